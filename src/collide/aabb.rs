@@ -1,0 +1,103 @@
+//! Axis-aligned boxes and the edge rule shared by every part of the collider.
+
+use glam::Vec2;
+
+/// An axis-aligned box stored as its minimum and maximum corners.
+///
+/// **Edge rule:** intervals are open at both ends for overlap purposes. Two boxes overlap only
+/// when they share interior area: `a.min.x < b.max.x && b.min.x < a.max.x` and the same on `y`.
+/// Boxes that merely touch along an edge or at a corner do **not** overlap, and a box with zero
+/// width or height overlaps nothing. The sweep-and-prune, the brute-force reference and the area
+/// query all apply this one rule.
+#[derive(Clone, Copy, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Aabb {
+    pub min: Vec2,
+    pub max: Vec2,
+}
+
+impl Aabb {
+    /// A box from its corners. No validation: see [`Aabb::is_valid`].
+    pub const fn new(min: Vec2, max: Vec2) -> Self {
+        Self { min, max }
+    }
+
+    /// A box centred on `center` extending `half` to each side.
+    pub fn from_center(center: Vec2, half: Vec2) -> Self {
+        Self {
+            min: center - half,
+            max: center + half,
+        }
+    }
+
+    /// True when every coordinate is finite and `min <= max` on both axes.
+    pub fn is_valid(&self) -> bool {
+        self.min.is_finite()
+            && self.max.is_finite()
+            && self.min.x <= self.max.x
+            && self.min.y <= self.max.y
+    }
+
+    /// The overlap test under the edge rule documented on [`Aabb`].
+    #[inline]
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.min.x < other.max.x
+            && other.min.x < self.max.x
+            && self.min.y < other.max.y
+            && other.min.y < self.max.y
+    }
+
+    /// The smallest box holding both.
+    #[inline]
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+
+    pub fn size(&self) -> Vec2 {
+        self.max - self.min
+    }
+
+    /// The box moved by `delta`.
+    pub fn translated(&self, delta: Vec2) -> Aabb {
+        Aabb {
+            min: self.min + delta,
+            max: self.max + delta,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+    }
+
+    #[test]
+    fn touching_edges_do_not_overlap() {
+        assert!(!b(0.0, 0.0, 1.0, 1.0).overlaps(&b(1.0, 0.0, 2.0, 1.0)));
+        assert!(!b(0.0, 0.0, 1.0, 1.0).overlaps(&b(1.0, 1.0, 2.0, 2.0)));
+        assert!(b(0.0, 0.0, 1.0, 1.0).overlaps(&b(0.999, 0.5, 2.0, 1.0)));
+    }
+
+    #[test]
+    fn zero_area_box_overlaps_nothing() {
+        let point = b(0.5, 0.5, 0.5, 0.5);
+        assert!(!point.overlaps(&b(0.0, 0.0, 1.0, 1.0)));
+    }
+
+    #[test]
+    fn validity_rejects_nan_infinity_and_inverted() {
+        assert!(b(0.0, 0.0, 1.0, 1.0).is_valid());
+        assert!(!b(f32::NAN, 0.0, 1.0, 1.0).is_valid());
+        assert!(!b(0.0, 0.0, f32::INFINITY, 1.0).is_valid());
+        assert!(!b(2.0, 0.0, 1.0, 1.0).is_valid());
+    }
+}

@@ -1,0 +1,193 @@
+//! The collider's public value types: handles, box descriptions, contacts, events, stats, errors.
+
+use super::{Aabb, Layer};
+
+/// A generational handle to a box. A removed box's slot is reused with a new generation, so an
+/// old handle is detected as stale instead of reaching the box that now lives in that slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Handle {
+    pub(crate) index: u32,
+    pub(crate) generation: u32,
+}
+
+impl Handle {
+    /// The slot index (stable while the box lives; reused after removal).
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
+
+/// Everything the caller says about a box when inserting it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxDesc {
+    pub aabb: Aabb,
+    /// Caller-chosen id of the thing owning the box (an entity id). Many boxes may share it.
+    pub owner: u32,
+    /// Which part of the owner this box is (0 for single-box owners; a boss numbers its parts).
+    pub part: u16,
+    pub layer: Layer,
+    /// A small caller value carried into every event, e.g. how many shots a paired box stands for.
+    pub user: u16,
+    /// When set, the box tested at each update spans its position at the previous update and
+    /// its current one, so a fast mover cannot skip over a thin box between two frames.
+    pub swept: bool,
+}
+
+impl BoxDesc {
+    /// A non-swept box with part 0 and user value 0.
+    pub fn new(aabb: Aabb, owner: u32, layer: Layer) -> Self {
+        Self {
+            aabb,
+            owner,
+            part: 0,
+            layer,
+            user: 0,
+            swept: false,
+        }
+    }
+
+    pub fn part(mut self, part: u16) -> Self {
+        self.part = part;
+        self
+    }
+
+    pub fn user(mut self, user: u16) -> Self {
+        self.user = user;
+        self
+    }
+
+    pub fn swept(mut self, swept: bool) -> Self {
+        self.swept = swept;
+        self
+    }
+}
+
+/// One side of an encounter: which box, and what it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Contact {
+    pub handle: Handle,
+    pub owner: u32,
+    pub part: u16,
+    pub layer: Layer,
+    pub user: u16,
+}
+
+/// Two boxes that overlap. Ordered: `a.layer < b.layer`, or equal layers and
+/// `a.handle < b.handle`, so callers can match on `(a.layer, b.layer)` without checking both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pair {
+    pub a: Contact,
+    pub b: Contact,
+}
+
+impl Pair {
+    /// Builds a pair in canonical order.
+    pub fn new(x: Contact, y: Contact) -> Self {
+        if (x.layer, x.handle) <= (y.layer, y.handle) {
+            Pair { a: x, b: y }
+        } else {
+            Pair { a: y, b: x }
+        }
+    }
+
+    /// The side belonging to `owner`, then the other side, if either side is `owner`'s.
+    pub fn for_owner(&self, owner: u32) -> Option<(Contact, Contact)> {
+        if self.a.owner == owner {
+            Some((self.a, self.b))
+        } else if self.b.owner == owner {
+            Some((self.b, self.a))
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// The first update at which the two boxes overlap.
+    Enter,
+    /// Every further update at which they still overlap.
+    Stay,
+    /// The update at which they stop overlapping, or at which either box's removal is applied.
+    Exit,
+}
+
+/// An encounter reported by [`Collider::update`](super::Collider::update).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub kind: EventKind,
+    pub pair: Pair,
+}
+
+/// Counters for the last update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Boxes alive after the update.
+    pub live_boxes: usize,
+    /// Adjacent endpoint exchanges made while re-sorting.
+    pub swaps: u64,
+    /// Exact box-versus-box overlap tests made.
+    pub pair_tests: u64,
+    /// Pairs that began this update (Enter events).
+    pub pairs_added: usize,
+    /// Pairs that ended this update (Exit events).
+    pub pairs_removed: usize,
+    /// Pairs alive after the update.
+    pub live_pairs: usize,
+    /// Boxes inserted by this update's batch.
+    pub inserted: usize,
+    /// Boxes removed by this update's batch.
+    pub removed: usize,
+}
+
+/// Why a collider call was refused. A refused call changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ColliderError {
+    /// The handle's box was removed (or never existed in this collider).
+    StaleHandle(Handle),
+    /// A coordinate was NaN or infinite, or `min > max` on an axis.
+    InvalidAabb(Aabb),
+    /// Inserting would exceed the configured capacity.
+    CapacityExceeded { capacity: usize },
+}
+
+impl std::fmt::Display for ColliderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ColliderError::StaleHandle(h) => {
+                write!(f, "stale collider handle (slot {}, generation {})", h.index, h.generation)
+            }
+            ColliderError::InvalidAabb(b) => write!(
+                f,
+                "invalid box: min ({}, {}) max ({}, {}); coordinates must be finite with min <= max",
+                b.min.x, b.min.y, b.max.x, b.max.y
+            ),
+            ColliderError::CapacityExceeded { capacity } => {
+                write!(f, "collider is full: capacity is {capacity} boxes")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ColliderError {}
+
+/// Construction settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Most boxes alive at once, counting inserts not yet applied.
+    pub capacity: usize,
+    pub map: super::CollisionMap,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            capacity: 65_536,
+            map: super::CollisionMap::game_default(),
+        }
+    }
+}
