@@ -1,0 +1,142 @@
+//! A level after loading: names resolved to indices, values checked, ready for the simulation.
+
+use std::collections::BTreeMap;
+
+use glam::Vec2;
+
+use super::schema::{BackgroundDef, ItemDef, LayerDef, PathDef, PatternDef};
+
+/// A stage and everything it uses, validated. The simulation reads only this.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub name: String,
+    /// Where it came from, for messages.
+    pub source: String,
+    pub length_s: f32,
+    pub scroll_speed: f32,
+    pub background: BackgroundDef,
+    pub music: String,
+    pub markers: BTreeMap<String, f32>,
+    /// Sorted by time; events at the same time keep file order.
+    pub events: Vec<Event>,
+    pub enemies: Vec<EnemyType>,
+    pub patterns: Vec<PatternDef>,
+    /// Hash of the stage file and every definitions file it uses, for replays.
+    pub content_hash: u64,
+}
+
+impl Level {
+    pub fn enemy_index(&self, name: &str) -> Option<usize> {
+        self.enemies.iter().position(|e| e.name == name)
+    }
+
+    /// Time of a marker by name, or a number of seconds given as text.
+    pub fn resolve_at(&self, at: &str) -> Option<f32> {
+        if let Some(t) = self.markers.get(at) {
+            return Some(*t);
+        }
+        at.trim()
+            .trim_end_matches('s')
+            .parse::<f32>()
+            .ok()
+            .filter(|t| t.is_finite() && *t >= 0.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Spawn {
+        at: f32,
+        enemy: usize,
+        pos: Vec2,
+        count: u32,
+        spacing_s: f32,
+        step: Vec2,
+        path: Option<PathDef>,
+        pattern: Option<usize>,
+        mirror: bool,
+    },
+    Scroll {
+        at: f32,
+        speed: f32,
+        over_s: f32,
+    },
+    Warning {
+        at: f32,
+        text: String,
+        duration_s: f32,
+    },
+    Boss {
+        at: f32,
+        enemy: usize,
+        pos: Vec2,
+    },
+}
+
+impl Event {
+    pub fn at(&self) -> f32 {
+        match self {
+            Event::Spawn { at, .. }
+            | Event::Scroll { at, .. }
+            | Event::Warning { at, .. }
+            | Event::Boss { at, .. } => *at,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnemyType {
+    pub name: String,
+    pub sprite: String,
+    pub layer: LayerDef,
+    pub score: u32,
+    /// At least one part; single-box enemies have one part named "body".
+    pub parts: Vec<Part>,
+    /// Index of the part whose destruction kills the enemy.
+    pub core: usize,
+    pub path: PathDef,
+    pub weapons: Vec<Weapon>,
+    pub phases: Vec<Phase>,
+    pub drop: Option<ItemDef>,
+    pub reveals: Option<usize>,
+    pub wreck: Option<String>,
+    pub bonus: u32,
+    pub explosion: u8,
+}
+
+impl EnemyType {
+    pub fn is_boss(&self) -> bool {
+        self.parts.len() > 1 || !self.phases.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    pub name: String,
+    pub offset: Vec2,
+    pub half: Vec2,
+    pub hp: f32,
+    pub sprite: Option<String>,
+    pub destroyed_sprite: Option<String>,
+    pub guarded_by: Vec<usize>,
+    pub mirror: bool,
+    pub score: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weapon {
+    pub pattern: usize,
+    pub delay_s: f32,
+    pub interval_s: f32,
+    pub from: Option<usize>,
+    pub offset: Vec2,
+    pub turn_deg_s: Option<f32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub after: Vec<usize>,
+    pub below_hp: f32,
+    pub weapons: Vec<Weapon>,
+    pub path: Option<PathDef>,
+}

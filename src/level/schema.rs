@@ -1,0 +1,492 @@
+//! The level format as authors write it, in RON. See `levels/README.md` for the reference.
+//!
+//! Units are the ones a person reads: seconds, playfield pixels (the playfield is 224x320 with
+//! y pointing down), pixels per second, and degrees where 0° points right and 90° points down.
+//! Every field that has a sensible default may be left out.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One stage file, `levels/stageN.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageDef {
+    pub name: String,
+    /// Definition files (patterns, enemies, bosses) this stage uses, relative to its folder.
+    #[serde(default)]
+    pub uses: Vec<String>,
+    /// Seconds from start to the end of the timeline. Without a boss the stage clears here.
+    pub length_s: f32,
+    /// Ground scroll speed at the start, in pixels per second.
+    #[serde(default = "defaults::scroll_speed")]
+    pub scroll_speed: f32,
+    #[serde(default)]
+    pub background: BackgroundDef,
+    /// Music cue name, a file in `assets/music/` without extension.
+    #[serde(default)]
+    pub music: String,
+    /// Named times, for practice (`--at boss`) and for hot reload to restart at.
+    #[serde(default)]
+    pub markers: BTreeMap<String, f32>,
+    #[serde(default)]
+    pub events: Vec<EventDef>,
+    /// Definitions local to this stage, merged with those from `uses`.
+    #[serde(default)]
+    pub patterns: BTreeMap<String, PatternDef>,
+    #[serde(default)]
+    pub enemies: BTreeMap<String, EnemyDef>,
+}
+
+/// A shared definitions file, used by stages through `uses`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DefsFile {
+    #[serde(default)]
+    pub patterns: BTreeMap<String, PatternDef>,
+    #[serde(default)]
+    pub enemies: BTreeMap<String, EnemyDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackgroundDef {
+    /// Ground image under `assets/`, tiled vertically, scrolling with ground enemies.
+    #[serde(default = "defaults::ground")]
+    pub ground: String,
+    /// Parallax layers drawn above the ground (clouds), each with its own speed factor.
+    #[serde(default)]
+    pub layers: Vec<ParallaxDef>,
+    /// Colour behind everything, `(r, g, b)` 0-255.
+    #[serde(default = "defaults::sky")]
+    pub sky: (u8, u8, u8),
+}
+
+impl Default for BackgroundDef {
+    fn default() -> Self {
+        Self {
+            ground: defaults::ground(),
+            layers: Vec::new(),
+            sky: defaults::sky(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParallaxDef {
+    pub image: String,
+    /// Speed relative to the ground: 1.0 moves with it, 1.5 moves faster (closer to the eye).
+    #[serde(default = "defaults::one")]
+    pub speed: f32,
+    /// 0.0 transparent to 1.0 opaque.
+    #[serde(default = "defaults::one")]
+    pub alpha: f32,
+}
+
+/// Something that happens at a time on the stage's timeline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EventDef {
+    /// Spawns `count` enemies of one type, `spacing_s` apart, each shifted by `dx`/`dy` from the last.
+    Spawn {
+        at: f32,
+        enemy: String,
+        x: f32,
+        #[serde(default = "defaults::spawn_y")]
+        y: f32,
+        #[serde(default = "defaults::one_u32")]
+        count: u32,
+        #[serde(default)]
+        spacing_s: f32,
+        #[serde(default)]
+        dx: f32,
+        #[serde(default)]
+        dy: f32,
+        /// Overrides the enemy type's path.
+        #[serde(default)]
+        path: Option<PathDef>,
+        /// Overrides the pattern of every weapon of the enemy type.
+        #[serde(default)]
+        pattern: Option<String>,
+        /// Mirrors the path left-right (formations from the other side).
+        #[serde(default)]
+        mirror: bool,
+    },
+    /// Changes the ground scroll speed, easing over `over_s` seconds.
+    Scroll {
+        at: f32,
+        speed: f32,
+        #[serde(default)]
+        over_s: f32,
+    },
+    /// Shows a banner, such as the warning before a boss.
+    Warning {
+        at: f32,
+        text: String,
+        #[serde(default = "defaults::warning_s")]
+        duration_s: f32,
+    },
+    /// Brings in the stage boss. The timeline pauses until it falls; its fall clears the stage.
+    Boss {
+        at: f32,
+        enemy: String,
+        #[serde(default = "defaults::center_x")]
+        x: f32,
+        #[serde(default = "defaults::boss_y")]
+        y: f32,
+    },
+}
+
+impl EventDef {
+    /// The event's time in seconds.
+    pub fn at(&self) -> f32 {
+        match self {
+            EventDef::Spawn { at, .. }
+            | EventDef::Scroll { at, .. }
+            | EventDef::Warning { at, .. }
+            | EventDef::Boss { at, .. } => *at,
+        }
+    }
+}
+
+/// Ground enemies ride the scrolling ground; air enemies fly over it and can ram the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LayerDef {
+    Air,
+    Ground,
+}
+
+/// An enemy type. Bosses are enemies with several parts and phases.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyDef {
+    /// Sprite name in the atlas.
+    pub sprite: String,
+    pub layer: LayerDef,
+    /// HP of the main part when `parts` is empty.
+    #[serde(default = "defaults::hp")]
+    pub hp: f32,
+    pub score: u32,
+    /// Hitbox size of the main part when `parts` is empty, in pixels.
+    #[serde(default = "defaults::size")]
+    pub size: (f32, f32),
+    /// The boxes of a multi-part enemy. The enemy falls when its `core` part is destroyed.
+    #[serde(default)]
+    pub parts: Vec<PartDef>,
+    /// Name of the part whose destruction kills the enemy (default: the first part).
+    #[serde(default)]
+    pub core: Option<String>,
+    #[serde(default)]
+    pub path: PathDef,
+    #[serde(default)]
+    pub weapons: Vec<WeaponDef>,
+    /// Boss phases. The active phase is the last one whose `after` parts are all destroyed
+    /// and whose `below_hp` (fraction of the core's HP) is reached; its weapons replace `weapons`.
+    #[serde(default)]
+    pub phases: Vec<PhaseDef>,
+    /// Item dropped when destroyed.
+    #[serde(default)]
+    pub drop: Option<ItemDef>,
+    /// Enemy type revealed at this spot when destroyed (a roof hiding a tank).
+    #[serde(default)]
+    pub reveals: Option<String>,
+    /// Sprite left on the ground after destruction (ground enemies).
+    #[serde(default)]
+    pub wreck: Option<String>,
+    /// Extra score for a boss, paid when it falls.
+    #[serde(default)]
+    pub bonus: u32,
+    /// Explosion size: 0 small, 1 medium, 2 large.
+    #[serde(default)]
+    pub explosion: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartDef {
+    pub name: String,
+    /// Centre of the box relative to the enemy's position, in pixels.
+    #[serde(default)]
+    pub offset: (f32, f32),
+    pub size: (f32, f32),
+    pub hp: f32,
+    /// Sprite drawn for this part (frame 0 intact, 1 damaged, 2 destroyed when the sprite has them).
+    #[serde(default)]
+    pub sprite: Option<String>,
+    /// Sprite drawn once the part is destroyed (default: the part sprite's last frame).
+    #[serde(default)]
+    pub destroyed_sprite: Option<String>,
+    /// Parts that must be destroyed before this one takes damage.
+    #[serde(default)]
+    pub guarded_by: Vec<String>,
+    /// Draw the part mirrored left-right.
+    #[serde(default)]
+    pub mirror: bool,
+    /// Score for destroying the part.
+    #[serde(default)]
+    pub score: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDef {
+    #[serde(default)]
+    pub after: Vec<String>,
+    /// Fraction of the core's HP at or below which the phase may start (1.0: any).
+    #[serde(default = "defaults::one")]
+    pub below_hp: f32,
+    pub weapons: Vec<WeaponDef>,
+    /// Path for this phase, if it changes.
+    #[serde(default)]
+    pub path: Option<PathDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponDef {
+    pub pattern: String,
+    /// Seconds after the enemy appears before the first shot.
+    #[serde(default = "defaults::weapon_delay")]
+    pub delay_s: f32,
+    /// Seconds between shots.
+    #[serde(default = "defaults::weapon_interval")]
+    pub interval_s: f32,
+    /// Part the shots come from; the weapon falls silent when that part is destroyed.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Offset of the muzzle from the part (or enemy) centre.
+    #[serde(default)]
+    pub offset: (f32, f32),
+    /// A turret turning towards the player at this rate (degrees per second) before firing.
+    #[serde(default)]
+    pub turn_deg_s: Option<f32>,
+}
+
+/// How an enemy moves. The enemy's spawn point is the path's start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+pub enum PathDef {
+    /// Constant velocity (air) .
+    Straight {
+        #[serde(default = "defaults::down")]
+        angle_deg: f32,
+        #[serde(default = "defaults::air_speed")]
+        speed: f32,
+    },
+    /// Downward drift weaving side to side.
+    Sine {
+        #[serde(default = "defaults::air_speed")]
+        speed: f32,
+        #[serde(default = "defaults::amplitude")]
+        amplitude: f32,
+        #[serde(default = "defaults::period")]
+        period_s: f32,
+    },
+    /// Dives in, turns at `turn_y` and leaves the way it is turning.
+    Swoop {
+        #[serde(default = "defaults::swoop_speed")]
+        speed: f32,
+        #[serde(default = "defaults::turn_y")]
+        turn_y: f32,
+        /// Turn rate; positive turns towards +x first.
+        #[serde(default = "defaults::turn_rate")]
+        turn_deg_s: f32,
+    },
+    /// Flies down to `stop_y`, holds for `wait_s`, then leaves at `leave_angle_deg`.
+    StopAndShoot {
+        #[serde(default = "defaults::air_speed")]
+        speed: f32,
+        #[serde(default = "defaults::stop_y")]
+        stop_y: f32,
+        #[serde(default = "defaults::wait")]
+        wait_s: f32,
+        #[serde(default = "defaults::up")]
+        leave_angle_deg: f32,
+    },
+    /// Fixed to the ground, optionally driving over it.
+    #[default]
+    Ground,
+    Drive {
+        #[serde(default = "defaults::down")]
+        angle_deg: f32,
+        #[serde(default = "defaults::drive_speed")]
+        speed: f32,
+    },
+    /// Enters to `y` and sways side to side: bosses.
+    Hover {
+        #[serde(default = "defaults::boss_y")]
+        y: f32,
+        #[serde(default = "defaults::amplitude")]
+        sway: f32,
+        #[serde(default = "defaults::hover_period")]
+        period_s: f32,
+    },
+}
+
+/// A bullet pattern, fired once per weapon shot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternDef {
+    pub kind: PatternKind,
+    /// Bullets per volley.
+    #[serde(default = "defaults::one_u32")]
+    pub count: u32,
+    /// Starting speed, pixels per second.
+    #[serde(default = "defaults::bullet_speed")]
+    pub speed: f32,
+    /// Change of speed, pixels per second per second (may be negative; speed stops at 0... or its floor).
+    #[serde(default)]
+    pub accel: f32,
+    /// Turning of each bullet's heading, degrees per second.
+    #[serde(default)]
+    pub ang_vel_deg: f32,
+    /// Arc covered by Spread (and Aimed when count > 1), in degrees.
+    #[serde(default = "defaults::spread")]
+    pub spread_deg: f32,
+    /// Heading of non-aimed patterns (90 = down).
+    #[serde(default = "defaults::down")]
+    pub angle_deg: f32,
+    /// Volleys per shot (Stream and Spiral repeat), `volley_interval_s` apart.
+    #[serde(default = "defaults::one_u32")]
+    pub volleys: u32,
+    #[serde(default = "defaults::volley_interval")]
+    pub volley_interval_s: f32,
+    /// Rotation added each volley (Spiral).
+    #[serde(default)]
+    pub spin_deg: f32,
+    /// Random extra speed 0..speed_spread per bullet (Burst).
+    #[serde(default)]
+    pub speed_spread: f32,
+    #[serde(default)]
+    pub bullet: BulletStyle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PatternKind {
+    /// At the player; `count` > 1 spreads over `spread_deg` centred on the player.
+    Aimed,
+    /// `count` bullets fanned over `spread_deg` around `angle_deg`.
+    Spread,
+    /// `count` bullets evenly around the full circle.
+    Ring,
+    /// A ring turning by `spin_deg` every volley.
+    Spiral,
+    /// `volleys` aimed volleys in quick succession.
+    Stream,
+    /// A ring of `count` bullets at random speeds, all in one frame.
+    Burst,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BulletStyle {
+    #[default]
+    Small,
+    Round,
+    Big,
+    Needle,
+}
+
+impl BulletStyle {
+    /// Hitbox half-size: bullets' boxes are smaller than their sprites, as players expect.
+    pub fn half_size(self) -> f32 {
+        match self {
+            BulletStyle::Small => 2.0,
+            BulletStyle::Round => 3.0,
+            BulletStyle::Big => 5.0,
+            BulletStyle::Needle => 2.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ItemDef {
+    Power,
+    Bomb,
+    Coin,
+}
+
+mod defaults {
+    pub fn scroll_speed() -> f32 {
+        24.0
+    }
+    pub fn ground() -> String {
+        "backgrounds/stage1_ground.png".into()
+    }
+    pub fn sky() -> (u8, u8, u8) {
+        (40, 60, 90)
+    }
+    pub fn one() -> f32 {
+        1.0
+    }
+    pub fn one_u32() -> u32 {
+        1
+    }
+    pub fn spawn_y() -> f32 {
+        -16.0
+    }
+    pub fn warning_s() -> f32 {
+        3.0
+    }
+    pub fn center_x() -> f32 {
+        112.0
+    }
+    pub fn boss_y() -> f32 {
+        80.0
+    }
+    pub fn hp() -> f32 {
+        1.0
+    }
+    pub fn size() -> (f32, f32) {
+        (14.0, 14.0)
+    }
+    pub fn weapon_delay() -> f32 {
+        0.8
+    }
+    pub fn weapon_interval() -> f32 {
+        2.0
+    }
+    pub fn down() -> f32 {
+        90.0
+    }
+    pub fn up() -> f32 {
+        -90.0
+    }
+    pub fn air_speed() -> f32 {
+        60.0
+    }
+    pub fn amplitude() -> f32 {
+        40.0
+    }
+    pub fn period() -> f32 {
+        2.0
+    }
+    pub fn hover_period() -> f32 {
+        6.0
+    }
+    pub fn swoop_speed() -> f32 {
+        110.0
+    }
+    pub fn turn_y() -> f32 {
+        120.0
+    }
+    pub fn turn_rate() -> f32 {
+        120.0
+    }
+    pub fn stop_y() -> f32 {
+        70.0
+    }
+    pub fn wait() -> f32 {
+        3.0
+    }
+    pub fn drive_speed() -> f32 {
+        15.0
+    }
+    pub fn bullet_speed() -> f32 {
+        90.0
+    }
+    pub fn spread() -> f32 {
+        30.0
+    }
+    pub fn volley_interval() -> f32 {
+        0.1
+    }
+}
