@@ -107,6 +107,27 @@ pub fn parse_stage(stage_src: &Source, defs: &[Source]) -> Result<Level, LevelEr
     resolve(stage_src, stage, &parsed)
 }
 
+/// Checks a definitions file on its own, as if a stage used it and nothing else.
+pub fn resolve_defs_only(src: &Source, defs: &DefsFile) -> Result<(), LevelError> {
+    let stage = StageDef {
+        name: String::new(),
+        uses: Vec::new(),
+        length_s: 60.0,
+        scroll_speed: 0.0,
+        background: Default::default(),
+        music: String::new(),
+        markers: BTreeMap::new(),
+        events: Vec::new(),
+        patterns: BTreeMap::new(),
+        enemies: BTreeMap::new(),
+    };
+    let empty = Source {
+        name: src.name.clone(),
+        text: String::new(),
+    };
+    resolve(&empty, stage, &[(src.clone(), defs.clone())]).map(|_| ())
+}
+
 fn read_source(path: &Path) -> Result<Source, LevelError> {
     let name = path.display().to_string();
     let meta = std::fs::metadata(path)

@@ -2,6 +2,7 @@
 //! line and column ([`load`], [`diag`]), the bounds that keep shared files safe ([`limits`]),
 //! and the resolved [`Level`] the simulation runs.
 
+pub mod check;
 pub mod diag;
 pub mod limits;
 pub mod load;

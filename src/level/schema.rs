@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// One stage file, `levels/stageN.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Stage")]
 pub struct StageDef {
     pub name: String,
     /// Definition files (patterns, enemies, bosses) this stage uses, relative to its folder.
@@ -40,7 +40,7 @@ pub struct StageDef {
 
 /// A shared definitions file, used by stages through `uses`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Defs")]
 pub struct DefsFile {
     #[serde(default)]
     pub patterns: BTreeMap<String, PatternDef>,
@@ -49,7 +49,7 @@ pub struct DefsFile {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Background")]
 pub struct BackgroundDef {
     /// Ground image under `assets/`, tiled vertically, scrolling with ground enemies.
     #[serde(default = "defaults::ground")]
@@ -73,7 +73,7 @@ impl Default for BackgroundDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Layer")]
 pub struct ParallaxDef {
     pub image: String,
     /// Speed relative to the ground: 1.0 moves with it, 1.5 moves faster (closer to the eye).
@@ -158,7 +158,7 @@ pub enum LayerDef {
 
 /// An enemy type. Bosses are enemies with several parts and phases.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Enemy")]
 pub struct EnemyDef {
     /// Sprite name in the atlas.
     pub sprite: String,
@@ -202,7 +202,7 @@ pub struct EnemyDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Part")]
 pub struct PartDef {
     pub name: String,
     /// Centre of the box relative to the enemy's position, in pixels.
@@ -228,7 +228,7 @@ pub struct PartDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Phase")]
 pub struct PhaseDef {
     #[serde(default)]
     pub after: Vec<String>,
@@ -242,7 +242,7 @@ pub struct PhaseDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Weapon")]
 pub struct WeaponDef {
     pub pattern: String,
     /// Seconds after the enemy appears before the first shot.
@@ -324,7 +324,7 @@ pub enum PathDef {
 
 /// A bullet pattern, fired once per weapon shot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Pattern")]
 pub struct PatternDef {
     pub kind: PatternKind,
     /// Bullets per volley.

@@ -1,0 +1,77 @@
+//! `skysweep check`: validating stage and definitions files on their own.
+
+use std::path::Path;
+
+use super::diag::LevelError;
+use super::load::{load_stage, parse, resolve_defs_only, Source};
+use super::schema::DefsFile;
+
+/// What a checked file turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// A stage, with its name and how many timeline events it has.
+    Stage { name: String, events: usize },
+    /// A definitions file, with how many patterns and enemy types it defines.
+    Defs { patterns: usize, enemies: usize },
+}
+
+/// The first identifier in RON text, skipping comments: `Stage` or `Defs` for our files.
+fn top_level_name(text: &str) -> Option<&str> {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.split_once("*/").map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("#![") {
+            rest = r.split_once(']').map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
+/// Checks one file: a stage (with everything it uses) or a definitions file.
+pub fn check_file(path: &Path) -> Result<Checked, LevelError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LevelError::single(&name, 1, 1, format!("cannot read: {e}")))?;
+    match top_level_name(&text) {
+        Some("Defs") => {
+            let src = Source { name, text };
+            let defs: DefsFile = parse(&src)?;
+            resolve_defs_only(&src, &defs)?;
+            Ok(Checked::Defs {
+                patterns: defs.patterns.len(),
+                enemies: defs.enemies.len(),
+            })
+        }
+        _ => {
+            let level = load_stage(path)?;
+            Ok(Checked::Stage {
+                name: level.name,
+                events: level.events.len(),
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_top_level_name_past_comments() {
+        assert_eq!(
+            top_level_name("// hi\n/* x */ Stage(name: \"a\")"),
+            Some("Stage")
+        );
+        assert_eq!(top_level_name("  Defs(\n)"), Some("Defs"));
+        assert_eq!(top_level_name("(name: 1)"), None);
+    }
+}

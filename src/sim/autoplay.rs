@@ -1,0 +1,175 @@
+//! A built-in pilot for demos and smoke tests: it aims, dodges, collects items and bombs.
+//!
+//! It reads the world like a player reads the screen and answers with an [`Input`]; it never
+//! changes the world, so an autoplayed run is as deterministic as a recorded one.
+
+use glam::Vec2;
+
+use super::clock::DT;
+use super::input::Input;
+use super::world::World;
+use super::{ItemKind, PLAYFIELD};
+
+/// How far ahead, in steps, the pilot looks for bullets.
+const HORIZON: u32 = 12;
+/// Bullets farther than this are ignored.
+const NEAR: f32 = 110.0;
+
+#[derive(Clone, Debug, Default)]
+pub struct Bot {
+    /// Steps the shot button has been held (to release a charge attack at the right time).
+    held: u32,
+}
+
+impl Bot {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The input for `player` this step.
+    pub fn decide(&mut self, world: &World, player: usize) -> Input {
+        let Some(p) = world.players.get(player) else {
+            return Input::default();
+        };
+        if p.continue_steps.is_some() {
+            // Take the continue: press shot on alternate steps.
+            return Input {
+                shot: world.frame % 2 == 0,
+                ..Input::default()
+            };
+        }
+        if !p.in_play() {
+            return Input::default();
+        }
+        let goal = self.goal(world, player);
+        let speed = p.character.stats().speed;
+        let mut best = (f32::MAX, Input::default(), 0.0f32);
+        for focus in [false, true] {
+            for (dx, dy) in [
+                (0, 0),
+                (-1, 0),
+                (1, 0),
+                (0, -1),
+                (0, 1),
+                (-1, -1),
+                (1, -1),
+                (-1, 1),
+                (1, 1),
+            ] {
+                let input = Input {
+                    left: dx < 0,
+                    right: dx > 0,
+                    up: dy < 0,
+                    down: dy > 0,
+                    focus,
+                    ..Input::default()
+                };
+                let v = input.direction() * if focus { speed * 0.5 } else { speed };
+                let danger = danger(world, p.pos, v);
+                let end = (p.pos + v * DT * 6.0)
+                    .clamp(Vec2::new(10.0, 14.0), PLAYFIELD - Vec2::new(10.0, 14.0));
+                let cost = danger * 1000.0 + end.distance(goal) + if focus { 0.5 } else { 0.0 };
+                if cost < best.0 {
+                    best = (cost, input, danger);
+                }
+            }
+        }
+        let mut input = best.1;
+        // Bomb when every way out is about to be hit, or when the screen is thick with bullets.
+        let crowd = world
+            .bullets
+            .iter()
+            .filter(|(_, b)| b.pos.distance(p.pos) < 60.0)
+            .count();
+        let blasting = world.blasts.iter().any(|(_, b)| b.player == player);
+        input.bomb =
+            p.bombs > 0 && !blasting && (best.2 >= 4.0 || crowd > 30) && world.frame % 2 == 0;
+        // Fire all the time, letting go briefly after a long hold when a charge is banked.
+        self.held += 1;
+        let release =
+            p.charge >= 1.0 && self.held > 70 && (world.boss.is_some() || world.enemies.len() > 3);
+        input.shot = !release;
+        if release {
+            self.held = 0;
+        }
+        input
+    }
+
+    /// Where the pilot wants to be: under a target, or on an item.
+    fn goal(&self, world: &World, player: usize) -> Vec2 {
+        let p = &world.players[player];
+        let home_y = PLAYFIELD.y - 56.0;
+        let item = world
+            .items
+            .iter()
+            .filter(|(_, i)| {
+                i.kind != ItemKind::ScoreCoin && i.pos.y > 100.0 && i.pos.y < PLAYFIELD.y - 8.0
+            })
+            .map(|(_, i)| i.pos)
+            .min_by(|a, b| {
+                a.distance_squared(p.pos)
+                    .total_cmp(&b.distance_squared(p.pos))
+            });
+        if let Some(pos) = item.filter(|pos| pos.distance(p.pos) < 120.0) {
+            return pos;
+        }
+        let target = world
+            .enemies
+            .iter()
+            .filter(|(_, e)| e.on_screen() && e.pos.y < p.pos.y - 24.0)
+            .flat_map(|(k, e)| {
+                let ty = &world.level.enemies[e.kind];
+                e.parts.iter().enumerate().filter_map(move |(pi, part)| {
+                    let guarded = ty.parts[pi]
+                        .guarded_by
+                        .iter()
+                        .any(|g| !e.parts[*g].destroyed);
+                    (!part.destroyed && !guarded).then(|| (k, pi))
+                })
+            })
+            .map(|(k, pi)| world.part_pos(k, pi))
+            // Prefer targets straight ahead, then close ones.
+            .min_by(|a, b| {
+                let score = |t: &Vec2| (t.x - p.pos.x).abs() * 2.0 + (p.pos.y - t.y) * 0.3;
+                score(a).total_cmp(&score(b))
+            });
+        match target {
+            Some(t) => Vec2::new(t.x, home_y),
+            None => Vec2::new(PLAYFIELD.x * 0.5, home_y),
+        }
+    }
+}
+
+/// How threatening it is to move at `vel` from `pos` for the next few steps.
+fn danger(world: &World, pos: Vec2, vel: Vec2) -> f32 {
+    let mut d = 0.0;
+    let reach = super::player::HITBOX_HALF + 3.0;
+    for (_, b) in world.bullets.iter() {
+        if b.pos.distance_squared(pos) > NEAR * NEAR {
+            continue;
+        }
+        let bv = b.velocity();
+        let r = reach + b.style.half_size();
+        for t in 1..=HORIZON {
+            let dt = t as f32 * DT;
+            let ship =
+                (pos + vel * dt).clamp(Vec2::new(10.0, 14.0), PLAYFIELD - Vec2::new(10.0, 14.0));
+            let rel = (b.pos + bv * dt) - ship;
+            if rel.x.abs() < r && rel.y.abs() < r {
+                d += 6.0 / t as f32;
+                break;
+            }
+        }
+    }
+    // Rams cost power: keep clear of air enemies too.
+    for (_, e) in world.enemies.iter() {
+        if e.ground || e.pos.distance_squared(pos) > 60.0 * 60.0 {
+            continue;
+        }
+        let ship = pos + vel * DT * 8.0;
+        if (e.pos - ship).length() < 22.0 {
+            d += 2.0;
+        }
+    }
+    d
+}

@@ -1,0 +1,161 @@
+//! Enemy bullets: firing patterns (all described by level data) and bullet motion.
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+use crate::level::limits;
+use crate::level::schema::{BulletStyle, PatternKind};
+
+use super::clock::DT;
+use super::world::{Owner, World};
+use super::PLAYFIELD;
+
+#[derive(Clone, Debug)]
+pub struct Bullet {
+    pub pos: Vec2,
+    /// Pixels per second.
+    pub speed: f32,
+    /// Degrees; 90 is straight down.
+    pub heading_deg: f32,
+    pub accel: f32,
+    pub ang_vel_deg: f32,
+    pub style: BulletStyle,
+    pub(crate) handle: Option<Handle>,
+}
+
+impl Bullet {
+    pub fn velocity(&self) -> Vec2 {
+        let r = self.heading_deg.to_radians();
+        Vec2::new(r.cos(), r.sin()) * self.speed
+    }
+
+    pub fn hitbox(&self) -> Aabb {
+        Aabb::from_center(self.pos, Vec2::splat(self.style.half_size()))
+    }
+}
+
+impl World {
+    /// Fires one volley of pattern `pattern_i` from `muzzle` for weapon `wi` of enemy `k`.
+    pub(crate) fn fire_volley(
+        &mut self,
+        k: usize,
+        wi: usize,
+        pattern_i: usize,
+        muzzle: Vec2,
+        turret: bool,
+    ) {
+        let level = self.level.clone();
+        let p = &level.patterns[pattern_i];
+        let (speed_f, density_f) = self.config.difficulty.factors(self.config.loop_index);
+        let aim = match self.nearest_player(muzzle) {
+            Some(t) if !turret => (t - muzzle).to_angle().to_degrees(),
+            _ => self.enemies[k].weapons[wi].aim_deg,
+        };
+        let st = &mut self.enemies[k].weapons[wi];
+        let volley = st.volley_index;
+        st.volley_index += 1;
+        st.volleys_left = st.volleys_left.saturating_sub(1);
+        st.volley_timer = (p.volley_interval_s / DT).round().max(1.0) as u32;
+        let scaled = |n: u32| {
+            ((n as f32 * density_f).round() as u32).clamp(1, limits::MAX_BULLETS_PER_VOLLEY)
+        };
+        let (count, base, arc, full_circle) = match p.kind {
+            PatternKind::Aimed | PatternKind::Stream => (p.count, aim, p.spread_deg, false),
+            PatternKind::Spread => (
+                scaled(p.count),
+                if turret { aim } else { p.angle_deg },
+                p.spread_deg,
+                false,
+            ),
+            PatternKind::Ring => (
+                scaled(p.count),
+                p.angle_deg + p.spin_deg * volley as f32,
+                360.0,
+                true,
+            ),
+            PatternKind::Spiral => {
+                st.spin_deg = (st.spin_deg + p.spin_deg).rem_euclid(360.0);
+                (scaled(p.count), p.angle_deg + st.spin_deg, 360.0, true)
+            }
+            PatternKind::Burst => (scaled(p.count), p.angle_deg, 360.0, true),
+        };
+        for n in 0..count {
+            if self.bullets.len() >= limits::MAX_ENEMY_BULLETS {
+                break;
+            }
+            let mut heading = if full_circle {
+                base + 360.0 * n as f32 / count as f32
+            } else if count > 1 {
+                base - arc * 0.5 + arc * n as f32 / (count - 1) as f32
+            } else {
+                base
+            };
+            let mut speed = p.speed;
+            if p.kind == PatternKind::Burst {
+                heading += (self.rand_f32() - 0.5) * 360.0 / count as f32;
+                speed += self.rand_f32() * p.speed_spread;
+            }
+            self.spawn_bullet(Bullet {
+                pos: muzzle,
+                speed: speed * speed_f,
+                heading_deg: heading,
+                accel: p.accel * speed_f,
+                ang_vel_deg: p.ang_vel_deg,
+                style: p.bullet,
+                handle: None,
+            });
+        }
+    }
+
+    /// Adds a bullet; its box joins the collider with the rest of this step's spawns, in one batch.
+    pub fn spawn_bullet(&mut self, bullet: Bullet) -> Option<usize> {
+        let entry = self.bullets.vacant_entry();
+        let key = entry.key();
+        let handle = self
+            .collider
+            .insert(BoxDesc::new(
+                bullet.hitbox(),
+                Owner::Bullet(key).encode(),
+                Layer::EnemyBullet,
+            ))
+            .ok()?;
+        entry.insert(Bullet {
+            handle: Some(handle),
+            ..bullet
+        });
+        Some(key)
+    }
+
+    pub(crate) fn update_bullets(&mut self) {
+        let mut gone = Vec::new();
+        for (k, b) in self.bullets.iter_mut() {
+            b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
+            b.heading_deg += b.ang_vel_deg * DT;
+            let r = b.heading_deg.to_radians();
+            b.pos += Vec2::new(r.cos(), r.sin()) * b.speed * DT;
+            let margin = 16.0;
+            let outside = b.pos.x < -margin
+                || b.pos.x > PLAYFIELD.x + margin
+                || b.pos.y < -margin
+                || b.pos.y > PLAYFIELD.y + margin;
+            // A bullet that stopped and will never move again would sit there forever.
+            let stuck = b.speed == 0.0 && b.accel <= 0.0;
+            if outside || stuck {
+                gone.push(k);
+            } else if let Some(h) = b.handle {
+                let _ = self.collider.set_aabb(h, b.hitbox());
+            }
+        }
+        for k in gone {
+            let b = self.bullets.remove(k);
+            self.remove_box(b.handle);
+        }
+    }
+
+    /// Removes a bullet (hit the player, or cancelled).
+    pub(crate) fn remove_bullet(&mut self, k: usize) -> Option<Vec2> {
+        let b = self.bullets.try_remove(k)?;
+        self.remove_box(b.handle);
+        Some(b.pos)
+    }
+}

@@ -1,0 +1,530 @@
+//! Enemies: spawning, paths, weapons, parts, damage and destruction.
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+use crate::level::schema::{LayerDef, PathDef};
+use crate::level::{limits, Weapon};
+
+use super::clock::DT;
+use super::events::GameEvent;
+use super::world::{Owner, World};
+use super::{ItemKind, PLAYFIELD};
+
+/// One box of an enemy, with its own HP.
+#[derive(Clone, Debug)]
+pub struct PartState {
+    pub hp: f32,
+    pub max_hp: f32,
+    pub destroyed: bool,
+    /// Steps left of the hit flash.
+    pub flash: u32,
+    pub(crate) handle: Option<Handle>,
+}
+
+/// A weapon's timers.
+#[derive(Clone, Debug, Default)]
+pub struct WeaponState {
+    /// Steps until the next shot.
+    pub(crate) cooldown: u32,
+    /// Volleys still to fire from the current shot, and steps until the next.
+    pub(crate) volleys_left: u32,
+    pub(crate) volley_timer: u32,
+    pub(crate) volley_index: u32,
+    /// Spiral patterns keep turning from shot to shot.
+    pub(crate) spin_deg: f32,
+    /// Where a turret points now, degrees.
+    pub aim_deg: f32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Enemy {
+    /// Index into the level's enemy types.
+    pub kind: usize,
+    pub pos: Vec2,
+    pub(crate) origin: Vec2,
+    pub(crate) heading_deg: f32,
+    /// Steps alive.
+    pub age: u32,
+    pub path: PathDef,
+    pub mirror: bool,
+    pub parts: Vec<PartState>,
+    pub weapons: Vec<WeaponState>,
+    /// Index of the active boss phase (0 when the type has none).
+    pub phase: usize,
+    pub pattern_override: Option<usize>,
+    pub ground: bool,
+    pub(crate) seen: bool,
+    /// Steps into the current path stage (StopAndShoot waits, Hover enters).
+    pub(crate) path_timer: u32,
+}
+
+impl Enemy {
+    /// True once the enemy has entered the visible playfield.
+    pub fn on_screen(&self) -> bool {
+        self.pos.x > -8.0
+            && self.pos.x < PLAYFIELD.x + 8.0
+            && self.pos.y > -8.0
+            && self.pos.y < PLAYFIELD.y + 8.0
+    }
+}
+
+fn dir(deg: f32) -> Vec2 {
+    let r = deg.to_radians();
+    Vec2::new(r.cos(), r.sin())
+}
+
+impl World {
+    /// Brings in an enemy of type `kind` at `pos`; returns its key, or `None` when the level's
+    /// enemy limit is reached.
+    pub(crate) fn spawn_enemy(
+        &mut self,
+        kind: usize,
+        pos: Vec2,
+        path: Option<PathDef>,
+        pattern: Option<usize>,
+        mirror: bool,
+    ) -> Option<usize> {
+        if self.enemies.len() >= limits::MAX_ENEMIES {
+            return None;
+        }
+        let level = self.level.clone();
+        let ty = level.enemies.get(kind)?;
+        let ground = ty.layer == LayerDef::Ground;
+        let layer = if ground {
+            Layer::GroundEnemy
+        } else {
+            Layer::AirEnemy
+        };
+        let key = self.enemies.vacant_entry().key();
+        let mut parts = Vec::with_capacity(ty.parts.len());
+        for (pi, part) in ty.parts.iter().enumerate() {
+            let offset = if mirror {
+                Vec2::new(-part.offset.x, part.offset.y)
+            } else {
+                part.offset
+            };
+            let desc = BoxDesc::new(
+                Aabb::from_center(pos + offset, part.half),
+                Owner::Enemy(key).encode(),
+                layer,
+            )
+            .part(pi as u16);
+            parts.push(PartState {
+                hp: part.hp,
+                max_hp: part.hp,
+                destroyed: false,
+                flash: 0,
+                handle: self.insert_box(desc),
+            });
+        }
+        let enemy = Enemy {
+            kind,
+            pos,
+            origin: pos,
+            heading_deg: 90.0,
+            age: 0,
+            path: path.unwrap_or_else(|| ty.path.clone()),
+            mirror,
+            parts,
+            weapons: Vec::new(),
+            phase: 0,
+            pattern_override: pattern,
+            ground,
+            seen: false,
+            path_timer: 0,
+        };
+        self.enemies.insert(enemy);
+        self.reset_weapons(key);
+        Some(key)
+    }
+
+    /// The weapons firing now: the active phase's, or the type's own.
+    pub(crate) fn active_weapons(&self, key: usize) -> &[Weapon] {
+        let e = &self.enemies[key];
+        let ty = &self.level.enemies[e.kind];
+        match ty.phases.get(e.phase) {
+            Some(p) => &p.weapons,
+            None => &ty.weapons,
+        }
+    }
+
+    fn reset_weapons(&mut self, key: usize) {
+        let weapons: Vec<WeaponState> = self
+            .active_weapons(key)
+            .iter()
+            .map(|w| WeaponState {
+                cooldown: (w.delay_s / DT).round() as u32,
+                aim_deg: 90.0,
+                ..WeaponState::default()
+            })
+            .collect();
+        self.enemies[key].weapons = weapons;
+    }
+
+    pub(crate) fn update_enemies(&mut self) {
+        let keys: Vec<usize> = self.enemies.iter().map(|(k, _)| k).collect();
+        for k in keys {
+            if !self.enemies.contains(k) {
+                continue;
+            }
+            self.move_enemy(k);
+            let e = &self.enemies[k];
+            let is_boss = self.boss == Some(k) || self.level.enemies[e.kind].is_boss();
+            let pos = e.pos;
+            // Leaving the screen for good frees the enemy; bosses never leave.
+            let out = pos.y > PLAYFIELD.y + 72.0
+                || pos.x < -96.0
+                || pos.x > PLAYFIELD.x + 96.0
+                || (e.seen && pos.y < -72.0)
+                || (!e.seen && e.age > 60 * 30);
+            if out && !is_boss {
+                self.despawn_enemy(k);
+                continue;
+            }
+            if e.on_screen() {
+                self.enemies[k].seen = true;
+            }
+            self.sync_enemy_boxes(k);
+            if self.enemies[k].seen {
+                self.fire_weapons(k);
+            }
+        }
+    }
+
+    fn move_enemy(&mut self, k: usize) {
+        let scroll = self.scroll_speed;
+        let e = &mut self.enemies[k];
+        e.age += 1;
+        e.path_timer += 1;
+        for p in &mut e.parts {
+            p.flash = p.flash.saturating_sub(1);
+        }
+        let t = e.age as f32 * DT;
+        let m = if e.mirror { -1.0 } else { 1.0 };
+        match e.path.clone() {
+            PathDef::Straight { angle_deg, speed } => {
+                let a = if e.mirror {
+                    180.0 - angle_deg
+                } else {
+                    angle_deg
+                };
+                e.pos += dir(a) * speed * DT;
+            }
+            PathDef::Sine {
+                speed,
+                amplitude,
+                period_s,
+            } => {
+                e.pos.y += speed * DT;
+                e.pos.x = e.origin.x + m * amplitude * (std::f32::consts::TAU * t / period_s).sin();
+            }
+            PathDef::Swoop {
+                speed,
+                turn_y,
+                turn_deg_s,
+            } => {
+                if e.pos.y >= turn_y || e.heading_deg != 90.0 {
+                    // Turn until heading straight back up.
+                    let delta = turn_deg_s * DT * m;
+                    let target = 90.0 - 180.0 * turn_deg_s.signum() * m;
+                    let next = e.heading_deg - delta;
+                    e.heading_deg = if (target - e.heading_deg).signum() != (target - next).signum()
+                    {
+                        target
+                    } else {
+                        next
+                    };
+                }
+                e.pos += dir(e.heading_deg) * speed * DT;
+            }
+            PathDef::StopAndShoot {
+                speed,
+                stop_y,
+                wait_s,
+                leave_angle_deg,
+            } => {
+                if e.pos.y < stop_y && e.heading_deg == 90.0 {
+                    e.pos.y = (e.pos.y + speed * DT).min(stop_y);
+                    e.path_timer = 0;
+                } else if (e.path_timer as f32) * DT < wait_s && e.heading_deg == 90.0 {
+                    // Holding position.
+                } else {
+                    let a = if e.mirror {
+                        180.0 - leave_angle_deg
+                    } else {
+                        leave_angle_deg
+                    };
+                    e.heading_deg = a;
+                    e.pos += dir(a) * speed * DT;
+                }
+            }
+            PathDef::Ground => e.pos.y += scroll * DT,
+            PathDef::Drive { angle_deg, speed } => {
+                let a = if e.mirror {
+                    180.0 - angle_deg
+                } else {
+                    angle_deg
+                };
+                e.pos += (dir(a) * speed + Vec2::new(0.0, scroll)) * DT;
+            }
+            PathDef::Hover { y, sway, period_s } => {
+                if e.pos.y < y && e.heading_deg == 90.0 {
+                    e.pos.y = (e.pos.y + 45.0 * DT).min(y);
+                    e.path_timer = 0;
+                } else {
+                    e.heading_deg = 0.0;
+                    let ts = e.path_timer as f32 * DT;
+                    e.pos.x = e.origin.x + m * sway * (std::f32::consts::TAU * ts / period_s).sin();
+                    e.pos.y = y + 6.0 * (std::f32::consts::TAU * ts / (period_s * 0.5)).sin();
+                }
+            }
+        }
+    }
+
+    fn sync_enemy_boxes(&mut self, k: usize) {
+        let e = &self.enemies[k];
+        let ty = &self.level.enemies[e.kind];
+        let mut moves = Vec::with_capacity(e.parts.len());
+        for (pi, part) in e.parts.iter().enumerate() {
+            if part.destroyed {
+                continue;
+            }
+            let def = &ty.parts[pi];
+            let offset = if e.mirror {
+                Vec2::new(-def.offset.x, def.offset.y)
+            } else {
+                def.offset
+            };
+            moves.push((part.handle, Aabb::from_center(e.pos + offset, def.half)));
+        }
+        for (h, aabb) in moves {
+            self.move_box(h, aabb);
+        }
+    }
+
+    /// World position of part `pi` of enemy `k`.
+    pub fn part_pos(&self, k: usize, pi: usize) -> Vec2 {
+        let e = &self.enemies[k];
+        let def = &self.level.enemies[e.kind].parts[pi];
+        let offset = if e.mirror {
+            Vec2::new(-def.offset.x, def.offset.y)
+        } else {
+            def.offset
+        };
+        e.pos + offset
+    }
+
+    fn fire_weapons(&mut self, k: usize) {
+        let weapons: Vec<Weapon> = self.active_weapons(k).to_vec();
+        for (wi, w) in weapons.iter().enumerate() {
+            let silenced = w.from.is_some_and(|p| self.enemies[k].parts[p].destroyed);
+            if silenced || wi >= self.enemies[k].weapons.len() {
+                continue;
+            }
+            let muzzle = w.from.map_or(self.enemies[k].pos, |p| self.part_pos(k, p)) + w.offset;
+            let target = self.nearest_player(muzzle);
+            // Turrets turn towards the player at their own rate.
+            if let (Some(rate), Some(t)) = (w.turn_deg_s, target) {
+                let want = (t - muzzle).to_angle().to_degrees();
+                let st = &mut self.enemies[k].weapons[wi];
+                let diff = (want - st.aim_deg + 540.0).rem_euclid(360.0) - 180.0;
+                st.aim_deg += diff.clamp(-rate * DT, rate * DT);
+            }
+            let pattern_i = self.enemies[k].pattern_override.unwrap_or(w.pattern);
+            let volleys = self.level.patterns[pattern_i].volleys;
+            let st = &mut self.enemies[k].weapons[wi];
+            let mut fire_volley = false;
+            if st.volleys_left > 0 {
+                st.volley_timer = st.volley_timer.saturating_sub(1);
+                if st.volley_timer == 0 {
+                    fire_volley = true;
+                }
+            } else if st.cooldown == 0 {
+                st.cooldown = (w.interval_s / DT).round().max(1.0) as u32;
+                st.volleys_left = volleys;
+                st.volley_index = 0;
+                fire_volley = true;
+            } else {
+                st.cooldown -= 1;
+            }
+            if fire_volley && target.is_some() {
+                self.fire_volley(k, wi, pattern_i, muzzle, w.turn_deg_s.is_some());
+            } else if fire_volley {
+                self.enemies[k].weapons[wi].volleys_left = 0;
+            }
+        }
+    }
+
+    /// Damages part `pi` of enemy `k`. Guarded parts take nothing until their guards fall.
+    pub(crate) fn damage_part(&mut self, k: usize, pi: usize, damage: f32, player: usize) {
+        let Some(e) = self.enemies.get(k) else {
+            return;
+        };
+        let Some(part) = e.parts.get(pi) else {
+            return;
+        };
+        if part.destroyed {
+            return;
+        }
+        let ty = &self.level.enemies[e.kind];
+        let guarded = ty.parts[pi]
+            .guarded_by
+            .iter()
+            .any(|g| !e.parts[*g].destroyed);
+        let pos = self.part_pos(k, pi);
+        if guarded {
+            self.events.push(GameEvent::Hit { pos, armored: true });
+            return;
+        }
+        let part = &mut self.enemies[k].parts[pi];
+        part.hp -= damage;
+        part.flash = 4;
+        self.events.push(GameEvent::Hit {
+            pos,
+            armored: false,
+        });
+        if part.hp <= 0.0 {
+            self.destroy_part(k, pi, player);
+        }
+    }
+
+    fn destroy_part(&mut self, k: usize, pi: usize, player: usize) {
+        let core = self.level.enemies[self.enemies[k].kind].core;
+        if pi == core {
+            self.kill_enemy(k, player);
+            return;
+        }
+        let pos = self.part_pos(k, pi);
+        let part = &mut self.enemies[k].parts[pi];
+        part.destroyed = true;
+        part.hp = 0.0;
+        let handle = part.handle.take();
+        self.remove_box(handle);
+        self.stats.boss_parts_destroyed += 1;
+        let score = self.level.enemies[self.enemies[k].kind].parts[pi].score as u64;
+        self.add_score(player, score);
+        self.events.push(GameEvent::Explosion { pos, size: 1 });
+        self.update_boss_phase(k);
+    }
+
+    /// Moves a multi-part enemy to the last phase whose conditions hold.
+    pub(crate) fn update_boss_phase(&mut self, k: usize) {
+        let e = &self.enemies[k];
+        let ty = &self.level.enemies[e.kind];
+        let core = &e.parts[ty.core];
+        let frac = core.hp / core.max_hp.max(1e-6);
+        let phase = ty
+            .phases
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.after.iter().all(|a| e.parts[*a].destroyed) && frac <= p.below_hp)
+            .map(|(i, _)| i)
+            .last()
+            .unwrap_or(0);
+        if phase != e.phase {
+            let new_path = ty.phases[phase].path.clone();
+            let e = &mut self.enemies[k];
+            e.phase = phase;
+            if let Some(p) = new_path {
+                e.path = p;
+                e.origin.x = e.pos.x;
+                e.path_timer = 0;
+            }
+            self.reset_weapons(k);
+            self.events.push(GameEvent::BossPhase { phase });
+        }
+    }
+
+    /// Destroys the whole enemy: score, drops, what it hid, and for a boss the stage clear.
+    pub(crate) fn kill_enemy(&mut self, k: usize, player: usize) {
+        let e = self.enemies.remove(k);
+        let level = self.level.clone();
+        let ty = &level.enemies[e.kind];
+        for p in &e.parts {
+            self.remove_box(p.handle);
+        }
+        if e.ground {
+            self.stats.kills_ground += 1;
+        } else {
+            self.stats.kills_air += 1;
+        }
+        let boss_type = ty.is_boss();
+        if boss_type {
+            self.stats.bosses_defeated += 1;
+        }
+        self.add_score(player, ty.score as u64);
+        if let Some(p) = self.players.get_mut(player) {
+            let before = p.charge.floor();
+            p.charge = (p.charge
+                + super::player::CHARGE_PER_KILL * if boss_type { 8.0 } else { 1.0 })
+            .min(super::player::MAX_CHARGE);
+            if p.charge.floor() > before {
+                self.events.push(GameEvent::ChargeReady { player });
+            }
+        }
+        self.events.push(GameEvent::Explosion {
+            pos: e.pos,
+            size: ty.explosion,
+        });
+        if let Some(w) = &ty.wreck {
+            self.events.push(GameEvent::Wreck {
+                pos: e.pos,
+                sprite: w.clone(),
+            });
+        }
+        if let Some(drop) = ty.drop {
+            self.spawn_item(drop.into(), e.pos, false);
+        }
+        if let Some(inner) = ty.reveals {
+            // What the roof hid rides the ground in the same spot.
+            let path = if level.enemies[inner].layer == LayerDef::Ground {
+                Some(PathDef::Ground)
+            } else {
+                None
+            };
+            self.spawn_enemy(inner, e.pos, path, None, e.mirror);
+        }
+        if self.boss == Some(k) {
+            self.boss = None;
+            let bonus = ty.bonus as u64;
+            self.events.push(GameEvent::BossDefeated {
+                name: ty.name.clone(),
+                bonus,
+            });
+            self.bullets_to_coins();
+            self.begin_clear(bonus);
+        } else if boss_type {
+            if ty.bonus > 0 {
+                self.add_score(player, ty.bonus as u64);
+            }
+            self.bullets_to_coins();
+        }
+    }
+
+    fn despawn_enemy(&mut self, k: usize) {
+        let e = self.enemies.remove(k);
+        for p in &e.parts {
+            self.remove_box(p.handle);
+        }
+    }
+
+    /// When a boss falls, its bullets turn into coins that fly to the player.
+    fn bullets_to_coins(&mut self) {
+        let bullets: Vec<(usize, Vec2, Option<Handle>)> = self
+            .bullets
+            .iter()
+            .map(|(k, b)| (k, b.pos, b.handle))
+            .collect();
+        for (n, (k, pos, h)) in bullets.into_iter().enumerate() {
+            self.remove_box(h);
+            self.bullets.remove(k);
+            self.events.push(GameEvent::BulletCancelled { pos });
+            if n < 200 {
+                self.spawn_item(ItemKind::ScoreCoin, pos, false);
+            } else {
+                self.add_score(0, 100);
+            }
+        }
+    }
+}

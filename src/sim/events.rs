@@ -1,0 +1,82 @@
+//! What happened during a step, for sound and effects to react to. The simulation never
+//! depends on whether anyone listens.
+
+use glam::Vec2;
+
+use super::ItemKind;
+
+/// Something a player would see or hear. Emitted in the order it happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameEvent {
+    Shot {
+        player: usize,
+    },
+    /// An enemy part took damage (`armored`: it is guarded and took none).
+    Hit {
+        pos: Vec2,
+        armored: bool,
+    },
+    /// An enemy or part blew up; `size` 0 small, 1 medium, 2 large.
+    Explosion {
+        pos: Vec2,
+        size: u8,
+    },
+    /// A destroyed ground enemy leaves a wreck sprite on the scrolling ground.
+    Wreck {
+        pos: Vec2,
+        sprite: String,
+    },
+    ItemTaken {
+        player: usize,
+        kind: ItemKind,
+        pos: Vec2,
+        score: u64,
+    },
+    PowerUp {
+        player: usize,
+    },
+    PowerDown {
+        player: usize,
+    },
+    Bomb {
+        player: usize,
+    },
+    /// A charge attack was released.
+    Charge {
+        player: usize,
+    },
+    /// The charge gauge reached a new whole level.
+    ChargeReady {
+        player: usize,
+    },
+    Death {
+        player: usize,
+        pos: Vec2,
+    },
+    ExtraLife {
+        player: usize,
+    },
+    /// An enemy bullet was cancelled (by a bomb or a boss's fall).
+    BulletCancelled {
+        pos: Vec2,
+    },
+    Warning {
+        text: String,
+        duration_s: f32,
+    },
+    BossAppears {
+        name: String,
+    },
+    BossPhase {
+        phase: usize,
+    },
+    BossDefeated {
+        name: String,
+        bonus: u64,
+    },
+    StageClear,
+    GameOver,
+    Continue {
+        player: usize,
+    },
+}

@@ -1,0 +1,77 @@
+//! The player's controls for one step, as plain data. The simulation never reads devices.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// What one player holds during one step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Input {
+    pub up: bool,
+    pub down: bool,
+    pub left: bool,
+    pub right: bool,
+    pub shot: bool,
+    pub bomb: bool,
+    pub focus: bool,
+}
+
+impl Input {
+    /// The unit (or zero) direction held; diagonals are normalised so they are not faster.
+    pub fn direction(self) -> Vec2 {
+        let x = self.right as i32 - self.left as i32;
+        let y = self.down as i32 - self.up as i32;
+        Vec2::new(x as f32, y as f32).normalize_or_zero()
+    }
+
+    /// Packs the input into one byte, for compact replays.
+    pub fn to_bits(self) -> u8 {
+        [
+            self.up, self.down, self.left, self.right, self.shot, self.bomb, self.focus,
+        ]
+        .iter()
+        .enumerate()
+        .fold(0u8, |acc, (i, b)| acc | ((*b as u8) << i))
+    }
+
+    /// The inverse of [`Input::to_bits`]; the top bit is ignored.
+    pub fn from_bits(bits: u8) -> Self {
+        let b = |i: u8| bits & (1 << i) != 0;
+        Input {
+            up: b(0),
+            down: b(1),
+            left: b(2),
+            right: b(3),
+            shot: b(4),
+            bomb: b(5),
+            focus: b(6),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip_every_combination() {
+        for bits in 0..128u8 {
+            assert_eq!(Input::from_bits(bits).to_bits(), bits);
+        }
+    }
+
+    #[test]
+    fn diagonal_is_not_faster() {
+        let i = Input {
+            up: true,
+            right: true,
+            ..Input::default()
+        };
+        assert!((i.direction().length() - 1.0).abs() < 1e-6);
+        let opposite = Input {
+            left: true,
+            right: true,
+            ..Input::default()
+        };
+        assert_eq!(opposite.direction(), Vec2::ZERO);
+    }
+}

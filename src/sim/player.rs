@@ -1,0 +1,558 @@
+//! Players: movement, main shot, charge attack, bombs, lives and continues.
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+
+use super::character::Character;
+use super::clock::DT;
+use super::events::GameEvent;
+use super::input::Input;
+use super::world::{Blast, Owner, World};
+use super::{ItemKind, PLAYFIELD};
+
+/// Half-size of the ship's true hitbox: far smaller than its 24x28 sprite.
+pub const HITBOX_HALF: f32 = 2.0;
+/// Steps of invulnerability after a respawn.
+pub const RESPAWN_INVULNERABLE: u32 = 150;
+/// Steps the shot button must be held before a release fires the charge attack.
+pub const CHARGE_HOLD_STEPS: u32 = 60;
+/// Steps a player has to continue after the last life is lost.
+pub const CONTINUE_STEPS: u32 = 600;
+pub const START_LIVES: u32 = 3;
+pub const START_BOMBS: u32 = 3;
+pub const MAX_BOMBS: u32 = 6;
+pub const MAX_POWER: u8 = 4;
+/// Charge gauge levels a player can bank.
+pub const MAX_CHARGE: f32 = 3.0;
+/// Gauge gained per enemy destroyed.
+pub const CHARGE_PER_KILL: f32 = 0.12;
+const FIRST_EXTRA_LIFE: u64 = 100_000;
+
+/// The score at which the extra life after `current` is granted.
+pub fn next_extra_life(current: u64) -> u64 {
+    if current < 300_000 {
+        300_000
+    } else {
+        current + 700_000
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub index: usize,
+    pub character: Character,
+    pub pos: Vec2,
+    pub lives: u32,
+    pub bombs: u32,
+    /// 1 to 4.
+    pub power: u8,
+    pub score: u64,
+    /// Banked charge-attack gauge, 0.0 to 3.0; each whole level is one charge attack.
+    pub charge: f32,
+    /// Steps the shot button has been held.
+    pub shot_held: u32,
+    /// Steps of invulnerability left (after respawning, or while bombing).
+    pub invulnerable: u32,
+    /// -1.0 (banking left) to 1.0 (banking right), for the sprite.
+    pub bank: f32,
+    pub focused: bool,
+    /// Steps until the ship reappears after a death; 0 while in play.
+    pub respawn: u32,
+    /// Steps left to continue after the last life; `None` while not game over.
+    pub continue_steps: Option<u32>,
+    /// True once the continue countdown ran out.
+    pub retired: bool,
+    /// Coins caught in a row while flashing.
+    pub chain: u32,
+    pub next_extra_life: u64,
+    pub(crate) fire_cooldown: u32,
+    pub(crate) handle: Option<Handle>,
+}
+
+impl Player {
+    pub fn new(index: usize, character: Character, pos: Vec2, power: u8) -> Self {
+        Self {
+            index,
+            character,
+            pos,
+            lives: START_LIVES,
+            bombs: START_BOMBS,
+            power: power.clamp(1, MAX_POWER),
+            score: 0,
+            charge: 0.0,
+            shot_held: 0,
+            invulnerable: 0,
+            bank: 0.0,
+            focused: false,
+            respawn: 0,
+            continue_steps: None,
+            retired: false,
+            chain: 0,
+            next_extra_life: FIRST_EXTRA_LIFE,
+            fire_cooldown: 0,
+            handle: None,
+        }
+    }
+
+    /// The ship is on screen and can act.
+    pub fn in_play(&self) -> bool {
+        self.respawn == 0 && self.continue_steps.is_none() && !self.retired
+    }
+
+    /// Out of lives with no continue left to take.
+    pub fn out_of_play(&self) -> bool {
+        self.retired
+    }
+
+    pub fn hitbox(&self) -> Aabb {
+        Aabb::from_center(self.pos, Vec2::splat(HITBOX_HALF))
+    }
+
+    /// Whole charge attacks banked.
+    pub fn charge_levels(&self) -> u32 {
+        self.charge.floor() as u32
+    }
+}
+
+/// What a player shot is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotKind {
+    /// The main shot; `paired` boxes stand for two shots and deal double damage.
+    Main,
+    /// A homing orb (Wren).
+    Homing,
+    /// A charge attack: pierces, damaging what it passes through every few steps.
+    Charge,
+}
+
+#[derive(Clone, Debug)]
+pub struct Shot {
+    pub player: usize,
+    pub character: Character,
+    pub kind: ShotKind,
+    pub pos: Vec2,
+    pub vel: Vec2,
+    pub half: Vec2,
+    /// One box standing for two shots side by side.
+    pub paired: bool,
+    pub damage: f32,
+    /// Steps left to live (charge attacks and homing orbs expire).
+    pub life: u32,
+    /// Target of a homing orb: enemy slab key.
+    pub(crate) target: Option<usize>,
+    pub(crate) handle: Option<Handle>,
+}
+
+impl World {
+    pub(crate) fn spawn_player_box(&mut self, i: usize) {
+        let p = &self.players[i];
+        let desc = BoxDesc::new(p.hitbox(), Owner::Player(i).encode(), Layer::Player);
+        self.players[i].handle = self.insert_box(desc);
+    }
+
+    pub(crate) fn update_player(&mut self, i: usize, input: Input) {
+        let prev = self.prev_input.get(i).copied().unwrap_or_default();
+        // Continue countdown: the first shot or bomb press takes a continue.
+        if let Some(left) = self.players[i].continue_steps {
+            let pressed = (input.shot && !prev.shot) || (input.bomb && !prev.bomb);
+            let p = &mut self.players[i];
+            if pressed {
+                p.continue_steps = None;
+                p.lives = START_LIVES;
+                p.bombs = START_BOMBS;
+                p.score = p.score / 10 * 10 + (self.stats.continues as u64 + 1).min(9);
+                p.respawn = 1;
+                self.stats.continues += 1;
+                self.events.push(GameEvent::Continue { player: i });
+            } else if left <= 1 {
+                p.continue_steps = None;
+                p.retired = true;
+            } else {
+                p.continue_steps = Some(left - 1);
+            }
+            return;
+        }
+        if self.players[i].retired {
+            return;
+        }
+        if self.players[i].respawn > 0 {
+            let p = &mut self.players[i];
+            p.respawn -= 1;
+            if p.respawn == 0 {
+                p.pos = Vec2::new(PLAYFIELD.x * 0.5, PLAYFIELD.y - 30.0);
+                p.invulnerable = RESPAWN_INVULNERABLE;
+                self.spawn_player_box(i);
+            }
+            return;
+        }
+
+        let stats = self.players[i].character.stats();
+        {
+            let p = &mut self.players[i];
+            p.focused = input.focus;
+            let speed = if input.focus {
+                stats.speed * 0.5
+            } else {
+                stats.speed
+            };
+            let dir = input.direction();
+            p.pos += dir * speed * DT;
+            p.pos = p.pos.clamp(
+                Vec2::new(10.0, 14.0),
+                Vec2::new(PLAYFIELD.x - 10.0, PLAYFIELD.y - 14.0),
+            );
+            // Banking eases towards the held direction, for the sprite's lean.
+            p.bank += (dir.x - p.bank) * 0.2;
+            p.invulnerable = p.invulnerable.saturating_sub(1);
+        }
+        let aabb = self.players[i].hitbox();
+        self.move_box(self.players[i].handle, aabb);
+
+        // Bomb on the press, not while held.
+        if input.bomb
+            && !prev.bomb
+            && self.players[i].bombs > 0
+            && !self.blasts.iter().any(|(_, b)| b.player == i)
+        {
+            self.fire_bomb(i);
+        }
+
+        // Main shot while held; the charge attack on release after a long hold.
+        let p = &mut self.players[i];
+        p.fire_cooldown = p.fire_cooldown.saturating_sub(1);
+        if input.shot {
+            p.shot_held += 1;
+            if p.fire_cooldown == 0 {
+                p.fire_cooldown = stats.fire_interval;
+                self.fire_main_shot(i);
+            }
+        } else {
+            let held = p.shot_held;
+            p.shot_held = 0;
+            if held >= CHARGE_HOLD_STEPS && p.charge >= 1.0 {
+                p.charge -= 1.0;
+                self.fire_charge(i);
+            }
+        }
+    }
+
+    fn spawn_shot(&mut self, shot: Shot) {
+        let aabb = Aabb::from_center(shot.pos, shot.half);
+        let entry = self.shots.vacant_entry();
+        let key = entry.key();
+        let user = if shot.paired { 2 } else { 1 };
+        let desc = BoxDesc::new(aabb, Owner::Shot(key).encode(), Layer::PlayerShot)
+            .user(user)
+            .swept(true);
+        let handle = self.collider.insert(desc).ok();
+        if handle.is_some() {
+            entry.insert(Shot { handle, ..shot });
+        }
+    }
+
+    /// Fires one volley of the main shot. From power 2 the centre shots come in pairs that
+    /// share one box, as in the arcade original's debug view.
+    pub(crate) fn fire_main_shot(&mut self, i: usize) {
+        let p = &self.players[i];
+        let (pos, power, character) = (p.pos, p.power, p.character);
+        let stats = character.stats();
+        let half = Vec2::new(stats.shot_half.0, stats.shot_half.1);
+        let up = Vec2::new(0.0, -stats.shot_speed);
+        let base = Shot {
+            player: i,
+            character,
+            kind: ShotKind::Main,
+            pos: pos + Vec2::new(0.0, -12.0),
+            vel: up,
+            half,
+            paired: power >= 2,
+            damage: stats.shot_damage,
+            life: 120,
+            target: None,
+            handle: None,
+        };
+        let paired_half = Vec2::new(half.x + 4.0, half.y);
+        let centre = Shot {
+            half: if power >= 2 { paired_half } else { half },
+            ..base.clone()
+        };
+        self.spawn_shot(centre);
+        match character {
+            Character::Vela => {
+                // A widening fan of single shots.
+                let fans: &[f32] = match power {
+                    1 => &[],
+                    2 => &[8.0],
+                    3 => &[8.0, 16.0],
+                    _ => &[7.0, 14.0, 21.0],
+                };
+                for deg in fans {
+                    for sign in [-1.0f32, 1.0] {
+                        let a = (-90.0 + sign * deg).to_radians();
+                        self.spawn_shot(Shot {
+                            vel: Vec2::new(a.cos(), a.sin()) * stats.shot_speed,
+                            paired: false,
+                            ..base.clone()
+                        });
+                    }
+                }
+            }
+            Character::Brass => {
+                // More pairs side by side: a narrow wall of fire.
+                let offsets: &[f32] = match power {
+                    1 | 2 => &[],
+                    3 => &[10.0],
+                    _ => &[10.0, 20.0],
+                };
+                for dx in offsets {
+                    for sign in [-1.0f32, 1.0] {
+                        self.spawn_shot(Shot {
+                            pos: base.pos + Vec2::new(sign * dx, 4.0),
+                            half: paired_half,
+                            ..base.clone()
+                        });
+                    }
+                }
+            }
+            Character::Wren => {
+                // Homing orbs from the familiar, more with power, fired every other volley.
+                let orbs = match power {
+                    1 => 0,
+                    2 => 1,
+                    3 => 2,
+                    _ => 3,
+                };
+                if self.frame % 2 == 0 {
+                    for n in 0..orbs {
+                        let sign = if n % 2 == 0 { -1.0 } else { 1.0 };
+                        let a = (-90.0 + sign * (30.0 + 15.0 * n as f32)).to_radians();
+                        self.spawn_shot(Shot {
+                            kind: ShotKind::Homing,
+                            pos: pos + Vec2::new(sign * 12.0, 0.0),
+                            vel: Vec2::new(a.cos(), a.sin()) * 220.0,
+                            half: Vec2::splat(4.0),
+                            paired: false,
+                            damage: stats.shot_damage * 0.8,
+                            life: 150,
+                            ..base.clone()
+                        });
+                    }
+                }
+            }
+        }
+        self.events.push(GameEvent::Shot { player: i });
+    }
+
+    /// Fires the character's charge attack.
+    pub(crate) fn fire_charge(&mut self, i: usize) {
+        let p = &self.players[i];
+        let (pos, character) = (p.pos, p.character);
+        let base = Shot {
+            player: i,
+            character,
+            kind: ShotKind::Charge,
+            pos,
+            vel: Vec2::ZERO,
+            half: Vec2::splat(16.0),
+            paired: false,
+            damage: 3.0,
+            life: 90,
+            target: None,
+            handle: None,
+        };
+        match character {
+            Character::Vela => {
+                // Three gale blades sweeping up and out.
+                for deg in [-90.0f32, -70.0, -110.0] {
+                    let a = deg.to_radians();
+                    self.spawn_shot(Shot {
+                        vel: Vec2::new(a.cos(), a.sin()) * 260.0,
+                        ..base.clone()
+                    });
+                }
+            }
+            Character::Brass => {
+                // A beam from the ship to the top of the screen that follows the ship.
+                let half = Vec2::new(9.0, pos.y * 0.5);
+                self.spawn_shot(Shot {
+                    pos: Vec2::new(pos.x, pos.y * 0.5),
+                    half,
+                    damage: 2.0,
+                    life: 75,
+                    ..base
+                });
+            }
+            Character::Wren => {
+                // A swarm of homing familiars.
+                for n in 0..10 {
+                    let a = (-90.0 + (n as f32 - 4.5) * 20.0).to_radians();
+                    self.spawn_shot(Shot {
+                        kind: ShotKind::Homing,
+                        vel: Vec2::new(a.cos(), a.sin()) * 200.0,
+                        half: Vec2::splat(6.0),
+                        damage: 5.0,
+                        life: 180,
+                        ..base.clone()
+                    });
+                }
+            }
+        }
+        self.events.push(GameEvent::Charge { player: i });
+    }
+
+    pub(crate) fn fire_bomb(&mut self, i: usize) {
+        let stats = self.players[i].character.stats();
+        let character = self.players[i].character;
+        self.players[i].bombs -= 1;
+        self.players[i].invulnerable = self.players[i].invulnerable.max(stats.bomb_steps);
+        self.stats.bombs_used += 1;
+        let entry = self.blasts.vacant_entry();
+        let key = entry.key();
+        let desc = BoxDesc::new(
+            super::world::playfield_box(),
+            Owner::Blast(key).encode(),
+            Layer::BombBlast,
+        );
+        if let Ok(handle) = self.collider.insert(desc) {
+            entry.insert(Blast {
+                player: i,
+                character,
+                steps_left: stats.bomb_steps,
+                total_steps: stats.bomb_steps,
+                damage: stats.bomb_damage,
+                handle,
+            });
+        }
+        self.events.push(GameEvent::Bomb { player: i });
+    }
+
+    pub(crate) fn update_blasts(&mut self) {
+        let mut done = Vec::new();
+        for (k, b) in self.blasts.iter_mut() {
+            b.steps_left = b.steps_left.saturating_sub(1);
+            if b.steps_left == 0 {
+                done.push((k, b.handle));
+            }
+        }
+        for (k, h) in done {
+            self.blasts.remove(k);
+            let _ = self.collider.remove(h);
+        }
+    }
+
+    pub(crate) fn update_shots(&mut self) {
+        let keys: Vec<usize> = self.shots.iter().map(|(k, _)| k).collect();
+        for k in keys {
+            let mut shot = self.shots[k].clone();
+            shot.life = shot.life.saturating_sub(1);
+            match shot.kind {
+                ShotKind::Homing => self.steer_homing(&mut shot),
+                ShotKind::Charge if shot.character == Character::Brass => {
+                    // The beam stays glued to its ship.
+                    if let Some(p) = self.players.get(shot.player).filter(|p| p.in_play()) {
+                        shot.pos = Vec2::new(p.pos.x, (p.pos.y - 10.0) * 0.5);
+                        shot.half.y = ((p.pos.y - 10.0) * 0.5).max(1.0);
+                    }
+                }
+                _ => {}
+            }
+            shot.pos += shot.vel * DT;
+            let aabb = Aabb::from_center(shot.pos, shot.half);
+            let gone = shot.life == 0
+                || aabb.max.y < -8.0
+                || aabb.min.y > PLAYFIELD.y + 8.0
+                || aabb.max.x < -8.0
+                || aabb.min.x > PLAYFIELD.x + 8.0;
+            if gone {
+                self.remove_box(shot.handle);
+                self.shots.remove(k);
+            } else {
+                self.move_box(shot.handle, aabb);
+                self.shots[k] = shot;
+            }
+        }
+    }
+
+    /// Turns a homing orb towards the nearest enemy found by an area query around it.
+    fn steer_homing(&mut self, shot: &mut Shot) {
+        let alive = shot
+            .target
+            .is_some_and(|t| self.enemies.get(t).is_some_and(|e| e.on_screen()));
+        if !alive || self.frame % 8 == 0 {
+            let area = Aabb::from_center(shot.pos, Vec2::splat(140.0));
+            let mut found = std::mem::take(&mut self.query_buf);
+            found.clear();
+            self.collider.query(
+                area,
+                crate::collide::LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+                &mut found,
+            );
+            shot.target = found
+                .iter()
+                .filter_map(|c| match Owner::decode(c.owner) {
+                    Some(Owner::Enemy(k)) => self
+                        .enemies
+                        .get(k)
+                        .filter(|e| e.on_screen())
+                        .map(|e| (k, e.pos)),
+                    _ => None,
+                })
+                .min_by(|a, b| {
+                    a.1.distance_squared(shot.pos)
+                        .total_cmp(&b.1.distance_squared(shot.pos))
+                })
+                .map(|(k, _)| k);
+            self.query_buf = found;
+        }
+        if let Some(target) = shot.target.and_then(|t| self.enemies.get(t)) {
+            let want = (target.pos - shot.pos).normalize_or_zero();
+            let speed = shot.vel.length().max(200.0).min(330.0) + 6.0;
+            let dir = (shot.vel.normalize_or_zero() + want * 0.35).normalize_or_zero();
+            shot.vel = dir * speed;
+        } else {
+            // No target: straighten up and keep climbing.
+            shot.vel = (shot.vel + Vec2::new(0.0, -30.0)).clamp_length_max(330.0);
+        }
+    }
+
+    /// Costs a life; the ship reappears after a short pause, invulnerable for a while.
+    pub(crate) fn kill_player(&mut self, i: usize) {
+        let p = &mut self.players[i];
+        let pos = p.pos;
+        p.lives = p.lives.saturating_sub(1);
+        p.respawn = 60;
+        p.shot_held = 0;
+        p.chain = 0;
+        p.bombs = p.bombs.max(START_BOMBS);
+        let dropped = p.power > 1;
+        p.power = (p.power - 1).max(1);
+        let handle = p.handle.take();
+        if p.lives == 0 {
+            p.respawn = 0;
+            p.continue_steps = Some(CONTINUE_STEPS);
+        }
+        self.remove_box(handle);
+        self.stats.deaths += 1;
+        self.events.push(GameEvent::Death { player: i, pos });
+        self.events.push(GameEvent::Explosion { pos, size: 1 });
+        if dropped {
+            self.spawn_item(ItemKind::Power, pos, true);
+        }
+    }
+
+    /// A ram: one power level (or, at level 1, one bomb), and the lost power flies out as an item.
+    pub(crate) fn ram_player(&mut self, i: usize) {
+        let p = &mut self.players[i];
+        let pos = p.pos;
+        if p.power > 1 {
+            p.power -= 1;
+            self.stats.power_downs += 1;
+            self.spawn_item(ItemKind::Power, pos, true);
+            self.events.push(GameEvent::PowerDown { player: i });
+        } else if p.bombs > 0 {
+            p.bombs -= 1;
+            self.events.push(GameEvent::PowerDown { player: i });
+        }
+    }
+}

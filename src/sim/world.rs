@@ -1,0 +1,567 @@
+//! The world: every entity of a stage, stepped at a fixed rate.
+//!
+//! One step is [`World::update`] (timeline, players, enemies, bullets, items move and fire)
+//! followed by [`World::collide`] (the broad phase updates and the encounters it reports are
+//! resolved). [`World::step`] runs both. Renderers read the public fields and never write them.
+
+use std::sync::Arc;
+
+use glam::Vec2;
+use slab::Slab;
+
+use crate::collide::{Aabb, BoxDesc, Collider, Config, Handle, Layer};
+use crate::level::{Event, Level};
+
+use super::character::{Character, Difficulty};
+use super::clock::DT;
+use super::events::GameEvent;
+use super::hash::StateHasher;
+use super::input::Input;
+use super::{Bullet, Enemy, Item, Player, Shot, PLAYFIELD};
+
+/// How a run is set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldConfig {
+    pub seed: u64,
+    /// One character per player; two entries for two players.
+    pub characters: Vec<Character>,
+    pub difficulty: Difficulty,
+    /// 0 for the first loop; each further loop is harder.
+    pub loop_index: u32,
+    /// Enemy bullets and rams never cost lives or power (for level authors).
+    pub invincible: bool,
+    /// Stage time to start at, seconds.
+    pub start_at: f32,
+    /// Power level the players start with (1 to 4).
+    pub start_power: u8,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        Self {
+            seed: 1,
+            characters: vec![Character::Vela],
+            difficulty: Difficulty::Normal,
+            loop_index: 0,
+            invincible: false,
+            start_at: 0.0,
+            start_power: 1,
+        }
+    }
+}
+
+/// Where the stage stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StagePhase {
+    Playing,
+    /// The boss fell; the tally shows until `steps_left` runs out.
+    Clearing {
+        steps_left: u32,
+    },
+    Cleared,
+    /// Every player is out of lives and their continue countdowns ran out.
+    GameOver,
+}
+
+/// Totals for the summary and the results screen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunStats {
+    pub deaths: u32,
+    pub bombs_used: u32,
+    pub power_downs: u32,
+    pub kills_air: u32,
+    pub kills_ground: u32,
+    pub items_power: u32,
+    pub items_bomb: u32,
+    pub items_coin: u32,
+    pub bosses_defeated: u32,
+    pub boss_parts_destroyed: u32,
+    pub max_live_boxes: usize,
+    pub max_enemy_bullets: usize,
+    pub continues: u32,
+}
+
+/// The stage-clear bonus, itemised for the tally screen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub boss_bonus: u64,
+    pub lives_bonus: u64,
+    pub bombs_bonus: u64,
+    pub total: u64,
+}
+
+/// A banner across the screen (boss warnings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    pub text: String,
+    pub steps_left: u32,
+}
+
+/// Identifies what a collider box belongs to: the kind in the top bits, the slab key below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Owner {
+    Player(usize),
+    Shot(usize),
+    Enemy(usize),
+    Bullet(usize),
+    Item(usize),
+    Blast(usize),
+}
+
+const KIND_SHIFT: u32 = 28;
+const KEY_MASK: u32 = (1 << KIND_SHIFT) - 1;
+
+impl Owner {
+    pub(crate) fn encode(self) -> u32 {
+        let (kind, key) = match self {
+            Owner::Player(k) => (0, k),
+            Owner::Shot(k) => (1, k),
+            Owner::Enemy(k) => (2, k),
+            Owner::Bullet(k) => (3, k),
+            Owner::Item(k) => (4, k),
+            Owner::Blast(k) => (5, k),
+        };
+        (kind << KIND_SHIFT) | (key as u32 & KEY_MASK)
+    }
+
+    pub(crate) fn decode(id: u32) -> Option<Owner> {
+        let key = (id & KEY_MASK) as usize;
+        Some(match id >> KIND_SHIFT {
+            0 => Owner::Player(key),
+            1 => Owner::Shot(key),
+            2 => Owner::Enemy(key),
+            3 => Owner::Bullet(key),
+            4 => Owner::Item(key),
+            5 => Owner::Blast(key),
+            _ => return None,
+        })
+    }
+}
+
+/// A bomb's blast: one box over the whole playfield on the bomb-blast layer.
+#[derive(Clone, Debug)]
+pub struct Blast {
+    pub player: usize,
+    pub character: Character,
+    pub steps_left: u32,
+    pub total_steps: u32,
+    pub damage: f32,
+    pub(crate) handle: Handle,
+}
+
+/// A spawn waiting for its turn in a formation.
+#[derive(Clone, Debug)]
+pub(crate) struct PendingSpawn {
+    pub at: f32,
+    pub event: usize,
+    pub index: u32,
+}
+
+/// The whole state of a stage in play.
+pub struct World {
+    pub config: WorldConfig,
+    pub level: Arc<Level>,
+    /// Steps since the world was made.
+    pub frame: u64,
+    /// Seconds on the stage's timeline (starts at `config.start_at`; pauses during the boss).
+    pub stage_time: f32,
+    /// Ground scroll speed now, pixels per second.
+    pub scroll_speed: f32,
+    /// Total ground scrolled, pixels (for drawing the background).
+    pub scroll_offset: f32,
+    pub(crate) scroll_ease: Option<(f32, f32, f32)>,
+    pub phase: StagePhase,
+    pub players: Vec<Player>,
+    pub shots: Slab<Shot>,
+    pub enemies: Slab<Enemy>,
+    pub bullets: Slab<Bullet>,
+    pub items: Slab<Item>,
+    pub blasts: Slab<Blast>,
+    /// The stage boss while it lives.
+    pub boss: Option<usize>,
+    pub banner: Option<Banner>,
+    pub tally: Option<Tally>,
+    pub stats: RunStats,
+    /// What happened during the last step.
+    pub events: Vec<GameEvent>,
+    pub(crate) collider: Collider,
+    pub(crate) rng: oorandom::Rand64,
+    pub(crate) next_event: usize,
+    pub(crate) pending: Vec<PendingSpawn>,
+    pub(crate) prev_input: Vec<Input>,
+    pub(crate) query_buf: Vec<crate::collide::Contact>,
+}
+
+impl World {
+    /// A world at the start of `level` (or at `config.start_at` seconds into it).
+    pub fn new(level: Arc<Level>, config: WorldConfig) -> Self {
+        let capacity = crate::level::limits::MAX_ENEMY_BULLETS + 8_192;
+        let collider = Collider::new(Config {
+            capacity,
+            ..Config::default()
+        });
+        let start_at = config.start_at.clamp(0.0, level.length_s);
+        let mut world = World {
+            level: level.clone(),
+            frame: 0,
+            stage_time: start_at,
+            scroll_speed: level.scroll_speed,
+            scroll_offset: 0.0,
+            scroll_ease: None,
+            phase: StagePhase::Playing,
+            players: Vec::new(),
+            shots: Slab::new(),
+            enemies: Slab::new(),
+            bullets: Slab::new(),
+            items: Slab::new(),
+            blasts: Slab::new(),
+            boss: None,
+            banner: None,
+            tally: None,
+            stats: RunStats::default(),
+            events: Vec::new(),
+            collider,
+            rng: oorandom::Rand64::new(config.seed as u128),
+            next_event: 0,
+            pending: Vec::new(),
+            prev_input: Vec::new(),
+            query_buf: Vec::new(),
+            config,
+        };
+        // Practice from a point: skip earlier events, but keep the scroll speed they set.
+        while let Some(ev) = world.level.events.get(world.next_event) {
+            if ev.at() >= start_at {
+                break;
+            }
+            if let Event::Scroll { speed, .. } = ev {
+                world.scroll_speed = *speed;
+            }
+            world.next_event += 1;
+        }
+        let count = world.config.characters.len().clamp(1, 2);
+        for i in 0..count {
+            let character = world
+                .config
+                .characters
+                .get(i)
+                .copied()
+                .unwrap_or(Character::Vela);
+            let x = if count == 1 {
+                PLAYFIELD.x * 0.5
+            } else {
+                PLAYFIELD.x * (0.3 + 0.4 * i as f32)
+            };
+            let player = Player::new(
+                i,
+                character,
+                Vec2::new(x, PLAYFIELD.y - 40.0),
+                world.config.start_power,
+            );
+            world.players.push(player);
+            world.spawn_player_box(i);
+        }
+        world.prev_input = vec![Input::default(); count];
+        world
+    }
+
+    /// Runs one whole step: [`World::update`] then [`World::collide`].
+    pub fn step(&mut self, inputs: &[Input]) {
+        self.update(inputs);
+        self.collide();
+    }
+
+    /// Advances everything but collision by one step. Clears last step's events first.
+    pub fn update(&mut self, inputs: &[Input]) {
+        self.events.clear();
+        self.frame += 1;
+        if matches!(self.phase, StagePhase::Cleared | StagePhase::GameOver) {
+            return;
+        }
+        self.advance_scroll();
+        self.advance_timeline();
+        for i in 0..self.players.len() {
+            let input = inputs.get(i).copied().unwrap_or_default();
+            self.update_player(i, input);
+        }
+        self.prev_input = (0..self.players.len())
+            .map(|i| inputs.get(i).copied().unwrap_or_default())
+            .collect();
+        self.update_shots();
+        self.update_blasts();
+        self.update_enemies();
+        self.update_bullets();
+        self.update_items();
+        if let Some(b) = &mut self.banner {
+            b.steps_left = b.steps_left.saturating_sub(1);
+            if b.steps_left == 0 {
+                self.banner = None;
+            }
+        }
+        self.update_phase();
+    }
+
+    /// Updates the broad phase and resolves every encounter it reports.
+    pub fn collide(&mut self) {
+        self.collider.update();
+        let stats = self.collider.stats();
+        self.stats.max_live_boxes = self.stats.max_live_boxes.max(stats.live_boxes);
+        self.stats.max_enemy_bullets = self.stats.max_enemy_bullets.max(self.bullets.len());
+        self.resolve_encounters();
+    }
+
+    /// The collider's counters for the last update.
+    pub fn collider_stats(&self) -> crate::collide::Stats {
+        self.collider.stats()
+    }
+
+    /// Every box in the collider, with its layer, for the debug overlay.
+    pub fn boxes(&self) -> impl Iterator<Item = (Layer, Aabb)> + '_ {
+        self.collider.boxes().map(|(c, b)| (c.layer, b))
+    }
+
+    /// True once the stage is cleared.
+    pub fn cleared(&self) -> bool {
+        self.phase == StagePhase::Cleared
+    }
+
+    pub fn game_over(&self) -> bool {
+        self.phase == StagePhase::GameOver
+    }
+
+    /// Combined score of all players.
+    pub fn score(&self) -> u64 {
+        self.players.iter().map(|p| p.score).sum()
+    }
+
+    fn advance_scroll(&mut self) {
+        if let Some((from, to, over)) = self.scroll_ease {
+            let t = ((self.stage_time - from) / over.max(DT)).clamp(0.0, 1.0);
+            let start = self.scroll_speed;
+            self.scroll_speed = start + (to - start) * t.min(1.0);
+            if t >= 1.0 {
+                self.scroll_speed = to;
+                self.scroll_ease = None;
+            }
+        }
+        self.scroll_offset += self.scroll_speed * DT;
+    }
+
+    fn advance_timeline(&mut self) {
+        if self.boss.is_none() && self.phase == StagePhase::Playing {
+            self.stage_time += DT;
+        }
+        while let Some(ev) = self.level.events.get(self.next_event) {
+            if ev.at() > self.stage_time {
+                break;
+            }
+            let index = self.next_event;
+            self.next_event += 1;
+            let level = self.level.clone();
+            match &level.events[index] {
+                Event::Spawn {
+                    at,
+                    count,
+                    spacing_s,
+                    ..
+                } => {
+                    for n in 0..*count {
+                        self.pending.push(PendingSpawn {
+                            at: at + spacing_s * n as f32,
+                            event: index,
+                            index: n,
+                        });
+                    }
+                }
+                Event::Scroll { speed, over_s, .. } => {
+                    if *over_s <= 0.0 {
+                        self.scroll_speed = *speed;
+                    } else {
+                        self.scroll_ease = Some((self.stage_time, *speed, *over_s));
+                    }
+                }
+                Event::Warning {
+                    text, duration_s, ..
+                } => {
+                    self.banner = Some(Banner {
+                        text: text.clone(),
+                        steps_left: (duration_s / DT) as u32,
+                    });
+                    self.events.push(GameEvent::Warning {
+                        text: text.clone(),
+                        duration_s: *duration_s,
+                    });
+                }
+                Event::Boss { enemy, pos, .. } => {
+                    if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
+                        self.boss = Some(key);
+                        let name = self.level.enemies[*enemy].name.clone();
+                        self.events.push(GameEvent::BossAppears { name });
+                    }
+                }
+            }
+        }
+        // Formation members come in on their own schedule; stable order keeps runs reproducible.
+        let now = self.stage_time;
+        let mut i = 0;
+        while i < self.pending.len() {
+            if self.pending[i].at <= now {
+                let p = self.pending.remove(i);
+                if let Event::Spawn {
+                    enemy,
+                    pos,
+                    step,
+                    path,
+                    pattern,
+                    mirror,
+                    ..
+                } = &self.level.events[p.event].clone()
+                {
+                    let at = *pos + *step * p.index as f32;
+                    self.spawn_enemy(*enemy, at, path.clone(), *pattern, *mirror);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    fn update_phase(&mut self) {
+        match self.phase {
+            StagePhase::Playing => {
+                let boss_event = self
+                    .level
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, Event::Boss { .. }));
+                let timeline_done =
+                    self.next_event >= self.level.events.len() && self.pending.is_empty();
+                if !boss_event && timeline_done && self.stage_time >= self.level.length_s {
+                    self.begin_clear(0);
+                }
+                if self.players.iter().all(|p| p.out_of_play()) {
+                    self.phase = StagePhase::GameOver;
+                    self.events.push(GameEvent::GameOver);
+                }
+            }
+            StagePhase::Clearing { steps_left } => {
+                self.phase = if steps_left <= 1 {
+                    StagePhase::Cleared
+                } else {
+                    StagePhase::Clearing {
+                        steps_left: steps_left - 1,
+                    }
+                };
+                if self.phase == StagePhase::Cleared {
+                    self.events.push(GameEvent::StageClear);
+                }
+            }
+            StagePhase::Cleared | StagePhase::GameOver => {}
+        }
+    }
+
+    /// Starts the stage-clear tally, paying `boss_bonus` and the lives and bombs bonuses.
+    pub(crate) fn begin_clear(&mut self, boss_bonus: u64) {
+        let lives: u64 = self.players.iter().map(|p| p.lives as u64).sum();
+        let bombs: u64 = self.players.iter().map(|p| p.bombs as u64).sum();
+        let tally = Tally {
+            boss_bonus,
+            lives_bonus: lives * 20_000,
+            bombs_bonus: bombs * 5_000,
+            total: boss_bonus + lives * 20_000 + bombs * 5_000,
+        };
+        let share = tally.total / self.players.len().max(1) as u64;
+        for i in 0..self.players.len() {
+            self.add_score(i, share);
+        }
+        self.tally = Some(tally);
+        self.phase = StagePhase::Clearing { steps_left: 240 };
+    }
+
+    /// Adds score to a player, granting extra lives at thresholds.
+    pub(crate) fn add_score(&mut self, player: usize, points: u64) {
+        let Some(p) = self.players.get_mut(player) else {
+            return;
+        };
+        p.score += points;
+        while p.score >= p.next_extra_life {
+            p.lives += 1;
+            p.next_extra_life = super::player::next_extra_life(p.next_extra_life);
+            self.events.push(GameEvent::ExtraLife { player });
+        }
+    }
+
+    /// A hash of everything that decides how the game goes on from here.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = StateHasher::new();
+        h.u64(self.frame);
+        h.f32(self.stage_time);
+        h.f32(self.scroll_offset);
+        h.u64(self.rng.clone().rand_u64());
+        for p in &self.players {
+            h.vec2(p.pos);
+            h.u64(p.score);
+            h.u64(((p.lives as u64) << 32) | ((p.bombs as u64) << 8) | p.power as u64);
+            h.f32(p.charge);
+            h.u64(p.invulnerable as u64);
+        }
+        for (k, s) in &self.shots {
+            h.u64(k as u64);
+            h.vec2(s.pos);
+        }
+        for (k, e) in &self.enemies {
+            h.u64(k as u64);
+            h.vec2(e.pos);
+            for part in &e.parts {
+                h.f32(part.hp);
+            }
+        }
+        for (k, b) in &self.bullets {
+            h.u64(k as u64);
+            h.vec2(b.pos);
+        }
+        for (k, i) in &self.items {
+            h.u64(k as u64);
+            h.vec2(i.pos);
+        }
+        h.finish()
+    }
+
+    // --- collider plumbing shared by the entity modules ---
+
+    pub(crate) fn insert_box(&mut self, desc: BoxDesc) -> Option<Handle> {
+        // A full collider (only reachable with absurd levels) drops the box rather than the game.
+        self.collider.insert(desc).ok()
+    }
+
+    pub(crate) fn move_box(&mut self, handle: Option<Handle>, aabb: Aabb) {
+        if let Some(h) = handle {
+            let _ = self.collider.set_aabb(h, aabb);
+        }
+    }
+
+    pub(crate) fn remove_box(&mut self, handle: Option<Handle>) {
+        if let Some(h) = handle {
+            let _ = self.collider.remove(h);
+        }
+    }
+
+    pub(crate) fn rand_f32(&mut self) -> f32 {
+        (self.rng.rand_u64() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    pub(crate) fn nearest_player(&self, from: Vec2) -> Option<Vec2> {
+        self.players
+            .iter()
+            .filter(|p| p.in_play())
+            .map(|p| p.pos)
+            .min_by(|a, b| {
+                a.distance_squared(from)
+                    .total_cmp(&b.distance_squared(from))
+            })
+    }
+}
+
+/// The whole playfield as a box.
+pub fn playfield_box() -> Aabb {
+    Aabb::new(Vec2::ZERO, PLAYFIELD)
+}
