@@ -440,6 +440,7 @@ class Img:
         self.a[y0:y1 + 1, x0:x1 + 1, 3] = alpha
 
     def px(self, x, y, col):
+        x, y = int(math.floor(x)), int(math.floor(y))
         if 0 <= x < self.w and 0 <= y < self.h:
             col = tuple(col)
             self.a[y, x, :3] = col[:3]
