@@ -285,8 +285,8 @@ def stage2():
     for i in range(4):
         img[~land & (lv == i)] = water_cols[i]
     wave = ~land & (np.abs(np.sin(YS * 0.45 + n1 * 12 + XS * 0.05)) > 0.96) & (n2 > 0.5)
-    img[wave] = C("#6a9cc0")
-    crest = wave & (n2 > 0.68)
+    img[wave] = C("#5688b0")
+    crest = wave & (n2 > 0.74)
     img[crest] = C("#b8d6e6")
     # --- land: concrete dock with slab joints
     conc = fbm(W, H, 10, 303, 2)
@@ -436,7 +436,7 @@ def clouds():
     lit = v - np.roll(np.roll(v, 3, 0), 3, 1)
     alpha = np.zeros((H, W))
     dens = (v - thr) / 0.12
-    a_lv = np.clip((dens + (BAYER - 0.5) * 0.7) * 3, 0, 3).astype(int)
+    a_lv = np.clip((dens + (BAYER - 0.5) * 0.25) * 3, 0, 3).astype(int)
     alpha_levels = [70, 110, 150, 180]
     img = np.zeros((H, W, 3))
     for i in range(4):

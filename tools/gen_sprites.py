@@ -351,9 +351,9 @@ def bullet(size, ramp, f, core=(255, 255, 255)):
     c = size / 2.0
     r = c - 1.0
     if f == 0:
-        levels = [2, 3] if size <= 6 else [2, 3, 4, 5]
+        levels = [3, 4] if size <= 6 else [2, 3, 4, 5]
     else:
-        levels = [3, 4] if size <= 6 else [3, 4, 5, 5]
+        levels = [4, 5] if size <= 6 else [3, 4, 5, 5]
     im.radial(c, c, r, ramp, levels)
     cr = max(0.9, r * (0.35 if f == 0 else 0.45))
     im.disc(c, c, cr, core)
@@ -368,11 +368,11 @@ def bullet_needle(f):
     y = R["yellow"]
     for j in range(1, 11):
         for i in range(1, 3):
-            c = y[3] if i == 1 else y[2]
+            c = y[4] if i == 1 else y[3]
             if f == 1:
-                c = y[4] if i == 1 else y[3]
-            if j >= 8:
-                c = (255, 255, 240) if (i == 1 or f == 1) else y[5]
+                c = y[5] if i == 1 else y[4]
+            if j >= 7:
+                c = (255, 255, 255) if (i == 1 or f == 1) else y[5]
             im.px(i, j, c)
     im.outline(OUTLINE)
     # pointed tip at the bottom
@@ -380,7 +380,7 @@ def bullet_needle(f):
     im.px(3, 10, (0, 0, 0, 0))
     im.px(1, 11, OUTLINE)
     im.px(2, 11, OUTLINE)
-    im.a[10, 1:3, :3] = R["yellow"][5]
+    im.a[10, 1:3, :3] = (255, 255, 255)
     return im.a
 
 
@@ -1241,7 +1241,7 @@ def build():
     add("charge_vela", [charge_vela(f) for f in range(2)])
     add("charge_brass", [charge_brass(f) for f in range(2)])
     add("charge_wren", [charge_wren(f) for f in range(2)])
-    add("bullet_small", [bullet(6, R["pink"], f, core=(255, 255, 255)) for f in range(2)])
+    add("bullet_small", [bullet(6, R["red"], f, core=R["pink"][5]) for f in range(2)])
     add("bullet_round", [bullet(8, R["cyan"], f) for f in range(2)])
     add("bullet_big", [bullet(14, R["magenta"], f) for f in range(2)])
     add("bullet_needle", [bullet_needle(f) for f in range(2)])
