@@ -67,7 +67,7 @@ def ship_brass(roll):
         s.paint(np.abs(s.Y + 9.3) < 0.5, R["brass"], parts=["gun%d" % side])
         s.ellipsoid((7.2 * side, 0.5, 2.8), (2.0, 2.0, 1.7), R["gold"], group="sh%d" % side)
         # smoke stacks at the back
-        s.lathe(2.7 * side, 3.0, [(4, 1.1), (10.5, 1.2), (11.6, 1.6)], R["gunmetal"], group="stack%d" % side)
+        s.lathe(2.7 * side, 3.0, [(4, 1.1), (10.0, 1.2), (11.0, 1.6)], R["gunmetal"], group="stack%d" % side)
     # chunky round boiler body
     s.ellipsoid((0, 1.0, 2.5), (6.0, 7.0, 4.5), R["brass"], group="body")
     s.paint(s.mask_ellipse(0, 1.2, 7, 0.6, z=6), R["gold"], parts=["body"], lvl_bias=1)
@@ -81,7 +81,7 @@ def ship_brass(roll):
     s.px(-1.2, -6.5, R["cyan"][5], z=6.2)
     s.px(1.2, -6.5, R["cyan"][5], z=6.2)
     for side in (-1, 1):
-        s.glow(2.7 * side, 12.3, 1.1, 0.9, R["white"], z=3, levels=[3, 5])
+        s.glow(2.7 * side, 11.6, 1.1, 0.9, R["white"], z=3, levels=[3, 5])
     return s.render()
 
 
@@ -480,6 +480,7 @@ def explosion(size, nframes, seed):
             d = np.sqrt((xs - bx) ** 2 + (ys - by2) ** 2) / max(r, 0.5)
             field = np.maximum(field, 1 - d)
         field = field + nz * 0.35 + nz2 * 0.2
+        field = np.where(np.sqrt((xs - c) ** 2 + (ys - c) ** 2) > c - 1.5, -5.0, field)
         im = np.zeros((size, size, 4), np.uint8)
         heat = 1.0 - t * 1.25  # fire cools down
         if t < 0.55:
@@ -628,7 +629,7 @@ def charge_wren(f):
     # rune ring
     d = np.sqrt((im.X - 12) ** 2 + (im.Y - 12) ** 2)
     ang = np.arctan2(im.Y - 12, im.X - 12) + f * 0.4
-    ring = (d > 9.2) & (d < 11.2)
+    ring = (d > 8.6) & (d < 10.5)
     im.fill(ring & (np.sin(ang * 6) > -0.3), R["violet"][4])
     im.fill(ring & (np.sin(ang * 6) > 0.6), R["pink"][5])
     # star orb
@@ -739,7 +740,7 @@ def air_zeppelin(f):
         s.paint(np.abs(s.Y - yy) < 0.6, R["brown"], parts=["env"])
     s.paint(np.abs(s.X) < 0.6, R["brown"], parts=["env"], lvl_bias=1)
     for side in (-1, 1):
-        s.lathe(11.2 * side, 0, [(-10, 0.8), (-8.5, 1.7), (-2, 1.7), (0, 0.8)], R["gunmetal"], group="pod%d" % side)
+        s.lathe(10.8 * side, 0, [(-10, 0.8), (-8.5, 1.6), (-2, 1.6), (0, 0.8)], R["gunmetal"], group="pod%d" % side)
     # top gun turret
     s.ellipsoid((0, 5, 9.0), (2.8, 2.8, 1.6), R["gunmetal"], group="tur")
     s.lathe(0, 10.0, [(5, 0.7), (10.5, 0.7)], R["gunmetal"], group="tbar")
@@ -747,7 +748,7 @@ def air_zeppelin(f):
 
     def props(im):
         for side in (-1, 1):
-            cx = 14 + 11.2 * side - 0.5
+            cx = 14 + 10.8 * side - 0.5
             cy = 9.5
             if f == 0:
                 im.line(round(cx - 2), cy, round(cx + 2), cy, R["steel"][4])
@@ -1027,15 +1028,15 @@ def mid_hull():
         s.paint(np.abs(s.X - 25 * side) < 0.5, R["navy"], parts=["wing%d" % side], lvl_bias=-2)
         s.paint((np.abs(s.Y - 7) < 1.0) & (np.abs(s.X) > 10), R["red"], parts=["wing%d" % side])
         # engines
-        s.lathe(18 * side, 4, [(-22, 3.0), (-20, 4.6), (-8, 4.8), (-4, 3.5)], R["gunmetal"], group="eng%d" % side)
+        s.lathe(18 * side, 4, [(-21, 3.0), (-19, 4.6), (-8, 4.8), (-4, 3.5)], R["gunmetal"], group="eng%d" % side)
         s.paint(np.abs(s.Y + 15) < 0.6, R["steel"], parts=["eng%d" % side], lvl_bias=1)
-        s.glow(18 * side, -22.6, 2.6, 1.2, R["cyan"], z=4, levels=[3, 4, 5])
+        s.glow(18 * side, -21.4, 2.6, 1.0, R["cyan"], z=4, levels=[3, 4, 5])
         # pod mount pylons at the wing tips
         s.ellipsoid((30 * side, 0, 3.5), (3.2, 4.0, 2.2), R["gunmetal"], group="mnt%d" % side)
         # chin guns
         s.lathe(4.5 * side, 5, [(12, 1.0), (21, 1.0)], R["gunmetal"], group="cg%d" % side)
     # fuselage
-    s.lathe(0, 3, [(-23, 4.5), (-18, 7.5), (-6, 9.5), (6, 9.0), (15, 6.5), (20, 3.5), (22.5, 1.0)], R["steel"],
+    s.lathe(0, 3, [(-22, 4.5), (-18, 7.5), (-6, 9.5), (6, 9.0), (15, 6.5), (20, 3.5), (22.5, 1.0)], R["steel"],
             group="body")
     for yy in (-14, -4, 6):
         s.paint(np.abs(s.Y - yy) < 0.5, R["steel"], parts=["body"], lvl_bias=-2)
@@ -1113,7 +1114,7 @@ def boss1_wing():
         rx = 24 - t * 48  # root x along the arm
         ry = 8 - t * 4 - 4 * math.sin(t * math.pi) * 0.5
         ang = math.radians(-100 - t * 55)
-        ln = 13 + 9 * math.sin(t * math.pi * 0.85)
+        ln = 12 + 7.5 * math.sin(t * math.pi * 0.85)
         wd = 3.0
         tipx, tipy = rx + math.cos(ang) * ln, ry + math.sin(ang) * ln
         px_, py_ = -math.sin(ang) * wd, math.cos(ang) * wd
@@ -1210,7 +1211,7 @@ def boss2_core():
 def boss2_turret():
     s = Scene(28, 28, origin=(14, 11))
     for side in (-1, 1):
-        s.lathe(3.0 * side, 4, [(0, 1.4), (12, 1.3), (13, 1.8), (15.3, 1.8)], R["gunmetal"], group="b%d" % side)
+        s.lathe(3.0 * side, 4, [(0, 1.4), (11.5, 1.3), (12.5, 1.8), (14.6, 1.8)], R["gunmetal"], group="b%d" % side)
     s.ellipsoid((0, -1, 2), (9.6, 9.6, 5), R["slate"], group="housing")
     s.box(-6, -8.5, 6, 4, 6.2, R["slate"], group="roof", bevel=1.2)
     s.paint(np.abs(s.Y + 5) < 0.6, R["slate"], parts=["roof"], lvl_bias=-2)
