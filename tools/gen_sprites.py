@@ -209,8 +209,9 @@ def portrait_brass():
     s.ellipsoid((8, 42, 4), (6, 5, 4), R["gold"], group="pad")
     s.ellipsoid((40, 42, 4), (6, 5, 4), R["gold"], group="pad2")
     # chimney on top with a puff of steam
-    s.lathe(33, 2, [(2, 2.2), (3, 1.8), (10, 1.8)], R["gunmetal"], group="chim")
-    s.ellipsoid((36, 2.5, 20), (4, 2.5, 2), R["white"], group="steam", spec=0)
+    s.lathe(33, 2, [(5, 2.2), (6, 1.8), (11, 1.8)], R["gunmetal"], group="chim")
+    for i, (x, y, r) in enumerate(((34, 3.2, 2.6), (38.5, 2.4, 2.2), (42.5, 3.4, 1.7))):
+        s.ellipsoid((x, y, 20 - i), (r, r * 0.9, r), R["white"], group="steam%d" % i, spec=0, bias=0.1)
     # dome head
     s.ellipsoid((24, 22, 2), (15, 15, 10), R["gold"], group="head")
     # face plate
