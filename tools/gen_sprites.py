@@ -668,18 +668,19 @@ def blade(im, cx, cy, length, ang, col, col2):
 def air_drone(f):
     s = Scene(16, 16, origin=(8, 8))
     for side in (-1, 1):
-        s.lathe(4.8 * side, 0.5, [(-1.2, 0.2), (-0.5, 0.9), (1.5, 0.9), (2.2, 0.3)], R["gunmetal"], group="arm")
-        s.ellipsoid((4.8 * side, 0.5, 1.5), (2.4, 2.4, 0.8), R["steel"], group="rot%d" % side, bias=-0.1, spec=0)
-    s.ellipsoid((0, 0, 1.5), (3.6, 4.2, 3.0), R["red"], group="body")
-    s.paint(s.mask_ellipse(0, -1.5, 3.7, 0.6, z=4), R["gunmetal"], parts=["body"])
-    s.ellipsoid((0, 2.4, 3.0), (1.5, 1.4, 1.2), R["gunmetal"], group="lens")
-    s.glow(0, 2.6, 0.9, 0.8, R["yellow"], z=5, levels=[5])
+        s.lathe(4.6 * side, 0.5, [(-3.5, 0.2), (-2.5, 0.9), (0.5, 0.9), (1.5, 0.3)], R["gunmetal"], group="arm")
+        s.ellipsoid((4.9 * side, -1.2, 1.5), (2.3, 2.3, 0.8), R["steel"], group="rot%d" % side, bias=-0.1, spec=0)
+    s.ellipsoid((0, 0.5, 1.5), (4.0, 5.2, 3.2), R["red"], group="body")
+    s.paint(s.mask_ellipse(0, -1.5, 4.2, 0.6, z=4), R["gunmetal"], parts=["body"])
+    s.paint(np.abs(s.X) < 0.5, R["red"], parts=["body"], lvl_bias=-2)
+    s.ellipsoid((0, 3.4, 3.0), (1.7, 1.6, 1.3), R["gunmetal"], group="lens")
+    s.glow(0, 3.6, 1.0, 0.9, R["yellow"], z=5, levels=[4, 5])
     img = s.render()
 
     def rot(im):
         for side in (-1, 1):
-            cx = 8 + 4.8 * side - 0.5
-            blade(im, cx, 8.0, 2.4, (math.pi / 4 if f == 0 else -math.pi / 4) * side, R["steel"][5], R["steel"][3])
+            cx = 8 + 4.9 * side - 0.5
+            blade(im, cx, 6.8, 2.3, (math.pi / 4 if f == 0 else -math.pi / 4) * side, R["steel"][5], R["steel"][3])
     return overlay(img, rot)
 
 
