@@ -1,1 +1,238 @@
+//! Drawing. Everything here reads the simulation's state and the events it reported; nothing
+//! here changes a game rule.
+//!
+//! The 224x320 playfield is drawn into an offscreen target, then scaled to the window by the
+//! largest whole factor that fits (crisp pixels) and letterboxed; the HUD goes in side panels
+//! when the window is wide enough.
 
+pub mod assets;
+pub mod debug_overlay;
+pub mod effects;
+pub mod hud;
+pub mod menus;
+pub mod stage;
+
+use macroquad::prelude::*;
+
+use skysweep::sim::PLAYFIELD;
+
+pub use assets::Assets;
+pub use effects::Effects;
+
+/// Width of one HUD side panel in playfield pixels.
+pub const PANEL_W: f32 = 88.0;
+
+/// Where the playfield landed on the screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Top-left of the playfield on screen, in screen pixels.
+    pub origin: Vec2,
+    /// Screen pixels per playfield pixel.
+    pub scale: f32,
+    /// True when the HUD has side panels.
+    pub panels: bool,
+}
+
+impl Layout {
+    /// The layout for a window of `size` screen pixels.
+    pub fn for_screen(size: Vec2, user_scale: Option<u32>) -> Layout {
+        let fit = (size.x / PLAYFIELD.x).min(size.y / PLAYFIELD.y);
+        // Whole factors keep pixels crisp; a window smaller than the playfield shrinks it instead.
+        let mut scale = if fit >= 1.0 {
+            fit.floor()
+        } else {
+            fit.max(0.1)
+        };
+        if let Some(s) = user_scale {
+            scale = scale.min(s.max(1) as f32);
+        }
+        let panels = size.x >= (PLAYFIELD.x + 2.0 * PANEL_W) * scale;
+        let origin = ((size - PLAYFIELD * scale) * 0.5).floor();
+        Layout {
+            origin,
+            scale,
+            panels,
+        }
+    }
+
+    /// A playfield point on screen.
+    pub fn to_screen(&self, p: Vec2) -> Vec2 {
+        self.origin + p * self.scale
+    }
+}
+
+/// The drawing context: assets, the offscreen playfield, visual effects.
+pub struct Renderer {
+    pub assets: Assets,
+    target: RenderTarget,
+    pub effects: Effects,
+    /// The user's display-scale cap (options menu), `None` for the largest that fits.
+    pub user_scale: Option<u32>,
+}
+
+impl Renderer {
+    pub fn new(assets: Assets) -> Self {
+        let target = render_target(PLAYFIELD.x as u32, PLAYFIELD.y as u32);
+        target.texture.set_filter(FilterMode::Nearest);
+        Self {
+            assets,
+            target,
+            effects: Effects::default(),
+            user_scale: None,
+        }
+    }
+
+    /// Starts drawing into the playfield, shaken by `shake` pixels.
+    pub fn begin_playfield(&self, clear: Color, shake: Vec2) {
+        set_camera(&Camera2D {
+            zoom: vec2(2.0 / PLAYFIELD.x, 2.0 / PLAYFIELD.y),
+            target: PLAYFIELD * 0.5 + shake,
+            render_target: Some(self.target.clone()),
+            ..Default::default()
+        });
+        clear_background(clear);
+    }
+
+    /// Puts the playfield on the screen and returns where it went.
+    pub fn present_playfield(&self) -> Layout {
+        set_default_camera();
+        clear_background(Color::from_rgba(8, 8, 16, 255));
+        let layout = Layout::for_screen(vec2(screen_width(), screen_height()), self.user_scale);
+        draw_texture_ex(
+            &self.target.texture,
+            layout.origin.x,
+            layout.origin.y,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(PLAYFIELD * layout.scale),
+                ..Default::default()
+            },
+        );
+        layout
+    }
+
+    /// Draws sprite `name`'s frame centred on `pos` (in the current camera's space).
+    /// Returns false (and draws nothing) when the sprite is missing.
+    pub fn sprite(&self, name: &str, frame: usize, pos: Vec2, params: SpriteParams) -> bool {
+        let (Some(tex), Some(s)) = (&self.assets.atlas, self.assets.sprite(name)) else {
+            return false;
+        };
+        let size = s.size * params.scale;
+        draw_texture_ex(
+            tex,
+            (pos.x - size.x * 0.5).round(),
+            (pos.y - size.y * 0.5).round(),
+            params.color,
+            DrawTextureParams {
+                dest_size: Some(size),
+                source: Some(s.frame(frame)),
+                rotation: params.rotation,
+                flip_x: params.flip_x,
+                ..Default::default()
+            },
+        );
+        true
+    }
+
+    /// Draws text with the bitmap font at a whole-number `scale`, top-left at `pos`.
+    pub fn text(&self, text: &str, pos: Vec2, scale: f32, color: Color) {
+        let Some(font) = &self.assets.font else {
+            draw_text(text, pos.x, pos.y + 8.0 * scale, 10.0 * scale, color);
+            return;
+        };
+        let mut x = pos.x;
+        for c in text.chars() {
+            let src = font.glyph(c);
+            draw_texture_ex(
+                &font.texture,
+                x.round(),
+                pos.y.round(),
+                color,
+                DrawTextureParams {
+                    dest_size: Some(font.cell * scale),
+                    source: Some(src),
+                    ..Default::default()
+                },
+            );
+            x += font.cell.x * scale;
+        }
+    }
+
+    /// Width of `text` at `scale`.
+    pub fn text_width(&self, text: &str, scale: f32) -> f32 {
+        let cell = self.assets.font.as_ref().map_or(6.0, |f| f.cell.x);
+        text.chars().count() as f32 * cell * scale
+    }
+
+    /// Text centred on `x`, with a dark shadow so it reads over anything.
+    pub fn text_centered(&self, text: &str, x: f32, y: f32, scale: f32, color: Color) {
+        let w = self.text_width(text, scale);
+        let pos = vec2((x - w * 0.5).round(), y);
+        self.text(
+            text,
+            pos + vec2(scale, scale),
+            scale,
+            Color::from_rgba(0, 0, 0, 200),
+        );
+        self.text(text, pos, scale, color);
+    }
+
+    /// Text with a shadow, top-left at `pos`.
+    pub fn text_shadow(&self, text: &str, pos: Vec2, scale: f32, color: Color) {
+        self.text(
+            text,
+            pos + vec2(scale, scale),
+            scale,
+            Color::from_rgba(0, 0, 0, 200),
+        );
+        self.text(text, pos, scale, color);
+    }
+}
+
+/// How to draw one sprite.
+#[derive(Clone, Copy, Debug)]
+pub struct SpriteParams {
+    pub rotation: f32,
+    pub flip_x: bool,
+    pub color: Color,
+    pub scale: f32,
+}
+
+impl Default for SpriteParams {
+    fn default() -> Self {
+        Self {
+            rotation: 0.0,
+            flip_x: false,
+            color: WHITE,
+            scale: 1.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_uses_the_largest_whole_scale_and_centres() {
+        let l = Layout::for_screen(vec2(1280.0, 1024.0), None);
+        assert_eq!(l.scale, 3.0);
+        assert_eq!(
+            l.origin,
+            vec2(
+                ((1280.0 - 672.0) / 2.0f32).floor(),
+                ((1024.0 - 960.0) / 2.0f32).floor()
+            )
+        );
+        assert!(l.panels);
+        let narrow = Layout::for_screen(vec2(700.0, 1000.0), None);
+        assert_eq!(narrow.scale, 3.0);
+        assert!(!narrow.panels);
+    }
+
+    #[test]
+    fn tiny_windows_shrink_and_user_scale_caps() {
+        assert!(Layout::for_screen(vec2(112.0, 160.0), None).scale < 1.0);
+        assert_eq!(Layout::for_screen(vec2(1920.0, 1080.0), Some(2)).scale, 2.0);
+    }
+}

@@ -34,7 +34,7 @@ impl Bot {
         if p.continue_steps.is_some() {
             // Take the continue: press shot on alternate steps.
             return Input {
-                shot: world.frame % 2 == 0,
+                shot: world.frame.is_multiple_of(2),
                 ..Input::default()
             };
         }
@@ -82,8 +82,10 @@ impl Bot {
             .filter(|(_, b)| b.pos.distance(p.pos) < 60.0)
             .count();
         let blasting = world.blasts.iter().any(|(_, b)| b.player == player);
-        input.bomb =
-            p.bombs > 0 && !blasting && (best.2 >= 4.0 || crowd > 30) && world.frame % 2 == 0;
+        input.bomb = p.bombs > 0
+            && !blasting
+            && (best.2 >= 4.0 || crowd > 30)
+            && world.frame.is_multiple_of(2);
         // Fire all the time, letting go briefly after a long hold when a charge is banked.
         self.held += 1;
         let release =
@@ -124,7 +126,7 @@ impl Bot {
                         .guarded_by
                         .iter()
                         .any(|g| !e.parts[*g].destroyed);
-                    (!part.destroyed && !guarded).then(|| (k, pi))
+                    (!part.destroyed && !guarded).then_some((k, pi))
                 })
             })
             .map(|(k, pi)| world.part_pos(k, pi))

@@ -420,7 +420,7 @@ impl World {
             .enumerate()
             .filter(|(_, p)| p.after.iter().all(|a| e.parts[*a].destroyed) && frac <= p.below_hp)
             .map(|(i, _)| i)
-            .last()
+            .next_back()
             .unwrap_or(0);
         if phase != e.phase {
             let new_path = ty.phases[phase].path.clone();

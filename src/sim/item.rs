@@ -44,6 +44,8 @@ pub struct Item {
     pub pos: Vec2,
     pub vel: Vec2,
     pub age: u32,
+    /// Steps before it can be caught: power knocked out of a ship must fly clear of it first.
+    pub pickup_delay: u32,
     pub(crate) handle: Option<Handle>,
 }
 
@@ -73,6 +75,7 @@ impl World {
             pos,
             vel: Vec2::new(angle.cos(), angle.sin()) * speed,
             age: 0,
+            pickup_delay: if flung { 45 } else { 0 },
             handle: None,
         };
         let entry = self.items.vacant_entry();
@@ -96,6 +99,7 @@ impl World {
             let target = self.nearest_player(self.items[k].pos);
             let it = &mut self.items[k];
             it.age += 1;
+            it.pickup_delay = it.pickup_delay.saturating_sub(1);
             if it.kind == ItemKind::ScoreCoin {
                 if let Some(t) = target {
                     it.vel = (t - it.pos).normalize_or_zero() * 260.0;
@@ -135,6 +139,9 @@ impl World {
 
     /// Player `i` touched item `k`.
     pub(crate) fn take_item(&mut self, i: usize, k: usize) {
+        if self.items.get(k).is_none_or(|it| it.pickup_delay > 0) {
+            return;
+        }
         let Some(item) = self.items.try_remove(k) else {
             return;
         };

@@ -11,10 +11,11 @@ mod enemy;
 pub mod events;
 pub mod hash;
 pub mod input;
-mod item;
+pub mod item;
 pub mod player;
 pub mod replay;
 mod resolve;
+pub mod scenario;
 pub mod summary;
 pub mod world;
 

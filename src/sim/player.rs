@@ -323,7 +323,7 @@ impl World {
                     3 => 2,
                     _ => 3,
                 };
-                if self.frame % 2 == 0 {
+                if self.frame.is_multiple_of(2) {
                     for n in 0..orbs {
                         let sign = if n % 2 == 0 { -1.0 } else { 1.0 };
                         let a = (-90.0 + sign * (30.0 + 15.0 * n as f32)).to_radians();
@@ -479,7 +479,7 @@ impl World {
         let alive = shot
             .target
             .is_some_and(|t| self.enemies.get(t).is_some_and(|e| e.on_screen()));
-        if !alive || self.frame % 8 == 0 {
+        if !alive || self.frame.is_multiple_of(8) {
             let area = Aabb::from_center(shot.pos, Vec2::splat(140.0));
             let mut found = std::mem::take(&mut self.query_buf);
             found.clear();
@@ -507,7 +507,7 @@ impl World {
         }
         if let Some(target) = shot.target.and_then(|t| self.enemies.get(t)) {
             let want = (target.pos - shot.pos).normalize_or_zero();
-            let speed = shot.vel.length().max(200.0).min(330.0) + 6.0;
+            let speed = shot.vel.length().clamp(200.0, 330.0) + 6.0;
             let dir = (shot.vel.normalize_or_zero() + want * 0.35).normalize_or_zero();
             shot.vel = dir * speed;
         } else {

@@ -51,7 +51,7 @@ impl World {
                 }
                 (Layer::GroundEnemy | Layer::AirEnemy, Layer::BombBlast) => {
                     if let (Some(k), Some(blast)) = (self.enemy_of(a), self.blast_of(b)) {
-                        if enter || self.frame % BOMB_TICK == 0 {
+                        if enter || self.frame.is_multiple_of(BOMB_TICK) {
                             let (player, damage) =
                                 (self.blasts[blast].player, self.blasts[blast].damage);
                             self.damage_part(k, a.part as usize, damage, player);
@@ -80,7 +80,7 @@ impl World {
         };
         let shot = &self.shots[s];
         let pierce = shot.kind == ShotKind::Charge;
-        if pierce && !enter && self.frame % PIERCE_TICK != 0 {
+        if pierce && !enter && !self.frame.is_multiple_of(PIERCE_TICK) {
             return;
         }
         // A paired box stands for two shots: its user value counts them.

@@ -1,0 +1,207 @@
+//! Sound effects and music, reacting to the simulation's events.
+//!
+//! With no sound device the mixer thread fails on its own; the game plays on silently with one
+//! line of warning (see [`install_quiet_audio_panic`]).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use macroquad::audio::{
+    load_sound_from_bytes, play_sound, set_sound_volume, stop_sound, PlaySoundParams, Sound,
+};
+
+use skysweep::sim::{GameEvent, ItemKind};
+
+pub const EFFECTS: [&str; 15] = [
+    "shot",
+    "hit",
+    "explode_small",
+    "explode_large",
+    "pickup",
+    "coin",
+    "power_up",
+    "power_down",
+    "bomb",
+    "death",
+    "extra_life",
+    "menu_move",
+    "menu_select",
+    "warning",
+    "charge",
+];
+
+pub const MUSIC: [&str; 4] = ["title", "stage1", "stage2", "boss"];
+
+static AUDIO_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Replaces the default panic message of the audio thread (no sound device) with one warning
+/// line; every other panic is reported as usual.
+pub fn install_quiet_audio_panic() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let thread = std::thread::current();
+        let msg = info.to_string();
+        let audio = thread.name().is_none_or(|n| n != "main")
+            && (msg.contains("PCM")
+                || msg.contains("audio")
+                || msg.contains("snd")
+                || msg.contains("alsa")
+                || msg.contains("ALSA"));
+        if audio {
+            if !AUDIO_FAILED.swap(true, Ordering::SeqCst) {
+                eprintln!("warning: no sound device could be opened; playing without sound");
+            }
+        } else {
+            default(info);
+        }
+    }));
+}
+
+pub struct Audio {
+    effects: HashMap<&'static str, Sound>,
+    music: HashMap<&'static str, Sound>,
+    playing: Option<&'static str>,
+    pub music_volume: f32,
+    pub effects_volume: f32,
+    /// Steps since each effect last played, to keep rapid repeats from stacking into noise.
+    last: HashMap<&'static str, u64>,
+    tick: u64,
+}
+
+impl Audio {
+    /// Loads every sound it can from `root` (the `assets/` folder); missing files are skipped.
+    pub async fn load(root: &Path, warnings: &mut Vec<String>) -> Self {
+        let mut audio = Audio {
+            effects: HashMap::new(),
+            music: HashMap::new(),
+            playing: None,
+            music_volume: 0.6,
+            effects_volume: 0.8,
+            last: HashMap::new(),
+            tick: 0,
+        };
+        for name in EFFECTS {
+            if let Some(s) = load(&root.join(format!("sfx/{name}.wav")), warnings).await {
+                audio.effects.insert(name, s);
+            }
+        }
+        for name in MUSIC {
+            if let Some(s) = load(&root.join(format!("music/{name}.wav")), warnings).await {
+                audio.music.insert(name, s);
+            }
+        }
+        audio
+    }
+
+    pub fn play(&mut self, name: &'static str) {
+        // The same effect at most once every two steps: a wall of shots is one sound, not forty.
+        let last = self.last.get(name).copied().unwrap_or(0);
+        if self.tick.saturating_sub(last) < 2 && last != 0 {
+            return;
+        }
+        self.last.insert(name, self.tick.max(1));
+        if let Some(s) = self.effects.get(name) {
+            let volume = if name == "shot" {
+                self.effects_volume * 0.35
+            } else {
+                self.effects_volume
+            };
+            play_sound(
+                s,
+                PlaySoundParams {
+                    looped: false,
+                    volume,
+                },
+            );
+        }
+    }
+
+    /// Starts a looping track, stopping the one before; the same track keeps playing.
+    pub fn music(&mut self, name: &str) {
+        let Some((&key, sound)) = self.music.get_key_value(name).map(|(k, s)| (k, s.clone()))
+        else {
+            self.stop_music();
+            return;
+        };
+        if self.playing == Some(key) {
+            return;
+        }
+        self.stop_music();
+        play_sound(
+            &sound,
+            PlaySoundParams {
+                looped: true,
+                volume: self.music_volume,
+            },
+        );
+        self.playing = Some(key);
+    }
+
+    pub fn stop_music(&mut self) {
+        if let Some(s) = self.playing.take().and_then(|k| self.music.get(k)) {
+            stop_sound(s);
+        }
+    }
+
+    pub fn set_volumes(&mut self, music: f32, effects: f32) {
+        self.music_volume = music.clamp(0.0, 1.0);
+        self.effects_volume = effects.clamp(0.0, 1.0);
+        if let Some(s) = self.playing.and_then(|k| self.music.get(k)) {
+            set_sound_volume(s, self.music_volume);
+        }
+    }
+
+    /// Plays what one step's events sound like.
+    pub fn react(&mut self, events: &[GameEvent]) {
+        self.tick += 1;
+        for ev in events {
+            let name = match ev {
+                GameEvent::Shot { .. } => "shot",
+                GameEvent::Hit { .. } => "hit",
+                GameEvent::Explosion { size, .. } => {
+                    if *size >= 2 {
+                        "explode_large"
+                    } else {
+                        "explode_small"
+                    }
+                }
+                GameEvent::ItemTaken {
+                    kind: ItemKind::Coin | ItemKind::ScoreCoin,
+                    ..
+                } => "coin",
+                GameEvent::ItemTaken { .. } => "pickup",
+                GameEvent::PowerUp { .. } => "power_up",
+                GameEvent::PowerDown { .. } => "power_down",
+                GameEvent::Bomb { .. } => "bomb",
+                GameEvent::Charge { .. } | GameEvent::ChargeReady { .. } => "charge",
+                GameEvent::Death { .. } => "death",
+                GameEvent::ExtraLife { .. } => "extra_life",
+                GameEvent::Warning { .. } => "warning",
+                GameEvent::BossAppears { .. } => {
+                    self.music("boss");
+                    continue;
+                }
+                GameEvent::Continue { .. } => "menu_select",
+                _ => continue,
+            };
+            self.play(name);
+        }
+    }
+}
+
+async fn load(path: &Path, warnings: &mut Vec<String>) -> Option<Sound> {
+    match std::fs::read(path) {
+        Ok(bytes) => match load_sound_from_bytes(&bytes).await {
+            Ok(s) => Some(s),
+            Err(e) => {
+                warnings.push(format!("{}: {e}", path.display()));
+                None
+            }
+        },
+        Err(e) => {
+            warnings.push(format!("{}: {e}", path.display()));
+            None
+        }
+    }
+}

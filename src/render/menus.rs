@@ -1,0 +1,268 @@
+//! Title, character select, pause and game-over screens, drawn in playfield space.
+
+use macroquad::prelude::*;
+
+use skysweep::sim::Character;
+
+use super::{Renderer, SpriteParams};
+
+pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
+
+/// The title screen with its menu; `cursor` is the highlighted entry.
+pub fn title(r: &mut Renderer, items: &[String], cursor: usize, anim: u64, footer: &str) {
+    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
+        draw_texture(&bg, 0.0, 0.0, WHITE);
+    } else {
+        clear_background(Color::from_rgba(30, 60, 110, 255));
+    }
+    if let Some(logo) = r.assets.texture("backgrounds/logo.png") {
+        let bob = ((anim as f32) / 30.0).sin() * 2.0;
+        draw_texture(
+            &logo,
+            ((224.0 - logo.width()) * 0.5).round(),
+            (48.0 + bob).round(),
+            WHITE,
+        );
+    } else {
+        r.text_centered("SKYSWEEP", 112.0, 60.0, 3.0, TITLE_GOLD);
+    }
+    draw_rectangle(
+        44.0,
+        150.0,
+        136.0,
+        16.0 + items.len() as f32 * 14.0,
+        Color::new(0.0, 0.0, 0.15, 0.55),
+    );
+    for (i, item) in items.iter().enumerate() {
+        let y = 158.0 + i as f32 * 14.0;
+        let selected = i == cursor;
+        let color = if selected {
+            TITLE_GOLD
+        } else {
+            Color::from_rgba(220, 230, 255, 255)
+        };
+        r.text_centered(item, 112.0, y, 1.0, color);
+        if selected && (anim / 15).is_multiple_of(2) {
+            r.text(">", vec2(52.0, y), 1.0, TITLE_GOLD);
+        }
+    }
+    r.text_centered(
+        footer,
+        112.0,
+        304.0,
+        1.0,
+        Color::from_rgba(200, 210, 230, 200),
+    );
+}
+
+/// Character select: the three heroes side by side, each player's cursor on one.
+pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
+    clear_background(Color::from_rgba(24, 34, 70, 255));
+    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
+        draw_texture(&bg, 0.0, 0.0, Color::new(0.5, 0.5, 0.6, 1.0));
+    }
+    r.text_centered("SELECT YOUR PILOT", 112.0, 16.0, 1.0, TITLE_GOLD);
+    for (i, c) in Character::ALL.iter().enumerate() {
+        let x = 40.0 + i as f32 * 72.0;
+        let stats = c.stats();
+        let chosen_by: Vec<usize> = cursors
+            .iter()
+            .enumerate()
+            .filter(|(_, &k)| k == i)
+            .map(|(p, _)| p)
+            .collect();
+        let lift = if chosen_by.is_empty() { 0.0 } else { -4.0 };
+        draw_rectangle(
+            x - 30.0,
+            40.0 + lift,
+            60.0,
+            150.0,
+            Color::new(0.0, 0.0, 0.1, if chosen_by.is_empty() { 0.4 } else { 0.7 }),
+        );
+        let portrait = ["portrait_vela", "portrait_brass", "portrait_wren"][i];
+        r.sprite(portrait, 0, vec2(x, 72.0 + lift), SpriteParams::default());
+        let ship = ["ship_vela", "ship_brass", "ship_wren"][i];
+        r.sprite(
+            ship,
+            2 + ((anim / 20) % 2) as usize * 0,
+            vec2(x, 122.0 + lift + ((anim as f32) / 12.0).sin() * 2.0),
+            SpriteParams::default(),
+        );
+        r.text_centered(&stats.name.to_uppercase(), x, 146.0 + lift, 1.0, WHITE);
+        let (shot, speed) = match c {
+            Character::Vela => ("SPREAD", "FAST"),
+            Character::Brass => ("STREAM", "SLOW"),
+            Character::Wren => ("HOMING", "MID"),
+        };
+        r.text_centered(
+            shot,
+            x,
+            160.0 + lift,
+            1.0,
+            Color::from_rgba(160, 220, 255, 255),
+        );
+        r.text_centered(
+            speed,
+            x,
+            172.0 + lift,
+            1.0,
+            Color::from_rgba(200, 200, 200, 255),
+        );
+        for p in chosen_by {
+            let col = if p == 0 {
+                Color::from_rgba(255, 120, 90, 255)
+            } else {
+                Color::from_rgba(90, 200, 255, 255)
+            };
+            let tag = if ready.get(p).copied().unwrap_or(false) {
+                format!("{}P OK", p + 1)
+            } else {
+                format!("{}P", p + 1)
+            };
+            r.text_centered(&tag, x, 196.0 + p as f32 * 12.0, 1.0, col);
+            draw_rectangle_lines(x - 30.0, 40.0 + lift, 60.0, 150.0, 1.0, col);
+        }
+    }
+    let lines: &[&str] = match c_blurb(cursors.first().copied().unwrap_or(0)) {
+        Some(b) => b,
+        None => &[],
+    };
+    for (i, l) in lines.iter().enumerate() {
+        r.text_centered(
+            l,
+            112.0,
+            232.0 + i as f32 * 11.0,
+            1.0,
+            Color::from_rgba(220, 220, 240, 255),
+        );
+    }
+    r.text_centered(
+        "LEFT/RIGHT CHOOSE  SHOT OK",
+        112.0,
+        300.0,
+        1.0,
+        Color::from_rgba(180, 190, 220, 255),
+    );
+}
+
+fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
+    Some(match i {
+        0 => &[
+            "A SKY COURIER ON A SWIFT GLIDER.",
+            "CHARGE: GALE BLADES",
+            "BOMB: A LONG WIND STORM",
+        ],
+        1 => &[
+            "A STEAM ROBOT OF POLISHED BRASS.",
+            "CHARGE: STEAM LANCE BEAM",
+            "BOMB: SHORT, VERY HEAVY",
+        ],
+        2 => &[
+            "A YOUNG MAGE AND HER FAMILIAR.",
+            "CHARGE: FAMILIAR SWARM",
+            "BOMB: BULLETS TURN TO COINS",
+        ],
+        _ => return None,
+    })
+}
+
+/// The pause menu over the frozen stage.
+pub fn pause(r: &Renderer, items: &[&str], cursor: usize) {
+    draw_rectangle(0.0, 0.0, 224.0, 320.0, Color::new(0.0, 0.0, 0.05, 0.55));
+    r.text_centered("PAUSED", 112.0, 110.0, 2.0, TITLE_GOLD);
+    for (i, item) in items.iter().enumerate() {
+        let color = if i == cursor { TITLE_GOLD } else { WHITE };
+        r.text_centered(item, 112.0, 140.0 + i as f32 * 14.0, 1.0, color);
+    }
+}
+
+/// GAME OVER with the final score.
+pub fn game_over(r: &Renderer, score: u64, stage_name: &str) {
+    draw_rectangle(0.0, 0.0, 224.0, 320.0, Color::new(0.0, 0.0, 0.0, 0.6));
+    r.text_centered(
+        "GAME OVER",
+        112.0,
+        120.0,
+        2.0,
+        Color::from_rgba(255, 90, 70, 255),
+    );
+    r.text_centered(&format!("SCORE {score}"), 112.0, 150.0, 1.0, WHITE);
+    r.text_centered(
+        &format!("REACHED {}", stage_name.to_uppercase()),
+        112.0,
+        164.0,
+        1.0,
+        LIGHTGRAY,
+    );
+}
+
+/// A message box (level errors), wrapped to the playfield width.
+pub fn message(r: &Renderer, title: &str, text: &str) {
+    let lines = wrap(text, 26);
+    let h = 24.0 + lines.len() as f32 * 10.0;
+    draw_rectangle(4.0, 40.0, 216.0, h, Color::from_rgba(60, 0, 0, 220));
+    draw_rectangle_lines(
+        4.0,
+        40.0,
+        216.0,
+        h,
+        1.0,
+        Color::from_rgba(255, 120, 100, 255),
+    );
+    r.text(
+        title,
+        vec2(10.0, 46.0),
+        1.0,
+        Color::from_rgba(255, 200, 120, 255),
+    );
+    for (i, l) in lines.iter().enumerate() {
+        r.text(l, vec2(10.0, 60.0 + i as f32 * 10.0), 1.0, WHITE);
+    }
+}
+
+/// Splits text into lines of at most `width` characters, breaking at spaces where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.lines() {
+        let mut line = String::new();
+        for word in para.split(' ') {
+            let mut word = word.to_string();
+            while word.chars().count() > width {
+                let head: String = word.chars().take(width).collect();
+                word = word.chars().skip(width).collect();
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                lines.push(head);
+            }
+            if line.chars().count() + word.chars().count() + 1 > width && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        lines.push(line);
+    }
+    lines.truncate(20);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_long_lines_and_words() {
+        let lines = wrap(
+            "levels/stage1.ron:12:5: unknown enemy \"tnak\"; did you mean \"tank\"?",
+            20,
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:?}");
+        assert_eq!(
+            lines.concat().replace(' ', ""),
+            "levels/stage1.ron:12:5:unknownenemy\"tnak\";didyoumean\"tank\"?"
+        );
+    }
+}

@@ -1,0 +1,499 @@
+//! Drawing a stage in play: ground, wrecks, enemies, items, shots, ships, bullets, effects, clouds.
+
+use macroquad::prelude::*;
+
+use skysweep::level::schema::BulletStyle;
+use skysweep::sim::{Character, ItemKind, ShotKind, StagePhase, World, PLAYFIELD};
+
+use super::{Renderer, SpriteParams};
+
+/// Steps of the stage-intro title at the start of a stage.
+const INTRO_STEPS: u64 = 150;
+
+fn ship_sprite(c: Character) -> &'static str {
+    match c {
+        Character::Vela => "ship_vela",
+        Character::Brass => "ship_brass",
+        Character::Wren => "ship_wren",
+    }
+}
+
+fn bullet_sprite(style: BulletStyle) -> &'static str {
+    match style {
+        BulletStyle::Small => "bullet_small",
+        BulletStyle::Round => "bullet_round",
+        BulletStyle::Big => "bullet_big",
+        BulletStyle::Needle => "bullet_needle",
+    }
+}
+
+/// Draws the whole playfield for `world` into the current (playfield) camera.
+pub fn draw(r: &mut Renderer, world: &World, anim: u64) {
+    draw_background(r, world);
+    r.effects.draw_ground(r, world.scroll_offset);
+    let level = world.level.clone();
+
+    // Ground enemies sit under everything that flies.
+    for pass_ground in [true, false] {
+        for (k, e) in world.enemies.iter() {
+            if e.ground != pass_ground {
+                continue;
+            }
+            let ty = &level.enemies[e.kind];
+            let flash = e.parts.iter().any(|p| p.flash > 0);
+            let tint = if flash {
+                Color::from_rgba(255, 140, 140, 255)
+            } else {
+                WHITE
+            };
+            if ty.parts.len() == 1 {
+                let frame = (anim / 6) as usize;
+                let drawn = r.sprite(
+                    &ty.sprite,
+                    frame,
+                    e.pos,
+                    SpriteParams {
+                        color: tint,
+                        ..Default::default()
+                    },
+                );
+                if !drawn {
+                    let h = ty.parts[0].half;
+                    draw_rectangle(
+                        e.pos.x - h.x,
+                        e.pos.y - h.y,
+                        h.x * 2.0,
+                        h.y * 2.0,
+                        if e.ground { DARKGREEN } else { ORANGE },
+                    );
+                }
+                // Turrets: the barrel turns to aim.
+                if let Some(w) = e
+                    .weapons
+                    .first()
+                    .filter(|_| ty.weapons.first().is_some_and(|w| w.turn_deg_s.is_some()))
+                {
+                    let rot = (w.aim_deg - 90.0).to_radians();
+                    r.sprite(
+                        "gun_barrel",
+                        0,
+                        e.pos,
+                        SpriteParams {
+                            rotation: rot,
+                            ..Default::default()
+                        },
+                    );
+                }
+            } else {
+                // Multi-part: the core first, then the other parts on top, each in its state.
+                let mut order: Vec<usize> = (0..ty.parts.len()).collect();
+                order.sort_by_key(|&i| (i != ty.core) as u8);
+                for pi in order {
+                    let part = &ty.parts[pi];
+                    let st = &e.parts[pi];
+                    let pos = world.part_pos(k, pi);
+                    let state = if st.destroyed {
+                        2
+                    } else if st.hp < st.max_hp * 0.5 {
+                        1
+                    } else {
+                        0
+                    };
+                    let name = match (&part.destroyed_sprite, st.destroyed) {
+                        (Some(d), true) => d.as_str(),
+                        _ => part.sprite.as_deref().unwrap_or(&ty.sprite),
+                    };
+                    let color = if st.flash > 0 {
+                        Color::from_rgba(255, 150, 150, 255)
+                    } else {
+                        WHITE
+                    };
+                    let flip = part.mirror != e.mirror;
+                    if !r.sprite(
+                        name,
+                        state,
+                        pos,
+                        SpriteParams {
+                            color,
+                            flip_x: flip,
+                            ..Default::default()
+                        },
+                    ) {
+                        draw_rectangle(
+                            pos.x - part.half.x,
+                            pos.y - part.half.y,
+                            part.half.x * 2.0,
+                            part.half.y * 2.0,
+                            if st.destroyed { DARKGRAY } else { PURPLE },
+                        );
+                    }
+                }
+            }
+        }
+        if pass_ground {
+            draw_items(r, world, anim);
+        }
+    }
+
+    // Player shots.
+    for (_, s) in world.shots.iter() {
+        let frame = (anim / 3) as usize;
+        match s.kind {
+            ShotKind::Charge => {
+                let name = match s.character {
+                    Character::Vela => "charge_vela",
+                    Character::Brass => "charge_brass",
+                    Character::Wren => "charge_wren",
+                };
+                if s.character == Character::Brass {
+                    // The beam: the sprite stretched from the ship to the top.
+                    let params = SpriteParams {
+                        scale: 1.0,
+                        ..Default::default()
+                    };
+                    let mut y = s.pos.y + s.half.y - 24.0;
+                    while y > s.pos.y - s.half.y - 24.0 {
+                        r.sprite(name, frame, vec2(s.pos.x, y), params);
+                        y -= 46.0;
+                    }
+                } else {
+                    r.sprite(name, frame, s.pos, SpriteParams::default());
+                }
+            }
+            ShotKind::Homing => {
+                let name = if s.character == Character::Wren && s.damage > 3.0 {
+                    "charge_wren"
+                } else {
+                    "shot_wren"
+                };
+                let scale = if name == "charge_wren" { 0.6 } else { 1.0 };
+                r.sprite(
+                    name,
+                    frame,
+                    s.pos,
+                    SpriteParams {
+                        scale,
+                        ..Default::default()
+                    },
+                );
+            }
+            ShotKind::Main => {
+                let name = match s.character {
+                    Character::Vela => "shot_vela",
+                    Character::Brass => "shot_brass",
+                    Character::Wren => "shot_wren",
+                };
+                let rot = s.vel.y.atan2(s.vel.x) + std::f32::consts::FRAC_PI_2;
+                if s.paired {
+                    for dx in [-4.0, 4.0] {
+                        r.sprite(
+                            name,
+                            frame,
+                            s.pos + vec2(dx, 0.0),
+                            SpriteParams {
+                                rotation: rot,
+                                ..Default::default()
+                            },
+                        );
+                    }
+                } else if !r.sprite(
+                    name,
+                    frame,
+                    s.pos,
+                    SpriteParams {
+                        rotation: rot,
+                        ..Default::default()
+                    },
+                ) {
+                    draw_rectangle(s.pos.x - 1.0, s.pos.y - 4.0, 2.0, 8.0, WHITE);
+                }
+            }
+        }
+    }
+
+    // Players.
+    for p in &world.players {
+        if !p.in_play() {
+            continue;
+        }
+        // Blink while invulnerable after a respawn.
+        if p.invulnerable > 0 && (anim / 3).is_multiple_of(2) && world.blasts.is_empty() {
+            continue;
+        }
+        let frame = ((p.bank + 1.0) * 2.0).round().clamp(0.0, 4.0) as usize;
+        if !r.sprite(
+            ship_sprite(p.character),
+            frame,
+            p.pos,
+            SpriteParams::default(),
+        ) {
+            draw_triangle(
+                p.pos + vec2(0.0, -12.0),
+                p.pos + vec2(-10.0, 10.0),
+                p.pos + vec2(10.0, 10.0),
+                SKYBLUE,
+            );
+        }
+        if p.shot_held >= skysweep::sim::player::CHARGE_HOLD_STEPS
+            && p.charge >= 1.0
+            && (anim / 4).is_multiple_of(2)
+        {
+            draw_circle_lines(
+                p.pos.x,
+                p.pos.y,
+                16.0,
+                1.0,
+                Color::from_rgba(255, 240, 120, 200),
+            );
+        }
+        if p.focused {
+            // Focus shows the true hitbox: far smaller than the ship.
+            if !r.sprite("hitbox_dot", 0, p.pos, SpriteParams::default()) {
+                draw_circle(p.pos.x, p.pos.y, 2.0, RED);
+            }
+        }
+    }
+
+    // Bomb blasts: a growing ring over the screen.
+    for (_, b) in world.blasts.iter() {
+        let t = 1.0 - b.steps_left as f32 / b.total_steps.max(1) as f32;
+        let centre = world
+            .players
+            .get(b.player)
+            .map_or(PLAYFIELD * 0.5, |p| p.pos);
+        let scale = 1.0 + t * 6.0;
+        let alpha = (1.0 - t).clamp(0.2, 1.0);
+        r.sprite(
+            "bomb_ring",
+            0,
+            centre,
+            SpriteParams {
+                scale,
+                color: Color::new(1.0, 1.0, 1.0, alpha),
+                ..Default::default()
+            },
+        );
+    }
+
+    // Enemy bullets, above everything that is not an effect, so they always read.
+    for (_, b) in world.bullets.iter() {
+        let frame = (anim / 4) as usize;
+        let rot = if b.style == BulletStyle::Needle {
+            (b.heading_deg - 90.0).to_radians()
+        } else {
+            0.0
+        };
+        if !r.sprite(
+            bullet_sprite(b.style),
+            frame,
+            b.pos,
+            SpriteParams {
+                rotation: rot,
+                ..Default::default()
+            },
+        ) {
+            draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 1.0, PINK);
+        }
+    }
+
+    r.effects.draw(r);
+    draw_clouds(r, world);
+    r.effects.draw_flash();
+    draw_banners(r, world, anim);
+}
+
+fn draw_items(r: &Renderer, world: &World, anim: u64) {
+    for (_, it) in world.items.iter() {
+        let (name, frame) = match it.kind {
+            ItemKind::Power => ("item_p", (anim / 8) as usize),
+            ItemKind::Bomb => ("item_b", (anim / 8) as usize),
+            ItemKind::Coin if it.flashing() => ("coin", 4 + (anim / 3) as usize % 2),
+            ItemKind::Coin => ("coin", (anim / 5) as usize % 4),
+            ItemKind::ScoreCoin => ("coin", (anim / 3) as usize % 4),
+        };
+        let scale = if it.kind == ItemKind::ScoreCoin {
+            0.6
+        } else {
+            1.0
+        };
+        if !r.sprite(
+            name,
+            frame,
+            it.pos,
+            SpriteParams {
+                scale,
+                ..Default::default()
+            },
+        ) {
+            draw_rectangle(it.pos.x - 6.0, it.pos.y - 6.0, 12.0, 12.0, GOLD);
+        }
+    }
+}
+
+fn draw_background(r: &mut Renderer, world: &World) {
+    let bg = world.level.background.clone();
+    if let Some(tex) = r.assets.texture(&bg.ground) {
+        tile_vertical(&tex, world.scroll_offset, WHITE);
+    }
+}
+
+fn draw_clouds(r: &mut Renderer, world: &World) {
+    let layers = world.level.background.layers.clone();
+    for layer in layers {
+        if let Some(tex) = r.assets.texture(&layer.image) {
+            tile_vertical(
+                &tex,
+                world.scroll_offset * layer.speed,
+                Color::new(1.0, 1.0, 1.0, layer.alpha),
+            );
+        }
+    }
+}
+
+/// Tiles a texture down the playfield, offset by `offset` pixels of scrolling.
+fn tile_vertical(tex: &Texture2D, offset: f32, color: Color) {
+    let h = tex.height();
+    if h < 1.0 {
+        return;
+    }
+    let start = (offset.rem_euclid(h)).round() - h;
+    let mut y = start;
+    while y < PLAYFIELD.y {
+        draw_texture_ex(
+            tex,
+            0.0,
+            y,
+            color,
+            DrawTextureParams {
+                dest_size: Some(vec2(PLAYFIELD.x, h)),
+                ..Default::default()
+            },
+        );
+        y += h;
+    }
+}
+
+/// Boss HP bar, warning banner, stage intro, stage clear tally and continue countdown.
+fn draw_banners(r: &Renderer, world: &World, anim: u64) {
+    let level = &world.level;
+    if world.frame < INTRO_STEPS && world.config.start_at == 0.0 {
+        let a = if world.frame > INTRO_STEPS - 30 {
+            (INTRO_STEPS - world.frame) as f32 / 30.0
+        } else {
+            1.0
+        };
+        draw_rectangle(
+            0.0,
+            120.0,
+            PLAYFIELD.x,
+            44.0,
+            Color::new(0.0, 0.0, 0.1, 0.6 * a),
+        );
+        r.text_centered(
+            &format!("STAGE {}", stage_number(&level.source)),
+            112.0,
+            128.0,
+            2.0,
+            Color::new(1.0, 0.9, 0.4, a),
+        );
+        r.text_centered(
+            &level.name.to_uppercase(),
+            112.0,
+            150.0,
+            1.0,
+            Color::new(1.0, 1.0, 1.0, a),
+        );
+    }
+    if let Some(b) = &world.banner {
+        if !(anim / 10).is_multiple_of(3) {
+            draw_rectangle(
+                0.0,
+                140.0,
+                PLAYFIELD.x,
+                20.0,
+                Color::from_rgba(160, 0, 0, 170),
+            );
+            r.text_centered(
+                &b.text,
+                112.0,
+                146.0,
+                1.0,
+                Color::from_rgba(255, 230, 120, 255),
+            );
+        }
+    }
+    if let Some(k) = world.boss {
+        if let Some(e) = world.enemies.get(k) {
+            let (hp, max) = e
+                .parts
+                .iter()
+                .fold((0.0, 0.0), |(h, m), p| (h + p.hp.max(0.0), m + p.max_hp));
+            let frac = if max > 0.0 { hp / max } else { 0.0 };
+            draw_rectangle(8.0, 20.0, 208.0, 5.0, Color::from_rgba(40, 0, 0, 200));
+            draw_rectangle(
+                8.0,
+                20.0,
+                208.0 * frac,
+                5.0,
+                Color::from_rgba(240, 60, 40, 255),
+            );
+            draw_rectangle_lines(
+                8.0,
+                20.0,
+                208.0,
+                5.0,
+                1.0,
+                Color::from_rgba(250, 220, 200, 255),
+            );
+        }
+    }
+    if let (StagePhase::Clearing { .. } | StagePhase::Cleared, Some(t)) =
+        (world.phase, &world.tally)
+    {
+        draw_rectangle(16.0, 100.0, 192.0, 96.0, Color::new(0.0, 0.0, 0.1, 0.75));
+        r.text_centered(
+            "STAGE CLEAR!",
+            112.0,
+            108.0,
+            2.0,
+            Color::from_rgba(255, 230, 100, 255),
+        );
+        let rows = [
+            ("BOSS", t.boss_bonus),
+            ("LIVES", t.lives_bonus),
+            ("BOMBS", t.bombs_bonus),
+            ("TOTAL", t.total),
+        ];
+        for (i, (label, v)) in rows.iter().enumerate() {
+            let y = 132.0 + i as f32 * 14.0;
+            r.text_shadow(label, vec2(32.0, y), 1.0, WHITE);
+            let s = v.to_string();
+            r.text_shadow(&s, vec2(192.0 - r.text_width(&s, 1.0), y), 1.0, WHITE);
+        }
+    }
+    for p in &world.players {
+        if let Some(left) = p.continue_steps {
+            draw_rectangle(24.0, 130.0, 176.0, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
+            r.text_centered(
+                "CONTINUE?",
+                112.0,
+                138.0,
+                2.0,
+                Color::from_rgba(255, 200, 80, 255),
+            );
+            r.text_centered(&format!("{}", left / 60), 112.0, 158.0, 2.0, WHITE);
+            r.text_centered("PRESS SHOT", 112.0, 178.0, 1.0, LIGHTGRAY);
+        }
+    }
+}
+
+/// "levels/stage2.ron" -> 2, for the intro title.
+pub fn stage_number(source: &str) -> u32 {
+    let stem = std::path::Path::new(source)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("");
+    stem.trim_start_matches(|c: char| !c.is_ascii_digit())
+        .parse()
+        .unwrap_or(1)
+}

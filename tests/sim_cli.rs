@@ -1,0 +1,182 @@
+//! The `skysweep sim` command as a player or a script sees it: its JSON, its errors, replays.
+
+use std::process::Command;
+
+fn skysweep(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("sim prints one JSON object")
+}
+
+#[test]
+fn sim_prints_every_summary_field() {
+    let v = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "600",
+        "--seed",
+        "3",
+        "--autoplay",
+    ]));
+    for field in [
+        "frames",
+        "seed",
+        "level",
+        "cleared",
+        "score",
+        "deaths",
+        "bombs_used",
+        "power_downs",
+        "kills",
+        "items",
+        "bosses_defeated",
+        "boss_parts_destroyed",
+        "max_live_boxes",
+        "max_enemy_bullets",
+        "collide_us",
+        "step_us",
+        "state_hash",
+    ] {
+        assert!(v.get(field).is_some(), "missing field {field} in {v}");
+    }
+    assert_eq!(v["frames"], 600);
+    assert_eq!(v["seed"], 3);
+    assert!(v["level"].as_str().unwrap().ends_with("stage1.ron"));
+    assert!(v["kills"]["air"].is_u64() && v["kills"]["ground"].is_u64());
+    for k in ["power", "bomb", "coin"] {
+        assert!(v["items"][k].is_u64(), "items.{k}");
+    }
+    for t in ["collide_us", "step_us"] {
+        for p in ["p50", "p99", "max"] {
+            assert!(v[t][p].as_f64().unwrap() >= 0.0, "{t}.{p}");
+        }
+        assert!(v[t]["p50"].as_f64() <= v[t]["max"].as_f64());
+    }
+    assert!(
+        v["kills"]["air"].as_u64().unwrap() > 0,
+        "ten seconds of autoplay shoots something down"
+    );
+    assert!(v["max_live_boxes"].as_u64().unwrap() > 0);
+    let hash = v["state_hash"].as_str().unwrap();
+    assert_eq!(hash.len(), 16);
+    assert!(hash.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+#[test]
+fn same_seed_same_hash_across_processes() {
+    let a = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "900",
+        "--seed",
+        "5",
+        "--autoplay",
+    ]));
+    let b = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "900",
+        "--seed",
+        "5",
+        "--autoplay",
+    ]));
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    assert_eq!(a["score"], b["score"]);
+}
+
+#[test]
+fn bad_options_exit_2_with_a_message() {
+    for args in [
+        vec!["sim", "--frames", "lots"],
+        vec!["sim", "--character", "zorro"],
+        vec!["sim", "--level", "no/such/level.ron"],
+        vec!["sim", "--at", "nowhere"],
+        vec!["--no-such-flag"],
+        vec!["sim", "--power", "9"],
+    ] {
+        let out = skysweep(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.trim().is_empty());
+    }
+}
+
+#[test]
+fn at_a_marker_starts_there() {
+    let v = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "60",
+        "--at",
+        "boss",
+        "--autoplay",
+    ]));
+    assert_eq!(v["frames"], 60);
+    let err = skysweep(&["sim", "--at", "bos"]);
+    assert!(String::from_utf8_lossy(&err.stderr).contains("markers:"));
+}
+
+#[test]
+fn a_recorded_run_replays_to_the_same_hash() {
+    let dir = std::env::temp_dir().join(format!("skysweep-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.ron");
+    let f = file.to_str().unwrap();
+    let recorded = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "1200",
+        "--seed",
+        "9",
+        "--autoplay",
+        "--character",
+        "wren",
+        "--record",
+        f,
+    ]));
+    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    assert_eq!(recorded["state_hash"], replayed["state_hash"]);
+    assert_eq!(recorded["frames"], replayed["frames"]);
+    assert_eq!(replayed["characters"][0], "Wren");
+
+    // The same replay on a changed level is refused, clearly.
+    let level = dir.join("stage1.ron");
+    let common = dir.join("common.ron");
+    std::fs::copy("levels/common.ron", &common).unwrap();
+    let text = std::fs::read_to_string("levels/stage1.ron")
+        .unwrap()
+        .replace("length_s: 180", "length_s: 181");
+    std::fs::write(&level, text).unwrap();
+    let out = skysweep(&["sim", "--replay", f, "--level", level.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("different version"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A corrupt replay names the file, line and column.
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Replay(version: 1, level: 7)").unwrap();
+    let out = skysweep(&["sim", "--replay", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.ron:1:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
