@@ -128,14 +128,16 @@ impl KeyBindings {
         }
     }
 
-    /// Unknown key names, for a config check.
-    pub fn unknown_keys(&self) -> Vec<String> {
-        Action::ALL
-            .iter()
-            .flat_map(|a| self.keys(*a).iter())
-            .filter(|n| key_from_name(n).is_none())
-            .cloned()
-            .collect()
+    /// Gives every action left with no valid key its default keys, so a bad config file can
+    /// never leave a player unable to move or shoot.
+    pub fn fill_unbound(&mut self, defaults: &KeyBindings) {
+        for a in Action::ALL {
+            let keys = self.keys_mut(a);
+            keys.retain(|k| key_from_name(k).is_some());
+            if keys.is_empty() {
+                *keys = defaults.keys(a).clone();
+            }
+        }
     }
 }
 

@@ -5,7 +5,10 @@
 //! and once per frame **render**, which only reads the simulation.
 
 pub mod audio;
+pub mod config;
+pub mod gamepad;
 pub mod input;
+pub mod scores;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +21,7 @@ use skysweep::level::Level;
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::clock::FixedStep;
 use skysweep::sim::replay::Replay;
-use skysweep::sim::{Character, Input, World, WorldConfig};
+use skysweep::sim::{Character, Difficulty, Input, World, WorldConfig};
 
 use crate::cli::Cli;
 use crate::render::debug_overlay::{self, FrameTimes};
@@ -26,7 +29,10 @@ use crate::render::{hud, menus, stage, Assets, Renderer};
 use crate::setup::{self, find_data};
 
 use audio::Audio;
-use input::KeyBindings;
+use config::Config;
+use gamepad::{Gamepads, PadBindings, PadButton};
+use input::{Action, KeyBindings};
+use scores::ScoreTable;
 
 /// Opens the window and plays. Errors in the command line or level are reported before any
 /// window opens.
@@ -45,7 +51,7 @@ pub fn play(cli: Cli) -> ExitCode {
         }
     }
     audio::install_quiet_audio_panic();
-    let (w, h) = cli.window.unwrap_or((960, 1000));
+    let (w, h) = cli.window.unwrap_or((1200, 960));
     let conf = Conf {
         window_title: "SkySweep".to_string(),
         window_width: w,
@@ -72,6 +78,7 @@ fn check_writable(path: &Path) -> std::io::Result<()> {
         .map(|_| ())
 }
 
+/// Where the game is. Menus react once per rendered frame; a stage advances once per step.
 enum Scene {
     Title {
         cursor: usize,
@@ -81,12 +88,41 @@ enum Scene {
         cursors: Vec<usize>,
         ready: Vec<bool>,
     },
+    Options {
+        cursor: usize,
+    },
+    /// Rebinding: `who` 0 and 1 are the players' keys, 2 the gamepad buttons.
+    Controls {
+        who: usize,
+        cursor: usize,
+        listening: bool,
+    },
+    Scores {
+        difficulty: Difficulty,
+        highlight: Option<usize>,
+    },
     Stage(Box<StageScene>),
     GameOver {
         steps: u32,
         score: u64,
         stage: String,
+        pending: Vec<PendingScore>,
     },
+    NameEntry {
+        pending: Vec<PendingScore>,
+        name: Vec<char>,
+        pos: usize,
+    },
+}
+
+/// A score waiting for its name.
+#[derive(Clone, Debug)]
+struct PendingScore {
+    player: usize,
+    score: u64,
+    character: Character,
+    stage: String,
+    difficulty: Difficulty,
 }
 
 struct StageScene {
@@ -97,35 +133,61 @@ struct StageScene {
     /// Index into the stage list, and which loop of the game this is.
     stage_index: usize,
     loop_index: u32,
-    replay: Option<(Replay, usize)>,
+    replay: Option<(Vec<Vec<Input>>, usize)>,
     recorder: Option<Replay>,
 }
 
-const TITLE_ITEMS: [&str; 3] = ["START", "2 PLAYERS", "QUIT"];
+const TITLE_ITEMS: [&str; 5] = ["START", "2 PLAYERS", "OPTIONS", "HIGH SCORES", "QUIT"];
 const PAUSE_ITEMS: [&str; 3] = ["RESUME", "RESTART STAGE", "QUIT TO TITLE"];
+const OPTION_ITEMS: [&str; 10] = [
+    "MUSIC VOLUME",
+    "EFFECTS VOLUME",
+    "DISPLAY SCALE",
+    "FULLSCREEN",
+    "SCREEN SHAKE",
+    "DIFFICULTY",
+    "1P KEYS",
+    "2P KEYS",
+    "PAD BUTTONS",
+    "BACK",
+];
+const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
+
+/// Menu presses this frame, from the keyboard and every gamepad.
+#[derive(Clone, Copy, Debug, Default)]
+struct MenuInput {
+    up: bool,
+    down: bool,
+    left: bool,
+    right: bool,
+    ok: bool,
+    back: bool,
+}
 
 struct App {
     cli: Cli,
     renderer: Renderer,
     audio: Audio,
+    pads: Gamepads,
+    config: Config,
+    scores: ScoreTable,
     scene: Scene,
     /// Hitbox overlay on (F1): app state, never a global.
     debug: bool,
+    fullscreen: bool,
     clock: FixedStep,
     times: FrameTimes,
-    hi_score: u64,
     /// Rendered frames so far.
     frames: u64,
     /// Animation counter, one per step.
     anim: u64,
-    bindings: [KeyBindings; 2],
     /// Stages played in order: the chosen `--level`, or every shipped stageN.ron.
     stages: Vec<PathBuf>,
     /// The level loaded by the command line, reused for its stage.
     first_level: Arc<Level>,
     base_config: WorldConfig,
     initial_replay: Option<Replay>,
-    /// A problem to show on screen (a level that failed to load).
+    /// A problem to show on screen, with its title.
     message: Option<(String, String)>,
     quit: bool,
 }
@@ -134,34 +196,56 @@ impl App {
     async fn new(cli: Cli, prepared: setup::RunSetup) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
-        let audio = Audio::load(&find_data("assets"), &mut warnings).await;
+        let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
+        let (config, config_warning) = Config::load();
+        let (scores, score_warning) = match ScoreTable::path() {
+            Some(p) => ScoreTable::load_from(&p),
+            None => (ScoreTable::default(), None),
+        };
+        let (pads, pad_warning) = Gamepads::new();
+        warnings.extend(
+            [config_warning, score_warning, pad_warning]
+                .into_iter()
+                .flatten(),
+        );
         for w in &warnings {
             eprintln!("warning: {w}");
         }
+        audio.set_volumes(config.music_volume, config.effects_volume);
         let stages = match &cli.run.level {
             Some(p) => vec![p.clone()],
             None => shipped_stages(),
         };
-        let scene = Scene::Title { cursor: 0 };
+        let mut renderer = Renderer::new(assets);
+        renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
+        let mut base_config = prepared.config;
+        if cli.run.difficulty.is_none() && prepared.replay.is_none() {
+            base_config.difficulty = config.difficulty;
+        }
         let mut app = App {
             debug: cli.debug,
-            renderer: Renderer::new(assets),
+            fullscreen: false,
+            renderer,
             audio,
-            scene,
+            pads,
+            config,
+            scores,
+            scene: Scene::Title { cursor: 0 },
             clock: FixedStep::default(),
             times: FrameTimes::default(),
-            hi_score: 0,
             frames: 0,
             anim: 0,
-            bindings: [KeyBindings::player1(), KeyBindings::player2()],
             stages,
             first_level: prepared.level,
-            base_config: prepared.config,
+            base_config,
             initial_replay: prepared.replay,
             message: None,
             quit: false,
             cli,
         };
+        if app.config.fullscreen && app.cli.frames.is_none() {
+            app.set_fullscreen(true);
+        }
         let straight_in = !app.cli.title
             && (app.cli.run.autoplay
                 || app.cli.run.level.is_some()
@@ -187,7 +271,9 @@ impl App {
             } else {
                 self.clock.advance(get_frame_time() as f64)
             };
+            self.pads.poll();
             self.global_keys();
+            self.frame_menus();
             let mut step_us = 0.0;
             let mut collide_us = 0.0;
             for _ in 0..steps {
@@ -215,7 +301,7 @@ impl App {
                 if let Some(path) = &self.cli.screenshot {
                     get_screen_data().export_png(&path.to_string_lossy());
                 }
-                self.finish();
+                self.save_recording();
                 break;
             }
             next_frame().await;
@@ -229,7 +315,465 @@ impl App {
         }
         let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
         if is_key_pressed(KeyCode::F11) || (alt && is_key_pressed(KeyCode::Enter)) {
-            toggle_fullscreen();
+            let on = !self.fullscreen;
+            self.set_fullscreen(on);
+        }
+    }
+
+    fn set_fullscreen(&mut self, on: bool) {
+        self.fullscreen = on;
+        set_fullscreen(on);
+    }
+
+    fn menu_input(&mut self) -> MenuInput {
+        let k = |codes: &[KeyCode]| codes.iter().any(|c| is_key_pressed(*c));
+        let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
+        let mut m = MenuInput {
+            up: k(&[KeyCode::Up, KeyCode::W]),
+            down: k(&[KeyCode::Down, KeyCode::S]),
+            left: k(&[KeyCode::Left, KeyCode::A]),
+            right: k(&[KeyCode::Right, KeyCode::D]),
+            ok: !alt && k(&[KeyCode::Enter, KeyCode::Z, KeyCode::Space]),
+            back: k(&[KeyCode::Escape, KeyCode::X, KeyCode::Backspace]),
+        };
+        for (_, b) in self.pads.take_pressed() {
+            match b {
+                PadButton::DPadUp => m.up = true,
+                PadButton::DPadDown => m.down = true,
+                PadButton::DPadLeft => m.left = true,
+                PadButton::DPadRight => m.right = true,
+                PadButton::South | PadButton::Start => m.ok = true,
+                PadButton::East | PadButton::Select => m.back = true,
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// Menus and other once-a-frame choices; the stage itself moves in [`App::step`].
+    fn frame_menus(&mut self) {
+        // Listening for a new binding must see raw presses before menu navigation eats them.
+        if let Scene::Controls {
+            who,
+            cursor,
+            listening: true,
+        } = self.scene
+        {
+            self.listen_for_binding(who, cursor);
+            return;
+        }
+        let m = self.menu_input();
+        if let Scene::Options { cursor } = self.scene {
+            self.options_menu(cursor, &m);
+            return;
+        }
+        if let Scene::Controls { who, cursor, .. } = self.scene {
+            self.controls_menu(who, cursor, &m);
+            return;
+        }
+        let mut next: Option<Scene> = None;
+        match &mut self.scene {
+            Scene::Title { cursor } => {
+                if let Some(choice) = nav(cursor, TITLE_ITEMS.len(), &m, &mut self.audio) {
+                    next = match choice {
+                        0 | 1 => {
+                            let players = choice + 1;
+                            Some(Scene::Select {
+                                players,
+                                cursors: (0..players).collect(),
+                                ready: vec![false; players],
+                            })
+                        }
+                        2 => Some(Scene::Options { cursor: 0 }),
+                        3 => Some(Scene::Scores {
+                            difficulty: self.config.difficulty,
+                            highlight: None,
+                        }),
+                        _ => {
+                            self.quit = true;
+                            None
+                        }
+                    };
+                }
+            }
+            Scene::Select {
+                players,
+                cursors,
+                ready,
+            } => {
+                for p in 0..*players {
+                    let keys = &self.config.keys[p];
+                    let pressed = |names: &Vec<String>| {
+                        names
+                            .iter()
+                            .filter_map(|k| input::key_from_name(k))
+                            .any(is_key_pressed)
+                    };
+                    let pad = self.pads.input(p, &self.config.pad);
+                    let (left, right, ok, back) = if p == 0 {
+                        (
+                            m.left || pressed(&keys.left),
+                            m.right || pressed(&keys.right),
+                            m.ok || pressed(&keys.shot),
+                            pressed(&keys.bomb),
+                        )
+                    } else {
+                        (
+                            pressed(&keys.left),
+                            pressed(&keys.right),
+                            pressed(&keys.shot),
+                            pressed(&keys.bomb),
+                        )
+                    };
+                    let _ = pad;
+                    if !ready[p] {
+                        if left {
+                            cursors[p] = (cursors[p] + 2) % 3;
+                            self.audio.play("menu_move");
+                        }
+                        if right {
+                            cursors[p] = (cursors[p] + 1) % 3;
+                            self.audio.play("menu_move");
+                        }
+                        if ok {
+                            ready[p] = true;
+                            self.audio.play("menu_select");
+                        }
+                    } else if back {
+                        ready[p] = false;
+                    }
+                }
+                if is_key_pressed(KeyCode::Escape) {
+                    next = Some(Scene::Title { cursor: 0 });
+                } else if ready.iter().all(|r| *r) {
+                    let characters: Vec<Character> =
+                        cursors.iter().map(|c| Character::ALL[*c]).collect();
+                    self.start_stage(0, 0, characters);
+                    return;
+                }
+            }
+            Scene::Options { .. } | Scene::Controls { .. } => {}
+            Scene::Scores { difficulty, .. } => {
+                let i = Difficulty::ALL
+                    .iter()
+                    .position(|d| d == difficulty)
+                    .unwrap_or(1);
+                if m.left {
+                    *difficulty = Difficulty::ALL[(i + 2) % 3];
+                }
+                if m.right {
+                    *difficulty = Difficulty::ALL[(i + 1) % 3];
+                }
+                if m.ok || m.back {
+                    next = Some(self.to_title());
+                }
+            }
+            Scene::Stage(s) => {
+                if is_key_pressed(KeyCode::Escape) || self.pads.take_start() {
+                    s.paused = !s.paused;
+                    s.pause_cursor = 0;
+                } else if s.paused {
+                    if let Some(choice) =
+                        nav(&mut s.pause_cursor, PAUSE_ITEMS.len(), &m, &mut self.audio)
+                    {
+                        match choice {
+                            0 => s.paused = false,
+                            1 => self.restart_stage(),
+                            _ => next = Some(self.to_title()),
+                        }
+                    }
+                } else if is_key_pressed(KeyCode::R) {
+                    self.restart_stage();
+                }
+            }
+            Scene::GameOver { steps, pending, .. } => {
+                if *steps > 30 && (m.ok || m.back) || *steps > 300 {
+                    let pending = std::mem::take(pending);
+                    next = Some(self.after_game_over(pending));
+                }
+            }
+            Scene::NameEntry { pending, name, pos } => {
+                let typed: Vec<char> = std::iter::from_fn(get_char_pressed).collect();
+                let mut done = is_key_pressed(KeyCode::Enter);
+                for c in typed {
+                    let c = c.to_ascii_uppercase();
+                    if NAME_ALPHABET.contains(c) && c != ' ' {
+                        name[*pos] = c;
+                        *pos = (*pos + 1).min(name.len() - 1);
+                    }
+                }
+                let letter = NAME_ALPHABET.find(name[*pos]).unwrap_or(0);
+                let n = NAME_ALPHABET.len();
+                if m.up {
+                    name[*pos] = NAME_ALPHABET.chars().nth((letter + 1) % n).unwrap_or('A');
+                }
+                if m.down {
+                    name[*pos] = NAME_ALPHABET
+                        .chars()
+                        .nth((letter + n - 1) % n)
+                        .unwrap_or('A');
+                }
+                if m.right || (m.ok && !is_key_pressed(KeyCode::Enter)) {
+                    if *pos + 1 == name.len() {
+                        done = true;
+                    } else {
+                        *pos += 1;
+                    }
+                }
+                if (m.left || m.back) && *pos > 0 {
+                    *pos -= 1;
+                }
+                if done {
+                    let entry_name: String = name.iter().collect();
+                    let mut rest = std::mem::take(pending);
+                    let first = rest.remove(0);
+                    let entry = scores::Entry {
+                        name: entry_name,
+                        score: first.score,
+                        character: first.character,
+                        stage: first.stage.clone(),
+                    };
+                    let rank = self.scores.insert(first.difficulty, entry);
+                    self.save_scores();
+                    self.audio.play("menu_select");
+                    next = Some(if rest.is_empty() {
+                        Scene::Scores {
+                            difficulty: first.difficulty,
+                            highlight: rank,
+                        }
+                    } else {
+                        Scene::NameEntry {
+                            pending: rest,
+                            name: vec!['A'; scores::NAME_LEN],
+                            pos: 0,
+                        }
+                    });
+                }
+            }
+        }
+        if let Some(n) = next {
+            self.scene = n;
+        }
+    }
+
+    fn options_menu(&mut self, mut cursor: usize, m: &MenuInput) {
+        if m.left || m.right {
+            self.adjust_option(cursor, if m.right { 1 } else { -1 });
+            self.audio.play("menu_move");
+        }
+        self.scene = match nav(&mut cursor, OPTION_ITEMS.len(), m, &mut self.audio) {
+            Some(choice @ 6..=8) => Scene::Controls {
+                who: choice - 6,
+                cursor: 0,
+                listening: false,
+            },
+            Some(9) => self.leave_options(),
+            Some(choice) => {
+                self.adjust_option(choice, 1);
+                Scene::Options { cursor }
+            }
+            None if m.back => self.leave_options(),
+            None => Scene::Options { cursor },
+        };
+    }
+
+    fn controls_menu(&mut self, who: usize, mut cursor: usize, m: &MenuInput) {
+        let rows = self.control_rows(who).len();
+        self.scene = match nav(&mut cursor, rows, m, &mut self.audio) {
+            Some(choice) if choice + 2 == rows => {
+                self.reset_bindings(who);
+                Scene::Controls {
+                    who,
+                    cursor,
+                    listening: false,
+                }
+            }
+            Some(choice) if choice + 1 == rows => Scene::Options { cursor: 6 + who },
+            Some(choice) => Scene::Controls {
+                who,
+                cursor: choice,
+                listening: true,
+            },
+            None if m.back => Scene::Options { cursor: 6 + who },
+            None => Scene::Controls {
+                who,
+                cursor,
+                listening: false,
+            },
+        };
+    }
+
+    /// Changes option `i` one notch in `dir`.
+    fn adjust_option(&mut self, i: usize, dir: i32) {
+        let c = &mut self.config;
+        let notch = |v: f32| ((v * 10.0).round() as i32 + dir).clamp(0, 10) as f32 / 10.0;
+        match i {
+            0 => c.music_volume = notch(c.music_volume),
+            1 => c.effects_volume = notch(c.effects_volume),
+            2 => c.display_scale = (c.display_scale as i32 + dir).rem_euclid(7) as u32,
+            3 => {
+                c.fullscreen = !c.fullscreen;
+                let on = c.fullscreen;
+                self.set_fullscreen(on);
+            }
+            4 => c.screen_shake = !c.screen_shake,
+            5 => {
+                let k = Difficulty::ALL
+                    .iter()
+                    .position(|d| *d == c.difficulty)
+                    .unwrap_or(1) as i32;
+                c.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
+                self.base_config.difficulty = self.config.difficulty;
+            }
+            _ => {}
+        }
+        self.audio
+            .set_volumes(self.config.music_volume, self.config.effects_volume);
+        self.renderer.user_scale =
+            (self.config.display_scale > 0).then_some(self.config.display_scale);
+    }
+
+    fn option_rows(&self) -> Vec<(String, String)> {
+        let c = &self.config;
+        let pct = |v: f32| format!("{:>3}%", (v * 100.0).round() as u32);
+        let on = |b: bool| if b { "ON" } else { "OFF" }.to_string();
+        OPTION_ITEMS
+            .iter()
+            .enumerate()
+            .map(|(i, label)| {
+                let value = match i {
+                    0 => pct(c.music_volume),
+                    1 => pct(c.effects_volume),
+                    2 => {
+                        if c.display_scale == 0 {
+                            "AUTO".into()
+                        } else {
+                            format!("{}X", c.display_scale)
+                        }
+                    }
+                    3 => on(c.fullscreen),
+                    4 => on(c.screen_shake),
+                    5 => c.difficulty.name().to_uppercase(),
+                    _ => String::new(),
+                };
+                (label.to_string(), value)
+            })
+            .collect()
+    }
+
+    fn control_rows(&self, who: usize) -> Vec<(String, String)> {
+        let mut rows: Vec<(String, String)> = if who < 2 {
+            Action::ALL
+                .iter()
+                .map(|a| {
+                    (
+                        a.label().to_string(),
+                        self.config.keys[who].keys(*a).join(" ").to_uppercase(),
+                    )
+                })
+                .collect()
+        } else {
+            let p = &self.config.pad;
+            vec![
+                ("SHOT".into(), p.shot.join(" ").to_uppercase()),
+                ("BOMB".into(), p.bomb.join(" ").to_uppercase()),
+                ("FOCUS".into(), p.focus.join(" ").to_uppercase()),
+            ]
+        };
+        rows.push(("RESET DEFAULTS".into(), String::new()));
+        rows.push(("BACK".into(), String::new()));
+        rows
+    }
+
+    fn reset_bindings(&mut self, who: usize) {
+        match who {
+            0 => self.config.keys[0] = KeyBindings::player1(),
+            1 => self.config.keys[1] = KeyBindings::player2(),
+            _ => self.config.pad = PadBindings::default(),
+        }
+        self.audio.play("menu_select");
+    }
+
+    /// Waits for the key (or pad button) that becomes the new binding; Esc cancels.
+    fn listen_for_binding(&mut self, who: usize, cursor: usize) {
+        if is_key_pressed(KeyCode::Escape) {
+            self.scene = Scene::Controls {
+                who,
+                cursor,
+                listening: false,
+            };
+            return;
+        }
+        let chosen: Option<String> = if who < 2 {
+            input::bindable_keys()
+                .find(|k| is_key_pressed(*k))
+                .and_then(input::key_name)
+                .map(str::to_string)
+        } else {
+            self.pads
+                .take_pressed()
+                .into_iter()
+                .map(|(_, b)| b)
+                .find(|b| {
+                    !matches!(
+                        b,
+                        PadButton::DPadUp
+                            | PadButton::DPadDown
+                            | PadButton::DPadLeft
+                            | PadButton::DPadRight
+                    )
+                })
+                .map(|b| b.name().to_string())
+        };
+        let Some(name) = chosen else {
+            return;
+        };
+        if who < 2 {
+            *self.config.keys[who].keys_mut(Action::ALL[cursor]) = vec![name];
+        } else {
+            let p = &mut self.config.pad;
+            let slot = match cursor {
+                0 => &mut p.shot,
+                1 => &mut p.bomb,
+                _ => &mut p.focus,
+            };
+            *slot = vec![name];
+        }
+        self.audio.play("menu_select");
+        self.scene = Scene::Controls {
+            who,
+            cursor,
+            listening: false,
+        };
+    }
+
+    fn leave_options(&mut self) -> Scene {
+        if let Err(e) = self.config.save() {
+            self.message = Some(("SETTINGS NOT SAVED".into(), e));
+        }
+        Scene::Title { cursor: 2 }
+    }
+
+    fn save_scores(&mut self) {
+        let Some(path) = ScoreTable::path() else {
+            return;
+        };
+        if let Err(e) = self.scores.save_to(&path) {
+            eprintln!("warning: high scores not saved: {e}");
+            self.message = Some(("SCORES NOT SAVED".into(), e));
+        }
+    }
+
+    fn after_game_over(&mut self, pending: Vec<PendingScore>) -> Scene {
+        if pending.is_empty() {
+            self.to_title()
+        } else {
+            self.audio.music("title");
+            Scene::NameEntry {
+                pending,
+                name: vec!['A'; scores::NAME_LEN],
+                pos: 0,
+            }
         }
     }
 
@@ -240,16 +784,19 @@ impl App {
         let players = s.world.players.len();
         (0..players)
             .map(|i| {
-                if let Some((replay, cursor)) = &s.replay {
-                    return replay
-                        .steps()
-                        .nth(*cursor)
+                if let Some((steps, cursor)) = &s.replay {
+                    return steps
+                        .get(*cursor)
                         .and_then(|v| v.get(i).copied())
                         .unwrap_or_default();
                 }
-                match &mut s.bots[i] {
-                    Some(bot) => bot.decide(&s.world, i),
-                    None => self.bindings[i].read(is_key_down),
+                if let Some(bot) = &mut s.bots[i] {
+                    return bot.decide(&s.world, i);
+                }
+                let keys = self.config.keys[i].read(is_key_down);
+                match self.pads.input(i, &self.config.pad) {
+                    Some(pad) => merge(keys, pad),
+                    None => keys,
                 }
             })
             .collect()
@@ -260,158 +807,109 @@ impl App {
         let mut timings = (0.0, 0.0);
         let mut next: Option<Scene> = None;
         match &mut self.scene {
-            Scene::Title { cursor } => {
-                if let Some(choice) = menu_nav(cursor, TITLE_ITEMS.len(), &mut self.audio) {
-                    match choice {
-                        0 | 1 => {
-                            let players = choice + 1;
-                            next = Some(Scene::Select {
-                                players,
-                                cursors: (0..players).collect(),
-                                ready: vec![false; players],
-                            });
-                        }
-                        _ => self.quit = true,
-                    }
+            Scene::Stage(s) if !s.paused => {
+                if let Some(r) = &mut s.recorder {
+                    r.record(inputs);
                 }
-                if is_key_pressed(KeyCode::Escape) {
-                    self.quit = true;
+                let t0 = Instant::now();
+                s.world.update(inputs);
+                let t1 = Instant::now();
+                s.world.collide();
+                let t2 = Instant::now();
+                timings = ((t1 - t0).as_secs_f64() * 1e6, (t2 - t1).as_secs_f64() * 1e6);
+                if let Some((_, cursor)) = &mut s.replay {
+                    *cursor += 1;
                 }
-            }
-            Scene::Select {
-                players,
-                cursors,
-                ready,
-            } => {
-                for p in 0..*players {
-                    let b = &self.bindings[p];
-                    let pressed = |keys: &Vec<String>| {
-                        keys.iter()
-                            .filter_map(|k| input::key_from_name(k))
-                            .any(is_key_pressed)
-                    };
-                    if !ready[p] {
-                        if pressed(&b.left) {
-                            cursors[p] = (cursors[p] + 2) % 3;
-                            self.audio.play("menu_move");
-                        }
-                        if pressed(&b.right) {
-                            cursors[p] = (cursors[p] + 1) % 3;
-                            self.audio.play("menu_move");
-                        }
-                        if pressed(&b.shot) || (p == 0 && is_key_pressed(KeyCode::Enter)) {
-                            ready[p] = true;
-                            self.audio.play("menu_select");
-                        }
-                    } else if pressed(&b.bomb) {
-                        ready[p] = false;
-                    }
-                }
-                if is_key_pressed(KeyCode::Escape) {
-                    next = Some(Scene::Title { cursor: 0 });
-                } else if ready.iter().all(|r| *r) {
-                    let characters: Vec<Character> =
-                        cursors.iter().map(|c| Character::ALL[*c]).collect();
-                    self.start_stage(0, 0, characters);
-                    return timings;
-                }
-            }
-            Scene::Stage(s) => {
-                if is_key_pressed(KeyCode::Escape) {
-                    s.paused = !s.paused;
-                    s.pause_cursor = 0;
-                }
-                let restart = is_key_pressed(KeyCode::R);
-                if s.paused {
-                    if let Some(choice) =
-                        menu_nav(&mut s.pause_cursor, PAUSE_ITEMS.len(), &mut self.audio)
-                    {
-                        match choice {
-                            0 => s.paused = false,
-                            1 => {
-                                let (i, l, c) = (
-                                    s.stage_index,
-                                    s.loop_index,
-                                    s.world.config.characters.clone(),
-                                );
-                                self.start_stage(i, l, c);
-                            }
-                            _ => next = Some(self.to_title()),
-                        }
-                    }
-                } else if restart {
+                self.renderer
+                    .effects
+                    .absorb(&s.world.events, s.world.scroll_offset);
+                self.renderer
+                    .effects
+                    .step(s.world.scroll_speed, s.world.scroll_offset);
+                self.audio.react(&s.world.events);
+                let replay_over = s.replay.as_ref().is_some_and(|(r, c)| *c >= r.len());
+                if s.world.cleared() {
                     let (i, l, c) = (
-                        s.stage_index,
+                        s.stage_index + 1,
                         s.loop_index,
                         s.world.config.characters.clone(),
                     );
-                    self.start_stage(i, l, c);
+                    self.save_recording();
+                    if i < self.stages.len() {
+                        self.start_stage(i, l, c);
+                    } else if self.cli.run.level.is_some() && !self.cli.run.autoplay {
+                        self.scene = self.to_title();
+                    } else {
+                        // The last stage cleared: round again, harder.
+                        self.start_stage(0, l + 1, c);
+                    }
                     return timings;
-                } else {
-                    if let Some(r) = &mut s.recorder {
-                        r.record(inputs);
-                    }
-                    let t0 = Instant::now();
-                    s.world.update(inputs);
-                    let t1 = Instant::now();
-                    s.world.collide();
-                    let t2 = Instant::now();
-                    timings = ((t1 - t0).as_secs_f64() * 1e6, (t2 - t1).as_secs_f64() * 1e6);
-                    if let Some((_, cursor)) = &mut s.replay {
-                        *cursor += 1;
-                    }
-                    self.renderer
-                        .effects
-                        .absorb(&s.world.events, s.world.scroll_offset);
-                    self.renderer
-                        .effects
-                        .step(s.world.scroll_speed, s.world.scroll_offset);
-                    self.audio.react(&s.world.events);
-                    self.hi_score = self.hi_score.max(s.world.score());
-                    let replay_over = s.replay.as_ref().is_some_and(|(r, c)| *c >= r.len());
-                    if s.world.cleared() {
-                        let (i, l, c) = (
-                            s.stage_index + 1,
-                            s.loop_index,
-                            s.world.config.characters.clone(),
-                        );
-                        self.save_recording();
-                        if i < self.stages.len() {
-                            self.start_stage(i, l, c);
-                        } else if self.cli.run.level.is_some() && !self.cli.run.autoplay {
-                            self.scene = self.to_title();
-                        } else {
-                            // The last stage cleared: round again, harder.
-                            self.start_stage(0, l + 1, c);
-                        }
-                        return timings;
-                    } else if s.world.game_over() || replay_over {
-                        let score = s.world.score();
-                        let stage = s.world.level.name.clone();
-                        self.save_recording();
-                        next = Some(Scene::GameOver {
-                            steps: 0,
-                            score,
-                            stage,
-                        });
-                    }
+                } else if s.world.game_over() || replay_over {
+                    let pending = self.pending_scores();
+                    let Scene::Stage(s) = &self.scene else {
+                        unreachable!()
+                    };
+                    let (score, stage) = (s.world.score(), s.world.level.name.clone());
+                    self.save_recording();
+                    self.audio.stop_music();
+                    next = Some(Scene::GameOver {
+                        steps: 0,
+                        score,
+                        stage,
+                        pending,
+                    });
                 }
             }
-            Scene::GameOver { steps, .. } => {
-                *steps += 1;
-                let skip = *steps > 30
-                    && (is_key_pressed(KeyCode::Enter)
-                        || is_key_pressed(KeyCode::Z)
-                        || is_key_pressed(KeyCode::Space));
-                if *steps > 240 || skip {
-                    next = Some(self.to_title());
-                }
-            }
+            Scene::GameOver { steps, .. } => *steps += 1,
+            _ => {}
         }
         if let Some(n) = next {
             self.scene = n;
         }
         timings
+    }
+
+    /// Players' scores that make the table, unless a bot or a replay played.
+    fn pending_scores(&self) -> Vec<PendingScore> {
+        let Scene::Stage(s) = &self.scene else {
+            return Vec::new();
+        };
+        if s.replay.is_some() || s.bots.iter().any(Option::is_some) || s.world.config.invincible {
+            return Vec::new();
+        }
+        let d = s.world.config.difficulty;
+        let mut table = self.scores.clone();
+        s.world
+            .players
+            .iter()
+            .filter_map(|p| {
+                let pending = PendingScore {
+                    player: p.index,
+                    score: p.score,
+                    character: p.character,
+                    stage: s.world.level.name.clone(),
+                    difficulty: d,
+                };
+                let entry = scores::Entry {
+                    name: "???".into(),
+                    score: p.score,
+                    character: p.character,
+                    stage: pending.stage.clone(),
+                };
+                table.insert(d, entry).map(|_| pending)
+            })
+            .collect()
+    }
+
+    fn restart_stage(&mut self) {
+        if let Scene::Stage(s) = &self.scene {
+            let (i, l, c) = (
+                s.stage_index,
+                s.loop_index,
+                s.world.config.characters.clone(),
+            );
+            self.start_stage(i, l, c);
+        }
     }
 
     fn to_title(&mut self) -> Scene {
@@ -422,20 +920,20 @@ impl App {
 
     /// Starts stage `index` of the list for `characters`, on loop `loop_index`.
     fn start_stage(&mut self, index: usize, loop_index: u32, characters: Vec<Character>) {
-        let path = &self.stages[index.min(self.stages.len().saturating_sub(1))];
-        let level = if index == 0 && self.cli.run.level.is_some()
-            || self.stages.len() == 1
-            || path == &find_data(setup::DEFAULT_LEVEL) && index == 0
+        let index = index.min(self.stages.len().saturating_sub(1));
+        let path = self.stages[index].clone();
+        let level = if index == 0
+            && (self.cli.run.level.is_some() || Path::new(&self.first_level.source) == path)
         {
             Ok(self.first_level.clone())
         } else {
-            skysweep::level::load_stage(path).map(Arc::new)
+            skysweep::level::load_stage(&path).map(Arc::new)
         };
         let level = match level {
             Ok(l) => l,
             Err(e) => {
-                self.message = Some(("LEVEL ERROR".into(), e.to_string()));
                 eprintln!("{e}");
+                self.message = Some(("LEVEL ERROR".into(), e.to_string()));
                 self.first_level.clone()
             }
         };
@@ -451,7 +949,9 @@ impl App {
             ..self.base_config.clone()
         };
         let replay = if first {
-            self.initial_replay.clone().map(|r| (r, 0))
+            self.initial_replay
+                .as_ref()
+                .map(|r| (r.steps().collect(), 0))
         } else {
             None
         };
@@ -495,13 +995,18 @@ impl App {
         }
     }
 
-    fn finish(&mut self) {
-        self.save_recording();
+    fn hi_score(&self) -> u64 {
+        let best = self.scores.best(self.base_config.difficulty);
+        match &self.scene {
+            Scene::Stage(s) => best.max(s.world.score()),
+            _ => best,
+        }
     }
 
     fn render(&mut self) {
-        let shake = self.renderer.effects.shake_offset(true);
+        let shake = self.renderer.effects.shake_offset(self.config.screen_shake);
         let anim = self.anim;
+        let hi = self.hi_score();
         let clear = match &self.scene {
             Scene::Stage(s) => {
                 let (r, g, b) = s.world.level.background.sky;
@@ -510,15 +1015,75 @@ impl App {
             _ => Color::from_rgba(20, 30, 60, 255),
         };
         self.renderer.begin_playfield(clear, shake);
+        let option_rows = self.option_rows();
         let mut stage_world: Option<&World> = None;
         match &self.scene {
             Scene::Title { cursor } => {
                 let items: Vec<String> = TITLE_ITEMS.iter().map(|s| s.to_string()).collect();
-                let hi = format!("HI {:08}", self.hi_score);
-                menus::title(&mut self.renderer, &items, *cursor, anim, &hi);
+                let pads = match self.pads.count() {
+                    0 => String::new(),
+                    n => format!("  {n} PAD{}", if n > 1 { "S" } else { "" }),
+                };
+                menus::title(
+                    &mut self.renderer,
+                    &items,
+                    *cursor,
+                    anim,
+                    &format!("HI {hi:08}{pads}"),
+                );
             }
             Scene::Select { cursors, ready, .. } => {
                 menus::select(&mut self.renderer, cursors, ready, anim)
+            }
+            Scene::Options { cursor } => menus::list(
+                &mut self.renderer,
+                "OPTIONS",
+                &option_rows,
+                *cursor,
+                "LEFT/RIGHT CHANGE  ESC SAVE AND BACK",
+            ),
+            Scene::Controls {
+                who,
+                cursor,
+                listening,
+            } => {
+                let title = ["1P KEYS", "2P KEYS", "PAD BUTTONS"][(*who).min(2)];
+                let hint = if *listening {
+                    if *who < 2 {
+                        "PRESS THE NEW KEY  (ESC CANCELS)"
+                    } else {
+                        "PRESS THE NEW PAD BUTTON  (ESC CANCELS)"
+                    }
+                } else {
+                    "SHOT TO REBIND  ESC BACK"
+                };
+                let rows = self.control_rows(*who);
+                menus::list(&mut self.renderer, title, &rows, *cursor, hint);
+            }
+            Scene::Scores {
+                difficulty,
+                highlight,
+            } => {
+                let rows: Vec<(String, u64, String, String)> = self
+                    .scores
+                    .entries(*difficulty)
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.name.clone(),
+                            e.score,
+                            e.character.name().to_string(),
+                            e.stage.clone(),
+                        )
+                    })
+                    .collect();
+                menus::scores(
+                    &mut self.renderer,
+                    difficulty.name(),
+                    &rows,
+                    *highlight,
+                    anim,
+                );
             }
             Scene::Stage(s) => {
                 stage::draw(&mut self.renderer, &s.world, anim);
@@ -528,6 +1093,20 @@ impl App {
                 stage_world = Some(&s.world);
             }
             Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
+            Scene::NameEntry { pending, name, pos } => {
+                if let Some(p) = pending.first() {
+                    let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
+                    menus::name_entry(
+                        &mut self.renderer,
+                        p.player,
+                        p.score,
+                        rank,
+                        name,
+                        *pos,
+                        anim,
+                    );
+                }
+            }
         }
         if let Some((title, text)) = &self.message {
             menus::message(&self.renderer, title, text);
@@ -538,13 +1117,13 @@ impl App {
                 self.renderer.user_scale,
             );
             if !layout.panels {
-                hud::draw_overlay(&self.renderer, w, self.hi_score);
+                hud::draw_overlay(&self.renderer, w, hi);
             }
         }
         let layout = self.renderer.present_playfield();
         if let Some(w) = stage_world {
             if layout.panels {
-                hud::draw_panels(&self.renderer, w, self.hi_score, &layout);
+                hud::draw_panels(&self.renderer, w, hi, &layout);
             }
             if self.debug {
                 debug_overlay::draw_boxes(w, &layout);
@@ -560,34 +1139,28 @@ impl App {
     }
 }
 
+/// Keyboard and pad together: either can drive the same player.
+fn merge(a: Input, b: Input) -> Input {
+    Input::from_bits(a.to_bits() | b.to_bits())
+}
+
 use crate::render::Layout;
 
-/// Up/down moves the cursor, Enter/Z/Space picks; returns the picked entry.
-fn menu_nav(cursor: &mut usize, len: usize, audio: &mut Audio) -> Option<usize> {
-    if is_key_pressed(KeyCode::Up) || is_key_pressed(KeyCode::W) {
+/// Up/down moves the cursor, ok picks; returns the picked entry.
+fn nav(cursor: &mut usize, len: usize, m: &MenuInput, audio: &mut Audio) -> Option<usize> {
+    if m.up {
         *cursor = (*cursor + len - 1) % len;
         audio.play("menu_move");
     }
-    if is_key_pressed(KeyCode::Down) || is_key_pressed(KeyCode::S) {
+    if m.down {
         *cursor = (*cursor + 1) % len;
         audio.play("menu_move");
     }
-    if is_key_pressed(KeyCode::Enter)
-        || is_key_pressed(KeyCode::Z)
-        || is_key_pressed(KeyCode::Space)
-    {
+    if m.ok {
         audio.play("menu_select");
         return Some(*cursor);
     }
     None
-}
-
-fn toggle_fullscreen() {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    static FULL: AtomicBool = AtomicBool::new(false);
-    let now = !FULL.load(Ordering::Relaxed);
-    FULL.store(now, Ordering::Relaxed);
-    set_fullscreen(now);
 }
 
 /// Every shipped `levels/stageN.ron`, in stage order.

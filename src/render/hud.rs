@@ -68,7 +68,7 @@ pub fn draw_panels(r: &Renderer, world: &World, hi_score: u64, layout: &Layout) 
     let s = layout.scale;
     let left = vec2(layout.origin.x - PANEL_W * s, layout.origin.y);
     let right = vec2(layout.origin.x + 224.0 * s, layout.origin.y);
-    let text_scale = (s * 0.5).floor().max(1.0);
+    let text_scale = (s * 0.67).round().max(1.0);
     let line = 10.0 * text_scale;
     let mut y = left.y + 8.0 * s;
     let x = left.x + 8.0 * s;

@@ -266,3 +266,165 @@ mod tests {
         );
     }
 }
+
+/// A list menu with a title: `(label, value)` rows, the cursor's row highlighted.
+pub fn list(r: &mut Renderer, title: &str, rows: &[(String, String)], cursor: usize, hint: &str) {
+    clear_background(Color::from_rgba(20, 28, 56, 255));
+    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
+        draw_texture(&bg, 0.0, 0.0, Color::new(0.35, 0.35, 0.45, 1.0));
+    }
+    r.text_centered(title, 112.0, 20.0, 1.0, TITLE_GOLD);
+    let top = 44.0;
+    let line = 16.0;
+    for (i, (label, value)) in rows.iter().enumerate() {
+        let y = top + i as f32 * line;
+        let selected = i == cursor;
+        if selected {
+            draw_rectangle(8.0, y - 3.0, 208.0, 13.0, Color::new(1.0, 0.85, 0.35, 0.18));
+        }
+        let color = if selected {
+            TITLE_GOLD
+        } else {
+            Color::from_rgba(220, 230, 255, 255)
+        };
+        r.text_shadow(label, vec2(14.0, y), 1.0, color);
+        if !value.is_empty() {
+            let w = r.text_width(value, 1.0);
+            r.text_shadow(
+                value,
+                vec2(210.0 - w, y),
+                1.0,
+                if selected { WHITE } else { LIGHTGRAY },
+            );
+        }
+    }
+    for (i, l) in wrap(hint, 26).iter().enumerate() {
+        r.text_centered(
+            l,
+            112.0,
+            284.0 + i as f32 * 10.0,
+            1.0,
+            Color::from_rgba(170, 180, 210, 255),
+        );
+    }
+}
+
+/// The high score table for one difficulty.
+pub fn scores(
+    r: &mut Renderer,
+    difficulty: &str,
+    rows: &[(String, u64, String, String)],
+    highlight: Option<usize>,
+    anim: u64,
+) {
+    clear_background(Color::from_rgba(16, 20, 44, 255));
+    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
+        draw_texture(&bg, 0.0, 0.0, Color::new(0.3, 0.3, 0.4, 1.0));
+    }
+    r.text_centered("HIGH SCORES", 112.0, 16.0, 2.0, TITLE_GOLD);
+    r.text_centered(
+        &format!("< {} >", difficulty.to_uppercase()),
+        112.0,
+        38.0,
+        1.0,
+        Color::from_rgba(160, 220, 255, 255),
+    );
+    for i in 0..10 {
+        let y = 58.0 + i as f32 * 20.0;
+        let lit = highlight == Some(i) && (anim / 8) % 2 == 0;
+        let color = if lit { TITLE_GOLD } else { WHITE };
+        r.text_shadow(
+            &format!("{:>2}", i + 1),
+            vec2(8.0, y),
+            1.0,
+            Color::from_rgba(180, 180, 200, 255),
+        );
+        match rows.get(i) {
+            Some((name, score, character, stage)) => {
+                r.text_shadow(name, vec2(30.0, y), 1.0, color);
+                let s = format!("{score}");
+                r.text_shadow(&s, vec2(140.0 - r.text_width(&s, 1.0), y), 1.0, color);
+                r.text_shadow(
+                    &character.to_uppercase(),
+                    vec2(150.0, y),
+                    1.0,
+                    Color::from_rgba(160, 220, 255, 255),
+                );
+                r.text_shadow(
+                    &stage.to_uppercase().chars().take(26).collect::<String>(),
+                    vec2(30.0, y + 9.0),
+                    1.0,
+                    Color::from_rgba(140, 150, 180, 255),
+                );
+            }
+            None => r.text_shadow(
+                "---",
+                vec2(30.0, y),
+                1.0,
+                Color::from_rgba(90, 100, 130, 255),
+            ),
+        }
+    }
+    r.text_centered(
+        "LEFT/RIGHT DIFFICULTY  ESC BACK",
+        112.0,
+        304.0,
+        1.0,
+        Color::from_rgba(170, 180, 210, 255),
+    );
+}
+
+/// Name entry for a new high score.
+pub fn name_entry(
+    r: &mut Renderer,
+    player: usize,
+    score: u64,
+    rank: usize,
+    name: &[char],
+    pos: usize,
+    anim: u64,
+) {
+    clear_background(Color::from_rgba(16, 20, 44, 255));
+    r.text_centered("NEW HIGH SCORE!", 112.0, 60.0, 2.0, TITLE_GOLD);
+    r.text_centered(
+        &format!("PLAYER {}  RANK {}", player + 1, rank + 1),
+        112.0,
+        90.0,
+        1.0,
+        WHITE,
+    );
+    r.text_centered(&format!("{score}"), 112.0, 106.0, 2.0, WHITE);
+    for (i, c) in name.iter().enumerate() {
+        let x = 88.0 + i as f32 * 24.0;
+        let lit = i == pos && (anim / 10) % 2 == 0;
+        r.text(
+            &c.to_string(),
+            vec2(x, 150.0),
+            3.0,
+            if lit { TITLE_GOLD } else { WHITE },
+        );
+        draw_rectangle(
+            x,
+            176.0,
+            18.0,
+            2.0,
+            if i == pos { TITLE_GOLD } else { GRAY },
+        );
+    }
+    for (i, l) in [
+        "UP/DOWN LETTER  OR TYPE IT",
+        "SHOT NEXT  BOMB BACK",
+        "ENTER TO FINISH",
+    ]
+    .iter()
+    .enumerate()
+    {
+        r.text_centered(
+            l,
+            112.0,
+            210.0 + i as f32 * 12.0,
+            1.0,
+            Color::from_rgba(170, 180, 210, 255),
+        );
+    }
+}

@@ -205,32 +205,8 @@ impl Replay {
 
     /// Writes the replay atomically: a temporary file beside it, then a rename.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic(path, self.to_ron().as_bytes())
+        crate::store::write_atomic(path, self.to_ron().as_bytes())
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file and a rename, so a crash never leaves
-/// a half-written file where a good one was.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,195 @@
+//! Saving and loading the player's files safely: atomic writes, and a damaged file kept aside
+//! instead of crashing the game or being silently overwritten.
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Largest settings or score file read, bytes; anything bigger is treated as damaged.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
+/// crash or a full disk never leaves a half-written file where a good one was.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".into());
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Serialises `value` as pretty RON with a comment header and writes it atomically.
+pub fn save_ron<T: Serialize>(path: &Path, header: &str, value: &T) -> std::io::Result<()> {
+    let body = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(std::io::Error::other)?;
+    write_atomic(path, format!("// {header}\n{body}\n").as_bytes())
+}
+
+/// What loading a player's file found.
+#[derive(Debug)]
+pub struct Loaded<T> {
+    pub value: T,
+    /// One line for the player when the file was damaged and set aside (or unreadable).
+    pub warning: Option<String>,
+    /// Where the damaged file was kept, if it was.
+    pub kept_aside: Option<PathBuf>,
+}
+
+/// Loads RON from `path`. A missing file gives the default quietly; a damaged one is renamed to
+/// `NAME.damaged-N` (never deleted) and the default is used, with one warning naming the
+/// problem's line and column.
+pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
+    let fresh = |warning: Option<String>, kept_aside: Option<PathBuf>| Loaded {
+        value: T::default(),
+        warning,
+        kept_aside,
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return fresh(None, None),
+        Err(e) => {
+            return fresh(
+                Some(format!(
+                    "{}: cannot read ({e}); using defaults",
+                    path.display()
+                )),
+                None,
+            )
+        }
+    };
+    let problem = if meta.len() > MAX_FILE_BYTES {
+        format!(
+            "{} bytes is more than the {MAX_FILE_BYTES}-byte limit",
+            meta.len()
+        )
+    } else {
+        match std::fs::read(path) {
+            Err(e) => {
+                return fresh(
+                    Some(format!(
+                        "{}: cannot read ({e}); using defaults",
+                        path.display()
+                    )),
+                    None,
+                )
+            }
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Err(_) => "not UTF-8 text".to_string(),
+                Ok(text) => match ron::from_str::<T>(&text) {
+                    Ok(value) => {
+                        return Loaded {
+                            value,
+                            warning: None,
+                            kept_aside: None,
+                        }
+                    }
+                    Err(e) => format!(
+                        "line {}, column {}: {}",
+                        e.span.start.line, e.span.start.col, e.code
+                    ),
+                },
+            },
+        }
+    };
+    let aside = keep_aside(path);
+    let where_ = aside
+        .as_ref()
+        .map_or("could not be moved".to_string(), |p| {
+            format!("kept as {}", p.display())
+        });
+    fresh(
+        Some(format!(
+            "{} is damaged ({problem}); {where_}; starting fresh",
+            path.display()
+        )),
+        aside,
+    )
+}
+
+/// Renames a damaged file to the first free `NAME.damaged-N`.
+fn keep_aside(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    (1..1000)
+        .map(|n| path.with_file_name(format!("{name}.damaged-{n}")))
+        .find(|p| !p.exists())
+        .and_then(|p| std::fs::rename(path, &p).ok().map(|_| p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+    struct Thing {
+        n: u32,
+    }
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("skysweep-store-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn round_trip_and_no_temp_files_left() {
+        let d = temp_dir("rt");
+        let p = d.join("thing.ron");
+        save_ron(&p, "test", &Thing { n: 7 }).unwrap();
+        let back: Loaded<Thing> = load_ron_or_default(&p);
+        assert_eq!(back.value, Thing { n: 7 });
+        assert!(back.warning.is_none());
+        let names: Vec<_> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn a_damaged_file_is_kept_aside_and_defaults_used() {
+        let d = temp_dir("bad");
+        let p = d.join("thing.ron");
+        std::fs::write(&p, "(n: \"seven\")").unwrap();
+        let loaded: Loaded<Thing> = load_ron_or_default(&p);
+        assert_eq!(loaded.value, Thing::default());
+        let w = loaded.warning.unwrap();
+        assert!(w.contains("line 1, column"), "{w}");
+        let aside = loaded.kept_aside.unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap(),
+            "(n: \"seven\")",
+            "the damaged file is kept, not lost"
+        );
+        assert!(!p.exists());
+        // A second damaged file does not overwrite the first one kept aside.
+        std::fs::write(&p, "garbage").unwrap();
+        let again: Loaded<Thing> = load_ron_or_default(&p);
+        assert_ne!(again.kept_aside.unwrap(), aside);
+    }
+
+    #[test]
+    fn a_missing_file_is_quietly_the_default() {
+        let d = temp_dir("missing");
+        let loaded: Loaded<Thing> = load_ron_or_default(&d.join("nope.ron"));
+        assert!(loaded.warning.is_none());
+        assert_eq!(loaded.value, Thing::default());
+    }
+}
