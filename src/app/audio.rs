@@ -35,6 +35,43 @@ pub const MUSIC: [&str; 4] = ["title", "stage1", "stage2", "boss"];
 
 static AUDIO_FAILED: AtomicBool = AtomicBool::new(false);
 
+/// True when this Linux machine has no way to play sound: no ALSA card, no PulseAudio or
+/// PipeWire socket, and no ALSA configuration chosen by the user.
+#[cfg(target_os = "linux")]
+fn no_sound_device() -> bool {
+    if std::env::var_os("ALSA_CONFIG_PATH").is_some() || std::env::var_os("PULSE_SERVER").is_some()
+    {
+        return false;
+    }
+    let cards = std::fs::read_to_string("/proc/asound/cards").unwrap_or_default();
+    let has_card = !cards.trim().is_empty() && !cards.contains("no soundcards");
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
+    let has_server =
+        runtime.is_some_and(|d| d.join("pulse/native").exists() || d.join("pipewire-0").exists());
+    !has_card && !has_server
+}
+
+#[cfg(not(target_os = "linux"))]
+fn no_sound_device() -> bool {
+    false
+}
+
+/// Before the window (and its mixer thread) starts: with no sound device, point ALSA at a null
+/// device so the mixer runs silently instead of failing noisily, and say so once.
+pub fn prepare_sound_device() {
+    if !no_sound_device() {
+        return;
+    }
+    let conf = std::env::temp_dir().join(format!("skysweep-alsa-null-{}.conf", std::process::id()));
+    let text = "</usr/share/alsa/alsa.conf>\npcm.!default { type null }\n";
+    if std::fs::write(&conf, text).is_ok() {
+        // Still single-threaded here: nothing else reads the environment concurrently.
+        std::env::set_var("ALSA_CONFIG_PATH", &conf);
+    }
+    AUDIO_FAILED.store(true, Ordering::SeqCst);
+    eprintln!("warning: no sound device found; playing without sound");
+}
+
 /// Replaces the default panic message of the audio thread (no sound device) with one warning
 /// line; every other panic is reported as usual.
 pub fn install_quiet_audio_panic() {

@@ -50,6 +50,7 @@ pub fn play(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    audio::prepare_sound_device();
     audio::install_quiet_audio_panic();
     let (w, h) = cli.window.unwrap_or((1200, 960));
     let conf = Conf {
