@@ -113,10 +113,12 @@ mod tests {
     fn config_round_trips_through_its_file() {
         let dir = std::env::temp_dir().join(format!("skysweep-config-{}", std::process::id()));
         let path = dir.join("config.ron");
-        let mut c = Config::default();
-        c.music_volume = 0.25;
-        c.screen_shake = false;
-        c.difficulty = Difficulty::Hard;
+        let mut c = Config {
+            music_volume: 0.25,
+            screen_shake: false,
+            difficulty: Difficulty::Hard,
+            ..Config::default()
+        };
         c.keys[0].shot = vec!["C".into()];
         c.pad.bomb = vec!["East".into(), "RightTrigger".into()];
         store::save_ron(&path, "test", &c).unwrap();

@@ -466,7 +466,7 @@ impl App {
                     *difficulty = Difficulty::ALL[(i + 1) % 3];
                 }
                 if m.ok || m.back {
-                    next = Some(self.to_title());
+                    next = Some(self.go_to_title());
                 }
             }
             Scene::Stage(s) => {
@@ -480,7 +480,7 @@ impl App {
                         match choice {
                             0 => s.paused = false,
                             1 => self.restart_stage(),
-                            _ => next = Some(self.to_title()),
+                            _ => next = Some(self.go_to_title()),
                         }
                     }
                 } else if is_key_pressed(KeyCode::R) {
@@ -767,7 +767,7 @@ impl App {
 
     fn after_game_over(&mut self, pending: Vec<PendingScore>) -> Scene {
         if pending.is_empty() {
-            self.to_title()
+            self.go_to_title()
         } else {
             self.audio.music("title");
             Scene::NameEntry {
@@ -839,7 +839,7 @@ impl App {
                     if i < self.stages.len() {
                         self.start_stage(i, l, c);
                     } else if self.cli.run.level.is_some() && !self.cli.run.autoplay {
-                        self.scene = self.to_title();
+                        self.scene = self.go_to_title();
                     } else {
                         // The last stage cleared: round again, harder.
                         self.start_stage(0, l + 1, c);
@@ -913,7 +913,7 @@ impl App {
         }
     }
 
-    fn to_title(&mut self) -> Scene {
+    fn go_to_title(&mut self) -> Scene {
         self.audio.music("title");
         self.renderer.effects.clear();
         Scene::Title { cursor: 0 }

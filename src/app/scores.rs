@@ -79,7 +79,7 @@ impl ScoreTable {
     /// Sorts, trims and cleans a table read from a file someone may have edited.
     fn normalise(&mut self) {
         for list in self.tables.values_mut() {
-            list.sort_by(|a, b| b.score.cmp(&a.score));
+            list.sort_by_key(|e| std::cmp::Reverse(e.score));
             list.truncate(TABLE_LEN);
             for e in list.iter_mut() {
                 e.name = clean_name(&e.name);

@@ -84,7 +84,7 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
         let ship = ["ship_vela", "ship_brass", "ship_wren"][i];
         r.sprite(
             ship,
-            2 + ((anim / 20) % 2) as usize * 0,
+            2,
             vec2(x, 122.0 + lift + ((anim as f32) / 12.0).sin() * 2.0),
             SpriteParams::default(),
         );
@@ -249,24 +249,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    #[test]
-    fn wrap_breaks_long_lines_and_words() {
-        let lines = wrap(
-            "levels/stage1.ron:12:5: unknown enemy \"tnak\"; did you mean \"tank\"?",
-            20,
-        );
-        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:?}");
-        assert_eq!(
-            lines.concat().replace(' ', ""),
-            "levels/stage1.ron:12:5:unknownenemy\"tnak\";didyoumean\"tank\"?"
-        );
-    }
-}
-
 /// A list menu with a title: `(label, value)` rows, the cursor's row highlighted.
 pub fn list(r: &mut Renderer, title: &str, rows: &[(String, String)], cursor: usize, hint: &str) {
     clear_background(Color::from_rgba(20, 28, 56, 255));
@@ -331,7 +313,7 @@ pub fn scores(
     );
     for i in 0..10 {
         let y = 58.0 + i as f32 * 20.0;
-        let lit = highlight == Some(i) && (anim / 8) % 2 == 0;
+        let lit = highlight == Some(i) && (anim / 8).is_multiple_of(2);
         let color = if lit { TITLE_GOLD } else { WHITE };
         r.text_shadow(
             &format!("{:>2}", i + 1),
@@ -396,7 +378,7 @@ pub fn name_entry(
     r.text_centered(&format!("{score}"), 112.0, 106.0, 2.0, WHITE);
     for (i, c) in name.iter().enumerate() {
         let x = 88.0 + i as f32 * 24.0;
-        let lit = i == pos && (anim / 10) % 2 == 0;
+        let lit = i == pos && (anim / 10).is_multiple_of(2);
         r.text(
             &c.to_string(),
             vec2(x, 150.0),
@@ -425,6 +407,24 @@ pub fn name_entry(
             210.0 + i as f32 * 12.0,
             1.0,
             Color::from_rgba(170, 180, 210, 255),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_long_lines_and_words() {
+        let lines = wrap(
+            "levels/stage1.ron:12:5: unknown enemy \"tnak\"; did you mean \"tank\"?",
+            20,
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:?}");
+        assert_eq!(
+            lines.concat().replace(' ', ""),
+            "levels/stage1.ron:12:5:unknownenemy\"tnak\";didyoumean\"tank\"?"
         );
     }
 }

@@ -56,7 +56,7 @@ impl Layout {
     }
 
     /// A playfield point on screen.
-    pub fn to_screen(&self, p: Vec2) -> Vec2 {
+    pub fn to_screen(self, p: Vec2) -> Vec2 {
         self.origin + p * self.scale
     }
 }
