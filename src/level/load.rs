@@ -183,12 +183,16 @@ pub fn load_stage(path: &Path) -> Result<Level, LevelError> {
                     Ok(d) => defs.push((s, d)),
                     Err(e) => errors.extend(e.diagnostics),
                 },
-                Err(e) if !p.is_file() => errors.push(at(format!(
-                    "cannot read `uses` file \"{used}\": {}",
-                    e.diagnostics
-                        .first()
-                        .map_or("", |d| d.message.trim_start_matches("cannot read: "))
-                ))),
+                Err(e) if !p.is_file() => {
+                    let hint = suggest_file(&dir, used)
+                        .map_or(String::new(), |s| format!(" (did you mean \"{s}\"?)"));
+                    errors.push(at(format!(
+                        "cannot read `uses` file \"{used}\"{hint}: {}",
+                        e.diagnostics
+                            .first()
+                            .map_or("", |d| d.message.trim_start_matches("cannot read: "))
+                    )))
+                }
                 Err(e) => errors.extend(e.diagnostics),
             },
             None => errors.push(at(format!(
@@ -203,6 +207,17 @@ pub fn load_stage(path: &Path) -> Result<Level, LevelError> {
         });
     }
     resolve(&stage_src, stage, &defs)
+}
+
+/// The `.ron` file in `dir` whose name is closest to a mistyped `used`.
+fn suggest_file(dir: &Path, used: &str) -> Option<String> {
+    let names: Vec<String> = std::fs::read_dir(base_dir(dir))
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".ron"))
+        .take(1_000)
+        .collect();
+    suggest(used, names.iter().map(String::as_str)).map(str::to_string)
 }
 
 /// The stage's `uses` entries worth reading, with their index; reports too many and repeats.

@@ -174,12 +174,7 @@ impl<'a> Walker<'a> {
     /// Index of the first token of the file's value, past a `#![enable(...)]` attribute.
     fn root(&self) -> usize {
         let mut i = 0;
-        while self
-            .toks
-            .get(i)
-            .is_some_and(|t| t.kind == Kind::Other && self.text.get(t.start..t.end) == Some("#!"))
-            || (self.is(i, Kind::Other) && self.tok_text(i).starts_with('#'))
-        {
+        while self.is(i, Kind::Other) && self.tok_text(i).starts_with('#') {
             // Skip `#`/`#!` and the bracketed attribute after it.
             i += 1;
             while self.is(i, Kind::Other) && self.tok_text(i) == "!" {
@@ -256,7 +251,8 @@ impl<'a> Walker<'a> {
                         && self.tok_text(j) == *name
                         && self.is(j + 1, Kind::Colon)
                 })
-                .map(|j| (j, j + 2)),
+                // Point at the value: that is what the author has to change.
+                .map(|j| (j + 2, j + 2)),
             Seg::Key(key) => items
                 .into_iter()
                 .find(|&j| {
@@ -346,7 +342,7 @@ Defs(
         let at = |p: &[Seg]| line_col(offset_of(TEXT, p));
         assert_eq!(
             at(&[Seg::Field("enemies"), Seg::key("drone"), Seg::Field("hp")]),
-            (7, 114)
+            (7, 118)
         );
         assert_eq!(
             at(&[
@@ -356,7 +352,7 @@ Defs(
                 Seg::Index(1),
                 Seg::Field("interval_s")
             ]),
-            (7, 94)
+            (7, 109)
         );
         assert_eq!(at(&[Seg::Field("patterns"), Seg::key("aimed")]), (4, 17));
     }
