@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::diag::LevelError;
-use super::load::{load_stage, parse, resolve_defs_only, Source};
+use super::load::{load_stage, parse, read_source, resolve_defs_only};
 use super::schema::DefsFile;
 
 /// What a checked file turned out to be.
@@ -38,12 +38,9 @@ fn top_level_name(text: &str) -> Option<&str> {
 
 /// Checks one file: a stage (with everything it uses) or a definitions file.
 pub fn check_file(path: &Path) -> Result<Checked, LevelError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LevelError::single(&name, 1, 1, format!("cannot read: {e}")))?;
-    match top_level_name(&text) {
+    let src = read_source(path)?;
+    match top_level_name(&src.text) {
         Some("Defs") => {
-            let src = Source { name, text };
             let defs: DefsFile = parse(&src)?;
             resolve_defs_only(&src, &defs)?;
             Ok(Checked::Defs {

@@ -63,24 +63,6 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// Finds `needles` one after another in `text` and returns the position of the last one
-/// found, so a message can point at e.g. the `hp:` inside enemy `"drone"`. Falls back to the
-/// furthest needle found, then to the start of the file.
-pub fn locate(text: &str, needles: &[&str]) -> (usize, usize) {
-    let mut from = 0;
-    let mut found = None;
-    for needle in needles {
-        match text[from..].find(needle) {
-            Some(i) => {
-                found = Some(from + i);
-                from += i + needle.len();
-            }
-            None => break,
-        }
-    }
-    line_col(text, found.unwrap_or(0))
-}
-
 /// The closest of `known` to `name`, if it is close enough to be a likely typo.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     known
@@ -109,12 +91,6 @@ mod tests {
         assert_eq!(line_col(text, 0), (1, 1));
         assert_eq!(line_col(text, 4), (2, 2));
         assert_eq!(line_col(text, 6), (3, 1));
-    }
-
-    #[test]
-    fn locate_follows_needles_in_order() {
-        let text = "a: (hp: 1)\n\"drone\": (\n  hp: -3,\n)";
-        assert_eq!(locate(text, &["\"drone\"", "hp:"]), (3, 3));
     }
 
     #[test]

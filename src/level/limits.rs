@@ -33,3 +33,16 @@ pub const MAX_SCORE: u32 = 10_000_000;
 pub const MAX_ENEMY_BULLETS: usize = 6_000;
 /// Enemies alive at once; further spawns wait (the simulation enforces it).
 pub const MAX_ENEMIES: usize = 512;
+/// Definitions files one stage may `uses`.
+pub const MAX_USES: usize = 16;
+/// Patterns and enemy types in one stage, counting those from `uses`.
+pub const MAX_PATTERNS: usize = 1_000;
+pub const MAX_ENEMY_TYPES: usize = 1_000;
+/// Named markers on one stage.
+pub const MAX_MARKERS: usize = 64;
+/// Longest name (stage, marker, sprite, music cue) and warning text, in characters.
+pub const MAX_NAME_LEN: usize = 64;
+/// Longest asset or `uses` path, in bytes.
+pub const MAX_PATH_LEN: usize = 200;
+/// Errors reported for one stage before giving up: past this, they are mostly echoes.
+pub const MAX_DIAGNOSTICS: usize = 100;

@@ -1,14 +1,18 @@
 //! Levels: the RON format authors write ([`schema`]), loading with diagnostics that name file,
 //! line and column ([`load`], [`diag`]), the bounds that keep shared files safe ([`limits`]),
+//! hot reload while editing ([`watch`]),
 //! and the resolved [`Level`] the simulation runs.
 
 pub mod check;
 pub mod diag;
 pub mod limits;
 pub mod load;
+pub mod locate;
 pub mod resolved;
 pub mod schema;
+pub mod watch;
 
 pub use diag::{Diagnostic, LevelError};
-pub use load::{load_stage, parse_stage, Source};
+pub use load::{load_stage, parse_stage, read_source, Source};
 pub use resolved::{EnemyType, Event, Level, Part, Phase, Weapon};
+pub use watch::LevelWatcher;

@@ -86,6 +86,7 @@ pub struct ParallaxDef {
 
 /// Something that happens at a time on the stage's timeline.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Event")]
 pub enum EventDef {
     /// Spawns `count` enemies of one type, `spacing_s` apart, each shifted by `dx`/`dy` from the last.
     Spawn {
@@ -151,6 +152,7 @@ impl EventDef {
 
 /// Ground enemies ride the scrolling ground; air enemies fly over it and can ram the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "EnemyLayer")]
 pub enum LayerDef {
     Air,
     Ground,
@@ -264,8 +266,9 @@ pub struct WeaponDef {
 
 /// How an enemy moves. The enemy's spawn point is the path's start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename = "Path")]
 pub enum PathDef {
-    /// Constant velocity (air) .
+    /// Constant velocity.
     Straight {
         #[serde(default = "defaults::down")]
         angle_deg: f32,
@@ -333,7 +336,7 @@ pub struct PatternDef {
     /// Starting speed, pixels per second.
     #[serde(default = "defaults::bullet_speed")]
     pub speed: f32,
-    /// Change of speed, pixels per second per second (may be negative; speed stops at 0... or its floor).
+    /// Change of speed, pixels per second per second (may be negative; speed never goes below 0).
     #[serde(default)]
     pub accel: f32,
     /// Turning of each bullet's heading, degrees per second.
@@ -361,6 +364,7 @@ pub struct PatternDef {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "PatternKind")]
 pub enum PatternKind {
     /// At the player; `count` > 1 spreads over `spread_deg` centred on the player.
     Aimed,
@@ -377,6 +381,7 @@ pub enum PatternKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename = "Bullet")]
 pub enum BulletStyle {
     #[default]
     Small,
@@ -398,6 +403,7 @@ impl BulletStyle {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Item")]
 pub enum ItemDef {
     Power,
     Bomb,

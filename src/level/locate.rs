@@ -1,0 +1,387 @@
+//! Finding where a value sits in RON text, by its path (`enemies` > `"drone"` > `hp`).
+//!
+//! serde hands us values without positions, so semantic errors find their place again here.
+//! This walks the text's structure (brackets, keys, fields, list items), skipping strings and
+//! comments, so a name mentioned in a comment or in another enemy never steals the position.
+//! It never fails: text it cannot follow yields the deepest position it reached.
+
+/// One step of a path into a RON value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seg {
+    /// A struct field (`hp: 3`).
+    Field(&'static str),
+    /// A map entry by its string key (`"drone": (...)`).
+    Key(String),
+    /// The n-th item of a list (from 0).
+    Index(usize),
+}
+
+impl Seg {
+    pub fn key(name: &str) -> Seg {
+        Seg::Key(name.to_string())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Ident,
+    Str,
+    Open,
+    Close,
+    Colon,
+    Comma,
+    Other,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    kind: Kind,
+    start: usize,
+    end: usize,
+}
+
+/// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
+fn tokenize(text: &str) -> Vec<Tok> {
+    let b = text.as_bytes();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        let kind = match c {
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                i += 1;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                // RON block comments nest.
+                let mut depth = 0usize;
+                while i < b.len() {
+                    if b[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if b[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                Kind::Str
+            }
+            b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) => {
+                let hashes = b[i + 1..].iter().take_while(|&&h| h == b'#').count();
+                i += 1 + hashes;
+                if b.get(i) == Some(&b'"') {
+                    i += 1;
+                    let close: Vec<u8> = std::iter::once(b'"')
+                        .chain(std::iter::repeat_n(b'#', hashes))
+                        .collect();
+                    match b[i..].windows(close.len()).position(|w| w == close) {
+                        Some(p) => i += p + close.len(),
+                        None => i = b.len(),
+                    }
+                }
+                Kind::Str
+            }
+            b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != b'\'' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                Kind::Other
+            }
+            b'(' | b'[' | b'{' => {
+                i += 1;
+                Kind::Open
+            }
+            b')' | b']' | b'}' => {
+                i += 1;
+                Kind::Close
+            }
+            b':' => {
+                i += 1;
+                Kind::Colon
+            }
+            b',' => {
+                i += 1;
+                Kind::Comma
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                Kind::Ident
+            }
+            _ => {
+                i += 1;
+                while i < b.len() && !b[i].is_ascii_whitespace() && !b"()[]{}:,\"'/".contains(&b[i])
+                {
+                    i += 1;
+                }
+                Kind::Other
+            }
+        };
+        toks.push(Tok {
+            kind,
+            start,
+            end: i.min(b.len()),
+        });
+    }
+    toks
+}
+
+struct Walker<'a> {
+    text: &'a str,
+    toks: Vec<Tok>,
+}
+
+impl<'a> Walker<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            toks: tokenize(text),
+        }
+    }
+
+    fn tok_text(&self, i: usize) -> &'a str {
+        let t = self.toks[i];
+        self.text.get(t.start..t.end).unwrap_or("")
+    }
+
+    fn is(&self, i: usize, kind: Kind) -> bool {
+        self.toks.get(i).is_some_and(|t| t.kind == kind)
+    }
+
+    /// Index of the first token of the file's value, past a `#![enable(...)]` attribute.
+    fn root(&self) -> usize {
+        let mut i = 0;
+        while self.is(i, Kind::Other) && self.tok_text(i).starts_with('#') {
+            // Skip `#`/`#!` and the bracketed attribute after it.
+            i += 1;
+            while self.is(i, Kind::Other) && self.tok_text(i) == "!" {
+                i += 1;
+            }
+            if self.is(i, Kind::Open) {
+                i = self.matching(i) + 1;
+            }
+        }
+        i
+    }
+
+    /// The closing token matching the opening one at `open` (or the last token).
+    fn matching(&self, open: usize) -> usize {
+        let mut depth = 0usize;
+        for j in open..self.toks.len() {
+            match self.toks[j].kind {
+                Kind::Open => depth += 1,
+                Kind::Close => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return j;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.toks.len().saturating_sub(1)
+    }
+
+    /// The bracketed body of the value starting at token `i`: `Name(...)`, `(...)`, `[...]`, `{...}`.
+    fn body(&self, i: usize) -> Option<(usize, usize)> {
+        let open = if self.is(i, Kind::Open) {
+            i
+        } else if self.is(i, Kind::Ident) && self.is(i + 1, Kind::Open) {
+            i + 1
+        } else {
+            return None;
+        };
+        Some((open, self.matching(open)))
+    }
+
+    /// Token indices that start an item directly inside the body `(open, close)`.
+    fn items(&self, (open, close): (usize, usize)) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut depth = 0usize;
+        let mut at_start = true;
+        for j in open + 1..close {
+            let k = self.toks[j].kind;
+            if depth == 0 && at_start && k != Kind::Comma && k != Kind::Close {
+                out.push(j);
+                at_start = false;
+            }
+            match k {
+                Kind::Open => depth += 1,
+                Kind::Close => depth = depth.saturating_sub(1),
+                Kind::Comma if depth == 0 => at_start = true,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Follows one segment from the value at token `i`: returns (token to point at, value token).
+    fn step(&self, i: usize, seg: &Seg) -> Option<(usize, usize)> {
+        let body = self.body(i)?;
+        let items = self.items(body);
+        match seg {
+            Seg::Index(n) => items.get(*n).map(|&j| (j, j)),
+            Seg::Field(name) => items
+                .into_iter()
+                .find(|&j| {
+                    self.is(j, Kind::Ident)
+                        && self.tok_text(j) == *name
+                        && self.is(j + 1, Kind::Colon)
+                })
+                // Point at the value: that is what the author has to change.
+                .map(|j| (j + 2, j + 2)),
+            Seg::Key(key) => items
+                .into_iter()
+                .find(|&j| {
+                    self.is(j, Kind::Str)
+                        && unquote(self.tok_text(j)) == Some(key.as_str())
+                        && self.is(j + 1, Kind::Colon)
+                })
+                .map(|j| (j, j + 2)),
+        }
+    }
+
+    /// Byte offset of the deepest point of `path` found, and whether all of it was found.
+    fn find(&self, path: &[Seg]) -> (usize, bool) {
+        let mut value = self.root();
+        let mut offset = self.toks.get(value).map_or(0, |t| t.start);
+        for seg in path {
+            match self.step(value, seg) {
+                Some((at, v)) => {
+                    offset = self.toks.get(at).map_or(offset, |t| t.start);
+                    value = v;
+                }
+                None => return (offset, false),
+            }
+        }
+        (offset, true)
+    }
+}
+
+/// The contents of a plain RON string token without escapes, which is all map keys need.
+fn unquote(tok: &str) -> Option<&str> {
+    tok.strip_prefix('"')?.strip_suffix('"')
+}
+
+/// Byte offset of the thing at `path`, or of the deepest part of the path that exists.
+pub fn offset_of(text: &str, path: &[Seg]) -> usize {
+    Walker::new(text).find(path).0
+}
+
+/// Byte offset of the thing at `path`, only if the whole path exists.
+pub fn exact_offset_of(text: &str, path: &[Seg]) -> Option<usize> {
+    let (off, all) = Walker::new(text).find(path);
+    all.then_some(off)
+}
+
+/// The string keys of the map at `path`, in file order with their byte offsets, duplicates kept:
+/// serde keeps only the last of two equal keys, so duplicates are found here.
+pub fn map_keys(text: &str, path: &[Seg]) -> Vec<(String, usize)> {
+    let w = Walker::new(text);
+    let mut value = w.root();
+    for seg in path {
+        match w.step(value, seg) {
+            Some((_, v)) => value = v,
+            None => return Vec::new(),
+        }
+    }
+    let Some(body) = w.body(value) else {
+        return Vec::new();
+    };
+    w.items(body)
+        .into_iter()
+        .filter(|&j| w.is(j, Kind::Str) && w.is(j + 1, Kind::Colon))
+        .filter_map(|j| unquote(w.tok_text(j)).map(|k| (k.to_string(), w.toks[j].start)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = r#"// "drone" hp: 1 in a comment
+#![enable(implicit_some)]
+Defs(
+    patterns: { "aimed": (kind: Aimed) },
+    enemies: {
+        "fighter": (sprite: "air_fighter", hp: 3, weapons: [(pattern: "aimed")]),
+        "drone": (sprite: "air_drone", /* hp: 9 */ weapons: [(pattern: "aimed"), (pattern: "x", interval_s: 0)], hp: 2),
+        "drone": (sprite: "dup"),
+    },
+)"#;
+
+    fn line_col(off: usize) -> (usize, usize) {
+        super::super::diag::line_col(TEXT, off)
+    }
+
+    #[test]
+    fn follows_fields_keys_and_indices() {
+        let at = |p: &[Seg]| line_col(offset_of(TEXT, p));
+        assert_eq!(
+            at(&[Seg::Field("enemies"), Seg::key("drone"), Seg::Field("hp")]),
+            (7, 118)
+        );
+        assert_eq!(
+            at(&[
+                Seg::Field("enemies"),
+                Seg::key("drone"),
+                Seg::Field("weapons"),
+                Seg::Index(1),
+                Seg::Field("interval_s")
+            ]),
+            (7, 109)
+        );
+        assert_eq!(at(&[Seg::Field("patterns"), Seg::key("aimed")]), (4, 17));
+    }
+
+    #[test]
+    fn a_missing_step_gives_the_deepest_found() {
+        let p = [
+            Seg::Field("enemies"),
+            Seg::key("fighter"),
+            Seg::Field("size"),
+        ];
+        assert_eq!(line_col(offset_of(TEXT, &p)), (6, 9));
+        assert_eq!(exact_offset_of(TEXT, &p), None);
+    }
+
+    #[test]
+    fn lists_map_keys_with_duplicates() {
+        let keys: Vec<String> = map_keys(TEXT, &[Seg::Field("enemies")])
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(keys, ["fighter", "drone", "drone"]);
+    }
+
+    #[test]
+    fn survives_garbage() {
+        for t in ["", "(", "Stage(events: [", "\"", "/*", "r#\"", "#![", "}}}"] {
+            let _ = offset_of(t, &[Seg::Field("events"), Seg::Index(3)]);
+            let _ = map_keys(t, &[Seg::Field("enemies")]);
+        }
+    }
+}

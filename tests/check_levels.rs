@@ -1,0 +1,213 @@
+//! `skysweep check` as an author runs it: every shipped level passes, and each broken file in
+//! `tests/levels_bad/` fails with the expected position and message.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn check(files: &[&Path]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skysweep"))
+        .arg("check")
+        .args(files)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run skysweep check");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// Each broken file, with every `line:col: message part` its check must print.
+const BAD: &[(&str, &[&str])] = &[
+    ("typo_enemy.ron", &["7:29: unknown enemy \"tnak\"; did you mean \"tank\"?"]),
+    ("negative_hp.ron", &["9:17: enemy \"brick\": hp must be more than 0"]),
+    ("unknown_pattern.ron", &["10:27: unknown pattern \"rign12\"; did you mean \"ring12\"?"]),
+    ("event_past_end.ron", &["8:19: event 3 at 75 s is past the stage's end (length_s: 60)"]),
+    (
+        "bad_phase_part.ron",
+        &["14:26: enemy \"fortress\", phase 2: after names unknown part \"wing_left\"; did you mean \"wing_l\"?"],
+    ),
+    ("syntax_error.ron", &["5:37: expected a comma `,` between two items"]),
+    (
+        "unknown_field.ron",
+        &["6:74: unknown field `speeed` in Enemy; expected one of `sprite`, `layer`, `hp`"],
+    ),
+    ("missing_field.ron", &["6:60: missing field `layer` in Enemy"]),
+    (
+        "unknown_variant.ron",
+        &["7:9: unknown name `Spwan` in Event (did you mean `Spawn`?); expected one of `Spawn`"],
+    ),
+    (
+        "huge_count.ron",
+        &[
+            "6:37: pattern \"wall\": count must be 1 to 720, found 100000",
+            "9:52: spawn count must be 1 to 64, found 5000",
+        ],
+    ),
+    (
+        "asset_escape.ron",
+        &[
+            "6:17: image \"../../secret.png\" must be a relative path inside assets/",
+            "7:26: image \"/etc/passwd\" must be a relative path inside assets/",
+        ],
+    ),
+    (
+        "uses_escape.ron",
+        &["3:30: `uses` path \"../levels/common.ron\" must be a relative path inside the stage's folder"],
+    ),
+    (
+        "uses_missing.ron",
+        &["3:30: cannot read `uses` file \"comon.ron\" (did you mean \"common_min.ron\"?)"],
+    ),
+    ("defs_uses.ron", &["3:5: unknown field `uses` in Defs"]),
+    (
+        "duplicate_enemy.ron",
+        &["7:9: enemy \"kite\" is defined twice in this file (first on line 6)"],
+    ),
+    (
+        "bad_guard.ron",
+        &[
+            "10:82: enemy \"barge\": guarded_by names unknown part \"turet_b\"; did you mean \"turret_b\"?",
+            "14:48: enemy \"barge\": weapon `from` names unknown part \"turret_c\"",
+        ],
+    ),
+    (
+        "bad_defs.ron",
+        &[
+            "9:54: enemy \"sparrow\": a weapon's interval_s must be 0.05 to 600 seconds, found 0",
+            "10:17: enemy \"sparrow\": hp must be more than 0",
+        ],
+    ),
+    (
+        "many_errors.ron",
+        &[
+            "5:16: marker \"boss\" at 90 s is outside the stage",
+            "7:29: unknown enemy \"dron\"; did you mean \"drone\"?",
+            "8:54: unknown pattern \"aimd\"; did you mean \"aimed\"?",
+            "9:18: event 3 at 70 s is past the stage's end",
+        ],
+    ),
+];
+
+/// Files in `tests/levels_bad/` that are valid on purpose: the broken stages use them.
+const HELPERS: &[&str] = &["common_min.ron"];
+
+fn bad_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels_bad")
+}
+
+#[test]
+fn every_shipped_level_passes() {
+    let (ok, out) = check(&[]);
+    assert!(ok, "{out}");
+    assert!(out.contains("ok    levels/stage1.ron"), "{out}");
+    assert!(out.contains("ok    levels/stage2.ron"), "{out}");
+    assert!(out.contains("ok    levels/common.ron"), "{out}");
+    assert!(out.contains(", 0 with errors"), "{out}");
+}
+
+#[test]
+fn each_broken_file_fails_where_expected() {
+    let mut failures = Vec::new();
+    for (file, expected) in BAD {
+        let rel = format!("tests/levels_bad/{file}");
+        let (ok, out) = check(&[Path::new(&rel)]);
+        if ok {
+            failures.push(format!("{file}: passed, but should fail:\n{out}"));
+        }
+        for e in *expected {
+            let want = format!("error {rel}:{e}");
+            if !out.contains(&want) {
+                failures.push(format!("{file}: expected `{want}` in:\n{out}"));
+            }
+        }
+        let errors = out.lines().filter(|l| l.starts_with("error ")).count();
+        if errors != expected.len() {
+            failures.push(format!(
+                "{file}: {errors} errors printed, {} expected:\n{out}",
+                expected.len()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_broken_file_has_an_expectation() {
+    for entry in std::fs::read_dir(bad_dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            HELPERS.contains(&name.as_str()) || BAD.iter().any(|(f, _)| *f == name),
+            "tests/levels_bad/{name} has no expected error in tests/check_levels.rs"
+        );
+    }
+}
+
+#[test]
+fn helpers_are_valid() {
+    for h in HELPERS {
+        let (ok, out) = check(&[&bad_dir().join(h)]);
+        assert!(ok, "{out}");
+    }
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_before_parsing() {
+    let dir = tempdir("too_big");
+    let path = dir.join("too_big.ron");
+    let mut text = String::from("Stage(name: \"big\", length_s: 60, events: [\n");
+    while text.len() <= skysweep::level::limits::MAX_FILE_BYTES {
+        text.push_str("    Warning(at: 1, text: \"padding padding padding\"),\n");
+    }
+    text.push_str("])\n");
+    std::fs::write(&path, &text).unwrap();
+    let (ok, out) = check(&[&path]);
+    assert!(!ok);
+    let want = format!(
+        "too_big.ron:1:1: file is {} bytes; the limit is {} bytes",
+        text.len(),
+        skysweep::level::limits::MAX_FILE_BYTES
+    );
+    assert!(out.contains(&want), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_out_of_the_folder_is_refused() {
+    let root = tempdir("symlink");
+    let inside = root.join("levels");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::write(root.join("outside.ron"), "Defs()").unwrap();
+    std::os::unix::fs::symlink(root.join("outside.ron"), inside.join("link.ron")).unwrap();
+    let stage = inside.join("stage.ron");
+    std::fs::write(
+        &stage,
+        "Stage(name: \"s\", uses: [\"link.ron\"], length_s: 60)",
+    )
+    .unwrap();
+    let (ok, out) = check(&[&stage]);
+    assert!(!ok);
+    assert!(
+        out.contains("stage.ron:1:25: `uses` path \"link.ron\" must be a relative path inside"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_names_the_position() {
+    let dir = tempdir("utf8");
+    let path = dir.join("latin1.ron");
+    std::fs::write(&path, b"Stage(\n  name: \"caf\xe9\",\n)").unwrap();
+    let (ok, out) = check(&[&path]);
+    assert!(!ok);
+    assert!(
+        out.contains("latin1.ron:2:13: file is not valid UTF-8 text"),
+        "{out}"
+    );
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skysweep-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,0 +1,261 @@
+//! Loading and resolving levels from text: names become indices, errors name their place.
+
+use std::path::Path;
+
+use skysweep::level::check::{check_file, Checked};
+use skysweep::level::load::is_confined_asset;
+use skysweep::level::{limits, load_stage, parse_stage, Event, LevelError, Source};
+
+fn src(name: &str, text: &str) -> Source {
+    Source {
+        name: name.into(),
+        text: text.into(),
+    }
+}
+
+const DEFS: &str = r#"Defs(
+    patterns: { "aimed": (kind: Aimed), "ring": (kind: Ring, count: 8) },
+    enemies: {
+        "drone": (sprite: "air_drone", layer: Air, hp: 2, score: 100,
+            weapons: [(pattern: "aimed")]),
+        "tank": (sprite: "tank_body", layer: Ground, hp: 5, score: 200, path: Ground),
+    },
+)"#;
+
+fn load(stage: &str) -> Result<skysweep::level::Level, LevelError> {
+    parse_stage(&src("stage.ron", stage), &[src("defs.ron", DEFS)])
+}
+
+fn errors(stage: &str) -> Vec<String> {
+    load(stage)
+        .expect_err("the stage should not load")
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn a_test_parses_every_levels_ron() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut stages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ron") {
+            continue;
+        }
+        match check_file(&path) {
+            Ok(Checked::Stage { events, .. }) => {
+                stages += 1;
+                assert!(events > 20, "{} has only {events} events", path.display());
+                let level = load_stage(&path).unwrap();
+                assert!(level.markers.contains_key("boss"), "{}", path.display());
+                assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
+            }
+            Ok(Checked::Defs { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(stages >= 2);
+}
+
+#[test]
+fn names_resolve_to_indices_and_events_sort_by_time() {
+    let level = load(
+        r#"Stage(name: "t", length_s: 30, events: [
+            Spawn(at: 5, enemy: "tank", x: 10),
+            Spawn(at: 1, enemy: "drone", x: 20, pattern: "ring"),
+        ])"#,
+    )
+    .unwrap();
+    let Event::Spawn { enemy, pattern, .. } = &level.events[0] else {
+        panic!("expected a spawn");
+    };
+    assert_eq!(level.enemies[*enemy].name, "drone");
+    assert_eq!(level.patterns[pattern.unwrap()].count, 8);
+    assert_eq!(level.events[1].at(), 5.0);
+    let drone = &level.enemies[level.enemy_index("drone").unwrap()];
+    assert_eq!(drone.parts.len(), 1);
+    assert_eq!(drone.parts[0].half.x, 7.0);
+}
+
+#[test]
+fn a_stage_may_override_a_shared_definition() {
+    let level = load(
+        r#"Stage(name: "t", length_s: 30,
+            enemies: { "drone": (sprite: "air_gyro", layer: Air, hp: 9, score: 1) })"#,
+    )
+    .unwrap();
+    let drone = &level.enemies[level.enemy_index("drone").unwrap()];
+    assert_eq!(drone.parts[0].hp, 9.0);
+}
+
+#[test]
+fn two_shared_files_defining_one_name_is_an_error() {
+    let other = r#"Defs(enemies: { "tank": (sprite: "boat", layer: Ground, score: 1) })"#;
+    let e = parse_stage(
+        &src("stage.ron", r#"Stage(name: "t", length_s: 30)"#),
+        &[src("defs.ron", DEFS), src("other.ron", other)],
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "other.ron:1:17: enemy \"tank\" is also defined in defs.ron; names must be unique \
+         across `uses` files (a stage's own definitions may override them)"
+    );
+}
+
+#[test]
+fn all_errors_are_reported_together_top_to_bottom() {
+    let errs = errors(
+        r#"Stage(name: "t", length_s: 30, events: [
+    Spawn(at: 40, enemy: "drone", x: 1),
+    Spawn(at: 1, enemy: "drnoe", x: 1),
+    Boss(at: 2, enemy: "tank", x: 1e9),
+])"#,
+    );
+    assert_eq!(
+        errs,
+        [
+            "stage.ron:2:15: event 1 at 40 s is past the stage's end (length_s: 30)",
+            "stage.ron:3:25: unknown enemy \"drnoe\"; did you mean \"drone\"?",
+            "stage.ron:4:35: x must be within 1000 pixels of the playfield, found 1000000000",
+        ]
+    );
+}
+
+#[test]
+fn a_name_in_a_comment_or_another_enemy_does_not_steal_the_position() {
+    let errs = errors(
+        r#"Stage(name: "t", length_s: 30,
+    // "bad" hp: -1 is what this comment talks about
+    enemies: {
+        "good": (sprite: "air_drone", layer: Air, hp: 1, score: 1, reveals: "bad"),
+        "bad": (sprite: "air_drone", layer: Air, score: 1,
+            size: (8, 8), hp: -1),
+    },
+)"#,
+    );
+    assert_eq!(
+        errs,
+        ["stage.ron:6:31: enemy \"bad\": hp must be more than 0 and at most 100000, found -1"]
+    );
+}
+
+#[test]
+fn boss_parts_phases_and_guards_are_checked() {
+    let errs = errors(
+        r#"Stage(name: "t", length_s: 30, enemies: {
+    "boss": (sprite: "boss1_core", layer: Air, score: 1, core: "heart",
+        parts: [
+            (name: "core", size: (10, 10), hp: 10, guarded_by: ["core"]),
+            (name: "wing", size: (10, 10), hp: 10),
+            (name: "wing", size: (10, 10), hp: 10),
+        ],
+        phases: [(after: ["wign"], below_hp: 2, weapons: [(pattern: "aimed", from: "tail")])],
+    ),
+})"#,
+    );
+    assert_eq!(
+        errs,
+        [
+            "stage.ron:2:64: enemy \"boss\": core names unknown part \"heart\"",
+            "stage.ron:4:65: part \"core\" of \"boss\" cannot guard itself",
+            "stage.ron:6:20: enemy \"boss\" has two parts named \"wing\"",
+            "stage.ron:8:27: enemy \"boss\", phase 1: after names unknown part \"wign\"; did you mean \"wing\"?",
+            "stage.ron:8:46: enemy \"boss\", phase 1: below_hp must be 0 to 1",
+            "stage.ron:8:84: enemy \"boss\": weapon `from` names unknown part \"tail\"",
+        ]
+    );
+}
+
+#[test]
+fn limits_are_clear_errors() {
+    let many: String = (0..=limits::MAX_EVENTS)
+        .map(|_| "Warning(at: 1, text: \"x\"),")
+        .collect();
+    let errs = errors(&format!(
+        "Stage(name: \"t\", length_s: 30, events: [{many}])"
+    ));
+    assert_eq!(
+        errs,
+        [format!(
+            "stage.ron:1:40: {} events; the limit is {}",
+            limits::MAX_EVENTS + 1,
+            limits::MAX_EVENTS
+        )]
+    );
+    let errs = errors(
+        r#"Stage(name: "t", length_s: 30, patterns: { "wall": (kind: Spiral, count: 721, volleys: 121) })"#,
+    );
+    assert_eq!(errs.len(), 2, "{errs:?}");
+}
+
+#[test]
+fn too_many_errors_stop_at_a_bound() {
+    let many: String = (0..500)
+        .map(|_| "Spawn(at: 1, enemy: \"nope\", x: 1),")
+        .collect();
+    let errs = errors(&format!(
+        "Stage(name: \"t\", length_s: 30, events: [{many}])"
+    ));
+    assert_eq!(errs.len(), limits::MAX_DIAGNOSTICS + 1);
+    assert!(errs.last().unwrap().contains("stopping after"));
+}
+
+#[test]
+fn asset_paths_stay_inside_assets() {
+    for ok in ["backgrounds/stage1_ground.png", "a/b/c.png"] {
+        assert!(is_confined_asset(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "../x.png",
+        "a/../../x.png",
+        "/etc/passwd",
+        "./x.png",
+        "C:\\x.png",
+        "c:x.png",
+        "a\\..\\x.png",
+    ] {
+        assert!(!is_confined_asset(bad), "{bad}");
+    }
+    let errs = errors(r#"Stage(name: "t", length_s: 30, music: "../../bin/sh")"#);
+    assert!(errs[0].starts_with("stage.ron:1:39: music \"../../bin/sh\" must be a cue name"));
+}
+
+#[test]
+fn syntax_errors_name_the_position() {
+    let e = load("Stage(\n  name: \"t\",\n  length_s: 30\n  events: [],\n)").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "stage.ron:4:3: expected a comma `,` between two items (or a closing bracket)"
+    );
+    let e = load("Stage(name: \"t\", length_s: 30, events: [Spawn(at: 1, enemy: \"drone\")])")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "stage.ron:1:68: missing field `x` in Spawn: it has no default"
+    );
+}
+
+#[test]
+fn unknown_path_fields_are_rejected() {
+    let e = load(
+        r#"Stage(name: "t", length_s: 30, events: [Spawn(at: 1, enemy: "drone", x: 1, path: Sine(amplitud: 3))])"#,
+    )
+    .unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.contains("unknown field `amplitud` in Sine (did you mean `amplitude`?)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn markers_resolve_by_name_or_seconds() {
+    let level = load(r#"Stage(name: "t", length_s: 30, markers: { "boss": 25 })"#).unwrap();
+    assert_eq!(level.resolve_at("boss"), Some(25.0));
+    assert_eq!(level.resolve_at("12"), Some(12.0));
+    assert_eq!(level.resolve_at("nope"), None);
+}
