@@ -10,6 +10,7 @@ pub mod gamepad;
 pub mod input;
 pub mod scores;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -17,6 +18,7 @@ use std::time::Instant;
 
 use macroquad::prelude::*;
 
+use skysweep::level::watch::LevelWatcher;
 use skysweep::level::Level;
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::clock::FixedStep;
@@ -184,12 +186,14 @@ struct App {
     anim: u64,
     /// Stages played in order: the chosen `--level`, or every shipped stageN.ron.
     stages: Vec<PathBuf>,
-    /// The level loaded by the command line, reused for its stage.
-    first_level: Arc<Level>,
     base_config: WorldConfig,
     initial_replay: Option<Replay>,
-    /// A problem to show on screen, with its title.
-    message: Option<(String, String)>,
+    /// A problem to show on screen, with its title; level errors stay until a good save.
+    message: Option<Notice>,
+    /// Every stage loaded so far, newest version, by path: hot reload replaces entries.
+    levels: BTreeMap<PathBuf, Arc<Level>>,
+    /// Watches the stage in play for saves; `None` when the folder cannot be watched.
+    watcher: Option<LevelWatcher>,
     quit: bool,
 }
 
@@ -237,10 +241,11 @@ impl App {
             frames: 0,
             anim: 0,
             stages,
-            first_level: prepared.level,
             base_config,
             initial_replay: prepared.replay,
             message: None,
+            levels: BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]),
+            watcher: None,
             quit: false,
             cli,
         };
@@ -273,6 +278,12 @@ impl App {
                 self.clock.advance(get_frame_time() as f64)
             };
             self.pads.poll();
+            self.hot_reload();
+            if let Some(n) = &mut self.message {
+                if n.tick() {
+                    self.message = None;
+                }
+            }
             self.global_keys();
             self.frame_menus();
             let mut step_us = 0.0;
@@ -750,7 +761,7 @@ impl App {
 
     fn leave_options(&mut self) -> Scene {
         if let Err(e) = self.config.save() {
-            self.message = Some(("SETTINGS NOT SAVED".into(), e));
+            self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
         }
         Scene::Title { cursor: 2 }
     }
@@ -761,7 +772,7 @@ impl App {
         };
         if let Err(e) = self.scores.save_to(&path) {
             eprintln!("warning: high scores not saved: {e}");
-            self.message = Some(("SCORES NOT SAVED".into(), e));
+            self.message = Some(Notice::brief("SCORES NOT SAVED", e));
         }
     }
 
@@ -923,53 +934,47 @@ impl App {
     fn start_stage(&mut self, index: usize, loop_index: u32, characters: Vec<Character>) {
         let index = index.min(self.stages.len().saturating_sub(1));
         let path = self.stages[index].clone();
-        let level = if index == 0
-            && (self.cli.run.level.is_some() || Path::new(&self.first_level.source) == path)
-        {
-            Ok(self.first_level.clone())
-        } else {
-            skysweep::level::load_stage(&path).map(Arc::new)
-        };
-        let level = match level {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("{e}");
-                self.message = Some(("LEVEL ERROR".into(), e.to_string()));
-                self.first_level.clone()
-            }
+        let level = match self.levels.get(&path) {
+            Some(l) => l.clone(),
+            None => match skysweep::level::load_stage(&path) {
+                Ok(l) => {
+                    let l = Arc::new(l);
+                    self.levels.insert(path.clone(), l.clone());
+                    l
+                }
+                Err(e) => {
+                    // A broken shipped stage should not end the game: say so and play the first.
+                    eprintln!("{e}");
+                    self.message = Some(Notice::lasting("LEVEL ERROR", e.to_string()));
+                    match self.levels.values().next() {
+                        Some(l) => l.clone(),
+                        None => return,
+                    }
+                }
+            },
         };
         let first = index == 0 && loop_index == 0;
+        let start_at = if first { self.base_config.start_at } else { 0.0 };
+        let power = self.base_config.start_power;
+        self.begin_stage(level, index, loop_index, characters, start_at, power, first);
+        self.watch(&path);
+    }
+
+    /// Puts `level` in play at `start_at` seconds.
+    #[allow(clippy::too_many_arguments)]
+    fn begin_stage(&mut self, level: Arc<Level>, index: usize, loop_index: u32, characters: Vec<Character>, start_at: f32, power: u8, first: bool) {
         let config = WorldConfig {
             characters: characters.clone(),
             loop_index,
-            start_at: if first {
-                self.base_config.start_at
-            } else {
-                0.0
-            },
+            start_at,
+            start_power: power,
             ..self.base_config.clone()
         };
-        let replay = if first {
-            self.initial_replay
-                .as_ref()
-                .map(|r| (r.steps().collect(), 0))
-        } else {
-            None
-        };
+        let replay = if first { self.initial_replay.as_ref().map(|r| (r.steps().collect(), 0)) } else { None };
         let recorder = self.cli.run.record.as_ref().filter(|_| first).map(|_| {
-            Replay::new(
-                &level.source,
-                level.content_hash,
-                config.seed,
-                config.characters.clone(),
-                config.difficulty,
-                config.start_at,
-                config.invincible,
-            )
+            Replay::new(&level.source, level.content_hash, config.seed, config.characters.clone(), config.difficulty, config.start_at, config.invincible)
         });
-        let bots = (0..characters.len())
-            .map(|_| self.cli.run.autoplay.then(Bot::new))
-            .collect();
+        let bots = (0..characters.len()).map(|_| self.cli.run.autoplay.then(Bot::new)).collect();
         self.audio.music(&level.music);
         self.renderer.effects.clear();
         self.scene = Scene::Stage(Box::new(StageScene {
@@ -982,6 +987,54 @@ impl App {
             replay,
             recorder,
         }));
+    }
+
+    /// Watches the stage file at `path` for saves, unless it is watched already.
+    fn watch(&mut self, path: &Path) {
+        let current = self.watcher.as_ref().is_some_and(|w| std::path::absolute(path).is_ok_and(|p| p == w.stage()));
+        if current {
+            return;
+        }
+        self.watcher = match LevelWatcher::new(path) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("warning: no hot reload: {e}");
+                None
+            }
+        };
+    }
+
+    /// A saved level file: restart on the new version at the current marker (or the same time),
+    /// keeping the characters and their power; a broken save keeps the last good version.
+    fn hot_reload(&mut self) {
+        let Some(result) = self.watcher.as_mut().and_then(LevelWatcher::poll) else {
+            return;
+        };
+        let Scene::Stage(s) = &self.scene else {
+            return;
+        };
+        match result {
+            Err(e) => {
+                eprintln!("{e}");
+                self.message = Some(Notice::lasting("SAVE HAS ERRORS", format!("{e}\n(the last good version keeps running)")));
+                self.audio.play("warning");
+            }
+            Ok(level) => {
+                let level = Arc::new(level);
+                let w = &s.world;
+                let now = w.stage_time;
+                let marker = level.markers.values().copied().filter(|t| *t <= now + 1e-3).fold(None, |a: Option<f32>, t| Some(a.map_or(t, |a| a.max(t))));
+                let start_at = marker.unwrap_or(now).min(level.length_s);
+                let power = w.players.iter().map(|p| p.power).max().unwrap_or(1);
+                let (index, loop_index, characters) = (s.stage_index, s.loop_index, w.config.characters.clone());
+                if let Some(path) = self.stages.get(index).cloned() {
+                    self.levels.insert(path, level.clone());
+                }
+                eprintln!("reloaded {} at {start_at:.1} s", level.source);
+                self.message = None;
+                self.begin_stage(level, index, loop_index, characters, start_at, power, false);
+            }
+        }
     }
 
     fn save_recording(&mut self) {
@@ -1109,8 +1162,8 @@ impl App {
                 }
             }
         }
-        if let Some((title, text)) = &self.message {
-            menus::message(&self.renderer, title, text);
+        if let Some(n) = &self.message {
+            menus::message(&self.renderer, &n.title, &n.text);
         }
         if let Some(w) = stage_world {
             let layout = Layout::for_screen(
@@ -1136,6 +1189,36 @@ impl App {
                     &layout,
                 );
             }
+        }
+    }
+}
+
+/// A message box on screen.
+struct Notice {
+    title: String,
+    text: String,
+    /// Frames left on screen; `None` stays until replaced or cleared.
+    frames_left: Option<u32>,
+}
+
+impl Notice {
+    fn lasting(title: &str, text: String) -> Notice {
+        Notice { title: title.into(), text, frames_left: None }
+    }
+
+    fn brief(title: &str, text: String) -> Notice {
+        Notice { title: title.into(), text, frames_left: Some(300) }
+    }
+
+    /// Counts a frame; true when the notice has had its time.
+    fn tick(&mut self) -> bool {
+        match &mut self.frames_left {
+            Some(0) => true,
+            Some(n) => {
+                *n -= 1;
+                false
+            }
+            None => false,
         }
     }
 }

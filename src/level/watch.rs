@@ -35,6 +35,10 @@ pub struct LevelWatcher {
     events: Receiver<DebounceEventResult>,
     /// Hash of the last version handed over, so a save that changed nothing is not a reload.
     last_good: Option<u64>,
+    /// Hash of the raw bytes of every relevant file when last looked at. Reading the files
+    /// ourselves raises access events in the folder; without this a broken save would be
+    /// reported again after every reload attempt.
+    last_seen: Option<u64>,
 }
 
 impl LevelWatcher {
@@ -61,10 +65,12 @@ impl LevelWatcher {
             debouncer,
             events,
             last_good: None,
+            last_seen: None,
         };
         w.watch_dir(&dir)
             .map_err(|e| fail(format!("cannot watch folder {}: {e}", dir.display())))?;
         w.refresh_relevant();
+        w.last_seen = Some(w.fingerprint());
         if let Ok(level) = load_stage(&w.stage) {
             w.last_good = Some(level.content_hash);
         }
@@ -104,6 +110,11 @@ impl LevelWatcher {
         }
         // The `uses` list may have changed with this save: follow it before reloading.
         self.refresh_relevant();
+        let seen = self.fingerprint();
+        if self.last_seen == Some(seen) {
+            return None;
+        }
+        self.last_seen = Some(seen);
         match load_stage(&self.stage) {
             Ok(level) if self.last_good == Some(level.content_hash) => None,
             Ok(level) => {
@@ -115,6 +126,17 @@ impl LevelWatcher {
                 Some(Err(e))
             }
         }
+    }
+
+    /// What the relevant files hold now (a missing file counts as empty).
+    fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = fnv::FnvHasher::default();
+        for p in &self.relevant {
+            p.hash(&mut h);
+            std::fs::read(p).unwrap_or_default().hash(&mut h);
+        }
+        h.finish()
     }
 
     fn is_relevant(&self, path: &Path) -> bool {
