@@ -259,3 +259,23 @@ fn markers_resolve_by_name_or_seconds() {
     assert_eq!(level.resolve_at("12"), Some(12.0));
     assert_eq!(level.resolve_at("nope"), None);
 }
+
+#[test]
+fn the_readme_example_loads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let example = readme
+        .split("## An annotated example")
+        .nth(1)
+        .and_then(|s| s.split("```ron\n").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("an example in levels/README.md");
+    let common = std::fs::read_to_string(root.join("common.ron")).unwrap();
+    let level = parse_stage(
+        &src("README.md example", example),
+        &[src("common.ron", &common)],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(level.name, "Test Flight");
+    assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
+}

@@ -221,10 +221,7 @@ fn suggest_file(dir: &Path, used: &str) -> Option<String> {
 }
 
 /// The stage's `uses` entries worth reading, with their index; reports too many and repeats.
-fn uses_to_read<'s>(
-    stage: &'s StageDef,
-    mut report: impl FnMut(usize, String),
-) -> Vec<(usize, &'s str)> {
+fn uses_to_read(stage: &StageDef, mut report: impl FnMut(usize, String)) -> Vec<(usize, &str)> {
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for (k, used) in stage.uses.iter().enumerate() {
