@@ -954,7 +954,11 @@ impl App {
             },
         };
         let first = index == 0 && loop_index == 0;
-        let start_at = if first { self.base_config.start_at } else { 0.0 };
+        let start_at = if first {
+            self.base_config.start_at
+        } else {
+            0.0
+        };
         let power = self.base_config.start_power;
         self.begin_stage(level, index, loop_index, characters, start_at, power, first);
         self.watch(&path);
@@ -962,7 +966,16 @@ impl App {
 
     /// Puts `level` in play at `start_at` seconds.
     #[allow(clippy::too_many_arguments)]
-    fn begin_stage(&mut self, level: Arc<Level>, index: usize, loop_index: u32, characters: Vec<Character>, start_at: f32, power: u8, first: bool) {
+    fn begin_stage(
+        &mut self,
+        level: Arc<Level>,
+        index: usize,
+        loop_index: u32,
+        characters: Vec<Character>,
+        start_at: f32,
+        power: u8,
+        first: bool,
+    ) {
         let config = WorldConfig {
             characters: characters.clone(),
             loop_index,
@@ -970,11 +983,27 @@ impl App {
             start_power: power,
             ..self.base_config.clone()
         };
-        let replay = if first { self.initial_replay.as_ref().map(|r| (r.steps().collect(), 0)) } else { None };
+        let replay = if first {
+            self.initial_replay
+                .as_ref()
+                .map(|r| (r.steps().collect(), 0))
+        } else {
+            None
+        };
         let recorder = self.cli.run.record.as_ref().filter(|_| first).map(|_| {
-            Replay::new(&level.source, level.content_hash, config.seed, config.characters.clone(), config.difficulty, config.start_at, config.invincible)
+            Replay::new(
+                &level.source,
+                level.content_hash,
+                config.seed,
+                config.characters.clone(),
+                config.difficulty,
+                config.start_at,
+                config.invincible,
+            )
         });
-        let bots = (0..characters.len()).map(|_| self.cli.run.autoplay.then(Bot::new)).collect();
+        let bots = (0..characters.len())
+            .map(|_| self.cli.run.autoplay.then(Bot::new))
+            .collect();
         self.audio.music(&level.music);
         self.renderer.effects.clear();
         self.scene = Scene::Stage(Box::new(StageScene {
@@ -991,7 +1020,10 @@ impl App {
 
     /// Watches the stage file at `path` for saves, unless it is watched already.
     fn watch(&mut self, path: &Path) {
-        let current = self.watcher.as_ref().is_some_and(|w| std::path::absolute(path).is_ok_and(|p| p == w.stage()));
+        let current = self
+            .watcher
+            .as_ref()
+            .is_some_and(|w| std::path::absolute(path).is_ok_and(|p| p == w.stage()));
         if current {
             return;
         }
@@ -1016,17 +1048,37 @@ impl App {
         match result {
             Err(e) => {
                 eprintln!("{e}");
-                self.message = Some(Notice::lasting("SAVE HAS ERRORS", format!("{e}\n(the last good version keeps running)")));
+                let shown: Vec<String> = e
+                    .diagnostics
+                    .iter()
+                    .take(3)
+                    .map(ToString::to_string)
+                    .collect();
+                let more = match e.diagnostics.len().saturating_sub(3) {
+                    0 => String::new(),
+                    n => format!("\n...and {n} more (see the terminal)"),
+                };
+                let text = format!(
+                    "{}{more}\nThe last good version keeps running.",
+                    shown.join("\n")
+                );
+                self.message = Some(Notice::lasting("SAVE HAS ERRORS", text));
                 self.audio.play("warning");
             }
             Ok(level) => {
                 let level = Arc::new(level);
                 let w = &s.world;
                 let now = w.stage_time;
-                let marker = level.markers.values().copied().filter(|t| *t <= now + 1e-3).fold(None, |a: Option<f32>, t| Some(a.map_or(t, |a| a.max(t))));
+                let marker = level
+                    .markers
+                    .values()
+                    .copied()
+                    .filter(|t| *t <= now + 1e-3)
+                    .fold(None, |a: Option<f32>, t| Some(a.map_or(t, |a| a.max(t))));
                 let start_at = marker.unwrap_or(now).min(level.length_s);
                 let power = w.players.iter().map(|p| p.power).max().unwrap_or(1);
-                let (index, loop_index, characters) = (s.stage_index, s.loop_index, w.config.characters.clone());
+                let (index, loop_index, characters) =
+                    (s.stage_index, s.loop_index, w.config.characters.clone());
                 if let Some(path) = self.stages.get(index).cloned() {
                     self.levels.insert(path, level.clone());
                 }
@@ -1203,11 +1255,19 @@ struct Notice {
 
 impl Notice {
     fn lasting(title: &str, text: String) -> Notice {
-        Notice { title: title.into(), text, frames_left: None }
+        Notice {
+            title: title.into(),
+            text,
+            frames_left: None,
+        }
     }
 
     fn brief(title: &str, text: String) -> Notice {
-        Notice { title: title.into(), text, frames_left: Some(300) }
+        Notice {
+            title: title.into(),
+            text,
+            frames_left: Some(300),
+        }
     }
 
     /// Counts a frame; true when the notice has had its time.

@@ -6,8 +6,9 @@ use glam::Vec2;
 ///
 /// **Edge rule:** intervals are open at both ends for overlap purposes. Two boxes overlap only
 /// when they share interior area: `a.min.x < b.max.x && b.min.x < a.max.x` and the same on `y`.
-/// Boxes that merely touch along an edge or at a corner do **not** overlap, and a box with zero
-/// width or height overlaps nothing. The sweep-and-prune, the brute-force reference and the area
+/// Boxes that merely touch along an edge or at a corner do **not** overlap. A box with zero
+/// width or height overlaps only boxes that hold it strictly inside their interior on that axis,
+/// so two such boxes at the same coordinate never overlap each other. The sweep-and-prune, the brute-force reference and the area
 /// query all apply this one rule.
 #[derive(Clone, Copy, Debug, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Aabb {
@@ -88,9 +89,14 @@ mod tests {
     }
 
     #[test]
-    fn zero_area_box_overlaps_nothing() {
+    fn zero_area_box_overlaps_only_what_strictly_holds_it() {
         let point = b(0.5, 0.5, 0.5, 0.5);
-        assert!(!point.overlaps(&b(0.0, 0.0, 1.0, 1.0)));
+        assert!(point.overlaps(&b(0.0, 0.0, 1.0, 1.0)));
+        assert!(
+            !point.overlaps(&b(0.5, 0.0, 1.0, 1.0)),
+            "on the edge is not inside"
+        );
+        assert!(!point.overlaps(&point), "two points never overlap");
     }
 
     #[test]
