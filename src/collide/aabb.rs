@@ -5,7 +5,7 @@ use glam::Vec2;
 /// An axis-aligned box stored as its minimum and maximum corners.
 ///
 /// **Edge rule:** intervals are open at both ends for overlap purposes. Two boxes overlap only
-/// when they share interior area: `a.min.x < b.max.x && b.min.x < a.max.x` and the same on `y`.
+/// when they share interior area: on each axis `max(a.min, b.min) < min(a.max, b.max)`.
 /// Boxes that merely touch along an edge or at a corner do **not** overlap, and a box with zero
 /// width or height overlaps nothing. The sweep-and-prune, the brute-force reference and the area
 /// query all apply this one rule.
@@ -37,13 +37,14 @@ impl Aabb {
             && self.min.y <= self.max.y
     }
 
-    /// The overlap test under the edge rule documented on [`Aabb`].
+    /// The overlap test under the edge rule documented on [`Aabb`]: the intersection of the
+    /// two boxes has positive width and height. Written as "largest min < smallest max" so a
+    /// zero-width box lying inside another is rejected too, which the plain pairwise
+    /// comparisons `a.min < b.max && b.min < a.max` would accept.
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.min.x < other.max.x
-            && other.min.x < self.max.x
-            && self.min.y < other.max.y
-            && other.min.y < self.max.y
+        interiors_meet(self.min.x, self.max.x, other.min.x, other.max.x)
+            && interiors_meet(self.min.y, self.max.y, other.min.y, other.max.y)
     }
 
     /// The smallest box holding both.
@@ -72,6 +73,13 @@ impl Aabb {
     }
 }
 
+/// True when the open intervals `(a0, a1)` and `(b0, b1)` share a point: the one-axis form of
+/// the edge rule, used by every broad phase in this module.
+#[inline(always)]
+pub(crate) fn interiors_meet(a0: f32, a1: f32, b0: f32, b1: f32) -> bool {
+    a0.max(b0) < a1.min(b1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +99,10 @@ mod tests {
     fn zero_area_box_overlaps_nothing() {
         let point = b(0.5, 0.5, 0.5, 0.5);
         assert!(!point.overlaps(&b(0.0, 0.0, 1.0, 1.0)));
+        assert!(!b(0.0, 0.0, 1.0, 1.0).overlaps(&point));
+        let line = b(0.5, 0.0, 0.5, 1.0);
+        assert!(!line.overlaps(&b(0.0, 0.0, 1.0, 1.0)));
+        assert!(!line.overlaps(&line));
     }
 
     #[test]

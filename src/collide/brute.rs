@@ -87,7 +87,8 @@ impl BruteForce {
         let index = match self.free.pop() {
             Some(i) => {
                 let s = &mut self.slots[i as usize];
-                let generation = s.generation.wrapping_add(1);
+                // Never wraps: a slot whose generation reached u32::MAX is retired in `update`.
+                let generation = s.generation + 1;
                 *s = Slot { generation, ..slot };
                 i
             }
@@ -189,7 +190,11 @@ impl BruteForce {
             match s.state {
                 State::Leaving | State::Stillborn => {
                     s.state = State::Free;
-                    self.free.push(i as u32);
+                    // Retire an exhausted slot rather than let a generation repeat, which
+                    // would let a very old handle reach a new box.
+                    if s.generation != u32::MAX {
+                        self.free.push(i as u32);
+                    }
                     self.occupied -= 1;
                     stats.removed += 1;
                 }
@@ -255,6 +260,17 @@ impl BruteForce {
         stats.live_pairs = self.pairs.len();
         self.stats = stats;
         &self.events
+    }
+
+    #[doc(hidden)]
+    /// Test hook: pretends the slot behind `h` has been reused until its generation is `g`.
+    pub fn force_generation_for_tests(&mut self, h: Handle, g: u32) -> Option<Handle> {
+        let s = self.slots.get_mut(h.index as usize)?;
+        s.generation = g;
+        Some(Handle {
+            index: h.index,
+            generation: g,
+        })
     }
 
     pub fn events(&self) -> &[Event] {

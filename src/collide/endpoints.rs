@@ -1,0 +1,199 @@
+//! One layer's boxes as endpoint arrays (struct of arrays), kept sorted on `min.x` from frame to
+//! frame when some sweep needs them sorted.
+//!
+//! Only the x axis is sorted. Opposing streams (shots up, bullets down) make the vertical order
+//! churn every frame, while sideways motion is slow; and because every layer has its own list,
+//! boxes of layers that never meet never swap against each other at all.
+
+use super::slots::Slots;
+use super::Aabb;
+
+/// A layer's endpoints. Index `i` of every array describes the same box, `ids[i]` its slot.
+#[derive(Clone, Debug, Default)]
+pub(super) struct EndpointList {
+    pub ids: Vec<u32>,
+    pub min_x: Vec<f32>,
+    pub max_x: Vec<f32>,
+    pub min_y: Vec<f32>,
+    pub max_y: Vec<f32>,
+    /// True when `min_x` is non-decreasing. Lists that no sweep needs are left unsorted.
+    pub sorted: bool,
+    /// Slots of new boxes of this layer waiting for the next update.
+    pub batch: Vec<u32>,
+    /// Reused scratch for sorting batches and full re-sorts.
+    scratch: Vec<(Aabb, u32)>,
+}
+
+impl EndpointList {
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    fn set(&mut self, i: usize, id: u32, b: &Aabb) {
+        self.ids[i] = id;
+        self.min_x[i] = b.min.x;
+        self.max_x[i] = b.max.x;
+        self.min_y[i] = b.min.y;
+        self.max_y[i] = b.max.y;
+    }
+
+    fn push(&mut self, id: u32, b: &Aabb) {
+        self.ids.push(id);
+        self.min_x.push(b.min.x);
+        self.max_x.push(b.max.x);
+        self.min_y.push(b.min.y);
+        self.max_y.push(b.max.y);
+    }
+
+    fn truncate(&mut self, n: usize) {
+        self.ids.truncate(n);
+        self.min_x.truncate(n);
+        self.max_x.truncate(n);
+        self.min_y.truncate(n);
+        self.max_y.truncate(n);
+    }
+
+    /// Drops every entry whose slot `keep` rejects, preserving order, in one pass.
+    /// O(len); each kept entry that moves gets its back-pointer rewritten.
+    pub fn compact(&mut self, slots: &mut Slots, keep: impl Fn(&Slots, u32) -> bool) {
+        let mut w = 0;
+        for r in 0..self.ids.len() {
+            let id = self.ids[r];
+            if !keep(slots, id) {
+                continue;
+            }
+            if w != r {
+                self.ids[w] = id;
+                self.min_x[w] = self.min_x[r];
+                self.max_x[w] = self.max_x[r];
+                self.min_y[w] = self.min_y[r];
+                self.max_y[w] = self.max_y[r];
+                slots.meta[id as usize].pos = w as u32;
+            }
+            w += 1;
+        }
+        self.truncate(w);
+    }
+
+    /// Reloads every entry's tested box from the slots, in list order. O(len).
+    pub fn refresh(&mut self, slots: &mut Slots) {
+        for i in 0..self.ids.len() {
+            let b = slots.take_tested(self.ids[i] as usize);
+            self.min_x[i] = b.min.x;
+            self.max_x[i] = b.max.x;
+            self.min_y[i] = b.min.y;
+            self.max_y[i] = b.max.y;
+        }
+    }
+
+    /// Restores `min_x` order by insertion sort, returning the number of adjacent exchanges.
+    ///
+    /// Complexity: O(len + swaps). Coherent motion keeps `swaps` small, which is the point of
+    /// keeping the order from the previous frame instead of sorting from scratch.
+    pub fn insertion_sort(&mut self, slots: &mut Slots) -> u64 {
+        let mut swaps = 0u64;
+        for j in 1..self.ids.len() {
+            let key = self.min_x[j];
+            if self.min_x[j - 1] <= key {
+                continue;
+            }
+            let (id, max_x, min_y, max_y) =
+                (self.ids[j], self.max_x[j], self.min_y[j], self.max_y[j]);
+            let mut i = j;
+            while i > 0 && self.min_x[i - 1] > key {
+                self.ids[i] = self.ids[i - 1];
+                self.min_x[i] = self.min_x[i - 1];
+                self.max_x[i] = self.max_x[i - 1];
+                self.min_y[i] = self.min_y[i - 1];
+                self.max_y[i] = self.max_y[i - 1];
+                slots.meta[self.ids[i] as usize].pos = i as u32;
+                i -= 1;
+            }
+            swaps += (j - i) as u64;
+            self.ids[i] = id;
+            self.min_x[i] = key;
+            self.max_x[i] = max_x;
+            self.min_y[i] = min_y;
+            self.max_y[i] = max_y;
+            slots.meta[id as usize].pos = i as u32;
+        }
+        swaps
+    }
+
+    /// Sorts from scratch, for a list that was left unsorted while no sweep needed it.
+    /// O(len log len); the reused scratch buffer keeps it allocation-free once warm.
+    pub fn full_sort(&mut self, slots: &mut Slots) {
+        let mut entries = std::mem::take(&mut self.scratch);
+        entries.clear();
+        entries.extend((0..self.len()).map(|i| (self.boxed(i), self.ids[i])));
+        sort_entries(&mut entries);
+        for (i, (b, id)) in entries.iter().enumerate() {
+            self.set(i, *id, b);
+            slots.meta[*id as usize].pos = i as u32;
+        }
+        self.scratch = entries;
+    }
+
+    fn boxed(&self, i: usize) -> Aabb {
+        Aabb::new(
+            glam::Vec2::new(self.min_x[i], self.min_y[i]),
+            glam::Vec2::new(self.max_x[i], self.max_y[i]),
+        )
+    }
+
+    /// Moves this update's new boxes into the list: their tested boxes are computed, the batch
+    /// is sorted once and merged into the sorted arrays in a single backward pass (no per-box
+    /// crawl). For an unsorted list the batch is simply appended.
+    ///
+    /// Complexity: O(k log k + len) for k new boxes, independent of where they land.
+    pub fn merge_batch(&mut self, slots: &mut Slots) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let mut entries = std::mem::take(&mut self.scratch);
+        entries.clear();
+        entries.extend(
+            self.batch
+                .iter()
+                .map(|&id| (slots.take_tested(id as usize), id)),
+        );
+        self.batch.clear();
+        if !self.sorted {
+            for (b, id) in &entries {
+                slots.meta[*id as usize].pos = self.len() as u32;
+                self.push(*id, b);
+            }
+            self.scratch = entries;
+            return;
+        }
+        sort_entries(&mut entries);
+        let old_len = self.len();
+        let filler = Aabb::default();
+        for _ in 0..entries.len() {
+            self.push(u32::MAX, &filler);
+        }
+        // Fill from the back so every old entry moves at most once; the loop ends when the
+        // last new box is placed, since the old entries before it are already in place.
+        let (mut r, mut n, mut w) = (old_len, entries.len(), self.len());
+        while n > 0 {
+            w -= 1;
+            if r > 0 && self.min_x[r - 1] > entries[n - 1].0.min.x {
+                r -= 1;
+                let (id, b) = (self.ids[r], self.boxed(r));
+                self.set(w, id, &b);
+                slots.meta[id as usize].pos = w as u32;
+            } else {
+                n -= 1;
+                let (b, id) = entries[n];
+                self.set(w, id, &b);
+                slots.meta[id as usize].pos = w as u32;
+            }
+        }
+        self.scratch = entries;
+    }
+}
+
+/// Orders by `min.x`, ties by slot, so equal inputs always give the same order.
+fn sort_entries(entries: &mut [(Aabb, u32)]) {
+    entries.sort_unstable_by(|a, b| a.0.min.x.total_cmp(&b.0.min.x).then(a.1.cmp(&b.1)));
+}
