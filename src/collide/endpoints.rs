@@ -18,7 +18,7 @@ pub(super) struct EndpointList {
     pub max_y: Vec<f32>,
     /// True when `min_x` is non-decreasing. Lists that no sweep needs are left unsorted.
     pub sorted: bool,
-    /// Slots of new boxes of this layer waiting for the next update.
+    /// Slots entering the list at this update: new boxes, and teleported ones taken out.
     pub batch: Vec<u32>,
     /// Reused scratch for sorting batches and full re-sorts.
     scratch: Vec<(Aabb, u32)>,
@@ -68,7 +68,7 @@ impl EndpointList {
                 self.max_x[w] = self.max_x[r];
                 self.min_y[w] = self.min_y[r];
                 self.max_y[w] = self.max_y[r];
-                slots.meta[id as usize].pos = w as u32;
+                slots.pos[id as usize] = w as u32;
             }
             w += 1;
         }
@@ -106,7 +106,7 @@ impl EndpointList {
                 self.max_x[i] = self.max_x[i - 1];
                 self.min_y[i] = self.min_y[i - 1];
                 self.max_y[i] = self.max_y[i - 1];
-                slots.meta[self.ids[i] as usize].pos = i as u32;
+                slots.pos[self.ids[i] as usize] = i as u32;
                 i -= 1;
             }
             swaps += (j - i) as u64;
@@ -115,7 +115,7 @@ impl EndpointList {
             self.max_x[i] = max_x;
             self.min_y[i] = min_y;
             self.max_y[i] = max_y;
-            slots.meta[id as usize].pos = i as u32;
+            slots.pos[id as usize] = i as u32;
         }
         swaps
     }
@@ -129,7 +129,7 @@ impl EndpointList {
         sort_entries(&mut entries);
         for (i, (b, id)) in entries.iter().enumerate() {
             self.set(i, *id, b);
-            slots.meta[*id as usize].pos = i as u32;
+            slots.pos[*id as usize] = i as u32;
         }
         self.scratch = entries;
     }
@@ -152,15 +152,14 @@ impl EndpointList {
         }
         let mut entries = std::mem::take(&mut self.scratch);
         entries.clear();
-        entries.extend(
-            self.batch
-                .iter()
-                .map(|&id| (slots.take_tested(id as usize), id)),
-        );
+        entries.extend(self.batch.iter().map(|&id| {
+            slots.meta[id as usize].jumped = false;
+            (slots.take_tested(id as usize), id)
+        }));
         self.batch.clear();
         if !self.sorted {
             for (b, id) in &entries {
-                slots.meta[*id as usize].pos = self.len() as u32;
+                slots.pos[*id as usize] = self.len() as u32;
                 self.push(*id, b);
             }
             self.scratch = entries;
@@ -181,12 +180,12 @@ impl EndpointList {
                 r -= 1;
                 let (id, b) = (self.ids[r], self.boxed(r));
                 self.set(w, id, &b);
-                slots.meta[id as usize].pos = w as u32;
+                slots.pos[id as usize] = w as u32;
             } else {
                 n -= 1;
                 let (b, id) = entries[n];
                 self.set(w, id, &b);
-                slots.meta[id as usize].pos = w as u32;
+                slots.pos[id as usize] = w as u32;
             }
         }
         self.scratch = entries;

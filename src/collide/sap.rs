@@ -34,8 +34,12 @@ pub struct Collider {
     pending: Vec<u32>,
     /// Slots removed since the last update (leaving or stillborn).
     leaving: Vec<u32>,
+    /// Live slots teleported since the last update (see `Meta::jumped`).
+    jumped: Vec<u32>,
     pub(super) pairs: PairSet,
     events: Vec<Event>,
+    /// The previous update's events, kept as the pair data of the live set (see `PairSet::diff`).
+    old_events: Vec<Event>,
     stats: Stats,
     /// Reused buffer for the slots freed by an update.
     freed: Vec<u32>,
@@ -64,8 +68,10 @@ impl Collider {
             meeting,
             pending: Vec::new(),
             leaving: Vec::new(),
+            jumped: Vec::new(),
             pairs: PairSet::default(),
             events: Vec::new(),
+            old_events: Vec::new(),
             stats: Stats::default(),
             freed: Vec::new(),
         }
@@ -117,6 +123,11 @@ impl Collider {
         let i = self.slots.resolve(h)?;
         self.slots.cur[i] = aabb;
         self.slots.prev[i] = aabb;
+        let m = &mut self.slots.meta[i];
+        if m.state == State::Live && !m.jumped {
+            m.jumped = true;
+            self.jumped.push(i as u32);
+        }
         Ok(())
     }
 
@@ -158,22 +169,36 @@ impl Collider {
     pub fn update(&mut self) -> &[Event] {
         let mut stats = Stats::default();
 
-        // 1. Removals: one compacting pass per layer that lost boxes, then free the slots.
+        // 1. Removals and teleports: one compacting pass per layer whose list loses boxes;
+        //    teleported boxes of sorted lists rejoin with this update's batch (step 4), since
+        //    a far jump would cost the insertion sort one exchange per box it crosses.
+        let mut dirty = 0u16;
+        for &i in &self.jumped {
+            let m = &mut self.slots.meta[i as usize];
+            let list = &mut self.lists[m.contact.layer.index()];
+            if m.state == State::Live && list.sorted {
+                dirty |= m.contact.layer.bit();
+                list.batch.push(i);
+            } else {
+                m.jumped = false;
+            }
+        }
+        self.jumped.clear();
+        for &i in &self.leaving {
+            let m = &self.slots.meta[i as usize];
+            if m.state == State::Leaving {
+                dirty |= m.contact.layer.bit();
+            }
+        }
+        for layer in Layer::ALL {
+            if dirty & layer.bit() != 0 {
+                self.lists[layer.index()].compact(&mut self.slots, |s, id| {
+                    let m = &s.meta[id as usize];
+                    m.state == State::Live && !m.jumped
+                });
+            }
+        }
         if !self.leaving.is_empty() {
-            let mut dirty = 0u16;
-            for &i in &self.leaving {
-                let m = &self.slots.meta[i as usize];
-                if m.state == State::Leaving {
-                    dirty |= m.contact.layer.bit();
-                }
-            }
-            for layer in Layer::ALL {
-                if dirty & layer.bit() != 0 {
-                    self.lists[layer.index()].compact(&mut self.slots, |s, id| {
-                        s.meta[id as usize].state == State::Live
-                    });
-                }
-            }
             self.collect_freed_ascending();
             stats.removed = self.freed.len();
             self.slots.release(&self.freed);
@@ -244,7 +269,9 @@ impl Collider {
         }
 
         // 6. Events from the persistent pair set.
-        self.pairs.diff(&self.slots, &mut self.events, &mut stats);
+        std::mem::swap(&mut self.events, &mut self.old_events);
+        self.pairs
+            .diff(&self.slots, &self.old_events, &mut self.events, &mut stats);
         self.stats = stats;
 
         #[cfg(debug_assertions)]

@@ -25,12 +25,13 @@ pub(super) enum State {
 pub(super) struct Meta {
     pub contact: Contact,
     pub state: State,
-    pub swept: bool,
-    /// Position of this box in its layer's endpoint list while `Live` or `Leaving`.
-    pub pos: u32,
+    /// Teleported since the last update while live: it leaves its sorted list and comes back
+    /// through the batched merge, instead of being dragged across the list by the sort.
+    pub jumped: bool,
 }
 
-/// Slots in struct-of-arrays form: `cur` and `prev` are read every update, `meta` rarely.
+/// Slots in struct-of-arrays form: the arrays read or written every update are kept apart
+/// from `meta`, which the hot loops rarely touch.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Slots {
     pub meta: Vec<Meta>,
@@ -38,6 +39,11 @@ pub(super) struct Slots {
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
     pub prev: Vec<Aabb>,
+    pub swept: Vec<bool>,
+    /// Position of each box in its layer's endpoint list while `Live` or `Leaving`: the
+    /// back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
+    /// the merge rewrite it for every entry they move.
+    pub pos: Vec<u32>,
     free: Vec<u32>,
     /// Boxes counted against the capacity: pending, live, and leaving until applied.
     pub occupied: usize,
@@ -64,11 +70,12 @@ impl Slots {
                         user: 0,
                     },
                     state: State::Free,
-                    swept: false,
-                    pos: 0,
+                    jumped: false,
                 });
                 self.cur.push(desc.aabb);
                 self.prev.push(desc.aabb);
+                self.swept.push(false);
+                self.pos.push(0);
                 ((self.meta.len() - 1) as u32, 0)
             }
         };
@@ -83,11 +90,11 @@ impl Slots {
                 user: desc.user,
             },
             state: State::Pending,
-            swept: desc.swept,
-            pos: 0,
+            jumped: false,
         };
         self.cur[i] = desc.aabb;
         self.prev[i] = desc.aabb;
+        self.swept[i] = desc.swept;
         self.occupied += 1;
         self.visible += 1;
         handle
@@ -125,7 +132,7 @@ impl Slots {
     #[inline]
     pub fn take_tested(&mut self, i: usize) -> Aabb {
         let cur = self.cur[i];
-        if self.meta[i].swept {
+        if self.swept[i] {
             let tested = self.prev[i].union(&cur);
             self.prev[i] = cur;
             tested

@@ -39,8 +39,11 @@ impl Collider {
                         m.contact.layer
                     ));
                 }
-                if m.pos as usize != i {
-                    return Err(format!("{layer:?}[{i}]: slot {id} points at {}", m.pos));
+                if slots.pos[id] as usize != i {
+                    return Err(format!(
+                        "{layer:?}[{i}]: slot {id} points at {}",
+                        slots.pos[id]
+                    ));
                 }
                 if !(l.min_x[i] <= l.max_x[i] && l.min_y[i] <= l.max_y[i]) {
                     return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
