@@ -48,7 +48,8 @@ enum Op {
 }
 
 fn op() -> impl Strategy<Value = Op> {
-    let small = (-2i8..24, -2i8..24);
+    // y spans several of the collider's 32 px bands so boxes cross them.
+    let small = (-2i8..24, -4i8..72);
     prop_oneof![
         3 => (1u8..4, small.clone(), (0u8..6, 0u8..6), 0u8..5, any::<bool>()).prop_map(
             |(count, at, size, layer, swept)| Op::Insert { count, at, size, layer, swept }
@@ -56,7 +57,11 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (20u8..40, small.clone(), (1u8..4, 1u8..4), 0u8..5).prop_map(
             |(count, at, size, layer)| Op::Insert { count, at, size, layer, swept: false }
         ),
-        5 => (any::<u16>(), (-3i8..4, -3i8..4), (0u8..6, 0u8..6))
+        // Tall boxes reach across bands.
+        1 => (1u8..3, small.clone(), (1u8..6, 30u8..90), 0u8..5).prop_map(
+            |(count, at, size, layer)| Op::Insert { count, at, size, layer, swept: false }
+        ),
+        5 => (any::<u16>(), (-3i8..4, -9i8..10), (0u8..6, 0u8..6))
             .prop_map(|(pick, by, size)| Op::Move { pick, by, size }),
         1 => (any::<u16>(), small).prop_map(|(pick, to)| Op::Teleport { pick, to }),
         1 => (any::<u16>(), any::<bool>()).prop_map(|(pick, far)| Op::Jump { pick, far }),

@@ -1,9 +1,25 @@
-//! One layer's boxes as endpoint arrays (struct of arrays), kept sorted on `min.x` from frame to
-//! frame when some sweep needs them sorted.
+//! The boxes of one layer in one horizontal band as endpoint arrays (struct of arrays), kept
+//! sorted on `min.x` from frame to frame when some sweep needs them sorted.
 //!
 //! Only the x axis is sorted. Opposing streams (shots up, bullets down) make the vertical order
-//! churn every frame, while sideways motion is slow; and because every layer has its own list,
-//! boxes of layers that never meet never swap against each other at all.
+//! churn every frame, while sideways motion is slow; and because every layer has its own lists,
+//! boxes of layers that never meet never swap against each other at all. The vertical axis is
+//! pruned coarsely instead: a box lives in the list of the band holding its top edge (`min.y`),
+//! and a sweep only pairs bands that boxes can reach across (see [`band_of`]).
+
+/// Height of a band. The playfield is 320 px tall, so it is cut into ten bands; a box may be
+/// any size (tall boxes just make their list reach further) and anywhere (outside the field
+/// it joins the first or last band).
+pub(super) const BAND_HEIGHT: f32 = 32.0;
+/// Number of bands.
+pub(super) const BANDS: usize = 10;
+
+/// The band of a box whose top edge is at `min_y`.
+#[inline]
+pub(super) fn band_of(min_y: f32) -> usize {
+    // `as` saturates, and negative values clamp to band 0.
+    ((min_y / BAND_HEIGHT) as usize).min(BANDS - 1)
+}
 
 use super::slots::Slots;
 use super::Aabb;
@@ -18,8 +34,12 @@ pub(super) struct EndpointList {
     pub max_y: Vec<f32>,
     /// True when `min_x` is non-decreasing. Lists that no sweep needs are left unsorted.
     pub sorted: bool,
-    /// Slots entering the list at this update: new boxes, and teleported ones taken out.
-    pub batch: Vec<u32>,
+    /// An upper bound on the height of the boxes in the list: how far below its band a box of
+    /// this list can reach.
+    pub max_h: f32,
+    /// Boxes entering the list at this update, with their tested boxes: new ones, teleported
+    /// ones taken out of their list, and ones whose top edge moved into this band.
+    pub batch: Vec<(Aabb, u32)>,
     /// Reused scratch for sorting batches and full re-sorts.
     scratch: Vec<(Aabb, u32)>,
 }
@@ -75,15 +95,29 @@ impl EndpointList {
         self.truncate(w);
     }
 
-    /// Reloads every entry's tested box from the slots, in list order. O(len).
-    pub fn refresh(&mut self, slots: &mut Slots) {
-        for i in 0..self.ids.len() {
-            let b = slots.take_tested(self.ids[i] as usize);
-            self.min_x[i] = b.min.x;
-            self.max_x[i] = b.max.x;
-            self.min_y[i] = b.min.y;
-            self.max_y[i] = b.max.y;
+    /// Reloads every entry's tested box from the slots, in list order, and takes out the
+    /// boxes whose top edge left this list's `band`: they are appended to `moved` as
+    /// (band, tested box, slot), and the remaining entries are compacted. O(len).
+    pub fn refresh(&mut self, slots: &mut Slots, band: usize, moved: &mut Vec<(usize, Aabb, u32)>) {
+        let mut w = 0;
+        let mut max_h = 0.0f32;
+        for r in 0..self.ids.len() {
+            let id = self.ids[r];
+            let b = slots.take_tested(id as usize);
+            let to = band_of(b.min.y);
+            if to != band {
+                moved.push((to, b, id));
+                continue;
+            }
+            max_h = max_h.max(b.max.y - b.min.y);
+            self.set(w, id, &b);
+            if w != r {
+                slots.pos[id as usize] = w as u32;
+            }
+            w += 1;
         }
+        self.truncate(w);
+        self.max_h = max_h;
     }
 
     /// Restores `min_x` order by insertion sort, returning the number of adjacent exchanges.
@@ -141,28 +175,27 @@ impl EndpointList {
         )
     }
 
-    /// Moves this update's new boxes into the list: their tested boxes are computed, the batch
-    /// is sorted once and merged into the sorted arrays in a single backward pass (no per-box
-    /// crawl). For an unsorted list the batch is simply appended.
+    /// Moves this update's batch into the list: it is sorted once and merged into the sorted
+    /// arrays in a single backward pass (no per-box crawl). For an unsorted list the batch is
+    /// simply appended.
     ///
     /// Complexity: O(k log k + len) for k new boxes, independent of where they land.
     pub fn merge_batch(&mut self, slots: &mut Slots) {
         if self.batch.is_empty() {
             return;
         }
-        let mut entries = std::mem::take(&mut self.scratch);
-        entries.clear();
-        entries.extend(self.batch.iter().map(|&id| {
-            slots.meta[id as usize].jumped = false;
-            (slots.take_tested(id as usize), id)
-        }));
-        self.batch.clear();
+        let mut entries = std::mem::take(&mut self.batch);
+        for (b, id) in &entries {
+            slots.meta[*id as usize].jumped = false;
+            self.max_h = self.max_h.max(b.max.y - b.min.y);
+        }
         if !self.sorted {
             for (b, id) in &entries {
                 slots.pos[*id as usize] = self.len() as u32;
                 self.push(*id, b);
             }
-            self.scratch = entries;
+            entries.clear();
+            self.batch = entries;
             return;
         }
         sort_entries(&mut entries);
@@ -188,7 +221,8 @@ impl EndpointList {
                 slots.pos[id as usize] = w as u32;
             }
         }
-        self.scratch = entries;
+        entries.clear();
+        self.batch = entries;
     }
 }
 

@@ -1,18 +1,19 @@
 //! The sweep-and-prune [`Collider`]: the public API and the order of work in an update.
 //!
-//! Layout: one [`EndpointList`] per layer, holding that layer's boxes as `f32` arrays sorted on
-//! `min.x`. The collision map decides which lists are ever compared: a pair of layers that does
-//! not meet costs nothing at all, not even a swap, because its boxes live in different lists.
-//! For each pair of layers that meets, the update either sweeps the two sorted lists or, when
-//! one side holds at most [`SCAN_LIMIT`] boxes, scans it against the other; a list that only
-//! meets such tiny lists (enemy bullets against the lone player) is never sorted.
+//! Layout: one [`EndpointList`] per layer and horizontal band, holding those boxes as `f32`
+//! arrays sorted on `min.x`. The collision map decides which lists are ever compared: a pair of
+//! layers that does not meet costs nothing at all, not even a swap, because its boxes live in
+//! different lists. For each pair of layers that meets, the update either sweeps pairs of sorted
+//! lists (only bands within reach of each other) or, when one layer holds at most
+//! [`SCAN_LIMIT`] boxes, scans those against the other layer; a layer that only meets such
+//! tiny layers (enemy bullets against the lone player) is never sorted.
 //!
 //! Frame-to-frame coherence: sorted lists keep their order between updates and are repaired by
 //! insertion sort, so a frame where boxes move a little costs O(n + swaps). The set of current
 //! pairs persists between updates as a sorted key vector; Enter, Stay and Exit come from merging
 //! it with the pairs found this update.
 
-use super::endpoints::EndpointList;
+use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
 use super::pairs::PairSet;
 use super::slots::{Slots, State};
 use super::sweep::{self, SCAN_LIMIT};
@@ -27,7 +28,8 @@ use super::{
 pub struct Collider {
     config: Config,
     pub(super) slots: Slots,
-    pub(super) lists: [EndpointList; Layer::COUNT],
+    /// Endpoint lists, index `layer * BANDS + band`.
+    pub(super) lists: Vec<EndpointList>,
     /// Pairs of layers that meet, lower layer first, computed once from the map.
     meeting: Vec<(Layer, Layer)>,
     /// Slots inserted since the last update, in call order.
@@ -43,6 +45,8 @@ pub struct Collider {
     stats: Stats,
     /// Reused buffer for the slots freed by an update.
     freed: Vec<u32>,
+    /// Reused buffer for boxes changing band: (band, tested box, slot).
+    moved: Vec<(usize, Aabb, u32)>,
 }
 
 impl Default for Collider {
@@ -64,7 +68,7 @@ impl Collider {
         Self {
             config,
             slots: Slots::default(),
-            lists: Default::default(),
+            lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
             meeting,
             pending: Vec::new(),
             leaving: Vec::new(),
@@ -74,6 +78,7 @@ impl Collider {
             old_events: Vec::new(),
             stats: Stats::default(),
             freed: Vec::new(),
+            moved: Vec::new(),
         }
     }
 
@@ -169,30 +174,38 @@ impl Collider {
     pub fn update(&mut self) -> &[Event] {
         let mut stats = Stats::default();
 
-        // 1. Removals and teleports: one compacting pass per layer whose list loses boxes;
-        //    teleported boxes of sorted lists rejoin with this update's batch (step 4), since
-        //    a far jump would cost the insertion sort one exchange per box it crosses.
-        let mut dirty = 0u16;
-        for &i in &self.jumped {
-            let m = &mut self.slots.meta[i as usize];
-            let list = &mut self.lists[m.contact.layer.index()];
-            if m.state == State::Live && list.sorted {
-                dirty |= m.contact.layer.bit();
-                list.batch.push(i);
+        // 1. Removals and teleports: one compacting pass per list that loses boxes. Teleported
+        //    boxes of sorted lists rejoin through the batch (step 5), since a far jump would
+        //    cost the insertion sort one exchange per box it crosses.
+        let mut dirty = 0u128;
+        for k in 0..self.jumped.len() {
+            let i = self.jumped[k] as usize;
+            let list = list_index(
+                self.slots.meta[i].contact.layer,
+                self.slots.band[i] as usize,
+            );
+            if self.slots.meta[i].state == State::Live && self.lists[list].sorted {
+                dirty |= 1 << list;
+                let tested = self.slots.take_tested(i);
+                self.route(tested, i as u32);
             } else {
-                m.jumped = false;
+                self.slots.meta[i].jumped = false;
             }
         }
         self.jumped.clear();
         for &i in &self.leaving {
-            let m = &self.slots.meta[i as usize];
-            if m.state == State::Leaving {
-                dirty |= m.contact.layer.bit();
+            let i = i as usize;
+            if self.slots.meta[i].state == State::Leaving {
+                dirty |= 1
+                    << list_index(
+                        self.slots.meta[i].contact.layer,
+                        self.slots.band[i] as usize,
+                    );
             }
         }
-        for layer in Layer::ALL {
-            if dirty & layer.bit() != 0 {
-                self.lists[layer.index()].compact(&mut self.slots, |s, id| {
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if dirty & (1 << l) != 0 {
+                list.compact(&mut self.slots, |s, id| {
                     let m = &s.meta[id as usize];
                     m.state == State::Live && !m.jumped
                 });
@@ -204,35 +217,50 @@ impl Collider {
             self.slots.release(&self.freed);
         }
 
-        // 2. Inserts: route this frame's new boxes to their layer's batch.
-        for &i in &self.pending {
+        // 2. Inserts: route this frame's new boxes to their list's batch.
+        for k in 0..self.pending.len() {
+            let i = self.pending[k];
             let m = &mut self.slots.meta[i as usize];
             if m.state == State::Pending {
                 m.state = State::Live;
-                self.lists[m.contact.layer.index()].batch.push(i);
                 stats.inserted += 1;
+                let tested = self.slots.take_tested(i as usize);
+                self.route(tested, i);
             }
         }
         self.pending.clear();
 
-        // 3. Which lists must be sorted: those in a sweep (both sides above the scan limit).
-        let size = |l: Layer| {
-            let list = &self.lists[l.index()];
-            list.len() + list.batch.len()
-        };
+        // 3. Reload tested boxes; boxes whose top edge changed band move to that band's batch.
+        let mut moved = std::mem::take(&mut self.moved);
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            let first = moved.len();
+            list.refresh(&mut self.slots, l % BANDS, &mut moved);
+            for m in &mut moved[first..] {
+                m.0 += l - l % BANDS;
+            }
+        }
+        for &(l, b, id) in &moved {
+            self.slots.band[id as usize] = (l % BANDS) as u8;
+            self.lists[l].batch.push((b, id));
+        }
+        moved.clear();
+        self.moved = moved;
+
+        // 4. Which layers must be sorted: those in a sweep (both sides above the scan limit).
+        let mut count = [0usize; Layer::COUNT];
+        for (l, list) in self.lists.iter().enumerate() {
+            count[l / BANDS] += list.len() + list.batch.len();
+        }
         let mut need_sorted = 0u16;
         for &(a, b) in &self.meeting {
-            let (na, nb) = (size(a), size(b));
-            if na.min(nb) > SCAN_LIMIT {
+            if count[a.index()].min(count[b.index()]) > SCAN_LIMIT {
                 need_sorted |= a.bit() | b.bit();
             }
         }
 
-        // 4. Reload tested boxes, repair the order, merge the new boxes.
-        for layer in Layer::ALL {
-            let list = &mut self.lists[layer.index()];
-            list.refresh(&mut self.slots);
-            if need_sorted & layer.bit() != 0 {
+        // 5. Repair the order, merge the batches.
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if need_sorted & (1 << (l / BANDS)) != 0 {
                 if list.sorted {
                     stats.swaps += list.insertion_sort(&mut self.slots);
                 } else {
@@ -246,29 +274,21 @@ impl Collider {
             stats.live_boxes += list.len();
         }
 
-        // 5. Pairs of this frame, only between lists whose layers meet.
-        let found = &mut self.pairs.found;
-        for &(a, b) in &self.meeting {
-            let (la, lb) = (&self.lists[a.index()], &self.lists[b.index()]);
-            if la.len() == 0 || lb.len() == 0 {
+        // 6. Pairs of this frame, only between lists whose layers meet.
+        for k in 0..self.meeting.len() {
+            let (a, b) = self.meeting[k];
+            let (na, nb) = (count[a.index()], count[b.index()]);
+            if na == 0 || nb == 0 {
                 continue;
             }
-            stats.pair_tests += if a == b {
-                if la.len() <= SCAN_LIMIT {
-                    sweep::scan_self(la, found)
-                } else {
-                    sweep::sweep_self(la, found)
-                }
-            } else if la.len() <= SCAN_LIMIT {
-                sweep::scan_two(la, lb, found)
-            } else if lb.len() <= SCAN_LIMIT {
-                sweep::scan_two(lb, la, found)
+            stats.pair_tests += if na.min(nb) <= SCAN_LIMIT {
+                self.scan_layers(a, b, na <= nb)
             } else {
-                sweep::sweep_two(la, lb, found)
+                self.sweep_layers(a, b)
             };
         }
 
-        // 6. Events from the persistent pair set.
+        // 7. Events from the persistent pair set.
         std::mem::swap(&mut self.events, &mut self.old_events);
         self.pairs
             .diff(&self.slots, &self.old_events, &mut self.events, &mut stats);
@@ -279,6 +299,79 @@ impl Collider {
             panic!("collider invariant broken after update: {e}");
         }
         &self.events
+    }
+
+    /// Queues a box for the list of its layer and of the band of its tested box.
+    fn route(&mut self, tested: Aabb, i: u32) {
+        let band = band_of(tested.min.y);
+        self.slots.band[i as usize] = band as u8;
+        let layer = self.slots.meta[i as usize].contact.layer;
+        self.lists[list_index(layer, band)].batch.push((tested, i));
+    }
+
+    /// Every box of the small layer against every box of the other, band by band.
+    /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
+    fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
+        let (small, big) = if a_is_small { (a, b) } else { (b, a) };
+        let found = &mut self.pairs.found;
+        let lists = &self.lists;
+        let mut tests = 0;
+        for sb in 0..BANDS {
+            let s = &lists[list_index(small, sb)];
+            if s.len() == 0 {
+                continue;
+            }
+            if a == b {
+                tests += sweep::scan_self(s, found);
+                for ob in sb + 1..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(small, ob)], found);
+                }
+            } else {
+                for ob in 0..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(big, ob)], found);
+                }
+            }
+        }
+        tests
+    }
+
+    /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
+    /// band `j >= i` only when the upper list's tallest box can reach band `j`: a box in band
+    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height.
+    /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
+    fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
+        let found = &mut self.pairs.found;
+        let lists = &self.lists;
+        let reach = |l: &EndpointList| (l.max_h / BAND_HEIGHT) as usize + 1;
+        let mut tests = 0;
+        for i in 0..BANDS {
+            let la = &lists[list_index(a, i)];
+            if a == b {
+                if la.len() == 0 {
+                    continue;
+                }
+                tests += sweep::sweep_self(la, found);
+                for j in i + 1..BANDS.min(i + reach(la) + 1) {
+                    tests += sweep::sweep_two(la, &lists[list_index(a, j)], found);
+                }
+                continue;
+            }
+            for j in 0..BANDS {
+                let lb = &lists[list_index(b, j)];
+                if la.len() == 0 || lb.len() == 0 {
+                    continue;
+                }
+                let within = match i.cmp(&j) {
+                    std::cmp::Ordering::Equal => true,
+                    std::cmp::Ordering::Less => j - i <= reach(la),
+                    std::cmp::Ordering::Greater => i - j <= reach(lb),
+                };
+                if within {
+                    tests += sweep::sweep_two(la, lb, found);
+                }
+            }
+        }
+        tests
     }
 
     /// Fills `freed` with this update's removed slots in ascending order, which the shared
@@ -328,11 +421,11 @@ impl Collider {
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
     /// Only the lists of the masked layers are read: O(boxes on those layers).
     pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
-        for layer in Layer::ALL {
-            if !layers.contains(layer) {
+        for (l, list) in self.lists.iter().enumerate() {
+            if !layers.contains(Layer::ALL[l / BANDS]) {
                 continue;
             }
-            for &id in &self.lists[layer.index()].ids {
+            for &id in &list.ids {
                 let i = id as usize;
                 if self.slots.meta[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
                     out.push(self.slots.meta[i].contact);
@@ -358,6 +451,7 @@ impl Collider {
     }
 
     /// Slots waiting for the next update (for validation).
+
     pub(super) fn pending_slots(&self) -> &[u32] {
         &self.pending
     }
@@ -369,6 +463,12 @@ impl Collider {
     pub(super) fn config(&self) -> &Config {
         &self.config
     }
+}
+
+/// Index of the list holding `layer`'s boxes in `band`.
+#[inline]
+pub(super) fn list_index(layer: Layer, band: usize) -> usize {
+    layer.index() * BANDS + band
 }
 
 #[cfg(test)]
@@ -417,7 +517,12 @@ mod tests {
             .unwrap();
         }
         c.update();
-        assert!(c.lists[Layer::PlayerShot.index()].sorted);
+        assert!(c
+            .lists
+            .iter()
+            .skip(Layer::PlayerShot.index() * BANDS)
+            .take(BANDS)
+            .any(|l| l.sorted));
         // A burst from one point plus a spread, some landing on enemies.
         for i in 0..300 {
             let x = if i % 2 == 0 { 100. } else { (i % 200) as f32 };
@@ -457,7 +562,14 @@ mod tests {
         c.insert(BoxDesc::new(b(0., 0., 300., 3.), 99, Layer::Player))
             .unwrap();
         c.update();
-        assert!(!c.lists[Layer::EnemyBullet.index()].sorted, "only scanned");
+        assert!(
+            !c.lists
+                .iter()
+                .skip(Layer::EnemyBullet.index() * BANDS)
+                .take(BANDS)
+                .any(|l| l.sorted),
+            "only scanned"
+        );
         // Twenty bomb blasts: now the bullets are swept and must be sorted.
         for i in 0..20 {
             let x = (i * 10) as f32;
@@ -469,7 +581,12 @@ mod tests {
             .unwrap();
         }
         c.update();
-        assert!(c.lists[Layer::EnemyBullet.index()].sorted);
+        assert!(c
+            .lists
+            .iter()
+            .skip(Layer::EnemyBullet.index() * BANDS)
+            .take(BANDS)
+            .any(|l| l.sorted));
         c.validate().unwrap();
         for h in bullets.iter().step_by(2) {
             c.remove(*h).unwrap();

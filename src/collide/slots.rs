@@ -44,6 +44,8 @@ pub(super) struct Slots {
     /// back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
     /// the merge rewrite it for every entry they move.
     pub pos: Vec<u32>,
+    /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
+    pub band: Vec<u8>,
     free: Vec<u32>,
     /// Boxes counted against the capacity: pending, live, and leaving until applied.
     pub occupied: usize,
@@ -76,6 +78,7 @@ impl Slots {
                 self.prev.push(desc.aabb);
                 self.swept.push(false);
                 self.pos.push(0);
+                self.band.push(0);
                 ((self.meta.len() - 1) as u32, 0)
             }
         };

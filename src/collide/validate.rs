@@ -2,6 +2,7 @@
 //! builds) and a full one that recomputes the pair set by brute force (for tests).
 
 use super::aabb::interiors_meet;
+use super::endpoints::{band_of, BANDS};
 use super::sap::Collider;
 use super::slots::State;
 use super::sweep::pair_key;
@@ -9,14 +10,15 @@ use super::{EventKind, Layer};
 
 impl Collider {
     /// Checks the endpoint lists against the slot table: equal array lengths, every entry's
-    /// slot live (or removed since the last update) on the list's layer, back-pointers exact,
+    /// slot live (or removed since the last update) on the list's layer and band (with the
+    /// list's height bound holding), back-pointers exact,
     /// sorted lists in `min.x` order, counters and free list consistent, pair set strictly
     /// sorted and matching the reported events. O(boxes + pairs).
     pub fn validate_structure(&self) -> Result<(), String> {
         let slots = &self.slots;
         let mut in_lists = 0usize;
-        for layer in Layer::ALL {
-            let l = &self.lists[layer.index()];
+        for (li, l) in self.lists.iter().enumerate() {
+            let (layer, band) = (Layer::ALL[li / BANDS], li % BANDS);
             let n = l.ids.len();
             if [l.min_x.len(), l.max_x.len(), l.min_y.len(), l.max_y.len()] != [n; 4] {
                 return Err(format!("{layer:?}: endpoint arrays differ in length"));
@@ -47,6 +49,12 @@ impl Collider {
                 }
                 if !(l.min_x[i] <= l.max_x[i] && l.min_y[i] <= l.max_y[i]) {
                     return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
+                }
+                if band_of(l.min_y[i]) != band || slots.band[id] as usize != band {
+                    return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
+                }
+                if l.max_y[i] - l.min_y[i] > l.max_h {
+                    return Err(format!("{layer:?}[{i}]: taller than the list's bound"));
                 }
                 if l.sorted && i > 0 && l.min_x[i - 1] > l.min_x[i] {
                     return Err(format!("{layer:?}: unsorted at {i}"));
@@ -109,8 +117,8 @@ impl Collider {
         self.validate_structure()?;
         let map = self.map();
         let mut all = Vec::new();
-        for layer in Layer::ALL {
-            let l = &self.lists[layer.index()];
+        for (li, l) in self.lists.iter().enumerate() {
+            let layer = Layer::ALL[li / BANDS];
             for i in 0..l.ids.len() {
                 all.push((
                     layer, l.ids[i], l.min_x[i], l.max_x[i], l.min_y[i], l.max_y[i],
