@@ -5,7 +5,8 @@
 //! churn every frame, while sideways motion is slow; and because every layer has its own lists,
 //! boxes of layers that never meet never swap against each other at all. The vertical axis is
 //! pruned coarsely instead: a box lives in the list of the band holding its top edge (`min.y`),
-//! and a sweep only pairs bands that boxes can reach across (see [`band_of`]).
+//! and a sweep only pairs bands that boxes can reach across (see [`band_of`]). Layers that are
+//! only scanned, never swept, skip the bands: their boxes stay in whichever list they joined.
 
 /// Height of a band. The playfield is 320 px tall, so it is cut into ten bands; a box may be
 /// any size (tall boxes just make their list reach further) and anywhere (outside the field
@@ -14,11 +15,27 @@ pub(super) const BAND_HEIGHT: f32 = 32.0;
 /// Number of bands.
 pub(super) const BANDS: usize = 10;
 
+/// The `min.y` range of band `band`: the first and last bands are open-ended.
+#[inline]
+pub(super) fn band_range(band: usize) -> (f32, f32) {
+    let lo = if band == 0 {
+        f32::NEG_INFINITY
+    } else {
+        band as f32 * BAND_HEIGHT
+    };
+    let hi = if band == BANDS - 1 {
+        f32::INFINITY
+    } else {
+        (band + 1) as f32 * BAND_HEIGHT
+    };
+    (lo, hi)
+}
+
 /// The band of a box whose top edge is at `min_y`.
 #[inline]
 pub(super) fn band_of(min_y: f32) -> usize {
     // `as` saturates, and negative values clamp to band 0.
-    ((min_y / BAND_HEIGHT) as usize).min(BANDS - 1)
+    ((min_y * (1.0 / BAND_HEIGHT)) as usize).min(BANDS - 1)
 }
 
 use super::slots::Slots;
@@ -49,6 +66,7 @@ impl EndpointList {
         self.ids.len()
     }
 
+    #[inline(always)]
     fn set(&mut self, i: usize, id: u32, b: &Aabb) {
         self.ids[i] = id;
         self.min_x[i] = b.min.x;
@@ -57,6 +75,7 @@ impl EndpointList {
         self.max_y[i] = b.max.y;
     }
 
+    #[inline]
     fn push(&mut self, id: u32, b: &Aabb) {
         self.ids.push(id);
         self.min_x.push(b.min.x);
@@ -95,28 +114,95 @@ impl EndpointList {
         self.truncate(w);
     }
 
-    /// Reloads every entry's tested box from the slots, in list order, and takes out the
-    /// boxes whose top edge left this list's `band`: they are appended to `moved` as
-    /// (band, tested box, slot), and the remaining entries are compacted. O(len).
-    pub fn refresh(&mut self, slots: &mut Slots, band: usize, moved: &mut Vec<(usize, Aabb, u32)>) {
+    /// Takes entry `i` out in O(1) by moving the last entry into its place: only for a list
+    /// whose order does not matter (unsorted).
+    pub fn swap_remove(&mut self, i: usize, slots: &mut Slots) {
+        debug_assert!(!self.sorted);
+        let last = self.ids.len() - 1;
+        if i != last {
+            let id = self.ids[last];
+            let b = self.boxed(last);
+            self.set(i, id, &b);
+            slots.pos[id as usize] = i as u32;
+        }
+        self.truncate(last);
+    }
+
+    /// Reloads every entry's tested box from the slots, in list order. When `banded`, takes
+    /// out the boxes whose top edge left this list's `band`: they are appended to `moved` as
+    /// (band, tested box, slot). A sorted list is compacted in order; an unsorted one fills
+    /// each hole with its last entry, so the boxes that stay are not rewritten. O(len).
+    pub fn refresh(
+        &mut self,
+        slots: &mut Slots,
+        band: usize,
+        banded: bool,
+        moved: &mut Vec<(usize, Aabb, u32)>,
+    ) {
+        let (lo, hi) = if banded {
+            band_range(band)
+        } else {
+            (f32::NEG_INFINITY, f32::INFINITY)
+        };
+        if !self.sorted {
+            return self.refresh_unsorted(slots, (lo, hi), moved);
+        }
         let mut w = 0;
         let mut max_h = 0.0f32;
         for r in 0..self.ids.len() {
             let id = self.ids[r];
             let b = slots.take_tested(id as usize);
-            let to = band_of(b.min.y);
-            if to != band {
-                moved.push((to, b, id));
+            if !(lo <= b.min.y && b.min.y < hi) {
+                moved.push((band_of(b.min.y), b, id));
                 continue;
             }
-            max_h = max_h.max(b.max.y - b.min.y);
-            self.set(w, id, &b);
+            let h = b.max.y - b.min.y;
+            max_h = if h > max_h { h } else { max_h };
             if w != r {
+                self.ids[w] = id;
                 slots.pos[id as usize] = w as u32;
             }
+            self.min_x[w] = b.min.x;
+            self.max_x[w] = b.max.x;
+            self.min_y[w] = b.min.y;
+            self.max_y[w] = b.max.y;
             w += 1;
         }
         self.truncate(w);
+        self.max_h = max_h;
+    }
+
+    fn refresh_unsorted(
+        &mut self,
+        slots: &mut Slots,
+        (lo, hi): (f32, f32),
+        moved: &mut Vec<(usize, Aabb, u32)>,
+    ) {
+        let mut max_h = 0.0f32;
+        let mut r = 0;
+        while r < self.ids.len() {
+            let id = self.ids[r];
+            let b = slots.take_tested(id as usize);
+            if !(lo <= b.min.y && b.min.y < hi) {
+                moved.push((band_of(b.min.y), b, id));
+                // The last entry takes this place and is refreshed next.
+                let last = self.ids.len() - 1;
+                if r != last {
+                    let lid = self.ids[last];
+                    self.ids[r] = lid;
+                    slots.pos[lid as usize] = r as u32;
+                }
+                self.truncate(last);
+                continue;
+            }
+            let h = b.max.y - b.min.y;
+            max_h = if h > max_h { h } else { max_h };
+            self.min_x[r] = b.min.x;
+            self.max_x[r] = b.max.x;
+            self.min_y[r] = b.min.y;
+            self.max_y[r] = b.max.y;
+            r += 1;
+        }
         self.max_h = max_h;
     }
 

@@ -174,9 +174,10 @@ impl Collider {
     pub fn update(&mut self) -> &[Event] {
         let mut stats = Stats::default();
 
-        // 1. Removals and teleports: one compacting pass per list that loses boxes. Teleported
-        //    boxes of sorted lists rejoin through the batch (step 5), since a far jump would
-        //    cost the insertion sort one exchange per box it crosses.
+        // 1. Removals and teleports: one compacting pass per sorted list that loses boxes, an
+        //    O(1) swap-remove from unsorted ones. Teleported boxes of sorted lists rejoin
+        //    through the batch (step 5), since a far jump would cost the insertion sort one
+        //    exchange per box it crosses.
         let mut dirty = 0u128;
         for k in 0..self.jumped.len() {
             let i = self.jumped[k] as usize;
@@ -193,14 +194,18 @@ impl Collider {
             }
         }
         self.jumped.clear();
-        for &i in &self.leaving {
-            let i = i as usize;
+        for k in 0..self.leaving.len() {
+            let i = self.leaving[k] as usize;
             if self.slots.meta[i].state == State::Leaving {
-                dirty |= 1
-                    << list_index(
-                        self.slots.meta[i].contact.layer,
-                        self.slots.band[i] as usize,
-                    );
+                let l = list_index(
+                    self.slots.meta[i].contact.layer,
+                    self.slots.band[i] as usize,
+                );
+                if self.lists[l].sorted {
+                    dirty |= 1 << l;
+                } else {
+                    self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
+                }
             }
         }
         for (l, list) in self.lists.iter_mut().enumerate() {
@@ -230,23 +235,7 @@ impl Collider {
         }
         self.pending.clear();
 
-        // 3. Reload tested boxes; boxes whose top edge changed band move to that band's batch.
-        let mut moved = std::mem::take(&mut self.moved);
-        for (l, list) in self.lists.iter_mut().enumerate() {
-            let first = moved.len();
-            list.refresh(&mut self.slots, l % BANDS, &mut moved);
-            for m in &mut moved[first..] {
-                m.0 += l - l % BANDS;
-            }
-        }
-        for &(l, b, id) in &moved {
-            self.slots.band[id as usize] = (l % BANDS) as u8;
-            self.lists[l].batch.push((b, id));
-        }
-        moved.clear();
-        self.moved = moved;
-
-        // 4. Which layers must be sorted: those in a sweep (both sides above the scan limit).
+        // 3. Which layers must be sorted: those in a sweep (both sides above the scan limit).
         let mut count = [0usize; Layer::COUNT];
         for (l, list) in self.lists.iter().enumerate() {
             count[l / BANDS] += list.len() + list.batch.len();
@@ -257,6 +246,24 @@ impl Collider {
                 need_sorted |= a.bit() | b.bit();
             }
         }
+
+        // 4. Reload tested boxes. In layers that are swept, boxes whose top edge changed band
+        //    move to that band's batch; scanned layers ignore bands, so their boxes stay put.
+        let mut moved = std::mem::take(&mut self.moved);
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            let first = moved.len();
+            let banded = need_sorted & (1 << (l / BANDS)) != 0;
+            list.refresh(&mut self.slots, l % BANDS, banded, &mut moved);
+            for m in &mut moved[first..] {
+                m.0 += l - l % BANDS;
+            }
+        }
+        for &(l, b, id) in &moved {
+            self.slots.band[id as usize] = (l % BANDS) as u8;
+            self.lists[l].batch.push((b, id));
+        }
+        moved.clear();
+        self.moved = moved;
 
         // 5. Repair the order, merge the batches.
         for (l, list) in self.lists.iter_mut().enumerate() {

@@ -50,7 +50,8 @@ impl Collider {
                 if !(l.min_x[i] <= l.max_x[i] && l.min_y[i] <= l.max_y[i]) {
                     return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
                 }
-                if band_of(l.min_y[i]) != band || slots.band[id] as usize != band {
+                // Only swept (sorted) lists rely on the band of the top edge.
+                if (l.sorted && band_of(l.min_y[i]) != band) || slots.band[id] as usize != band {
                     return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
                 }
                 if l.max_y[i] - l.min_y[i] > l.max_h {
