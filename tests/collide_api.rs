@@ -308,27 +308,28 @@ both!(query_filters_by_layer_mask, |c| {
 
 #[test]
 fn capacity_counts_pending_and_unapplied_removals() {
-    for mut c in [Collider::new(Config {
+    let mut c = Collider::new(Config {
         capacity: 2,
         map: CollisionMap::game_default(),
-    })] {
-        let a = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-            .unwrap();
-        c.insert(BoxDesc::new(b(0., 0., 1., 1.), 2, Layer::Player))
-            .unwrap();
-        let full = c.insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player));
-        assert_eq!(full, Err(ColliderError::CapacityExceeded { capacity: 2 }));
-        c.remove(a).unwrap();
-        assert!(c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player))
-            .is_err());
-        c.update();
-        assert!(c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player))
-            .is_ok());
-        c.validate().unwrap();
-    }
+    });
+    let a = c
+        .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
+        .unwrap();
+    c.insert(BoxDesc::new(b(0., 0., 1., 1.), 2, Layer::Player))
+        .unwrap();
+    let full = c.insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player));
+    assert_eq!(full, Err(ColliderError::CapacityExceeded { capacity: 2 }));
+    c.remove(a).unwrap();
+    // The removal is not applied yet, so the slot still counts.
+    assert!(c
+        .insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player))
+        .is_err());
+    c.update();
+    assert!(c
+        .insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player))
+        .is_ok());
+    c.validate().unwrap();
+
     let mut r = BruteForce::new(Config {
         capacity: 1,
         map: CollisionMap::game_default(),

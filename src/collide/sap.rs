@@ -458,7 +458,6 @@ impl Collider {
     }
 
     /// Slots waiting for the next update (for validation).
-
     pub(super) fn pending_slots(&self) -> &[u32] {
         &self.pending
     }

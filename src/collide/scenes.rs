@@ -226,7 +226,7 @@ impl Scene {
     fn enemy_bullet(&mut self, i: u32, spread: bool) -> Body {
         let e = i % 8;
         let origin = Vec2::new(14.0 + 28.0 * e as f32, 30.0 + 25.0 * (e % 3) as f32);
-        let vel = if i % 2 == 0 {
+        let vel = if i.is_multiple_of(2) {
             let a = std::f32::consts::PI * (0.1 + 0.8 * self.rand());
             Vec2::new(a.cos(), a.sin()) * (0.8 + 0.8 * self.rand())
         } else {
@@ -261,7 +261,7 @@ impl Scene {
             owner: 200_000 + i,
             part: 0,
             // Every other box stands for a pair of shots.
-            user: if i % 2 == 0 { 2 } else { 1 },
+            user: if i.is_multiple_of(2) { 2 } else { 1 },
             swept: true,
             mortal: false,
             born: self.frame,
@@ -283,7 +283,7 @@ impl Scene {
             half: Vec2::splat(8.0),
             vel: Vec2::new(0.6 * (self.rand() - 0.5), 0.3 + 0.3 * self.rand()),
             origin: Vec2::new(center.x, -7.0),
-            layer: if i % 2 == 0 {
+            layer: if i.is_multiple_of(2) {
                 Layer::AirEnemy
             } else {
                 Layer::GroundEnemy
@@ -350,7 +350,7 @@ impl Scene {
             }
         }
         match self.kind {
-            SceneKind::BossBurst if frame % 30 == 0 => {
+            SceneKind::BossBurst if frame.is_multiple_of(30) => {
                 for k in 0..500u32 {
                     let a = std::f32::consts::TAU * k as f32 / 500.0;
                     let speed = 1.5 + 0.5 * (k % 3) as f32;
@@ -509,7 +509,7 @@ impl<C: SceneCollider> Driven<C> {
 }
 
 /// Scene-id pairs, each ordered and the list sorted: the form every method is compared in.
-pub fn normalize(pairs: &mut Vec<(u32, u32)>) {
+pub fn normalize(pairs: &mut [(u32, u32)]) {
     for p in pairs.iter_mut() {
         if p.0 > p.1 {
             *p = (p.1, p.0);
