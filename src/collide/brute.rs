@@ -262,17 +262,6 @@ impl BruteForce {
         &self.events
     }
 
-    #[doc(hidden)]
-    /// Test hook: pretends the slot behind `h` has been reused until its generation is `g`.
-    pub fn force_generation_for_tests(&mut self, h: Handle, g: u32) -> Option<Handle> {
-        let s = self.slots.get_mut(h.index as usize)?;
-        s.generation = g;
-        Some(Handle {
-            index: h.index,
-            generation: g,
-        })
-    }
-
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -336,5 +325,29 @@ fn contact(handle: Handle, d: &BoxDesc) -> Contact {
         part: d.part,
         layer: d.layer,
         user: d.user,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::Layer;
+    use glam::Vec2;
+
+    #[test]
+    fn exhausted_generation_retires_the_slot() {
+        let mut c = BruteForce::new(Config::default());
+        let unit = Aabb::new(Vec2::ZERO, Vec2::ONE);
+        let h = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        c.update();
+        c.slots[h.index as usize].generation = u32::MAX;
+        let old = Handle {
+            index: h.index,
+            generation: u32::MAX,
+        };
+        c.remove(old).unwrap();
+        c.update();
+        let n = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
+        assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
     }
 }
