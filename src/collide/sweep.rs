@@ -46,6 +46,10 @@ fn test_run(l: &EndpointList, i: usize, m: &EndpointList, from: usize, out: &mut
     let (x0, x1, y0, y1) = (l.min_x[i], l.max_x[i], l.min_y[i], l.max_y[i]);
     let id = l.ids[i];
     let n = m.len();
+    // Most runs are empty (a narrow shot rarely has an enemy starting under it): leave early.
+    if from >= n || m.min_x[from] >= x1 {
+        return 0;
+    }
     let mut k = from;
     let mut tests = 0u64;
     while k + BLOCK <= n {
