@@ -271,8 +271,7 @@ impl EndpointList {
             return;
         }
         let mut entries = std::mem::take(&mut self.batch);
-        for (b, id) in &entries {
-            slots.meta[*id as usize].jumped = false;
+        for (b, _) in &entries {
             self.max_h = self.max_h.max(b.max.y - b.min.y);
         }
         if !self.sorted {

@@ -174,10 +174,11 @@ impl Collider {
     pub fn update(&mut self) -> &[Event] {
         let mut stats = Stats::default();
 
-        // 1. Removals and teleports: one compacting pass per sorted list that loses boxes, an
-        //    O(1) swap-remove from unsorted ones. Teleported boxes of sorted lists rejoin
-        //    through the batch (step 5), since a far jump would cost the insertion sort one
-        //    exchange per box it crosses.
+        // 1. Removals and teleports. A sorted list that loses boxes is compacted in one pass;
+        //    an unsorted one fills each hole with its last entry in O(1), unless it loses so
+        //    many (a bomb) that one compacting pass is cheaper than scattered moves.
+        //    Teleported boxes of sorted lists rejoin through the batch (step 5), since a far
+        //    jump would cost the insertion sort one exchange per box it crosses.
         let mut dirty = 0u128;
         for k in 0..self.jumped.len() {
             let i = self.jumped[k] as usize;
@@ -189,11 +190,20 @@ impl Collider {
                 dirty |= 1 << list;
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
-            } else {
-                self.slots.meta[i].jumped = false;
             }
         }
-        self.jumped.clear();
+        let mut losses = [0u32; Layer::COUNT * BANDS];
+        for &i in &self.leaving {
+            let m = &self.slots.meta[i as usize];
+            if m.state == State::Leaving {
+                losses[list_index(m.contact.layer, self.slots.band[i as usize] as usize)] += 1;
+            }
+        }
+        for (l, list) in self.lists.iter().enumerate() {
+            if list.sorted || losses[l] as usize * 8 > list.len() {
+                dirty |= ((losses[l] > 0) as u128) << l;
+            }
+        }
         for k in 0..self.leaving.len() {
             let i = self.leaving[k] as usize;
             if self.slots.meta[i].state == State::Leaving {
@@ -201,21 +211,25 @@ impl Collider {
                     self.slots.meta[i].contact.layer,
                     self.slots.band[i] as usize,
                 );
-                if self.lists[l].sorted {
-                    dirty |= 1 << l;
-                } else {
+                if dirty & (1 << l) == 0 {
                     self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
                 }
             }
         }
         for (l, list) in self.lists.iter_mut().enumerate() {
             if dirty & (1 << l) != 0 {
+                // Only a sorted list's teleported boxes were routed away above.
+                let routed = list.sorted;
                 list.compact(&mut self.slots, |s, id| {
                     let m = &s.meta[id as usize];
-                    m.state == State::Live && !m.jumped
+                    m.state == State::Live && !(routed && m.jumped)
                 });
             }
         }
+        for &i in &self.jumped {
+            self.slots.meta[i as usize].jumped = false;
+        }
+        self.jumped.clear();
         if !self.leaving.is_empty() {
             self.collect_freed_ascending();
             stats.removed = self.freed.len();
@@ -551,6 +565,35 @@ mod tests {
             "new boxes are merged, not sorted into place"
         );
         assert!(enters > 0);
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn a_bomb_clearing_an_unsorted_list_keeps_its_teleported_boxes() {
+        let mut c = Collider::default();
+        let bullets: Vec<_> = (0..40)
+            .map(|i| {
+                let x = (i * 5) as f32;
+                c.insert(BoxDesc::new(b(x, 1., x + 2., 3.), i, Layer::EnemyBullet))
+                    .unwrap()
+            })
+            .collect();
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 300., 4.), 99, Layer::Player))
+            .unwrap();
+        assert_eq!(c.update().len(), 40);
+        // Most bullets go at once (one compacting pass), one survivor is teleported.
+        for h in &bullets[..30] {
+            c.remove(*h).unwrap();
+        }
+        c.teleport(bullets[35], b(1., 1., 2., 2.)).unwrap();
+        c.update();
+        assert_eq!(c.stats().live_boxes, 11);
+        assert_eq!(c.pairs().count(), 10);
+        c.validate().unwrap();
+        c.set_aabb(p, b(0., 0., 1.5, 1.5)).unwrap();
+        c.update();
+        assert_eq!(c.pairs().count(), 1, "the teleported bullet is still there");
         c.validate().unwrap();
     }
 

@@ -107,7 +107,12 @@ pub struct Scene {
     free_ids: Vec<u32>,
     rng: u64,
     player: u32,
+    /// Directions of a burst, computed once so the script costs little in a timed frame.
+    ring: Vec<Vec2>,
 }
+
+/// Bullets in one boss burst.
+const BURST: usize = 500;
 
 const BOSS_POINT: Vec2 = Vec2::new(112.0, 60.0);
 
@@ -122,6 +127,9 @@ impl Scene {
             free_ids: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
             player: 0,
+            ring: (0..BURST)
+                .map(|k| Vec2::from_angle(std::f32::consts::TAU * k as f32 / BURST as f32))
+                .collect(),
         };
         s.player = s.add(Body {
             center: player_at(0),
@@ -351,15 +359,10 @@ impl Scene {
         }
         match self.kind {
             SceneKind::BossBurst if frame.is_multiple_of(30) => {
-                for k in 0..500u32 {
-                    let a = std::f32::consts::TAU * k as f32 / 500.0;
+                for k in 0..BURST as u32 {
                     let speed = 1.5 + 0.5 * (k % 3) as f32;
-                    let mut b = self.bullet(
-                        BOSS_POINT,
-                        Vec2::new(a.cos(), a.sin()) * speed,
-                        3.0,
-                        500_000,
-                    );
+                    let mut b =
+                        self.bullet(BOSS_POINT, self.ring[k as usize] * speed, 3.0, 500_000);
                     b.mortal = true;
                     b.user = k as u16;
                     self.add(b);
