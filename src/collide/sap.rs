@@ -45,6 +45,8 @@ pub struct Collider {
     stats: Stats,
     /// Reused buffer for the slots freed by an update.
     freed: Vec<u32>,
+    /// One bit per slot removed since the last update, built and cleared within `update`.
+    gone: Vec<u64>,
     /// Reused buffer for boxes changing band: (band, tested box, slot).
     moved: Vec<(usize, Aabb, u32)>,
 }
@@ -78,6 +80,7 @@ impl Collider {
             old_events: Vec::new(),
             stats: Stats::default(),
             freed: Vec::new(),
+            gone: Vec::new(),
             moved: Vec::new(),
         }
     }
@@ -193,7 +196,12 @@ impl Collider {
             }
         }
         let mut losses = [0u32; Layer::COUNT * BANDS];
+        self.gone.clear();
+        if !self.leaving.is_empty() {
+            self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
+        }
         for &i in &self.leaving {
+            self.gone[i as usize / 64] |= 1 << (i % 64);
             let m = &self.slots.meta[i as usize];
             if m.state == State::Leaving {
                 losses[list_index(m.contact.layer, self.slots.band[i as usize] as usize)] += 1;
@@ -218,11 +226,14 @@ impl Collider {
         }
         for (l, list) in self.lists.iter_mut().enumerate() {
             if dirty & (1 << l) != 0 {
-                // Only a sorted list's teleported boxes were routed away above.
-                let routed = list.sorted;
+                // Only a sorted list's teleported boxes were routed away above. A box in a list
+                // is live unless its removal bit is set.
+                let (routed, gone) = (list.sorted, &self.gone);
                 list.compact(&mut self.slots, |s, id| {
-                    let m = &s.meta[id as usize];
-                    m.state == State::Live && !(routed && m.jumped)
+                    let removed = gone
+                        .get(id as usize / 64)
+                        .is_some_and(|w| w >> (id % 64) & 1 != 0);
+                    !(removed || routed && s.meta[id as usize].jumped)
                 });
             }
         }
@@ -396,22 +407,16 @@ impl Collider {
     }
 
     /// Fills `freed` with this update's removed slots in ascending order, which the shared
-    /// slot-reuse contract requires. Small batches are sorted; large ones (a bomb) are read off
-    /// the slot table in one linear pass instead.
+    /// slot-reuse contract requires, by reading the removal bitmap word by word: O(slots / 64
+    /// + removed), then clears the bitmap.
     fn collect_freed_ascending(&mut self) {
         self.freed.clear();
-        if self.leaving.len() * 16 < self.slots.meta.len() {
-            self.freed.extend_from_slice(&self.leaving);
-            self.freed.sort_unstable();
-        } else {
-            self.freed.extend(
-                self.slots
-                    .meta
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, m)| matches!(m.state, State::Leaving | State::Stillborn))
-                    .map(|(i, _)| i as u32),
-            );
+        for (w, word) in self.gone.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                self.freed.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
         }
         self.leaving.clear();
     }
