@@ -9,9 +9,14 @@
 //! tiny layers (enemy bullets against the lone player) is never sorted.
 //!
 //! Frame-to-frame coherence: sorted lists keep their order between updates and are repaired by
-//! insertion sort, so a frame where boxes move a little costs O(n + swaps). The set of current
-//! pairs persists between updates as a sorted key vector; Enter, Stay and Exit come from merging
-//! it with the pairs found this update.
+//! insertion sort, so a frame where boxes move a little costs O(n + swaps). Boxes that jump
+//! (teleports, respawns, a change of band) and new boxes skip the crawl: they are sorted as one
+//! batch and merged in a single pass. The set of current pairs persists between updates as a
+//! sorted key vector; each update re-sweeps the (coherently sorted) lists for this frame's
+//! overlaps and one merge against the persistent set yields Enter, Stay and Exit. Pairs are not
+//! added and removed on individual endpoint swaps: with one sorted axis a swap says nothing
+//! about the other axis, and sorting the vertical axis too is what the opposing streams of a
+//! shooter make expensive.
 
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
 use super::pairs::PairSet;
