@@ -87,7 +87,8 @@ impl BruteForce {
         let index = match self.free.pop() {
             Some(i) => {
                 let s = &mut self.slots[i as usize];
-                let generation = s.generation.wrapping_add(1);
+                // Never wraps: a slot whose generation reached u32::MAX is retired in `update`.
+                let generation = s.generation + 1;
                 *s = Slot { generation, ..slot };
                 i
             }
@@ -189,7 +190,11 @@ impl BruteForce {
             match s.state {
                 State::Leaving | State::Stillborn => {
                     s.state = State::Free;
-                    self.free.push(i as u32);
+                    // Retire an exhausted slot rather than let a generation repeat, which
+                    // would let a very old handle reach a new box.
+                    if s.generation != u32::MAX {
+                        self.free.push(i as u32);
+                    }
                     self.occupied -= 1;
                     stats.removed += 1;
                 }
@@ -320,5 +325,29 @@ fn contact(handle: Handle, d: &BoxDesc) -> Contact {
         part: d.part,
         layer: d.layer,
         user: d.user,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::Layer;
+    use glam::Vec2;
+
+    #[test]
+    fn exhausted_generation_retires_the_slot() {
+        let mut c = BruteForce::new(Config::default());
+        let unit = Aabb::new(Vec2::ZERO, Vec2::ONE);
+        let h = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        c.update();
+        c.slots[h.index as usize].generation = u32::MAX;
+        let old = Handle {
+            index: h.index,
+            generation: u32::MAX,
+        };
+        c.remove(old).unwrap();
+        c.update();
+        let n = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
+        assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
     }
 }

@@ -3,22 +3,38 @@
 //! A small library of its own: it knows boxes, layers and owners, never game types, and depends
 //! on glam alone. The game, the tests and the benchmarks all use this public API.
 //!
-//! Contract, shared by [`Collider`] and the [`BruteForce`] reference:
+//! Contract, shared by [`Collider`] (incremental sweep-and-prune) and the [`BruteForce`]
+//! reference:
 //! - `insert`, `set_aabb`, `teleport` and `remove` are recorded at once but applied together
 //!   at the next [`Collider::update`]; a removed handle is stale immediately.
 //! - `update` reports [`EventKind::Enter`], [`EventKind::Stay`] and [`EventKind::Exit`] for each
 //!   pair of boxes whose layers meet in the [`CollisionMap`] (see [`Aabb`] for the edge rule).
+//!   A box removed before an update reports Exit for each pair it had at that update.
+//! - A swept box is tested, at each update, as the union of its box at the previous update and
+//!   its current one. A new box's "previous" box is the one it was inserted with; `teleport`
+//!   resets it to the new box.
+//! - Handles are generational. Slots freed by an update are reused last-freed-first, in
+//!   ascending index order within one update, so both colliders hand out the same handles for
+//!   the same calls. A slot whose generation is exhausted is retired instead of wrapping.
+//! - The capacity counts pending, live, and removed-but-not-yet-applied boxes.
+//! - Same calls, same events in the same order: nothing depends on addresses or random state.
 //! - Every error leaves the collider unchanged.
 
 mod aabb;
 mod brute;
+mod endpoints;
 mod layer;
+mod pairs;
+mod sap;
+#[doc(hidden)]
+pub mod scenes;
+mod slots;
+mod sweep;
 mod types;
+mod validate;
 
 pub use aabb::Aabb;
 pub use brute::BruteForce;
 pub use layer::{CollisionMap, Layer, LayerMask};
+pub use sap::Collider;
 pub use types::{BoxDesc, ColliderError, Config, Contact, Event, EventKind, Handle, Pair, Stats};
-
-/// The collider the game uses. A stand-in until the sweep-and-prune lands.
-pub type Collider = BruteForce;

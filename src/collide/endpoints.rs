@@ -1,0 +1,317 @@
+//! The boxes of one layer in one horizontal band as endpoint arrays (struct of arrays), kept
+//! sorted on `min.x` from frame to frame when some sweep needs them sorted.
+//!
+//! Only the x axis is sorted. Opposing streams (shots up, bullets down) make the vertical order
+//! churn every frame, while sideways motion is slow; and because every layer has its own lists,
+//! boxes of layers that never meet never swap against each other at all. The vertical axis is
+//! pruned coarsely instead: a box lives in the list of the band holding its top edge (`min.y`),
+//! and a sweep only pairs bands that boxes can reach across (see [`band_of`]). Layers that are
+//! only scanned, never swept, skip the bands: their boxes stay in whichever list they joined.
+
+/// Height of a band. The playfield is 320 px tall, so it is cut into ten bands; a box may be
+/// any size (tall boxes just make their list reach further) and anywhere (outside the field
+/// it joins the first or last band).
+pub(super) const BAND_HEIGHT: f32 = 32.0;
+/// Number of bands.
+pub(super) const BANDS: usize = 10;
+
+/// The `min.y` range of band `band`: the first and last bands are open-ended.
+#[inline]
+pub(super) fn band_range(band: usize) -> (f32, f32) {
+    let lo = if band == 0 {
+        f32::NEG_INFINITY
+    } else {
+        band as f32 * BAND_HEIGHT
+    };
+    let hi = if band == BANDS - 1 {
+        f32::INFINITY
+    } else {
+        (band + 1) as f32 * BAND_HEIGHT
+    };
+    (lo, hi)
+}
+
+/// The band of a box whose top edge is at `min_y`.
+#[inline]
+pub(super) fn band_of(min_y: f32) -> usize {
+    // `as` saturates, and negative values clamp to band 0.
+    ((min_y * (1.0 / BAND_HEIGHT)) as usize).min(BANDS - 1)
+}
+
+use super::slots::Slots;
+use super::Aabb;
+
+/// A layer's endpoints. Index `i` of every array describes the same box, `ids[i]` its slot.
+#[derive(Clone, Debug, Default)]
+pub(super) struct EndpointList {
+    pub ids: Vec<u32>,
+    pub min_x: Vec<f32>,
+    pub max_x: Vec<f32>,
+    pub min_y: Vec<f32>,
+    pub max_y: Vec<f32>,
+    /// True when `min_x` is non-decreasing. Lists that no sweep needs are left unsorted.
+    pub sorted: bool,
+    /// An upper bound on the height of the boxes in the list: how far below its band a box of
+    /// this list can reach.
+    pub max_h: f32,
+    /// Boxes entering the list at this update, with their tested boxes: new ones, teleported
+    /// ones taken out of their list, and ones whose top edge moved into this band.
+    pub batch: Vec<(Aabb, u32)>,
+    /// Reused scratch for sorting batches and full re-sorts.
+    scratch: Vec<(Aabb, u32)>,
+}
+
+impl EndpointList {
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, id: u32, b: &Aabb) {
+        self.ids[i] = id;
+        self.min_x[i] = b.min.x;
+        self.max_x[i] = b.max.x;
+        self.min_y[i] = b.min.y;
+        self.max_y[i] = b.max.y;
+    }
+
+    #[inline]
+    fn push(&mut self, id: u32, b: &Aabb) {
+        self.ids.push(id);
+        self.min_x.push(b.min.x);
+        self.max_x.push(b.max.x);
+        self.min_y.push(b.min.y);
+        self.max_y.push(b.max.y);
+    }
+
+    fn truncate(&mut self, n: usize) {
+        self.ids.truncate(n);
+        self.min_x.truncate(n);
+        self.max_x.truncate(n);
+        self.min_y.truncate(n);
+        self.max_y.truncate(n);
+    }
+
+    /// Drops every entry whose slot `keep` rejects, preserving order, in one pass.
+    /// O(len); each kept entry that moves gets its back-pointer rewritten.
+    pub fn compact(&mut self, slots: &mut Slots, keep: impl Fn(&Slots, u32) -> bool) {
+        let mut w = 0;
+        for r in 0..self.ids.len() {
+            let id = self.ids[r];
+            if !keep(slots, id) {
+                continue;
+            }
+            if w != r {
+                self.ids[w] = id;
+                self.min_x[w] = self.min_x[r];
+                self.max_x[w] = self.max_x[r];
+                self.min_y[w] = self.min_y[r];
+                self.max_y[w] = self.max_y[r];
+                slots.pos[id as usize] = w as u32;
+            }
+            w += 1;
+        }
+        self.truncate(w);
+    }
+
+    /// Takes entry `i` out in O(1) by moving the last entry into its place: only for a list
+    /// whose order does not matter (unsorted).
+    pub fn swap_remove(&mut self, i: usize, slots: &mut Slots) {
+        debug_assert!(!self.sorted);
+        let last = self.ids.len() - 1;
+        if i != last {
+            let id = self.ids[last];
+            let b = self.boxed(last);
+            self.set(i, id, &b);
+            slots.pos[id as usize] = i as u32;
+        }
+        self.truncate(last);
+    }
+
+    /// Reloads every entry's tested box from the slots, in list order. When `banded`, takes
+    /// out the boxes whose top edge left this list's `band`: they are appended to `moved` as
+    /// (band, tested box, slot). A sorted list is compacted in order; an unsorted one fills
+    /// each hole with its last entry, so the boxes that stay are not rewritten. O(len).
+    pub fn refresh(
+        &mut self,
+        slots: &mut Slots,
+        band: usize,
+        banded: bool,
+        moved: &mut Vec<(usize, Aabb, u32)>,
+    ) {
+        let (lo, hi) = if banded {
+            band_range(band)
+        } else {
+            (f32::NEG_INFINITY, f32::INFINITY)
+        };
+        if !self.sorted {
+            return self.refresh_unsorted(slots, (lo, hi), moved);
+        }
+        let mut w = 0;
+        let mut max_h = 0.0f32;
+        for r in 0..self.ids.len() {
+            let id = self.ids[r];
+            let b = slots.take_tested(id as usize);
+            if !(lo <= b.min.y && b.min.y < hi) {
+                moved.push((band_of(b.min.y), b, id));
+                continue;
+            }
+            let h = b.max.y - b.min.y;
+            max_h = if h > max_h { h } else { max_h };
+            if w != r {
+                self.ids[w] = id;
+                slots.pos[id as usize] = w as u32;
+            }
+            self.min_x[w] = b.min.x;
+            self.max_x[w] = b.max.x;
+            self.min_y[w] = b.min.y;
+            self.max_y[w] = b.max.y;
+            w += 1;
+        }
+        self.truncate(w);
+        self.max_h = max_h;
+    }
+
+    fn refresh_unsorted(
+        &mut self,
+        slots: &mut Slots,
+        (lo, hi): (f32, f32),
+        moved: &mut Vec<(usize, Aabb, u32)>,
+    ) {
+        let mut max_h = 0.0f32;
+        let mut r = 0;
+        while r < self.ids.len() {
+            let id = self.ids[r];
+            let b = slots.take_tested(id as usize);
+            if !(lo <= b.min.y && b.min.y < hi) {
+                moved.push((band_of(b.min.y), b, id));
+                // The last entry takes this place and is refreshed next.
+                let last = self.ids.len() - 1;
+                if r != last {
+                    let lid = self.ids[last];
+                    self.ids[r] = lid;
+                    slots.pos[lid as usize] = r as u32;
+                }
+                self.truncate(last);
+                continue;
+            }
+            let h = b.max.y - b.min.y;
+            max_h = if h > max_h { h } else { max_h };
+            self.min_x[r] = b.min.x;
+            self.max_x[r] = b.max.x;
+            self.min_y[r] = b.min.y;
+            self.max_y[r] = b.max.y;
+            r += 1;
+        }
+        self.max_h = max_h;
+    }
+
+    /// Restores `min_x` order by insertion sort, returning the number of adjacent exchanges.
+    ///
+    /// Complexity: O(len + swaps). Coherent motion keeps `swaps` small, which is the point of
+    /// keeping the order from the previous frame instead of sorting from scratch.
+    pub fn insertion_sort(&mut self, slots: &mut Slots) -> u64 {
+        let mut swaps = 0u64;
+        for j in 1..self.ids.len() {
+            let key = self.min_x[j];
+            if self.min_x[j - 1] <= key {
+                continue;
+            }
+            let (id, max_x, min_y, max_y) =
+                (self.ids[j], self.max_x[j], self.min_y[j], self.max_y[j]);
+            let mut i = j;
+            while i > 0 && self.min_x[i - 1] > key {
+                self.ids[i] = self.ids[i - 1];
+                self.min_x[i] = self.min_x[i - 1];
+                self.max_x[i] = self.max_x[i - 1];
+                self.min_y[i] = self.min_y[i - 1];
+                self.max_y[i] = self.max_y[i - 1];
+                slots.pos[self.ids[i] as usize] = i as u32;
+                i -= 1;
+            }
+            swaps += (j - i) as u64;
+            self.ids[i] = id;
+            self.min_x[i] = key;
+            self.max_x[i] = max_x;
+            self.min_y[i] = min_y;
+            self.max_y[i] = max_y;
+            slots.pos[id as usize] = i as u32;
+        }
+        swaps
+    }
+
+    /// Sorts from scratch, for a list that was left unsorted while no sweep needed it.
+    /// O(len log len); the reused scratch buffer keeps it allocation-free once warm.
+    pub fn full_sort(&mut self, slots: &mut Slots) {
+        let mut entries = std::mem::take(&mut self.scratch);
+        entries.clear();
+        entries.extend((0..self.len()).map(|i| (self.boxed(i), self.ids[i])));
+        sort_entries(&mut entries);
+        for (i, (b, id)) in entries.iter().enumerate() {
+            self.set(i, *id, b);
+            slots.pos[*id as usize] = i as u32;
+        }
+        self.scratch = entries;
+    }
+
+    fn boxed(&self, i: usize) -> Aabb {
+        Aabb::new(
+            glam::Vec2::new(self.min_x[i], self.min_y[i]),
+            glam::Vec2::new(self.max_x[i], self.max_y[i]),
+        )
+    }
+
+    /// Moves this update's batch into the list: it is sorted once and merged into the sorted
+    /// arrays in a single backward pass (no per-box crawl). For an unsorted list the batch is
+    /// simply appended.
+    ///
+    /// Complexity: O(k log k + len) for k new boxes, independent of where they land.
+    pub fn merge_batch(&mut self, slots: &mut Slots) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let mut entries = std::mem::take(&mut self.batch);
+        for (b, _) in &entries {
+            self.max_h = self.max_h.max(b.max.y - b.min.y);
+        }
+        if !self.sorted {
+            for (b, id) in &entries {
+                slots.pos[*id as usize] = self.len() as u32;
+                self.push(*id, b);
+            }
+            entries.clear();
+            self.batch = entries;
+            return;
+        }
+        sort_entries(&mut entries);
+        let old_len = self.len();
+        let filler = Aabb::default();
+        for _ in 0..entries.len() {
+            self.push(u32::MAX, &filler);
+        }
+        // Fill from the back so every old entry moves at most once; the loop ends when the
+        // last new box is placed, since the old entries before it are already in place.
+        let (mut r, mut n, mut w) = (old_len, entries.len(), self.len());
+        while n > 0 {
+            w -= 1;
+            if r > 0 && self.min_x[r - 1] > entries[n - 1].0.min.x {
+                r -= 1;
+                let (id, b) = (self.ids[r], self.boxed(r));
+                self.set(w, id, &b);
+                slots.pos[id as usize] = w as u32;
+            } else {
+                n -= 1;
+                let (b, id) = entries[n];
+                self.set(w, id, &b);
+                slots.pos[id as usize] = w as u32;
+            }
+        }
+        entries.clear();
+        self.batch = entries;
+    }
+}
+
+/// Orders by `min.x`, ties by slot, so equal inputs always give the same order.
+fn sort_entries(entries: &mut [(Aabb, u32)]) {
+    entries.sort_unstable_by(|a, b| a.0.min.x.total_cmp(&b.0.min.x).then(a.1.cmp(&b.1)));
+}

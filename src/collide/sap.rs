@@ -1,0 +1,657 @@
+//! The sweep-and-prune [`Collider`]: the public API and the order of work in an update.
+//!
+//! Layout: one [`EndpointList`] per layer and horizontal band, holding those boxes as `f32`
+//! arrays sorted on `min.x`. The collision map decides which lists are ever compared: a pair of
+//! layers that does not meet costs nothing at all, not even a swap, because its boxes live in
+//! different lists. For each pair of layers that meets, the update either sweeps pairs of sorted
+//! lists (only bands within reach of each other) or, when one layer holds at most
+//! [`SCAN_LIMIT`] boxes, scans those against the other layer; a layer that only meets such
+//! tiny layers (enemy bullets against the lone player) is never sorted.
+//!
+//! Frame-to-frame coherence: sorted lists keep their order between updates and are repaired by
+//! insertion sort, so a frame where boxes move a little costs O(n + swaps). Boxes that jump
+//! (teleports, respawns, a change of band) and new boxes skip the crawl: they are sorted as one
+//! batch and merged in a single pass. The set of current pairs persists between updates as a
+//! sorted key vector; each update re-sweeps the (coherently sorted) lists for this frame's
+//! overlaps and one merge against the persistent set yields Enter, Stay and Exit. Pairs are not
+//! added and removed on individual endpoint swaps: with one sorted axis a swap says nothing
+//! about the other axis, and sorting the vertical axis too is what the opposing streams of a
+//! shooter make expensive.
+
+use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
+use super::pairs::PairSet;
+use super::slots::{Slots, State};
+use super::sweep::{self, SCAN_LIMIT};
+use super::{
+    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Event, EventKind, Handle, Layer,
+    LayerMask, Pair, Stats,
+};
+
+/// Incremental sweep-and-prune broad phase. See the module docs of [`super`] for the contract
+/// it shares with [`BruteForce`](super::BruteForce).
+#[derive(Clone, Debug)]
+pub struct Collider {
+    config: Config,
+    pub(super) slots: Slots,
+    /// Endpoint lists, index `layer * BANDS + band`.
+    pub(super) lists: Vec<EndpointList>,
+    /// Pairs of layers that meet, lower layer first, computed once from the map.
+    meeting: Vec<(Layer, Layer)>,
+    /// Slots inserted since the last update, in call order.
+    pending: Vec<u32>,
+    /// Slots removed since the last update (leaving or stillborn).
+    leaving: Vec<u32>,
+    /// Live slots teleported since the last update (see `Meta::jumped`).
+    jumped: Vec<u32>,
+    pub(super) pairs: PairSet,
+    events: Vec<Event>,
+    /// The previous update's events, kept as the pair data of the live set (see `PairSet::diff`).
+    old_events: Vec<Event>,
+    stats: Stats,
+    /// Reused buffer for the slots freed by an update.
+    freed: Vec<u32>,
+    /// One bit per slot removed since the last update, built and cleared within `update`.
+    gone: Vec<u64>,
+    /// Reused buffer for boxes changing band: (band, tested box, slot).
+    moved: Vec<(usize, Aabb, u32)>,
+}
+
+impl Default for Collider {
+    fn default() -> Self {
+        Self::new(Config::default())
+    }
+}
+
+impl Collider {
+    pub fn new(config: Config) -> Self {
+        let mut meeting = Vec::new();
+        for (i, &a) in Layer::ALL.iter().enumerate() {
+            for &b in &Layer::ALL[i..] {
+                if config.map.meets(a, b) {
+                    meeting.push((a, b));
+                }
+            }
+        }
+        Self {
+            config,
+            slots: Slots::default(),
+            lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
+            meeting,
+            pending: Vec::new(),
+            leaving: Vec::new(),
+            jumped: Vec::new(),
+            pairs: PairSet::default(),
+            events: Vec::new(),
+            old_events: Vec::new(),
+            stats: Stats::default(),
+            freed: Vec::new(),
+            gone: Vec::new(),
+            moved: Vec::new(),
+        }
+    }
+
+    pub fn with_map(map: CollisionMap) -> Self {
+        Self::new(Config {
+            map,
+            ..Config::default()
+        })
+    }
+
+    pub fn map(&self) -> &CollisionMap {
+        &self.config.map
+    }
+
+    /// Adds a box; it joins the broad phase at the next update. Fails on an invalid box or
+    /// when the capacity (counting pending and not yet applied removals) is reached.
+    pub fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
+        if !desc.aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(desc.aabb));
+        }
+        if self.slots.occupied >= self.config.capacity {
+            return Err(ColliderError::CapacityExceeded {
+                capacity: self.config.capacity,
+            });
+        }
+        let h = self.slots.allocate(&desc);
+        self.pending.push(h.index);
+        Ok(h)
+    }
+
+    /// Moves a box. A swept box will test the span from its position at the previous update.
+    #[inline]
+    pub fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+        if !aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(aabb));
+        }
+        let i = self.slots.resolve(h)?;
+        self.slots.cur[i] = aabb;
+        Ok(())
+    }
+
+    /// Moves a box and forgets where it was, so a swept box does not sweep across the jump.
+    pub fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+        if !aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(aabb));
+        }
+        let i = self.slots.resolve(h)?;
+        self.slots.cur[i] = aabb;
+        self.slots.prev[i] = aabb;
+        let m = &mut self.slots.meta[i];
+        if m.state == State::Live && !m.jumped {
+            m.jumped = true;
+            self.jumped.push(i as u32);
+        }
+        Ok(())
+    }
+
+    /// Removes a box: the handle is stale at once, Exit events for its pairs come with the
+    /// next update.
+    pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
+        let i = self.slots.resolve(h)?;
+        let m = &mut self.slots.meta[i];
+        m.state = if m.state == State::Pending {
+            State::Stillborn
+        } else {
+            State::Leaving
+        };
+        self.slots.visible -= 1;
+        self.leaving.push(i as u32);
+        Ok(())
+    }
+
+    pub fn contains(&self, h: Handle) -> bool {
+        self.slots.resolve(h).is_ok()
+    }
+
+    pub fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
+        let i = self.slots.resolve(h)?;
+        Ok((self.slots.meta[i].contact, self.slots.cur[i]))
+    }
+
+    /// Boxes visible to callers: pending or live, not removed.
+    pub fn len(&self) -> usize {
+        self.slots.visible
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Applies the batched removals and inserts, re-sorts, finds this frame's pairs and reports
+    /// what changed. The returned events are in pair-key order (lower slot, then higher slot).
+    pub fn update(&mut self) -> &[Event] {
+        let mut stats = Stats::default();
+
+        // 1. Removals and teleports. A sorted list that loses boxes is compacted in one pass;
+        //    an unsorted one fills each hole with its last entry in O(1), unless it loses so
+        //    many (a bomb) that one compacting pass is cheaper than scattered moves.
+        //    Teleported boxes of sorted lists rejoin through the batch (step 5), since a far
+        //    jump would cost the insertion sort one exchange per box it crosses.
+        let mut dirty = 0u128;
+        for k in 0..self.jumped.len() {
+            let i = self.jumped[k] as usize;
+            let list = list_index(
+                self.slots.meta[i].contact.layer,
+                self.slots.band[i] as usize,
+            );
+            if self.slots.meta[i].state == State::Live && self.lists[list].sorted {
+                dirty |= 1 << list;
+                let tested = self.slots.take_tested(i);
+                self.route(tested, i as u32);
+            }
+        }
+        let mut losses = [0u32; Layer::COUNT * BANDS];
+        self.gone.clear();
+        if !self.leaving.is_empty() {
+            self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
+        }
+        for &i in &self.leaving {
+            self.gone[i as usize / 64] |= 1 << (i % 64);
+            let m = &self.slots.meta[i as usize];
+            if m.state == State::Leaving {
+                losses[list_index(m.contact.layer, self.slots.band[i as usize] as usize)] += 1;
+            }
+        }
+        for (l, list) in self.lists.iter().enumerate() {
+            if list.sorted || losses[l] as usize * 8 > list.len() {
+                dirty |= ((losses[l] > 0) as u128) << l;
+            }
+        }
+        for k in 0..self.leaving.len() {
+            let i = self.leaving[k] as usize;
+            if self.slots.meta[i].state == State::Leaving {
+                let l = list_index(
+                    self.slots.meta[i].contact.layer,
+                    self.slots.band[i] as usize,
+                );
+                if dirty & (1 << l) == 0 {
+                    self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
+                }
+            }
+        }
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if dirty & (1 << l) != 0 {
+                // Only a sorted list's teleported boxes were routed away above. A box in a list
+                // is live unless its removal bit is set.
+                let (routed, gone) = (list.sorted, &self.gone);
+                list.compact(&mut self.slots, |s, id| {
+                    let removed = gone
+                        .get(id as usize / 64)
+                        .is_some_and(|w| w >> (id % 64) & 1 != 0);
+                    !(removed || routed && s.meta[id as usize].jumped)
+                });
+            }
+        }
+        for &i in &self.jumped {
+            self.slots.meta[i as usize].jumped = false;
+        }
+        self.jumped.clear();
+        if !self.leaving.is_empty() {
+            self.collect_freed_ascending();
+            stats.removed = self.freed.len();
+            self.slots.release(&self.freed);
+        }
+
+        // 2. Inserts: route this frame's new boxes to their list's batch.
+        for k in 0..self.pending.len() {
+            let i = self.pending[k];
+            let m = &mut self.slots.meta[i as usize];
+            if m.state == State::Pending {
+                m.state = State::Live;
+                stats.inserted += 1;
+                let tested = self.slots.take_tested(i as usize);
+                self.route(tested, i);
+            }
+        }
+        self.pending.clear();
+
+        // 3. Which layers must be sorted: those in a sweep (both sides above the scan limit).
+        let mut count = [0usize; Layer::COUNT];
+        for (l, list) in self.lists.iter().enumerate() {
+            count[l / BANDS] += list.len() + list.batch.len();
+        }
+        let mut need_sorted = 0u16;
+        for &(a, b) in &self.meeting {
+            if count[a.index()].min(count[b.index()]) > SCAN_LIMIT {
+                need_sorted |= a.bit() | b.bit();
+            }
+        }
+
+        // 4. Reload tested boxes. In layers that are swept, boxes whose top edge changed band
+        //    move to that band's batch; scanned layers ignore bands, so their boxes stay put.
+        let mut moved = std::mem::take(&mut self.moved);
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            let first = moved.len();
+            let banded = need_sorted & (1 << (l / BANDS)) != 0;
+            list.refresh(&mut self.slots, l % BANDS, banded, &mut moved);
+            for m in &mut moved[first..] {
+                m.0 += l - l % BANDS;
+            }
+        }
+        for &(l, b, id) in &moved {
+            self.slots.band[id as usize] = (l % BANDS) as u8;
+            self.lists[l].batch.push((b, id));
+        }
+        moved.clear();
+        self.moved = moved;
+
+        // 5. Repair the order, merge the batches.
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if need_sorted & (1 << (l / BANDS)) != 0 {
+                if list.sorted {
+                    stats.swaps += list.insertion_sort(&mut self.slots);
+                } else {
+                    list.full_sort(&mut self.slots);
+                    list.sorted = true;
+                }
+            } else {
+                list.sorted = false;
+            }
+            list.merge_batch(&mut self.slots);
+            stats.live_boxes += list.len();
+        }
+
+        // 6. Pairs of this frame, only between lists whose layers meet.
+        for k in 0..self.meeting.len() {
+            let (a, b) = self.meeting[k];
+            let (na, nb) = (count[a.index()], count[b.index()]);
+            if na == 0 || nb == 0 {
+                continue;
+            }
+            stats.pair_tests += if na.min(nb) <= SCAN_LIMIT {
+                self.scan_layers(a, b, na <= nb)
+            } else {
+                self.sweep_layers(a, b)
+            };
+        }
+
+        // 7. Events from the persistent pair set.
+        std::mem::swap(&mut self.events, &mut self.old_events);
+        self.pairs
+            .diff(&self.slots, &self.old_events, &mut self.events, &mut stats);
+        self.stats = stats;
+
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.validate_structure() {
+            panic!("collider invariant broken after update: {e}");
+        }
+        &self.events
+    }
+
+    /// Queues a box for the list of its layer and of the band of its tested box.
+    fn route(&mut self, tested: Aabb, i: u32) {
+        let band = band_of(tested.min.y);
+        self.slots.band[i as usize] = band as u8;
+        let layer = self.slots.meta[i as usize].contact.layer;
+        self.lists[list_index(layer, band)].batch.push((tested, i));
+    }
+
+    /// Every box of the small layer against every box of the other, band by band.
+    /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
+    fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
+        let (small, big) = if a_is_small { (a, b) } else { (b, a) };
+        let found = &mut self.pairs.found;
+        let lists = &self.lists;
+        let mut tests = 0;
+        for sb in 0..BANDS {
+            let s = &lists[list_index(small, sb)];
+            if s.len() == 0 {
+                continue;
+            }
+            if a == b {
+                tests += sweep::scan_self(s, found);
+                for ob in sb + 1..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(small, ob)], found);
+                }
+            } else {
+                for ob in 0..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(big, ob)], found);
+                }
+            }
+        }
+        tests
+    }
+
+    /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
+    /// band `j >= i` only when the upper list's tallest box can reach band `j`: a box in band
+    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height.
+    /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
+    fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
+        let found = &mut self.pairs.found;
+        let lists = &self.lists;
+        let reach = |l: &EndpointList| (l.max_h / BAND_HEIGHT) as usize + 1;
+        let mut tests = 0;
+        for i in 0..BANDS {
+            let la = &lists[list_index(a, i)];
+            if a == b {
+                if la.len() == 0 {
+                    continue;
+                }
+                tests += sweep::sweep_self(la, found);
+                for j in i + 1..BANDS.min(i + reach(la) + 1) {
+                    tests += sweep::sweep_two(la, &lists[list_index(a, j)], found);
+                }
+                continue;
+            }
+            for j in 0..BANDS {
+                let lb = &lists[list_index(b, j)];
+                if la.len() == 0 || lb.len() == 0 {
+                    continue;
+                }
+                let within = match i.cmp(&j) {
+                    std::cmp::Ordering::Equal => true,
+                    std::cmp::Ordering::Less => j - i <= reach(la),
+                    std::cmp::Ordering::Greater => i - j <= reach(lb),
+                };
+                if within {
+                    tests += sweep::sweep_two(la, lb, found);
+                }
+            }
+        }
+        tests
+    }
+
+    /// Fills `freed` with this update's removed slots in ascending order, which the shared
+    /// slot-reuse contract requires, by reading the removal bitmap word by word: O(slots / 64
+    /// + removed), then clears the bitmap.
+    fn collect_freed_ascending(&mut self) {
+        self.freed.clear();
+        for (w, word) in self.gone.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                self.freed.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        self.leaving.clear();
+    }
+
+    /// The events of the last update.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Pairs overlapping at the last update, in pair-key order.
+    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
+        self.events
+            .iter()
+            .filter(|e| e.kind != EventKind::Exit)
+            .map(|e| e.pair)
+    }
+
+    /// Current pairs with a box of `owner`, as (owner's side, other side).
+    /// O(current pairs).
+    pub fn pairs_of_owner(&self, owner: u32) -> impl Iterator<Item = (Contact, Contact)> + '_ {
+        self.pairs().filter_map(move |p| p.for_owner(owner))
+    }
+
+    /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
+    /// Only the lists of the masked layers are read: O(boxes on those layers).
+    pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+        for (l, list) in self.lists.iter().enumerate() {
+            if !layers.contains(Layer::ALL[l / BANDS]) {
+                continue;
+            }
+            for &id in &list.ids {
+                let i = id as usize;
+                if self.slots.meta[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
+                    out.push(self.slots.meta[i].contact);
+                }
+            }
+        }
+        for &id in &self.pending {
+            let (m, b) = (&self.slots.meta[id as usize], &self.slots.cur[id as usize]);
+            if m.state == State::Pending && layers.contains(m.contact.layer) && b.overlaps(&area) {
+                out.push(m.contact);
+            }
+        }
+    }
+
+    /// Every box not removed, with its current box, in slot order; for debug drawing.
+    pub fn boxes(&self) -> impl Iterator<Item = (Contact, Aabb)> + '_ {
+        self.slots
+            .meta
+            .iter()
+            .zip(&self.slots.cur)
+            .filter(|(m, _)| matches!(m.state, State::Pending | State::Live))
+            .map(|(m, b)| (m.contact, *b))
+    }
+
+    /// Slots waiting for the next update (for validation).
+    pub(super) fn pending_slots(&self) -> &[u32] {
+        &self.pending
+    }
+
+    pub(super) fn leaving_slots(&self) -> &[u32] {
+        &self.leaving
+    }
+
+    pub(super) fn config(&self) -> &Config {
+        &self.config
+    }
+}
+
+/// Index of the list holding `layer`'s boxes in `band`.
+#[inline]
+pub(super) fn list_index(layer: Layer, band: usize) -> usize {
+    layer.index() * BANDS + band
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+    }
+
+    #[test]
+    fn exhausted_generation_retires_the_slot() {
+        let mut c = Collider::default();
+        let h = c
+            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
+            .unwrap();
+        c.update();
+        c.slots.force_generation(h.index as usize, u32::MAX);
+        let old = Handle {
+            index: h.index,
+            generation: u32::MAX,
+        };
+        c.remove(old).unwrap();
+        c.update();
+        let n = c
+            .insert(BoxDesc::new(b(0., 0., 1., 1.), 2, Layer::Player))
+            .unwrap();
+        assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn batched_spawns_merge_into_a_sorted_list_in_one_pass() {
+        let mut c = Collider::default();
+        // Enough shots and enemies that both lists are swept, so both are kept sorted.
+        for i in 0..40 {
+            let x = (i * 5) as f32;
+            c.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, Layer::PlayerShot))
+                .unwrap();
+            c.insert(BoxDesc::new(
+                b(x, 10., x + 2., 12.),
+                100 + i,
+                Layer::AirEnemy,
+            ))
+            .unwrap();
+        }
+        c.update();
+        assert!(c
+            .lists
+            .iter()
+            .skip(Layer::PlayerShot.index() * BANDS)
+            .take(BANDS)
+            .any(|l| l.sorted));
+        // A burst from one point plus a spread, some landing on enemies.
+        for i in 0..300 {
+            let x = if i % 2 == 0 { 100. } else { (i % 200) as f32 };
+            c.insert(BoxDesc::new(
+                b(x, 9., x + 1., 11.),
+                1000 + i,
+                Layer::PlayerShot,
+            ))
+            .unwrap();
+        }
+        let enters = c
+            .update()
+            .iter()
+            .filter(|e| e.kind == EventKind::Enter)
+            .count();
+        assert_eq!(c.stats().inserted, 300);
+        assert_eq!(
+            c.stats().swaps,
+            0,
+            "new boxes are merged, not sorted into place"
+        );
+        assert!(enters > 0);
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn a_bomb_clearing_an_unsorted_list_keeps_its_teleported_boxes() {
+        let mut c = Collider::default();
+        let bullets: Vec<_> = (0..40)
+            .map(|i| {
+                let x = (i * 5) as f32;
+                c.insert(BoxDesc::new(b(x, 1., x + 2., 3.), i, Layer::EnemyBullet))
+                    .unwrap()
+            })
+            .collect();
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 300., 4.), 99, Layer::Player))
+            .unwrap();
+        assert_eq!(c.update().len(), 40);
+        // Most bullets go at once (one compacting pass), one survivor is teleported.
+        for h in &bullets[..30] {
+            c.remove(*h).unwrap();
+        }
+        c.teleport(bullets[35], b(1., 1., 2., 2.)).unwrap();
+        c.update();
+        assert_eq!(c.stats().live_boxes, 11);
+        assert_eq!(c.pairs().count(), 10);
+        c.validate().unwrap();
+        c.set_aabb(p, b(0., 0., 1.5, 1.5)).unwrap();
+        c.update();
+        assert_eq!(c.pairs().count(), 1, "the teleported bullet is still there");
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn a_list_left_unsorted_is_sorted_again_when_a_sweep_needs_it() {
+        let mut c = Collider::default();
+        let mut bullets = Vec::new();
+        for i in 0..50 {
+            let x = ((i * 37) % 200) as f32;
+            bullets.push(
+                c.insert(BoxDesc::new(b(x, 0., x + 3., 3.), i, Layer::EnemyBullet))
+                    .unwrap(),
+            );
+        }
+        c.insert(BoxDesc::new(b(0., 0., 300., 3.), 99, Layer::Player))
+            .unwrap();
+        c.update();
+        assert!(
+            !c.lists
+                .iter()
+                .skip(Layer::EnemyBullet.index() * BANDS)
+                .take(BANDS)
+                .any(|l| l.sorted),
+            "only scanned"
+        );
+        // Twenty bomb blasts: now the bullets are swept and must be sorted.
+        for i in 0..20 {
+            let x = (i * 10) as f32;
+            c.insert(BoxDesc::new(
+                b(x, 0., x + 4., 3.),
+                200 + i,
+                Layer::BombBlast,
+            ))
+            .unwrap();
+        }
+        c.update();
+        assert!(c
+            .lists
+            .iter()
+            .skip(Layer::EnemyBullet.index() * BANDS)
+            .take(BANDS)
+            .any(|l| l.sorted));
+        c.validate().unwrap();
+        for h in bullets.iter().step_by(2) {
+            c.remove(*h).unwrap();
+        }
+        c.update();
+        assert_eq!(c.stats().removed, 25);
+        c.validate().unwrap();
+    }
+}

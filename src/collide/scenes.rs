@@ -1,0 +1,546 @@
+//! Scripted, deterministic scenes shared by the benchmark (`benches/collide.rs`) and the tests:
+//! a 224x320 playfield where bodies move each frame and bullets leaving it respawn.
+//!
+//! Not part of the collider's API; hidden from the docs.
+
+use glam::Vec2;
+
+use super::{Aabb, BoxDesc, BruteForce, Collider, ColliderError, Event, Handle, Layer};
+
+/// Playfield size in pixels, y pointing down.
+pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SceneKind {
+    /// 8,000 enemy bullets, 1,500 player shots, 400 enemies, 100 items, 1 player.
+    BulletHell10k,
+    /// The same mix at a tenth of the size.
+    Sparse1k,
+    /// 2,000 bullets; every 30th frame 500 more burst from one point.
+    BossBurst,
+    /// 6,000 bullets; every 120th frame (at 60 mod 120) a bomb clears 5,000 of them.
+    MassClear,
+}
+
+impl SceneKind {
+    pub const ALL: [SceneKind; 4] = [
+        SceneKind::BulletHell10k,
+        SceneKind::Sparse1k,
+        SceneKind::BossBurst,
+        SceneKind::MassClear,
+    ];
+
+    /// The benchmark group name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SceneKind::BulletHell10k => "bullet_hell_10k",
+            SceneKind::Sparse1k => "sparse_1k",
+            SceneKind::BossBurst => "boss_burst",
+            SceneKind::MassClear => "mass_clear",
+        }
+    }
+}
+
+/// One moving box of a scene.
+#[derive(Clone, Copy, Debug)]
+pub struct Body {
+    pub center: Vec2,
+    /// Center at the previous frame (equal to `center` after a spawn or respawn).
+    pub prev: Vec2,
+    pub half: Vec2,
+    pub vel: Vec2,
+    /// Where the body reappears when it leaves the field.
+    pub origin: Vec2,
+    pub layer: Layer,
+    pub owner: u32,
+    pub part: u16,
+    pub user: u16,
+    pub swept: bool,
+    /// Leaves the scene for good instead of respawning (burst bullets).
+    pub mortal: bool,
+    /// The frame the body was spawned at.
+    pub born: u64,
+    /// The frame the body last respawned at.
+    pub jumped: u64,
+}
+
+impl Body {
+    pub fn aabb(&self) -> Aabb {
+        Aabb::from_center(self.center, self.half)
+    }
+
+    /// The box a broad phase must test this frame: the sweep from `prev` for swept bodies.
+    pub fn tested(&self) -> Aabb {
+        let now = self.aabb();
+        if self.swept {
+            now.union(&Aabb::from_center(self.prev, self.half))
+        } else {
+            now
+        }
+    }
+
+    pub fn desc(&self) -> BoxDesc {
+        BoxDesc::new(self.aabb(), self.owner, self.layer)
+            .part(self.part)
+            .user(self.user)
+            .swept(self.swept)
+    }
+
+    fn outside(&self) -> bool {
+        self.center.x + self.half.x < 0.0
+            || self.center.x - self.half.x > FIELD.x
+            || self.center.y + self.half.y < 0.0
+            || self.center.y - self.half.y > FIELD.y
+    }
+}
+
+/// A scene and its script. Body ids are indices into `bodies`; freed ids are reused.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub kind: SceneKind,
+    pub frame: u64,
+    pub bodies: Vec<Option<Body>>,
+    /// Ids spawned by the last `step` (already in `bodies`).
+    pub spawned: Vec<u32>,
+    /// Ids removed by the last `step` (already gone from `bodies`).
+    pub removed: Vec<u32>,
+    free_ids: Vec<u32>,
+    rng: u64,
+    player: u32,
+    /// Directions of a burst, computed once so the script costs little in a timed frame.
+    ring: Vec<Vec2>,
+}
+
+/// Bullets in one boss burst.
+const BURST: usize = 500;
+
+const BOSS_POINT: Vec2 = Vec2::new(112.0, 60.0);
+
+impl Scene {
+    pub fn new(kind: SceneKind) -> Scene {
+        let mut s = Scene {
+            kind,
+            frame: 0,
+            bodies: Vec::new(),
+            spawned: Vec::new(),
+            removed: Vec::new(),
+            free_ids: Vec::new(),
+            rng: 0x9E37_79B9_7F4A_7C15,
+            player: 0,
+            ring: (0..BURST)
+                .map(|k| Vec2::from_angle(std::f32::consts::TAU * k as f32 / BURST as f32))
+                .collect(),
+        };
+        s.player = s.add(Body {
+            center: player_at(0),
+            prev: player_at(0),
+            half: Vec2::splat(3.0),
+            vel: Vec2::ZERO,
+            origin: player_at(0),
+            layer: Layer::Player,
+            owner: 0,
+            part: 0,
+            user: 0,
+            swept: false,
+            mortal: false,
+            born: 0,
+            jumped: 0,
+        });
+        let (bullets, shots, enemies, items) = match kind {
+            SceneKind::BulletHell10k => (8000, 1500, 400, 100),
+            SceneKind::Sparse1k => (800, 150, 40, 10),
+            SceneKind::BossBurst => (2000, 0, 0, 0),
+            SceneKind::MassClear => (6000, 0, 0, 0),
+        };
+        for i in 0..bullets {
+            let b = s.enemy_bullet(i, true);
+            s.add(b);
+        }
+        for i in 0..shots {
+            let b = s.player_shot(i, true);
+            s.add(b);
+        }
+        for i in 0..enemies {
+            let b = s.enemy(i);
+            s.add(b);
+        }
+        for i in 0..items {
+            let b = s.item(i);
+            s.add(b);
+        }
+        s.spawned.clear();
+        s
+    }
+
+    /// A scene advanced `frames` frames.
+    pub fn after(kind: SceneKind, frames: u64) -> Scene {
+        let mut s = Scene::new(kind);
+        for _ in 0..frames {
+            s.step();
+        }
+        s
+    }
+
+    fn rand(&mut self) -> f32 {
+        // xorshift64*: deterministic and good enough for placing bullets.
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        let x = self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        (x >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    fn add(&mut self, body: Body) -> u32 {
+        let id = match self.free_ids.pop() {
+            Some(id) => {
+                self.bodies[id as usize] = Some(body);
+                id
+            }
+            None => {
+                self.bodies.push(Some(body));
+                (self.bodies.len() - 1) as u32
+            }
+        };
+        self.spawned.push(id);
+        id
+    }
+
+    fn kill(&mut self, id: u32) {
+        self.bodies[id as usize] = None;
+        self.free_ids.push(id);
+        self.removed.push(id);
+    }
+
+    fn bullet(&self, center: Vec2, vel: Vec2, half: f32, owner: u32) -> Body {
+        Body {
+            center,
+            prev: center,
+            half: Vec2::splat(half),
+            vel,
+            origin: center,
+            layer: Layer::EnemyBullet,
+            owner,
+            part: 0,
+            user: 0,
+            swept: false,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
+        }
+    }
+
+    /// Bullet `i` of eight emitters: even ones in rings fanning down and outwards, odd ones in
+    /// aimed streams. `spread` places it somewhere along its path instead of at the emitter.
+    fn enemy_bullet(&mut self, i: u32, spread: bool) -> Body {
+        let e = i % 8;
+        let origin = Vec2::new(14.0 + 28.0 * e as f32, 30.0 + 25.0 * (e % 3) as f32);
+        let vel = if i.is_multiple_of(2) {
+            let a = std::f32::consts::PI * (0.1 + 0.8 * self.rand());
+            Vec2::new(a.cos(), a.sin()) * (0.8 + 0.8 * self.rand())
+        } else {
+            Vec2::new(0.6 * (self.rand() - 0.5), 1.5 + self.rand())
+        };
+        let mut b = self.bullet(origin, vel, 3.0, 100_000 + i);
+        if spread {
+            let mut age = 300.0 * self.rand();
+            while age > 1.0 && (b.origin + vel * age).y > FIELD.y + 4.0 {
+                age *= 0.5;
+            }
+            b.center = origin + vel * age;
+            b.prev = b.center;
+        }
+        b
+    }
+
+    fn player_shot(&mut self, i: u32, spread: bool) -> Body {
+        let p = player_at(self.frame);
+        let offset = Vec2::new(8.0 * ((i % 3) as f32 - 1.0), -8.0);
+        let mut center = p + offset;
+        if spread {
+            center.y -= 8.0 * ((i / 3) % 40) as f32 + 8.0 * self.rand();
+        }
+        Body {
+            center,
+            prev: center,
+            half: Vec2::new(3.0, 6.0),
+            vel: Vec2::new(0.4 * ((i % 3) as f32 - 1.0), -8.0),
+            origin: offset,
+            layer: Layer::PlayerShot,
+            owner: 200_000 + i,
+            part: 0,
+            // Every other box stands for a pair of shots.
+            user: if i.is_multiple_of(2) { 2 } else { 1 },
+            swept: true,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
+        }
+    }
+
+    fn enemy(&mut self, i: u32) -> Body {
+        let center = Vec2::new(8.0 + 208.0 * self.rand(), 220.0 * self.rand());
+        // The first 40 enemies are ten four-part bosses.
+        let (owner, part) = if i < 40 {
+            (300_000 + i / 4, (i % 4) as u16)
+        } else {
+            (300_000 + i, 0)
+        };
+        Body {
+            center,
+            prev: center,
+            half: Vec2::splat(8.0),
+            vel: Vec2::new(0.6 * (self.rand() - 0.5), 0.3 + 0.3 * self.rand()),
+            origin: Vec2::new(center.x, -7.0),
+            layer: if i.is_multiple_of(2) {
+                Layer::AirEnemy
+            } else {
+                Layer::GroundEnemy
+            },
+            owner,
+            part,
+            user: 0,
+            swept: false,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
+        }
+    }
+
+    fn item(&mut self, i: u32) -> Body {
+        let center = Vec2::new(8.0 + 208.0 * self.rand(), FIELD.y * self.rand());
+        Body {
+            center,
+            prev: center,
+            half: Vec2::splat(5.0),
+            vel: Vec2::new(0.0, 0.5),
+            origin: Vec2::new(center.x, -4.0),
+            layer: Layer::PowerUp,
+            owner: 400_000 + i,
+            part: 0,
+            user: 0,
+            swept: false,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
+        }
+    }
+
+    /// Advances one frame: every body moves, bodies leaving the field respawn (or die if
+    /// mortal), then the scene's script spawns or clears bullets.
+    pub fn step(&mut self) {
+        self.frame += 1;
+        self.spawned.clear();
+        self.removed.clear();
+        let frame = self.frame;
+        let player = player_at(frame);
+        for id in 0..self.bodies.len() {
+            let Some(b) = self.bodies[id].as_mut() else {
+                continue;
+            };
+            b.prev = b.center;
+            if id as u32 == self.player {
+                b.center = player;
+                continue;
+            }
+            b.center += b.vel;
+            if b.outside() && b.mortal {
+                self.kill(id as u32);
+                continue;
+            }
+            if b.outside() {
+                b.center = if b.layer == Layer::PlayerShot {
+                    player + b.origin
+                } else {
+                    b.origin
+                };
+                b.prev = b.center;
+                b.jumped = frame;
+            }
+        }
+        match self.kind {
+            SceneKind::BossBurst if frame.is_multiple_of(30) => {
+                for k in 0..BURST as u32 {
+                    let speed = 1.5 + 0.5 * (k % 3) as f32;
+                    let mut b =
+                        self.bullet(BOSS_POINT, self.ring[k as usize] * speed, 3.0, 500_000);
+                    b.mortal = true;
+                    b.user = k as u16;
+                    self.add(b);
+                }
+            }
+            SceneKind::MassClear if frame % 120 == 60 => {
+                let doomed: Vec<u32> = (0..self.bodies.len() as u32)
+                    .filter(|&id| id != self.player && self.bodies[id as usize].is_some())
+                    .take(5000)
+                    .collect();
+                for id in doomed {
+                    self.kill(id);
+                }
+            }
+            SceneKind::MassClear => {
+                let live = self.bodies.iter().flatten().count() - 1;
+                for i in 0..6000usize.saturating_sub(live).min(250) {
+                    let b = self.enemy_bullet(i as u32, false);
+                    self.add(b);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Live bodies with their ids.
+    pub fn live(&self) -> impl Iterator<Item = (u32, &Body)> + '_ {
+        self.bodies
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| b.as_ref().map(|b| (i as u32, b)))
+    }
+}
+
+/// The player's scripted path.
+fn player_at(frame: u64) -> Vec2 {
+    let t = frame as f32;
+    Vec2::new(
+        112.0 + 80.0 * (t / 60.0).sin(),
+        270.0 + 20.0 * (t / 45.0).sin(),
+    )
+}
+
+/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune and the
+/// brute-force reference.
+pub trait SceneCollider {
+    fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError>;
+    fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
+    fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
+    fn remove(&mut self, h: Handle) -> Result<(), ColliderError>;
+    fn update(&mut self) -> &[Event];
+}
+
+macro_rules! scene_collider {
+    ($t:ty) => {
+        impl SceneCollider for $t {
+            fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
+                <$t>::insert(self, desc)
+            }
+            #[inline]
+            fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+                <$t>::set_aabb(self, h, aabb)
+            }
+            fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+                <$t>::teleport(self, h, aabb)
+            }
+            fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
+                <$t>::remove(self, h)
+            }
+            fn update(&mut self) -> &[Event] {
+                <$t>::update(self)
+            }
+        }
+    };
+}
+scene_collider!(Collider);
+scene_collider!(BruteForce);
+
+/// A collider kept in step with a scene: the way the game drives it.
+#[derive(Clone, Debug)]
+pub struct Driven<C> {
+    pub collider: C,
+    handles: Vec<Option<Handle>>,
+    /// Scene id of each collider slot.
+    ids: Vec<u32>,
+}
+
+impl<C: SceneCollider> Driven<C> {
+    /// Inserts every live body and runs the first update.
+    pub fn new(collider: C, scene: &Scene) -> Self {
+        let mut d = Driven {
+            collider,
+            handles: Vec::new(),
+            ids: Vec::new(),
+        };
+        for (id, b) in scene.live() {
+            d.spawn(id, b);
+        }
+        d.collider.update();
+        d
+    }
+
+    fn spawn(&mut self, id: u32, b: &Body) {
+        let h = self.collider.insert(b.desc()).expect("scene box is valid");
+        if self.handles.len() <= id as usize {
+            self.handles.resize(id as usize + 1, None);
+        }
+        self.handles[id as usize] = Some(h);
+        if self.ids.len() <= h.index() as usize {
+            self.ids.resize(h.index() as usize + 1, u32::MAX);
+        }
+        self.ids[h.index() as usize] = id;
+    }
+
+    /// Mirrors the scene's last step (removals, spawns, moves, respawns as teleports) and
+    /// updates the collider: one game frame.
+    pub fn frame(&mut self, scene: &Scene) -> usize {
+        for &id in &scene.removed {
+            if let Some(h) = self.handles[id as usize].take() {
+                self.collider.remove(h).expect("removed body was live");
+            }
+        }
+        for &id in &scene.spawned {
+            if let Some(b) = &scene.bodies[id as usize] {
+                self.spawn(id, b);
+            }
+        }
+        for (id, b) in scene.live() {
+            if b.born == scene.frame {
+                continue;
+            }
+            let h = self.handles[id as usize].expect("live body has a handle");
+            let r = if b.jumped == scene.frame {
+                self.collider.teleport(h, b.aabb())
+            } else {
+                self.collider.set_aabb(h, b.aabb())
+            };
+            r.expect("scene box is valid");
+        }
+        self.collider.update().len()
+    }
+
+    /// Scene id of a collider handle.
+    pub fn id_of(&self, h: Handle) -> u32 {
+        self.ids[h.index() as usize]
+    }
+}
+
+/// Scene-id pairs, each ordered and the list sorted: the form every method is compared in.
+pub fn normalize(pairs: &mut [(u32, u32)]) {
+    for p in pairs.iter_mut() {
+        if p.0 > p.1 {
+            *p = (p.1, p.0);
+        }
+    }
+    pairs.sort_unstable();
+}
+
+impl Driven<Collider> {
+    pub fn pairs(&self) -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = self
+            .collider
+            .pairs()
+            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
+            .collect();
+        normalize(&mut v);
+        v
+    }
+}
+
+impl Driven<BruteForce> {
+    pub fn pairs(&self) -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = self
+            .collider
+            .pairs()
+            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
+            .collect();
+        normalize(&mut v);
+        v
+    }
+}

@@ -1,0 +1,155 @@
+//! The generational slot table behind [`Handle`]s: box descriptions, lifecycle states, the
+//! current and previous positions, and the free list.
+//!
+//! Slot reuse order is part of the contract shared with [`BruteForce`](super::BruteForce):
+//! slots freed by an update join the free list in ascending index order and `insert` takes the
+//! most recently freed one, so both colliders hand out the same handles for the same calls.
+
+use super::{Aabb, BoxDesc, ColliderError, Contact, Handle};
+
+/// Where a slot is in its life. Only `Pending` and `Live` boxes are visible to callers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum State {
+    Free,
+    /// Inserted; joins the broad phase at the next update.
+    Pending,
+    Live,
+    /// Removed by the caller; still in the endpoint lists until the next update.
+    Leaving,
+    /// Inserted and removed before any update saw it; never enters the endpoint lists.
+    Stillborn,
+}
+
+/// Per-slot bookkeeping that is not touched by the per-frame gather.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Meta {
+    pub contact: Contact,
+    pub state: State,
+    /// Teleported since the last update while live: it leaves its sorted list and comes back
+    /// through the batched merge, instead of being dragged across the list by the sort.
+    pub jumped: bool,
+}
+
+/// Slots in struct-of-arrays form: the arrays read or written every update are kept apart
+/// from `meta`, which the hot loops rarely touch.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Slots {
+    pub meta: Vec<Meta>,
+    /// The box as last set by the caller.
+    pub cur: Vec<Aabb>,
+    /// The box at the previous update (or at insert/teleport), for swept boxes.
+    pub prev: Vec<Aabb>,
+    pub swept: Vec<bool>,
+    /// Position of each box in its layer's endpoint list while `Live` or `Leaving`: the
+    /// back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
+    /// the merge rewrite it for every entry they move.
+    pub pos: Vec<u32>,
+    /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
+    pub band: Vec<u8>,
+    free: Vec<u32>,
+    /// Boxes counted against the capacity: pending, live, and leaving until applied.
+    pub occupied: usize,
+    /// Boxes visible to callers: pending or live.
+    pub visible: usize,
+}
+
+impl Slots {
+    /// Claims a slot for `desc`. The caller has validated the box and the capacity.
+    pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
+        let (index, generation) = match self.free.pop() {
+            // Generations never wrap: a slot at u32::MAX is retired in `release` instead.
+            Some(i) => (i, self.meta[i as usize].contact.handle.generation + 1),
+            None => {
+                self.meta.push(Meta {
+                    contact: Contact {
+                        handle: Handle {
+                            index: 0,
+                            generation: 0,
+                        },
+                        owner: 0,
+                        part: 0,
+                        layer: desc.layer,
+                        user: 0,
+                    },
+                    state: State::Free,
+                    jumped: false,
+                });
+                self.cur.push(desc.aabb);
+                self.prev.push(desc.aabb);
+                self.swept.push(false);
+                self.pos.push(0);
+                self.band.push(0);
+                ((self.meta.len() - 1) as u32, 0)
+            }
+        };
+        let handle = Handle { index, generation };
+        let i = index as usize;
+        self.meta[i] = Meta {
+            contact: Contact {
+                handle,
+                owner: desc.owner,
+                part: desc.part,
+                layer: desc.layer,
+                user: desc.user,
+            },
+            state: State::Pending,
+            jumped: false,
+        };
+        self.cur[i] = desc.aabb;
+        self.prev[i] = desc.aabb;
+        self.swept[i] = desc.swept;
+        self.occupied += 1;
+        self.visible += 1;
+        handle
+    }
+
+    /// The slot index of a visible (pending or live) box, or a stale-handle error.
+    #[inline]
+    pub fn resolve(&self, h: Handle) -> Result<usize, ColliderError> {
+        match self.meta.get(h.index as usize) {
+            Some(m)
+                if m.contact.handle.generation == h.generation
+                    && matches!(m.state, State::Pending | State::Live) =>
+            {
+                Ok(h.index as usize)
+            }
+            _ => Err(ColliderError::StaleHandle(h)),
+        }
+    }
+
+    /// Returns slots to the free list. `freed` must be in ascending index order (see the module
+    /// docs). A slot whose generation is exhausted is retired so no handle can ever repeat.
+    pub fn release(&mut self, freed: &[u32]) {
+        for &i in freed {
+            let m = &mut self.meta[i as usize];
+            m.state = State::Free;
+            self.occupied -= 1;
+            if m.contact.handle.generation != u32::MAX {
+                self.free.push(i);
+            }
+        }
+    }
+
+    /// The box the broad phase tests this update: the sweep from `prev` to `cur` for swept
+    /// boxes. Also advances the sweep history, so call it exactly once per box per update.
+    #[inline]
+    pub fn take_tested(&mut self, i: usize) -> Aabb {
+        let cur = self.cur[i];
+        if self.swept[i] {
+            let tested = self.prev[i].union(&cur);
+            self.prev[i] = cur;
+            tested
+        } else {
+            cur
+        }
+    }
+
+    pub fn free_list(&self) -> &[u32] {
+        &self.free
+    }
+
+    #[cfg(test)]
+    pub fn force_generation(&mut self, i: usize, generation: u32) {
+        self.meta[i].contact.handle.generation = generation;
+    }
+}

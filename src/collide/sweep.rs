@@ -1,0 +1,168 @@
+//! Finding the overlapping pairs between two layers' endpoint lists (or within one).
+//!
+//! Every function applies the edge rule of [`Aabb`](super::Aabb) (strict inequalities) as its
+//! exact test (via [`interiors_meet`]), appends each overlapping pair once as a [`pair_key`], and returns how many exact
+//! tests it made.
+
+use super::aabb::interiors_meet;
+use super::endpoints::EndpointList;
+
+/// At most this many boxes on one side and the pair is scanned instead of swept: testing a
+/// handful of boxes (the player, a bomb blast) against every box of the other list is cheaper
+/// than keeping that list sorted, so a layer that only meets tiny layers is never sorted.
+pub(super) const SCAN_LIMIT: usize = 8;
+
+/// The persistent identity of a pair of slots, lower slot in the high half, so sorting keys
+/// orders pairs by (lower slot, higher slot).
+#[inline]
+pub(super) fn pair_key(a: u32, b: u32) -> u64 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((lo as u64) << 32) | hi as u64
+}
+
+/// The two slots of a key, lower first.
+#[inline]
+pub(super) fn key_slots(key: u64) -> (u32, u32) {
+    ((key >> 32) as u32, key as u32)
+}
+
+#[inline(always)]
+fn overlaps(l: &EndpointList, i: usize, m: &EndpointList, k: usize) -> bool {
+    interiors_meet(l.min_x[i], l.max_x[i], m.min_x[k], m.max_x[k])
+        && interiors_meet(l.min_y[i], l.max_y[i], m.min_y[k], m.max_y[k])
+}
+
+/// Boxes tested per block: the block's tests are branch-free so they vectorise, and the bits
+/// of the few hits are walked afterwards.
+const BLOCK: usize = 8;
+
+/// Tests box `i` of `l` against the run of `m`, starting at `from`, of boxes whose `min.x`
+/// lies before `l`'s `max.x` (`m` sorted on `min.x`). Returns the run length: the exact tests.
+///
+/// Complexity: O(run), in blocks of [`BLOCK`]; the run ends at the first block that contains a
+/// box starting at or after `max.x`.
+#[inline(always)]
+fn test_run(l: &EndpointList, i: usize, m: &EndpointList, from: usize, out: &mut Vec<u64>) -> u64 {
+    let (x0, x1, y0, y1) = (l.min_x[i], l.max_x[i], l.min_y[i], l.max_y[i]);
+    let id = l.ids[i];
+    let n = m.len();
+    // Most runs are empty (a narrow shot rarely has an enemy starting under it): leave early.
+    if from >= n || m.min_x[from] >= x1 {
+        return 0;
+    }
+    let mut k = from;
+    let mut tests = 0u64;
+    while k + BLOCK <= n {
+        let min_x: &[f32; BLOCK] = m.min_x[k..k + BLOCK].try_into().unwrap();
+        let max_x: &[f32; BLOCK] = m.max_x[k..k + BLOCK].try_into().unwrap();
+        let min_y: &[f32; BLOCK] = m.min_y[k..k + BLOCK].try_into().unwrap();
+        let max_y: &[f32; BLOCK] = m.max_y[k..k + BLOCK].try_into().unwrap();
+        let (mut run, mut hits) = (0u32, 0u32);
+        for t in 0..BLOCK {
+            run |= ((min_x[t] < x1) as u32) << t;
+            // A box past the run fails the x test by itself, so no masking is needed.
+            let hit = interiors_meet(x0, x1, min_x[t], max_x[t])
+                & interiors_meet(y0, y1, min_y[t], max_y[t]);
+            hits |= (hit as u32) << t;
+        }
+        tests += run.count_ones() as u64;
+        while hits != 0 {
+            let t = hits.trailing_zeros() as usize;
+            out.push(pair_key(id, m.ids[k + t]));
+            hits &= hits - 1;
+        }
+        if run != (1 << BLOCK) - 1 {
+            return tests;
+        }
+        k += BLOCK;
+    }
+    while k < n && m.min_x[k] < x1 {
+        tests += 1;
+        if overlaps(l, i, m, k) {
+            out.push(pair_key(id, m.ids[k]));
+        }
+        k += 1;
+    }
+    tests
+}
+
+/// Sweep of two lists sorted on `min.x`: boxes are visited in merged `min.x` order, and each
+/// one is tested only against the other list's boxes that start at or after it and before it
+/// ends, so each overlapping pair is found exactly once.
+///
+/// Complexity: O(|a| + |b| + x-overlapping candidates); nothing is spent on pairs within `a`
+/// or within `b`.
+pub(super) fn sweep_two(a: &EndpointList, b: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    debug_assert!(a.sorted && b.sorted);
+    let (mut i, mut j, mut tests) = (0, 0, 0u64);
+    while i < a.len() && j < b.len() {
+        if a.min_x[i] <= b.min_x[j] {
+            tests += test_run(a, i, b, j, out);
+            i += 1;
+        } else {
+            tests += test_run(b, j, a, i, out);
+            j += 1;
+        }
+    }
+    tests
+}
+
+/// Sweep of one sorted list against itself, for a layer that meets its own kind.
+/// Complexity: O(|a| + x-overlapping candidates).
+pub(super) fn sweep_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    debug_assert!(a.sorted);
+    (0..a.len()).map(|i| test_run(a, i, a, i + 1, out)).sum()
+}
+
+/// Every box of the small list against every box of `big`, in any order.
+///
+/// Complexity: O(|small| · |big|) with |small| <= [`SCAN_LIMIT`]. The inner loop works in
+/// blocks of [`BLOCK`] with a branch-free test so it vectorises; hits are rare and handled after.
+pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    let n = big.len();
+    for i in 0..small.len() {
+        let (x0, x1, y0, y1) = (
+            small.min_x[i],
+            small.max_x[i],
+            small.min_y[i],
+            small.max_y[i],
+        );
+        let hit = |k: usize| {
+            interiors_meet(x0, x1, big.min_x[k], big.max_x[k])
+                & interiors_meet(y0, y1, big.min_y[k], big.max_y[k])
+        };
+        let mut k = 0;
+        while k + BLOCK <= n {
+            let mut bits = 0u32;
+            for t in 0..BLOCK {
+                bits |= (hit(k + t) as u32) << t;
+            }
+            while bits != 0 {
+                let t = bits.trailing_zeros() as usize;
+                out.push(pair_key(small.ids[i], big.ids[k + t]));
+                bits &= bits - 1;
+            }
+            k += BLOCK;
+        }
+        for k in k..n {
+            if hit(k) {
+                out.push(pair_key(small.ids[i], big.ids[k]));
+            }
+        }
+    }
+    (small.len() * n) as u64
+}
+
+/// Every pair within a small list. Complexity: O(|a|²) with |a| <= [`SCAN_LIMIT`].
+pub(super) fn scan_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    let mut tests = 0u64;
+    for i in 0..a.len() {
+        for k in i + 1..a.len() {
+            tests += 1;
+            if overlaps(a, i, a, k) {
+                out.push(pair_key(a.ids[i], a.ids[k]));
+            }
+        }
+    }
+    tests
+}

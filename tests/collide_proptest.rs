@@ -1,0 +1,318 @@
+//! Random call sequences run on the sweep-and-prune and on the brute-force reference with the
+//! same (random) collision map: every call must return the same result, and after every update
+//! the events and the pairs must be the same multisets.
+
+use glam::Vec2;
+use proptest::prelude::*;
+use skysweep::collide::{
+    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, Handle, Layer,
+    Pair,
+};
+
+#[derive(Clone, Debug)]
+enum Op {
+    /// `count` boxes at identical coordinates.
+    Insert {
+        count: u8,
+        at: (i8, i8),
+        size: (u8, u8),
+        layer: u8,
+        swept: bool,
+    },
+    Move {
+        pick: u16,
+        by: (i8, i8),
+        size: (u8, u8),
+    },
+    Teleport {
+        pick: u16,
+        to: (i8, i8),
+    },
+    /// A jump far out of the playfield and maybe back.
+    Jump {
+        pick: u16,
+        far: bool,
+    },
+    Remove {
+        pick: u16,
+    },
+    /// Calls every method with a handle that was removed earlier.
+    Stale {
+        pick: u16,
+    },
+    Invalid {
+        pick: u16,
+        which: u8,
+    },
+    Update,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    // y spans several of the collider's 32 px bands so boxes cross them.
+    let small = (-2i8..24, -4i8..72);
+    prop_oneof![
+        3 => (1u8..4, small.clone(), (0u8..6, 0u8..6), 0u8..5, any::<bool>()).prop_map(
+            |(count, at, size, layer, swept)| Op::Insert { count, at, size, layer, swept }
+        ),
+        1 => (20u8..40, small.clone(), (1u8..4, 1u8..4), 0u8..5).prop_map(
+            |(count, at, size, layer)| Op::Insert { count, at, size, layer, swept: false }
+        ),
+        // Tall boxes reach across bands.
+        1 => (1u8..3, small.clone(), (1u8..6, 30u8..90), 0u8..5).prop_map(
+            |(count, at, size, layer)| Op::Insert { count, at, size, layer, swept: false }
+        ),
+        5 => (any::<u16>(), (-3i8..4, -9i8..10), (0u8..6, 0u8..6))
+            .prop_map(|(pick, by, size)| Op::Move { pick, by, size }),
+        1 => (any::<u16>(), small).prop_map(|(pick, to)| Op::Teleport { pick, to }),
+        1 => (any::<u16>(), any::<bool>()).prop_map(|(pick, far)| Op::Jump { pick, far }),
+        2 => any::<u16>().prop_map(|pick| Op::Remove { pick }),
+        1 => any::<u16>().prop_map(|pick| Op::Stale { pick }),
+        1 => (any::<u16>(), 0u8..4).prop_map(|(pick, which)| Op::Invalid { pick, which }),
+        3 => Just(Op::Update),
+    ]
+}
+
+fn map_from(bits: u32) -> CollisionMap {
+    let mut map = CollisionMap::empty();
+    let mut k = 0;
+    for (i, &a) in Layer::ALL.iter().enumerate() {
+        for &b in &Layer::ALL[i..] {
+            map.set(a, b, bits & (1 << k) != 0);
+            k += 1;
+        }
+    }
+    map
+}
+
+fn sorted_events(events: &[Event]) -> Vec<Event> {
+    let mut v = events.to_vec();
+    v.sort_by_key(|e| (e.kind as u8, e.pair.a.handle, e.pair.b.handle));
+    v
+}
+
+fn sorted_pairs(pairs: impl Iterator<Item = Pair>) -> Vec<Pair> {
+    let mut v: Vec<_> = pairs.collect();
+    v.sort_by_key(|p| (p.a.handle, p.b.handle));
+    v
+}
+
+struct Twin {
+    sap: Collider,
+    brute: BruteForce,
+    live: Vec<(Handle, Aabb)>,
+    dead: Vec<Handle>,
+    owner: u32,
+}
+
+impl Twin {
+    fn new(map: CollisionMap, capacity: usize) -> Self {
+        let config = Config { capacity, map };
+        Twin {
+            sap: Collider::new(config),
+            brute: BruteForce::new(config),
+            live: Vec::new(),
+            dead: Vec::new(),
+            owner: 0,
+        }
+    }
+
+    fn insert(&mut self, desc: BoxDesc) -> Result<(), TestCaseError> {
+        let (a, b) = (self.sap.insert(desc), self.brute.insert(desc));
+        prop_assert_eq!(a, b);
+        if let Ok(h) = a {
+            self.live.push((h, desc.aabb));
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, op: &Op) -> Result<(), TestCaseError> {
+        let unit = |x: i8, y: i8, w: u8, h: u8| {
+            Aabb::new(
+                Vec2::new(x as f32, y as f32),
+                Vec2::new((x as i32 + w as i32) as f32, (y as i32 + h as i32) as f32),
+            )
+        };
+        match *op {
+            Op::Insert {
+                count,
+                at,
+                size,
+                layer,
+                swept,
+            } => {
+                for _ in 0..count {
+                    self.owner += 1;
+                    let d = BoxDesc::new(
+                        unit(at.0, at.1, size.0, size.1),
+                        self.owner / 2,
+                        Layer::ALL[layer as usize],
+                    )
+                    .part((self.owner % 3) as u16)
+                    .user(self.owner as u16)
+                    .swept(swept);
+                    self.insert(d)?;
+                }
+            }
+            Op::Move { pick, by, size } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let (h, old) = self.live[i];
+                let to = unit(0, 0, size.0, size.1)
+                    .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32));
+                prop_assert_eq!(self.sap.set_aabb(h, to), self.brute.set_aabb(h, to));
+                self.live[i].1 = to;
+            }
+            Op::Teleport { pick, to } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let (h, old) = self.live[i];
+                let b = Aabb::new(Vec2::ZERO, old.size())
+                    .translated(Vec2::new(to.0 as f32, to.1 as f32));
+                prop_assert_eq!(self.sap.teleport(h, b), self.brute.teleport(h, b));
+                self.live[i].1 = b;
+            }
+            Op::Jump { pick, far } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let (h, old) = self.live[i];
+                let d = if far {
+                    Vec2::new(1.0e6, -3.0e5)
+                } else {
+                    Vec2::new(-5.0e4, 7.0e4)
+                };
+                let b = old.translated(d);
+                prop_assert_eq!(self.sap.set_aabb(h, b), self.brute.set_aabb(h, b));
+                self.live[i].1 = b;
+            }
+            Op::Remove { pick } if !self.live.is_empty() => {
+                let (h, _) = self.live.swap_remove(pick as usize % self.live.len());
+                prop_assert_eq!(self.sap.remove(h), self.brute.remove(h));
+                // Removing twice is a stale-handle error, in the same frame or later.
+                prop_assert!(self.sap.remove(h).is_err());
+                prop_assert!(self.brute.remove(h).is_err());
+                self.dead.push(h);
+            }
+            Op::Stale { pick } if !self.dead.is_empty() => {
+                let h = self.dead[pick as usize % self.dead.len()];
+                let b = Aabb::new(Vec2::ZERO, Vec2::ONE);
+                prop_assert!(self.sap.set_aabb(h, b).is_err());
+                prop_assert!(self.sap.teleport(h, b).is_err());
+                prop_assert!(self.sap.remove(h).is_err());
+                prop_assert!(self.sap.get(h).is_err());
+                prop_assert!(!self.sap.contains(h));
+                prop_assert!(self.brute.set_aabb(h, b).is_err() && !self.brute.contains(h));
+            }
+            Op::Invalid { pick, which } if !self.live.is_empty() => {
+                let (h, _) = self.live[pick as usize % self.live.len()];
+                let bad = match which {
+                    0 => Aabb::new(Vec2::new(f32::NAN, 0.0), Vec2::ONE),
+                    1 => Aabb::new(Vec2::ZERO, Vec2::new(f32::INFINITY, 1.0)),
+                    2 => Aabb::new(Vec2::new(3.0, 0.0), Vec2::ONE),
+                    _ => Aabb::new(Vec2::ZERO, Vec2::new(1.0, f32::NEG_INFINITY)),
+                };
+                // Compared by kind: a NaN box is not equal to itself.
+                let invalid =
+                    |r: Result<(), ColliderError>| matches!(r, Err(ColliderError::InvalidAabb(_)));
+                prop_assert!(
+                    invalid(self.sap.set_aabb(h, bad)) && invalid(self.brute.set_aabb(h, bad))
+                );
+                prop_assert!(
+                    invalid(self.sap.teleport(h, bad)) && invalid(self.brute.teleport(h, bad))
+                );
+                let d = BoxDesc::new(bad, 0, Layer::Player);
+                prop_assert!(invalid(self.sap.insert(d).map(|_| ())));
+                prop_assert!(invalid(self.brute.insert(d).map(|_| ())));
+            }
+            Op::Update => self.update()?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn update(&mut self) -> Result<(), TestCaseError> {
+        let a = sorted_events(self.sap.update());
+        let b = sorted_events(self.brute.update());
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(self.sap.stats().live_pairs, self.brute.stats().live_pairs);
+        prop_assert_eq!(self.sap.stats().live_boxes, self.brute.stats().live_boxes);
+        prop_assert_eq!(
+            sorted_pairs(self.sap.pairs()),
+            sorted_pairs(self.brute.pairs())
+        );
+        prop_assert_eq!(self.sap.len(), self.brute.len());
+        if let Err(e) = self.sap.validate() {
+            return Err(TestCaseError::fail(e));
+        }
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sap_matches_brute_force(
+        map_bits in any::<u32>(),
+        capacity in prop_oneof![Just(1usize << 16), 20usize..80],
+        ops in prop::collection::vec(op(), 1..160),
+    ) {
+        let mut t = Twin::new(map_from(map_bits), capacity);
+        for op in &ops {
+            t.apply(op)?;
+        }
+        t.update()?;
+        // The query agrees too, after the final update and further unapplied calls.
+        let area = Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0));
+        let (mut qa, mut qb) = (Vec::new(), Vec::new());
+        t.sap.query(area, skysweep::collide::LayerMask::ALL, &mut qa);
+        t.brute.query(area, skysweep::collide::LayerMask::ALL, &mut qb);
+        qa.sort_by_key(|c| c.handle);
+        qb.sort_by_key(|c| c.handle);
+        prop_assert_eq!(qa, qb);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    /// Thousands of boxes on the game's map, many frames of small moves plus spawns, removals
+    /// and teleports: the sorted lists are exercised at scale.
+    #[test]
+    fn sap_matches_brute_force_with_thousands_of_boxes(
+        seed in any::<u64>(),
+        n in 1500usize..2500,
+    ) {
+        let mut t = Twin::new(CollisionMap::game_default(), 1 << 16);
+        let mut rng = seed | 1;
+        let mut next = move |m: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % m
+        };
+        let layers = [Layer::EnemyBullet, Layer::EnemyBullet, Layer::PlayerShot, Layer::AirEnemy,
+            Layer::GroundEnemy, Layer::PowerUp];
+        for i in 0..n {
+            let layer = if i < 3 { Layer::Player } else { layers[next(6) as usize] };
+            let (x, y) = (next(224) as i8 as f32, next(100) as f32);
+            let b = Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0 + next(8) as f32, y + 1.0 + next(8) as f32));
+            t.owner += 1;
+            let d = BoxDesc::new(b, t.owner, layer).swept(layer == Layer::PlayerShot);
+            t.insert(d)?;
+        }
+        for frame in 0..6 {
+            for i in 0..t.live.len() {
+                let (h, old) = t.live[i];
+                let b = old.translated(Vec2::new(next(5) as f32 - 2.0, next(9) as f32 - 4.0));
+                prop_assert_eq!(t.sap.set_aabb(h, b), t.brute.set_aabb(h, b));
+                t.live[i].1 = b;
+            }
+            for _ in 0..(frame * 40) {
+                let op = match next(3) {
+                    0 => Op::Remove { pick: next(65536) as u16 },
+                    1 => Op::Teleport { pick: next(65536) as u16, to: (next(100) as i8, 5) },
+                    _ => Op::Insert { count: 1, at: (next(100) as i8, 3), size: (3, 3), layer: next(5) as u8, swept: false },
+                };
+                t.apply(&op)?;
+            }
+            t.update()?;
+        }
+    }
+}

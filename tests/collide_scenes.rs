@@ -1,0 +1,77 @@
+//! The benchmark scenes: every method (sweep-and-prune, brute force, grid, broccoli, parry's
+//! BVH) finds the same pairs, and the sweep-and-prune's events match brute force frame by frame.
+
+#[allow(dead_code)]
+#[path = "../benches/collide.rs"]
+mod bench;
+
+use skysweep::collide::scenes::{Driven, Scene, SceneKind};
+use skysweep::collide::{BruteForce, Collider, Config, EventKind};
+
+#[test]
+fn every_method_finds_the_same_pairs_on_the_mixed_scenes() {
+    // The 10k scene is checked on one frame only: brute force is not part of it, and the
+    // peers are slow in a debug build.
+    assert!(bench::assert_methods_agree(SceneKind::Sparse1k, 3) > 0);
+    assert!(bench::assert_methods_agree(SceneKind::BulletHell10k, 1) > 0);
+}
+
+#[test]
+fn sap_tracks_brute_force_through_bursts_and_clears() {
+    for (kind, from, frames) in [
+        (SceneKind::BossBurst, 25, 10),
+        (SceneKind::MassClear, 55, 10),
+    ] {
+        let mut scene = Scene::after(kind, from);
+        let mut sap = Driven::new(Collider::new(Config::default()), &scene);
+        let mut brute = Driven::new(BruteForce::new(Config::default()), &scene);
+        let (mut spawned, mut removed) = (0, 0);
+        for _ in 0..frames {
+            scene.step();
+            sap.frame(&scene);
+            brute.frame(&scene);
+            assert_eq!(
+                sap.pairs(),
+                brute.pairs(),
+                "{} frame {}",
+                kind.name(),
+                scene.frame
+            );
+            let count =
+                |c: &[skysweep::collide::Event], k| c.iter().filter(|e| e.kind == k).count();
+            for k in [EventKind::Enter, EventKind::Stay, EventKind::Exit] {
+                assert_eq!(
+                    count(sap.collider.events(), k),
+                    count(brute.collider.events(), k)
+                );
+            }
+            let s = sap.collider.stats();
+            spawned += s.inserted;
+            removed += s.removed;
+            assert_eq!(s.live_boxes, brute.collider.stats().live_boxes);
+        }
+        sap.collider.validate_structure().unwrap();
+        match kind {
+            SceneKind::BossBurst => assert!(spawned >= 500, "{spawned}"),
+            _ => assert!(removed >= 5000, "{removed}"),
+        }
+    }
+}
+
+#[test]
+fn scenes_are_deterministic() {
+    for kind in SceneKind::ALL {
+        let run = || {
+            let mut scene = Scene::after(kind, 5);
+            let mut sap = Driven::new(Collider::new(Config::default()), &scene);
+            let mut log = Vec::new();
+            for _ in 0..3 {
+                scene.step();
+                sap.frame(&scene);
+                log.extend_from_slice(sap.collider.events());
+            }
+            log
+        };
+        assert_eq!(run(), run(), "{}", kind.name());
+    }
+}
