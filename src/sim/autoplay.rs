@@ -82,9 +82,11 @@ impl Bot {
             .filter(|(_, b)| b.pos.distance(p.pos) < 60.0)
             .count();
         let blasting = world.blasts.iter().any(|(_, b)| b.player == player);
+        // Against a boss, a spare bomb is worth spending when the screen fills up.
+        let boss_pressure = world.boss.is_some() && p.bombs >= 2 && world.bullets.len() > 40;
         input.bomb = p.bombs > 0
             && !blasting
-            && (best.2 >= 4.0 || crowd > 30)
+            && (best.2 >= 4.0 || crowd > 30 || boss_pressure)
             && world.frame.is_multiple_of(2);
         // Fire all the time, letting go briefly after a long hold when a charge is banked.
         self.held += 1;
