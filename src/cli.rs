@@ -32,6 +32,9 @@ pub struct Cli {
     /// Start on the title screen even with --level or --autoplay.
     #[arg(long)]
     pub title: bool,
+    /// Rendering stress test: fill the playfield with N circling bullets (implies --invincible).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000))]
+    pub stress: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]

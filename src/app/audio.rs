@@ -56,20 +56,25 @@ fn no_sound_device() -> bool {
     false
 }
 
-/// Before the window (and its mixer thread) starts: with no sound device, point ALSA at a null
-/// device so the mixer runs silently instead of failing noisily, and say so once.
+/// Before the window (and its mixer thread) starts: with no sound device, give ALSA an empty
+/// configuration so the mixer fails at once and quietly (a null device would let it spin on a
+/// whole core), and say so once. The game then makes no sound calls at all.
 pub fn prepare_sound_device() {
     if !no_sound_device() {
         return;
     }
-    let conf = std::env::temp_dir().join(format!("skysweep-alsa-null-{}.conf", std::process::id()));
-    let text = "</usr/share/alsa/alsa.conf>\npcm.!default { type null }\n";
-    if std::fs::write(&conf, text).is_ok() {
+    let conf = std::env::temp_dir().join("skysweep-no-sound.conf");
+    if std::fs::write(&conf, "# SkySweep: no sound device on this machine\n").is_ok() {
         // Still single-threaded here: nothing else reads the environment concurrently.
         std::env::set_var("ALSA_CONFIG_PATH", &conf);
     }
     AUDIO_FAILED.store(true, Ordering::SeqCst);
     eprintln!("warning: no sound device found; playing without sound");
+}
+
+/// True once sound is known not to work; every sound call is skipped from then on.
+pub fn silent() -> bool {
+    AUDIO_FAILED.load(Ordering::SeqCst)
 }
 
 /// Replaces the default panic message of the audio thread (no sound device) with one warning
@@ -118,6 +123,9 @@ impl Audio {
             last: HashMap::new(),
             tick: 0,
         };
+        if silent() {
+            return audio;
+        }
         for name in EFFECTS {
             if let Some(s) = load(&root.join(format!("sfx/{name}.wav")), warnings).await {
                 audio.effects.insert(name, s);
@@ -132,6 +140,9 @@ impl Audio {
     }
 
     pub fn play(&mut self, name: &'static str) {
+        if silent() {
+            return;
+        }
         // The same effect at most once every two steps: a wall of shots is one sound, not forty.
         let last = self.last.get(name).copied().unwrap_or(0);
         if self.tick.saturating_sub(last) < 2 && last != 0 {
@@ -156,6 +167,9 @@ impl Audio {
 
     /// Starts a looping track, stopping the one before; the same track keeps playing.
     pub fn music(&mut self, name: &str) {
+        if silent() {
+            return;
+        }
         let Some((&key, sound)) = self.music.get_key_value(name).map(|(k, s)| (k, s.clone()))
         else {
             self.stop_music();

@@ -63,6 +63,15 @@ pub fn play(cli: Cli) -> ExitCode {
         high_dpi: false,
         ..Default::default()
     };
+    // Room for a screen full of bullets in one draw call: every sprite comes from one atlas, so
+    // macroquad batches them all, and only a full buffer starts a new call.
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: conf,
+        update_on: None,
+        default_filter_mode: FilterMode::Nearest,
+        draw_call_vertex_capacity: 4 * 12_000,
+        draw_call_index_capacity: 6 * 12_000,
+    };
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(cli, prepared).await;
         app.run().await;
@@ -180,6 +189,8 @@ struct App {
     fullscreen: bool,
     clock: FixedStep,
     times: FrameTimes,
+    /// Every frame's render time, µs, for the summary printed after a `--frames` run.
+    render_log: Vec<f64>,
     /// Rendered frames so far.
     frames: u64,
     /// Animation counter, one per step.
@@ -227,6 +238,7 @@ impl App {
         if cli.run.difficulty.is_none() && prepared.replay.is_none() {
             base_config.difficulty = config.difficulty;
         }
+        base_config.invincible |= cli.stress.is_some();
         let mut app = App {
             debug: cli.debug,
             fullscreen: false,
@@ -238,6 +250,7 @@ impl App {
             scene: Scene::Title { cursor: 0 },
             clock: FixedStep::default(),
             times: FrameTimes::default(),
+            render_log: Vec::new(),
             frames: 0,
             anim: 0,
             stages,
@@ -256,7 +269,8 @@ impl App {
             && (app.cli.run.autoplay
                 || app.cli.run.level.is_some()
                 || app.initial_replay.is_some()
-                || !app.cli.run.characters.is_empty());
+                || !app.cli.run.characters.is_empty()
+                || app.cli.stress.is_some());
         if straight_in {
             let characters = app.base_config.characters.clone();
             app.start_stage(0, 0, characters);
@@ -307,6 +321,9 @@ impl App {
             let t = Instant::now();
             self.render();
             self.times.render_us = t.elapsed().as_secs_f64() * 1e6;
+            if self.cli.frames.is_some() {
+                self.render_log.push(self.times.render_us);
+            }
             self.frames += 1;
             let done = self.quit || self.cli.frames.is_some_and(|n| self.frames >= n);
             if done {
@@ -314,6 +331,7 @@ impl App {
                     get_screen_data().export_png(&path.to_string_lossy());
                 }
                 self.save_recording();
+                self.print_frame_summary();
                 break;
             }
             next_frame().await;
@@ -1016,6 +1034,9 @@ impl App {
             replay,
             recorder,
         }));
+        if let (Some(n), Scene::Stage(s)) = (self.cli.stress, &mut self.scene) {
+            fill_with_bullets(&mut s.world, n);
+        }
     }
 
     /// Watches the stage file at `path` for saves, unless it is watched already.
@@ -1099,6 +1120,20 @@ impl App {
                 Err(e) => eprintln!("skysweep: cannot save replay {}: {e}", path.display()),
             }
         }
+    }
+
+    /// After a `--frames` run: how long drawing took, for checks by script.
+    fn print_frame_summary(&mut self) {
+        let v = &mut self.render_log;
+        if v.is_empty() {
+            return;
+        }
+        v.sort_by(f64::total_cmp);
+        let bullets = match &self.scene {
+            Scene::Stage(s) => s.world.bullets.len(),
+            _ => 0,
+        };
+        eprintln!("frames {}: render p50 {:.0} us, p99 {:.0} us; {bullets} enemy bullets on screen at the end", self.frames, v[v.len() / 2], v[(v.len() - 1) * 99 / 100]);
     }
 
     fn hi_score(&self) -> u64 {
@@ -1280,6 +1315,30 @@ impl Notice {
             }
             None => false,
         }
+    }
+}
+
+/// Fills the playfield with `n` slowly circling bullets, for the rendering stress test.
+fn fill_with_bullets(world: &mut World, n: u32) {
+    use skysweep::level::schema::BulletStyle;
+    let styles = [
+        BulletStyle::Small,
+        BulletStyle::Round,
+        BulletStyle::Big,
+        BulletStyle::Needle,
+    ];
+    for i in 0..n {
+        // A low-discrepancy spread over the playfield, so the bullets cover it evenly.
+        let x = (i as f32 * 0.618_034).fract() * skysweep::sim::PLAYFIELD.x;
+        let y = (i as f32 * 0.754_878).fract() * skysweep::sim::PLAYFIELD.y;
+        world.spawn_bullet(skysweep::sim::Bullet::new(
+            vec2(x, y),
+            20.0,
+            (i * 37 % 360) as f32,
+            0.0,
+            90.0,
+            styles[i as usize % 4],
+        ));
     }
 }
 

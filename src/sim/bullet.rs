@@ -24,6 +24,26 @@ pub struct Bullet {
 }
 
 impl Bullet {
+    /// A bullet at `pos` heading `heading_deg` (90 is down), not yet in any world.
+    pub fn new(
+        pos: Vec2,
+        speed: f32,
+        heading_deg: f32,
+        accel: f32,
+        ang_vel_deg: f32,
+        style: BulletStyle,
+    ) -> Self {
+        Bullet {
+            pos,
+            speed,
+            heading_deg,
+            accel,
+            ang_vel_deg,
+            style,
+            handle: None,
+        }
+    }
+
     pub fn velocity(&self) -> Vec2 {
         let r = self.heading_deg.to_radians();
         Vec2::new(r.cos(), r.sin()) * self.speed
