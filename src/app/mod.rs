@@ -1008,17 +1008,13 @@ impl App {
         } else {
             None
         };
-        let recorder = self.cli.run.record.as_ref().filter(|_| first).map(|_| {
-            Replay::new(
-                &level.source,
-                level.content_hash,
-                config.seed,
-                config.characters.clone(),
-                config.difficulty,
-                config.start_at,
-                config.invincible,
-            )
-        });
+        let recorder = self
+            .cli
+            .run
+            .record
+            .as_ref()
+            .filter(|_| first)
+            .map(|_| Replay::for_run(&level, &config));
         let bots = (0..characters.len())
             .map(|_| self.cli.run.autoplay.then(Bot::new))
             .collect();

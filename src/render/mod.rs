@@ -167,14 +167,7 @@ impl Renderer {
     /// Text centred on `x`, with a dark shadow so it reads over anything.
     pub fn text_centered(&self, text: &str, x: f32, y: f32, scale: f32, color: Color) {
         let w = self.text_width(text, scale);
-        let pos = vec2((x - w * 0.5).round(), y);
-        self.text(
-            text,
-            pos + vec2(scale, scale),
-            scale,
-            Color::from_rgba(0, 0, 0, 200),
-        );
-        self.text(text, pos, scale, color);
+        self.text_shadow(text, vec2((x - w * 0.5).round(), y), scale, color);
     }
 
     /// Text with a shadow, top-left at `pos`.

@@ -94,6 +94,19 @@ impl Replay {
         }
     }
 
+    /// An empty recording of a run of `level` set up as `config`.
+    pub fn for_run(level: &crate::level::Level, config: &super::WorldConfig) -> Self {
+        Self::new(
+            &level.source,
+            level.content_hash,
+            config.seed,
+            config.characters.clone(),
+            config.difficulty,
+            config.start_at,
+            config.invincible,
+        )
+    }
+
     /// Appends one step's inputs, one per player.
     pub fn record(&mut self, inputs: &[Input]) {
         for (i, track) in self.inputs.iter_mut().enumerate() {

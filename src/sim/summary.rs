@@ -96,17 +96,7 @@ pub struct Summary {
 /// Runs `level` headless as fast as it can.
 pub fn run(level: Arc<Level>, config: WorldConfig, opts: RunOptions) -> (Summary, Option<Replay>) {
     let players = config.characters.len().clamp(1, 2);
-    let mut recording = opts.record.then(|| {
-        Replay::new(
-            &level.source,
-            level.content_hash,
-            config.seed,
-            config.characters.clone(),
-            config.difficulty,
-            config.start_at,
-            config.invincible,
-        )
-    });
+    let mut recording = opts.record.then(|| Replay::for_run(&level, &config));
     let mut world = World::new(level.clone(), config.clone());
     let mut bots = vec![Bot::new(); players];
     let mut replay_steps = opts.replay.as_ref().map(|r| r.steps());
