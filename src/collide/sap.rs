@@ -404,7 +404,7 @@ impl Collider {
                     std::cmp::Ordering::Greater => i - j <= reach(lb),
                 };
                 if within {
-                    tests += sweep::sweep_two(la, lb, found);
+                    tests += sweep::probe_two(la, lb, found);
                 }
             }
         }
