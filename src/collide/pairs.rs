@@ -132,9 +132,8 @@ fn radix_sort(keys: &mut Vec<u64>, scratch: &mut RadixScratch) {
             keys.iter()
                 .map(|&k| ((k >> 16) as u32 & 0xFFFF_0000) | (k as u32 & 0xFFFF)),
         );
-        tmp.clear();
+        // Every entry is written by the first pass that runs before it is read: no clearing.
         tmp.resize(packed.len(), 0);
-        let varying = packed.iter().fold(0u32, |acc, &k| acc | (k ^ packed[0]));
         // All three digit histograms in one read of the keys.
         let mut counts = [[0u32; 2048]; 3];
         for &k in &packed {
@@ -143,10 +142,11 @@ fn radix_sort(keys: &mut Vec<u64>, scratch: &mut RadixScratch) {
             counts[2][(k >> 22) as usize] += 1;
         }
         for (pass, shift) in [0u32, 11, 22].into_iter().enumerate() {
-            if (varying >> shift) & 0x7FF == 0 {
+            let count = &mut counts[pass];
+            // A digit shared by every key leaves the order as it is.
+            if count[((packed[0] >> shift) & 0x7FF) as usize] as usize == packed.len() {
                 continue;
             }
-            let count = &mut counts[pass];
             let mut at = 0;
             for c in count.iter_mut() {
                 let n = *c;
