@@ -142,11 +142,10 @@ impl EndpointList {
         banded: bool,
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
-        let (lo, hi) = if banded {
-            band_range(band)
-        } else {
-            (f32::NEG_INFINITY, f32::INFINITY)
-        };
+        if !banded {
+            return self.reload(slots);
+        }
+        let (lo, hi) = band_range(band);
         if !self.sorted {
             return self.refresh_unsorted(slots, (lo, hi), moved);
         }
@@ -174,6 +173,26 @@ impl EndpointList {
             w += 1;
         }
         self.truncate(w);
+        self.max_h = max_h;
+        self.max_w = max_w;
+    }
+
+    /// `refresh` without bands: nothing leaves, so every entry is rewritten in place in one
+    /// straight pass (no length changes, no bounds checks in the loop).
+    fn reload(&mut self, slots: &mut Slots) {
+        let (mut max_h, mut max_w) = (0.0f32, 0.0f32);
+        let boxes = self
+            .min_x
+            .iter_mut()
+            .zip(self.max_x.iter_mut())
+            .zip(self.min_y.iter_mut().zip(self.max_y.iter_mut()));
+        for (&id, ((x0, x1), (y0, y1))) in self.ids.iter().zip(boxes) {
+            let b = slots.take_tested(id as usize);
+            (*x0, *x1, *y0, *y1) = (b.min.x, b.max.x, b.min.y, b.max.y);
+            let (h, w) = (b.max.y - b.min.y, b.max.x - b.min.x);
+            max_h = if h > max_h { h } else { max_h };
+            max_w = if w > max_w { w } else { max_w };
+        }
         self.max_h = max_h;
         self.max_w = max_w;
     }
