@@ -30,11 +30,16 @@ impl Aabb {
     }
 
     /// True when every coordinate is finite and `min <= max` on both axes.
+    #[inline]
     pub fn is_valid(&self) -> bool {
-        self.min.is_finite()
-            && self.max.is_finite()
-            && self.min.x <= self.max.x
-            && self.min.y <= self.max.y
+        // Branch-free: `min <= max` fails on NaN, and with it `min > -inf` and `max < inf`
+        // bound both corners on both sides.
+        (self.min.x <= self.max.x)
+            & (self.min.y <= self.max.y)
+            & (self.min.x > f32::NEG_INFINITY)
+            & (self.min.y > f32::NEG_INFINITY)
+            & (self.max.x < f32::INFINITY)
+            & (self.max.y < f32::INFINITY)
     }
 
     /// The overlap test under the edge rule documented on [`Aabb`]: the intersection of the

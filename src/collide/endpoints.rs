@@ -54,6 +54,9 @@ pub(super) struct EndpointList {
     /// An upper bound on the height of the boxes in the list: how far below its band a box of
     /// this list can reach.
     pub max_h: f32,
+    /// An upper bound on the width of the boxes in the list: how far left of a box's `min.x`
+    /// the `min.x` of a box overlapping it can lie (see `sweep::probe_two`).
+    pub max_w: f32,
     /// Boxes entering the list at this update, with their tested boxes: new ones, teleported
     /// ones taken out of their list, and ones whose top edge moved into this band.
     pub batch: Vec<(Aabb, u32)>,
@@ -139,16 +142,15 @@ impl EndpointList {
         banded: bool,
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
-        let (lo, hi) = if banded {
-            band_range(band)
-        } else {
-            (f32::NEG_INFINITY, f32::INFINITY)
-        };
+        if !banded {
+            return self.reload(slots);
+        }
+        let (lo, hi) = band_range(band);
         if !self.sorted {
             return self.refresh_unsorted(slots, (lo, hi), moved);
         }
         let mut w = 0;
-        let mut max_h = 0.0f32;
+        let (mut max_h, mut max_w) = (0.0f32, 0.0f32);
         for r in 0..self.ids.len() {
             let id = self.ids[r];
             let b = slots.take_tested(id as usize);
@@ -158,6 +160,8 @@ impl EndpointList {
             }
             let h = b.max.y - b.min.y;
             max_h = if h > max_h { h } else { max_h };
+            let wd = b.max.x - b.min.x;
+            max_w = if wd > max_w { wd } else { max_w };
             if w != r {
                 self.ids[w] = id;
                 slots.pos[id as usize] = w as u32;
@@ -170,6 +174,27 @@ impl EndpointList {
         }
         self.truncate(w);
         self.max_h = max_h;
+        self.max_w = max_w;
+    }
+
+    /// `refresh` without bands: nothing leaves, so every entry is rewritten in place in one
+    /// straight pass (no length changes, no bounds checks in the loop).
+    fn reload(&mut self, slots: &mut Slots) {
+        let (mut max_h, mut max_w) = (0.0f32, 0.0f32);
+        let boxes = self
+            .min_x
+            .iter_mut()
+            .zip(self.max_x.iter_mut())
+            .zip(self.min_y.iter_mut().zip(self.max_y.iter_mut()));
+        for (&id, ((x0, x1), (y0, y1))) in self.ids.iter().zip(boxes) {
+            let b = slots.take_tested(id as usize);
+            (*x0, *x1, *y0, *y1) = (b.min.x, b.max.x, b.min.y, b.max.y);
+            let (h, w) = (b.max.y - b.min.y, b.max.x - b.min.x);
+            max_h = if h > max_h { h } else { max_h };
+            max_w = if w > max_w { w } else { max_w };
+        }
+        self.max_h = max_h;
+        self.max_w = max_w;
     }
 
     fn refresh_unsorted(
@@ -178,7 +203,7 @@ impl EndpointList {
         (lo, hi): (f32, f32),
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
-        let mut max_h = 0.0f32;
+        let (mut max_h, mut max_w) = (0.0f32, 0.0f32);
         let mut r = 0;
         while r < self.ids.len() {
             let id = self.ids[r];
@@ -197,6 +222,8 @@ impl EndpointList {
             }
             let h = b.max.y - b.min.y;
             max_h = if h > max_h { h } else { max_h };
+            let wd = b.max.x - b.min.x;
+            max_w = if wd > max_w { wd } else { max_w };
             self.min_x[r] = b.min.x;
             self.max_x[r] = b.max.x;
             self.min_y[r] = b.min.y;
@@ -204,6 +231,7 @@ impl EndpointList {
             r += 1;
         }
         self.max_h = max_h;
+        self.max_w = max_w;
     }
 
     /// Restores `min_x` order by insertion sort, returning the number of adjacent exchanges.
@@ -273,6 +301,7 @@ impl EndpointList {
         let mut entries = std::mem::take(&mut self.batch);
         for (b, _) in &entries {
             self.max_h = self.max_h.max(b.max.y - b.min.y);
+            self.max_w = self.max_w.max(b.max.x - b.min.x);
         }
         if !self.sorted {
             for (b, id) in &entries {

@@ -15,6 +15,10 @@ pub(super) struct PairSet {
     live: Vec<u64>,
     /// This update's pairs as found by the sweeps; becomes `live` after `diff`.
     pub found: Vec<u64>,
+    /// For each pair of `live`, the index of its event in the last update's events (where
+    /// Stay and Exit copy it from).
+    live_at: Vec<u32>,
+    at_scratch: Vec<u32>,
     /// Reused buffers for the radix sort.
     scratch: RadixScratch,
 }
@@ -26,9 +30,9 @@ impl PairSet {
 
     /// Turns this update's `found` keys into `events` and makes them the live set.
     ///
-    /// `old_events` must be the previous update's events: their Enter and Stay entries are the
-    /// live pairs in key order, so Stay and Exit copy their pair from there in one sequential
-    /// walk, and only Enter builds a pair from the slot table. Slots of boxes removed by this
+    /// `old_events` must be the previous update's events: `live_at` locates each live pair's
+    /// Enter or Stay entry there, so Stay and Exit copy their pair from it, and only Enter builds
+    /// a pair from the slot table. Slots of boxes removed by this
     /// update still hold their contacts (a freed slot is only overwritten by a later insert).
     ///
     /// Complexity: O(f + l) for f found and l previously live pairs (radix sort, then merge);
@@ -46,41 +50,52 @@ impl PairSet {
             "pair found twice"
         );
         events.clear();
-        let mut old_pairs = old_events
-            .iter()
-            .filter(|e| e.kind != EventKind::Exit)
-            .map(|e| e.pair);
         let (old, new) = (&self.live, &self.found);
-        let (mut i, mut j) = (0, 0);
+        debug_assert_eq!(old.len(), self.live_at.len());
+        events.reserve(old.len() + new.len());
+        let at = &mut self.at_scratch;
+        at.clear();
+        at.reserve(new.len());
+        // Keys are below u64::MAX (the lower slot is below the higher), so it ends a list.
+        let key = |v: &[u64], k: usize| v.get(k).copied().unwrap_or(u64::MAX);
+        let (mut i, mut j, mut entered) = (0, 0, 0);
         while i < old.len() || j < new.len() {
-            let event = if j == new.len() || (i < old.len() && old[i] < new[j]) {
-                i += 1;
-                stats.pairs_removed += 1;
-                Event {
-                    kind: EventKind::Exit,
-                    pair: old_pairs.next().expect("old events match the live set"),
-                }
-            } else if i == old.len() || new[j] < old[i] {
-                let (a, b) = key_slots(new[j]);
+            let (o, n) = (key(old, i), key(new, j));
+            if n < o {
+                let (a, b) = key_slots(n);
                 j += 1;
-                stats.pairs_added += 1;
-                Event {
+                entered += 1;
+                at.push(events.len() as u32);
+                events.push(Event {
                     kind: EventKind::Enter,
                     pair: Pair::new(
                         slots.meta[a as usize].contact,
                         slots.meta[b as usize].contact,
                     ),
-                }
+                });
             } else {
+                // Stay or Exit: the pair is copied from its last event, without a branch on
+                // which of the two it is.
+                let stay = o == n;
+                let pair = old_events[self.live_at[i] as usize].pair;
                 i += 1;
-                j += 1;
-                Event {
-                    kind: EventKind::Stay,
-                    pair: old_pairs.next().expect("old events match the live set"),
+                j += stay as usize;
+                if stay {
+                    at.push(events.len() as u32);
                 }
-            };
-            events.push(event);
+                events.push(Event {
+                    kind: if stay {
+                        EventKind::Stay
+                    } else {
+                        EventKind::Exit
+                    },
+                    pair,
+                });
+            }
         }
+        stats.pairs_added += entered;
+        stats.pairs_removed += old.len() - (new.len() - entered);
+        std::mem::swap(&mut self.live_at, &mut self.at_scratch);
         std::mem::swap(&mut self.live, &mut self.found);
         self.found.clear();
         stats.live_pairs = self.live.len();
@@ -117,16 +132,20 @@ fn radix_sort(keys: &mut Vec<u64>, scratch: &mut RadixScratch) {
             keys.iter()
                 .map(|&k| ((k >> 16) as u32 & 0xFFFF_0000) | (k as u32 & 0xFFFF)),
         );
-        tmp.clear();
+        // Every entry is written by the first pass that runs before it is read: no clearing.
         tmp.resize(packed.len(), 0);
-        let varying = packed.iter().fold(0u32, |acc, &k| acc | (k ^ packed[0]));
-        for shift in [0u32, 11, 22] {
-            if (varying >> shift) & 0x7FF == 0 {
+        // All three digit histograms in one read of the keys.
+        let mut counts = [[0u32; 2048]; 3];
+        for &k in &packed {
+            counts[0][(k & 0x7FF) as usize] += 1;
+            counts[1][((k >> 11) & 0x7FF) as usize] += 1;
+            counts[2][(k >> 22) as usize] += 1;
+        }
+        for (pass, shift) in [0u32, 11, 22].into_iter().enumerate() {
+            let count = &mut counts[pass];
+            // A digit shared by every key leaves the order as it is.
+            if count[((packed[0] >> shift) & 0x7FF) as usize] as usize == packed.len() {
                 continue;
-            }
-            let mut count = [0u32; 2048];
-            for &k in &packed {
-                count[((k >> shift) & 0x7FF) as usize] += 1;
             }
             let mut at = 0;
             for c in count.iter_mut() {

@@ -379,7 +379,7 @@ impl Collider {
     fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
         let found = &mut self.pairs.found;
         let lists = &self.lists;
-        let reach = |l: &EndpointList| (l.max_h / BAND_HEIGHT) as usize + 1;
+        let reach = |l: &EndpointList| ((l.max_h / BAND_HEIGHT) as usize).saturating_add(1);
         let mut tests = 0;
         for i in 0..BANDS {
             let la = &lists[list_index(a, i)];
@@ -404,7 +404,7 @@ impl Collider {
                     std::cmp::Ordering::Greater => i - j <= reach(lb),
                 };
                 if within {
-                    tests += sweep::sweep_two(la, lb, found);
+                    tests += sweep::probe_two(la, lb, found);
                 }
             }
         }

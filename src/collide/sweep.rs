@@ -107,6 +107,49 @@ pub(super) fn sweep_two(a: &EndpointList, b: &EndpointList, out: &mut Vec<u64>) 
     tests
 }
 
+/// Pairs between two sorted lists found from the shorter one: for each of its boxes, the
+/// longer list's candidates start at the first box whose `min.x` lies within the longer list's
+/// width bound (`max_w`) to the left, found by galloping from the previous box's start, and
+/// run while they start before the box ends. Each pair is tested once, from the short side.
+///
+/// Complexity: O(|short| · log(|long| / |short|) + candidates). Unlike [`sweep_two`] it never
+/// walks the longer list as a whole, which matters when a few enemies of a band meet a band
+/// full of shots, and when one band is paired with several.
+pub(super) fn probe_two(a: &EndpointList, b: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    debug_assert!(a.sorted && b.sorted);
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    // Conservative margins cover the rounding of the width bound and of the subtraction, so
+    // a box is skipped only if it surely ends at or before the probing box starts.
+    let w = long.max_w as f64 * (1.0 + 1e-6);
+    let (mut start, mut tests) = (0, 0u64);
+    for i in 0..short.len() {
+        let x = short.min_x[i] as f64;
+        let t = x - w - x.abs() * 1e-9;
+        start = gallop(&long.min_x, start, |m| (m as f64) < t);
+        tests += test_run(short, i, long, start, out);
+    }
+    tests
+}
+
+/// The first index at or after `from` whose value fails `pred`, where `pred` holds on a
+/// prefix of `v` that reaches at least `from`. O(log distance).
+#[inline(always)]
+fn gallop(v: &[f32], from: usize, pred: impl Fn(f32) -> bool) -> usize {
+    let n = v.len();
+    if from >= n || !pred(v[from]) {
+        return from;
+    }
+    let (mut lo, mut step) = (from, 1);
+    let mut hi = lo + step;
+    while hi < n && pred(v[hi]) {
+        lo = hi;
+        step *= 2;
+        hi = lo + step;
+    }
+    let hi = hi.min(n);
+    lo + 1 + v[lo + 1..hi].partition_point(|&m| pred(m))
+}
+
 /// Sweep of one sorted list against itself, for a layer that meets its own kind.
 /// Complexity: O(|a| + x-overlapping candidates).
 pub(super) fn sweep_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {

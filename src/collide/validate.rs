@@ -57,6 +57,9 @@ impl Collider {
                 if l.max_y[i] - l.min_y[i] > l.max_h {
                     return Err(format!("{layer:?}[{i}]: taller than the list's bound"));
                 }
+                if l.max_x[i] - l.min_x[i] > l.max_w {
+                    return Err(format!("{layer:?}[{i}]: wider than the list's bound"));
+                }
                 if l.sorted && i > 0 && l.min_x[i - 1] > l.min_x[i] {
                     return Err(format!("{layer:?}: unsorted at {i}"));
                 }
