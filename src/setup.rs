@@ -107,7 +107,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         config.difficulty = r.difficulty;
         config.invincible = r.invincible;
         config.start_at = r.start_at;
-        config.start_power = 1;
+        config.start_power = r.start_power;
     }
     Ok(RunSetup {
         level_path,

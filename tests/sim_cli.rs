@@ -155,6 +155,24 @@ fn a_recorded_run_replays_to_the_same_hash() {
     assert_eq!(recorded["frames"], replayed["frames"]);
     assert_eq!(replayed["characters"][0], "Wren");
 
+    // The starting power is part of the recording.
+    let powered = dir.join("powered.ron");
+    let pf = powered.to_str().unwrap();
+    let recorded = json(&skysweep(&[
+        "sim",
+        "--frames",
+        "600",
+        "--seed",
+        "4",
+        "--autoplay",
+        "--power",
+        "4",
+        "--record",
+        pf,
+    ]));
+    let replayed = json(&skysweep(&["sim", "--replay", pf]));
+    assert_eq!(recorded["state_hash"], replayed["state_hash"]);
+
     // The same replay on a changed level is refused, clearly.
     let level = dir.join("stage1.ron");
     let common = dir.join("common.ron");

@@ -468,3 +468,128 @@ fn the_same_seed_and_inputs_give_the_same_hash() {
     assert_eq!(run(7), run(7));
     assert_ne!(run(7), run(8));
 }
+
+#[test]
+fn a_boss_phase_can_wait_for_the_core_hp() {
+    let level = scenario::level(
+        r#"Stage(name: "Core", length_s: 60, uses: ["defs"], enemies: {
+            "hulk": (sprite: "boss1_core", layer: Air, score: 1, parts: [(name: "core", size: (30, 30), hp: 40)],
+                path: Straight(speed: 0),
+                phases: [
+                    (weapons: [(pattern: "aimed", delay_s: 0.1, interval_s: 5)]),
+                    (below_hp: 0.5, weapons: [(pattern: "ring8", delay_s: 0.1, interval_s: 5)]),
+                ]),
+        })"#,
+    )
+    .unwrap();
+    let mut w = World::new(
+        level,
+        WorldConfig {
+            invincible: true,
+            ..WorldConfig::default()
+        },
+    );
+    let k = scenario::spawn(&mut w, "hulk", Vec2::new(112.0, 100.0)).unwrap();
+    let mut phase_changed_at = None;
+    for step in 0..400 {
+        w.step(&[SHOT]);
+        if !w.enemies.contains(k) {
+            break;
+        }
+        if w.enemies[k].phase == 1 && phase_changed_at.is_none() {
+            phase_changed_at = Some(step);
+            let hp = w.enemies[k].parts[0].hp;
+            assert!(
+                hp <= 20.0 && hp > 0.0,
+                "the second phase starts once the core is below half (hp {hp})"
+            );
+        }
+    }
+    assert!(
+        phase_changed_at.is_some(),
+        "damage to the core alone moved the boss to its second phase"
+    );
+}
+
+#[test]
+fn ramming_while_invulnerable_costs_nothing() {
+    let mut w = world_with(WorldConfig {
+        start_power: 3,
+        ..WorldConfig::default()
+    });
+    w.step(&[Input {
+        bomb: true,
+        ..Input::default()
+    }]);
+    let at = w.players[0].pos;
+    scenario::spawn(&mut w, "tough", at).unwrap();
+    idle(&mut w, 10);
+    assert_eq!(
+        w.players[0].power, 3,
+        "the bomb's invulnerability covers rams too"
+    );
+    assert_eq!(w.stats.power_downs, 0);
+}
+
+#[test]
+fn curling_bullets_do_not_live_forever() {
+    let mut w = world_with(WorldConfig {
+        invincible: true,
+        ..WorldConfig::default()
+    });
+    w.spawn_bullet(skysweep::sim::Bullet::new(
+        Vec2::new(112.0, 120.0),
+        30.0,
+        0.0,
+        0.0,
+        60.0,
+        skysweep::level::schema::BulletStyle::Round,
+    ))
+    .unwrap();
+    idle(&mut w, 60 * 10);
+    assert_eq!(w.bullets.len(), 1, "a circling bullet stays a while");
+    idle(&mut w, 60 * 11);
+    assert_eq!(w.bullets.len(), 0, "but not forever");
+}
+
+#[test]
+fn starting_past_the_boss_time_still_brings_the_boss() {
+    let level = skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron")).unwrap();
+    let boss_at = level.markers["boss"];
+    let start_at = (boss_at + 5.0).min(level.length_s);
+    let mut w = World::new(
+        std::sync::Arc::new(level),
+        WorldConfig {
+            start_at,
+            invincible: true,
+            ..WorldConfig::default()
+        },
+    );
+    idle(&mut w, 5);
+    assert!(
+        w.boss.is_some(),
+        "the boss appears even when practice starts after its time"
+    );
+}
+
+#[test]
+fn players_carry_their_standing_into_the_next_stage() {
+    let carry = vec![skysweep::sim::Carry {
+        score: 123_456,
+        lives: 1,
+        bombs: 5,
+        power: 4,
+        charge: 2.5,
+        next_extra_life: 300_000,
+    }];
+    let w = world_with(WorldConfig {
+        carry,
+        ..WorldConfig::default()
+    });
+    let p = &w.players[0];
+    assert_eq!(
+        (p.score, p.lives, p.bombs, p.power, p.next_extra_life),
+        (123_456, 1, 5, 4, 300_000)
+    );
+    assert_eq!(p.charge, 2.5);
+}

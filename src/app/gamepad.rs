@@ -249,18 +249,6 @@ impl Gamepads {
         self.slots.get(player).map(|(_, s)| s.input(bindings))
     }
 
-    /// True once per press of Start on any pad (pause), leaving other presses for menus.
-    pub fn take_start(&mut self) -> bool {
-        let mut any = false;
-        for (_, s) in &mut self.slots {
-            if s.pressed & PadButton::Start.bit() != 0 {
-                s.pressed &= !PadButton::Start.bit();
-                any = true;
-            }
-        }
-        any
-    }
-
     /// Buttons pressed on any pad since the last call, for menus.
     pub fn take_pressed(&mut self) -> Vec<(usize, PadButton)> {
         self.slots

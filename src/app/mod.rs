@@ -23,7 +23,7 @@ use skysweep::level::Level;
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::clock::FixedStep;
 use skysweep::sim::replay::Replay;
-use skysweep::sim::{Character, Difficulty, Input, World, WorldConfig};
+use skysweep::sim::{Carry, Character, Difficulty, Input, World, WorldConfig};
 
 use crate::cli::Cli;
 use crate::render::debug_overlay::{self, FrameTimes};
@@ -166,7 +166,7 @@ const OPTION_ITEMS: [&str; 10] = [
 const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
 
 /// Menu presses this frame, from the keyboard and every gamepad.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct MenuInput {
     up: bool,
     down: bool,
@@ -174,6 +174,10 @@ struct MenuInput {
     right: bool,
     ok: bool,
     back: bool,
+    /// Start on any pad (pause).
+    start: bool,
+    /// Every pad press this frame with the pad's slot, for screens where each player has a pad.
+    pads: Vec<(usize, PadButton)>,
 }
 
 struct App {
@@ -201,6 +205,8 @@ struct App {
     initial_replay: Option<Replay>,
     /// A problem to show on screen, with its title; level errors stay until a good save.
     message: Option<Notice>,
+    /// Players' standing carried into the next stage (empty for a new game).
+    carry: Vec<Carry>,
     /// Every stage loaded so far, newest version, by path: hot reload replaces entries.
     levels: BTreeMap<PathBuf, Arc<Level>>,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
@@ -228,9 +234,11 @@ impl App {
             eprintln!("warning: {w}");
         }
         audio.set_volumes(config.music_volume, config.effects_volume);
-        let stages = match &cli.run.level {
-            Some(p) => vec![p.clone()],
-            None => shipped_stages(),
+        // An author's level, or a replay, is a single stage: the one the command line loaded.
+        let stages = if cli.run.level.is_some() || prepared.replay.is_some() {
+            vec![prepared.level_path.clone()]
+        } else {
+            shipped_stages()
         };
         let mut renderer = Renderer::new(assets);
         renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
@@ -259,6 +267,7 @@ impl App {
             message: None,
             levels: BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]),
             watcher: None,
+            carry: Vec::new(),
             quit: false,
             cli,
         };
@@ -365,14 +374,20 @@ impl App {
             right: k(&[KeyCode::Right, KeyCode::D]),
             ok: !alt && k(&[KeyCode::Enter, KeyCode::Z, KeyCode::Space]),
             back: k(&[KeyCode::Escape, KeyCode::X, KeyCode::Backspace]),
+            start: false,
+            pads: self.pads.take_pressed(),
         };
-        for (_, b) in self.pads.take_pressed() {
+        for &(_, b) in &m.pads {
             match b {
                 PadButton::DPadUp => m.up = true,
                 PadButton::DPadDown => m.down = true,
                 PadButton::DPadLeft => m.left = true,
                 PadButton::DPadRight => m.right = true,
-                PadButton::South | PadButton::Start => m.ok = true,
+                PadButton::South => m.ok = true,
+                PadButton::Start => {
+                    m.ok = true;
+                    m.start = true;
+                }
                 PadButton::East | PadButton::Select => m.back = true,
                 _ => {}
             }
@@ -431,6 +446,7 @@ impl App {
                 cursors,
                 ready,
             } => {
+                let two = *players == 2;
                 for p in 0..*players {
                     let keys = &self.config.keys[p];
                     let pressed = |names: &Vec<String>| {
@@ -439,23 +455,24 @@ impl App {
                             .filter_map(|k| input::key_from_name(k))
                             .any(is_key_pressed)
                     };
-                    let pad = self.pads.input(p, &self.config.pad);
-                    let (left, right, ok, back) = if p == 0 {
-                        (
-                            m.left || pressed(&keys.left),
-                            m.right || pressed(&keys.right),
-                            m.ok || pressed(&keys.shot),
-                            pressed(&keys.bomb),
-                        )
-                    } else {
-                        (
-                            pressed(&keys.left),
-                            pressed(&keys.right),
-                            pressed(&keys.shot),
-                            pressed(&keys.bomb),
-                        )
+                    // With two players each pad drives its own player; with one, any pad does.
+                    let pad = |b: PadButton| {
+                        m.pads
+                            .iter()
+                            .any(|&(slot, x)| x == b && (!two || slot == p))
                     };
-                    let _ = pad;
+                    let keyboard_menu = p == 0;
+                    let left = pressed(&keys.left)
+                        || pad(PadButton::DPadLeft)
+                        || keyboard_menu && is_key_pressed(KeyCode::Left);
+                    let right = pressed(&keys.right)
+                        || pad(PadButton::DPadRight)
+                        || keyboard_menu && is_key_pressed(KeyCode::Right);
+                    let ok = pressed(&keys.shot)
+                        || pad(PadButton::South)
+                        || pad(PadButton::Start)
+                        || keyboard_menu && is_key_pressed(KeyCode::Enter);
+                    let back = pressed(&keys.bomb) || pad(PadButton::East);
                     if !ready[p] {
                         if left {
                             cursors[p] = (cursors[p] + 2) % 3;
@@ -473,7 +490,12 @@ impl App {
                         ready[p] = false;
                     }
                 }
-                if is_key_pressed(KeyCode::Escape) {
+                let leave = is_key_pressed(KeyCode::Escape)
+                    || m.pads.iter().any(|&(_, b)| b == PadButton::Select)
+                    || (m.back
+                        && ready.iter().all(|r| !*r)
+                        && m.pads.iter().any(|&(_, b)| b == PadButton::East));
+                if leave {
                     next = Some(Scene::Title { cursor: 0 });
                 } else if ready.iter().all(|r| *r) {
                     let characters: Vec<Character> =
@@ -499,7 +521,7 @@ impl App {
                 }
             }
             Scene::Stage(s) => {
-                if is_key_pressed(KeyCode::Escape) || self.pads.take_start() {
+                if is_key_pressed(KeyCode::Escape) || m.start {
                     s.paused = !s.paused;
                     s.pause_cursor = 0;
                 } else if s.paused {
@@ -509,10 +531,13 @@ impl App {
                         match choice {
                             0 => s.paused = false,
                             1 => self.restart_stage(),
-                            _ => next = Some(self.go_to_title()),
+                            _ => {
+                                self.save_recording();
+                                next = Some(self.go_to_title());
+                            }
                         }
                     }
-                } else if is_key_pressed(KeyCode::R) {
+                } else if is_key_pressed(KeyCode::R) && !self.r_is_bound() {
                     self.restart_stage();
                 }
             }
@@ -523,8 +548,20 @@ impl App {
                 }
             }
             Scene::NameEntry { pending, name, pos } => {
+                // Letters typed on the keyboard go straight in, so only arrows, Enter and
+                // Backspace steer here (WASD, Z and X would collide with typing).
                 let typed: Vec<char> = std::iter::from_fn(get_char_pressed).collect();
-                let mut done = is_key_pressed(KeyCode::Enter);
+                let pad = |b: PadButton| m.pads.iter().any(|&(_, x)| x == b);
+                let up = is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp);
+                let down = is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown);
+                let left = is_key_pressed(KeyCode::Left)
+                    || is_key_pressed(KeyCode::Backspace)
+                    || pad(PadButton::DPadLeft)
+                    || pad(PadButton::East);
+                let right = is_key_pressed(KeyCode::Right)
+                    || pad(PadButton::DPadRight)
+                    || pad(PadButton::South);
+                let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
                 for c in typed {
                     let c = c.to_ascii_uppercase();
                     if NAME_ALPHABET.contains(c) && c != ' ' {
@@ -534,23 +571,23 @@ impl App {
                 }
                 let letter = NAME_ALPHABET.find(name[*pos]).unwrap_or(0);
                 let n = NAME_ALPHABET.len();
-                if m.up {
+                if up {
                     name[*pos] = NAME_ALPHABET.chars().nth((letter + 1) % n).unwrap_or('A');
                 }
-                if m.down {
+                if down {
                     name[*pos] = NAME_ALPHABET
                         .chars()
                         .nth((letter + n - 1) % n)
                         .unwrap_or('A');
                 }
-                if m.right || (m.ok && !is_key_pressed(KeyCode::Enter)) {
+                if right {
                     if *pos + 1 == name.len() {
                         done = true;
                     } else {
                         *pos += 1;
                     }
                 }
-                if (m.left || m.back) && *pos > 0 {
+                if left && *pos > 0 {
                     *pos -= 1;
                 }
                 if done {
@@ -631,6 +668,15 @@ impl App {
                 listening: false,
             },
         };
+    }
+
+    /// True when a player bound R to a game action, which then wins over "restart".
+    fn r_is_bound(&self) -> bool {
+        self.config.keys.iter().any(|k| {
+            Action::ALL
+                .iter()
+                .any(|a| k.keys(*a).iter().any(|n| n.eq_ignore_ascii_case("R")))
+        })
     }
 
     /// Changes option `i` one notch in `dir`.
@@ -864,11 +910,18 @@ impl App {
                         s.loop_index,
                         s.world.config.characters.clone(),
                     );
+                    let carry = s.world.players.iter().map(Carry::of).collect();
                     self.save_recording();
-                    if i < self.stages.len() {
+                    let single = (self.cli.run.level.is_some() || self.initial_replay.is_some())
+                        && !self.cli.run.autoplay;
+                    self.carry = carry;
+                    if i < self.stages.len() && !single {
                         self.start_stage(i, l, c);
-                    } else if self.cli.run.level.is_some() && !self.cli.run.autoplay {
-                        self.scene = self.go_to_title();
+                    } else if single {
+                        // A single stage (an author's level, a replay) ends here, scores first.
+                        self.carry.clear();
+                        let pending = self.pending_scores();
+                        self.scene = self.after_game_over(pending);
                     } else {
                         // The last stage cleared: round again, harder.
                         self.start_stage(0, l + 1, c);
@@ -999,6 +1052,7 @@ impl App {
             loop_index,
             start_at,
             start_power: power,
+            carry: std::mem::take(&mut self.carry),
             ..self.base_config.clone()
         };
         let replay = if first {
@@ -1060,6 +1114,22 @@ impl App {
             return;
         };
         let Scene::Stage(s) = &self.scene else {
+            // Not playing: keep the new version (or show its errors) for the next start.
+            match result {
+                Ok(level) => {
+                    let watched = self.watcher.as_ref().map(|w| w.stage().to_path_buf());
+                    if let Some(path) = self
+                        .stages
+                        .iter()
+                        .find(|p| std::path::absolute(p).ok() == watched)
+                        .cloned()
+                    {
+                        self.levels.insert(path, Arc::new(level));
+                    }
+                    self.message = None;
+                }
+                Err(e) => self.message = Some(Notice::lasting("SAVE HAS ERRORS", e.to_string())),
+            }
             return;
         };
         match result {
@@ -1101,6 +1171,7 @@ impl App {
                 }
                 eprintln!("reloaded {} at {start_at:.1} s", level.source);
                 self.message = None;
+                self.save_recording();
                 self.begin_stage(level, index, loop_index, characters, start_at, power, false);
             }
         }

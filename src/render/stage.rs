@@ -473,16 +473,23 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
     }
     for p in &world.players {
         if let Some(left) = p.continue_steps {
-            draw_rectangle(24.0, 130.0, 176.0, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
+            // Two players' countdowns stack instead of covering each other.
+            let y = 130.0 + p.index as f32 * 70.0;
+            draw_rectangle(24.0, y, 176.0, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
+            let title = if world.players.len() > 1 {
+                format!("{}P CONTINUE?", p.index + 1)
+            } else {
+                "CONTINUE?".to_string()
+            };
             r.text_centered(
-                "CONTINUE?",
+                &title,
                 112.0,
-                138.0,
+                y + 8.0,
                 2.0,
                 Color::from_rgba(255, 200, 80, 255),
             );
-            r.text_centered(&format!("{}", left / 60), 112.0, 158.0, 2.0, WHITE);
-            r.text_centered("PRESS SHOT", 112.0, 178.0, 1.0, LIGHTGRAY);
+            r.text_centered(&format!("{}", left / 60), 112.0, y + 28.0, 2.0, WHITE);
+            r.text_centered("PRESS SHOT", 112.0, y + 48.0, 1.0, LIGHTGRAY);
         }
     }
 }

@@ -20,8 +20,13 @@ pub struct Bullet {
     pub accel: f32,
     pub ang_vel_deg: f32,
     pub style: BulletStyle,
+    /// Steps alive: a curling bullet can circle on screen forever, so bullets expire.
+    pub age: u32,
     pub(crate) handle: Option<Handle>,
 }
+
+/// Steps a bullet lives at most (20 seconds).
+pub const BULLET_MAX_AGE: u32 = 20 * 60;
 
 impl Bullet {
     /// A bullet at `pos` heading `heading_deg` (90 is down), not yet in any world.
@@ -40,6 +45,7 @@ impl Bullet {
             accel,
             ang_vel_deg,
             style,
+            age: 0,
             handle: None,
         }
     }
@@ -115,15 +121,14 @@ impl World {
                 heading += (self.rand_f32() - 0.5) * 360.0 / count as f32;
                 speed += self.rand_f32() * p.speed_spread;
             }
-            self.spawn_bullet(Bullet {
-                pos: muzzle,
-                speed: speed * speed_f,
-                heading_deg: heading,
-                accel: p.accel * speed_f,
-                ang_vel_deg: p.ang_vel_deg,
-                style: p.bullet,
-                handle: None,
-            });
+            self.spawn_bullet(Bullet::new(
+                muzzle,
+                speed * speed_f,
+                heading,
+                p.accel * speed_f,
+                p.ang_vel_deg,
+                p.bullet,
+            ));
         }
     }
 
@@ -160,7 +165,8 @@ impl World {
                 || b.pos.y > PLAYFIELD.y + margin;
             // A bullet that stopped and will never move again would sit there forever.
             let stuck = b.speed == 0.0 && b.accel <= 0.0;
-            if outside || stuck {
+            b.age += 1;
+            if outside || stuck || b.age > BULLET_MAX_AGE {
                 gone.push(k);
             } else if let Some(h) = b.handle {
                 let _ = self.collider.set_aabb(h, b.hitbox());

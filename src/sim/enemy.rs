@@ -170,9 +170,9 @@ impl World {
             }
             self.move_enemy(k);
             let e = &self.enemies[k];
-            let is_boss = self.boss == Some(k) || self.level.enemies[e.kind].is_boss();
+            let is_boss = self.boss == Some(k);
             let pos = e.pos;
-            // Leaving the screen for good frees the enemy; bosses never leave.
+            // Leaving the screen for good frees the enemy; the stage boss never leaves.
             let out = pos.y > PLAYFIELD.y + 72.0
                 || pos.x < -96.0
                 || pos.x > PLAYFIELD.x + 96.0
@@ -380,12 +380,16 @@ impl World {
         let part = &mut self.enemies[k].parts[pi];
         part.hp -= damage;
         part.flash = 4;
+        let alive = part.hp > 0.0;
         self.events.push(GameEvent::Hit {
             pos,
             armored: false,
         });
-        if part.hp <= 0.0 {
+        if !alive {
             self.destroy_part(k, pi, player);
+        } else if pi == self.level.enemies[self.enemies[k].kind].core {
+            // Phases may wait for the core's HP to fall below a fraction.
+            self.update_boss_phase(k);
         }
     }
 

@@ -22,11 +22,18 @@ pub struct Replay {
     pub start_at: f32,
     #[serde(default)]
     pub invincible: bool,
+    /// Power level the players started with.
+    #[serde(default = "one")]
+    pub start_power: u8,
     /// One run-length list per player.
     pub inputs: Vec<Vec<(u8, u32)>>,
 }
 
 pub const REPLAY_VERSION: u32 = 1;
+
+fn one() -> u8 {
+    1
+}
 /// Largest replay file read, bytes.
 pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -90,13 +97,14 @@ impl Replay {
             difficulty,
             start_at,
             invincible,
+            start_power: 1,
             inputs: vec![Vec::new(); players],
         }
     }
 
     /// An empty recording of a run of `level` set up as `config`.
     pub fn for_run(level: &crate::level::Level, config: &super::WorldConfig) -> Self {
-        Self::new(
+        let r = Self::new(
             &level.source,
             level.content_hash,
             config.seed,
@@ -104,7 +112,11 @@ impl Replay {
             config.difficulty,
             config.start_at,
             config.invincible,
-        )
+        );
+        Replay {
+            start_power: config.start_power,
+            ..r
+        }
     }
 
     /// Appends one step's inputs, one per player.

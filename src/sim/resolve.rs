@@ -32,7 +32,9 @@ impl World {
                 (Layer::Player, Layer::AirEnemy) if enter => {
                     // Once per contact: Enter fires on the first overlapping step only.
                     if let Some(i) = self.player_of(a) {
-                        if !self.config.invincible && self.enemy_of(b).is_some() {
+                        let p = &self.players[i];
+                        let shielded = self.config.invincible || p.invulnerable > 0 || !p.in_play();
+                        if !shielded && self.enemy_of(b).is_some() {
                             self.ram_player(i);
                         }
                     }

@@ -71,15 +71,7 @@ pub fn spawn(world: &mut World, name: &str, pos: Vec2) -> Option<usize> {
 
 /// Puts a still enemy bullet at `pos`; returns its key.
 pub fn bullet(world: &mut World, pos: Vec2) -> Option<usize> {
-    world.spawn_bullet(Bullet {
-        pos,
-        speed: 0.0,
-        heading_deg: 90.0,
-        accel: 1.0,
-        ang_vel_deg: 0.0,
-        style: BulletStyle::Small,
-        handle: None,
-    })
+    world.spawn_bullet(Bullet::new(pos, 0.0, 90.0, 1.0, 0.0, BulletStyle::Small))
 }
 
 /// Drops an item at `pos`.

@@ -34,6 +34,34 @@ pub struct WorldConfig {
     pub start_at: f32,
     /// Power level the players start with (1 to 4).
     pub start_power: u8,
+    /// What each player brings from the stage before (score, lives, bombs, power, gauge);
+    /// empty for a new game.
+    pub carry: Vec<Carry>,
+}
+
+/// A player's standing carried from one stage to the next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carry {
+    pub score: u64,
+    pub lives: u32,
+    pub bombs: u32,
+    pub power: u8,
+    pub charge: f32,
+    pub next_extra_life: u64,
+}
+
+impl Carry {
+    /// What `p` takes into the next stage.
+    pub fn of(p: &Player) -> Carry {
+        Carry {
+            score: p.score,
+            lives: p.lives,
+            bombs: p.bombs,
+            power: p.power,
+            charge: p.charge,
+            next_extra_life: p.next_extra_life,
+        }
+    }
 }
 
 impl Default for WorldConfig {
@@ -46,6 +74,7 @@ impl Default for WorldConfig {
             invincible: false,
             start_at: 0.0,
             start_power: 1,
+            carry: Vec::new(),
         }
     }
 }
@@ -228,9 +257,10 @@ impl World {
             query_buf: Vec::new(),
             config,
         };
-        // Practice from a point: skip earlier events, but keep the scroll speed they set.
+        // Practice from a point: skip earlier events, but keep the scroll speed they set. The
+        // boss is never skipped: a stage with a boss only ends when it falls.
         while let Some(ev) = world.level.events.get(world.next_event) {
-            if ev.at() >= start_at {
+            if ev.at() >= start_at || matches!(ev, Event::Boss { .. }) {
                 break;
             }
             if let Event::Scroll { speed, .. } = ev {
@@ -251,14 +281,26 @@ impl World {
             } else {
                 PLAYFIELD.x * (0.3 + 0.4 * i as f32)
             };
-            let player = Player::new(
+            let mut player = Player::new(
                 i,
                 character,
                 Vec2::new(x, PLAYFIELD.y - 40.0),
                 world.config.start_power,
             );
+            if let Some(c) = world.config.carry.get(i) {
+                player.score = c.score;
+                player.lives = c.lives;
+                player.bombs = c.bombs;
+                player.power = c.power.clamp(1, super::player::MAX_POWER);
+                player.charge = c.charge.clamp(0.0, super::player::MAX_CHARGE);
+                player.next_extra_life = c.next_extra_life;
+                // A player who was out of the game stays out.
+                player.retired = c.lives == 0;
+            }
             world.players.push(player);
-            world.spawn_player_box(i);
+            if !world.players[i].retired {
+                world.spawn_player_box(i);
+            }
         }
         world.prev_input = vec![Input::default(); count];
         world
