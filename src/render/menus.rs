@@ -367,7 +367,7 @@ pub fn name_entry(
     anim: u64,
 ) {
     clear_background(Color::from_rgba(16, 20, 44, 255));
-    r.text_centered("NEW HIGH SCORE!", 112.0, 60.0, 2.0, TITLE_GOLD);
+    r.text_centered("NEW RECORD!", 112.0, 60.0, 2.0, TITLE_GOLD);
     r.text_centered(
         &format!("PLAYER {}  RANK {}", player + 1, rank + 1),
         112.0,
@@ -394,8 +394,9 @@ pub fn name_entry(
         );
     }
     for (i, l) in [
-        "UP/DOWN LETTER  OR TYPE IT",
-        "SHOT NEXT  BOMB BACK",
+        "TYPE YOUR NAME, OR",
+        "UP/DOWN PICK A LETTER",
+        "LEFT/RIGHT MOVE",
         "ENTER TO FINISH",
     ]
     .iter()
