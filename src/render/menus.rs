@@ -148,19 +148,19 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
 fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
     Some(match i {
         0 => &[
-            "A SKY COURIER ON A SWIFT GLIDER.",
+            "A COURIER ON A SWIFT GLIDER",
             "CHARGE: GALE BLADES",
             "BOMB: A LONG WIND STORM",
         ],
         1 => &[
-            "A STEAM ROBOT OF POLISHED BRASS.",
-            "CHARGE: STEAM LANCE BEAM",
-            "BOMB: SHORT, VERY HEAVY",
+            "A STEAM ROBOT OF BRASS",
+            "CHARGE: STEAM LANCE",
+            "BOMB: SHORT AND HEAVY",
         ],
         2 => &[
-            "A YOUNG MAGE AND HER FAMILIAR.",
+            "A MAGE AND HER FAMILIAR",
             "CHARGE: FAMILIAR SWARM",
-            "BOMB: BULLETS TURN TO COINS",
+            "BOMB: BULLETS TO COINS",
         ],
         _ => return None,
     })
