@@ -348,7 +348,7 @@ pub fn scores(
         }
     }
     r.text_centered(
-        "LEFT/RIGHT DIFFICULTY  ESC BACK",
+        "LEFT/RIGHT: LEVEL  ESC: BACK",
         112.0,
         304.0,
         1.0,
