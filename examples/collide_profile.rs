@@ -1,7 +1,8 @@
-//! Runs the `bullet_hell_10k` benchmark scene for a while and prints where a frame's time goes,
-//! for profiling the collider with `perf record` (criterion's harness gets in the way there).
+//! Runs one of the benchmark scenes for a while and prints where a frame's time goes, for
+//! profiling the collider with `perf record` (criterion's harness gets in the way there).
 //!
-//! `cargo run --release --example collide_profile [FRAMES]`
+//! `cargo run --release --example collide_profile [SCENE] [FRAMES]`, SCENE one of
+//! `bullet_hell_10k` (the default), `sparse_1k`, `boss_burst`, `mass_clear`.
 
 use std::time::Instant;
 
@@ -9,26 +10,46 @@ use skysweep::collide::scenes::{Driven, Scene, SceneKind};
 use skysweep::collide::{Collider, Config};
 
 fn main() {
-    let frames: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(2000);
-    let mut scene = Scene::after(SceneKind::BulletHell10k, 120);
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "bullet_hell_10k".into());
+    let Some(kind) = SceneKind::ALL.into_iter().find(|k| k.name() == name) else {
+        eprintln!("collide_profile: unknown scene '{name}'");
+        std::process::exit(2);
+    };
+    let frames: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let mut scene = Scene::after(kind, 120);
     let mut driven = Driven::new(Collider::new(Config::default()), &scene);
     let mut step_ns = Vec::with_capacity(frames);
-    let mut frame_ns = Vec::with_capacity(frames);
+    // Collider frames, split by what the scene's script did in them.
+    let (mut plain, mut spawning, mut clearing) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..frames {
         let t0 = Instant::now();
         scene.step();
         let t1 = Instant::now();
         driven.frame(&scene);
+        let ns = t1.elapsed().as_nanos() as f64;
         step_ns.push((t1 - t0).as_nanos() as f64);
-        frame_ns.push(t1.elapsed().as_nanos() as f64);
+        if scene.spawned.len() >= 500 {
+            spawning.push(ns);
+        } else if scene.removed.len() >= 500 {
+            clearing.push(ns);
+        } else {
+            plain.push(ns);
+        }
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
-        v[v.len() / 2] / 1000.0
+        v.get(v.len() / 2).map_or(f64::NAN, |m| m / 1000.0)
     };
-    println!("frames {frames}: scene step median {:.1} us, collider frame (moves + update) median {:.1} us", median(&mut step_ns), median(&mut frame_ns));
+    println!(
+        "{name}, {frames} frames: scene step median {:.1} us; collider frame (moves + update) median {:.1} us",
+        median(&mut step_ns),
+        median(&mut plain)
+    );
+    for (what, v) in [("burst", &mut spawning), ("clear", &mut clearing)] {
+        if !v.is_empty() {
+            println!("  {} {what} frames: median {:.1} us", v.len(), median(v));
+        }
+    }
     println!("last update: {:?}", driven.collider.stats());
 }

@@ -79,7 +79,7 @@ impl EndpointList {
     }
 
     #[inline]
-    fn push(&mut self, id: u32, b: &Aabb) {
+    pub fn push(&mut self, id: u32, b: &Aabb) {
         self.ids.push(id);
         self.min_x.push(b.min.x);
         self.max_x.push(b.max.x);
@@ -304,20 +304,28 @@ impl EndpointList {
             self.max_w = self.max_w.max(b.max.x - b.min.x);
         }
         if !self.sorted {
-            for (b, id) in &entries {
-                slots.pos[*id as usize] = self.len() as u32;
-                self.push(*id, b);
+            // Array by array rather than box by box: each loop is a plain copy.
+            let base = self.len();
+            for (k, (_, id)) in entries.iter().enumerate() {
+                slots.pos[*id as usize] = (base + k) as u32;
             }
+            self.ids.extend(entries.iter().map(|e| e.1));
+            self.min_x.extend(entries.iter().map(|e| e.0.min.x));
+            self.max_x.extend(entries.iter().map(|e| e.0.max.x));
+            self.min_y.extend(entries.iter().map(|e| e.0.min.y));
+            self.max_y.extend(entries.iter().map(|e| e.0.max.y));
             entries.clear();
             self.batch = entries;
             return;
         }
         sort_entries(&mut entries);
         let old_len = self.len();
-        let filler = Aabb::default();
-        for _ in 0..entries.len() {
-            self.push(u32::MAX, &filler);
-        }
+        let grown = old_len + entries.len();
+        self.ids.resize(grown, u32::MAX);
+        self.min_x.resize(grown, 0.0);
+        self.max_x.resize(grown, 0.0);
+        self.min_y.resize(grown, 0.0);
+        self.max_y.resize(grown, 0.0);
         // Fill from the back so every old entry moves at most once; the loop ends when the
         // last new box is placed, since the old entries before it are already in place.
         let (mut r, mut n, mut w) = (old_len, entries.len(), self.len());

@@ -1,7 +1,7 @@
 //! The persistent set of overlapping pairs and the Enter/Stay/Exit events derived from it.
 //!
 //! The set is a sorted vector of [`pair_key`](super::sweep::pair_key)s. Each update the sweeps
-//! produce this frame's keys; after one radix sort, a single merge against last frame's keys
+//! produce this frame's keys; after one bucket sort, a single merge against last frame's keys
 //! yields every event in key order. No hashing, so the event order depends only on slot numbers, which
 //! themselves depend only on the sequence of calls: the collider is deterministic.
 
@@ -19,8 +19,8 @@ pub(super) struct PairSet {
     /// Stay and Exit copy it from).
     live_at: Vec<u32>,
     at_scratch: Vec<u32>,
-    /// Reused buffers for the radix sort.
-    scratch: RadixScratch,
+    /// Reused buffers for sorting `found`.
+    scratch: SortScratch,
 }
 
 impl PairSet {
@@ -35,7 +35,7 @@ impl PairSet {
     /// a pair from the slot table. Slots of boxes removed by this
     /// update still hold their contacts (a freed slot is only overwritten by a later insert).
     ///
-    /// Complexity: O(f + l) for f found and l previously live pairs (radix sort, then merge);
+    /// Complexity: O(f + l) for f found and l previously live pairs (bucket sort, then merge);
     /// allocation-free once the buffers have grown.
     pub fn diff(
         &mut self,
@@ -44,7 +44,7 @@ impl PairSet {
         events: &mut Vec<Event>,
         stats: &mut Stats,
     ) {
-        radix_sort(&mut self.found, &mut self.scratch);
+        sort_keys(&mut self.found, slots.meta.len(), &mut self.scratch);
         debug_assert!(
             self.found.windows(2).all(|w| w[0] < w[1]),
             "pair found twice"
@@ -102,121 +102,109 @@ impl PairSet {
     }
 }
 
-/// Sorts keys ascending by least-significant-digit radix sort.
-///
-/// When both slots of every key fit in 16 bits (any collider of up to 65,536 boxes), the keys
-/// are packed into `u32`s and sorted in three passes of 11 bits, skipping digits that are the
-/// same in all keys; otherwise eight passes of one byte run on the full keys.
-///
-/// Complexity: O(n · passes); small inputs use the std sort.
+/// Reused buffers for [`sort_keys`].
 #[derive(Clone, Debug, Default)]
-struct RadixScratch {
-    wide: Vec<u64>,
-    packed: Vec<u32>,
-    tmp: Vec<u32>,
+struct SortScratch {
+    starts: Vec<u32>,
+    tmp: Vec<u64>,
 }
 
-fn radix_sort(keys: &mut Vec<u64>, scratch: &mut RadixScratch) {
-    if keys.len() < 256 {
+/// Sorts pair keys ascending, given that every slot is below `span`.
+///
+/// A key's high half is its lower slot, so one counting pass buckets the keys by lower slot
+/// and leaves only each bucket (the partners of one box, usually a handful) to sort, in place
+/// and in one forward walk. When `span` dwarfs the number of keys (a huge collider with few
+/// pairs) the buckets would cost more than they save, and the std sort runs instead.
+///
+/// Complexity: O(n + span) plus the bucket sorts, O(b log b) each; O(n log n) on the fallback.
+fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
+    let n = keys.len();
+    if n < 64 || span > 4 * n + 4096 {
         keys.sort_unstable();
         return;
     }
-    let all = keys.iter().fold(0u64, |acc, &k| acc | k);
-    if all & 0xFFFF_0000_FFFF_0000 == 0 {
-        let (mut packed, mut tmp) = (
-            std::mem::take(&mut scratch.packed),
-            std::mem::take(&mut scratch.tmp),
-        );
-        packed.clear();
-        packed.extend(
-            keys.iter()
-                .map(|&k| ((k >> 16) as u32 & 0xFFFF_0000) | (k as u32 & 0xFFFF)),
-        );
-        // Every entry is written by the first pass that runs before it is read: no clearing.
-        tmp.resize(packed.len(), 0);
-        // All three digit histograms in one read of the keys.
-        let mut counts = [[0u32; 2048]; 3];
-        for &k in &packed {
-            counts[0][(k & 0x7FF) as usize] += 1;
-            counts[1][((k >> 11) & 0x7FF) as usize] += 1;
-            counts[2][(k >> 22) as usize] += 1;
-        }
-        for (pass, shift) in [0u32, 11, 22].into_iter().enumerate() {
-            let count = &mut counts[pass];
-            // A digit shared by every key leaves the order as it is.
-            if count[((packed[0] >> shift) & 0x7FF) as usize] as usize == packed.len() {
-                continue;
-            }
-            let mut at = 0;
-            for c in count.iter_mut() {
-                let n = *c;
-                *c = at;
-                at += n;
-            }
-            for &k in &packed {
-                let d = ((k >> shift) & 0x7FF) as usize;
-                tmp[count[d] as usize] = k;
-                count[d] += 1;
-            }
-            std::mem::swap(&mut packed, &mut tmp);
-        }
-        for (k, p) in keys.iter_mut().zip(&packed) {
-            *k = (((p >> 16) as u64) << 32) | (p & 0xFFFF) as u64;
-        }
-        (scratch.packed, scratch.tmp) = (packed, tmp);
-        return;
+    let starts = &mut scratch.starts;
+    starts.clear();
+    starts.resize(span + 1, 0);
+    for &k in keys.iter() {
+        starts[(k >> 32) as usize + 1] += 1;
     }
-    let first = keys[0];
-    let varying = keys.iter().fold(0u64, |acc, &k| acc | (k ^ first));
-    let scratch = &mut scratch.wide;
-    scratch.clear();
-    scratch.resize(keys.len(), 0);
-    for byte in 0..8 {
-        let shift = byte * 8;
-        if (varying >> shift) & 0xff == 0 {
+    for s in 1..starts.len() {
+        starts[s] += starts[s - 1];
+    }
+    let tmp = &mut scratch.tmp;
+    tmp.clear();
+    tmp.resize(n, 0);
+    for &k in keys.iter() {
+        let s = (k >> 32) as usize;
+        tmp[starts[s] as usize] = k;
+        starts[s] += 1;
+    }
+    std::mem::swap(keys, tmp);
+    // Buckets follow one another in order; each is insertion-sorted as the walk reaches it,
+    // which for the usual handful of partners beats calling a general sort per bucket. A big
+    // bucket (the player in a bullet cloud) gets the std sort instead.
+    let mut first = 0;
+    for i in 1..=n {
+        if i < n && keys[i] >> 32 == keys[first] >> 32 {
             continue;
         }
-        let mut count = [0usize; 256];
-        for &k in keys.iter() {
-            count[((k >> shift) & 0xff) as usize] += 1;
+        let bucket = &mut keys[first..i];
+        if bucket.len() > 16 {
+            bucket.sort_unstable();
+        } else {
+            for j in 1..bucket.len() {
+                let k = bucket[j];
+                let mut m = j;
+                while m > 0 && bucket[m - 1] > k {
+                    bucket[m] = bucket[m - 1];
+                    m -= 1;
+                }
+                bucket[m] = k;
+            }
         }
-        let mut at = 0;
-        for c in count.iter_mut() {
-            let n = *c;
-            *c = at;
-            at += n;
-        }
-        for &k in keys.iter() {
-            let d = ((k >> shift) & 0xff) as usize;
-            scratch[count[d]] = k;
-            count[d] += 1;
-        }
-        std::mem::swap(keys, scratch);
+        first = i;
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::sweep::pair_key;
+
+    fn check(mut keys: Vec<u64>, span: usize) {
+        let mut expect = keys.clone();
+        expect.sort_unstable();
+        super::sort_keys(&mut keys, span, &mut super::SortScratch::default());
+        assert_eq!(keys, expect);
+    }
+
     #[test]
-    fn radix_sort_matches_std_sort() {
+    fn sort_keys_matches_std_sort() {
         let mut x = 0x1234_5678_9abc_def1u64;
-        for n in [0usize, 1, 255, 256, 1000, 5000] {
-            let mut keys: Vec<u64> = (0..n)
-                .map(|i| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    if n == 1000 && i % 3 == 0 {
-                        x
-                    } else {
-                        super::super::sweep::pair_key((x % 9000) as u32, (x >> 40) as u32 % 9000)
-                    }
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for n in [0usize, 1, 63, 64, 1000, 5000] {
+            let keys = (0..n)
+                .map(|_| {
+                    let r = next();
+                    pair_key((r % 9000) as u32, (r >> 40) as u32 % 9000)
                 })
                 .collect();
-            let mut expect = keys.clone();
-            expect.sort_unstable();
-            super::radix_sort(&mut keys, &mut super::RadixScratch::default());
-            assert_eq!(keys, expect);
+            check(keys, 9000);
         }
+        // One box meeting thousands (the player in a bullet cloud), found in descending order.
+        check((1..5000).rev().map(|b| pair_key(0, b)).collect(), 5000);
+        // Slots far beyond the number of keys take the fallback.
+        let keys = (0..500)
+            .map(|_| {
+                let r = next();
+                pair_key(r as u32 >> 4, (r >> 36) as u32)
+            })
+            .collect();
+        check(keys, 1 << 28);
     }
 }

@@ -252,23 +252,17 @@ impl Collider {
             self.slots.release(&self.freed);
         }
 
-        // 2. Inserts: route this frame's new boxes to their list's batch.
-        for k in 0..self.pending.len() {
-            let i = self.pending[k];
-            let m = &mut self.slots.meta[i as usize];
-            if m.state == State::Pending {
-                m.state = State::Live;
-                stats.inserted += 1;
-                let tested = self.slots.take_tested(i as usize);
-                self.route(tested, i);
-            }
-        }
-        self.pending.clear();
-
-        // 3. Which layers must be sorted: those in a sweep (both sides above the scan limit).
+        // 2. Which layers must be sorted: those in a sweep (both sides above the scan limit),
+        //    counting the boxes this update inserts.
         let mut count = [0usize; Layer::COUNT];
         for (l, list) in self.lists.iter().enumerate() {
             count[l / BANDS] += list.len() + list.batch.len();
+        }
+        for &i in &self.pending {
+            let m = &self.slots.meta[i as usize];
+            if m.state == State::Pending {
+                count[m.contact.layer.index()] += 1;
+            }
         }
         let mut need_sorted = 0u16;
         for &(a, b) in &self.meeting {
@@ -276,6 +270,31 @@ impl Collider {
                 need_sorted |= a.bit() | b.bit();
             }
         }
+
+        // 3. Inserts. A box of a sorted layer goes to its list's batch, to be merged in order.
+        //    A scanned layer's lists keep no order and no bands, so the box joins one at once;
+        //    the reload of step 4, which reads every box of those lists, loads its tested box.
+        for k in 0..self.pending.len() {
+            let i = self.pending[k] as usize;
+            let m = &mut self.slots.meta[i];
+            if m.state != State::Pending {
+                continue;
+            }
+            m.state = State::Live;
+            stats.inserted += 1;
+            let layer = m.contact.layer;
+            if need_sorted & layer.bit() != 0 {
+                let tested = self.slots.take_tested(i);
+                self.route(tested, i as u32);
+            } else {
+                let band = band_of(self.slots.cur[i].min.y);
+                self.slots.band[i] = band as u8;
+                let list = &mut self.lists[list_index(layer, band)];
+                self.slots.pos[i] = list.len() as u32;
+                list.push(i as u32, &self.slots.cur[i]);
+            }
+        }
+        self.pending.clear();
 
         // 4. Reload tested boxes. In layers that are swept, boxes whose top edge changed band
         //    move to that band's batch; scanned layers ignore bands, so their boxes stay put.
