@@ -194,7 +194,8 @@ struct App {
     clock: FixedStep,
     times: FrameTimes,
     /// Every frame's render time, µs, for the summary printed after a `--frames` run.
-    render_log: Vec<f64>,
+    /// Per-frame timings kept with `--frames`, summarised on stderr at exit.
+    frame_log: FrameLog,
     /// Rendered frames so far.
     frames: u64,
     /// Animation counter, one per step.
@@ -258,7 +259,7 @@ impl App {
             scene: Scene::Title { cursor: 0 },
             clock: FixedStep::default(),
             times: FrameTimes::default(),
-            render_log: Vec::new(),
+            frame_log: FrameLog::default(),
             frames: 0,
             anim: 0,
             stages,
@@ -331,7 +332,7 @@ impl App {
             self.render();
             self.times.render_us = t.elapsed().as_secs_f64() * 1e6;
             if self.cli.frames.is_some() {
-                self.render_log.push(self.times.render_us);
+                self.frame_log.push(&self.times);
             }
             self.frames += 1;
             let done = self.quit || self.cli.frames.is_some_and(|n| self.frames >= n);
@@ -1191,16 +1192,16 @@ impl App {
 
     /// After a `--frames` run: how long drawing took, for checks by script.
     fn print_frame_summary(&mut self) {
-        let v = &mut self.render_log;
-        if v.is_empty() {
-            return;
-        }
-        v.sort_by(f64::total_cmp);
         let bullets = match &self.scene {
             Scene::Stage(s) => s.world.bullets.len(),
             _ => 0,
         };
-        eprintln!("frames {}: render p50 {:.0} us, p99 {:.0} us; {bullets} enemy bullets on screen at the end", self.frames, v[v.len() / 2], v[(v.len() - 1) * 99 / 100]);
+        if let Some(summary) = self.frame_log.summary() {
+            eprintln!(
+                "frames {}: {summary}; {bullets} enemy bullets on screen at the end",
+                self.frames
+            );
+        }
     }
 
     fn hi_score(&self) -> u64 {
@@ -1452,4 +1453,52 @@ fn shipped_stages() -> Vec<PathBuf> {
         stages.push(find_data(setup::DEFAULT_LEVEL));
     }
     stages
+}
+
+/// Timings of every frame of a `--frames` run, for the summary printed at exit.
+#[derive(Default)]
+struct FrameLog {
+    last: Option<Instant>,
+    /// Wall time from one frame's start to the next's, in µs: what the player sees.
+    frame_us: Vec<f64>,
+    render_us: Vec<f64>,
+    step_us: Vec<f64>,
+}
+
+impl FrameLog {
+    fn push(&mut self, times: &FrameTimes) {
+        let now = Instant::now();
+        if let Some(last) = self.last.replace(now) {
+            self.frame_us.push((now - last).as_secs_f64() * 1e6);
+        }
+        self.render_us.push(times.render_us);
+        if times.steps > 0 {
+            self.step_us.push(times.step_us);
+        }
+    }
+
+    /// One line: achieved frames per second from the median frame time, and the medians and
+    /// 99th percentiles of frame, render and simulation-step time. `None` before two frames.
+    fn summary(&mut self) -> Option<String> {
+        fn p50_p99(v: &mut [f64]) -> (f64, f64) {
+            if v.is_empty() {
+                return (0.0, 0.0);
+            }
+            v.sort_by(f64::total_cmp);
+            (v[v.len() / 2], v[(v.len() - 1) * 99 / 100])
+        }
+        if self.frame_us.is_empty() {
+            return None;
+        }
+        let (f50, f99) = p50_p99(&mut self.frame_us);
+        let (r50, r99) = p50_p99(&mut self.render_us);
+        let (s50, s99) = p50_p99(&mut self.step_us);
+        Some(format!(
+            "{:.1} fps (frame p50 {:.2} ms, p99 {:.2} ms); render p50 {r50:.0} us, p99 {r99:.0} us; \
+             sim step p50 {s50:.0} us, p99 {s99:.0} us",
+            1e6 / f50.max(1.0),
+            f50 / 1e3,
+            f99 / 1e3
+        ))
+    }
 }

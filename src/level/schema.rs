@@ -391,6 +391,14 @@ pub enum BulletStyle {
 }
 
 impl BulletStyle {
+    /// Every style, in declaration order, so `ALL[style as usize] == style`.
+    pub const ALL: [BulletStyle; 4] = [
+        BulletStyle::Small,
+        BulletStyle::Round,
+        BulletStyle::Big,
+        BulletStyle::Needle,
+    ];
+
     /// Hitbox half-size: bullets' boxes are smaller than their sprites, as players expect.
     pub fn half_size(self) -> f32 {
         match self {
@@ -494,5 +502,17 @@ mod defaults {
     }
     pub fn volley_interval() -> f32 {
         0.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BulletStyle;
+
+    #[test]
+    fn every_bullet_style_sits_at_its_own_index() {
+        for (i, style) in BulletStyle::ALL.into_iter().enumerate() {
+            assert_eq!(style as usize, i, "{style:?}");
+        }
     }
 }

@@ -50,6 +50,8 @@ impl Sprite {
 pub struct Assets {
     pub root: PathBuf,
     pub atlas: Option<Texture2D>,
+    /// The atlas's pixels, for sprites composited on the CPU.
+    pub atlas_image: Option<Image>,
     pub sprites: HashMap<String, Sprite>,
     pub font: Option<BitmapFont>,
     textures: HashMap<String, Option<Texture2D>>,
@@ -84,13 +86,20 @@ impl BitmapFont {
     }
 }
 
-fn load_png(path: &Path) -> Result<Texture2D, String> {
+fn load_image(path: &Path) -> Result<Image, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let image = Image::from_file_with_format(&bytes, Some(ImageFormat::Png))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let texture = Texture2D::from_image(&image);
+    Image::from_file_with_format(&bytes, Some(ImageFormat::Png))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn texture_of(image: &Image) -> Texture2D {
+    let texture = Texture2D::from_image(image);
     texture.set_filter(FilterMode::Nearest);
-    Ok(texture)
+    texture
+}
+
+fn load_png(path: &Path) -> Result<Texture2D, String> {
+    load_image(path).map(|image| texture_of(&image))
 }
 
 fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
@@ -112,15 +121,17 @@ impl Assets {
         let mut assets = Assets {
             root: root.to_path_buf(),
             atlas: None,
+            atlas_image: None,
             sprites: HashMap::new(),
             font: None,
             textures: HashMap::new(),
             warnings: Vec::new(),
         };
         match read_ron::<AtlasFile>(&root.join("sprites/atlas.ron")) {
-            Ok(atlas) => match load_png(&root.join(&atlas.image)) {
-                Ok(tex) => {
-                    assets.atlas = Some(tex);
+            Ok(atlas) => match load_image(&root.join(&atlas.image)) {
+                Ok(image) => {
+                    assets.atlas = Some(texture_of(&image));
+                    assets.atlas_image = Some(image);
                     for (name, s) in atlas.sprites {
                         let size = vec2(s.size.0 as f32, s.size.1 as f32);
                         let frames = s

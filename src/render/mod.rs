@@ -10,6 +10,7 @@ pub mod debug_overlay;
 pub mod effects;
 pub mod hud;
 pub mod menus;
+pub mod sprite_layer;
 pub mod stage;
 
 use macroquad::prelude::*;
@@ -18,6 +19,7 @@ use skysweep::sim::PLAYFIELD;
 
 pub use assets::Assets;
 pub use effects::Effects;
+pub use sprite_layer::SpriteLayer;
 
 /// Width of one HUD side panel in playfield pixels.
 pub const PANEL_W: f32 = 88.0;
@@ -68,17 +70,25 @@ pub struct Renderer {
     pub effects: Effects,
     /// The user's display-scale cap (options menu), `None` for the largest that fits.
     pub user_scale: Option<u32>,
+    /// Enemy bullets, composited on the CPU; `None` without an atlas.
+    pub bullet_layer: Option<SpriteLayer>,
 }
 
 impl Renderer {
-    pub fn new(assets: Assets) -> Self {
+    /// Takes the atlas pixels out of `assets` for the bullet layer.
+    pub fn new(mut assets: Assets) -> Self {
         let target = render_target(PLAYFIELD.x as u32, PLAYFIELD.y as u32);
         target.texture.set_filter(FilterMode::Nearest);
+        let bullet_layer = assets
+            .atlas_image
+            .take()
+            .map(|atlas| SpriteLayer::new(atlas, PLAYFIELD.x as u16, PLAYFIELD.y as u16));
         Self {
             assets,
             target,
             effects: Effects::default(),
             user_scale: None,
+            bullet_layer,
         }
     }
 

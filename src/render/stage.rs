@@ -3,9 +3,10 @@
 use macroquad::prelude::*;
 
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{Character, ItemKind, ShotKind, StagePhase, World, PLAYFIELD};
+use skysweep::sim::{Bullet, Character, ItemKind, ShotKind, StagePhase, World, PLAYFIELD};
 
-use super::{Renderer, SpriteParams};
+use super::sprite_layer::{StampId, ANGLES};
+use super::{Renderer, SpriteLayer, SpriteParams};
 
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
@@ -276,30 +277,56 @@ pub fn draw(r: &mut Renderer, world: &World, anim: u64) {
     }
 
     // Enemy bullets, above everything that is not an effect, so they always read.
-    for (_, b) in world.bullets.iter() {
-        let frame = (anim / 4) as usize;
-        let rot = if b.style == BulletStyle::Needle {
-            (b.heading_deg - 90.0).to_radians()
-        } else {
-            0.0
-        };
-        if !r.sprite(
-            bullet_sprite(b.style),
-            frame,
-            b.pos,
-            SpriteParams {
-                rotation: rot,
-                ..Default::default()
-            },
-        ) {
-            draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 1.0, PINK);
-        }
-    }
+    draw_bullets(r, world, anim);
 
     r.effects.draw(r);
     draw_clouds(r, world);
     r.effects.draw_flash();
     draw_banners(r, world, anim);
+}
+
+/// Needles point along their heading; the other styles are drawn upright.
+fn bullet_rotation(b: &Bullet) -> f32 {
+    if b.style == BulletStyle::Needle {
+        (b.heading_deg - 90.0).to_radians()
+    } else {
+        0.0
+    }
+}
+
+fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
+    let frame = (anim / 4) as usize;
+    let Renderer {
+        assets,
+        bullet_layer,
+        ..
+    } = r;
+    let Some(layer) = bullet_layer else {
+        for (_, b) in world.bullets.iter() {
+            let params = SpriteParams {
+                rotation: bullet_rotation(b),
+                ..Default::default()
+            };
+            if !r.sprite(bullet_sprite(b.style), frame, b.pos, params) {
+                draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 1.0, PINK);
+            }
+        }
+        return;
+    };
+    // Sprites and stamps are looked up once per style and angle, not once per bullet.
+    let sprites = BulletStyle::ALL.map(|style| assets.sprite(bullet_sprite(style)));
+    let mut stamps = [[None::<StampId>; ANGLES]; BulletStyle::ALL.len()];
+    layer.begin();
+    for (_, b) in world.bullets.iter() {
+        let slot = b.style as usize;
+        let (Some(Some(sprite)), Some(by_angle)) = (sprites.get(slot), stamps.get_mut(slot)) else {
+            continue;
+        };
+        let angle = SpriteLayer::angle_step(bullet_rotation(b));
+        let id = *by_angle[angle].get_or_insert_with(|| layer.stamp(sprite.frame(frame), angle));
+        layer.put(id, sprite.size, b.pos);
+    }
+    layer.draw();
 }
 
 fn draw_items(r: &Renderer, world: &World, anim: u64) {

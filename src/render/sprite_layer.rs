@@ -1,0 +1,376 @@
+//! A sprite layer composited on the CPU and drawn as one textured quad.
+//!
+//! Enemy bullets come in thousands, all small and pixel-aligned. Drawn one quad each, their
+//! cost is per quad: macroquad builds and flushes vertex batches on the CPU, and a software GL
+//! driver (a VM, a machine without a GPU) rasterises every quad separately. Here each bullet is
+//! a copy of a few dozen pixels into a playfield-sized image instead, uploaded once per frame:
+//! the cost is proportional to the pixels covered and hardly depends on the graphics driver.
+//!
+//! Rotated sprites are pre-rotated into [`ANGLES`] steps the first time each is needed, so a
+//! frame never does trigonometry per pixel.
+
+use std::collections::HashMap;
+
+use macroquad::prelude::*;
+
+/// Rotation steps of a full turn kept for rotated sprites: 5.6° apart, finer than a 12-pixel
+/// needle can show.
+pub const ANGLES: usize = 64;
+
+/// A sprite frame ready to copy: its pixels, where its top-left sits relative to the top-left
+/// of the unrotated destination rectangle, and the runs of visible pixels in each row.
+struct Stamp {
+    offset: (i32, i32),
+    width: usize,
+    height: usize,
+    pixels: Vec<[u8; 4]>,
+    spans: Vec<Span>,
+}
+
+/// A run of visible pixels in one row of a stamp, `start..end` in that row. Opaque runs are
+/// plain copies; the rest are blended pixel by pixel.
+#[derive(Clone, Copy)]
+struct Span {
+    row: u16,
+    start: u16,
+    end: u16,
+    opaque: bool,
+}
+
+impl Stamp {
+    fn new(offset: (i32, i32), width: usize, height: usize, pixels: Vec<[u8; 4]>) -> Self {
+        let mut spans = Vec::new();
+        for (row, line) in pixels.chunks(width.max(1)).enumerate() {
+            let mut x = 0;
+            while x < line.len() {
+                if line[x][3] == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                let opaque = line[x][3] == 255;
+                while x < line.len() && line[x][3] != 0 && (line[x][3] == 255) == opaque {
+                    x += 1;
+                }
+                spans.push(Span {
+                    row: row as u16,
+                    start: start as u16,
+                    end: x as u16,
+                    opaque,
+                });
+            }
+        }
+        Self {
+            offset,
+            width,
+            height,
+            pixels,
+            spans,
+        }
+    }
+}
+
+/// Identifies a stamp: the frame's source rectangle in the atlas and the rotation step.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StampKey {
+    src: (u32, u32, u32, u32),
+    angle: usize,
+}
+
+/// Handle to a stamp made by [`SpriteLayer::stamp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StampId(usize);
+
+/// The layer: a CPU copy of the atlas, the playfield-sized image drawn into, and its texture.
+pub struct SpriteLayer {
+    atlas: Image,
+    image: Image,
+    /// Made at the first draw, so the layer can be filled and tested without a window.
+    texture: Option<Texture2D>,
+    stamps: Vec<Stamp>,
+    by_key: HashMap<StampKey, StampId>,
+    /// Rows `dirty.0..dirty.1` of the image hold pixels from the last frame.
+    dirty: (usize, usize),
+    drawn: usize,
+}
+
+impl SpriteLayer {
+    /// A layer of `width` x `height` pixels drawing from `atlas`.
+    pub fn new(atlas: Image, width: u16, height: u16) -> Self {
+        Self {
+            atlas,
+            image: Image::gen_image_color(width, height, Color::new(0.0, 0.0, 0.0, 0.0)),
+            texture: None,
+            stamps: Vec::new(),
+            by_key: HashMap::new(),
+            dirty: (0, 0),
+            drawn: 0,
+        }
+    }
+
+    /// The rotation step, `0..ANGLES`, nearest to `rotation` radians.
+    pub fn angle_step(rotation: f32) -> usize {
+        let turns = rotation / std::f32::consts::TAU;
+        ((turns * ANGLES as f32).round() as i64).rem_euclid(ANGLES as i64) as usize
+    }
+
+    /// The stamp for atlas rectangle `src` turned by `angle` steps of [`ANGLES`] (taken modulo
+    /// a full turn), made on first use. Turning is about the rectangle's centre, as
+    /// `draw_texture_ex` turns. Call once per sprite and frame, not per copy: it hashes.
+    pub fn stamp(&mut self, src: Rect, angle: usize) -> StampId {
+        let angle = angle % ANGLES;
+        let key = StampKey {
+            src: (src.x as u32, src.y as u32, src.w as u32, src.h as u32),
+            angle,
+        };
+        if let Some(&id) = self.by_key.get(&key) {
+            return id;
+        }
+        let stamp = make_stamp(&self.atlas, key);
+        let id = StampId(self.stamps.len());
+        self.stamps.push(stamp);
+        self.by_key.insert(key, id);
+        id
+    }
+
+    /// Starts a frame: clears what the last one drew.
+    pub fn begin(&mut self) {
+        let width = self.image.width as usize;
+        let (top, bottom) = self.dirty;
+        if bottom > top {
+            self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
+        }
+        self.dirty = (usize::MAX, 0);
+        self.drawn = 0;
+    }
+
+    /// Copies `stamp` so that the unrotated sprite of `size` would be centred on `pos`, snapped
+    /// to whole pixels as [`super::Renderer::sprite`] snaps. Later copies cover earlier ones.
+    pub fn put(&mut self, stamp: StampId, size: Vec2, pos: Vec2) {
+        let s = &self.stamps[stamp.0];
+        let left = (pos.x - size.x * 0.5).round() as i32 + s.offset.0;
+        let top = (pos.y - size.y * 0.5).round() as i32 + s.offset.1;
+        let (w, h) = (self.image.width as i32, self.image.height as i32);
+        let x0 = left.max(0);
+        let x1 = (left + s.width as i32).min(w);
+        let y0 = top.max(0);
+        let y1 = (top + s.height as i32).min(h);
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        self.dirty.0 = self.dirty.0.min(y0 as usize);
+        self.dirty.1 = self.dirty.1.max(y1 as usize);
+        self.drawn += 1;
+        let width = w as usize;
+        let dst = self.image.get_image_data_mut();
+        for span in &s.spans {
+            let y = top + span.row as i32;
+            let sx0 = (left + span.start as i32).max(x0);
+            let sx1 = (left + span.end as i32).min(x1);
+            if y < y0 || y >= y1 || sx0 >= sx1 {
+                continue;
+            }
+            let src_row = span.row as usize * s.width;
+            let from = &s.pixels[src_row + (sx0 - left) as usize..src_row + (sx1 - left) as usize];
+            let row = y as usize * width;
+            let to = &mut dst[row + sx0 as usize..row + sx1 as usize];
+            if span.opaque {
+                to.copy_from_slice(from);
+            } else {
+                for (d, p) in to.iter_mut().zip(from) {
+                    *d = over(*p, *d);
+                }
+            }
+        }
+    }
+
+    /// Draws the layer at the current camera's origin, if anything was put this frame.
+    pub fn draw(&mut self) {
+        if self.drawn == 0 {
+            return;
+        }
+        let texture = self.texture.get_or_insert_with(|| {
+            let texture = Texture2D::from_image(&self.image);
+            texture.set_filter(FilterMode::Nearest);
+            texture
+        });
+        texture.update(&self.image);
+        draw_texture(texture, 0.0, 0.0, WHITE);
+    }
+
+    /// The layer's pixels, row by row.
+    #[cfg(test)]
+    fn pixels(&self) -> &[[u8; 4]] {
+        self.image.get_image_data()
+    }
+}
+
+/// `top` over `below`, both straight (not premultiplied) alpha: the same colour the GPU's
+/// source-alpha blending gives when the two are drawn in turn over any background.
+fn over(top: [u8; 4], below: [u8; 4]) -> [u8; 4] {
+    let ta = top[3] as u32;
+    let ba = below[3] as u32 * (255 - ta) / 255;
+    let a = ta + ba;
+    if a == 0 {
+        return [0; 4];
+    }
+    let mix = |t: u8, b: u8| ((t as u32 * ta + b as u32 * ba + a / 2) / a) as u8;
+    [
+        mix(top[0], below[0]),
+        mix(top[1], below[1]),
+        mix(top[2], below[2]),
+        a as u8,
+    ]
+}
+
+/// Samples the atlas as the GPU does with nearest filtering: each destination pixel's centre is
+/// turned back into the source rectangle and takes the texel it lands in.
+fn make_stamp(atlas: &Image, key: StampKey) -> Stamp {
+    let (sx, sy, sw, sh) = key.src;
+    let (w, h) = (sw as f32, sh as f32);
+    let theta = key.angle as f32 * std::f32::consts::TAU / ANGLES as f32;
+    let (sin, cos) = if key.angle == 0 {
+        (0.0, 1.0)
+    } else {
+        theta.sin_cos()
+    };
+    let half = vec2(
+        (w * cos.abs() + h * sin.abs()) * 0.5,
+        (w * sin.abs() + h * cos.abs()) * 0.5,
+    );
+    let centre = vec2(w, h) * 0.5;
+    // Whole-pixel bounds around the turned rectangle, a pixel wider for rounding at the edges.
+    let pad = if key.angle == 0 { 0.0 } else { 1.0 };
+    let x0 = (centre.x - half.x - pad).floor() as i32;
+    let y0 = (centre.y - half.y - pad).floor() as i32;
+    let x1 = (centre.x + half.x + pad).ceil() as i32;
+    let y1 = (centre.y + half.y + pad).ceil() as i32;
+    let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let texels = atlas.get_image_data();
+    let atlas_w = atlas.width as usize;
+    let mut pixels = vec![[0u8; 4]; width * height];
+    for j in 0..height {
+        for i in 0..width {
+            let d = vec2(x0 as f32 + i as f32 + 0.5, y0 as f32 + j as f32 + 0.5) - centre;
+            // Inverse of draw_texture_ex's turn (x' = x cos - y sin, y' = x sin + y cos).
+            let u = d.x * cos + d.y * sin + centre.x;
+            let v = -d.x * sin + d.y * cos + centre.y;
+            if u < 0.0 || v < 0.0 || u >= w || v >= h {
+                continue;
+            }
+            let (tx, ty) = (sx as usize + u as usize, sy as usize + v as usize);
+            if tx >= atlas_w {
+                continue;
+            }
+            if let Some(t) = texels.get(ty * atlas_w + tx) {
+                pixels[j * width + i] = *t;
+            }
+        }
+    }
+    Stamp::new((x0, y0), width, height, pixels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RED: [u8; 4] = [255, 0, 0, 255];
+    const BLUE: [u8; 4] = [0, 0, 255, 255];
+    const CLEAR: [u8; 4] = [0; 4];
+
+    /// A 4x4 atlas holding one 2x3 sprite at (1, 0): a red column left, a blue column right,
+    /// with the bottom-right texel transparent, so any turn or flip shows.
+    fn atlas() -> Image {
+        let mut image = Image::gen_image_color(4, 4, Color::new(0.0, 0.0, 0.0, 0.0));
+        let px = image.get_image_data_mut();
+        for y in 0..3 {
+            px[y * 4 + 1] = RED;
+            if y < 2 {
+                px[y * 4 + 2] = BLUE;
+            }
+        }
+        image
+    }
+
+    fn sprite_rect() -> Rect {
+        Rect::new(1.0, 0.0, 2.0, 3.0)
+    }
+
+    fn at(layer: &SpriteLayer, x: usize, y: usize) -> [u8; 4] {
+        layer.pixels()[y * layer.image.width as usize + x]
+    }
+
+    #[test]
+    fn an_upright_stamp_copies_the_frame_centred_and_snapped() {
+        let mut layer = SpriteLayer::new(atlas(), 8, 8);
+        let id = layer.stamp(sprite_rect(), 0);
+        layer.begin();
+        // Centred on (3.4, 3.6): top-left (2.4, 2.1) snaps to (2, 2).
+        layer.put(id, vec2(2.0, 3.0), vec2(3.4, 3.6));
+        assert_eq!(at(&layer, 2, 2), RED);
+        assert_eq!(at(&layer, 3, 2), BLUE);
+        assert_eq!(at(&layer, 2, 4), RED);
+        assert_eq!(at(&layer, 3, 4), CLEAR, "transparent texels stay clear");
+        assert_eq!(at(&layer, 1, 2), CLEAR);
+        let lit = layer.pixels().iter().filter(|p| p[3] != 0).count();
+        assert_eq!(lit, 5);
+    }
+
+    #[test]
+    fn a_quarter_turn_turns_clockwise_about_the_centre_like_draw_texture_ex() {
+        let mut layer = SpriteLayer::new(atlas(), 9, 9);
+        let step = SpriteLayer::angle_step(std::f32::consts::FRAC_PI_2);
+        assert_eq!(step, ANGLES / 4);
+        // A 2x2 sprite keeps its centre on a pixel corner when turned, so the result is exact.
+        let id = layer.stamp(Rect::new(1.0, 0.0, 2.0, 2.0), step);
+        layer.begin();
+        layer.put(id, vec2(2.0, 2.0), vec2(4.0, 4.0));
+        // Upright: red left column, blue right column. A quarter turn clockwise on a y-down
+        // screen puts red on top and blue below.
+        assert_eq!(at(&layer, 3, 3), RED);
+        assert_eq!(at(&layer, 4, 3), RED);
+        assert_eq!(at(&layer, 3, 4), BLUE);
+        assert_eq!(at(&layer, 4, 4), BLUE);
+        assert_eq!(layer.pixels().iter().filter(|p| p[3] != 0).count(), 4);
+    }
+
+    #[test]
+    fn copies_at_the_edges_are_clipped_and_later_copies_cover_earlier_ones() {
+        let mut layer = SpriteLayer::new(atlas(), 4, 4);
+        let id = layer.stamp(sprite_rect(), 0);
+        layer.begin();
+        layer.put(id, vec2(2.0, 3.0), vec2(-0.2, 0.6)); // top-left at (-1, -1)
+        layer.put(id, vec2(2.0, 3.0), vec2(100.0, 100.0)); // wholly off
+        assert_eq!(at(&layer, 0, 0), BLUE);
+        assert_eq!(at(&layer, 0, 1), CLEAR);
+        // The same frame one pixel to the left covers the blue with red.
+        layer.put(id, vec2(2.0, 3.0), vec2(0.8, 1.5));
+        assert_eq!(at(&layer, 0, 0), RED);
+        // A new frame starts clear.
+        layer.begin();
+        assert!(layer.pixels().iter().all(|p| *p == CLEAR));
+    }
+
+    #[test]
+    fn translucent_pixels_blend_as_the_gpu_would_draw_them_in_turn() {
+        assert_eq!(over(RED, BLUE), RED);
+        assert_eq!(over([0, 0, 0, 0], BLUE), BLUE);
+        assert_eq!(over([255, 255, 255, 128], CLEAR), [255, 255, 255, 128]);
+        let half_white_on_black = over([255, 255, 255, 128], [0, 0, 0, 255]);
+        assert_eq!(half_white_on_black[3], 255);
+        assert!((127..=129).contains(&half_white_on_black[0]));
+    }
+
+    #[test]
+    fn stamps_are_made_once_per_frame_rect_and_angle() {
+        let mut layer = SpriteLayer::new(atlas(), 4, 4);
+        let a = layer.stamp(sprite_rect(), 3);
+        assert_eq!(layer.stamp(sprite_rect(), 3 + ANGLES), a);
+        assert_ne!(layer.stamp(sprite_rect(), 4), a);
+        assert_eq!(layer.stamps.len(), 2);
+        assert_eq!(
+            SpriteLayer::angle_step(-std::f32::consts::FRAC_PI_2),
+            ANGLES * 3 / 4
+        );
+    }
+}
