@@ -70,6 +70,76 @@ pub fn prepare_sound_device() {
     }
     AUDIO_FAILED.store(true, Ordering::SeqCst);
     eprintln!("warning: no sound device found; playing without sound");
+    alsa_stderr::mute();
+}
+
+/// Ends the muting begun by [`prepare_sound_device`] once the mixer thread has given up, or
+/// after at most half a second, so the game's own messages are never lost. Call it before the
+/// game's first message after the window opens.
+pub fn unmute_alsa_errors() {
+    alsa_stderr::restore_after(std::time::Duration::from_millis(500));
+}
+
+/// With no sound device, libasound prints its own failure lines to the process's standard
+/// error (fd 2) while the mixer thread opens the device, on top of our one warning. It offers
+/// no switch for that short of a C variadic callback, so fd 2 points at /dev/null from just
+/// before the window (and its mixer thread) starts until that thread has failed.
+#[cfg(target_os = "linux")]
+mod alsa_stderr {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// The real standard error while muted, else -1.
+    static SAVED: AtomicI32 = AtomicI32::new(-1);
+
+    pub fn mute() {
+        // SAFETY: plain descriptor calls on descriptors this function owns or checks; the
+        // process is still single-threaded here, so nothing writes to fd 2 meanwhile.
+        unsafe {
+            let saved = libc::dup(2);
+            if saved < 0 {
+                return;
+            }
+            let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            if null < 0 || libc::dup2(null, 2) < 0 {
+                libc::close(saved);
+            } else {
+                SAVED.store(saved, Ordering::SeqCst);
+            }
+            if null >= 0 {
+                libc::close(null);
+            }
+        }
+    }
+
+    /// Puts the real standard error back, once; later calls do nothing.
+    pub fn restore() {
+        let saved = SAVED.swap(-1, Ordering::SeqCst);
+        if saved >= 0 {
+            // SAFETY: `saved` is the descriptor `mute` duplicated and nobody else closes it.
+            unsafe {
+                libc::dup2(saved, 2);
+                libc::close(saved);
+            }
+        }
+    }
+
+    /// Waits up to `limit` for the mixer thread's failure to restore standard error, then
+    /// restores it regardless.
+    pub fn restore_after(limit: Duration) {
+        let start = Instant::now();
+        while SAVED.load(Ordering::SeqCst) >= 0 && start.elapsed() < limit {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        restore();
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod alsa_stderr {
+    pub fn mute() {}
+    pub fn restore() {}
+    pub fn restore_after(_limit: std::time::Duration) {}
 }
 
 /// True once sound is known not to work; every sound call is skipped from then on.
@@ -91,6 +161,8 @@ pub fn install_quiet_audio_panic() {
                 || msg.contains("alsa")
                 || msg.contains("ALSA"));
         if audio {
+            // The mixer thread has failed: libasound has said all it will.
+            alsa_stderr::restore();
             if !AUDIO_FAILED.swap(true, Ordering::SeqCst) {
                 eprintln!("warning: no sound device could be opened; playing without sound");
             }

@@ -63,8 +63,9 @@ pub fn play(cli: Cli) -> ExitCode {
         high_dpi: false,
         ..Default::default()
     };
-    // Room for a screen full of bullets in one draw call: every sprite comes from one atlas, so
-    // macroquad batches them all, and only a full buffer starts a new call.
+    // Room for thousands of sprites and hitbox outlines (the F1 overlay draws one per bullet) in
+    // one draw call: every sprite comes from one atlas, so macroquad batches them all, and only
+    // a full buffer starts a new call.
     let conf = macroquad::conf::Conf {
         miniquad_conf: conf,
         update_on: None,
@@ -231,6 +232,7 @@ impl App {
                 .into_iter()
                 .flatten(),
         );
+        audio::unmute_alsa_errors();
         for w in &warnings {
             eprintln!("warning: {w}");
         }
