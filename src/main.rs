@@ -96,7 +96,12 @@ fn check(files: &[std::path::PathBuf]) -> ExitCode {
             }
         }
     }
-    println!("{} files checked, {} with errors", files.len(), bad);
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    println!(
+        "{} checked, {} with errors",
+        plural(files.len(), "file"),
+        bad
+    );
     if bad == 0 {
         ExitCode::SUCCESS
     } else {

@@ -192,6 +192,25 @@ fn limits_are_clear_errors() {
 }
 
 #[test]
+fn a_bad_length_is_one_error_not_one_per_event() {
+    let errs = errors(
+        r#"Stage(name: "t", length_s: -5, markers: { "boss": 20 },
+            events: [Warning(at: 1, text: "x"), Warning(at: 12, text: "y")])"#,
+    );
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].contains("length_s must be between 1 and"),
+        "{errs:?}"
+    );
+    // Times past any stage allowed are still reported.
+    let errs = errors(&format!(
+        r#"Stage(name: "t", length_s: -5, events: [Warning(at: {}, text: "x")])"#,
+        limits::MAX_STAGE_S + 1.0
+    ));
+    assert_eq!(errs.len(), 2, "{errs:?}");
+}
+
+#[test]
 fn too_many_errors_stop_at_a_bound() {
     let many: String = (0..500)
         .map(|_| "Spawn(at: 1, enemy: \"nope\", x: 1),")

@@ -618,6 +618,17 @@ fn finite_in(v: f32, lo: f32, hi: f32) -> bool {
     v.is_finite() && v >= lo && v <= hi
 }
 
+/// The end the stage's times are checked against: its `length_s`, or, when that is itself
+/// invalid (and reported as such), the longest stage allowed, so one bad number does not also
+/// flag every marker and event.
+fn stage_end(stage: &StageDef) -> f32 {
+    if finite_in(stage.length_s, 1.0, limits::MAX_STAGE_S) {
+        stage.length_s
+    } else {
+        limits::MAX_STAGE_S
+    }
+}
+
 fn check_stage(r: &mut Resolver, stage: &StageDef) {
     let src = r.stage_src;
     let f = |name: &'static str| [Seg::Field(name)];
@@ -673,13 +684,13 @@ fn check_stage(r: &mut Resolver, stage: &StageDef) {
     }
     for (name, t) in &stage.markers {
         let here = [Seg::Field("markers"), Seg::key(name)];
-        if !finite_in(*t, 0.0, stage.length_s) {
+        if !finite_in(*t, 0.0, stage_end(stage)) {
             r.err(
                 src,
                 &here,
                 format!(
                     "marker \"{name}\" at {t} s is outside the stage (0 to {} s)",
-                    stage.length_s
+                    stage_end(stage)
                 ),
             );
         }
@@ -1250,18 +1261,17 @@ fn resolve_event(r: &mut Resolver, stage: &StageDef, i: usize, ev: &EventDef) ->
     let at_time = ev.at();
     let here = [Seg::Field("events"), Seg::Index(i)];
     let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
-    if !finite_in(at_time, 0.0, stage.length_s) {
+    let end = stage_end(stage);
+    if !finite_in(at_time, 0.0, end) {
         let msg = if at_time.is_finite() && at_time > 0.0 {
             format!(
-                "event {} at {at_time} s is past the stage's end (length_s: {})",
+                "event {} at {at_time} s is past the stage's end (length_s: {end})",
                 i + 1,
-                stage.length_s
             )
         } else {
             format!(
-                "event {}: `at` must be a time from 0 to the stage's length_s ({} s), found {at_time}",
+                "event {}: `at` must be a time from 0 to the stage's length_s ({end} s), found {at_time}",
                 i + 1,
-                stage.length_s
             )
         };
         r.err(src, &field("at"), msg);
