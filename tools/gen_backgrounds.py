@@ -144,7 +144,11 @@ def stage1():
             xs.append(xs[-1] + int(rng.integers(40, 90)))
         row = (ny >= y0) & (ny < y0 + hgt)
         for i in range(len(xs) - 1):
-            m = row & (wx >= xs[i]) & (wx < xs[i + 1])
+            # The warp pushes wx a few pixels past the image's sides: the outer fields reach
+            # out to cover them, or the edge columns stay unpainted (black).
+            lo = -np.inf if i == 0 else xs[i]
+            hi = np.inf if i == len(xs) - 2 else xs[i + 1]
+            m = row & (wx >= lo) & (wx < hi)
             kind = kinds[rng.choice(len(kinds), p=weights)]
             c1, c2 = field_types[kind]
             ang = rng.choice([0, 1, 2])

@@ -340,7 +340,12 @@ impl App {
             let done = self.quit || self.cli.frames.is_some_and(|n| self.frames >= n);
             if done {
                 if let Some(path) = &self.cli.screenshot {
-                    get_screen_data().export_png(&path.to_string_lossy());
+                    let mut shot = get_screen_data();
+                    // What the window shows is opaque; the framebuffer's alpha is not part of it.
+                    for px in shot.get_image_data_mut() {
+                        px[3] = 255;
+                    }
+                    shot.export_png(&path.to_string_lossy());
                 }
                 self.save_recording();
                 self.print_frame_summary();
@@ -1137,7 +1142,7 @@ impl App {
         };
         match result {
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("skysweep: level not reloaded: {e}");
                 let shown: Vec<String> = e
                     .diagnostics
                     .iter()
@@ -1251,7 +1256,7 @@ impl App {
                 "OPTIONS",
                 &option_rows,
                 *cursor,
-                "LEFT/RIGHT CHANGE  ESC SAVE AND BACK",
+                "LEFT/RIGHT SET  ESC SAVES",
             ),
             Scene::Controls {
                 who,
@@ -1337,7 +1342,7 @@ impl App {
                 hud::draw_panels(&self.renderer, w, hi, &layout);
             }
             if self.debug {
-                debug_overlay::draw_boxes(w, &layout);
+                debug_overlay::draw_boxes(w, &layout, shake);
                 debug_overlay::draw_panel(
                     &self.renderer,
                     w,

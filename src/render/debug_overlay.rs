@@ -6,9 +6,9 @@
 use macroquad::prelude::*;
 
 use skysweep::collide::{Layer, Stats};
-use skysweep::sim::World;
+use skysweep::sim::{World, PLAYFIELD};
 
-use super::{Layout, Renderer};
+use super::{outline, Layout, Renderer, PANEL_W};
 
 /// The overlay colour of each layer, as in the arcade original's debug mode.
 pub fn layer_color(layer: Layer) -> Color {
@@ -32,40 +32,51 @@ pub struct FrameTimes {
     pub steps: u32,
 }
 
-/// Draws every box in screen space as a 1-pixel outline, so the colours are exact.
-pub fn draw_boxes(world: &World, layout: &Layout) {
+/// Draws every box in screen space as a 1-pixel outline, so the colours are exact. Boxes move
+/// with the playfield's `shake` (as the sprites do) and are clipped to the playfield, so boxes
+/// of bodies leaving the screen never spill onto the side panels.
+pub fn draw_boxes(world: &World, layout: &Layout, shake: Vec2) {
     for (layer, aabb) in world.boxes() {
-        let min = layout.to_screen(aabb.min).floor();
-        let max = layout.to_screen(aabb.max).floor();
+        let min = (aabb.min - shake).max(Vec2::ZERO);
+        let max = (aabb.max - shake).min(PLAYFIELD);
+        if min.x >= max.x || min.y >= max.y {
+            continue;
+        }
+        let min = layout.to_screen(min).floor();
+        let max = layout.to_screen(max).floor();
         let size = (max - min).max(vec2(1.0, 1.0));
         outline(min, size, layer_color(layer));
     }
 }
 
-/// A 1-pixel rectangle outline from four filled strips (exact pixels, no line smoothing).
-fn outline(min: Vec2, size: Vec2, color: Color) {
-    draw_rectangle(min.x, min.y, size.x, 1.0, color);
-    draw_rectangle(min.x, min.y + size.y - 1.0, size.x, 1.0, color);
-    draw_rectangle(min.x, min.y, 1.0, size.y, color);
-    draw_rectangle(min.x + size.x - 1.0, min.y, 1.0, size.y, color);
-}
-
 /// The text panel: fps, step/collide/render time, live boxes and the collider's counters.
 pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats, layout: &Layout) {
     let lines = [
-        format!("fps     {:>6}", times.fps),
-        format!("sim     {:>6.0}us", times.step_us),
-        format!("collide {:>6.0}us", times.collide_us),
-        format!("render  {:>6.0}us", times.render_us),
-        format!("boxes   {:>6}", stats.live_boxes),
-        format!("swaps   {:>6}", stats.swaps),
-        format!("tests   {:>6}", stats.pair_tests),
-        format!("pairs   {:>6}", stats.live_pairs),
-        format!("enter   {:>6}", stats.pairs_added),
-        format!("exit    {:>6}", stats.pairs_removed),
-        format!("bullets {:>6}", world.bullets.len()),
+        format!("fps     {:>5}", times.fps),
+        format!("sim     {:>5.0}us", times.step_us),
+        format!("collide {:>5.0}us", times.collide_us),
+        format!("render  {:>5.0}us", times.render_us),
+        format!("boxes   {:>5}", stats.live_boxes),
+        format!("swaps   {:>5}", stats.swaps),
+        format!("tests   {:>5}", stats.pair_tests),
+        format!("pairs   {:>5}", stats.live_pairs),
+        format!("enter   {:>5}", stats.pairs_added),
+        format!("exit    {:>5}", stats.pairs_removed),
+        format!("bullets {:>5}", world.bullets.len()),
     ];
-    let scale = layout.scale.clamp(1.0, 2.0);
+    // Twice the font's size when the room allows: the side panel, or the playfield's width.
+    let room = if layout.panels {
+        (PANEL_W - 4.0) * layout.scale
+    } else {
+        (224.0 - 8.0) * layout.scale
+    };
+    let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+    let widest = "M".repeat(widest);
+    let scale = if r.text_width(&widest, 2.0) + 8.0 <= room && layout.scale >= 2.0 {
+        2.0
+    } else {
+        1.0
+    };
     let line_h = 9.0 * scale;
     let pos = if layout.panels {
         vec2(
@@ -75,7 +86,7 @@ pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats
     } else {
         layout.origin + vec2(4.0, 40.0) * layout.scale
     };
-    let w = 16.0 * 8.0 * scale + 8.0;
+    let w = r.text_width(&widest, scale) + 8.0;
     draw_rectangle(
         pos.x - 4.0,
         pos.y - 4.0,

@@ -142,13 +142,20 @@ pub fn draw_panels(r: &Renderer, world: &World, hi_score: u64, layout: &Layout) 
     }
     let rx = right.x + 8.0 * s;
     let mut ry = right.y + 8.0 * s;
-    r.text_shadow(
-        &world.level.name.to_uppercase(),
-        vec2(rx, ry),
-        text_scale,
-        Color::from_rgba(255, 230, 150, 255),
-    );
-    ry += line;
+    // Stage names run up to 64 characters: wrap them to the panel, three lines at most.
+    let columns = (((PANEL_W - 16.0) * s) / r.text_width("M", text_scale)).max(1.0) as usize;
+    for name_line in super::menus::wrap(&world.level.name.to_uppercase(), columns)
+        .iter()
+        .take(3)
+    {
+        r.text_shadow(
+            name_line,
+            vec2(rx, ry),
+            text_scale,
+            Color::from_rgba(255, 230, 150, 255),
+        );
+        ry += line;
+    }
     r.text_shadow(
         &format!("{:>5.1}s", world.stage_time),
         vec2(rx, ry),

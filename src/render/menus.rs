@@ -4,7 +4,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::Character;
 
-use super::{Renderer, SpriteParams};
+use super::{outline, Renderer, SpriteParams};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
@@ -120,7 +120,7 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
                 format!("{}P", p + 1)
             };
             r.text_centered(&tag, x, 196.0 + p as f32 * 12.0, 1.0, col);
-            draw_rectangle_lines(x - 30.0, 40.0 + lift, 60.0, 150.0, 1.0, col);
+            outline(vec2(x - 30.0, 40.0 + lift), vec2(60.0, 150.0), col);
         }
     }
     let lines: &[&str] = match c_blurb(cursors.first().copied().unwrap_or(0)) {
@@ -201,12 +201,9 @@ pub fn message(r: &Renderer, title: &str, text: &str) {
     let lines = wrap(text, 26);
     let h = 24.0 + lines.len() as f32 * 10.0;
     draw_rectangle(4.0, 40.0, 216.0, h, Color::from_rgba(60, 0, 0, 220));
-    draw_rectangle_lines(
-        4.0,
-        40.0,
-        216.0,
-        h,
-        1.0,
+    outline(
+        vec2(4.0, 40.0),
+        vec2(216.0, h),
         Color::from_rgba(255, 120, 100, 255),
     );
     r.text(
@@ -348,7 +345,7 @@ pub fn scores(
         }
     }
     r.text_centered(
-        "LEFT/RIGHT: LEVEL  ESC: BACK",
+        "< > DIFFICULTY   ESC BACK",
         112.0,
         304.0,
         1.0,

@@ -72,7 +72,37 @@ pub struct Renderer {
     pub user_scale: Option<u32>,
     /// Enemy bullets, composited on the CPU; `None` without an atlas.
     pub bullet_layer: Option<SpriteLayer>,
+    /// Puts the playfield on screen as opaque pixels (see [`OPAQUE_FRAGMENT`]); `None` if the
+    /// driver refused the shader, and the plain textured draw is used.
+    opaque: Option<Material>,
 }
+
+/// The vertex stage of macroquad's default material, which the opaque one reuses.
+const VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+attribute vec4 color0;
+varying lowp vec2 uv;
+varying lowp vec4 color;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    color = color0 / 255.0;
+    uv = texcoord;
+}"#;
+
+/// Drawing the playfield with blending would let its alpha through: translucent sprites
+/// (clouds, shadows) blended into the offscreen target lower the target's alpha as well as
+/// mixing its colour, so the letterbox would show through them and screenshots would come out
+/// partly transparent. The colour is already final, so it is copied with alpha 1.
+const OPAQUE_FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = vec4((color * texture2D(Texture, uv)).rgb, 1.0);
+}"#;
 
 impl Renderer {
     /// Takes the atlas pixels out of `assets` for the bullet layer.
@@ -83,12 +113,21 @@ impl Renderer {
             .atlas_image
             .take()
             .map(|atlas| SpriteLayer::new(atlas, PLAYFIELD.x as u16, PLAYFIELD.y as u16));
+        let opaque = load_material(
+            ShaderSource::Glsl {
+                vertex: VERTEX,
+                fragment: OPAQUE_FRAGMENT,
+            },
+            MaterialParams::default(),
+        )
+        .ok();
         Self {
             assets,
             target,
             effects: Effects::default(),
             user_scale: None,
             bullet_layer,
+            opaque,
         }
     }
 
@@ -108,6 +147,9 @@ impl Renderer {
         set_default_camera();
         clear_background(Color::from_rgba(8, 8, 16, 255));
         let layout = Layout::for_screen(vec2(screen_width(), screen_height()), self.user_scale);
+        if let Some(m) = &self.opaque {
+            gl_use_material(m);
+        }
         draw_texture_ex(
             &self.target.texture,
             layout.origin.x,
@@ -118,6 +160,7 @@ impl Renderer {
                 ..Default::default()
             },
         );
+        gl_use_default_material();
         layout
     }
 
@@ -190,6 +233,16 @@ impl Renderer {
         );
         self.text(text, pos, scale, color);
     }
+}
+
+/// A 1-pixel rectangle outline, top-left at `min`, from four filled strips: exact pixels on
+/// every side (macroquad's `draw_rectangle_lines` at width 1 leaves out the top and left edges
+/// at whole-pixel positions).
+pub fn outline(min: Vec2, size: Vec2, color: Color) {
+    draw_rectangle(min.x, min.y, size.x, 1.0, color);
+    draw_rectangle(min.x, min.y + size.y - 1.0, size.x, 1.0, color);
+    draw_rectangle(min.x, min.y, 1.0, size.y, color);
+    draw_rectangle(min.x + size.x - 1.0, min.y, 1.0, size.y, color);
 }
 
 /// How to draw one sprite.

@@ -6,7 +6,7 @@ use skysweep::level::schema::BulletStyle;
 use skysweep::sim::{Bullet, Character, ItemKind, ShotKind, StagePhase, World, PLAYFIELD};
 
 use super::sprite_layer::{StampId, ANGLES};
-use super::{Renderer, SpriteLayer, SpriteParams};
+use super::{outline, Renderer, SpriteLayer, SpriteParams};
 
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
@@ -464,12 +464,9 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
                 5.0,
                 Color::from_rgba(240, 60, 40, 255),
             );
-            draw_rectangle_lines(
-                8.0,
-                20.0,
-                208.0,
-                5.0,
-                1.0,
+            outline(
+                vec2(8.0, 20.0),
+                vec2(208.0, 5.0),
                 Color::from_rgba(250, 220, 200, 255),
             );
         }
