@@ -853,6 +853,9 @@ impl App {
             self.go_to_title()
         } else {
             self.audio.music("title");
+            // macroquad keeps every character typed since the game began (shot and movement
+            // keys included) until read: drop them, so only what is typed here is the name.
+            while get_char_pressed().is_some() {}
             Scene::NameEntry {
                 pending,
                 name: vec!['A'; scores::NAME_LEN],
@@ -960,12 +963,21 @@ impl App {
         timings
     }
 
-    /// Players' scores that make the table, unless a bot or a replay played.
+    /// Players' scores that make the table, unless a bot or a replay played or it was practice.
     fn pending_scores(&self) -> Vec<PendingScore> {
         let Scene::Stage(s) = &self.scene else {
             return Vec::new();
         };
-        if s.replay.is_some() || s.bots.iter().any(Option::is_some) || s.world.config.invincible {
+        // Practice runs (started part-way, at a chosen power, or on an author's level) do not
+        // compete with full games.
+        let practice = self.cli.run.at.is_some()
+            || self.cli.run.power.is_some()
+            || self.cli.run.level.is_some();
+        if practice
+            || s.replay.is_some()
+            || s.bots.iter().any(Option::is_some)
+            || s.world.config.invincible
+        {
             return Vec::new();
         }
         let d = s.world.config.difficulty;
