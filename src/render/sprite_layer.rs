@@ -89,9 +89,9 @@ pub struct SpriteLayer {
     texture: Option<Texture2D>,
     stamps: Vec<Stamp>,
     by_key: HashMap<StampKey, StampId>,
-    /// Rows `dirty.0..dirty.1` of the image hold pixels from the last frame.
+    /// Rows `dirty.0..dirty.1` of the image hold pixels put since `begin`; an empty range
+    /// means nothing was put.
     dirty: (usize, usize),
-    drawn: usize,
 }
 
 impl SpriteLayer {
@@ -104,7 +104,6 @@ impl SpriteLayer {
             stamps: Vec::new(),
             by_key: HashMap::new(),
             dirty: (0, 0),
-            drawn: 0,
         }
     }
 
@@ -141,7 +140,6 @@ impl SpriteLayer {
             self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
         }
         self.dirty = (usize::MAX, 0);
-        self.drawn = 0;
     }
 
     /// Copies `stamp` so that the unrotated sprite of `size` would be centred on `pos`, snapped
@@ -160,7 +158,6 @@ impl SpriteLayer {
         }
         self.dirty.0 = self.dirty.0.min(y0 as usize);
         self.dirty.1 = self.dirty.1.max(y1 as usize);
-        self.drawn += 1;
         let width = w as usize;
         let dst = self.image.get_image_data_mut();
         for span in &s.spans {
@@ -186,7 +183,7 @@ impl SpriteLayer {
 
     /// Draws the layer at the current camera's origin, if anything was put this frame.
     pub fn draw(&mut self) {
-        if self.drawn == 0 {
+        if self.dirty.1 <= self.dirty.0 {
             return;
         }
         let texture = self.texture.get_or_insert_with(|| {
