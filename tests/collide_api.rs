@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, EventKind,
+    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, EventKind, Events,
     Layer, LayerMask,
 };
 
@@ -10,7 +10,7 @@ fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
     Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
 }
 
-fn kinds(events: &[Event]) -> Vec<(EventKind, u32, u32)> {
+fn kinds(events: Events) -> Vec<(EventKind, u32, u32)> {
     let mut v: Vec<_> = events
         .iter()
         .map(|e| (e.kind, e.pair.a.owner, e.pair.b.owner))
@@ -99,6 +99,34 @@ both!(remove_reports_exit_and_is_batched, |c| {
             .count(),
         20
     );
+    assert_eq!(c.pairs().count(), 0);
+});
+
+both!(an_exit_outlives_the_reuse_of_its_removed_slot, |c| {
+    let p = c
+        .insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
+        .unwrap();
+    let e = c
+        .insert(BoxDesc::new(b(2., 2., 4., 4.), 2, Layer::AirEnemy).part(3))
+        .unwrap();
+    c.update();
+    c.remove(e).unwrap();
+    assert_eq!(c.update().len(), 1);
+    // The freed slot goes to the next insert, before the Exit is read.
+    let n = c
+        .insert(BoxDesc::new(b(50., 50., 52., 52.), 7, Layer::AirEnemy).user(9))
+        .unwrap();
+    assert_eq!(n.index(), e.index());
+    let ev = c.events().to_vec();
+    assert_eq!(ev.len(), 1);
+    assert_eq!(ev[0].kind, EventKind::Exit);
+    assert_eq!((ev[0].pair.a.handle, ev[0].pair.b.handle), (p, e));
+    assert_eq!(
+        (ev[0].pair.b.owner, ev[0].pair.b.part, ev[0].pair.b.user),
+        (2, 3, 0)
+    );
+    // The new box's first update sees no pair, and nothing of the old one is left.
+    assert!(c.update().is_empty());
     assert_eq!(c.pairs().count(), 0);
 });
 
@@ -364,7 +392,7 @@ fn same_calls_give_the_same_events_in_the_same_order() {
                 let h = hs.remove((f as usize * 3) % hs.len());
                 c.remove(h).unwrap();
             }
-            log.extend_from_slice(c.update());
+            log.extend(c.update());
         }
         log
     };

@@ -5,8 +5,8 @@
 use glam::Vec2;
 use proptest::prelude::*;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, Handle, Layer,
-    Pair,
+    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, Events,
+    Handle, Layer, Pair,
 };
 
 #[derive(Clone, Debug)]
@@ -84,7 +84,7 @@ fn map_from(bits: u32) -> CollisionMap {
     map
 }
 
-fn sorted_events(events: &[Event]) -> Vec<Event> {
+fn sorted_events(events: Events) -> Vec<Event> {
     let mut v = events.to_vec();
     v.sort_by_key(|e| (e.kind as u8, e.pair.a.handle, e.pair.b.handle));
     v

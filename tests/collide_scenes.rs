@@ -37,8 +37,7 @@ fn sap_tracks_brute_force_through_bursts_and_clears() {
                 kind.name(),
                 scene.frame
             );
-            let count =
-                |c: &[skysweep::collide::Event], k| c.iter().filter(|e| e.kind == k).count();
+            let count = |c: skysweep::collide::Events, k| c.iter().filter(|e| e.kind == k).count();
             for k in [EventKind::Enter, EventKind::Stay, EventKind::Exit] {
                 assert_eq!(
                     count(sap.collider.events(), k),
@@ -68,7 +67,7 @@ fn scenes_are_deterministic() {
             for _ in 0..3 {
                 scene.step();
                 sap.frame(&scene);
-                log.extend_from_slice(sap.collider.events());
+                log.extend(sap.collider.events());
             }
             log
         };

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::{
-    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Event, EventKind, Handle,
+    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Event, EventKind, Events, Handle,
     LayerMask, Pair, Stats,
 };
 
@@ -45,7 +45,10 @@ pub struct BruteForce {
 }
 
 impl BruteForce {
-    pub fn new(config: Config) -> Self {
+    /// A reference collider with `config`; the capacity is lowered to
+    /// [`Config::MAX_CAPACITY`] as [`Collider::new`](super::Collider::new) does.
+    pub fn new(mut config: Config) -> Self {
+        config.capacity = config.capacity.min(Config::MAX_CAPACITY);
         Self {
             config,
             slots: Vec::new(),
@@ -183,7 +186,7 @@ impl BruteForce {
         }
     }
 
-    pub fn update(&mut self) -> &[Event] {
+    pub fn update(&mut self) -> Events<'_> {
         self.events.clear();
         let mut stats = Stats::default();
         for (i, s) in self.slots.iter_mut().enumerate() {
@@ -259,11 +262,11 @@ impl BruteForce {
         }
         stats.live_pairs = self.pairs.len();
         self.stats = stats;
-        &self.events
+        self.events()
     }
 
-    pub fn events(&self) -> &[Event] {
-        &self.events
+    pub fn events(&self) -> Events<'_> {
+        Events::plain(&self.events)
     }
 
     pub fn stats(&self) -> Stats {

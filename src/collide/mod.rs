@@ -23,6 +23,7 @@
 mod aabb;
 mod brute;
 mod endpoints;
+mod events;
 mod layer;
 mod pairs;
 mod sap;
@@ -35,6 +36,7 @@ mod validate;
 
 pub use aabb::Aabb;
 pub use brute::BruteForce;
+pub use events::{EventIter, Events};
 pub use layer::{CollisionMap, Layer, LayerMask};
 pub use sap::Collider;
 pub use types::{BoxDesc, ColliderError, Config, Contact, Event, EventKind, Handle, Pair, Stats};

@@ -2,12 +2,14 @@
 //!
 //! The set is a sorted vector of [`pair_key`](super::sweep::pair_key)s. Each update the sweeps
 //! produce this frame's keys; after one bucket sort, a single merge against last frame's keys
-//! yields every event in key order. No hashing, so the event order depends only on slot numbers, which
-//! themselves depend only on the sequence of calls: the collider is deterministic.
+//! yields every event in key order, packed (see [`super::events`]). No hashing, so the event
+//! order depends only on slot numbers, which themselves depend only on the sequence of calls:
+//! the collider is deterministic.
 
-use super::slots::Slots;
+use super::events::{Events, DEPARTED, EXIT, STAY};
+use super::slots::{Slots, State};
 use super::sweep::key_slots;
-use super::{Event, EventKind, Pair, Stats};
+use super::{Pair, Stats};
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct PairSet {
@@ -15,10 +17,11 @@ pub(super) struct PairSet {
     live: Vec<u64>,
     /// This update's pairs as found by the sweeps; becomes `live` after `diff`.
     pub found: Vec<u64>,
-    /// For each pair of `live`, the index of its event in the last update's events (where
-    /// Stay and Exit copy it from).
-    live_at: Vec<u32>,
-    at_scratch: Vec<u32>,
+    /// The last update's events, packed: the first `reported` entries.
+    records: Vec<u64>,
+    reported: usize,
+    /// Exits of pairs that lost a box in the last update, stored whole.
+    departed: Vec<Pair>,
     /// Reused buffers for sorting `found`.
     scratch: SortScratch,
 }
@@ -28,74 +31,67 @@ impl PairSet {
         &self.live
     }
 
-    /// Turns this update's `found` keys into `events` and makes them the live set.
+    /// The last update's events.
+    pub fn events<'a>(&'a self, slots: &'a Slots) -> Events<'a> {
+        Events::packed(&self.records[..self.reported], &slots.meta, &self.departed)
+    }
+
+    /// Turns this update's `found` keys into the update's events and makes them the live set.
     ///
-    /// `old_events` must be the previous update's events: `live_at` locates each live pair's
-    /// Enter or Stay entry there, so Stay and Exit copy their pair from it, and only Enter builds
-    /// a pair from the slot table. Slots of boxes removed by this
-    /// update still hold their contacts (a freed slot is only overwritten by a later insert).
+    /// `slots` must already reflect the update: boxes it removed are `Free`, and still hold
+    /// their contacts (a freed slot is only overwritten by a later insert), which their Exits
+    /// copy now since that insert may come before the events are read.
     ///
     /// Complexity: O(f + l) for f found and l previously live pairs (bucket sort, then merge);
     /// allocation-free once the buffers have grown.
-    pub fn diff(
-        &mut self,
-        slots: &Slots,
-        old_events: &[Event],
-        events: &mut Vec<Event>,
-        stats: &mut Stats,
-    ) {
+    pub fn diff(&mut self, slots: &Slots, removed_any: bool, stats: &mut Stats) {
         sort_keys(&mut self.found, slots.meta.len(), &mut self.scratch);
         debug_assert!(
             self.found.windows(2).all(|w| w[0] < w[1]),
             "pair found twice"
         );
-        events.clear();
-        let (old, new) = (&self.live, &self.found);
-        debug_assert_eq!(old.len(), self.live_at.len());
-        events.reserve(old.len() + new.len());
-        let at = &mut self.at_scratch;
-        at.clear();
-        at.reserve(new.len());
-        // Keys are below u64::MAX (the lower slot is below the higher), so it ends a list.
-        let key = |v: &[u64], k: usize| v.get(k).copied().unwrap_or(u64::MAX);
-        let (mut i, mut j, mut entered) = (0, 0, 0);
-        while i < old.len() || j < new.len() {
-            let (o, n) = (key(old, i), key(new, j));
-            if n < o {
-                let (a, b) = key_slots(n);
-                j += 1;
-                entered += 1;
-                at.push(events.len() as u32);
-                events.push(Event {
-                    kind: EventKind::Enter,
-                    pair: Pair::new(
-                        slots.meta[a as usize].contact,
-                        slots.meta[b as usize].contact,
-                    ),
-                });
-            } else {
-                // Stay or Exit: the pair is copied from its last event, without a branch on
-                // which of the two it is.
-                let stay = o == n;
-                let pair = old_events[self.live_at[i] as usize].pair;
-                i += 1;
-                j += stay as usize;
-                if stay {
-                    at.push(events.len() as u32);
+        let (ol, nl) = (self.live.len(), self.found.len());
+        // Keys are below 2^62 (see `events::MAX_SLOTS`), so u64::MAX ends either list and the
+        // merge needs no bounds tests of its own.
+        self.live.push(u64::MAX);
+        self.found.push(u64::MAX);
+        let (old, new) = (&self.live[..], &self.found[..]);
+        // Only grown, never cleared: the merge overwrites what it reports.
+        let records = &mut self.records;
+        if records.len() < ol + nl {
+            records.resize(ol + nl, 0);
+        }
+        // Branch-free: which of Enter, Stay and Exit comes next is data the predictor cannot
+        // learn, and a mispredicted branch per event cost more than the rest of the merge.
+        let (mut i, mut j, mut w, mut entered) = (0, 0, 0, 0);
+        while i < ol || j < nl {
+            let (o, n) = (old[i], new[j]);
+            let (enter, stay) = (n < o, n == o);
+            let kept = o | if stay { STAY } else { EXIT };
+            records[w] = if enter { n } else { kept }; // ENTER is zero: the bare key
+            w += 1;
+            i += !enter as usize;
+            j += (enter | stay) as usize;
+            entered += enter as usize;
+        }
+        self.reported = w;
+        self.live.pop();
+        self.found.pop();
+        self.departed.clear();
+        if removed_any {
+            for r in records[..w].iter_mut().filter(|r| **r & DEPARTED == EXIT) {
+                let (a, b) = key_slots(*r & !EXIT);
+                let (a, b) = (a as usize, b as usize);
+                if slots.state[a] == State::Free || slots.state[b] == State::Free {
+                    *r = DEPARTED | self.departed.len() as u64;
+                    let (ca, cb) = (slots.meta[a].contact, slots.meta[b].contact);
+                    self.departed.push(Pair::new(ca, cb));
                 }
-                events.push(Event {
-                    kind: if stay {
-                        EventKind::Stay
-                    } else {
-                        EventKind::Exit
-                    },
-                    pair,
-                });
             }
         }
+        let (old, new) = (&self.live, &self.found);
         stats.pairs_added += entered;
         stats.pairs_removed += old.len() - (new.len() - entered);
-        std::mem::swap(&mut self.live_at, &mut self.at_scratch);
         std::mem::swap(&mut self.live, &mut self.found);
         self.found.clear();
         stats.live_pairs = self.live.len();
@@ -111,12 +107,14 @@ struct SortScratch {
 
 /// Sorts pair keys ascending, given that every slot is below `span`.
 ///
-/// A key's high half is its lower slot, so one counting pass buckets the keys by lower slot
-/// and leaves only each bucket (the partners of one box, usually a handful) to sort, in place
-/// and in one forward walk. When `span` dwarfs the number of keys (a huge collider with few
-/// pairs) the buckets would cost more than they save, and the std sort runs instead.
+/// A key's high half is its lower slot, so one counting pass buckets the keys by lower slot,
+/// leaving each bucket (the partners of one box, usually a handful) to be ordered by one
+/// insertion-sort pass over the whole vector. Should that pass meet a big bucket in bad order
+/// (the player in a bullet cloud) it gives up after a budget of moves and the std sort
+/// finishes the job. When `span` dwarfs the number of keys (a huge collider with few pairs)
+/// the counting would cost more than it saves, and the std sort runs instead.
 ///
-/// Complexity: O(n + span) plus the bucket sorts, O(b log b) each; O(n log n) on the fallback.
+/// Complexity: O(n + span) when buckets are small; O(n log n) at worst.
 fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
     if n < 64 || span > 4 * n + 4096 {
@@ -125,46 +123,52 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     }
     let starts = &mut scratch.starts;
     starts.clear();
-    starts.resize(span + 1, 0);
+    starts.resize(span, 0);
     for &k in keys.iter() {
-        starts[(k >> 32) as usize + 1] += 1;
+        starts[(k >> 32) as usize] += 1;
     }
-    for s in 1..starts.len() {
-        starts[s] += starts[s - 1];
+    // The running sum stays in a register: reading back the entry just written would make
+    // every step wait for the previous store.
+    let mut sum = 0;
+    for s in starts.iter_mut() {
+        (*s, sum) = (sum, sum + *s);
     }
+    // Only grown, never cleared: every entry below `n` is overwritten.
     let tmp = &mut scratch.tmp;
-    tmp.clear();
-    tmp.resize(n, 0);
+    if tmp.len() < n {
+        tmp.resize(n, 0);
+    }
     for &k in keys.iter() {
-        let s = (k >> 32) as usize;
-        tmp[starts[s] as usize] = k;
-        starts[s] += 1;
+        let s = &mut starts[(k >> 32) as usize];
+        tmp[*s as usize] = k;
+        *s += 1;
     }
     std::mem::swap(keys, tmp);
-    // Buckets follow one another in order; each is insertion-sorted as the walk reaches it,
-    // which for the usual handful of partners beats calling a general sort per bucket. A big
-    // bucket (the player in a bullet cloud) gets the std sort instead.
-    let mut first = 0;
-    for i in 1..=n {
-        if i < n && keys[i] >> 32 == keys[first] >> 32 {
+    keys.truncate(n);
+    if !insertion_sort_within(keys, 8 * n) {
+        keys.sort_unstable();
+    }
+}
+
+/// Insertion sort that stops after `budget` element moves, reporting whether it finished.
+fn insertion_sort_within(keys: &mut [u64], mut budget: usize) -> bool {
+    for j in 1..keys.len() {
+        let k = keys[j];
+        if keys[j - 1] <= k {
             continue;
         }
-        let bucket = &mut keys[first..i];
-        if bucket.len() > 16 {
-            bucket.sort_unstable();
-        } else {
-            for j in 1..bucket.len() {
-                let k = bucket[j];
-                let mut m = j;
-                while m > 0 && bucket[m - 1] > k {
-                    bucket[m] = bucket[m - 1];
-                    m -= 1;
-                }
-                bucket[m] = k;
-            }
+        let mut m = j;
+        while m > 0 && keys[m - 1] > k {
+            keys[m] = keys[m - 1];
+            m -= 1;
         }
-        first = i;
+        keys[m] = k;
+        budget = match budget.checked_sub(j - m) {
+            Some(b) => b,
+            None => return false,
+        };
     }
+    true
 }
 
 #[cfg(test)]

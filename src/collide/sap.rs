@@ -21,10 +21,10 @@
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
 use super::pairs::PairSet;
 use super::slots::{Slots, State};
-use super::sweep::{self, SCAN_LIMIT};
+use super::sweep::{self, key_slots, SCAN_LIMIT};
 use super::{
-    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Event, EventKind, Handle, Layer,
-    LayerMask, Pair, Stats,
+    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
+    Pair, Stats,
 };
 
 /// Incremental sweep-and-prune broad phase. See the module docs of [`super`] for the contract
@@ -44,12 +44,7 @@ pub struct Collider {
     /// Live slots teleported since the last update (see `Meta::jumped`).
     jumped: Vec<u32>,
     pub(super) pairs: PairSet,
-    events: Vec<Event>,
-    /// The previous update's events, kept as the pair data of the live set (see `PairSet::diff`).
-    old_events: Vec<Event>,
     stats: Stats,
-    /// Reused buffer for the slots freed by an update.
-    freed: Vec<u32>,
     /// One bit per slot removed since the last update, built and cleared within `update`.
     gone: Vec<u64>,
     /// Reused buffer for boxes changing band: (band, tested box, slot).
@@ -63,7 +58,9 @@ impl Default for Collider {
 }
 
 impl Collider {
-    pub fn new(config: Config) -> Self {
+    /// A collider with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered to it.
+    pub fn new(mut config: Config) -> Self {
+        config.capacity = config.capacity.min(Config::MAX_CAPACITY);
         let mut meeting = Vec::new();
         for (i, &a) in Layer::ALL.iter().enumerate() {
             for &b in &Layer::ALL[i..] {
@@ -81,10 +78,7 @@ impl Collider {
             leaving: Vec::new(),
             jumped: Vec::new(),
             pairs: PairSet::default(),
-            events: Vec::new(),
-            old_events: Vec::new(),
             stats: Stats::default(),
-            freed: Vec::new(),
             gone: Vec::new(),
             moved: Vec::new(),
         }
@@ -107,7 +101,9 @@ impl Collider {
         if !desc.aabb.is_valid() {
             return Err(ColliderError::InvalidAabb(desc.aabb));
         }
-        if self.slots.occupied >= self.config.capacity {
+        // Retired slots (see `Slots::release`) never come back, so the slot table could in
+        // theory outgrow the capacity; the packed events need every index below the maximum.
+        if self.slots.occupied >= self.config.capacity || !self.slots.can_grow() {
             return Err(ColliderError::CapacityExceeded {
                 capacity: self.config.capacity,
             });
@@ -137,7 +133,7 @@ impl Collider {
         self.slots.cur[i] = aabb;
         self.slots.prev[i] = aabb;
         let m = &mut self.slots.meta[i];
-        if m.state == State::Live && !m.jumped {
+        if self.slots.state[i] == State::Live && !m.jumped {
             m.jumped = true;
             self.jumped.push(i as u32);
         }
@@ -148,8 +144,8 @@ impl Collider {
     /// next update.
     pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
         let i = self.slots.resolve(h)?;
-        let m = &mut self.slots.meta[i];
-        m.state = if m.state == State::Pending {
+        let state = &mut self.slots.state[i];
+        *state = if *state == State::Pending {
             State::Stillborn
         } else {
             State::Leaving
@@ -179,7 +175,7 @@ impl Collider {
 
     /// Applies the batched removals and inserts, re-sorts, finds this frame's pairs and reports
     /// what changed. The returned events are in pair-key order (lower slot, then higher slot).
-    pub fn update(&mut self) -> &[Event] {
+    pub fn update(&mut self) -> Events<'_> {
         let mut stats = Stats::default();
 
         // 1. Removals and teleports. A sorted list that loses boxes is compacted in one pass;
@@ -190,11 +186,8 @@ impl Collider {
         let mut dirty = 0u128;
         for k in 0..self.jumped.len() {
             let i = self.jumped[k] as usize;
-            let list = list_index(
-                self.slots.meta[i].contact.layer,
-                self.slots.band[i] as usize,
-            );
-            if self.slots.meta[i].state == State::Live && self.lists[list].sorted {
+            let list = list_index(self.slots.layer[i], self.slots.band[i] as usize);
+            if self.slots.state[i] == State::Live && self.lists[list].sorted {
                 dirty |= 1 << list;
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
@@ -207,9 +200,9 @@ impl Collider {
         }
         for &i in &self.leaving {
             self.gone[i as usize / 64] |= 1 << (i % 64);
-            let m = &self.slots.meta[i as usize];
-            if m.state == State::Leaving {
-                losses[list_index(m.contact.layer, self.slots.band[i as usize] as usize)] += 1;
+            let i = i as usize;
+            if self.slots.state[i] == State::Leaving {
+                losses[list_index(self.slots.layer[i], self.slots.band[i] as usize)] += 1;
             }
         }
         for (l, list) in self.lists.iter().enumerate() {
@@ -219,11 +212,8 @@ impl Collider {
         }
         for k in 0..self.leaving.len() {
             let i = self.leaving[k] as usize;
-            if self.slots.meta[i].state == State::Leaving {
-                let l = list_index(
-                    self.slots.meta[i].contact.layer,
-                    self.slots.band[i] as usize,
-                );
+            if self.slots.state[i] == State::Leaving {
+                let l = list_index(self.slots.layer[i], self.slots.band[i] as usize);
                 if dirty & (1 << l) == 0 {
                     self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
                 }
@@ -247,9 +237,7 @@ impl Collider {
         }
         self.jumped.clear();
         if !self.leaving.is_empty() {
-            self.collect_freed_ascending();
-            stats.removed = self.freed.len();
-            self.slots.release(&self.freed);
+            stats.removed = self.release_removed();
         }
 
         // 2. Which layers must be sorted: those in a sweep (both sides above the scan limit),
@@ -259,9 +247,9 @@ impl Collider {
             count[l / BANDS] += list.len() + list.batch.len();
         }
         for &i in &self.pending {
-            let m = &self.slots.meta[i as usize];
-            if m.state == State::Pending {
-                count[m.contact.layer.index()] += 1;
+            let i = i as usize;
+            if self.slots.state[i] == State::Pending {
+                count[self.slots.layer[i].index()] += 1;
             }
         }
         let mut need_sorted = 0u16;
@@ -276,13 +264,12 @@ impl Collider {
         //    the reload of step 4, which reads every box of those lists, loads its tested box.
         for k in 0..self.pending.len() {
             let i = self.pending[k] as usize;
-            let m = &mut self.slots.meta[i];
-            if m.state != State::Pending {
+            if self.slots.state[i] != State::Pending {
                 continue;
             }
-            m.state = State::Live;
+            self.slots.state[i] = State::Live;
             stats.inserted += 1;
-            let layer = m.contact.layer;
+            let layer = self.slots.layer[i];
             if need_sorted & layer.bit() != 0 {
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
@@ -345,23 +332,21 @@ impl Collider {
         }
 
         // 7. Events from the persistent pair set.
-        std::mem::swap(&mut self.events, &mut self.old_events);
-        self.pairs
-            .diff(&self.slots, &self.old_events, &mut self.events, &mut stats);
+        self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
         self.stats = stats;
 
         #[cfg(debug_assertions)]
         if let Err(e) = self.validate_structure() {
             panic!("collider invariant broken after update: {e}");
         }
-        &self.events
+        self.events()
     }
 
     /// Queues a box for the list of its layer and of the band of its tested box.
     fn route(&mut self, tested: Aabb, i: u32) {
         let band = band_of(tested.min.y);
         self.slots.band[i as usize] = band as u8;
-        let layer = self.slots.meta[i as usize].contact.layer;
+        let layer = self.slots.layer[i as usize];
         self.lists[list_index(layer, band)].batch.push((tested, i));
     }
 
@@ -430,24 +415,26 @@ impl Collider {
         tests
     }
 
-    /// Fills `freed` with this update's removed slots in ascending order, which the shared
-    /// slot-reuse contract requires, by reading the removal bitmap word by word: O(slots / 64
-    /// + removed), then clears the bitmap.
-    fn collect_freed_ascending(&mut self) {
-        self.freed.clear();
+    /// Frees this update's removed slots in ascending order, which the shared slot-reuse
+    /// contract requires, by reading the removal bitmap word by word, and clears the bitmap.
+    /// Returns how many were freed. O(slots / 64 + removed).
+    fn release_removed(&mut self) -> usize {
+        let mut freed = 0;
         for (w, word) in self.gone.iter_mut().enumerate() {
             let mut bits = std::mem::take(word);
+            freed += bits.count_ones() as usize;
             while bits != 0 {
-                self.freed.push((w * 64) as u32 + bits.trailing_zeros());
+                self.slots.release((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
             }
         }
         self.leaving.clear();
+        freed
     }
 
     /// The events of the last update.
-    pub fn events(&self) -> &[Event] {
-        &self.events
+    pub fn events(&self) -> Events<'_> {
+        self.pairs.events(&self.slots)
     }
 
     pub fn stats(&self) -> Stats {
@@ -456,10 +443,11 @@ impl Collider {
 
     /// Pairs overlapping at the last update, in pair-key order.
     pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        self.events
-            .iter()
-            .filter(|e| e.kind != EventKind::Exit)
-            .map(|e| e.pair)
+        let meta = &self.slots.meta;
+        self.pairs.live().iter().map(move |&k| {
+            let (a, b) = key_slots(k);
+            Pair::new(meta[a as usize].contact, meta[b as usize].contact)
+        })
     }
 
     /// Current pairs with a box of `owner`, as (owner's side, other side).
@@ -477,15 +465,16 @@ impl Collider {
             }
             for &id in &list.ids {
                 let i = id as usize;
-                if self.slots.meta[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
+                if self.slots.state[i] == State::Live && self.slots.cur[i].overlaps(&area) {
                     out.push(self.slots.meta[i].contact);
                 }
             }
         }
         for &id in &self.pending {
-            let (m, b) = (&self.slots.meta[id as usize], &self.slots.cur[id as usize]);
-            if m.state == State::Pending && layers.contains(m.contact.layer) && b.overlaps(&area) {
-                out.push(m.contact);
+            let (i, b) = (id as usize, &self.slots.cur[id as usize]);
+            let s = &self.slots;
+            if s.state[i] == State::Pending && layers.contains(s.layer[i]) && b.overlaps(&area) {
+                out.push(s.meta[i].contact);
             }
         }
     }
@@ -495,9 +484,10 @@ impl Collider {
         self.slots
             .meta
             .iter()
+            .zip(&self.slots.state)
             .zip(&self.slots.cur)
-            .filter(|(m, _)| matches!(m.state, State::Pending | State::Live))
-            .map(|(m, b)| (m.contact, *b))
+            .filter(|((_, s), _)| matches!(s, State::Pending | State::Live))
+            .map(|((m, _), b)| (m.contact, *b))
     }
 
     /// Slots waiting for the next update (for validation).
@@ -523,6 +513,7 @@ pub(super) fn list_index(layer: Layer, band: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::EventKind;
     use glam::Vec2;
 
     fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {

@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::{Aabb, BoxDesc, BruteForce, Collider, ColliderError, Event, Handle, Layer};
+use super::{Aabb, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
@@ -413,7 +413,7 @@ pub trait SceneCollider {
     fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
     fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
     fn remove(&mut self, h: Handle) -> Result<(), ColliderError>;
-    fn update(&mut self) -> &[Event];
+    fn update(&mut self) -> Events<'_>;
 }
 
 macro_rules! scene_collider {
@@ -432,7 +432,7 @@ macro_rules! scene_collider {
             fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
                 <$t>::remove(self, h)
             }
-            fn update(&mut self) -> &[Event] {
+            fn update(&mut self) -> Events<'_> {
                 <$t>::update(self)
             }
         }

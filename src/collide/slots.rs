@@ -5,7 +5,8 @@
 //! slots freed by an update join the free list in ascending index order and `insert` takes the
 //! most recently freed one, so both colliders hand out the same handles for the same calls.
 
-use super::{Aabb, BoxDesc, ColliderError, Contact, Handle};
+use super::events::MAX_SLOTS;
+use super::{Aabb, BoxDesc, ColliderError, Contact, Handle, Layer};
 
 /// Where a slot is in its life. Only `Pending` and `Live` boxes are visible to callers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,11 +21,10 @@ pub(super) enum State {
     Stillborn,
 }
 
-/// Per-slot bookkeeping that is not touched by the per-frame gather.
+/// Per-slot bookkeeping read when reporting, rarely in the per-frame loops.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Meta {
     pub contact: Contact,
-    pub state: State,
     /// Teleported since the last update while live: it leaves its sorted list and comes back
     /// through the batched merge, instead of being dragged across the list by the sort.
     pub jumped: bool,
@@ -35,6 +35,13 @@ pub(super) struct Meta {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Slots {
     pub meta: Vec<Meta>,
+    /// Each slot's state and generation, apart from `meta` so that checking a handle, which
+    /// every call does, reads 5 bytes instead of a whole `Meta`. The generation is the one in
+    /// `meta[i].contact.handle` too.
+    pub state: Vec<State>,
+    pub generation: Vec<u32>,
+    /// Each slot's layer (as in its contact), dense for the update's bookkeeping loops.
+    pub layer: Vec<Layer>,
     /// The box as last set by the caller.
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
@@ -58,7 +65,7 @@ impl Slots {
     pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
         let (index, generation) = match self.free.pop() {
             // Generations never wrap: a slot at u32::MAX is retired in `release` instead.
-            Some(i) => (i, self.meta[i as usize].contact.handle.generation + 1),
+            Some(i) => (i, self.generation[i as usize] + 1),
             None => {
                 self.meta.push(Meta {
                     contact: Contact {
@@ -71,9 +78,11 @@ impl Slots {
                         layer: desc.layer,
                         user: 0,
                     },
-                    state: State::Free,
                     jumped: false,
                 });
+                self.state.push(State::Free);
+                self.generation.push(0);
+                self.layer.push(desc.layer);
                 self.cur.push(desc.aabb);
                 self.prev.push(desc.aabb);
                 self.swept.push(false);
@@ -92,41 +101,47 @@ impl Slots {
                 layer: desc.layer,
                 user: desc.user,
             },
-            state: State::Pending,
             jumped: false,
         };
+        self.state[i] = State::Pending;
+        self.generation[i] = generation;
+        self.layer[i] = desc.layer;
         self.cur[i] = desc.aabb;
-        self.prev[i] = desc.aabb;
+        // Only a swept box reads its previous box (see `take_tested`); `pos` and `band` are
+        // set when the box joins a list.
+        if desc.swept {
+            self.prev[i] = desc.aabb;
+        }
         self.swept[i] = desc.swept;
         self.occupied += 1;
         self.visible += 1;
         handle
     }
 
+    /// Whether `allocate` has a slot to give below [`MAX_SLOTS`].
+    pub fn can_grow(&self) -> bool {
+        !self.free.is_empty() || self.meta.len() < MAX_SLOTS
+    }
+
     /// The slot index of a visible (pending or live) box, or a stale-handle error.
     #[inline]
     pub fn resolve(&self, h: Handle) -> Result<usize, ColliderError> {
-        match self.meta.get(h.index as usize) {
-            Some(m)
-                if m.contact.handle.generation == h.generation
-                    && matches!(m.state, State::Pending | State::Live) =>
-            {
-                Ok(h.index as usize)
-            }
+        let i = h.index as usize;
+        match (self.generation.get(i), self.state.get(i)) {
+            (Some(&g), Some(State::Pending | State::Live)) if g == h.generation => Ok(i),
             _ => Err(ColliderError::StaleHandle(h)),
         }
     }
 
-    /// Returns slots to the free list. `freed` must be in ascending index order (see the module
-    /// docs). A slot whose generation is exhausted is retired so no handle can ever repeat.
-    pub fn release(&mut self, freed: &[u32]) {
-        for &i in freed {
-            let m = &mut self.meta[i as usize];
-            m.state = State::Free;
-            self.occupied -= 1;
-            if m.contact.handle.generation != u32::MAX {
-                self.free.push(i);
-            }
+    /// Returns a slot to the free list. Slots freed by one update must be released in
+    /// ascending index order (see the module docs). A slot whose generation is exhausted is
+    /// retired so no handle can ever repeat.
+    #[inline]
+    pub fn release(&mut self, i: u32) {
+        self.state[i as usize] = State::Free;
+        self.occupied -= 1;
+        if self.generation[i as usize] != u32::MAX {
+            self.free.push(i);
         }
     }
 
@@ -151,5 +166,6 @@ impl Slots {
     #[cfg(test)]
     pub fn force_generation(&mut self, i: usize, generation: u32) {
         self.meta[i].contact.handle.generation = generation;
+        self.generation[i] = generation;
     }
 }

@@ -178,9 +178,15 @@ impl std::error::Error for ColliderError {}
 /// Construction settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
-    /// Most boxes alive at once, counting inserts not yet applied.
+    /// Most boxes alive at once, counting inserts not yet applied. At most
+    /// [`Config::MAX_CAPACITY`]; the colliders lower a larger value to it.
     pub capacity: usize,
     pub map: super::CollisionMap,
+}
+
+impl Config {
+    /// The largest capacity a collider accepts: 2^30 boxes.
+    pub const MAX_CAPACITY: usize = super::events::MAX_SLOTS;
 }
 
 impl Default for Config {

@@ -32,8 +32,9 @@ impl Collider {
                     .meta
                     .get(id)
                     .ok_or_else(|| format!("{layer:?}[{i}]: slot {id} out of range"))?;
-                if !matches!(m.state, State::Live | State::Leaving) {
-                    return Err(format!("{layer:?}[{i}]: slot {id} is {:?}", m.state));
+                let state = slots.state[id];
+                if !matches!(state, State::Live | State::Leaving) {
+                    return Err(format!("{layer:?}[{i}]: slot {id} is {state:?}"));
                 }
                 if m.contact.layer != layer {
                     return Err(format!(
@@ -66,7 +67,20 @@ impl Collider {
             }
             in_lists += n;
         }
-        let count = |f: &dyn Fn(State) -> bool| slots.meta.iter().filter(|m| f(m.state)).count();
+        let n = slots.meta.len();
+        if [slots.state.len(), slots.generation.len(), slots.layer.len()] != [n; 3] {
+            return Err("slot arrays differ in length".into());
+        }
+        for (i, m) in slots.meta.iter().enumerate() {
+            if (m.contact.layer, m.contact.handle.generation)
+                != (slots.layer[i], slots.generation[i])
+            {
+                return Err(format!(
+                    "slot {i}: layer or generation differs from its contact"
+                ));
+            }
+        }
+        let count = |f: &dyn Fn(State) -> bool| slots.state.iter().filter(|s| f(**s)).count();
         if count(&|s| matches!(s, State::Live | State::Leaving)) != in_lists {
             return Err("a live box is missing from the endpoint lists".into());
         }
@@ -80,13 +94,13 @@ impl Collider {
             return Err("over capacity".into());
         }
         for &i in self.pending_slots() {
-            let s = slots.meta[i as usize].state;
+            let s = slots.state[i as usize];
             if !matches!(s, State::Pending | State::Stillborn) {
                 return Err(format!("pending slot {i} is {s:?}"));
             }
         }
         for &i in self.leaving_slots() {
-            let s = slots.meta[i as usize].state;
+            let s = slots.state[i as usize];
             if !matches!(s, State::Leaving | State::Stillborn) {
                 return Err(format!("leaving slot {i} is {s:?}"));
             }
@@ -94,7 +108,7 @@ impl Collider {
         let mut seen = vec![false; slots.meta.len()];
         for &i in slots.free_list() {
             let i = i as usize;
-            if slots.meta[i].state != State::Free || std::mem::replace(&mut seen[i], true) {
+            if slots.state[i] != State::Free || std::mem::replace(&mut seen[i], true) {
                 return Err(format!("free list entry {i} is not a unique free slot"));
             }
         }

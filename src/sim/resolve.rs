@@ -16,7 +16,7 @@ impl World {
     /// Contacts are checked against the entity's current handle first: an entity removed
     /// earlier in this same step (a shot that already hit) is skipped.
     pub(crate) fn resolve_encounters(&mut self) {
-        let events: Vec<crate::collide::Event> = self.collider.events().to_vec();
+        let events = self.collider.events().to_vec();
         for ev in events {
             if ev.kind == EventKind::Exit {
                 continue;
