@@ -7,10 +7,13 @@ use clap::{Args, Parser, Subcommand};
 use skysweep::sim::{Character, Difficulty};
 
 #[derive(Debug, Parser)]
+// `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
+// windowed run, and `skysweep --replay F sim` would otherwise drop them without a word.
 #[command(
     name = "skysweep",
     version,
-    about = "A Gunbird-style vertical shoot-'em-up with its own sweep-and-prune collider"
+    about = "A Gunbird-style vertical shoot-'em-up with its own sweep-and-prune collider",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -30,10 +33,13 @@ pub struct Cli {
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub window: Option<(i32, i32)>,
     /// Start on the title screen even with --level or --autoplay.
-    #[arg(long)]
+    // Refused with --replay: a game started from the title would play the recording back
+    // with whatever characters were picked there.
+    #[arg(long, conflicts_with = "replay")]
     pub title: bool,
     /// Rendering stress test: fill the playfield with N circling bullets (implies --invincible).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000))]
+    // Refused with --replay: the extra bullets and invincibility change the game it replays.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), conflicts_with = "replay")]
     pub stress: Option<u32>,
 }
 
@@ -84,10 +90,25 @@ pub struct RunArgs {
     /// Record every step's input to this replay file.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Play back a replay file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "autoplay"])]
+    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power
+    /// and invincibility, so the options that set those are refused beside it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = REPLAY_SETS)]
     pub replay: Option<PathBuf>,
 }
+
+/// Run options a replay decides itself (or that would change what it plays back), by clap id.
+/// `--level` stays allowed: it says where the recorded stage is, and the content hash check
+/// still refuses a different one.
+const REPLAY_SETS: [&str; 8] = [
+    "seed",
+    "characters",
+    "difficulty",
+    "at",
+    "power",
+    "invincible",
+    "autoplay",
+    "record",
+];
 
 fn parse_character(s: &str) -> Result<Character, String> {
     Character::from_name(s)
@@ -109,4 +130,110 @@ fn parse_size(s: &str) -> Result<(i32, i32), String> {
         return Err("window size must be at least 224x240 and at most 8192x8192".into());
     }
     Ok((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::error::ErrorKind;
+    use clap::{CommandFactory, Parser};
+
+    use super::{Cli, Command, REPLAY_SETS};
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("skysweep").chain(args.iter().copied()))
+    }
+
+    /// Every option a replay decides, with a valid value, as the user would type it.
+    const REFUSED_WITH_REPLAY: [&[&str]; 8] = [
+        &["--seed", "3"],
+        &["--character", "wren"],
+        &["--difficulty", "hard"],
+        &["--at", "boss"],
+        &["--power", "4"],
+        &["--invincible"],
+        &["--autoplay"],
+        &["--record", "out.ron"],
+    ];
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn options_a_replay_decides_are_refused_with_it_in_play_and_sim() {
+        assert_eq!(REFUSED_WITH_REPLAY.len(), REPLAY_SETS.len());
+        for opt in REFUSED_WITH_REPLAY {
+            for prefix in [&[][..], &["sim"][..]] {
+                for replay_first in [true, false] {
+                    let mut args: Vec<&str> = prefix.to_vec();
+                    let replay = ["--replay", "r.ron"];
+                    if replay_first {
+                        args.extend(replay.iter().chain(opt.iter()));
+                    } else {
+                        args.extend(opt.iter().chain(replay.iter()));
+                    }
+                    let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+                    assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
+                    assert_eq!(err.exit_code(), 2, "{args:?}");
+                    let text = err.to_string();
+                    assert!(text.contains("--replay") && text.contains(opt[0]), "{text}");
+                }
+                // Without the replay the same option is fine.
+                let args: Vec<&str> = prefix.iter().chain(opt.iter()).copied().collect();
+                assert!(parse(&args).is_ok(), "{args:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn window_only_options_that_change_a_replay_are_refused_with_it() {
+        for opt in [&["--stress", "100"][..], &["--title"][..]] {
+            let args: Vec<&str> = opt.iter().copied().chain(["--replay", "r.ron"]).collect();
+            let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+            assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
+            assert_eq!(err.exit_code(), 2);
+        }
+    }
+
+    #[test]
+    fn a_replay_still_takes_the_options_that_only_watch_it() {
+        let cli = parse(&[
+            "--replay",
+            "r.ron",
+            "--level",
+            "elsewhere/stage1.ron",
+            "--frames",
+            "700",
+            "--screenshot",
+            "end.png",
+            "--window",
+            "640x480",
+            "--debug",
+        ])
+        .unwrap();
+        assert_eq!(
+            cli.run.replay.as_deref(),
+            Some(std::path::Path::new("r.ron"))
+        );
+        assert_eq!(cli.frames, Some(700));
+        let cli = parse(&["sim", "--replay", "r.ron", "--frames", "60"]).unwrap();
+        let Some(Command::Sim { run, frames }) = cli.command else {
+            panic!("sim parses as sim");
+        };
+        assert_eq!((run.replay.is_some(), frames), (true, Some(60)));
+    }
+
+    #[test]
+    fn window_options_before_a_subcommand_are_refused_not_dropped() {
+        for args in [
+            &["--replay", "r.ron", "sim"][..],
+            &["--seed", "3", "sim", "--replay", "r.ron"],
+            &["--frames", "10", "sim"],
+            &["--debug", "check"],
+        ] {
+            let err = parse(args).expect_err(&format!("{args:?} must be refused"));
+            assert_eq!(err.exit_code(), 2, "{args:?}: {err}");
+        }
+    }
 }

@@ -47,6 +47,9 @@ pub struct RunSetup {
 }
 
 /// Loads the level (and replay) and builds the configuration; the error is ready to print.
+///
+/// A replay sets the seed, characters, difficulty, invincibility, start and power itself; the
+/// command line refuses those options beside `--replay`, so they are not consulted here.
 pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     let replay = match &args.replay {
         Some(p) => Some(Replay::load(p).map_err(|e| e.to_string())?),
@@ -58,8 +61,28 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         (None, None) => find_data(DEFAULT_LEVEL),
     };
     let level = Arc::new(level::load_stage(&level_path).map_err(|e| e.to_string())?);
+    if let (Some(r), Some(file)) = (&replay, &args.replay) {
+        let file = file.display().to_string();
+        r.check_level(&file, level.content_hash)
+            .and_then(|()| r.check_start(&file, &level_path.display().to_string(), level.length_s))
+            .map_err(|e| e.to_string())?;
+        return Ok(RunSetup {
+            config: WorldConfig {
+                seed: r.seed,
+                characters: r.characters.clone(),
+                difficulty: r.difficulty,
+                invincible: r.invincible,
+                start_at: r.start_at,
+                start_power: r.start_power,
+                ..WorldConfig::default()
+            },
+            level_path,
+            level,
+            replay,
+        });
+    }
     let start_at = match &args.at {
-        None => replay.as_ref().map_or(0.0, |r| r.start_at),
+        None => 0.0,
         Some(at) => level.resolve_at(at).ok_or_else(|| {
             let markers: Vec<&str> = level.markers.keys().map(String::as_str).collect();
             format!(
@@ -79,7 +102,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
             level.length_s
         ));
     }
-    let mut config = WorldConfig {
+    let config = WorldConfig {
         seed: args.seed.unwrap_or(1),
         characters: if args.characters.is_empty() {
             vec![Character::Vela]
@@ -92,27 +115,106 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         start_power: args.power.unwrap_or(1),
         ..WorldConfig::default()
     };
-    if let Some(r) = &replay {
-        r.check_level(
-            &args
-                .replay
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            level.content_hash,
-        )
-        .map_err(|e| e.to_string())?;
-        config.seed = r.seed;
-        config.characters = r.characters.clone();
-        config.difficulty = r.difficulty;
-        config.invincible = r.invincible;
-        config.start_at = r.start_at;
-        config.start_power = r.start_power;
-    }
     Ok(RunSetup {
         level_path,
         level,
         config,
-        replay,
+        replay: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use skysweep::sim::{Difficulty, WorldConfig};
+
+    use super::*;
+    use crate::cli::Cli;
+
+    fn run_args(args: &[&str]) -> RunArgs {
+        Cli::try_parse_from(std::iter::once("skysweep").chain(args.iter().copied()))
+            .expect("valid command line")
+            .run
+    }
+
+    /// A replay of the default stage recorded with `config`, saved in a fresh folder.
+    fn saved_replay(test: &str, config: &WorldConfig) -> PathBuf {
+        let level = level::load_stage(&find_data(DEFAULT_LEVEL)).expect("the shipped stage");
+        let mut replay = Replay::for_run(&level, config);
+        replay.record(&vec![Default::default(); config.characters.len()]);
+        let dir =
+            std::env::temp_dir().join(format!("skysweep-setup-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.ron");
+        replay.save(&path).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_replay_sets_up_the_run_it_recorded() {
+        let recorded = WorldConfig {
+            seed: 77,
+            characters: vec![Character::Wren, Character::Brass],
+            difficulty: Difficulty::Hard,
+            invincible: true,
+            start_at: 12.5,
+            start_power: 3,
+            ..WorldConfig::default()
+        };
+        let path = saved_replay("sets-up", &recorded);
+        let setup = prepare(&run_args(&["--replay", path.to_str().unwrap()])).unwrap();
+        let c = &setup.config;
+        assert_eq!(
+            (
+                c.seed,
+                c.characters.clone(),
+                c.difficulty,
+                c.invincible,
+                c.start_at,
+                c.start_power
+            ),
+            (
+                77,
+                vec![Character::Wren, Character::Brass],
+                Difficulty::Hard,
+                true,
+                12.5,
+                3
+            )
+        );
+        assert!(setup.replay.is_some());
+        std::fs::remove_dir_all(path.parent().unwrap()).ok();
+    }
+
+    #[test]
+    fn a_replay_starting_past_the_stage_end_is_blamed_on_the_replay_file() {
+        let path = saved_replay("past-end", &WorldConfig::default());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("start_at: 0.0"), "{text}");
+        std::fs::write(&path, text.replacen("start_at: 0.0", "start_at: 9999.0", 1)).unwrap();
+        let err = match prepare(&run_args(&["--replay", path.to_str().unwrap()])) {
+            Ok(_) => panic!("a start past the end must be refused"),
+            Err(e) => e,
+        };
+        let level = level::load_stage(&find_data(DEFAULT_LEVEL)).unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "{}: start_at 9999 is past the end of {}, which is {} seconds long",
+                path.display(),
+                find_data(DEFAULT_LEVEL).display(),
+                level.length_s
+            )
+        );
+        std::fs::remove_dir_all(path.parent().unwrap()).ok();
+    }
+
+    #[test]
+    fn an_at_past_the_stage_end_is_blamed_on_the_option() {
+        let err = match prepare(&run_args(&["--at", "9999"])) {
+            Ok(_) => panic!("a start past the end must be refused"),
+            Err(e) => e,
+        };
+        assert!(err.starts_with("--at 9999: the stage is only "), "{err}");
+    }
 }

@@ -52,9 +52,10 @@ pub struct Loaded<T> {
     pub kept_aside: Option<PathBuf>,
 }
 
-/// Loads RON from `path`. A missing file gives the default quietly; a damaged one is renamed to
-/// `NAME.damaged-N` (never deleted) and the default is used, with one warning naming the
-/// problem's line and column.
+/// Loads RON from `path`. A missing file, or one holding no value at all (empty, or only
+/// whitespace and comments, as `touch` or clearing the file leaves it), gives the default
+/// quietly and stays where it is. A damaged one is renamed to `NAME.damaged-N` (never deleted)
+/// and the default is used, with one warning naming the problem's line and column.
 pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
     let fresh = |warning: Option<String>, kept_aside: Option<PathBuf>| Loaded {
         value: T::default(),
@@ -92,6 +93,7 @@ pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded
             }
             Ok(bytes) => match String::from_utf8(bytes) {
                 Err(_) => "not UTF-8 text".to_string(),
+                Ok(text) if holds_no_value(&text) => return fresh(None, None),
                 Ok(text) => match ron::from_str::<T>(&text) {
                     Ok(value) => {
                         return Loaded {
@@ -121,6 +123,48 @@ pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded
         )),
         aside,
     )
+}
+
+/// True when `text` is nothing but whitespace and RON comments (`// ...` to the end of a line,
+/// `/* ... */` nested). An unclosed block comment is a damaged file, not an empty one.
+fn holds_no_value(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |i| &after[i..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            match skip_block_comment(after) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        } else {
+            return false;
+        }
+        rest = rest.trim_start();
+    }
+    true
+}
+
+/// What follows the `*/` closing a block comment whose `/*` came just before `text`, nested
+/// comments included; `None` if it never closes.
+fn skip_block_comment(text: &str) -> Option<&str> {
+    let mut depth = 1usize;
+    let mut rest = text;
+    while depth > 0 {
+        let open = rest.find("/*");
+        let close = rest.find("*/")?;
+        match open {
+            Some(o) if o < close => {
+                depth += 1;
+                rest = &rest[o + 2..];
+            }
+            _ => {
+                depth -= 1;
+                rest = &rest[close + 2..];
+            }
+        }
+    }
+    Some(rest)
 }
 
 /// Renames a damaged file to the first free `NAME.damaged-N`.
@@ -183,6 +227,67 @@ mod tests {
         std::fs::write(&p, "garbage").unwrap();
         let again: Loaded<Thing> = load_ron_or_default(&p);
         assert_ne!(again.kept_aside.unwrap(), aside);
+    }
+
+    /// The files in `d`, by name, sorted.
+    fn names_in(d: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_file_holding_no_value_is_quietly_the_default_and_stays_put() {
+        let d = temp_dir("blank");
+        let p = d.join("thing.ron");
+        for text in [
+            "",
+            "   ",
+            "\n\n",
+            " \t\r\n  \n",
+            "// settings cleared\n",
+            "// header\n\n  /* a /* nested */ note */\n// last line, no newline",
+        ] {
+            std::fs::write(&p, text).unwrap();
+            let loaded: Loaded<Thing> = load_ron_or_default(&p);
+            assert_eq!(loaded.value, Thing::default(), "{text:?}");
+            assert!(loaded.warning.is_none(), "{text:?}: {:?}", loaded.warning);
+            assert!(loaded.kept_aside.is_none(), "{text:?}");
+            assert_eq!(std::fs::read_to_string(&p).unwrap(), text, "left as it was");
+            assert_eq!(names_in(&d), ["thing.ron"], "{text:?}: nothing set aside");
+        }
+    }
+
+    #[test]
+    fn comments_around_a_damaged_value_do_not_make_it_empty() {
+        for (tag, text) in [
+            ("unclosed", "// header\n/* never closed\n"),
+            ("half-closed", "/* outer /* inner */ still open\n"),
+            ("truncated", "// header\n(n: 3"),
+            ("stray", "  ,"),
+        ] {
+            let d = temp_dir(tag);
+            let p = d.join("thing.ron");
+            std::fs::write(&p, text).unwrap();
+            let loaded: Loaded<Thing> = load_ron_or_default(&p);
+            let w = loaded.warning.expect(text);
+            assert!(w.contains("thing.ron") && w.contains("line "), "{w}");
+            assert!(loaded.kept_aside.is_some(), "{text:?} is kept aside");
+            assert!(!p.exists());
+        }
+    }
+
+    #[test]
+    fn a_value_after_comments_is_read() {
+        let d = temp_dir("commented");
+        let p = d.join("thing.ron");
+        std::fs::write(&p, "// header\n/* note */\n(n: 4) // trailing\n").unwrap();
+        let loaded: Loaded<Thing> = load_ron_or_default(&p);
+        assert_eq!(loaded.value, Thing { n: 4 });
+        assert!(loaded.warning.is_none());
     }
 
     #[test]

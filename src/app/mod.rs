@@ -27,11 +27,12 @@ use skysweep::sim::{Carry, Character, Difficulty, Input, World, WorldConfig};
 
 use crate::cli::Cli;
 use crate::render::debug_overlay::{self, FrameTimes};
+use crate::render::menus::ReplayEnd;
 use crate::render::{hud, menus, stage, Assets, Renderer};
 use crate::setup::{self, find_data};
 
 use audio::Audio;
-use config::Config;
+use config::{Config, Setting, SettingsFile};
 use gamepad::{Gamepads, PadBindings, PadButton};
 use input::{Action, KeyBindings};
 use scores::ScoreTable;
@@ -121,6 +122,13 @@ enum Scene {
         stage: String,
         pending: Vec<PendingScore>,
     },
+    /// A played-back recording is over; it waits for a key (no timeout: it shows the result).
+    ReplayEnded {
+        steps: u32,
+        score: u64,
+        stage: String,
+        how: ReplayEnd,
+    },
     NameEntry {
         pending: Vec<PendingScore>,
         name: Vec<char>,
@@ -187,6 +195,8 @@ struct App {
     audio: Audio,
     pads: Gamepads,
     config: Config,
+    /// Where `config` is saved, the moment it changes.
+    settings_file: SettingsFile,
     scores: ScoreTable,
     scene: Scene,
     /// Hitbox overlay on (F1): app state, never a global.
@@ -222,6 +232,7 @@ impl App {
         let mut warnings = assets.warnings.clone();
         let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
         let (config, config_warning) = Config::load();
+        let settings_file = SettingsFile::new(Config::path(), config.clone());
         let (scores, score_warning) = match ScoreTable::path() {
             Some(p) => ScoreTable::load_from(&p),
             None => (ScoreTable::default(), None),
@@ -257,6 +268,7 @@ impl App {
             audio,
             pads,
             config,
+            settings_file,
             scores,
             scene: Scene::Title { cursor: 0 },
             clock: FixedStep::default(),
@@ -312,6 +324,7 @@ impl App {
             }
             self.global_keys();
             self.frame_menus();
+            self.save_changed_settings();
             let mut step_us = 0.0;
             let mut collide_us = 0.0;
             for _ in 0..steps {
@@ -555,6 +568,13 @@ impl App {
                     next = Some(self.after_game_over(pending));
                 }
             }
+            Scene::ReplayEnded { steps, .. } => {
+                // Quit rather than go to the title: a game started there would be set up from
+                // the replay (its seed, its single stage) and play it back again.
+                if *steps > 30 && (m.ok || m.back) {
+                    self.quit = true;
+                }
+            }
             Scene::NameEntry { pending, name, pos } => {
                 // Letters typed on the keyboard go straight in, so only arrows, Enter and
                 // Backspace steer here (WASD, Z and X would collide with typing).
@@ -642,12 +662,12 @@ impl App {
                 cursor: 0,
                 listening: false,
             },
-            Some(9) => self.leave_options(),
+            Some(9) => Scene::Title { cursor: 2 },
             Some(choice) => {
                 self.adjust_option(choice, 1);
                 Scene::Options { cursor }
             }
-            None if m.back => self.leave_options(),
+            None if m.back => Scene::Title { cursor: 2 },
             None => Scene::Options { cursor },
         };
     }
@@ -687,28 +707,16 @@ impl App {
         })
     }
 
-    /// Changes option `i` one notch in `dir`.
+    /// Changes option `i` one notch in `dir`; the first rows of [`OPTION_ITEMS`] are
+    /// [`Setting::ALL`] in order, the rest are not adjusted.
     fn adjust_option(&mut self, i: usize, dir: i32) {
-        let c = &mut self.config;
-        let notch = |v: f32| ((v * 10.0).round() as i32 + dir).clamp(0, 10) as f32 / 10.0;
-        match i {
-            0 => c.music_volume = notch(c.music_volume),
-            1 => c.effects_volume = notch(c.effects_volume),
-            2 => c.display_scale = (c.display_scale as i32 + dir).rem_euclid(7) as u32,
-            3 => {
-                c.fullscreen = !c.fullscreen;
-                let on = c.fullscreen;
-                self.set_fullscreen(on);
-            }
-            4 => c.screen_shake = !c.screen_shake,
-            5 => {
-                let k = Difficulty::ALL
-                    .iter()
-                    .position(|d| *d == c.difficulty)
-                    .unwrap_or(1) as i32;
-                c.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
-                self.base_config.difficulty = self.config.difficulty;
-            }
+        let Some(&setting) = Setting::ALL.get(i) else {
+            return;
+        };
+        self.config.adjust(setting, dir);
+        match setting {
+            Setting::Fullscreen => self.set_fullscreen(self.config.fullscreen),
+            Setting::Difficulty => self.base_config.difficulty = self.config.difficulty,
             _ => {}
         }
         self.audio
@@ -831,11 +839,13 @@ impl App {
         };
     }
 
-    fn leave_options(&mut self) -> Scene {
-        if let Err(e) = self.config.save() {
+    /// Writes the settings in the frame they change, so closing the window, which ends the
+    /// program without returning to this loop, never loses a change made in the options menu.
+    fn save_changed_settings(&mut self) {
+        if let Err(e) = self.settings_file.save_changes(&self.config) {
+            eprintln!("warning: settings not saved: {e}");
             self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
         }
-        Scene::Title { cursor: 2 }
     }
 
     fn save_scores(&mut self) {
@@ -914,8 +924,18 @@ impl App {
                     .effects
                     .step(s.world.scroll_speed, s.world.scroll_offset);
                 self.audio.react(&s.world.events);
-                let replay_over = s.replay.as_ref().is_some_and(|(r, c)| *c >= r.len());
-                if s.world.cleared() {
+                let replay_end = s.replay.as_ref().and_then(|(r, c)| {
+                    replay_end(*c >= r.len(), s.world.cleared(), s.world.game_over())
+                });
+                if let Some(how) = replay_end {
+                    self.audio.stop_music();
+                    next = Some(Scene::ReplayEnded {
+                        steps: 0,
+                        score: s.world.score(),
+                        stage: s.world.level.name.clone(),
+                        how,
+                    });
+                } else if s.world.cleared() {
                     let (i, l, c) = (
                         s.stage_index + 1,
                         s.loop_index,
@@ -938,7 +958,7 @@ impl App {
                         self.start_stage(0, l + 1, c);
                     }
                     return timings;
-                } else if s.world.game_over() || replay_over {
+                } else if s.world.game_over() {
                     let pending = self.pending_scores();
                     let Scene::Stage(s) = &self.scene else {
                         unreachable!()
@@ -954,7 +974,7 @@ impl App {
                     });
                 }
             }
-            Scene::GameOver { steps, .. } => *steps += 1,
+            Scene::GameOver { steps, .. } | Scene::ReplayEnded { steps, .. } => *steps += 1,
             _ => {}
         }
         if let Some(n) = next {
@@ -1268,7 +1288,7 @@ impl App {
                 "OPTIONS",
                 &option_rows,
                 *cursor,
-                "LEFT/RIGHT SET  ESC SAVES",
+                "LEFT/RIGHT SET  ESC BACK",
             ),
             Scene::Controls {
                 who,
@@ -1321,6 +1341,9 @@ impl App {
                 stage_world = Some(&s.world);
             }
             Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
+            Scene::ReplayEnded {
+                score, stage, how, ..
+            } => menus::replay_ended(&self.renderer, *score, stage, *how),
             Scene::NameEntry { pending, name, pos } => {
                 if let Some(p) = pending.first() {
                     let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
@@ -1351,7 +1374,7 @@ impl App {
         let layout = self.renderer.present_playfield();
         if let Some(w) = stage_world {
             if layout.panels {
-                hud::draw_panels(&self.renderer, w, hi, &layout);
+                hud::draw_panels(&self.renderer, w, hi, &self.config.keys, &layout);
             }
             if self.debug {
                 debug_overlay::draw_boxes(w, &layout, shake);
@@ -1426,6 +1449,20 @@ fn fill_with_bullets(world: &mut World, n: u32) {
             90.0,
             styles[i as usize % 4],
         ));
+    }
+}
+
+/// Whether a replay in play ends after this step, and how its recorded run ended. Clearing
+/// or losing ends the recording too, so those are told apart from inputs simply running out.
+fn replay_end(inputs_used_up: bool, cleared: bool, game_over: bool) -> Option<ReplayEnd> {
+    if cleared {
+        Some(ReplayEnd::Cleared)
+    } else if game_over {
+        Some(ReplayEnd::GameOver)
+    } else if inputs_used_up {
+        Some(ReplayEnd::Stopped)
+    } else {
+        None
     }
 }
 
@@ -1519,5 +1556,22 @@ impl FrameLog {
             f50 / 1e3,
             f99 / 1e3
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{replay_end, ReplayEnd};
+
+    #[test]
+    fn a_replay_ends_as_a_replay_however_its_run_ended() {
+        assert_eq!(replay_end(false, false, false), None);
+        assert_eq!(replay_end(true, false, false), Some(ReplayEnd::Stopped));
+        // The last recorded step is the one that cleared or lost, so both hold at once.
+        assert_eq!(replay_end(true, true, false), Some(ReplayEnd::Cleared));
+        assert_eq!(replay_end(true, false, true), Some(ReplayEnd::GameOver));
+        // A replay that drifts out of step can end early; it still ends as a replay.
+        assert_eq!(replay_end(false, false, true), Some(ReplayEnd::GameOver));
+        assert_eq!(replay_end(false, true, false), Some(ReplayEnd::Cleared));
     }
 }

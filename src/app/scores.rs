@@ -205,6 +205,22 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_score_file_is_an_empty_table_and_stays_put() {
+        let p = temp("empty");
+        for text in ["", " \n\t\n"] {
+            std::fs::write(&p, text).unwrap();
+            let (t, warning) = ScoreTable::load_from(&p);
+            assert_eq!(t, ScoreTable::default());
+            assert_eq!(warning, None, "{text:?}");
+            let names: Vec<_> = std::fs::read_dir(p.parent().unwrap())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, ["scores.ron"], "{text:?} is not set aside");
+        }
+    }
+
+    #[test]
     fn names_are_cleaned() {
         assert_eq!(clean_name("ab"), "AB");
         assert_eq!(clean_name("zzzzzz"), "ZZZ");

@@ -1,4 +1,5 @@
-//! Title, character select, pause and game-over screens, drawn in playfield space.
+//! Title, character select, pause, game-over and end-of-replay screens, drawn in playfield
+//! space.
 
 use macroquad::prelude::*;
 
@@ -178,22 +179,73 @@ pub fn pause(r: &Renderer, items: &[&str], cursor: usize) {
 
 /// GAME OVER with the final score.
 pub fn game_over(r: &Renderer, score: u64, stage_name: &str) {
-    draw_rectangle(0.0, 0.0, 224.0, 320.0, Color::new(0.0, 0.0, 0.0, 0.6));
-    r.text_centered(
+    end_card(
+        r,
         "GAME OVER",
-        112.0,
-        120.0,
-        2.0,
         Color::from_rgba(255, 90, 70, 255),
+        &[
+            (format!("SCORE {score}"), WHITE),
+            (format!("REACHED {}", stage_name.to_uppercase()), LIGHTGRAY),
+        ],
     );
-    r.text_centered(&format!("SCORE {score}"), 112.0, 150.0, 1.0, WHITE);
-    r.text_centered(
-        &format!("REACHED {}", stage_name.to_uppercase()),
-        112.0,
-        164.0,
-        1.0,
-        LIGHTGRAY,
-    );
+}
+
+/// How a played-back recording came to its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayEnd {
+    /// The recorded run cleared the stage.
+    Cleared,
+    /// The recorded players ran out of lives and continues.
+    GameOver,
+    /// The recording simply stops: its player quit, or its run had a frame limit.
+    Stopped,
+}
+
+pub const REPLAY_ENDED: &str = "REPLAY ENDED";
+
+/// The lines under [`REPLAY_ENDED`]: score, stage, how the recorded run ended (when it did
+/// more than stop) and the keys that leave. Each fits the playfield's 28 columns for stage
+/// names up to 20 characters.
+pub fn replay_end_lines(score: u64, stage_name: &str, how: ReplayEnd) -> Vec<String> {
+    let mut lines = vec![
+        format!("SCORE {score}"),
+        format!("REACHED {}", stage_name.to_uppercase()),
+    ];
+    match how {
+        ReplayEnd::Cleared => lines.push("STAGE CLEARED".into()),
+        ReplayEnd::GameOver => lines.push("THE RUN ENDED IN GAME OVER".into()),
+        ReplayEnd::Stopped => {}
+    }
+    lines.push("SHOT OR ESC TO QUIT".into());
+    lines
+}
+
+/// The end of a played-back recording: a replay is watched, not lost, so no GAME OVER here.
+pub fn replay_ended(r: &Renderer, score: u64, stage_name: &str, how: ReplayEnd) {
+    let lines = replay_end_lines(score, stage_name, how);
+    let last = lines.len() - 1;
+    let rows: Vec<(String, Color)> = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let color = match i {
+                0 => WHITE,
+                _ if i == last => Color::from_rgba(200, 210, 230, 200),
+                _ => LIGHTGRAY,
+            };
+            (l, color)
+        })
+        .collect();
+    end_card(r, REPLAY_ENDED, TITLE_GOLD, &rows);
+}
+
+/// A big title over the darkened playfield with lines of small text under it.
+fn end_card(r: &Renderer, title: &str, title_color: Color, lines: &[(String, Color)]) {
+    draw_rectangle(0.0, 0.0, 224.0, 320.0, Color::new(0.0, 0.0, 0.0, 0.6));
+    r.text_centered(title, 112.0, 120.0, 2.0, title_color);
+    for (i, (line, color)) in lines.iter().enumerate() {
+        r.text_centered(line, 112.0, 150.0 + i as f32 * 14.0, 1.0, *color);
+    }
 }
 
 /// A message box (level errors), wrapped to the playfield width.
@@ -411,7 +463,40 @@ pub fn name_entry(
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{replay_end_lines, wrap, ReplayEnd, REPLAY_ENDED};
+
+    #[test]
+    fn a_replay_ends_on_its_own_card_with_score_and_a_way_out() {
+        assert_eq!(REPLAY_ENDED, "REPLAY ENDED");
+        let stopped = replay_end_lines(12_340, "Meadowvale", ReplayEnd::Stopped);
+        assert_eq!(
+            stopped,
+            ["SCORE 12340", "REACHED MEADOWVALE", "SHOT OR ESC TO QUIT"]
+        );
+        // Only a recorded run that really was lost says so.
+        assert!(stopped.iter().all(|l| !l.contains("GAME OVER")));
+        let lost = replay_end_lines(5, "Meadowvale", ReplayEnd::GameOver);
+        assert!(
+            lost.contains(&"THE RUN ENDED IN GAME OVER".to_string()),
+            "{lost:?}"
+        );
+        let cleared = replay_end_lines(5, "Meadowvale", ReplayEnd::Cleared);
+        assert!(
+            cleared.contains(&"STAGE CLEARED".to_string()),
+            "{cleared:?}"
+        );
+        for how in [ReplayEnd::Cleared, ReplayEnd::GameOver, ReplayEnd::Stopped] {
+            let lines = replay_end_lines(u64::MAX, "Saltmarsh Harbour 2", how);
+            assert_eq!(
+                lines.last().map(String::as_str),
+                Some("SHOT OR ESC TO QUIT")
+            );
+            for l in &lines {
+                // 224 playfield pixels in 8-pixel glyphs.
+                assert!(l.chars().count() <= 28, "{l:?} is wider than the playfield");
+            }
+        }
+    }
 
     #[test]
     fn wrap_breaks_long_lines_and_words() {

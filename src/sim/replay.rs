@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::character::{Character, Difficulty};
 use super::input::Input;
+use super::player::MAX_POWER;
+use crate::level::diag::line_col;
+use crate::level::locate::{offset_of, Seg};
 
 /// A recorded run. Inputs are stored run-length encoded as `(bits, steps)` per player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,14 +21,16 @@ pub struct Replay {
     pub seed: u64,
     pub characters: Vec<Character>,
     pub difficulty: Difficulty,
+    /// Seconds into the stage the run started; a loaded replay holds a finite value of 0 or
+    /// more (see [`Replay::check_start`] for the stage's end).
     #[serde(default)]
     pub start_at: f32,
     #[serde(default)]
     pub invincible: bool,
-    /// Power level the players started with.
+    /// Power level the players started with, 1 to [`MAX_POWER`] in a loaded replay.
     #[serde(default = "one")]
     pub start_power: u8,
-    /// One run-length list per player.
+    /// One run-length list per player; every run of a loaded replay lasts at least one step.
     pub inputs: Vec<Vec<(u8, u32)>>,
 }
 
@@ -41,6 +46,7 @@ pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError {
     Io(String),
+    /// The text does not parse, or holds a value no recorded run can have.
     Parse {
         file: String,
         line: usize,
@@ -57,6 +63,13 @@ pub enum ReplayError {
         recorded: String,
         now: String,
     },
+    /// `start_at` lies past the end of the stage, which no recording on it can do.
+    StartPastEnd {
+        file: String,
+        start_at: f32,
+        level: String,
+        length_s: f32,
+    },
 }
 
 impl std::fmt::Display for ReplayError {
@@ -70,6 +83,10 @@ impl std::fmt::Display for ReplayError {
             ReplayError::LevelChanged { file, level, recorded, now } => write!(
                 f,
                 "{file}: this replay was recorded on a different version of {level} (content hash {recorded}, now {now}); it would not play back the same"
+            ),
+            ReplayError::StartPastEnd { file, start_at, level, length_s } => write!(
+                f,
+                "{file}: start_at {start_at} is past the end of {level}, which is {length_s} seconds long"
             ),
         }
     }
@@ -175,6 +192,19 @@ impl Replay {
         Ok(())
     }
 
+    /// Checks the replay starts within a stage `length_s` seconds long (`level` names it).
+    pub fn check_start(&self, file: &str, level: &str, length_s: f32) -> Result<(), ReplayError> {
+        if self.start_at > length_s {
+            return Err(ReplayError::StartPastEnd {
+                file: file.to_string(),
+                start_at: self.start_at,
+                level: level.to_string(),
+                length_s,
+            });
+        }
+        Ok(())
+    }
+
     pub fn to_ron(&self) -> String {
         let header =
             "// SkySweep replay: seed, level content hash and every step's input (bits, steps).\n";
@@ -209,6 +239,51 @@ impl Replay {
                 message: "a replay needs one or two characters and one input track per character"
                     .into(),
             });
+        }
+        // serde gives values without positions: find the offending one again in the text.
+        let at = |path: &[Seg], message: String| {
+            let (line, col) = line_col(text, offset_of(text, path));
+            ReplayError::Parse {
+                file: file.to_string(),
+                line,
+                col,
+                message,
+            }
+        };
+        if !r.start_at.is_finite() || r.start_at < 0.0 {
+            return Err(at(
+                &[Seg::Field("start_at")],
+                format!(
+                    "start_at {} is not a time on the stage (seconds from 0)",
+                    r.start_at
+                ),
+            ));
+        }
+        if !(1..=MAX_POWER).contains(&r.start_power) {
+            return Err(at(
+                &[Seg::Field("start_power")],
+                format!(
+                    "start_power {} is out of range: power levels run from 1 to {MAX_POWER}",
+                    r.start_power
+                ),
+            ));
+        }
+        for (player, track) in r.inputs.iter().enumerate() {
+            if let Some(run) = track.iter().position(|&(_, steps)| steps == 0) {
+                return Err(at(
+                    &[
+                        Seg::Field("inputs"),
+                        Seg::Index(player),
+                        Seg::Index(run),
+                        Seg::Index(1),
+                    ],
+                    format!(
+                        "input run {} of player {} lasts 0 steps; every (bits, steps) run lasts at least 1",
+                        run + 1,
+                        player + 1
+                    ),
+                ));
+            }
         }
         Ok(r)
     }
@@ -276,6 +351,126 @@ mod tests {
         assert!(
             err.contains("different version of levels/stage1.ron"),
             "{err}"
+        );
+    }
+
+    /// A one-player recording of 10 steps in three runs, as RON text.
+    fn recorded_text() -> String {
+        let mut r = Replay::new(
+            "levels/stage1.ron",
+            7,
+            1,
+            vec![Character::Vela],
+            Difficulty::Normal,
+            0.0,
+            false,
+        );
+        for bits in [1, 1, 1, 2, 2, 2, 2, 0, 0, 0] {
+            r.record(&[Input::from_bits(bits)]);
+        }
+        r.to_ron()
+    }
+
+    /// `text` with `from` replaced once; panics when `from` is missing, so a changed format
+    /// cannot make a test pass by no longer containing the bad value.
+    fn edited(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from:?} not in {text}");
+        text.replacen(from, to, 1)
+    }
+
+    /// Line and column (1-based) of `value` where it ends the first `context` in `text`.
+    fn position_of(text: &str, context: &str, value: &str) -> (usize, usize) {
+        assert!(context.ends_with(value));
+        let start = text.find(context).expect("context in text");
+        line_col(text, start + context.len() - value.len())
+    }
+
+    #[test]
+    fn start_power_outside_the_power_levels_is_refused_where_it_stands() {
+        let good = recorded_text();
+        for power in ["1", "4"] {
+            let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
+            assert_eq!(
+                Replay::from_ron("r.ron", &text)
+                    .unwrap()
+                    .start_power
+                    .to_string(),
+                power
+            );
+        }
+        for power in [0, 5, 9] {
+            let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
+            let (line, col) =
+                position_of(&text, &format!("start_power: {power}"), &power.to_string());
+            let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+            assert_eq!(
+                err,
+                format!(
+                    "r.ron:{line}:{col}: start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn input_runs_of_zero_steps_are_refused_where_they_stand() {
+        let good = recorded_text();
+        assert!(good.contains("[[(1, 3), (2, 4), (0, 3)]]"), "{good}");
+        let text = edited(&good, "(2, 4)", "(2, 0)");
+        let (line, col) = position_of(&text, "(2, 0", "0");
+        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("r.ron:{line}:{col}: input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
+        );
+
+        // Player 2's track is checked as well as player 1's.
+        let two = edited(&good, "[Vela]", "[Vela, Wren]");
+        let two = edited(
+            &two,
+            "[[(1, 3), (2, 4), (0, 3)]]",
+            "[[(1, 10)], [(1, 5), (3, 0)]]",
+        );
+        let err = Replay::from_ron("r.ron", &two).unwrap_err().to_string();
+        let (line, col) = position_of(&two, "(3, 0", "0");
+        assert!(
+            err.starts_with(&format!("r.ron:{line}:{col}: input run 2 of player 2")),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn start_at_before_the_stage_or_not_a_number_is_refused_where_it_stands() {
+        let good = recorded_text();
+        for bad in ["-1.0", "NaN", "inf"] {
+            let text = edited(&good, "start_at: 0.0", &format!("start_at: {bad}"));
+            let (line, col) = position_of(&text, &format!("start_at: {bad}"), bad);
+            let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+            assert!(
+                err.starts_with(&format!("r.ron:{line}:{col}: start_at ")),
+                "{bad}: {err}"
+            );
+            assert!(
+                err.ends_with("is not a time on the stage (seconds from 0)"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn start_at_past_the_stage_end_names_the_replay_file_and_field() {
+        let text = edited(&recorded_text(), "start_at: 0.0", "start_at: 200.5");
+        let r = Replay::from_ron("runs/r.ron", &text).unwrap();
+        assert!(r
+            .check_start("runs/r.ron", "levels/stage1.ron", 200.5)
+            .is_ok());
+        let err = r
+            .check_start("runs/r.ron", "levels/stage1.ron", 180.0)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "runs/r.ron: start_at 200.5 is past the end of levels/stage1.ron, which is 180 seconds long"
         );
     }
 
