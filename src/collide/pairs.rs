@@ -82,7 +82,7 @@ impl PairSet {
             for r in records[..w].iter_mut().filter(|r| **r & DEPARTED == EXIT) {
                 let (a, b) = key_slots(*r & !EXIT);
                 let (a, b) = (a as usize, b as usize);
-                if slots.state[a] == State::Free || slots.state[b] == State::Free {
+                if slots.head[a].state == State::Free || slots.head[b].state == State::Free {
                     *r = DEPARTED | self.departed.len() as u64;
                     let (ca, cb) = (slots.meta[a].contact, slots.meta[b].contact);
                     self.departed.push(Pair::new(ca, cb));

@@ -133,7 +133,7 @@ impl Collider {
         self.slots.cur[i] = aabb;
         self.slots.prev[i] = aabb;
         let m = &mut self.slots.meta[i];
-        if self.slots.state[i] == State::Live && !m.jumped {
+        if self.slots.head[i].state == State::Live && !m.jumped {
             m.jumped = true;
             self.jumped.push(i as u32);
         }
@@ -144,7 +144,7 @@ impl Collider {
     /// next update.
     pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
         let i = self.slots.resolve(h)?;
-        let state = &mut self.slots.state[i];
+        let state = &mut self.slots.head[i].state;
         *state = if *state == State::Pending {
             State::Stillborn
         } else {
@@ -186,8 +186,8 @@ impl Collider {
         let mut dirty = 0u128;
         for k in 0..self.jumped.len() {
             let i = self.jumped[k] as usize;
-            let list = list_index(self.slots.layer[i], self.slots.band[i] as usize);
-            if self.slots.state[i] == State::Live && self.lists[list].sorted {
+            let list = self.list_of(i);
+            if self.slots.head[i].state == State::Live && self.lists[list].sorted {
                 dirty |= 1 << list;
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
@@ -201,8 +201,8 @@ impl Collider {
         for &i in &self.leaving {
             self.gone[i as usize / 64] |= 1 << (i % 64);
             let i = i as usize;
-            if self.slots.state[i] == State::Leaving {
-                losses[list_index(self.slots.layer[i], self.slots.band[i] as usize)] += 1;
+            if self.slots.head[i].state == State::Leaving {
+                losses[self.list_of(i)] += 1;
             }
         }
         for (l, list) in self.lists.iter().enumerate() {
@@ -212,8 +212,8 @@ impl Collider {
         }
         for k in 0..self.leaving.len() {
             let i = self.leaving[k] as usize;
-            if self.slots.state[i] == State::Leaving {
-                let l = list_index(self.slots.layer[i], self.slots.band[i] as usize);
+            if self.slots.head[i].state == State::Leaving {
+                let l = self.list_of(i);
                 if dirty & (1 << l) == 0 {
                     self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
                 }
@@ -248,8 +248,8 @@ impl Collider {
         }
         for &i in &self.pending {
             let i = i as usize;
-            if self.slots.state[i] == State::Pending {
-                count[self.slots.layer[i].index()] += 1;
+            if self.slots.head[i].state == State::Pending {
+                count[self.slots.head[i].layer.index()] += 1;
             }
         }
         let mut need_sorted = 0u16;
@@ -264,18 +264,18 @@ impl Collider {
         //    the reload of step 4, which reads every box of those lists, loads its tested box.
         for k in 0..self.pending.len() {
             let i = self.pending[k] as usize;
-            if self.slots.state[i] != State::Pending {
+            if self.slots.head[i].state != State::Pending {
                 continue;
             }
-            self.slots.state[i] = State::Live;
+            self.slots.head[i].state = State::Live;
             stats.inserted += 1;
-            let layer = self.slots.layer[i];
+            let layer = self.slots.head[i].layer;
             if need_sorted & layer.bit() != 0 {
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
             } else {
                 let band = band_of(self.slots.cur[i].min.y);
-                self.slots.band[i] = band as u8;
+                self.slots.head[i].band = band as u8;
                 let list = &mut self.lists[list_index(layer, band)];
                 self.slots.pos[i] = list.len() as u32;
                 list.push(i as u32, &self.slots.cur[i]);
@@ -295,7 +295,7 @@ impl Collider {
             }
         }
         for &(l, b, id) in &moved {
-            self.slots.band[id as usize] = (l % BANDS) as u8;
+            self.slots.head[id as usize].band = (l % BANDS) as u8;
             self.lists[l].batch.push((b, id));
         }
         moved.clear();
@@ -342,11 +342,18 @@ impl Collider {
         self.events()
     }
 
+    /// Index of the list slot `i` is in (or joins).
+    #[inline]
+    fn list_of(&self, i: usize) -> usize {
+        let h = &self.slots.head[i];
+        list_index(h.layer, h.band as usize)
+    }
+
     /// Queues a box for the list of its layer and of the band of its tested box.
     fn route(&mut self, tested: Aabb, i: u32) {
         let band = band_of(tested.min.y);
-        self.slots.band[i as usize] = band as u8;
-        let layer = self.slots.layer[i as usize];
+        self.slots.head[i as usize].band = band as u8;
+        let layer = self.slots.head[i as usize].layer;
         self.lists[list_index(layer, band)].batch.push((tested, i));
     }
 
@@ -465,7 +472,7 @@ impl Collider {
             }
             for &id in &list.ids {
                 let i = id as usize;
-                if self.slots.state[i] == State::Live && self.slots.cur[i].overlaps(&area) {
+                if self.slots.head[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
                     out.push(self.slots.meta[i].contact);
                 }
             }
@@ -473,7 +480,10 @@ impl Collider {
         for &id in &self.pending {
             let (i, b) = (id as usize, &self.slots.cur[id as usize]);
             let s = &self.slots;
-            if s.state[i] == State::Pending && layers.contains(s.layer[i]) && b.overlaps(&area) {
+            if s.head[i].state == State::Pending
+                && layers.contains(s.head[i].layer)
+                && b.overlaps(&area)
+            {
                 out.push(s.meta[i].contact);
             }
         }
@@ -484,9 +494,9 @@ impl Collider {
         self.slots
             .meta
             .iter()
-            .zip(&self.slots.state)
+            .zip(&self.slots.head)
             .zip(&self.slots.cur)
-            .filter(|((_, s), _)| matches!(s, State::Pending | State::Live))
+            .filter(|((_, h), _)| matches!(h.state, State::Pending | State::Live))
             .map(|((m, _), b)| (m.contact, *b))
     }
 

@@ -30,29 +30,35 @@ pub(super) struct Meta {
     pub jumped: bool,
 }
 
+/// The 8 bytes of a slot that handle checks and the update's bookkeeping read: one cache line
+/// fetch per slot where separate arrays would cost several, which is what inserting or
+/// removing a burst of boxes at scattered reused slots is bound by.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Head {
+    /// The generation of the handle that reaches this slot (also in `Meta::contact`).
+    pub generation: u32,
+    pub state: State,
+    /// The layer (also in `Meta::contact`).
+    pub layer: Layer,
+    /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
+    pub band: u8,
+    pub swept: bool,
+}
+
 /// Slots in struct-of-arrays form: the arrays read or written every update are kept apart
 /// from `meta`, which the hot loops rarely touch.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Slots {
     pub meta: Vec<Meta>,
-    /// Each slot's state and generation, apart from `meta` so that checking a handle, which
-    /// every call does, reads 5 bytes instead of a whole `Meta`. The generation is the one in
-    /// `meta[i].contact.handle` too.
-    pub state: Vec<State>,
-    pub generation: Vec<u32>,
-    /// Each slot's layer (as in its contact), dense for the update's bookkeeping loops.
-    pub layer: Vec<Layer>,
+    pub head: Vec<Head>,
     /// The box as last set by the caller.
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
     pub prev: Vec<Aabb>,
-    pub swept: Vec<bool>,
     /// Position of each box in its layer's endpoint list while `Live` or `Leaving`: the
     /// back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
     /// the merge rewrite it for every entry they move.
     pub pos: Vec<u32>,
-    /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
-    pub band: Vec<u8>,
     free: Vec<u32>,
     /// Boxes counted against the capacity: pending, live, and leaving until applied.
     pub occupied: usize,
@@ -65,7 +71,7 @@ impl Slots {
     pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
         let (index, generation) = match self.free.pop() {
             // Generations never wrap: a slot at u32::MAX is retired in `release` instead.
-            Some(i) => (i, self.generation[i as usize] + 1),
+            Some(i) => (i, self.head[i as usize].generation + 1),
             None => {
                 self.meta.push(Meta {
                     contact: Contact {
@@ -80,14 +86,16 @@ impl Slots {
                     },
                     jumped: false,
                 });
-                self.state.push(State::Free);
-                self.generation.push(0);
-                self.layer.push(desc.layer);
+                self.head.push(Head {
+                    generation: 0,
+                    state: State::Free,
+                    layer: desc.layer,
+                    band: 0,
+                    swept: false,
+                });
                 self.cur.push(desc.aabb);
                 self.prev.push(desc.aabb);
-                self.swept.push(false);
                 self.pos.push(0);
-                self.band.push(0);
                 ((self.meta.len() - 1) as u32, 0)
             }
         };
@@ -103,16 +111,19 @@ impl Slots {
             },
             jumped: false,
         };
-        self.state[i] = State::Pending;
-        self.generation[i] = generation;
-        self.layer[i] = desc.layer;
+        self.head[i] = Head {
+            generation,
+            state: State::Pending,
+            layer: desc.layer,
+            band: 0,
+            swept: desc.swept,
+        };
         self.cur[i] = desc.aabb;
         // Only a swept box reads its previous box (see `take_tested`); `pos` and `band` are
         // set when the box joins a list.
         if desc.swept {
             self.prev[i] = desc.aabb;
         }
-        self.swept[i] = desc.swept;
         self.occupied += 1;
         self.visible += 1;
         handle
@@ -127,8 +138,12 @@ impl Slots {
     #[inline]
     pub fn resolve(&self, h: Handle) -> Result<usize, ColliderError> {
         let i = h.index as usize;
-        match (self.generation.get(i), self.state.get(i)) {
-            (Some(&g), Some(State::Pending | State::Live)) if g == h.generation => Ok(i),
+        match self.head.get(i) {
+            Some(&Head {
+                generation,
+                state: State::Pending | State::Live,
+                ..
+            }) if generation == h.generation => Ok(i),
             _ => Err(ColliderError::StaleHandle(h)),
         }
     }
@@ -138,9 +153,9 @@ impl Slots {
     /// retired so no handle can ever repeat.
     #[inline]
     pub fn release(&mut self, i: u32) {
-        self.state[i as usize] = State::Free;
+        self.head[i as usize].state = State::Free;
         self.occupied -= 1;
-        if self.generation[i as usize] != u32::MAX {
+        if self.head[i as usize].generation != u32::MAX {
             self.free.push(i);
         }
     }
@@ -150,7 +165,7 @@ impl Slots {
     #[inline]
     pub fn take_tested(&mut self, i: usize) -> Aabb {
         let cur = self.cur[i];
-        if self.swept[i] {
+        if self.head[i].swept {
             let tested = self.prev[i].union(&cur);
             self.prev[i] = cur;
             tested
@@ -166,6 +181,6 @@ impl Slots {
     #[cfg(test)]
     pub fn force_generation(&mut self, i: usize, generation: u32) {
         self.meta[i].contact.handle.generation = generation;
-        self.generation[i] = generation;
+        self.head[i].generation = generation;
     }
 }

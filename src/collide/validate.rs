@@ -32,7 +32,7 @@ impl Collider {
                     .meta
                     .get(id)
                     .ok_or_else(|| format!("{layer:?}[{i}]: slot {id} out of range"))?;
-                let state = slots.state[id];
+                let state = slots.head[id].state;
                 if !matches!(state, State::Live | State::Leaving) {
                     return Err(format!("{layer:?}[{i}]: slot {id} is {state:?}"));
                 }
@@ -52,7 +52,8 @@ impl Collider {
                     return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
                 }
                 // Only swept (sorted) lists rely on the band of the top edge.
-                if (l.sorted && band_of(l.min_y[i]) != band) || slots.band[id] as usize != band {
+                if (l.sorted && band_of(l.min_y[i]) != band) || slots.head[id].band as usize != band
+                {
                     return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
                 }
                 if l.max_y[i] - l.min_y[i] > l.max_h {
@@ -68,19 +69,25 @@ impl Collider {
             in_lists += n;
         }
         let n = slots.meta.len();
-        if [slots.state.len(), slots.generation.len(), slots.layer.len()] != [n; 3] {
+        if [
+            slots.head.len(),
+            slots.cur.len(),
+            slots.prev.len(),
+            slots.pos.len(),
+        ] != [n; 4]
+        {
             return Err("slot arrays differ in length".into());
         }
         for (i, m) in slots.meta.iter().enumerate() {
             if (m.contact.layer, m.contact.handle.generation)
-                != (slots.layer[i], slots.generation[i])
+                != (slots.head[i].layer, slots.head[i].generation)
             {
                 return Err(format!(
                     "slot {i}: layer or generation differs from its contact"
                 ));
             }
         }
-        let count = |f: &dyn Fn(State) -> bool| slots.state.iter().filter(|s| f(**s)).count();
+        let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
         if count(&|s| matches!(s, State::Live | State::Leaving)) != in_lists {
             return Err("a live box is missing from the endpoint lists".into());
         }
@@ -94,13 +101,13 @@ impl Collider {
             return Err("over capacity".into());
         }
         for &i in self.pending_slots() {
-            let s = slots.state[i as usize];
+            let s = slots.head[i as usize].state;
             if !matches!(s, State::Pending | State::Stillborn) {
                 return Err(format!("pending slot {i} is {s:?}"));
             }
         }
         for &i in self.leaving_slots() {
-            let s = slots.state[i as usize];
+            let s = slots.head[i as usize].state;
             if !matches!(s, State::Leaving | State::Stillborn) {
                 return Err(format!("leaving slot {i} is {s:?}"));
             }
@@ -108,7 +115,7 @@ impl Collider {
         let mut seen = vec![false; slots.meta.len()];
         for &i in slots.free_list() {
             let i = i as usize;
-            if slots.state[i] != State::Free || std::mem::replace(&mut seen[i], true) {
+            if slots.head[i].state != State::Free || std::mem::replace(&mut seen[i], true) {
                 return Err(format!("free list entry {i} is not a unique free slot"));
             }
         }
