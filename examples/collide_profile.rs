@@ -52,7 +52,11 @@ fn main() {
     for (what, v) in [("burst", &mut spawning), ("clear", &mut clearing)] {
         if !v.is_empty() {
             let m = median(v);
-            println!("  {} {what} frames: median {m:.1} us, p10 {:.1} us", v.len(), p10(v));
+            println!(
+                "  {} {what} frames: median {m:.1} us, p10 {:.1} us",
+                v.len(),
+                p10(v)
+            );
         }
     }
     println!("last update: {:?}", driven.collider.stats());

@@ -1,8 +1,10 @@
 //! The command line: play (the default), `sim` to run headless, `check` to validate levels.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use skysweep::sim::{Character, Difficulty};
 
@@ -41,6 +43,65 @@ pub struct Cli {
     // Refused with --replay: the extra bullets and invincibility change the game it replays.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), conflicts_with = "replay")]
     pub stress: Option<u32>,
+}
+
+impl Cli {
+    /// Parses the command line, exiting with status 2 and a message on a bad one.
+    pub fn parse_args() -> Cli {
+        Cli::try_parse_args(std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        Cli::try_parse_from(args).map_err(explain_options_before_subcommand)
+    }
+}
+
+/// clap's "the subcommand 'sim' cannot be used with '--seed <N>'" reads as if `sim` had no
+/// seed; say instead that the option goes after the subcommand (or that it takes no such one).
+fn explain_options_before_subcommand(err: clap::Error) -> clap::Error {
+    if err.kind() != ErrorKind::ArgumentConflict {
+        return err;
+    }
+    let (Some(ContextValue::String(sub)), Some(prior)) = (
+        err.get(ContextKind::InvalidSubcommand),
+        err.get(ContextKind::PriorArg),
+    ) else {
+        return err;
+    };
+    let prior = match prior {
+        ContextValue::String(s) => vec![s.clone()],
+        ContextValue::Strings(v) => v.clone(),
+        _ => return err,
+    };
+    let mut cmd = Cli::command();
+    let takes = |opt: &str| {
+        let long = opt.split_whitespace().next().unwrap_or(opt);
+        let long = long.trim_start_matches('-');
+        cmd.find_subcommand(sub)
+            .is_some_and(|s| s.get_arguments().any(|a| a.get_long() == Some(long)))
+    };
+    let (movable, foreign): (Vec<&String>, Vec<&String>) = prior.iter().partition(|o| takes(o));
+    let list = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+    let mut parts = Vec::new();
+    if !movable.is_empty() {
+        parts.push(format!(
+            "put {} after `{sub}`, as in `skysweep {sub} {} ...`",
+            list(&movable),
+            movable[0]
+        ));
+    }
+    if !foreign.is_empty() {
+        parts.push(format!("`{sub}` does not take {}", list(&foreign)));
+    }
+    let message = format!(
+        "options before `{sub}` are for the windowed game; {}",
+        parts.join("; ")
+    );
+    cmd.error(ErrorKind::ArgumentConflict, message)
 }
 
 #[derive(Debug, Subcommand)]
@@ -135,12 +196,12 @@ fn parse_size(s: &str) -> Result<(i32, i32), String> {
 #[cfg(test)]
 mod tests {
     use clap::error::ErrorKind;
-    use clap::{CommandFactory, Parser};
+    use clap::CommandFactory;
 
     use super::{Cli, Command, REPLAY_SETS};
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("skysweep").chain(args.iter().copied()))
+        Cli::try_parse_args(std::iter::once("skysweep").chain(args.iter().copied()))
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
@@ -235,5 +296,33 @@ mod tests {
             let err = parse(args).expect_err(&format!("{args:?} must be refused"));
             assert_eq!(err.exit_code(), 2, "{args:?}: {err}");
         }
+    }
+
+    #[test]
+    fn an_option_before_its_subcommand_is_told_to_go_after_it() {
+        let err = parse(&["--seed", "3", "sim"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        let text = err.to_string();
+        assert!(
+            text.starts_with(
+                "error: options before `sim` are for the windowed game; put --seed <N> after `sim`, as in `skysweep sim --seed <N> ...`\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("cannot be used with"), "{text}");
+        // Options sim does not have are named as such, not sent after it.
+        let text = parse(&["--debug", "--frames", "10", "sim"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("put --frames <N> after `sim`")
+                && text.contains("`sim` does not take --debug"),
+            "{text}"
+        );
+        let text = parse(&["--seed", "3", "check"]).unwrap_err().to_string();
+        assert!(
+            text.starts_with("error: options before `check` are for the windowed game; `check` does not take --seed <N>\n"),
+            "{text}"
+        );
     }
 }

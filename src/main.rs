@@ -8,14 +8,12 @@ mod setup;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Command};
 use skysweep::level::check::{check_file, Checked};
 use skysweep::sim::summary::{self, RunOptions};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     match cli.command {
         Some(Command::Sim { ref run, frames }) => sim(run, frames),
         Some(Command::Check { ref files }) => check(files),

@@ -51,6 +51,18 @@ pub struct RunSetup {
 /// A replay sets the seed, characters, difficulty, invincibility, start and power itself; the
 /// command line refuses those options beside `--replay`, so they are not consulted here.
 pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
+    if args.characters.len() > 2 {
+        let names: Vec<String> = args
+            .characters
+            .iter()
+            .map(|c| c.name().to_lowercase())
+            .collect();
+        return Err(format!(
+            "--character given {} times ({}): at most two players play, one --character each",
+            names.len(),
+            names.join(", ")
+        ));
+    }
     let replay = match &args.replay {
         Some(p) => Some(Replay::load(p).map_err(|e| e.to_string())?),
         None => None,
@@ -63,6 +75,21 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     let level = Arc::new(level::load_stage(&level_path).map_err(|e| e.to_string())?);
     if let (Some(r), Some(file)) = (&replay, &args.replay) {
         let file = file.display().to_string();
+        // `--level` may point at the recorded stage elsewhere on disk, so only the file name is
+        // compared, and only once the content differs: naming the other stage's hash as the
+        // "changed" version of the recorded one would send the user looking in the wrong file.
+        if let Some(given) = &args.level {
+            let recorded_name = Path::new(&r.level).file_name();
+            if format!("{:016x}", level.content_hash) != r.content_hash
+                && recorded_name != given.file_name()
+            {
+                return Err(format!(
+                    "{file}: this replay was recorded on {}, but --level gives {}, a different stage",
+                    r.level,
+                    given.display()
+                ));
+            }
+        }
         r.check_level(&file, level.content_hash)
             .and_then(|()| r.check_start(&file, &level_path.display().to_string(), level.length_s))
             .map_err(|e| e.to_string())?;
@@ -107,7 +134,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         characters: if args.characters.is_empty() {
             vec![Character::Vela]
         } else {
-            args.characters.iter().copied().take(2).collect()
+            args.characters.clone()
         },
         difficulty: args.difficulty.unwrap_or_default(),
         invincible: args.invincible,
@@ -207,6 +234,76 @@ mod tests {
             )
         );
         std::fs::remove_dir_all(path.parent().unwrap()).ok();
+    }
+
+    #[test]
+    fn a_replay_given_another_stage_names_both_files() {
+        let path = saved_replay("other-stage", &WorldConfig::default());
+        let replay = path.to_str().unwrap();
+        let stage2 = find_data("levels/stage2.ron");
+        let err = match prepare(&run_args(&[
+            "--replay",
+            replay,
+            "--level",
+            stage2.to_str().unwrap(),
+        ])) {
+            Ok(_) => panic!("another stage must be refused"),
+            Err(e) => e,
+        };
+        let recorded = level::load_stage(&find_data(DEFAULT_LEVEL)).unwrap().source;
+        assert_eq!(
+            err,
+            format!(
+                "{replay}: this replay was recorded on {recorded}, but --level gives {}, a different stage",
+                stage2.display()
+            )
+        );
+        // The recorded stage at another path is still accepted.
+        let copy = path.with_file_name("stage1.ron");
+        std::fs::copy(find_data(DEFAULT_LEVEL), &copy).unwrap();
+        std::fs::copy(
+            find_data("levels/common.ron"),
+            copy.with_file_name("common.ron"),
+        )
+        .unwrap();
+        let level = copy.to_str().unwrap();
+        assert!(prepare(&run_args(&["--replay", replay, "--level", level])).is_ok());
+        // The same file name with changed content is a changed stage, not another one.
+        let text = std::fs::read_to_string(&copy).unwrap();
+        std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
+        let err = match prepare(&run_args(&["--replay", replay, "--level", level])) {
+            Ok(_) => panic!("a changed stage must be refused"),
+            Err(e) => e,
+        };
+        assert!(
+            err.contains(&format!("recorded on a different version of {recorded}")),
+            "{err}"
+        );
+        std::fs::remove_dir_all(path.parent().unwrap()).ok();
+    }
+
+    #[test]
+    fn a_third_character_is_refused_not_dropped() {
+        let err = match prepare(&run_args(&[
+            "--character",
+            "vela",
+            "--character",
+            "wren",
+            "--character",
+            "brass",
+        ])) {
+            Ok(_) => panic!("three characters must be refused"),
+            Err(e) => e,
+        };
+        assert_eq!(
+            err,
+            "--character given 3 times (vela, wren, brass): at most two players play, one --character each"
+        );
+        let two = prepare(&run_args(&["--character", "wren", "--character", "brass"])).unwrap();
+        assert_eq!(
+            two.config.characters,
+            vec![Character::Wren, Character::Brass]
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use skysweep::sim::Difficulty;
 use skysweep::store;
 
-use super::gamepad::PadBindings;
+use super::gamepad::{PadBindings, PadButton};
 use super::input::KeyBindings;
 
 /// Environment variable naming a folder for every file the game writes.
@@ -88,10 +88,18 @@ impl Config {
         folder("config").map(|d| d.join("config.ron"))
     }
 
-    /// Loads the settings; damaged files are kept aside and reported in the warning.
+    /// Loads the settings; damaged files are kept aside and reported in the warning. Several
+    /// problems come back as one string, a line each, since the caller prints one warning per
+    /// string with its own "warning: " prefix.
     pub fn load() -> (Config, Option<String>) {
         match Self::path() {
-            Some(p) => Self::load_from(&p),
+            Some(p) => {
+                let (c, warnings) = Self::load_all_from(&p);
+                (
+                    c,
+                    (!warnings.is_empty()).then(|| warnings.join("\nwarning: ")),
+                )
+            }
             None => (
                 Config::default(),
                 Some("no config folder on this system; settings will not be saved".into()),
@@ -101,9 +109,25 @@ impl Config {
 
     /// Loads the settings at `path`: a missing or empty file is every default, quietly; a
     /// damaged one is kept aside, defaults are used and the warning names its line and column.
+    /// Values that parse but cannot be used are reported too, joined a line each.
+    #[cfg(test)]
     pub fn load_from(path: &Path) -> (Config, Option<String>) {
+        let (c, warnings) = Self::load_all_from(path);
+        (c, (!warnings.is_empty()).then(|| warnings.join("\n")))
+    }
+
+    /// [`Config::load_from`] with one warning per problem. A file that parsed is left where it
+    /// is even when some values in it are unusable: only those values are replaced, in memory.
+    pub fn load_all_from(path: &Path) -> (Config, Vec<String>) {
         let loaded = store::load_ron_or_default::<Config>(path);
-        (loaded.value.sanitised(), loaded.warning)
+        if let Some(w) = loaded.warning {
+            return (loaded.value.sanitised(), vec![w]);
+        }
+        // Reread for positions only; the parser keeps none for values it accepted.
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let (config, problems) = loaded.value.checked();
+        let warnings = problems.iter().map(|p| p.describe(path, &text)).collect();
+        (config, warnings)
     }
 
     /// Writes the settings to `path` atomically: a crash mid-write leaves the old file whole.
@@ -140,21 +164,218 @@ impl Config {
     }
 
     /// Values clamped into range, so a hand-edited file cannot break the game.
-    pub fn sanitised(mut self) -> Config {
-        let fix = |v: f32, d: f32| if v.is_finite() { v.clamp(0.0, 1.0) } else { d };
-        self.music_volume = fix(self.music_volume, 0.6);
-        self.effects_volume = fix(self.effects_volume, 0.8);
-        self.display_scale = self.display_scale.min(8);
+    pub fn sanitised(self) -> Config {
+        self.checked().0
+    }
+
+    /// The settings with each unusable value clamped to the nearest usable one or given its
+    /// default, and what was changed, in file order as far as it is known.
+    pub fn checked(mut self) -> (Config, Vec<Problem>) {
+        let d = Config::default();
+        let mut problems = Vec::new();
+        for (field, v, default) in [
+            ("music_volume", &mut self.music_volume, d.music_volume),
+            ("effects_volume", &mut self.effects_volume, d.effects_volume),
+        ] {
+            let fixed = if v.is_finite() {
+                v.clamp(0.0, 1.0)
+            } else {
+                default
+            };
+            if fixed != *v {
+                problems.push(Problem::field(
+                    field,
+                    format!("{v:?}"),
+                    format!("{fixed:?}"),
+                ));
+                *v = fixed;
+            }
+        }
+        if self.display_scale > MAX_SCALE {
+            problems.push(Problem::field(
+                "display_scale",
+                self.display_scale.to_string(),
+                MAX_SCALE.to_string(),
+            ));
+            self.display_scale = MAX_SCALE;
+        }
         for (i, k) in self.keys.iter_mut().enumerate() {
             let defaults = if i == 0 {
                 KeyBindings::player1()
             } else {
                 KeyBindings::player2()
             };
-            k.fill_unbound(&defaults);
+            for (action, name, fallback) in k.fill_unbound(&defaults) {
+                let field = format!("keys[{i}].{}", action.label().to_lowercase());
+                let using = match fallback {
+                    Some(keys) => format!("default keys {}", keys.join(", ")),
+                    None => "its other keys".into(),
+                };
+                problems.push(Problem {
+                    field,
+                    value: format!("{name:?}"),
+                    using,
+                    find: Find::Quoted(name),
+                });
+            }
         }
-        self
+        for (field, list, default) in [
+            ("pad.shot", &mut self.pad.shot, &d.pad.shot),
+            ("pad.bomb", &mut self.pad.bomb, &d.pad.bomb),
+            ("pad.focus", &mut self.pad.focus, &d.pad.focus),
+        ] {
+            let bad: Vec<String> = list
+                .iter()
+                .filter(|n| PadButton::from_name(n).is_none())
+                .cloned()
+                .collect();
+            list.retain(|n| PadButton::from_name(n).is_some());
+            let emptied = list.is_empty();
+            if emptied {
+                *list = default.clone();
+            }
+            for name in bad {
+                problems.push(Problem {
+                    field: field.into(),
+                    value: format!("{name:?}"),
+                    using: if emptied {
+                        format!("default buttons {}", default.join(", "))
+                    } else {
+                        "its other buttons".into()
+                    },
+                    find: Find::Quoted(name),
+                });
+            }
+        }
+        (self, problems)
     }
+}
+
+/// Largest display scale a file may ask for; the menu offers up to [`MENU_MAX_SCALE`].
+const MAX_SCALE: u32 = 8;
+
+/// How to find a problem value in the file's text.
+#[derive(Clone, Debug, PartialEq)]
+enum Find {
+    /// The value after `name:`.
+    Field(&'static str),
+    /// A quoted name, such as a key in a binding list.
+    Quoted(String),
+}
+
+/// One unusable value in a settings file that otherwise parsed, and what replaced it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub field: String,
+    pub value: String,
+    pub using: String,
+    find: Find,
+}
+
+impl Problem {
+    fn field(name: &'static str, value: String, using: String) -> Problem {
+        Problem {
+            field: name.into(),
+            value,
+            using,
+            find: Find::Field(name),
+        }
+    }
+
+    /// One line naming the file, the position when the text shows it, the field, the value
+    /// and what is used instead.
+    pub fn describe(&self, path: &Path, text: &str) -> String {
+        let at = self
+            .offset_in(text)
+            .map(|o| {
+                let before = &text[..o];
+                let line = before.matches('\n').count() + 1;
+                let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                format!(" line {line}, column {col}:")
+            })
+            .unwrap_or_default();
+        format!(
+            "{}:{at} {} {} cannot be used; using {}",
+            path.display(),
+            self.field,
+            self.value,
+            self.using
+        )
+    }
+
+    /// Byte offset of the value outside comments; the first such place, since the parser
+    /// rejects a field given twice and a repeated bad key name is reported the same either way.
+    fn offset_in(&self, text: &str) -> Option<usize> {
+        let code = blank_comments(text);
+        match &self.find {
+            Find::Quoted(name) => code.find(&format!("{name:?}")),
+            Find::Field(name) => {
+                let mut from = 0;
+                while let Some(i) = code[from..].find(name).map(|i| i + from) {
+                    let after = &code[i + name.len()..];
+                    let word_before = code[..i]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    let rest = after.trim_start();
+                    if !word_before && rest.starts_with(':') {
+                        let value = rest[1..].trim_start();
+                        return Some(code.len() - value.len());
+                    }
+                    from = i + name.len();
+                }
+                None
+            }
+        }
+    }
+}
+
+/// `text` with comments and string contents other than quotes replaced by spaces, byte for
+/// byte, so offsets still match and a field name in a comment is not mistaken for the field.
+fn blank_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    let mut depth = 0;
+    while i < b.len() {
+        if depth > 0 {
+            if b[i..].starts_with(b"*/") {
+                depth -= 1;
+                out[i] = b' ';
+                out[i + 1] = b' ';
+                i += 2;
+                continue;
+            }
+            if b[i..].starts_with(b"/*") {
+                depth += 1;
+            }
+            if b[i] != b'\n' {
+                out[i] = b' ';
+            }
+            i += 1;
+        } else if b[i..].starts_with(b"/*") {
+            depth = 1;
+            out[i] = b' ';
+            out[i + 1] = b' ';
+            i += 2;
+        } else if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                out[i] = b' ';
+                i += 1;
+            }
+        } else if b[i] == b'"' {
+            // Strings stay whole: a quoted key name is what Find::Quoted looks for.
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    // Every byte of a comment became a space, so this is whole UTF-8 of the same length.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The settings file and the settings it was last given, so that each change in the options
@@ -365,5 +586,80 @@ mod tests {
         assert_eq!(c.display_scale, 8);
         assert_eq!(c.effects_volume, Config::default().effects_volume);
         assert_eq!(c.keys, Config::default().keys);
+    }
+
+    #[test]
+    fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
+        let d = temp_dir("unusable");
+        let path = d.join("config.ron");
+        let text = "// music_volume: 9 in a comment is not the field\n(\n  music_volume: 5.0,\n  display_scale: 99,\n  keys: (\n    (up: [\"Up\"], down: [\"Down\"], left: [\"Left\"], right: [\"Right\"],\n     shot: [\"Foo\"], bomb: [\"C\", \"Bar\"], focus: [\"V\"]),\n    (shot: [\"P\"]),\n  ),\n  pad: (shot: [\"Nope\"]),\n)\n";
+        std::fs::write(&path, text).unwrap();
+        let (c, warnings) = Config::load_all_from(&path);
+        assert_eq!(
+            c.music_volume, 1.0,
+            "clamped to the nearest valid volume: {warnings:?}"
+        );
+        assert_eq!(c.display_scale, MAX_SCALE);
+        let p1 = &c.keys[0];
+        assert_eq!(
+            p1.shot,
+            KeyBindings::player1().shot,
+            "only that action defaulted"
+        );
+        assert_eq!(p1.bomb, ["C"], "the good key beside a bad one is kept");
+        assert_eq!(p1.focus, ["V"], "the rest of that player's keys are kept");
+        assert_eq!(p1.up, ["Up"]);
+        assert_eq!(c.keys[1].shot, ["P"]);
+        assert_eq!(
+            c.keys[1].up,
+            KeyBindings::player2().up,
+            "an action left out"
+        );
+        assert_eq!(c.pad.shot, PadBindings::default().shot);
+        let expect = [
+            ("music_volume 5", "line 3, column 17"),
+            ("display_scale 99", "line 4, column 18"),
+            ("keys[0].shot \"Foo\"", "line 7, column 13"),
+            ("keys[0].bomb \"Bar\"", "line 7, column 33"),
+            ("pad.shot \"Nope\"", "line 10, column 16"),
+        ];
+        assert_eq!(warnings.len(), expect.len(), "{warnings:#?}");
+        for (w, (field, at)) in warnings.iter().zip(expect) {
+            assert!(w.starts_with(&path.display().to_string()), "{w}");
+            assert!(
+                w.contains(field) && w.contains(at),
+                "{w} lacks {field} at {at}"
+            );
+        }
+        assert_eq!(
+            names_in(&d),
+            ["config.ron"],
+            "a file that parsed is not moved aside"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "nor rewritten"
+        );
+        let mut file = SettingsFile::new(Some(path.clone()), c.clone());
+        assert_eq!(
+            file.save_changes(&c),
+            Ok(false),
+            "kept until a setting changes"
+        );
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn usable_values_give_no_warning() {
+        let (c, problems) = Config::default().checked();
+        assert_eq!((c, problems), (Config::default(), vec![]));
+        let (_, problems) = Config {
+            music_volume: f32::NAN,
+            ..Config::default()
+        }
+        .checked();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].using, "0.6", "not a number gives the default");
     }
 }

@@ -42,15 +42,23 @@ impl Action {
     }
 }
 
-/// Keys for each action of one player, by key name (see [`key_from_name`]).
+/// Keys for each action of one player, by key name (see [`key_from_name`]). An action left out
+/// of the file reads as unbound and gets its default keys, rather than damaging the file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyBindings {
+    #[serde(default)]
     pub up: Vec<String>,
+    #[serde(default)]
     pub down: Vec<String>,
+    #[serde(default)]
     pub left: Vec<String>,
+    #[serde(default)]
     pub right: Vec<String>,
+    #[serde(default)]
     pub shot: Vec<String>,
+    #[serde(default)]
     pub bomb: Vec<String>,
+    #[serde(default)]
     pub focus: Vec<String>,
 }
 
@@ -128,16 +136,32 @@ impl KeyBindings {
         }
     }
 
-    /// Gives every action left with no valid key its default keys, so a bad config file can
-    /// never leave a player unable to move or shoot.
-    pub fn fill_unbound(&mut self, defaults: &KeyBindings) {
+    /// Drops key names that name no key, and gives every action left with no valid key its
+    /// default keys, so a bad config file can never leave a player unable to move or shoot.
+    /// Returns each dropped name with its action, and the defaults when they were used.
+    pub fn fill_unbound(
+        &mut self,
+        defaults: &KeyBindings,
+    ) -> Vec<(Action, String, Option<Vec<String>>)> {
+        let mut dropped = Vec::new();
         for a in Action::ALL {
             let keys = self.keys_mut(a);
+            let bad: Vec<String> = keys
+                .iter()
+                .filter(|k| key_from_name(k).is_none())
+                .cloned()
+                .collect();
             keys.retain(|k| key_from_name(k).is_some());
-            if keys.is_empty() {
+            let emptied = keys.is_empty();
+            if emptied {
                 *keys = defaults.keys(a).clone();
             }
+            dropped.extend(
+                bad.into_iter()
+                    .map(|name| (a, name, emptied.then(|| defaults.keys(a).clone()))),
+            );
         }
+        dropped
     }
 }
 

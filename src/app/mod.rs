@@ -156,7 +156,14 @@ struct StageScene {
     loop_index: u32,
     replay: Option<(Vec<Vec<Input>>, usize)>,
     recorder: Option<Replay>,
+    /// Steps recorded since the recording was last written; `None` once an autosave failed,
+    /// so a full disk warns once rather than every few seconds.
+    unsaved_steps: Option<u32>,
 }
+
+/// Steps of play between autosaves of a `--record` recording (5 seconds at 60 Hz), so a crash
+/// or a killed process loses at most that much of the run.
+const AUTOSAVE_STEPS: u32 = 5 * 60;
 
 const TITLE_ITEMS: [&str; 5] = ["START", "2 PLAYERS", "OPTIONS", "HIGH SCORES", "QUIT"];
 const PAUSE_ITEMS: [&str; 3] = ["RESUME", "RESTART STAGE", "QUIT TO TITLE"];
@@ -308,6 +315,9 @@ impl App {
         // With --frames the game runs one step per frame: runs are reproducible whatever the
         // machine's speed (under Xvfb there is no vsync and frames come hundreds a second).
         let lockstep = self.cli.frames.is_some();
+        // Without this macroquad ends the program as soon as the window is closed, in the middle
+        // of a frame, and a recording (or anything else unsaved) is lost.
+        prevent_quit();
         loop {
             // 1. Time: how many fixed steps this frame owes.
             let steps = if lockstep {
@@ -336,6 +346,7 @@ impl App {
                 collide_us += c;
                 self.anim += 1;
             }
+            self.autosave_recording();
             if steps > 0 {
                 self.times.step_us = step_us / steps as f64;
                 self.times.collide_us = collide_us / steps as f64;
@@ -350,8 +361,7 @@ impl App {
                 self.frame_log.push(&self.times);
             }
             self.frames += 1;
-            let done = self.quit || self.cli.frames.is_some_and(|n| self.frames >= n);
-            if done {
+            if loop_ends(self.quit, is_quit_requested(), self.cli.frames, self.frames) {
                 if let Some(path) = &self.cli.screenshot {
                     let mut shot = get_screen_data();
                     // What the window shows is opaque; the framebuffer's alpha is not part of it.
@@ -360,6 +370,7 @@ impl App {
                     }
                     shot.export_png(&path.to_string_lossy());
                 }
+                self.save_changed_settings();
                 self.save_recording();
                 self.print_frame_summary();
                 break;
@@ -907,6 +918,9 @@ impl App {
             Scene::Stage(s) if !s.paused => {
                 if let Some(r) = &mut s.recorder {
                     r.record(inputs);
+                    if let Some(n) = &mut s.unsaved_steps {
+                        *n += 1;
+                    }
                 }
                 let t0 = Instant::now();
                 s.world.update(inputs);
@@ -1123,6 +1137,7 @@ impl App {
             loop_index,
             replay,
             recorder,
+            unsaved_steps: Some(0),
         }));
         if let (Some(n), Scene::Stage(s)) = (self.cli.stress, &mut self.scene) {
             fill_with_bullets(&mut s.world, n);
@@ -1227,6 +1242,29 @@ impl App {
                 Err(e) => eprintln!("skysweep: cannot save replay {}: {e}", path.display()),
             }
         }
+    }
+
+    /// Writes the recording so far, without ending it, once enough play has gone unsaved.
+    fn autosave_recording(&mut self) {
+        let (Scene::Stage(s), Some(path)) = (&mut self.scene, &self.cli.run.record) else {
+            return;
+        };
+        let (Some(r), Some(n)) = (&s.recorder, s.unsaved_steps) else {
+            return;
+        };
+        if n < AUTOSAVE_STEPS {
+            return;
+        }
+        s.unsaved_steps = match r.save(path) {
+            Ok(()) => Some(0),
+            Err(e) => {
+                eprintln!(
+                    "warning: cannot autosave replay {}: {e} (will try again when the run ends)",
+                    path.display()
+                );
+                None
+            }
+        };
     }
 
     /// After a `--frames` run: how long drawing took, for checks by script.
@@ -1454,6 +1492,12 @@ fn fill_with_bullets(world: &mut World, n: u32) {
 
 /// Whether a replay in play ends after this step, and how its recorded run ended. Clearing
 /// or losing ends the recording too, so those are told apart from inputs simply running out.
+/// Whether the main loop stops this frame: the game asked to quit, the window was closed, or
+/// a `--frames` run has had its frames.
+fn loop_ends(quit: bool, window_closed: bool, frame_limit: Option<u64>, frames: u64) -> bool {
+    quit || window_closed || frame_limit.is_some_and(|n| frames >= n)
+}
+
 fn replay_end(inputs_used_up: bool, cleared: bool, game_over: bool) -> Option<ReplayEnd> {
     if cleared {
         Some(ReplayEnd::Cleared)
@@ -1561,7 +1605,19 @@ impl FrameLog {
 
 #[cfg(test)]
 mod tests {
-    use super::{replay_end, ReplayEnd};
+    use super::{loop_ends, replay_end, ReplayEnd};
+
+    #[test]
+    fn closing_the_window_ends_the_loop_through_the_saving_path() {
+        // The window close has to reach the loop's own exit (which saves the recording) in any
+        // scene and whatever --frames says; macroquad no longer ends the program by itself.
+        assert!(loop_ends(false, true, None, 0));
+        assert!(loop_ends(false, true, Some(1000), 3));
+        assert!(!loop_ends(false, false, None, 1_000_000));
+        assert!(!loop_ends(false, false, Some(1000), 999));
+        assert!(loop_ends(false, false, Some(1000), 1000));
+        assert!(loop_ends(true, false, None, 0));
+    }
 
     #[test]
     fn a_replay_ends_as_a_replay_however_its_run_ended() {

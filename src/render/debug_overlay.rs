@@ -49,49 +49,108 @@ pub fn draw_boxes(world: &World, layout: &Layout, shake: Vec2) {
     }
 }
 
+/// The panel's rows, full labels and units: (label, value).
+fn rows(world: &World, times: &FrameTimes, stats: &Stats) -> [(&'static str, String); 11] {
+    [
+        ("fps", count(times.fps.max(0) as u64)),
+        ("sim", duration(times.step_us)),
+        ("collide", duration(times.collide_us)),
+        ("render", duration(times.render_us)),
+        ("boxes", count(stats.live_boxes as u64)),
+        ("swaps", count(stats.swaps)),
+        ("tests", count(stats.pair_tests)),
+        ("pairs", count(stats.live_pairs as u64)),
+        ("enter", count(stats.pairs_added as u64)),
+        ("exit", count(stats.pairs_removed as u64)),
+        ("bullets", count(world.bullets.len() as u64)),
+    ]
+}
+
+/// A time in at most [`VALUE_COLUMNS`] characters, so a slow frame does not widen the box.
+fn duration(us: f64) -> String {
+    if us < 999.5 {
+        format!("{:.0}us", us.max(0.0))
+    } else if us < 9_950.0 {
+        format!("{:.1}ms", us / 1e3)
+    } else if us < 999_500.0 {
+        format!("{:.0}ms", us / 1e3)
+    } else {
+        format!("{:.0}s", (us / 1e6).min(9999.0))
+    }
+}
+
+/// A count in at most [`VALUE_COLUMNS`] characters.
+fn count(n: u64) -> String {
+    if n < 100_000 {
+        n.to_string()
+    } else if n < 10_000_000 {
+        format!("{}k", n / 1_000)
+    } else {
+        format!("{}M", (n / 1_000_000).min(9999))
+    }
+}
+
+/// Labels cut to this many characters when the full ones do not fit.
+const SHORT_LABEL: usize = 3;
+/// Characters kept for a value, unit included: "999us", "9.9ms", "99999", "9999k".
+const VALUE_COLUMNS: usize = 5;
+
+/// The panel's lines set `columns` characters wide at most: full labels padded to line the
+/// values up when they fit, else labels cut short, so the box stays inside the side panel
+/// even at scale 1, where the panel is 11 characters across. Values are at most
+/// [`VALUE_COLUMNS`] long ([`duration`], [`count`]).
+fn lines_within(rows: &[(&str, String)], columns: usize) -> Vec<String> {
+    let label_w = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let label_w = if label_w + 1 + VALUE_COLUMNS <= columns {
+        label_w
+    } else {
+        SHORT_LABEL
+    };
+    rows.iter()
+        .map(|(l, v)| {
+            let l: String = l.chars().take(label_w).collect();
+            let room = columns.saturating_sub(label_w + 1).max(VALUE_COLUMNS);
+            format!("{l:<label_w$} {v:>room$}")
+        })
+        .collect()
+}
+
 /// The text panel: fps, step/collide/render time, live boxes and the collider's counters.
 pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats, layout: &Layout) {
-    let lines = [
-        format!("fps     {:>5}", times.fps),
-        format!("sim     {:>5.0}us", times.step_us),
-        format!("collide {:>5.0}us", times.collide_us),
-        format!("render  {:>5.0}us", times.render_us),
-        format!("boxes   {:>5}", stats.live_boxes),
-        format!("swaps   {:>5}", stats.swaps),
-        format!("tests   {:>5}", stats.pair_tests),
-        format!("pairs   {:>5}", stats.live_pairs),
-        format!("enter   {:>5}", stats.pairs_added),
-        format!("exit    {:>5}", stats.pairs_removed),
-        format!("bullets {:>5}", world.bullets.len()),
-    ];
-    // Twice the font's size when the room allows: the side panel, or the playfield's width.
+    let rows = rows(world, times, stats);
+    // The box's outer width: the side panel less a margin each side, or the playfield's width.
     let room = if layout.panels {
-        (PANEL_W - 4.0) * layout.scale
+        (PANEL_W - 6.0) * layout.scale
     } else {
         (224.0 - 8.0) * layout.scale
     };
-    let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0);
-    let widest = "M".repeat(widest);
-    let scale = if r.text_width(&widest, 2.0) + 8.0 <= room && layout.scale >= 2.0 {
+    let pad = 4.0;
+    let glyph = r.text_width("M", 1.0);
+    let full = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 1 + VALUE_COLUMNS;
+    // Twice the font's size when the full labels fit at it; the value column never shrinks.
+    let scale = if layout.scale >= 2.0 && full as f32 * glyph * 2.0 + 2.0 * pad <= room {
         2.0
     } else {
         1.0
     };
+    let columns = (((room - 2.0 * pad) / (glyph * scale)).floor() as usize)
+        .clamp(SHORT_LABEL + 1 + VALUE_COLUMNS, full);
+    let lines = lines_within(&rows, columns);
     let line_h = 9.0 * scale;
     let pos = if layout.panels {
         vec2(
-            layout.origin.x + (224.0 + 4.0) * layout.scale,
+            layout.origin.x + (224.0 + 4.0) * layout.scale + pad,
             layout.origin.y + 200.0 * layout.scale,
         )
     } else {
-        layout.origin + vec2(4.0, 40.0) * layout.scale
+        layout.origin + vec2(4.0, 40.0) * layout.scale + vec2(pad, 0.0)
     };
-    let w = r.text_width(&widest, scale) + 8.0;
+    let w = columns as f32 * glyph * scale + 2.0 * pad;
     draw_rectangle(
-        pos.x - 4.0,
-        pos.y - 4.0,
+        pos.x - pad,
+        pos.y - pad,
         w,
-        line_h * lines.len() as f32 + 8.0,
+        line_h * lines.len() as f32 + 2.0 * pad,
         Color::from_rgba(0, 0, 0, 170),
     );
     for (i, l) in lines.iter().enumerate() {
@@ -101,5 +160,49 @@ pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats
             scale,
             Color::from_rgba(200, 230, 255, 255),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<(&'static str, String)> {
+        vec![
+            ("fps", count(60)),
+            ("collide", duration(3772.0)),
+            ("bullets", count(123_456)),
+        ]
+    }
+
+    #[test]
+    fn full_labels_line_up_when_they_fit() {
+        let l = lines_within(&sample(), 13);
+        assert_eq!(l, ["fps        60", "collide 3.8ms", "bullets  123k"]);
+    }
+
+    #[test]
+    fn the_right_panel_at_scale_one_gets_short_labels_within_it() {
+        // What draw_panel leaves for text at scale 1, in 8-pixel glyphs.
+        let columns = ((PANEL_W - 6.0 - 8.0) / 8.0) as usize;
+        let l = lines_within(&sample(), columns);
+        assert!(l.iter().all(|l| l.chars().count() <= columns), "{l:?}");
+        assert_eq!(l[1], "col 3.8ms");
+    }
+
+    #[test]
+    fn values_never_outgrow_their_column() {
+        for us in [
+            0.0, 7.0, 999.4, 999.6, 9_949.0, 9_951.0, 999_000.0, 2e6, 1e12,
+        ] {
+            assert!(
+                duration(us).len() <= VALUE_COLUMNS,
+                "{us}: {}",
+                duration(us)
+            );
+        }
+        for n in [0, 99_999, 100_000, 9_999_999, 10_000_000, u64::MAX] {
+            assert!(count(n).len() <= VALUE_COLUMNS, "{n}: {}", count(n));
+        }
     }
 }

@@ -174,14 +174,13 @@ pub fn draw_panels(
     let rx = right.x + 8.0 * s;
     let mut ry = right.y + 8.0 * s;
     // Stage names run up to 64 characters: wrap them to the panel, three lines at most.
-    for name_line in super::menus::wrap(&world.level.name.to_uppercase(), text.columns)
-        .iter()
-        .take(3)
-    {
-        r.text_shadow(
-            name_line,
+    let name_room = text.columns as f32 * r.text_width("M", text_scale);
+    for name_line in stage_name_lines(&world.level.name.to_uppercase(), text.columns) {
+        r.text_shadow_within(
+            &name_line,
             vec2(rx, ry),
             text_scale,
+            name_room,
             Color::from_rgba(255, 230, 150, 255),
         );
         ry += line;
@@ -224,6 +223,30 @@ pub fn draw_panels(
         }
         ry += line;
     }
+}
+
+/// The stage name's lines, at most three, broken only at spaces: a word longer than `columns`
+/// keeps a line of its own, to be drawn closer or smaller ([`Renderer::text_shadow_within`]).
+/// Words that do not fit in three lines are left out, ending the last line with "...".
+fn stage_name_lines(name: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    for word in name.split_whitespace() {
+        let joins = lines
+            .last()
+            .is_some_and(|l| l.chars().count() + 1 + word.chars().count() <= columns);
+        if joins {
+            let last = lines.last_mut().expect("a line to join");
+            last.push(' ');
+            last.push_str(word);
+        } else if lines.len() == 3 {
+            lines[2].push_str("...");
+            break;
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    lines
 }
 
 /// Characters given to an action's name before its keys, when both share a line.
@@ -526,5 +549,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn stage_names_wrap_at_spaces_and_never_split_a_word() {
+        assert_eq!(stage_name_lines("MEADOWVALE", 9), ["MEADOWVALE"]);
+        assert_eq!(
+            stage_name_lines("THE IRON  CITADEL OF DAWN", 9),
+            ["THE IRON", "CITADEL", "OF DAWN"]
+        );
+        assert_eq!(
+            stage_name_lines("SUPERCALIFRAGILISTIC SKIES", 9),
+            ["SUPERCALIFRAGILISTIC", "SKIES"]
+        );
+        let long = stage_name_lines("A B C D E F G H I J K L M N O P", 3);
+        assert_eq!(long, ["A B", "C D", "E F..."]);
     }
 }

@@ -211,6 +211,26 @@ impl Renderer {
         }
     }
 
+    /// Shadowed text at `scale` made to fit `max_width`: glyphs drawn closer together first,
+    /// down to three quarters of their cell, which keeps every pixel crisp; only past that is
+    /// the text scaled down. For one word that must not be split across lines.
+    pub fn text_shadow_within(
+        &self,
+        text: &str,
+        pos: Vec2,
+        scale: f32,
+        max_width: f32,
+        color: Color,
+    ) {
+        let n = text.chars().count().max(1) as f32;
+        let cell = self.text_width("M", scale);
+        let (advance, scale) = squeeze(n, cell, scale, max_width);
+        for (i, c) in text.chars().enumerate() {
+            let at = pos + vec2((i as f32 * advance).round(), 0.0);
+            self.text_shadow(c.encode_utf8(&mut [0; 4]), at, scale, color);
+        }
+    }
+
     /// Width of `text` at `scale`.
     pub fn text_width(&self, text: &str, scale: f32) -> f32 {
         let cell = self.assets.font.as_ref().map_or(6.0, |f| f.cell.x);
@@ -232,6 +252,20 @@ impl Renderer {
             Color::from_rgba(0, 0, 0, 200),
         );
         self.text(text, pos, scale, color);
+    }
+}
+
+/// Glyph advance and scale for `n` glyphs of `cell` width at `scale` within `max_width`; see
+/// [`Renderer::text_shadow_within`].
+fn squeeze(n: f32, cell: f32, scale: f32, max_width: f32) -> (f32, f32) {
+    if n * cell <= max_width {
+        return (cell, scale);
+    }
+    let advance = max_width / n;
+    if advance >= cell * 0.75 {
+        (advance.floor(), scale)
+    } else {
+        (advance, scale * advance / cell)
     }
 }
 
@@ -290,5 +324,19 @@ mod tests {
     fn tiny_windows_shrink_and_user_scale_caps() {
         assert!(Layout::for_screen(vec2(112.0, 160.0), None).scale < 1.0);
         assert_eq!(Layout::for_screen(vec2(1920.0, 1080.0), Some(2)).scale, 2.0);
+    }
+
+    #[test]
+    fn text_too_wide_is_drawn_closer_before_it_is_drawn_smaller() {
+        assert_eq!(squeeze(9.0, 8.0, 1.0, 72.0), (8.0, 1.0), "fits as it is");
+        // MEADOWVALE in the right panel at scale 1: 72 pixels for 10 glyphs.
+        assert_eq!(squeeze(10.0, 8.0, 1.0, 72.0), (7.0, 1.0));
+        let (advance, scale) = squeeze(20.0, 8.0, 1.0, 72.0);
+        assert!(advance * 20.0 <= 72.0 && scale < 1.0, "{advance} {scale}");
+        // The last glyph's cell at the smaller scale ends inside the room too.
+        assert!(
+            advance * 19.0 + 8.0 * scale <= 72.0 + 1e-3,
+            "{advance} {scale}"
+        );
     }
 }

@@ -11,7 +11,10 @@ use crate::level::diag::line_col;
 use crate::level::locate::{offset_of, Seg};
 
 /// A recorded run. Inputs are stored run-length encoded as `(bits, steps)` per player.
+// Unknown fields are refused: a misspelt `start_power` would otherwise fall back to its default
+// and play back a different run without a word.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Replay {
     pub version: u32,
     /// The stage file it was recorded on, as given on the command line.
@@ -35,6 +38,9 @@ pub struct Replay {
 }
 
 pub const REPLAY_VERSION: u32 = 1;
+
+/// The bits [`Input::to_bits`] can set: seven buttons, the top bit unused.
+const INPUT_BITS: u8 = 0x7f;
 
 fn one() -> u8 {
     1
@@ -230,16 +236,6 @@ impl Replay {
                 found: r.version,
             });
         }
-        if r.characters.is_empty() || r.characters.len() > 2 || r.inputs.len() != r.characters.len()
-        {
-            return Err(ReplayError::Parse {
-                file: file.to_string(),
-                line: 1,
-                col: 1,
-                message: "a replay needs one or two characters and one input track per character"
-                    .into(),
-            });
-        }
         // serde gives values without positions: find the offending one again in the text.
         let at = |path: &[Seg], message: String| {
             let (line, col) = line_col(text, offset_of(text, path));
@@ -250,6 +246,25 @@ impl Replay {
                 message,
             }
         };
+        if r.characters.is_empty() || r.characters.len() > 2 {
+            return Err(at(
+                &[Seg::Field("characters")],
+                format!(
+                    "a replay has one or two characters, not {}",
+                    r.characters.len()
+                ),
+            ));
+        }
+        if r.inputs.len() != r.characters.len() {
+            return Err(at(
+                &[Seg::Field("inputs")],
+                format!(
+                    "{} input tracks for {} characters: a replay has one track per character",
+                    r.inputs.len(),
+                    r.characters.len()
+                ),
+            ));
+        }
         if !r.start_at.is_finite() || r.start_at < 0.0 {
             return Err(at(
                 &[Seg::Field("start_at")],
@@ -269,6 +284,22 @@ impl Replay {
             ));
         }
         for (player, track) in r.inputs.iter().enumerate() {
+            if let Some(run) = track.iter().position(|&(bits, _)| bits & !INPUT_BITS != 0) {
+                return Err(at(
+                    &[
+                        Seg::Field("inputs"),
+                        Seg::Index(player),
+                        Seg::Index(run),
+                        Seg::Index(0),
+                    ],
+                    format!(
+                        "input run {} of player {} holds bits {}: button bits run from 0 to {INPUT_BITS}",
+                        run + 1,
+                        player + 1,
+                        track[run].0
+                    ),
+                ));
+            }
             if let Some(run) = track.iter().position(|&(_, steps)| steps == 0) {
                 return Err(at(
                     &[
@@ -471,6 +502,57 @@ mod tests {
         assert_eq!(
             err,
             "runs/r.ron: start_at 200.5 is past the end of levels/stage1.ron, which is 180 seconds long"
+        );
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_where_they_stand() {
+        let text = edited(&recorded_text(), "seed: 1,", "seed: 1,\n    bogus: 3,");
+        let (line, _) = position_of(&text, "bogus", "bogus");
+        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("r.ron:{line}:")), "{err}");
+        assert!(err.contains("bogus"), "{err}");
+    }
+
+    #[test]
+    fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
+        let good = recorded_text();
+        let text = edited(&good, "(2, 4)", "(127, 4)");
+        assert!(Replay::from_ron("r.ron", &text).is_ok());
+        for bad in ["128", "255"] {
+            let text = edited(&good, "(2, 4)", &format!("({bad}, 4)"));
+            let (line, col) = position_of(&text, &format!("({bad}"), bad);
+            let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+            assert_eq!(
+                err,
+                format!("r.ron:{line}:{col}: input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127")
+            );
+        }
+    }
+
+    #[test]
+    fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
+        let good = recorded_text();
+        let text = edited(&good, "[Vela]", "[Vela, Wren, Brass]");
+        let (line, col) = position_of(&text, "characters: [", "[");
+        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("r.ron:{line}:{col}: a replay has one or two characters, not 3")
+        );
+        let text = edited(&good, "[Vela]", "[]");
+        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        assert!(
+            err.ends_with("a replay has one or two characters, not 0"),
+            "{err}"
+        );
+
+        let text = edited(&good, "[Vela]", "[Vela, Wren]");
+        let (line, col) = position_of(&text, "inputs: [", "[");
+        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("r.ron:{line}:{col}: 1 input tracks for 2 characters: a replay has one track per character")
         );
     }
 
