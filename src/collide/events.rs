@@ -10,7 +10,7 @@
 //! later `insert` may take it before the caller reads the event. Those pairs (usually few) are
 //! stored whole at the update, and their record holds an index into that store instead.
 
-use super::slots::Meta;
+use super::slots::Slots;
 use super::sweep::key_slots;
 use super::{Event, EventKind, Pair};
 
@@ -40,20 +40,20 @@ pub struct Events<'a> {
 enum Repr<'a> {
     Packed {
         records: &'a [u64],
-        meta: &'a [Meta],
+        slots: &'a Slots,
         departed: &'a [Pair],
     },
     Plain(&'a [Event]),
 }
 
 impl<'a> Events<'a> {
-    /// A view of packed records. `meta` must hold the contacts of every slot named by a key,
+    /// A view of packed records. `slots` must hold the contacts of every slot named by a key,
     /// and `departed` every pair a [`DEPARTED`] record indexes.
-    pub(super) fn packed(records: &'a [u64], meta: &'a [Meta], departed: &'a [Pair]) -> Self {
+    pub(super) fn packed(records: &'a [u64], slots: &'a Slots, departed: &'a [Pair]) -> Self {
         Events {
             repr: Repr::Packed {
                 records,
-                meta,
+                slots,
                 departed,
             },
         }
@@ -83,9 +83,9 @@ impl<'a> Events<'a> {
         match self.repr {
             Repr::Packed {
                 records,
-                meta,
+                slots,
                 departed,
-            } => records.get(i).map(|&r| decode(r, meta, departed)),
+            } => records.get(i).map(|&r| decode(r, slots, departed)),
             Repr::Plain(events) => events.get(i).copied(),
         }
     }
@@ -104,7 +104,7 @@ impl<'a> Events<'a> {
 }
 
 #[inline]
-fn decode(record: u64, meta: &[Meta], departed: &[Pair]) -> Event {
+fn decode(record: u64, slots: &Slots, departed: &[Pair]) -> Event {
     let kind = match record & !LOW_BITS {
         ENTER => EventKind::Enter,
         STAY => EventKind::Stay,
@@ -116,11 +116,17 @@ fn decode(record: u64, meta: &[Meta], departed: &[Pair]) -> Event {
             }
         }
     };
-    let (a, b) = key_slots(record & LOW_BITS);
     Event {
         kind,
-        pair: Pair::new(meta[a as usize].contact, meta[b as usize].contact),
+        pair: pair_of(record & LOW_BITS, slots),
     }
+}
+
+/// The pair a key names, from the slot table.
+#[inline]
+pub(super) fn pair_of(key: u64, slots: &Slots) -> Pair {
+    let (a, b) = key_slots(key);
+    Pair::new(slots.contact(a as usize), slots.contact(b as usize))
 }
 
 impl<'a> IntoIterator for Events<'a> {

@@ -6,7 +6,7 @@
 //! order depends only on slot numbers, which themselves depend only on the sequence of calls:
 //! the collider is deterministic.
 
-use super::events::{Events, DEPARTED, EXIT, STAY};
+use super::events::{pair_of, Events, DEPARTED, EXIT, STAY};
 use super::slots::{Slots, State};
 use super::sweep::key_slots;
 use super::{Pair, Stats};
@@ -33,7 +33,7 @@ impl PairSet {
 
     /// The last update's events.
     pub fn events<'a>(&'a self, slots: &'a Slots) -> Events<'a> {
-        Events::packed(&self.records[..self.reported], &slots.meta, &self.departed)
+        Events::packed(&self.records[..self.reported], slots, &self.departed)
     }
 
     /// Turns this update's `found` keys into the update's events and makes them the live set.
@@ -80,18 +80,19 @@ impl PairSet {
         self.departed.clear();
         if removed_any {
             for r in records[..w].iter_mut().filter(|r| **r & DEPARTED == EXIT) {
-                let (a, b) = key_slots(*r & !EXIT);
-                let (a, b) = (a as usize, b as usize);
-                if slots.head[a].state == State::Free || slots.head[b].state == State::Free {
+                let key = *r & !EXIT;
+                let (a, b) = key_slots(key);
+                if slots.head[a as usize].state == State::Free
+                    || slots.head[b as usize].state == State::Free
+                {
                     *r = DEPARTED | self.departed.len() as u64;
-                    let (ca, cb) = (slots.meta[a].contact, slots.meta[b].contact);
-                    self.departed.push(Pair::new(ca, cb));
+                    self.departed.push(pair_of(key, slots));
                 }
             }
         }
-        let (old, new) = (&self.live, &self.found);
         stats.pairs_added += entered;
-        stats.pairs_removed += old.len() - (new.len() - entered);
+        // Every live pair not found again left; every found pair not entering stayed.
+        stats.pairs_removed += ol - (nl - entered);
         std::mem::swap(&mut self.live, &mut self.found);
         self.found.clear();
         stats.live_pairs = self.live.len();

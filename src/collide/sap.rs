@@ -19,9 +19,10 @@
 //! shooter make expensive.
 
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
+use super::events::pair_of;
 use super::pairs::PairSet;
 use super::slots::{Slots, State};
-use super::sweep::{self, key_slots, SCAN_LIMIT};
+use super::sweep::{self, SCAN_LIMIT};
 use super::{
     Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
     Pair, Stats,
@@ -161,7 +162,7 @@ impl Collider {
 
     pub fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
         let i = self.slots.resolve(h)?;
-        Ok((self.slots.meta[i].contact, self.slots.cur[i]))
+        Ok((self.slots.contact(i), self.slots.cur[i]))
     }
 
     /// Boxes visible to callers: pending or live, not removed.
@@ -450,11 +451,8 @@ impl Collider {
 
     /// Pairs overlapping at the last update, in pair-key order.
     pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        let meta = &self.slots.meta;
-        self.pairs.live().iter().map(move |&k| {
-            let (a, b) = key_slots(k);
-            Pair::new(meta[a as usize].contact, meta[b as usize].contact)
-        })
+        let slots = &self.slots;
+        self.pairs.live().iter().map(move |&k| pair_of(k, slots))
     }
 
     /// Current pairs with a box of `owner`, as (owner's side, other side).
@@ -473,7 +471,7 @@ impl Collider {
             for &id in &list.ids {
                 let i = id as usize;
                 if self.slots.head[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
-                    out.push(self.slots.meta[i].contact);
+                    out.push(self.slots.contact(i));
                 }
             }
         }
@@ -484,20 +482,17 @@ impl Collider {
                 && layers.contains(s.head[i].layer)
                 && b.overlaps(&area)
             {
-                out.push(s.meta[i].contact);
+                out.push(s.contact(i));
             }
         }
     }
 
     /// Every box not removed, with its current box, in slot order; for debug drawing.
     pub fn boxes(&self) -> impl Iterator<Item = (Contact, Aabb)> + '_ {
-        self.slots
-            .meta
-            .iter()
-            .zip(&self.slots.head)
-            .zip(&self.slots.cur)
-            .filter(|((_, h), _)| matches!(h.state, State::Pending | State::Live))
-            .map(|((m, _), b)| (m.contact, *b))
+        let s = &self.slots;
+        (0..s.head.len())
+            .filter(|&i| matches!(s.head[i].state, State::Pending | State::Live))
+            .map(|i| (s.contact(i), s.cur[i]))
     }
 
     /// Slots waiting for the next update (for validation).

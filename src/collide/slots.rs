@@ -21,10 +21,13 @@ pub(super) enum State {
     Stillborn,
 }
 
-/// Per-slot bookkeeping read when reporting, rarely in the per-frame loops.
-#[derive(Clone, Copy, Debug)]
+/// The caller's values for a slot, read when reporting, rarely in the per-frame loops. With
+/// the slot's index and its [`Head`] they make its [`Contact`] (see [`Slots::contact`]).
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Meta {
-    pub contact: Contact,
+    pub owner: u32,
+    pub part: u16,
+    pub user: u16,
     /// Teleported since the last update while live: it leaves its sorted list and comes back
     /// through the batched merge, instead of being dragged across the list by the sort.
     pub jumped: bool,
@@ -35,10 +38,9 @@ pub(super) struct Meta {
 /// removing a burst of boxes at scattered reused slots is bound by.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Head {
-    /// The generation of the handle that reaches this slot (also in `Meta::contact`).
+    /// The generation of the handle that reaches this slot.
     pub generation: u32,
     pub state: State,
-    /// The layer (also in `Meta::contact`).
     pub layer: Layer,
     /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
     pub band: u8,
@@ -73,19 +75,7 @@ impl Slots {
             // Generations never wrap: a slot at u32::MAX is retired in `release` instead.
             Some(i) => (i, self.head[i as usize].generation + 1),
             None => {
-                self.meta.push(Meta {
-                    contact: Contact {
-                        handle: Handle {
-                            index: 0,
-                            generation: 0,
-                        },
-                        owner: 0,
-                        part: 0,
-                        layer: desc.layer,
-                        user: 0,
-                    },
-                    jumped: false,
-                });
+                self.meta.push(Meta::default());
                 self.head.push(Head {
                     generation: 0,
                     state: State::Free,
@@ -102,13 +92,9 @@ impl Slots {
         let handle = Handle { index, generation };
         let i = index as usize;
         self.meta[i] = Meta {
-            contact: Contact {
-                handle,
-                owner: desc.owner,
-                part: desc.part,
-                layer: desc.layer,
-                user: desc.user,
-            },
+            owner: desc.owner,
+            part: desc.part,
+            user: desc.user,
             jumped: false,
         };
         self.head[i] = Head {
@@ -127,6 +113,23 @@ impl Slots {
         self.occupied += 1;
         self.visible += 1;
         handle
+    }
+
+    /// What an event or query reports for slot `i`. Stays valid after the slot is freed,
+    /// until an insert reuses it.
+    #[inline]
+    pub fn contact(&self, i: usize) -> Contact {
+        let (m, h) = (&self.meta[i], &self.head[i]);
+        Contact {
+            handle: Handle {
+                index: i as u32,
+                generation: h.generation,
+            },
+            owner: m.owner,
+            part: m.part,
+            layer: h.layer,
+            user: m.user,
+        }
     }
 
     /// Whether `allocate` has a slot to give below [`MAX_SLOTS`].
@@ -180,7 +183,6 @@ impl Slots {
 
     #[cfg(test)]
     pub fn force_generation(&mut self, i: usize, generation: u32) {
-        self.meta[i].contact.handle.generation = generation;
         self.head[i].generation = generation;
     }
 }

@@ -28,19 +28,15 @@ impl Collider {
             }
             for i in 0..n {
                 let id = l.ids[i] as usize;
-                let m = slots
-                    .meta
+                let head = slots
+                    .head
                     .get(id)
                     .ok_or_else(|| format!("{layer:?}[{i}]: slot {id} out of range"))?;
-                let state = slots.head[id].state;
-                if !matches!(state, State::Live | State::Leaving) {
-                    return Err(format!("{layer:?}[{i}]: slot {id} is {state:?}"));
+                if !matches!(head.state, State::Live | State::Leaving) {
+                    return Err(format!("{layer:?}[{i}]: slot {id} is {:?}", head.state));
                 }
-                if m.contact.layer != layer {
-                    return Err(format!(
-                        "{layer:?}[{i}]: slot {id} is on {:?}",
-                        m.contact.layer
-                    ));
+                if head.layer != layer {
+                    return Err(format!("{layer:?}[{i}]: slot {id} is on {:?}", head.layer));
                 }
                 if slots.pos[id] as usize != i {
                     return Err(format!(
@@ -77,15 +73,6 @@ impl Collider {
         ] != [n; 4]
         {
             return Err("slot arrays differ in length".into());
-        }
-        for (i, m) in slots.meta.iter().enumerate() {
-            if (m.contact.layer, m.contact.handle.generation)
-                != (slots.head[i].layer, slots.head[i].generation)
-            {
-                return Err(format!(
-                    "slot {i}: layer or generation differs from its contact"
-                ));
-            }
         }
         let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
         if count(&|s| matches!(s, State::Live | State::Leaving)) != in_lists {
