@@ -284,35 +284,29 @@ impl Replay {
             ));
         }
         for (player, track) in r.inputs.iter().enumerate() {
-            if let Some(run) = track.iter().position(|&(bits, _)| bits & !INPUT_BITS != 0) {
+            for (run, &(bits, steps)) in track.iter().enumerate() {
+                // Which element of the (bits, steps) tuple is wrong, and why.
+                let (element, why) = if bits & !INPUT_BITS != 0 {
+                    (
+                        0,
+                        format!("holds bits {bits}: button bits run from 0 to {INPUT_BITS}"),
+                    )
+                } else if steps == 0 {
+                    (
+                        1,
+                        "lasts 0 steps; every (bits, steps) run lasts at least 1".into(),
+                    )
+                } else {
+                    continue;
+                };
                 return Err(at(
                     &[
                         Seg::Field("inputs"),
                         Seg::Index(player),
                         Seg::Index(run),
-                        Seg::Index(0),
+                        Seg::Index(element),
                     ],
-                    format!(
-                        "input run {} of player {} holds bits {}: button bits run from 0 to {INPUT_BITS}",
-                        run + 1,
-                        player + 1,
-                        track[run].0
-                    ),
-                ));
-            }
-            if let Some(run) = track.iter().position(|&(_, steps)| steps == 0) {
-                return Err(at(
-                    &[
-                        Seg::Field("inputs"),
-                        Seg::Index(player),
-                        Seg::Index(run),
-                        Seg::Index(1),
-                    ],
-                    format!(
-                        "input run {} of player {} lasts 0 steps; every (bits, steps) run lasts at least 1",
-                        run + 1,
-                        player + 1
-                    ),
+                    format!("input run {} of player {} {why}", run + 1, player + 1),
                 ));
             }
         }
