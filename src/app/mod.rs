@@ -159,6 +159,19 @@ struct StageScene {
     /// Steps recorded since the recording was last written; `None` once an autosave failed,
     /// so a full disk warns once rather than every few seconds.
     unsaved_steps: Option<u32>,
+    /// The autosave being written in the background: a durable write can stall for tens of
+    /// milliseconds, which must not land on a frame of play.
+    autosaving: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Drop for StageScene {
+    /// Whatever replaces this stage may write the same recording file next, so an autosave
+    /// still in flight finishes first (two writers would share the temporary file).
+    fn drop(&mut self) {
+        if let Some(pending) = self.autosaving.take() {
+            let _ = pending.join();
+        }
+    }
 }
 
 /// Steps of play between autosaves of a `--record` recording (5 seconds at 60 Hz), so a crash
@@ -1138,6 +1151,7 @@ impl App {
             replay,
             recorder,
             unsaved_steps: Some(0),
+            autosaving: None,
         }));
         if let (Some(n), Scene::Stage(s)) = (self.cli.stress, &mut self.scene) {
             fill_with_bullets(&mut s.world, n);
@@ -1236,6 +1250,10 @@ impl App {
         let (Scene::Stage(s), Some(path)) = (&mut self.scene, &self.cli.run.record) else {
             return;
         };
+        // The final save must land after any autosave still being written, not under it.
+        if let Some(pending) = s.autosaving.take() {
+            let _ = pending.join();
+        }
         if let Some(r) = s.recorder.take() {
             match r.save(path) {
                 Ok(()) => eprintln!("replay saved to {}", path.display()),
@@ -1244,27 +1262,38 @@ impl App {
         }
     }
 
-    /// Writes the recording so far, without ending it, once enough play has gone unsaved.
+    /// Writes the recording so far, without ending it, once enough play has gone unsaved. The
+    /// write runs on its own thread; the next autosave waits until it has finished.
     fn autosave_recording(&mut self) {
         let (Scene::Stage(s), Some(path)) = (&mut self.scene, &self.cli.run.record) else {
             return;
         };
+        if s.autosaving.as_ref().is_some_and(|t| !t.is_finished()) {
+            return;
+        }
+        if let Some(done) = s.autosaving.take() {
+            let result = done
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the writing thread panicked")));
+            if let Err(e) = result {
+                eprintln!(
+                    "warning: cannot autosave replay {}: {e} (will try again when the run ends)",
+                    path.display()
+                );
+                s.unsaved_steps = None;
+            }
+        }
         let (Some(r), Some(n)) = (&s.recorder, s.unsaved_steps) else {
             return;
         };
         if n < AUTOSAVE_STEPS {
             return;
         }
-        s.unsaved_steps = match r.save(path) {
-            Ok(()) => Some(0),
-            Err(e) => {
-                eprintln!(
-                    "warning: cannot autosave replay {}: {e} (will try again when the run ends)",
-                    path.display()
-                );
-                None
-            }
-        };
+        let (text, path) = (r.to_ron(), path.clone());
+        s.unsaved_steps = Some(0);
+        s.autosaving = Some(std::thread::spawn(move || {
+            skysweep::store::write_atomic(&path, text.as_bytes())
+        }));
     }
 
     /// After a `--frames` run: how long drawing took, for checks by script.
