@@ -78,13 +78,11 @@ impl EndpointList {
         self.max_y[i] = b.max.y;
     }
 
+    /// Appends slot `id` without its coordinates, leaving the coordinate arrays short: only
+    /// for a list whose next [`EndpointList::refresh`] is unbanded, which loads them.
     #[inline]
-    pub fn push(&mut self, id: u32, b: &Aabb) {
+    pub fn push_id(&mut self, id: u32) {
         self.ids.push(id);
-        self.min_x.push(b.min.x);
-        self.max_x.push(b.max.x);
-        self.min_y.push(b.min.y);
-        self.max_y.push(b.max.y);
     }
 
     fn truncate(&mut self, n: usize) {
@@ -145,6 +143,7 @@ impl EndpointList {
         if !banded {
             return self.reload(slots);
         }
+        debug_assert_eq!(self.min_x.len(), self.ids.len(), "push_id on a banded list");
         let (lo, hi) = band_range(band);
         if !self.sorted {
             return self.refresh_unsorted(slots, (lo, hi), moved);
@@ -178,8 +177,19 @@ impl EndpointList {
     }
 
     /// `refresh` without bands: nothing leaves, so every entry is rewritten in place in one
-    /// straight pass (no length changes, no bounds checks in the loop).
+    /// straight pass (no length changes, no bounds checks in the loop). Entries appended to
+    /// `ids` alone since the last update (see [`EndpointList::push_id`]) get their
+    /// coordinates here.
     fn reload(&mut self, slots: &mut Slots) {
+        let n = self.ids.len();
+        for v in [
+            &mut self.min_x,
+            &mut self.max_x,
+            &mut self.min_y,
+            &mut self.max_y,
+        ] {
+            v.resize(n, 0.0);
+        }
         let (mut max_h, mut max_w) = (0.0f32, 0.0f32);
         let boxes = self
             .min_x

@@ -261,8 +261,9 @@ impl Collider {
         }
 
         // 3. Inserts. A box of a sorted layer goes to its list's batch, to be merged in order.
-        //    A scanned layer's lists keep no order and no bands, so the box joins one at once;
-        //    the reload of step 4, which reads every box of those lists, loads its tested box.
+        //    A scanned layer's lists keep no order and no bands, so the box joins the first
+        //    one at once, by slot only: the reload of step 4, which reads every box of those
+        //    lists, loads its tested box. A burst of bullets costs a few stores per box here.
         for k in 0..self.pending.len() {
             let i = self.pending[k] as usize;
             if self.slots.head[i].state != State::Pending {
@@ -275,11 +276,10 @@ impl Collider {
                 let tested = self.slots.take_tested(i);
                 self.route(tested, i as u32);
             } else {
-                let band = band_of(self.slots.cur[i].min.y);
-                self.slots.head[i].band = band as u8;
-                let list = &mut self.lists[list_index(layer, band)];
+                self.slots.head[i].band = 0;
+                let list = &mut self.lists[list_index(layer, 0)];
                 self.slots.pos[i] = list.len() as u32;
-                list.push(i as u32, &self.slots.cur[i]);
+                list.push_id(i as u32);
             }
         }
         self.pending.clear();
