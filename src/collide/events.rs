@@ -105,19 +105,18 @@ impl<'a> Events<'a> {
 
 #[inline]
 fn decode(record: u64, slots: &Slots, departed: &[Pair]) -> Event {
-    let kind = match record & !LOW_BITS {
-        ENTER => EventKind::Enter,
-        STAY => EventKind::Stay,
-        EXIT => EventKind::Exit,
-        _ => {
-            return Event {
-                kind: EventKind::Exit,
-                pair: departed[(record & LOW_BITS) as usize],
-            }
-        }
-    };
+    if record & DEPARTED == DEPARTED {
+        return Event {
+            kind: EventKind::Exit,
+            pair: departed[(record & LOW_BITS) as usize],
+        };
+    }
+    // A lookup, not a branch: which kind comes next is data the predictor cannot learn.
+    const KINDS: [EventKind; 3] = [EventKind::Enter, EventKind::Stay, EventKind::Exit];
+    const _: () = assert!(ENTER >> KIND_SHIFT == 0 && STAY >> KIND_SHIFT == 1);
+    const _: () = assert!(EXIT >> KIND_SHIFT == 2);
     Event {
-        kind,
+        kind: KINDS[(record >> KIND_SHIFT) as usize],
         pair: pair_of(record & LOW_BITS, slots),
     }
 }

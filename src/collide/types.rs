@@ -87,10 +87,15 @@ pub struct Pair {
 impl Pair {
     /// Builds a pair in canonical order.
     pub fn new(x: Contact, y: Contact) -> Self {
-        if (x.layer, x.handle) <= (y.layer, y.handle) {
-            Pair { a: x, b: y }
-        } else {
-            Pair { a: y, b: x }
+        // (layer, index, generation) as one integer: a single compare instead of a chain of
+        // branches, since reading events builds a pair per event.
+        let rank = |c: &Contact| {
+            (c.layer as u128) << 64 | (c.handle.index as u128) << 32 | c.handle.generation as u128
+        };
+        let swap = rank(&x) > rank(&y);
+        Pair {
+            a: if swap { y } else { x },
+            b: if swap { x } else { y },
         }
     }
 
@@ -194,6 +199,52 @@ impl Default for Config {
         Self {
             capacity: 65_536,
             map: super::CollisionMap::game_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contact(layer: Layer, index: u32, generation: u32) -> Contact {
+        Contact {
+            handle: Handle { index, generation },
+            owner: index.wrapping_add(100),
+            part: 0,
+            layer,
+            user: 0,
+        }
+    }
+
+    #[test]
+    fn pairs_order_by_layer_then_handle_whichever_side_comes_first() {
+        let cases = [
+            // Layer decides, even against a lower slot.
+            (
+                contact(Layer::AirEnemy, 1, 0),
+                contact(Layer::PlayerShot, 9, 0),
+            ),
+            // Same layer: the slot decides, not the generation.
+            (
+                contact(Layer::EnemyBullet, 7, 0),
+                contact(Layer::EnemyBullet, 3, 5),
+            ),
+            // Same slot (contacts of different lives): the generation decides.
+            (contact(Layer::Player, 4, 2), contact(Layer::Player, 4, 1)),
+            // Slots above 2^31 and the highest layer.
+            (
+                contact(Layer::BombBlast, u32::MAX, 0),
+                contact(Layer::BombBlast, 1 << 31, 9),
+            ),
+        ];
+        for (hi, lo) in cases {
+            let expect = (lo, hi);
+            for (x, y) in [(hi, lo), (lo, hi)] {
+                let p = Pair::new(x, y);
+                assert_eq!((p.a, p.b), expect, "{x:?} / {y:?}");
+                assert!((p.a.layer, p.a.handle) < (p.b.layer, p.b.handle));
+            }
         }
     }
 }

@@ -74,6 +74,14 @@ impl Collider {
         {
             return Err("slot arrays differ in length".into());
         }
+        if let Some(i) = (0..n).find(|&i| {
+            (slots.meta[i].generation, slots.meta[i].layer)
+                != (slots.head[i].generation, slots.head[i].layer)
+        }) {
+            return Err(format!(
+                "slot {i}: meta and head disagree on generation or layer"
+            ));
+        }
         let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
         if count(&|s| matches!(s, State::Live | State::Leaving)) != in_lists {
             return Err("a live box is missing from the endpoint lists".into());
