@@ -108,12 +108,13 @@ struct SortScratch {
 
 /// Sorts pair keys ascending, given that every slot is below `span`.
 ///
-/// A key's high half is its lower slot, so one counting pass buckets the keys by lower slot,
-/// leaving each bucket (the partners of one box, usually a handful) to be ordered by one
-/// insertion-sort pass over the whole vector. Should that pass meet a big bucket in bad order
-/// (the player in a bullet cloud) it gives up after a budget of moves and the std sort
-/// finishes the job. When `span` dwarfs the number of keys (a huge collider with few pairs)
-/// the counting would cost more than it saves, and the std sort runs instead.
+/// A key's high half is its lower slot, so a counting pass sizes one bucket per lower slot,
+/// and a second pass places each key in its bucket by insertion (a bucket holds the partners
+/// of one box, usually a handful). Should the insertions meet a big bucket in bad order (the
+/// player in a bullet cloud) they stop after a budget of moves, the remaining keys are only
+/// bucketed, and the std sort finishes the job. When `span` dwarfs the number of keys (a huge
+/// collider with few pairs) the counting would cost more than it saves, and the std sort runs
+/// instead.
 ///
 /// Complexity: O(n + span) when buckets are small; O(n log n) at worst.
 fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
@@ -134,42 +135,41 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     for s in starts.iter_mut() {
         (*s, sum) = (sum, sum + *s);
     }
-    // Only grown, never cleared: every entry below `n` is overwritten.
+    // Each key is inserted into its bucket as it is placed, while that cache line is at hand.
+    // Zero marks a place not filled yet: every key is above it (its higher slot is at least 1),
+    // and every filled place below a bucket holds a key of a lower bucket, so the insertion
+    // stops at the bucket's start without knowing where that is.
     let tmp = &mut scratch.tmp;
-    if tmp.len() < n {
-        tmp.resize(n, 0);
-    }
+    tmp.clear();
+    tmp.resize(n, 0);
+    let mut budget = 8 * n;
+    let mut rest = 0;
     for &k in keys.iter() {
+        let s = &mut starts[(k >> 32) as usize];
+        let mut p = *s as usize;
+        *s += 1;
+        while p > 0 && tmp[p - 1] > k {
+            tmp[p] = tmp[p - 1];
+            p -= 1;
+        }
+        tmp[p] = k;
+        budget = budget.saturating_sub(*s as usize - 1 - p);
+        rest += 1;
+        if budget == 0 {
+            break;
+        }
+    }
+    // Out of budget (a big bucket in bad order: the player in a bullet cloud): place the rest
+    // unordered and let the std sort finish.
+    for &k in &keys[rest..] {
         let s = &mut starts[(k >> 32) as usize];
         tmp[*s as usize] = k;
         *s += 1;
     }
     std::mem::swap(keys, tmp);
-    keys.truncate(n);
-    if !insertion_sort_within(keys, 8 * n) {
+    if budget == 0 {
         keys.sort_unstable();
     }
-}
-
-/// Insertion sort that stops after `budget` element moves, reporting whether it finished.
-fn insertion_sort_within(keys: &mut [u64], mut budget: usize) -> bool {
-    for j in 1..keys.len() {
-        let k = keys[j];
-        if keys[j - 1] <= k {
-            continue;
-        }
-        let mut m = j;
-        while m > 0 && keys[m - 1] > k {
-            keys[m] = keys[m - 1];
-            m -= 1;
-        }
-        keys[m] = k;
-        budget = match budget.checked_sub(j - m) {
-            Some(b) => b,
-            None => return false,
-        };
-    }
-    true
 }
 
 #[cfg(test)]
@@ -201,8 +201,18 @@ mod tests {
                 .collect();
             check(keys, 9000);
         }
-        // One box meeting thousands (the player in a bullet cloud), found in descending order.
+        // One box meeting thousands (the player in a bullet cloud), found in descending order:
+        // the insertions run out of budget part way and the std sort takes over.
         check((1..5000).rev().map(|b| pair_key(0, b)).collect(), 5000);
+        // The same cloud with small buckets found before and after it.
+        let mut keys: Vec<u64> = (0..3000)
+            .map(|_| {
+                let r = next();
+                pair_key(1 + (r % 3000) as u32, 3001 + (r >> 40) as u32 % 3000)
+            })
+            .collect();
+        keys.splice(1000..1000, (3001..6000).rev().map(|b| pair_key(7, b)));
+        check(keys, 6001);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
             .map(|_| {
