@@ -163,6 +163,14 @@ pub(super) fn sweep_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
 /// blocks of [`BLOCK`] with a branch-free test so it vectorises; hits are rare and handled after.
 pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u64>) -> u64 {
     let n = big.len();
+    // Whole blocks as fixed-size arrays: no bounds checks inside a block, so its tests compile
+    // to packed compares and one mask.
+    let blocks = || {
+        big.min_x
+            .chunks_exact(BLOCK)
+            .zip(big.max_x.chunks_exact(BLOCK))
+            .zip(big.min_y.chunks_exact(BLOCK).zip(big.max_y.chunks_exact(BLOCK)))
+    };
     for i in 0..small.len() {
         let (x0, x1, y0, y1) = (
             small.min_x[i],
@@ -170,25 +178,27 @@ pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u
             small.min_y[i],
             small.max_y[i],
         );
-        let hit = |k: usize| {
-            interiors_meet(x0, x1, big.min_x[k], big.max_x[k])
-                & interiors_meet(y0, y1, big.min_y[k], big.max_y[k])
-        };
-        let mut k = 0;
-        while k + BLOCK <= n {
+        for (b, ((bx0, bx1), (by0, by1))) in blocks().enumerate() {
+            let (bx0, bx1): (&[f32; BLOCK], &[f32; BLOCK]) =
+                (bx0.try_into().unwrap(), bx1.try_into().unwrap());
+            let (by0, by1): (&[f32; BLOCK], &[f32; BLOCK]) =
+                (by0.try_into().unwrap(), by1.try_into().unwrap());
             let mut bits = 0u32;
             for t in 0..BLOCK {
-                bits |= (hit(k + t) as u32) << t;
+                let hit = interiors_meet(x0, x1, bx0[t], bx1[t])
+                    & interiors_meet(y0, y1, by0[t], by1[t]);
+                bits |= (hit as u32) << t;
             }
             while bits != 0 {
                 let t = bits.trailing_zeros() as usize;
-                out.push(pair_key(small.ids[i], big.ids[k + t]));
+                out.push(pair_key(small.ids[i], big.ids[b * BLOCK + t]));
                 bits &= bits - 1;
             }
-            k += BLOCK;
         }
-        for k in k..n {
-            if hit(k) {
+        for k in n / BLOCK * BLOCK..n {
+            if interiors_meet(x0, x1, big.min_x[k], big.max_x[k])
+                & interiors_meet(y0, y1, big.min_y[k], big.max_y[k])
+            {
                 out.push(pair_key(small.ids[i], big.ids[k]));
             }
         }
