@@ -199,24 +199,49 @@ impl Collider {
         if !self.leaving.is_empty() {
             self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
         }
+        // A bomb removes thousands of boxes, most from the same list and many from the same
+        // bitmap word: both are counted in registers while they repeat, because adding to the
+        // same memory word box after box makes each step wait for the store before it.
+        let (mut word, mut bits) = (0, 0u64);
+        let (mut list, mut lost) = (0, 0u32);
         for &i in &self.leaving {
-            self.gone[i as usize / 64] |= 1 << (i % 64);
+            let w = i as usize / 64;
+            if w != word {
+                self.gone[word] |= bits;
+                (word, bits) = (w, 0);
+            }
+            bits |= 1 << (i % 64);
             let i = i as usize;
             if self.slots.head[i].state == State::Leaving {
-                losses[self.list_of(i)] += 1;
-            }
-        }
-        for (l, list) in self.lists.iter().enumerate() {
-            if list.sorted || losses[l] as usize * 8 > list.len() {
-                dirty |= ((losses[l] > 0) as u128) << l;
-            }
-        }
-        for k in 0..self.leaving.len() {
-            let i = self.leaving[k] as usize;
-            if self.slots.head[i].state == State::Leaving {
                 let l = self.list_of(i);
-                if dirty & (1 << l) == 0 {
-                    self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
+                if l != list {
+                    losses[list] += lost;
+                    (list, lost) = (l, 0);
+                }
+                lost += 1;
+            }
+        }
+        if let Some(g) = self.gone.get_mut(word) {
+            *g |= bits;
+        }
+        losses[list] += lost;
+        let mut swapping = 0u128;
+        for (l, list) in self.lists.iter().enumerate() {
+            let lost = ((losses[l] > 0) as u128) << l;
+            if list.sorted || losses[l] as usize * 8 > list.len() {
+                dirty |= lost;
+            } else {
+                swapping |= lost;
+            }
+        }
+        if swapping != 0 {
+            for k in 0..self.leaving.len() {
+                let i = self.leaving[k] as usize;
+                if self.slots.head[i].state == State::Leaving {
+                    let l = self.list_of(i);
+                    if swapping & (1 << l) != 0 {
+                        self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
+                    }
                 }
             }
         }
@@ -427,15 +452,7 @@ impl Collider {
     /// contract requires, by reading the removal bitmap word by word, and clears the bitmap.
     /// Returns how many were freed. O(slots / 64 + removed).
     fn release_removed(&mut self) -> usize {
-        let mut freed = 0;
-        for (w, word) in self.gone.iter_mut().enumerate() {
-            let mut bits = std::mem::take(word);
-            freed += bits.count_ones() as usize;
-            while bits != 0 {
-                self.slots.release((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
+        let freed = self.slots.release_marked(&mut self.gone);
         self.leaving.clear();
         freed
     }

@@ -167,16 +167,30 @@ impl Slots {
         }
     }
 
-    /// Returns a slot to the free list. Slots freed by one update must be released in
-    /// ascending index order (see the module docs). A slot whose generation is exhausted is
-    /// retired so no handle can ever repeat.
-    #[inline]
-    pub fn release(&mut self, i: u32) {
-        self.head[i as usize].state = State::Free;
-        self.occupied -= 1;
-        if self.head[i as usize].generation != u32::MAX {
-            self.free.push(i);
+    /// Frees every slot whose bit is set in `marked` (bit `i % 64` of word `i / 64`), clearing
+    /// the bits, and returns how many. They join the free list in ascending index order, as
+    /// the module docs require of one update's frees. A slot whose generation is exhausted is
+    /// retired instead, so no handle can ever repeat. O(words + freed).
+    pub fn release_marked(&mut self, marked: &mut [u64]) -> usize {
+        let total: usize = marked.iter().map(|w| w.count_ones() as usize).sum();
+        // Written by index with the count in a register: pushing would carry the list's length
+        // through memory from one slot to the next.
+        let mut n = self.free.len();
+        self.free.resize(n + total, 0);
+        for (w, word) in marked.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                let head = &mut self.head[i];
+                head.state = State::Free;
+                self.free[n] = i as u32;
+                n += (head.generation != u32::MAX) as usize;
+                bits &= bits - 1;
+            }
         }
+        self.free.truncate(n);
+        self.occupied -= total;
+        total
     }
 
     /// The box the broad phase tests this update: the sweep from `prev` to `cur` for swept

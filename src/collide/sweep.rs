@@ -169,7 +169,11 @@ pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u
         big.min_x
             .chunks_exact(BLOCK)
             .zip(big.max_x.chunks_exact(BLOCK))
-            .zip(big.min_y.chunks_exact(BLOCK).zip(big.max_y.chunks_exact(BLOCK)))
+            .zip(
+                big.min_y
+                    .chunks_exact(BLOCK)
+                    .zip(big.max_y.chunks_exact(BLOCK)),
+            )
     };
     for i in 0..small.len() {
         let (x0, x1, y0, y1) = (
@@ -185,8 +189,8 @@ pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u
                 (by0.try_into().unwrap(), by1.try_into().unwrap());
             let mut bits = 0u32;
             for t in 0..BLOCK {
-                let hit = interiors_meet(x0, x1, bx0[t], bx1[t])
-                    & interiors_meet(y0, y1, by0[t], by1[t]);
+                let hit =
+                    interiors_meet(x0, x1, bx0[t], bx1[t]) & interiors_meet(y0, y1, by0[t], by1[t]);
                 bits |= (hit as u32) << t;
             }
             while bits != 0 {
