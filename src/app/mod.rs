@@ -1332,6 +1332,7 @@ impl App {
         self.renderer.begin_playfield(clear, shake);
         let option_rows = self.option_rows();
         let mut stage_world: Option<&World> = None;
+        let mut replay_marker = None;
         match &self.scene {
             Scene::Title { cursor } => {
                 let items: Vec<String> = TITLE_ITEMS.iter().map(|s| s.to_string()).collect();
@@ -1406,6 +1407,7 @@ impl App {
                     menus::pause(&self.renderer, &PAUSE_ITEMS, s.pause_cursor);
                 }
                 stage_world = Some(&s.world);
+                replay_marker = hud::replay_marker(s.replay.is_some(), anim);
             }
             Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
             Scene::ReplayEnded {
@@ -1435,13 +1437,20 @@ impl App {
                 self.renderer.user_scale,
             );
             if !layout.panels {
-                hud::draw_overlay(&self.renderer, w, hi);
+                hud::draw_overlay(&self.renderer, w, hi, replay_marker);
             }
         }
         let layout = self.renderer.present_playfield();
         if let Some(w) = stage_world {
             if layout.panels {
-                hud::draw_panels(&self.renderer, w, hi, &self.config.keys, &layout);
+                hud::draw_panels(
+                    &self.renderer,
+                    w,
+                    hi,
+                    &self.config.keys,
+                    &layout,
+                    replay_marker,
+                );
             }
             if self.debug {
                 debug_overlay::draw_boxes(w, &layout, shake);
