@@ -125,7 +125,8 @@ enum Scene {
     /// A played-back recording is over; it waits for a key (no timeout: it shows the result).
     ReplayEnded {
         steps: u32,
-        score: u64,
+        /// Each player's score, player 1 first.
+        scores: Vec<u64>,
         stage: String,
         how: ReplayEnd,
     },
@@ -958,7 +959,7 @@ impl App {
                     self.audio.stop_music();
                     next = Some(Scene::ReplayEnded {
                         steps: 0,
-                        score: s.world.score(),
+                        scores: s.world.players.iter().map(|p| p.score).collect(),
                         stage: s.world.level.name.clone(),
                         how,
                     });
@@ -1411,8 +1412,8 @@ impl App {
             }
             Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
             Scene::ReplayEnded {
-                score, stage, how, ..
-            } => menus::replay_ended(&self.renderer, *score, stage, *how),
+                scores, stage, how, ..
+            } => menus::replay_ended(&self.renderer, scores, stage, *how),
             Scene::NameEntry { pending, name, pos } => {
                 if let Some(p) = pending.first() {
                     let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);

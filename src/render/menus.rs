@@ -203,14 +203,20 @@ pub enum ReplayEnd {
 
 pub const REPLAY_ENDED: &str = "REPLAY ENDED";
 
-/// The lines under [`REPLAY_ENDED`]: score, stage, how the recorded run ended (when it did
-/// more than stop) and the keys that leave. Each fits the playfield's 28 columns for stage
-/// names up to 20 characters.
-pub fn replay_end_lines(score: u64, stage_name: &str, how: ReplayEnd) -> Vec<String> {
-    let mut lines = vec![
-        format!("SCORE {score}"),
-        format!("REACHED {}", stage_name.to_uppercase()),
-    ];
+/// The lines under [`REPLAY_ENDED`]: the score (one per player when two played, as the HUD
+/// keeps them, since a sum would credit neither), stage, how the recorded run ended (when it
+/// did more than stop) and the keys that leave. `scores` lists each player's, player 1 first.
+/// Each line fits the playfield's 28 columns for stage names up to 20 characters.
+pub fn replay_end_lines(scores: &[u64], stage_name: &str, how: ReplayEnd) -> Vec<String> {
+    let mut lines: Vec<String> = match scores {
+        [one] => vec![format!("SCORE {one}")],
+        _ => scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{}P {s}", i + 1))
+            .collect(),
+    };
+    lines.push(format!("REACHED {}", stage_name.to_uppercase()));
     match how {
         ReplayEnd::Cleared => lines.push("STAGE CLEARED".into()),
         ReplayEnd::GameOver => lines.push("THE RUN ENDED IN GAME OVER".into()),
@@ -221,15 +227,16 @@ pub fn replay_end_lines(score: u64, stage_name: &str, how: ReplayEnd) -> Vec<Str
 }
 
 /// The end of a played-back recording: a replay is watched, not lost, so no GAME OVER here.
-pub fn replay_ended(r: &Renderer, score: u64, stage_name: &str, how: ReplayEnd) {
-    let lines = replay_end_lines(score, stage_name, how);
+pub fn replay_ended(r: &Renderer, scores: &[u64], stage_name: &str, how: ReplayEnd) {
+    let lines = replay_end_lines(scores, stage_name, how);
+    let score_lines = scores.len().max(1);
     let last = lines.len() - 1;
     let rows: Vec<(String, Color)> = lines
         .into_iter()
         .enumerate()
         .map(|(i, l)| {
             let color = match i {
-                0 => WHITE,
+                _ if i < score_lines => WHITE,
                 _ if i == last => Color::from_rgba(200, 210, 230, 200),
                 _ => LIGHTGRAY,
             };
@@ -535,34 +542,57 @@ mod tests {
     #[test]
     fn a_replay_ends_on_its_own_card_with_score_and_a_way_out() {
         assert_eq!(REPLAY_ENDED, "REPLAY ENDED");
-        let stopped = replay_end_lines(12_340, "Meadowvale", ReplayEnd::Stopped);
+        let stopped = replay_end_lines(&[12_340], "Meadowvale", ReplayEnd::Stopped);
         assert_eq!(
             stopped,
             ["SCORE 12340", "REACHED MEADOWVALE", "SHOT OR ESC TO QUIT"]
         );
         // Only a recorded run that really was lost says so.
         assert!(stopped.iter().all(|l| !l.contains("GAME OVER")));
-        let lost = replay_end_lines(5, "Meadowvale", ReplayEnd::GameOver);
+        let lost = replay_end_lines(&[5], "Meadowvale", ReplayEnd::GameOver);
         assert!(
             lost.contains(&"THE RUN ENDED IN GAME OVER".to_string()),
             "{lost:?}"
         );
-        let cleared = replay_end_lines(5, "Meadowvale", ReplayEnd::Cleared);
+        let cleared = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Cleared);
         assert!(
             cleared.contains(&"STAGE CLEARED".to_string()),
             "{cleared:?}"
         );
         for how in [ReplayEnd::Cleared, ReplayEnd::GameOver, ReplayEnd::Stopped] {
-            let lines = replay_end_lines(u64::MAX, "Saltmarsh Harbour 2", how);
-            assert_eq!(
-                lines.last().map(String::as_str),
-                Some("SHOT OR ESC TO QUIT")
-            );
-            for l in &lines {
-                // 224 playfield pixels in 8-pixel glyphs.
-                assert!(l.chars().count() <= 28, "{l:?} is wider than the playfield");
+            for scores in [&[u64::MAX][..], &[u64::MAX, u64::MAX]] {
+                let lines = replay_end_lines(scores, "Saltmarsh Harbour 2", how);
+                assert_eq!(
+                    lines.last().map(String::as_str),
+                    Some("SHOT OR ESC TO QUIT")
+                );
+                for l in &lines {
+                    // 224 playfield pixels in 8-pixel glyphs.
+                    assert!(l.chars().count() <= 28, "{l:?} is wider than the playfield");
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_two_player_replay_ends_with_each_players_score_not_their_sum() {
+        let lines = replay_end_lines(&[12_340, 5_670], "Meadowvale", ReplayEnd::Cleared);
+        assert_eq!(
+            lines,
+            [
+                "1P 12340",
+                "2P 5670",
+                "REACHED MEADOWVALE",
+                "STAGE CLEARED",
+                "SHOT OR ESC TO QUIT"
+            ]
+        );
+        assert!(lines.iter().all(|l| !l.contains("18010")), "no sum");
+        // One player keeps the plain SCORE line.
+        assert_eq!(
+            replay_end_lines(&[18_010], "Meadowvale", ReplayEnd::Stopped)[0],
+            "SCORE 18010"
+        );
     }
 
     #[test]
