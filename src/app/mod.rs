@@ -8,6 +8,7 @@ pub mod audio;
 pub mod config;
 pub mod gamepad;
 pub mod input;
+pub mod name_entry;
 pub mod scores;
 
 use std::collections::BTreeMap;
@@ -35,6 +36,7 @@ use audio::Audio;
 use config::{Config, Setting, SettingsFile};
 use gamepad::{Gamepads, PadBindings, PadButton};
 use input::{Action, KeyBindings};
+use name_entry::{NameDraft, UNNAMED};
 use scores::ScoreTable;
 
 /// Opens the window and plays. Errors in the command line or level are reported before any
@@ -130,10 +132,10 @@ enum Scene {
         stage: String,
         how: ReplayEnd,
     },
+    /// The first pending score is being named; the others wait their turn.
     NameEntry {
         pending: Vec<PendingScore>,
-        name: Vec<char>,
-        pos: usize,
+        draft: NameDraft,
     },
 }
 
@@ -145,6 +147,38 @@ struct PendingScore {
     character: Character,
     stage: String,
     difficulty: Difficulty,
+}
+
+impl PendingScore {
+    fn entry(&self, name: String) -> scores::Entry {
+        scores::Entry {
+            name,
+            score: self.score,
+            character: self.character,
+            stage: self.stage.clone(),
+        }
+    }
+}
+
+/// Puts scores still waiting for a name into `table` when the game ends before they got one
+/// (the window closed on the name entry, or on the GAME OVER card before it): a high score
+/// earned is a high score kept. The one being named takes the letters chosen so far (see
+/// [`NameDraft::name_so_far`]); the rest, never offered a name, are [`UNNAMED`]. Returns
+/// whether the table changed.
+fn keep_waiting_scores(
+    table: &mut ScoreTable,
+    pending: &[PendingScore],
+    draft: Option<&NameDraft>,
+) -> bool {
+    let mut changed = false;
+    for (i, p) in pending.iter().enumerate() {
+        let name = match draft {
+            Some(d) if i == 0 => d.name_so_far(),
+            _ => UNNAMED.to_string(),
+        };
+        changed |= table.insert(p.difficulty, p.entry(name)).is_some();
+    }
+    changed
 }
 
 struct StageScene {
@@ -193,7 +227,6 @@ const OPTION_ITEMS: [&str; 10] = [
     "PAD BUTTONS",
     "BACK",
 ];
-const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
 
 /// Menu presses this frame, from the keyboard and every gamepad.
 #[derive(Clone, Debug, Default)]
@@ -386,6 +419,7 @@ impl App {
                 }
                 self.save_changed_settings();
                 self.save_recording();
+                self.save_waiting_scores();
                 self.print_frame_summary();
                 break;
             }
@@ -600,10 +634,10 @@ impl App {
                     self.quit = true;
                 }
             }
-            Scene::NameEntry { pending, name, pos } => {
+            Scene::NameEntry { pending, draft } => {
                 // Letters typed on the keyboard go straight in, so only arrows, Enter and
                 // Backspace steer here (WASD, Z and X would collide with typing).
-                let typed: Vec<char> = std::iter::from_fn(get_char_pressed).collect();
+                std::iter::from_fn(get_char_pressed).for_each(|c| draft.type_char(c));
                 let pad = |b: PadButton| m.pads.iter().any(|&(_, x)| x == b);
                 let up = is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp);
                 let down = is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown);
@@ -615,45 +649,24 @@ impl App {
                     || pad(PadButton::DPadRight)
                     || pad(PadButton::South);
                 let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
-                for c in typed {
-                    let c = c.to_ascii_uppercase();
-                    if NAME_ALPHABET.contains(c) && c != ' ' {
-                        name[*pos] = c;
-                        *pos = (*pos + 1).min(name.len() - 1);
-                    }
-                }
-                let letter = NAME_ALPHABET.find(name[*pos]).unwrap_or(0);
-                let n = NAME_ALPHABET.len();
                 if up {
-                    name[*pos] = NAME_ALPHABET.chars().nth((letter + 1) % n).unwrap_or('A');
+                    draft.step_letter(true);
                 }
                 if down {
-                    name[*pos] = NAME_ALPHABET
-                        .chars()
-                        .nth((letter + n - 1) % n)
-                        .unwrap_or('A');
+                    draft.step_letter(false);
                 }
                 if right {
-                    if *pos + 1 == name.len() {
-                        done = true;
-                    } else {
-                        *pos += 1;
-                    }
+                    done |= draft.right();
                 }
-                if left && *pos > 0 {
-                    *pos -= 1;
+                if left {
+                    draft.left();
                 }
-                if done {
-                    let entry_name: String = name.iter().collect();
+                if done && !pending.is_empty() {
                     let mut rest = std::mem::take(pending);
                     let first = rest.remove(0);
-                    let entry = scores::Entry {
-                        name: entry_name,
-                        score: first.score,
-                        character: first.character,
-                        stage: first.stage.clone(),
-                    };
-                    let rank = self.scores.insert(first.difficulty, entry);
+                    let rank = self
+                        .scores
+                        .insert(first.difficulty, first.entry(draft.name()));
                     self.save_scores();
                     self.audio.play("menu_select");
                     next = Some(if rest.is_empty() {
@@ -664,8 +677,7 @@ impl App {
                     } else {
                         Scene::NameEntry {
                             pending: rest,
-                            name: vec!['A'; scores::NAME_LEN],
-                            pos: 0,
+                            draft: NameDraft::default(),
                         }
                     });
                 }
@@ -883,6 +895,20 @@ impl App {
         }
     }
 
+    /// At the loop's end: scores the player had not finished naming are saved, not dropped.
+    fn save_waiting_scores(&mut self) {
+        let changed = match &self.scene {
+            Scene::NameEntry { pending, draft } => {
+                keep_waiting_scores(&mut self.scores, pending, Some(draft))
+            }
+            Scene::GameOver { pending, .. } => keep_waiting_scores(&mut self.scores, pending, None),
+            _ => false,
+        };
+        if changed {
+            self.save_scores();
+        }
+    }
+
     fn after_game_over(&mut self, pending: Vec<PendingScore>) -> Scene {
         if pending.is_empty() {
             self.go_to_title()
@@ -893,8 +919,7 @@ impl App {
             while get_char_pressed().is_some() {}
             Scene::NameEntry {
                 pending,
-                name: vec!['A'; scores::NAME_LEN],
-                pos: 0,
+                draft: NameDraft::default(),
             }
         }
     }
@@ -1041,13 +1066,9 @@ impl App {
                     stage: s.world.level.name.clone(),
                     difficulty: d,
                 };
-                let entry = scores::Entry {
-                    name: "???".into(),
-                    score: p.score,
-                    character: p.character,
-                    stage: pending.stage.clone(),
-                };
-                table.insert(d, entry).map(|_| pending)
+                table
+                    .insert(d, pending.entry(UNNAMED.into()))
+                    .map(|_| pending)
             })
             .collect()
     }
@@ -1414,7 +1435,7 @@ impl App {
             Scene::ReplayEnded {
                 scores, stage, how, ..
             } => menus::replay_ended(&self.renderer, scores, stage, *how),
-            Scene::NameEntry { pending, name, pos } => {
+            Scene::NameEntry { pending, draft } => {
                 if let Some(p) = pending.first() {
                     let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
                     menus::name_entry(
@@ -1422,8 +1443,8 @@ impl App {
                         p.player,
                         p.score,
                         rank,
-                        name,
-                        *pos,
+                        draft.letters(),
+                        draft.pos(),
                         anim,
                     );
                 }
@@ -1644,7 +1665,74 @@ impl FrameLog {
 
 #[cfg(test)]
 mod tests {
-    use super::{loop_ends, replay_end, ReplayEnd};
+    use super::{
+        keep_waiting_scores, loop_ends, replay_end, NameDraft, PendingScore, ReplayEnd, ScoreTable,
+        UNNAMED,
+    };
+    use skysweep::sim::{Character, Difficulty};
+
+    fn waiting(player: usize, score: u64) -> PendingScore {
+        PendingScore {
+            player,
+            score,
+            character: Character::Brass,
+            stage: "Meadowvale".into(),
+            difficulty: Difficulty::Hard,
+        }
+    }
+
+    fn names(t: &ScoreTable) -> Vec<(String, u64)> {
+        t.entries(Difficulty::Hard)
+            .iter()
+            .map(|e| (e.name.clone(), e.score))
+            .collect()
+    }
+
+    #[test]
+    fn a_score_left_on_the_name_entry_keeps_the_letters_typed_so_far() {
+        let mut t = ScoreTable::default();
+        let mut draft = NameDraft::default();
+        draft.type_char('j');
+        draft.type_char('o');
+        assert!(keep_waiting_scores(
+            &mut t,
+            &[waiting(0, 4200)],
+            Some(&draft)
+        ));
+        assert_eq!(names(&t), [("JO".to_string(), 4200)]);
+        let e = &t.entries(Difficulty::Hard)[0];
+        assert_eq!(
+            (e.character, e.stage.as_str()),
+            (Character::Brass, "Meadowvale")
+        );
+        // Saved and read back through the atomic store like any other score.
+        let dir = std::env::temp_dir().join(format!("skysweep-waiting-{}", std::process::id()));
+        let path = dir.join("scores.ron");
+        t.save_to(&path).unwrap();
+        assert_eq!(ScoreTable::load_from(&path).0, t);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_score_left_unnamed_is_saved_as_unnamed_and_so_is_the_next_players() {
+        let mut t = ScoreTable::default();
+        let pending = [waiting(0, 900), waiting(1, 1500)];
+        assert!(keep_waiting_scores(
+            &mut t,
+            &pending,
+            Some(&NameDraft::default())
+        ));
+        assert_eq!(
+            names(&t),
+            [(UNNAMED.to_string(), 1500), (UNNAMED.to_string(), 900)]
+        );
+        // Closed on the GAME OVER card, before any name entry: both kept, unnamed.
+        let mut t = ScoreTable::default();
+        assert!(keep_waiting_scores(&mut t, &pending, None));
+        assert_eq!(t.entries(Difficulty::Hard).len(), 2);
+        // Nothing waiting, nothing to save.
+        assert!(!keep_waiting_scores(&mut t, &[], None));
+    }
 
     #[test]
     fn closing_the_window_ends_the_loop_through_the_saving_path() {
