@@ -120,7 +120,8 @@ enum Scene {
     Stage(Box<StageScene>),
     GameOver {
         steps: u32,
-        score: u64,
+        /// Each player's score, player 1 first.
+        scores: Vec<u64>,
         stage: String,
         pending: Vec<PendingScore>,
     },
@@ -1016,12 +1017,13 @@ impl App {
                     let Scene::Stage(s) = &self.scene else {
                         unreachable!()
                     };
-                    let (score, stage) = (s.world.score(), s.world.level.name.clone());
+                    let scores = s.world.players.iter().map(|p| p.score).collect();
+                    let stage = s.world.level.name.clone();
                     self.save_recording();
                     self.audio.stop_music();
                     next = Some(Scene::GameOver {
                         steps: 0,
-                        score,
+                        scores,
                         stage,
                         pending,
                     });
@@ -1431,7 +1433,9 @@ impl App {
                 stage_world = Some(&s.world);
                 replay_marker = hud::replay_marker(s.replay.is_some(), anim);
             }
-            Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
+            Scene::GameOver { scores, stage, .. } => {
+                menus::game_over(&self.renderer, scores, stage)
+            }
             Scene::ReplayEnded {
                 scores, stage, how, ..
             } => menus::replay_ended(&self.renderer, scores, stage, *how),
