@@ -36,7 +36,7 @@ use audio::Audio;
 use config::{Config, Setting, SettingsFile};
 use gamepad::{Gamepads, PadBindings, PadButton};
 use input::{Action, KeyBindings};
-use name_entry::{NameDraft, UNNAMED};
+use name_entry::{NameDraft, TypingGate, UNNAMED};
 use scores::ScoreTable;
 
 /// Opens the window and plays. Errors in the command line or level are reported before any
@@ -137,6 +137,7 @@ enum Scene {
     NameEntry {
         pending: Vec<PendingScore>,
         draft: NameDraft,
+        gate: TypingGate,
     },
 }
 
@@ -180,6 +181,18 @@ fn keep_waiting_scores(
         changed |= table.insert(p.difficulty, p.entry(name)).is_some();
     }
     changed
+}
+
+/// Opens the name entry for the first of `pending`, with only what is typed from now on.
+fn name_entry(pending: Vec<PendingScore>) -> Scene {
+    // macroquad keeps every character typed since the game began (shot and movement keys
+    // included) until read: drop them. Keys still held go on repeating; the gate drops those.
+    while get_char_pressed().is_some() {}
+    Scene::NameEntry {
+        pending,
+        draft: NameDraft::default(),
+        gate: TypingGate::opened_with(get_keys_down()),
+    }
 }
 
 struct StageScene {
@@ -635,10 +648,16 @@ impl App {
                     self.quit = true;
                 }
             }
-            Scene::NameEntry { pending, draft } => {
+            Scene::NameEntry {
+                pending,
+                draft,
+                gate,
+            } => {
                 // Letters typed on the keyboard go straight in, so only arrows, Enter and
                 // Backspace steer here (WASD, Z and X would collide with typing).
-                std::iter::from_fn(get_char_pressed).for_each(|c| draft.type_char(c));
+                gate.typed(&get_keys_down(), std::iter::from_fn(get_char_pressed))
+                    .into_iter()
+                    .for_each(|c| draft.type_char(c));
                 let pad = |b: PadButton| m.pads.iter().any(|&(_, x)| x == b);
                 let up = is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp);
                 let down = is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown);
@@ -676,10 +695,7 @@ impl App {
                             highlight: rank,
                         }
                     } else {
-                        Scene::NameEntry {
-                            pending: rest,
-                            draft: NameDraft::default(),
-                        }
+                        name_entry(rest)
                     });
                 }
             }
@@ -899,7 +915,7 @@ impl App {
     /// At the loop's end: scores the player had not finished naming are saved, not dropped.
     fn save_waiting_scores(&mut self) {
         let changed = match &self.scene {
-            Scene::NameEntry { pending, draft } => {
+            Scene::NameEntry { pending, draft, .. } => {
                 keep_waiting_scores(&mut self.scores, pending, Some(draft))
             }
             Scene::GameOver { pending, .. } => keep_waiting_scores(&mut self.scores, pending, None),
@@ -915,13 +931,7 @@ impl App {
             self.go_to_title()
         } else {
             self.audio.music("title");
-            // macroquad keeps every character typed since the game began (shot and movement
-            // keys included) until read: drop them, so only what is typed here is the name.
-            while get_char_pressed().is_some() {}
-            Scene::NameEntry {
-                pending,
-                draft: NameDraft::default(),
-            }
+            name_entry(pending)
         }
     }
 
@@ -1439,7 +1449,7 @@ impl App {
             Scene::ReplayEnded {
                 scores, stage, how, ..
             } => menus::replay_ended(&self.renderer, scores, stage, *how),
-            Scene::NameEntry { pending, draft } => {
+            Scene::NameEntry { pending, draft, .. } => {
                 if let Some(p) = pending.first() {
                     let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
                     menus::name_entry(

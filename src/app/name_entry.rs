@@ -1,6 +1,11 @@
 //! Typing the name for a new high score: the letters, the cursor, and which letters the player
 //! really chose, so a name left half-entered (the window closed on it) is saved as far as it
-//! went rather than lost or padded with letters nobody picked.
+//! went rather than lost or padded with letters nobody picked; and which typing counts, so a
+//! key still held from the game does not write the name.
+
+use std::collections::HashSet;
+
+use macroquad::input::KeyCode;
 
 use super::scores::NAME_LEN;
 
@@ -101,6 +106,52 @@ impl NameDraft {
     }
 }
 
+/// Decides which typed characters belong to the name. A player who dies holding shot (Z,
+/// Space, U) keeps holding it onto this screen, and the keyboard's auto-repeat goes on sending
+/// that key's character: it once wrote "ZZZ" for a player who typed nothing. So characters
+/// count only once every key held when the screen opened has been let go. Up, down, left,
+/// right and Enter need no gate: they act on presses, which auto-repeat never makes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypingGate {
+    /// Keys down when the screen opened that have not been released since.
+    held: HashSet<KeyCode>,
+}
+
+impl TypingGate {
+    /// The gate for a screen opening while `down` are held.
+    pub fn opened_with(down: impl IntoIterator<Item = KeyCode>) -> Self {
+        TypingGate {
+            held: down.into_iter().collect(),
+        }
+    }
+
+    /// Whether typing reaches the name yet.
+    pub fn is_open(&self) -> bool {
+        self.held.is_empty()
+    }
+
+    /// One frame: `down` is every key down now, `chars` what was typed since the last frame.
+    /// Returns the characters that are the player's. `chars` is read to its end even when
+    /// none count: it is macroquad's queue, and what is left in it is typed the moment the
+    /// gate opens. In the frame a held key is let go its last repeats can still be in `chars`,
+    /// queued before the release, so that frame's characters are dropped too; typing counts
+    /// from the next.
+    pub fn typed(
+        &mut self,
+        down: &HashSet<KeyCode>,
+        chars: impl IntoIterator<Item = char>,
+    ) -> Vec<char> {
+        let chars: Vec<char> = chars.into_iter().collect();
+        let was_open = self.is_open();
+        self.held.retain(|k| down.contains(k));
+        if was_open {
+            chars
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +211,102 @@ mod tests {
         assert!(d.right(), "right on the last slot finishes");
         assert_eq!(d.name_so_far(), "ABA");
         assert_eq!(d.pos(), 2);
+    }
+
+    fn keys(k: &[KeyCode]) -> HashSet<KeyCode> {
+        k.iter().copied().collect()
+    }
+
+    /// Runs frames of (keys down, characters typed) through a gate into a fresh draft.
+    fn play(gate: &mut TypingGate, frames: &[(&[KeyCode], &str)]) -> NameDraft {
+        let mut d = NameDraft::default();
+        for (down, chars) in frames {
+            gate.typed(&keys(down), chars.chars())
+                .into_iter()
+                .for_each(|c| d.type_char(c));
+        }
+        d
+    }
+
+    #[test]
+    fn shot_held_onto_the_screen_types_nothing_however_long_it_repeats() {
+        let mut gate = TypingGate::opened_with([KeyCode::Z]);
+        let held = [(&[KeyCode::Z][..], "z"); 90];
+        let d = play(&mut gate, &held);
+        assert_eq!(d.name_so_far(), UNNAMED, "not ZZZ");
+        assert_eq!(d.pos(), 0);
+        assert!(!gate.is_open());
+        // Other keys typed while it is still held do not count either.
+        let d = play(&mut gate, &[(&[KeyCode::Z, KeyCode::J], "zj")]);
+        assert_eq!(d.name_so_far(), UNNAMED);
+    }
+
+    #[test]
+    fn repeats_of_a_held_key_are_not_left_queued_for_when_it_is_let_go() {
+        // Like macroquad's character queue: a lazy reader, and what it does not take stays.
+        let queue = std::cell::RefCell::new(std::collections::VecDeque::new());
+        let mut gate = TypingGate::opened_with([KeyCode::Z]);
+        let mut d = NameDraft::default();
+        let mut frame = |down: &[KeyCode], typed: &str| {
+            queue.borrow_mut().extend(typed.chars());
+            let reader = std::iter::from_fn(|| queue.borrow_mut().pop_front());
+            gate.typed(&keys(down), reader)
+                .into_iter()
+                .for_each(|c| d.type_char(c));
+        };
+        for _ in 0..40 {
+            frame(&[KeyCode::Z], "z");
+        }
+        frame(&[], "");
+        frame(&[], "");
+        frame(&[KeyCode::J], "j");
+        assert!(queue.borrow().is_empty());
+        assert_eq!(d.name_so_far(), "J", "not ZZZ once the key is up");
+    }
+
+    #[test]
+    fn after_the_held_key_is_let_go_typing_works() {
+        let mut gate = TypingGate::opened_with([KeyCode::Z]);
+        let d = play(
+            &mut gate,
+            &[
+                (&[KeyCode::Z], "z"),
+                // Released: a repeat queued just before the release is not a letter.
+                (&[], "z"),
+                (&[KeyCode::Z], "z"),
+                (&[], ""),
+                (&[KeyCode::O], "o"),
+                (&[KeyCode::E], "e"),
+            ],
+        );
+        assert!(gate.is_open());
+        assert_eq!(d.name_so_far(), "ZOE", "the same key, pressed again, types");
+    }
+
+    #[test]
+    fn every_key_held_on_opening_must_be_let_go() {
+        let mut gate = TypingGate::opened_with([KeyCode::Z, KeyCode::LeftShift]);
+        let d = play(
+            &mut gate,
+            &[
+                (&[KeyCode::Z, KeyCode::LeftShift], "z"),
+                // Shot let go but focus still held: still closed.
+                (&[KeyCode::LeftShift], ""),
+                (&[KeyCode::LeftShift, KeyCode::A], "a"),
+                // Keys pressed after opening do not hold it closed once the old ones are up.
+                (&[KeyCode::A], ""),
+                (&[KeyCode::A, KeyCode::B], "b"),
+            ],
+        );
+        assert_eq!(d.name_so_far(), "B");
+    }
+
+    #[test]
+    fn nothing_held_on_opening_types_at_once() {
+        let mut gate = TypingGate::opened_with([]);
+        assert!(gate.is_open());
+        let d = play(&mut gate, &[(&[KeyCode::J], "j"), (&[KeyCode::O], "o")]);
+        assert_eq!(d.name_so_far(), "JO");
     }
 
     #[test]
