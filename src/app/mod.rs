@@ -8,6 +8,7 @@ pub mod audio;
 pub mod config;
 pub mod gamepad;
 pub mod input;
+pub mod name_entry;
 pub mod scores;
 
 use std::collections::BTreeMap;
@@ -35,6 +36,7 @@ use audio::Audio;
 use config::{Config, Setting, SettingsFile};
 use gamepad::{Gamepads, PadBindings, PadButton};
 use input::{Action, KeyBindings};
+use name_entry::{NameDraft, TypingGate, UNNAMED};
 use scores::ScoreTable;
 
 /// Opens the window and plays. Errors in the command line or level are reported before any
@@ -118,21 +120,24 @@ enum Scene {
     Stage(Box<StageScene>),
     GameOver {
         steps: u32,
-        score: u64,
+        /// Each player's score, player 1 first.
+        scores: Vec<u64>,
         stage: String,
         pending: Vec<PendingScore>,
     },
     /// A played-back recording is over; it waits for a key (no timeout: it shows the result).
     ReplayEnded {
         steps: u32,
-        score: u64,
+        /// Each player's score, player 1 first.
+        scores: Vec<u64>,
         stage: String,
         how: ReplayEnd,
     },
+    /// The first pending score is being named; the others wait their turn.
     NameEntry {
         pending: Vec<PendingScore>,
-        name: Vec<char>,
-        pos: usize,
+        draft: NameDraft,
+        gate: TypingGate,
     },
 }
 
@@ -144,6 +149,50 @@ struct PendingScore {
     character: Character,
     stage: String,
     difficulty: Difficulty,
+}
+
+impl PendingScore {
+    fn entry(&self, name: String) -> scores::Entry {
+        scores::Entry {
+            name,
+            score: self.score,
+            character: self.character,
+            stage: self.stage.clone(),
+        }
+    }
+}
+
+/// Puts scores still waiting for a name into `table` when the game ends before they got one
+/// (the window closed on the name entry, or on the GAME OVER card before it): a high score
+/// earned is a high score kept. The one being named takes the letters chosen so far (see
+/// [`NameDraft::name_so_far`]); the rest, never offered a name, are [`UNNAMED`]. Returns
+/// whether the table changed.
+fn keep_waiting_scores(
+    table: &mut ScoreTable,
+    pending: &[PendingScore],
+    draft: Option<&NameDraft>,
+) -> bool {
+    let mut changed = false;
+    for (i, p) in pending.iter().enumerate() {
+        let name = match draft {
+            Some(d) if i == 0 => d.name_so_far(),
+            _ => UNNAMED.to_string(),
+        };
+        changed |= table.insert(p.difficulty, p.entry(name)).is_some();
+    }
+    changed
+}
+
+/// Opens the name entry for the first of `pending`, with only what is typed from now on.
+fn name_entry(pending: Vec<PendingScore>) -> Scene {
+    // macroquad keeps every character typed since the game began (shot and movement keys
+    // included) until read: drop them. Keys still held go on repeating; the gate drops those.
+    while get_char_pressed().is_some() {}
+    Scene::NameEntry {
+        pending,
+        draft: NameDraft::default(),
+        gate: TypingGate::opened_with(get_keys_down()),
+    }
 }
 
 struct StageScene {
@@ -192,7 +241,6 @@ const OPTION_ITEMS: [&str; 10] = [
     "PAD BUTTONS",
     "BACK",
 ];
-const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
 
 /// Menu presses this frame, from the keyboard and every gamepad.
 #[derive(Clone, Debug, Default)]
@@ -385,6 +433,7 @@ impl App {
                 }
                 self.save_changed_settings();
                 self.save_recording();
+                self.save_waiting_scores();
                 self.print_frame_summary();
                 break;
             }
@@ -599,10 +648,16 @@ impl App {
                     self.quit = true;
                 }
             }
-            Scene::NameEntry { pending, name, pos } => {
+            Scene::NameEntry {
+                pending,
+                draft,
+                gate,
+            } => {
                 // Letters typed on the keyboard go straight in, so only arrows, Enter and
                 // Backspace steer here (WASD, Z and X would collide with typing).
-                let typed: Vec<char> = std::iter::from_fn(get_char_pressed).collect();
+                gate.typed(&get_keys_down(), std::iter::from_fn(get_char_pressed))
+                    .into_iter()
+                    .for_each(|c| draft.type_char(c));
                 let pad = |b: PadButton| m.pads.iter().any(|&(_, x)| x == b);
                 let up = is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp);
                 let down = is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown);
@@ -614,45 +669,24 @@ impl App {
                     || pad(PadButton::DPadRight)
                     || pad(PadButton::South);
                 let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
-                for c in typed {
-                    let c = c.to_ascii_uppercase();
-                    if NAME_ALPHABET.contains(c) && c != ' ' {
-                        name[*pos] = c;
-                        *pos = (*pos + 1).min(name.len() - 1);
-                    }
-                }
-                let letter = NAME_ALPHABET.find(name[*pos]).unwrap_or(0);
-                let n = NAME_ALPHABET.len();
                 if up {
-                    name[*pos] = NAME_ALPHABET.chars().nth((letter + 1) % n).unwrap_or('A');
+                    draft.step_letter(true);
                 }
                 if down {
-                    name[*pos] = NAME_ALPHABET
-                        .chars()
-                        .nth((letter + n - 1) % n)
-                        .unwrap_or('A');
+                    draft.step_letter(false);
                 }
                 if right {
-                    if *pos + 1 == name.len() {
-                        done = true;
-                    } else {
-                        *pos += 1;
-                    }
+                    done |= draft.right();
                 }
-                if left && *pos > 0 {
-                    *pos -= 1;
+                if left {
+                    draft.left();
                 }
-                if done {
-                    let entry_name: String = name.iter().collect();
+                if done && !pending.is_empty() {
                     let mut rest = std::mem::take(pending);
                     let first = rest.remove(0);
-                    let entry = scores::Entry {
-                        name: entry_name,
-                        score: first.score,
-                        character: first.character,
-                        stage: first.stage.clone(),
-                    };
-                    let rank = self.scores.insert(first.difficulty, entry);
+                    let rank = self
+                        .scores
+                        .insert(first.difficulty, first.entry(draft.name()));
                     self.save_scores();
                     self.audio.play("menu_select");
                     next = Some(if rest.is_empty() {
@@ -661,11 +695,7 @@ impl App {
                             highlight: rank,
                         }
                     } else {
-                        Scene::NameEntry {
-                            pending: rest,
-                            name: vec!['A'; scores::NAME_LEN],
-                            pos: 0,
-                        }
+                        name_entry(rest)
                     });
                 }
             }
@@ -882,19 +912,26 @@ impl App {
         }
     }
 
+    /// At the loop's end: scores the player had not finished naming are saved, not dropped.
+    fn save_waiting_scores(&mut self) {
+        let changed = match &self.scene {
+            Scene::NameEntry { pending, draft, .. } => {
+                keep_waiting_scores(&mut self.scores, pending, Some(draft))
+            }
+            Scene::GameOver { pending, .. } => keep_waiting_scores(&mut self.scores, pending, None),
+            _ => false,
+        };
+        if changed {
+            self.save_scores();
+        }
+    }
+
     fn after_game_over(&mut self, pending: Vec<PendingScore>) -> Scene {
         if pending.is_empty() {
             self.go_to_title()
         } else {
             self.audio.music("title");
-            // macroquad keeps every character typed since the game began (shot and movement
-            // keys included) until read: drop them, so only what is typed here is the name.
-            while get_char_pressed().is_some() {}
-            Scene::NameEntry {
-                pending,
-                name: vec!['A'; scores::NAME_LEN],
-                pos: 0,
-            }
+            name_entry(pending)
         }
     }
 
@@ -958,7 +995,7 @@ impl App {
                     self.audio.stop_music();
                     next = Some(Scene::ReplayEnded {
                         steps: 0,
-                        score: s.world.score(),
+                        scores: s.world.players.iter().map(|p| p.score).collect(),
                         stage: s.world.level.name.clone(),
                         how,
                     });
@@ -990,12 +1027,13 @@ impl App {
                     let Scene::Stage(s) = &self.scene else {
                         unreachable!()
                     };
-                    let (score, stage) = (s.world.score(), s.world.level.name.clone());
+                    let scores = s.world.players.iter().map(|p| p.score).collect();
+                    let stage = s.world.level.name.clone();
                     self.save_recording();
                     self.audio.stop_music();
                     next = Some(Scene::GameOver {
                         steps: 0,
-                        score,
+                        scores,
                         stage,
                         pending,
                     });
@@ -1040,13 +1078,9 @@ impl App {
                     stage: s.world.level.name.clone(),
                     difficulty: d,
                 };
-                let entry = scores::Entry {
-                    name: "???".into(),
-                    score: p.score,
-                    character: p.character,
-                    stage: pending.stage.clone(),
-                };
-                table.insert(d, entry).map(|_| pending)
+                table
+                    .insert(d, pending.entry(UNNAMED.into()))
+                    .map(|_| pending)
             })
             .collect()
     }
@@ -1332,6 +1366,7 @@ impl App {
         self.renderer.begin_playfield(clear, shake);
         let option_rows = self.option_rows();
         let mut stage_world: Option<&World> = None;
+        let mut replay_marker = None;
         match &self.scene {
             Scene::Title { cursor } => {
                 let items: Vec<String> = TITLE_ITEMS.iter().map(|s| s.to_string()).collect();
@@ -1406,12 +1441,15 @@ impl App {
                     menus::pause(&self.renderer, &PAUSE_ITEMS, s.pause_cursor);
                 }
                 stage_world = Some(&s.world);
+                replay_marker = hud::replay_marker(s.replay.is_some(), anim);
             }
-            Scene::GameOver { score, stage, .. } => menus::game_over(&self.renderer, *score, stage),
+            Scene::GameOver { scores, stage, .. } => {
+                menus::game_over(&self.renderer, scores, stage)
+            }
             Scene::ReplayEnded {
-                score, stage, how, ..
-            } => menus::replay_ended(&self.renderer, *score, stage, *how),
-            Scene::NameEntry { pending, name, pos } => {
+                scores, stage, how, ..
+            } => menus::replay_ended(&self.renderer, scores, stage, *how),
+            Scene::NameEntry { pending, draft, .. } => {
                 if let Some(p) = pending.first() {
                     let rank = self.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
                     menus::name_entry(
@@ -1419,8 +1457,8 @@ impl App {
                         p.player,
                         p.score,
                         rank,
-                        name,
-                        *pos,
+                        draft.letters(),
+                        draft.pos(),
                         anim,
                     );
                 }
@@ -1435,13 +1473,20 @@ impl App {
                 self.renderer.user_scale,
             );
             if !layout.panels {
-                hud::draw_overlay(&self.renderer, w, hi);
+                hud::draw_overlay(&self.renderer, w, hi, replay_marker);
             }
         }
         let layout = self.renderer.present_playfield();
         if let Some(w) = stage_world {
             if layout.panels {
-                hud::draw_panels(&self.renderer, w, hi, &self.config.keys, &layout);
+                hud::draw_panels(
+                    &self.renderer,
+                    w,
+                    hi,
+                    &self.config.keys,
+                    &layout,
+                    replay_marker,
+                );
             }
             if self.debug {
                 debug_overlay::draw_boxes(w, &layout, shake);
@@ -1634,7 +1679,74 @@ impl FrameLog {
 
 #[cfg(test)]
 mod tests {
-    use super::{loop_ends, replay_end, ReplayEnd};
+    use super::{
+        keep_waiting_scores, loop_ends, replay_end, NameDraft, PendingScore, ReplayEnd, ScoreTable,
+        UNNAMED,
+    };
+    use skysweep::sim::{Character, Difficulty};
+
+    fn waiting(player: usize, score: u64) -> PendingScore {
+        PendingScore {
+            player,
+            score,
+            character: Character::Brass,
+            stage: "Meadowvale".into(),
+            difficulty: Difficulty::Hard,
+        }
+    }
+
+    fn names(t: &ScoreTable) -> Vec<(String, u64)> {
+        t.entries(Difficulty::Hard)
+            .iter()
+            .map(|e| (e.name.clone(), e.score))
+            .collect()
+    }
+
+    #[test]
+    fn a_score_left_on_the_name_entry_keeps_the_letters_typed_so_far() {
+        let mut t = ScoreTable::default();
+        let mut draft = NameDraft::default();
+        draft.type_char('j');
+        draft.type_char('o');
+        assert!(keep_waiting_scores(
+            &mut t,
+            &[waiting(0, 4200)],
+            Some(&draft)
+        ));
+        assert_eq!(names(&t), [("JO".to_string(), 4200)]);
+        let e = &t.entries(Difficulty::Hard)[0];
+        assert_eq!(
+            (e.character, e.stage.as_str()),
+            (Character::Brass, "Meadowvale")
+        );
+        // Saved and read back through the atomic store like any other score.
+        let dir = std::env::temp_dir().join(format!("skysweep-waiting-{}", std::process::id()));
+        let path = dir.join("scores.ron");
+        t.save_to(&path).unwrap();
+        assert_eq!(ScoreTable::load_from(&path).0, t);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_score_left_unnamed_is_saved_as_unnamed_and_so_is_the_next_players() {
+        let mut t = ScoreTable::default();
+        let pending = [waiting(0, 900), waiting(1, 1500)];
+        assert!(keep_waiting_scores(
+            &mut t,
+            &pending,
+            Some(&NameDraft::default())
+        ));
+        assert_eq!(
+            names(&t),
+            [(UNNAMED.to_string(), 1500), (UNNAMED.to_string(), 900)]
+        );
+        // Closed on the GAME OVER card, before any name entry: both kept, unnamed.
+        let mut t = ScoreTable::default();
+        assert!(keep_waiting_scores(&mut t, &pending, None));
+        assert_eq!(t.entries(Difficulty::Hard).len(), 2);
+        // Nothing waiting, nothing to save.
+        assert!(!keep_waiting_scores(&mut t, &[], None));
+    }
 
     #[test]
     fn closing_the_window_ends_the_loop_through_the_saving_path() {

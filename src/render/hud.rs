@@ -5,11 +5,36 @@ use macroquad::prelude::*;
 
 use skysweep::sim::{Player, World, PLAYFIELD};
 
+use super::menus::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 use crate::app::input::{self, Action, KeyBindings};
 
+/// What the HUD says about a recording being played back.
+pub const REPLAY_MARKER: &str = "REPLAY";
+
+/// The REPLAY marker's state: shown only while a recording plays, so a watcher never mistakes
+/// it for live play, and blinking slowly so it reads as a status rather than part of the HUD.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayMarker {
+    /// Drawn this frame; the marker keeps its place while dark, so nothing around it jumps.
+    pub lit: bool,
+}
+
+/// Steps in one blink of the replay marker, and how many of them it is lit. Mostly lit, and
+/// lit from a replay's first step, so even a glance or a screenshot catches it.
+const MARKER_BLINK: u64 = 120;
+const MARKER_LIT: u64 = 90;
+
+/// The marker for this frame: `None` in normal play.
+pub fn replay_marker(replaying: bool, anim: u64) -> Option<ReplayMarker> {
+    replaying.then_some(ReplayMarker {
+        lit: anim % MARKER_BLINK < MARKER_LIT,
+    })
+}
+
 /// Inside the playfield, along the top: used when the window has no room for side panels.
-pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64) {
+/// The replay marker sits at the bottom, between the players' power gauges.
+pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<ReplayMarker>) {
     draw_rectangle(0.0, 0.0, 224.0, 10.0, Color::new(0.0, 0.0, 0.0, 0.45));
     for p in &world.players {
         let x = if p.index == 0 { 2.0 } else { 130.0 };
@@ -47,6 +72,10 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64) {
             1.0,
             Color::from_rgba(255, 230, 150, 255),
         );
+    }
+    if replay.is_some_and(|m| m.lit) {
+        // Player 1's gauge ends at x 62 and player 2's power starts at 130.
+        r.text_centered(REPLAY_MARKER, 96.0, 308.0, 1.0, TITLE_GOLD);
     }
 }
 
@@ -88,13 +117,15 @@ impl PanelText {
 }
 
 /// Side panels beside the playfield, in screen space. `keys` are the players' bindings, player
-/// 1 first; the right panel lists those of every player in `world`.
+/// 1 first; the right panel lists those of every player in `world`, under the replay marker
+/// when a recording plays.
 pub fn draw_panels(
     r: &Renderer,
     world: &World,
     hi_score: u64,
     keys: &[KeyBindings],
     layout: &Layout,
+    replay: Option<ReplayMarker>,
 ) {
     let s = layout.scale;
     let left = vec2(layout.origin.x - PANEL_W * s, layout.origin.y);
@@ -173,6 +204,12 @@ pub fn draw_panels(
     }
     let rx = right.x + 8.0 * s;
     let mut ry = right.y + 8.0 * s;
+    if let Some(marker) = replay {
+        if marker.lit {
+            r.text_shadow(REPLAY_MARKER, vec2(rx, ry), text_scale, TITLE_GOLD);
+        }
+        ry += line * 2.0;
+    }
     // Stage names run up to 64 characters: wrap them to the panel, three lines at most.
     let name_room = text.columns as f32 * r.text_width("M", text_scale);
     for name_line in stage_name_lines(&world.level.name.to_uppercase(), text.columns) {
@@ -534,8 +571,13 @@ mod tests {
         for s in 1..=6 {
             let s = s as f32;
             let text = PanelText::at(s, 8.0);
-            // Above the list: the margin, a stage name of three lines, its time and a gap.
-            let top = 8.0 * s + 5.0 * text.line;
+            // Above the list: the margin, the replay marker and a gap, a stage name of three
+            // lines, its time and a gap.
+            let top = 8.0 * s + 7.0 * text.line;
+            assert!(
+                text.columns >= REPLAY_MARKER.len(),
+                "scale {s}: the replay marker is wider than the panel"
+            );
             for players in 1..=2 {
                 let lines = control_lines(&defaults()[..players], text.columns);
                 for l in &lines {
@@ -549,6 +591,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_replay_marker_shows_only_during_playback_and_blinks_mostly_lit() {
+        for anim in 0..10 * MARKER_BLINK {
+            assert_eq!(replay_marker(false, anim), None, "normal play, step {anim}");
+        }
+        assert_eq!(replay_marker(true, 0), Some(ReplayMarker { lit: true }));
+        let lit = (0..10 * MARKER_BLINK)
+            .filter(|&a| replay_marker(true, a).is_some_and(|m| m.lit))
+            .count() as u64;
+        assert!(lit < 10 * MARKER_BLINK, "it blinks");
+        assert!(lit * 2 > 10 * MARKER_BLINK, "lit most of the time: {lit}");
+        // Dark spells are short enough (half a second at 60 Hz) to never hide it for long.
+        let longest_dark = (0..10 * MARKER_BLINK)
+            .map(|a| {
+                (a..)
+                    .take_while(|&b| !replay_marker(true, b).unwrap().lit)
+                    .count()
+            })
+            .max()
+            .unwrap();
+        assert!(longest_dark <= 30, "dark for {longest_dark} steps");
     }
 
     #[test]
