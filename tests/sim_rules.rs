@@ -593,3 +593,22 @@ fn players_carry_their_standing_into_the_next_stage() {
     );
     assert_eq!(p.charge, 2.5);
 }
+
+#[test]
+fn a_two_player_game_ranks_each_player_alone() {
+    let carry = |score| skysweep::sim::Carry {
+        score,
+        lives: 3,
+        bombs: 2,
+        power: 1,
+        charge: 0.0,
+        next_extra_life: 1_000_000,
+    };
+    let w = world_with(WorldConfig {
+        characters: vec![Character::Vela, Character::Brass],
+        carry: vec![carry(400), carry(800)],
+        ..WorldConfig::default()
+    });
+    assert_eq!(w.score(), 1_200);
+    assert_eq!(w.best_player_score(), 800);
+}

@@ -1347,7 +1347,8 @@ impl App {
     fn hi_score(&self) -> u64 {
         let best = self.scores.best(self.base_config.difficulty);
         match &self.scene {
-            Scene::Stage(s) => best.max(s.world.score()),
+            // Each player is ranked alone, so the HI SCORE a game can set is its best player's.
+            Scene::Stage(s) => best.max(s.world.best_player_score()),
             _ => best,
         }
     }

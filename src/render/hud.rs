@@ -67,7 +67,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
     }
     if world.players.len() == 1 {
         r.text_shadow(
-            &format!("HI {:08}", hi_score.max(world.score())),
+            &format!("HI {:08}", hi_score.max(world.best_player_score())),
             vec2(120.0, 1.0),
             1.0,
             Color::from_rgba(255, 230, 150, 255),
@@ -142,7 +142,7 @@ pub fn draw_panels(
     );
     y += line;
     r.text_shadow(
-        &format!("{:08}", hi_score.max(world.score())),
+        &format!("{:08}", hi_score.max(world.best_player_score())),
         vec2(x, y),
         text_scale,
         WHITE,

@@ -375,6 +375,12 @@ impl World {
         self.players.iter().map(|p| p.score).sum()
     }
 
+    /// The best single player's score: what can enter the high-score table, where each player
+    /// of a two-player game is ranked alone.
+    pub fn best_player_score(&self) -> u64 {
+        self.players.iter().map(|p| p.score).max().unwrap_or(0)
+    }
+
     fn advance_scroll(&mut self) {
         if let Some((from, to, over)) = self.scroll_ease {
             let t = ((self.stage_time - from) / over.max(DT)).clamp(0.0, 1.0);
