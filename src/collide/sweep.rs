@@ -164,7 +164,7 @@ pub(super) fn sweep_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
 pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u64>) -> u64 {
     let n = big.len();
     // Whole blocks as fixed-size arrays: no bounds checks inside a block, so its tests compile
-    // to packed compares and one mask.
+    // to packed compares.
     let blocks = || {
         big.min_x
             .chunks_exact(BLOCK)
@@ -187,16 +187,15 @@ pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u
                 (bx0.try_into().unwrap(), bx1.try_into().unwrap());
             let (by0, by1): (&[f32; BLOCK], &[f32; BLOCK]) =
                 (by0.try_into().unwrap(), by1.try_into().unwrap());
-            let mut bits = 0u32;
-            for t in 0..BLOCK {
-                let hit =
-                    interiors_meet(x0, x1, bx0[t], bx1[t]) & interiors_meet(y0, y1, by0[t], by1[t]);
-                bits |= (hit as u32) << t;
-            }
-            while bits != 0 {
-                let t = bits.trailing_zeros() as usize;
-                out.push(pair_key(small.ids[i], big.ids[b * BLOCK + t]));
-                bits &= bits - 1;
+            let hit = |t: usize| {
+                interiors_meet(x0, x1, bx0[t], bx1[t]) & interiors_meet(y0, y1, by0[t], by1[t])
+            };
+            // Hits are rare: one any-hit test per block is what vectorises best, and the few
+            // blocks with a hit are tested again box by box.
+            if (0..BLOCK).fold(false, |any, t| any | hit(t)) {
+                for t in (0..BLOCK).filter(|&t| hit(t)) {
+                    out.push(pair_key(small.ids[i], big.ids[b * BLOCK + t]));
+                }
             }
         }
         for k in n / BLOCK * BLOCK..n {
