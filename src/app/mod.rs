@@ -692,7 +692,7 @@ impl App {
             }
             Scene::ReplayEnded { steps, .. } => {
                 // Quit rather than go to the title: a game started there would be set up from
-                // the replay (its seed, its single stage) and play it back again.
+                // the replay (its seed, its stages) and play it back again.
                 if *steps > 30 && (m.ok || m.back) {
                     self.quit = true;
                 }
