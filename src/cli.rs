@@ -110,7 +110,8 @@ pub enum Command {
     Sim {
         #[command(flatten)]
         run: RunArgs,
-        /// Most frames to run (the run also ends when the stage is cleared or the game is over).
+        /// Most frames to run (the run also ends when the stage is cleared or the game is over;
+        /// with --replay, after the last recorded stage).
         #[arg(long, value_name = "N")]
         frames: Option<u64>,
     },
@@ -148,7 +149,7 @@ pub struct RunArgs {
     /// Starting power level, 1 to 4.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub power: Option<u8>,
-    /// Record every step's input to this replay file.
+    /// Record every step's input to this replay file, over every stage the run plays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Play back a replay file. It carries its own seed, characters, difficulty, start, power

@@ -37,7 +37,13 @@ fn sim(run: &cli::RunArgs, frames: Option<u64>) -> ExitCode {
         replay: setup.replay,
         record: run.record.is_some(),
     };
-    let (summary, recorded) = summary::run(setup.level, setup.config, opts);
+    // A replay plays every stage it recorded; a live run plays the one stage it was given.
+    let levels: Vec<_> = if setup.replay_stages.is_empty() {
+        vec![setup.level]
+    } else {
+        setup.replay_stages.into_iter().map(|(_, l)| l).collect()
+    };
+    let (summary, recorded) = summary::run(&levels, setup.config, opts);
     if let (Some(path), Some(replay)) = (&run.record, recorded) {
         if let Err(e) = replay.save(path) {
             eprintln!("skysweep sim: cannot write replay {}: {e}", path.display());

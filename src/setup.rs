@@ -44,6 +44,9 @@ pub struct RunSetup {
     pub level: Arc<Level>,
     pub config: WorldConfig,
     pub replay: Option<Replay>,
+    /// With a replay, every recorded stage's file and level in order, checked against the
+    /// recording (the first is `level_path` and `level`); empty otherwise.
+    pub replay_stages: Vec<(PathBuf, Arc<Level>)>,
 }
 
 /// Loads the level (and replay) and builds the configuration; the error is ready to print.
@@ -69,43 +72,57 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     };
     let level_path = match (&args.level, &replay) {
         (Some(p), _) => p.clone(),
-        (None, Some(r)) => find_data(&r.level),
+        (None, Some(r)) => find_data(&r.stages[0].level),
         (None, None) => find_data(DEFAULT_LEVEL),
     };
     let level = Arc::new(level::load_stage(&level_path).map_err(|e| e.to_string())?);
     if let (Some(r), Some(file)) = (&replay, &args.replay) {
         let file = file.display().to_string();
+        let first = &r.stages[0];
         // `--level` may point at the recorded stage elsewhere on disk, so only the file name is
         // compared, and only once the content differs: naming the other stage's hash as the
         // "changed" version of the recorded one would send the user looking in the wrong file.
         if let Some(given) = &args.level {
-            let recorded_name = Path::new(&r.level).file_name();
-            if format!("{:016x}", level.content_hash) != r.content_hash
+            let recorded_name = Path::new(&first.level).file_name();
+            if format!("{:016x}", level.content_hash) != first.content_hash
                 && recorded_name != given.file_name()
             {
                 return Err(format!(
                     "{file}: this replay was recorded on {}, but --level gives {}, a different stage",
-                    r.level,
+                    first.level,
                     given.display()
                 ));
             }
         }
-        r.check_level(&file, level.content_hash)
-            .and_then(|()| r.check_start(&file, &level_path.display().to_string(), level.length_s))
-            .map_err(|e| e.to_string())?;
+        // Every stage is loaded and checked now, before anything plays: a later stage that
+        // changed would otherwise only be found after watching the ones before it.
+        let mut replay_stages = vec![(level_path.clone(), level.clone())];
+        for (i, stage) in r.stages.iter().enumerate().skip(1) {
+            let path = find_data(&stage.level);
+            let loaded = level::load_stage(&path)
+                .map_err(|e| format!("{file}: recorded stage {} cannot be loaded: {e}", i + 1))?;
+            replay_stages.push((path, Arc::new(loaded)));
+        }
+        for (i, (path, l)) in replay_stages.iter().enumerate() {
+            r.check_level(&file, i, l.content_hash)
+                .and_then(|()| r.check_start(&file, i, &path.display().to_string(), l.length_s))
+                .map_err(|e| e.to_string())?;
+        }
         return Ok(RunSetup {
             config: WorldConfig {
                 seed: r.seed,
                 characters: r.characters.clone(),
                 difficulty: r.difficulty,
                 invincible: r.invincible,
-                start_at: r.start_at,
+                start_at: first.start_at,
                 start_power: r.start_power,
+                loop_index: first.loop_index,
                 ..WorldConfig::default()
             },
             level_path,
             level,
             replay,
+            replay_stages,
         });
     }
     let start_at = match &args.at {
@@ -147,6 +164,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         level,
         config,
         replay: None,
+        replay_stages: Vec::new(),
     })
 }
 

@@ -198,3 +198,84 @@ fn a_recorded_run_replays_to_the_same_hash() {
     assert!(err.contains("bad.ron:1:"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
+    use skysweep::sim::summary::{self, RunOptions};
+    use skysweep::sim::{scenario, WorldConfig};
+
+    let dir = std::env::temp_dir().join(format!("skysweep-stages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("defs.ron"), scenario::SCENARIO_DEFS).unwrap();
+    let stage = |name: &str, length_s: u32| {
+        format!(
+            r#"Stage(name: "{name}", length_s: {length_s}, scroll_speed: 20, uses: ["defs.ron"], events: [
+                Spawn(at: 0.5, enemy: "drone", x: 112, y: 60, count: 3, spacing_s: 0.4),
+            ])"#
+        )
+    };
+    let (a, b) = (dir.join("a.ron"), dir.join("b.ron"));
+    std::fs::write(&a, stage("Alpha", 3)).unwrap();
+    std::fs::write(&b, stage("Beta", 2)).unwrap();
+    let levels: Vec<_> = [&a, &b]
+        .iter()
+        .map(|p| std::sync::Arc::new(skysweep::level::load_stage(p).unwrap()))
+        .collect();
+    // The live run, played through the library as the window would, recorded.
+    let (live, recording) = summary::run(
+        &levels,
+        WorldConfig {
+            seed: 8,
+            ..WorldConfig::default()
+        },
+        RunOptions {
+            frames: 20_000,
+            autoplay: true,
+            replay: None,
+            record: true,
+        },
+    );
+    assert_eq!(live.stages.len(), 2);
+    let file = dir.join("run.ron");
+    recording.unwrap().save(&file).unwrap();
+    let f = file.to_str().unwrap();
+
+    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    let stages = replayed["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 2, "{replayed}");
+    for (i, s) in stages.iter().enumerate() {
+        assert_eq!(
+            s["state_hash"],
+            live.stages[i].state_hash.as_str(),
+            "stage {i}"
+        );
+        assert_eq!(s["score"], live.stages[i].score, "stage {i}");
+        assert_eq!(s["cleared"], true);
+    }
+    assert_eq!(replayed["score"], live.score);
+    assert_eq!(replayed["state_hash"], live.state_hash.as_str());
+    assert_eq!(replayed["stage"], "Beta");
+
+    // The second stage's file changed: refused before anything plays, naming that file.
+    std::fs::write(&b, stage("Beta", 4)).unwrap();
+    let out = skysweep(&["sim", "--replay", f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{f}: stage 2 of this replay was recorded on a different version of {}",
+            b.display()
+        )),
+        "{err}"
+    );
+    // ...and gone, it is still named.
+    std::fs::remove_file(&b).unwrap();
+    let out = skysweep(&["sim", "--replay", f]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("recorded stage 2") && err.contains("b.ron"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -203,8 +203,16 @@ struct StageScene {
     /// Index into the stage list, and which loop of the game this is.
     stage_index: usize,
     loop_index: u32,
+    /// This stage's recorded inputs when a replay plays, and the next step's index.
     replay: Option<(Vec<Vec<Input>>, usize)>,
-    recorder: Option<Replay>,
+    /// The `--record` recording of the run, when this stage is part of it. It passes from
+    /// stage to stage as they are cleared (through [`App::continued_recording`]).
+    recording: Option<Recording>,
+}
+
+/// A `--record` recording in progress, with the state of its writes to disk.
+struct Recording {
+    replay: Replay,
     /// Steps recorded since the recording was last written; `None` once an autosave failed,
     /// so a full disk warns once rather than every few seconds.
     unsaved_steps: Option<u32>,
@@ -213,13 +221,42 @@ struct StageScene {
     autosaving: Option<std::thread::JoinHandle<std::io::Result<()>>>,
 }
 
-impl Drop for StageScene {
-    /// Whatever replaces this stage may write the same recording file next, so an autosave
-    /// still in flight finishes first (two writers would share the temporary file).
-    fn drop(&mut self) {
-        if let Some(pending) = self.autosaving.take() {
-            let _ = pending.join();
+impl Recording {
+    fn new(replay: Replay) -> Recording {
+        Recording {
+            replay,
+            unsaved_steps: Some(0),
+            autosaving: None,
         }
+    }
+
+    /// Waits for an autosave still being written, so the next write cannot land under it.
+    fn finish_autosave(&mut self) -> Option<std::io::Result<()>> {
+        self.autosaving.take().map(|pending| {
+            pending
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the writing thread panicked")))
+        })
+    }
+
+    /// Writes the whole recording now (after any autosave in flight), saying where.
+    fn save(&mut self, path: &Path) {
+        let _ = self.finish_autosave();
+        match self.replay.save(path) {
+            Ok(()) => {
+                self.unsaved_steps = self.unsaved_steps.map(|_| 0);
+                eprintln!("replay saved to {}", path.display())
+            }
+            Err(e) => eprintln!("skysweep: cannot save replay {}: {e}", path.display()),
+        }
+    }
+}
+
+impl Drop for Recording {
+    /// Whatever comes next may write the same recording file, so an autosave still in flight
+    /// finishes first (two writers would share the temporary file).
+    fn drop(&mut self) {
+        let _ = self.finish_autosave();
     }
 }
 
@@ -287,6 +324,8 @@ struct App {
     message: Option<Notice>,
     /// Players' standing carried into the next stage (empty for a new game).
     carry: Vec<Carry>,
+    /// The run's recording, handed from a cleared stage to the next one with `carry`.
+    continued_recording: Option<Recording>,
     /// Every stage loaded so far, newest version, by path: hot reload replaces entries.
     levels: BTreeMap<PathBuf, Arc<Level>>,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
@@ -316,12 +355,21 @@ impl App {
             eprintln!("warning: {w}");
         }
         audio.set_volumes(config.music_volume, config.effects_volume);
-        // An author's level, or a replay, is a single stage: the one the command line loaded.
-        let stages = if cli.run.level.is_some() || prepared.replay.is_some() {
+        // A replay plays the stages it recorded, in order; an author's level is a single stage.
+        let stages = if prepared.replay.is_some() {
+            prepared
+                .replay_stages
+                .iter()
+                .map(|(p, _)| p.clone())
+                .collect()
+        } else if cli.run.level.is_some() {
             vec![prepared.level_path.clone()]
         } else {
             shipped_stages()
         };
+        // The replay's stages were loaded and checked against it; play exactly those.
+        let mut levels = BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]);
+        levels.extend(prepared.replay_stages.iter().cloned());
         let mut renderer = Renderer::new(assets);
         renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
         let mut base_config = prepared.config;
@@ -348,9 +396,10 @@ impl App {
             base_config,
             initial_replay: prepared.replay,
             message: None,
-            levels: BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]),
+            levels,
             watcher: None,
             carry: Vec::new(),
+            continued_recording: None,
             quit: false,
             cli,
         };
@@ -643,7 +692,7 @@ impl App {
             }
             Scene::ReplayEnded { steps, .. } => {
                 // Quit rather than go to the title: a game started there would be set up from
-                // the replay (its seed, its single stage) and play it back again.
+                // the replay (its seed, its stages) and play it back again.
                 if *steps > 30 && (m.ok || m.back) {
                     self.quit = true;
                 }
@@ -966,9 +1015,9 @@ impl App {
         let mut next: Option<Scene> = None;
         match &mut self.scene {
             Scene::Stage(s) if !s.paused => {
-                if let Some(r) = &mut s.recorder {
-                    r.record(inputs);
-                    if let Some(n) = &mut s.unsaved_steps {
+                if let Some(r) = &mut s.recording {
+                    r.replay.record(inputs);
+                    if let Some(n) = &mut r.unsaved_steps {
                         *n += 1;
                     }
                 }
@@ -988,9 +1037,19 @@ impl App {
                     .effects
                     .step(s.world.scroll_speed, s.world.scroll_offset);
                 self.audio.react(&s.world.events);
-                let replay_end = s.replay.as_ref().and_then(|(r, c)| {
-                    replay_end(*c >= r.len(), s.world.cleared(), s.world.game_over())
-                });
+                // A cleared stage with another recorded after it goes on to that one, through
+                // the same stage-clear transition as live play.
+                let next_recorded = self
+                    .initial_replay
+                    .as_ref()
+                    .is_some_and(|r| s.stage_index + 1 < r.stages.len());
+                let replay_end = s
+                    .replay
+                    .as_ref()
+                    .and_then(|(r, c)| {
+                        replay_end(*c >= r.len(), s.world.cleared(), s.world.game_over())
+                    })
+                    .filter(|how| !(*how == ReplayEnd::Cleared && next_recorded));
                 if let Some(how) = replay_end {
                     self.audio.stop_music();
                     next = Some(Scene::ReplayEnded {
@@ -1006,10 +1065,18 @@ impl App {
                         s.world.config.characters.clone(),
                     );
                     let carry = s.world.players.iter().map(Carry::of).collect();
-                    self.save_recording();
-                    let single = (self.cli.run.level.is_some() || self.initial_replay.is_some())
+                    // The recording goes on into the next stage; it is written now so the file
+                    // holds every cleared stage even if the next one is never saved.
+                    let mut recording = s.recording.take();
+                    if let (Some(r), Some(path)) = (&mut recording, &self.cli.run.record) {
+                        r.save(path);
+                    }
+                    // A replay reaches here only with another recorded stage to play.
+                    let single = self.cli.run.level.is_some()
+                        && self.initial_replay.is_none()
                         && !self.cli.run.autoplay;
                     self.carry = carry;
+                    self.continued_recording = recording.filter(|_| !single);
                     if i < self.stages.len() && !single {
                         self.start_stage(i, l, c);
                     } else if single {
@@ -1086,13 +1153,23 @@ impl App {
     }
 
     fn restart_stage(&mut self) {
+        // A restarted stage begins without what the players carried into it, so the run's
+        // recording cannot go on through it: it ends here, saved (a restart of the first stage
+        // then records a new run over it).
+        self.save_recording();
         if let Scene::Stage(s) = &self.scene {
             let (i, l, c) = (
                 s.stage_index,
                 s.loop_index,
                 s.world.config.characters.clone(),
             );
-            self.start_stage(i, l, c);
+            if self.initial_replay.is_some() {
+                // A later recorded stage depends on what the ones before it carry over: a
+                // replay restarts from its beginning.
+                self.start_stage(0, 0, c);
+            } else {
+                self.start_stage(i, l, c);
+            }
         }
     }
 
@@ -1120,23 +1197,40 @@ impl App {
                     self.message = Some(Notice::lasting("LEVEL ERROR", e.to_string()));
                     match self.levels.values().next() {
                         Some(l) => l.clone(),
-                        None => return,
+                        None => {
+                            // No stage to go on to: a recording handed on ends here, saved.
+                            if let (Some(mut r), Some(path)) =
+                                (self.continued_recording.take(), &self.cli.run.record)
+                            {
+                                r.save(path);
+                            }
+                            return;
+                        }
                     }
                 }
             },
         };
         let first = index == 0 && loop_index == 0;
-        let start_at = if first {
-            self.base_config.start_at
-        } else {
-            0.0
+        // A replay's stage starts where and on the loop it was recorded, with its own inputs.
+        let recorded = self
+            .initial_replay
+            .as_ref()
+            .and_then(|r| r.stages.get(index));
+        let (start_at, loop_index) = match recorded {
+            Some(r) => (r.start_at, r.loop_index),
+            None if first => (self.base_config.start_at, loop_index),
+            None => (0.0, loop_index),
         };
+        let replay = recorded.map(|r| r.steps().collect());
         let power = self.base_config.start_power;
-        self.begin_stage(level, index, loop_index, characters, start_at, power, first);
+        self.begin_stage(
+            level, index, loop_index, characters, start_at, power, first, replay,
+        );
         self.watch(&path);
     }
 
-    /// Puts `level` in play at `start_at` seconds.
+    /// Puts `level` in play at `start_at` seconds. `first` starts a run (and its recording,
+    /// with `--record`); `replay` holds the stage's recorded inputs when a replay plays.
     #[allow(clippy::too_many_arguments)]
     fn begin_stage(
         &mut self,
@@ -1147,6 +1241,7 @@ impl App {
         start_at: f32,
         power: u8,
         first: bool,
+        replay: Option<Vec<Vec<Input>>>,
     ) {
         let config = WorldConfig {
             characters: characters.clone(),
@@ -1156,20 +1251,21 @@ impl App {
             carry: std::mem::take(&mut self.carry),
             ..self.base_config.clone()
         };
-        let replay = if first {
-            self.initial_replay
+        let replay = replay.map(|steps| (steps, 0));
+        // The run's recording: carried on from the stage just cleared, or begun with the run.
+        let recording = match self.continued_recording.take() {
+            Some(mut r) => {
+                r.replay.begin_stage(&level, &config);
+                Some(r)
+            }
+            None => self
+                .cli
+                .run
+                .record
                 .as_ref()
-                .map(|r| (r.steps().collect(), 0))
-        } else {
-            None
+                .filter(|_| first)
+                .map(|_| Recording::new(Replay::for_run(&level, &config))),
         };
-        let recorder = self
-            .cli
-            .run
-            .record
-            .as_ref()
-            .filter(|_| first)
-            .map(|_| Replay::for_run(&level, &config));
         let bots = (0..characters.len())
             .map(|_| self.cli.run.autoplay.then(Bot::new))
             .collect();
@@ -1183,9 +1279,7 @@ impl App {
             stage_index: index,
             loop_index,
             replay,
-            recorder,
-            unsaved_steps: Some(0),
-            autosaving: None,
+            recording,
         }));
         if let (Some(n), Scene::Stage(s)) = (self.cli.stress, &mut self.scene) {
             fill_with_bullets(&mut s.world, n);
@@ -1275,7 +1369,9 @@ impl App {
                 eprintln!("reloaded {} at {start_at:.1} s", level.source);
                 self.message = None;
                 self.save_recording();
-                self.begin_stage(level, index, loop_index, characters, start_at, power, false);
+                self.begin_stage(
+                    level, index, loop_index, characters, start_at, power, false, None,
+                );
             }
         }
     }
@@ -1284,15 +1380,9 @@ impl App {
         let (Scene::Stage(s), Some(path)) = (&mut self.scene, &self.cli.run.record) else {
             return;
         };
-        // The final save must land after any autosave still being written, not under it.
-        if let Some(pending) = s.autosaving.take() {
-            let _ = pending.join();
-        }
-        if let Some(r) = s.recorder.take() {
-            match r.save(path) {
-                Ok(()) => eprintln!("replay saved to {}", path.display()),
-                Err(e) => eprintln!("skysweep: cannot save replay {}: {e}", path.display()),
-            }
+        // Taken: the recording ends with this save (a cleared stage hands it on instead).
+        if let Some(mut r) = s.recording.take() {
+            r.save(path);
         }
     }
 
@@ -1302,30 +1392,28 @@ impl App {
         let (Scene::Stage(s), Some(path)) = (&mut self.scene, &self.cli.run.record) else {
             return;
         };
-        if s.autosaving.as_ref().is_some_and(|t| !t.is_finished()) {
+        let Some(r) = &mut s.recording else {
+            return;
+        };
+        if r.autosaving.as_ref().is_some_and(|t| !t.is_finished()) {
             return;
         }
-        if let Some(done) = s.autosaving.take() {
-            let result = done
-                .join()
-                .unwrap_or_else(|_| Err(std::io::Error::other("the writing thread panicked")));
-            if let Err(e) = result {
-                eprintln!(
-                    "warning: cannot autosave replay {}: {e} (will try again when the run ends)",
-                    path.display()
-                );
-                s.unsaved_steps = None;
-            }
+        if let Some(Err(e)) = r.finish_autosave() {
+            eprintln!(
+                "warning: cannot autosave replay {}: {e} (will try again when the run ends)",
+                path.display()
+            );
+            r.unsaved_steps = None;
         }
-        let (Some(r), Some(n)) = (&s.recorder, s.unsaved_steps) else {
+        let Some(n) = r.unsaved_steps else {
             return;
         };
         if n < AUTOSAVE_STEPS {
             return;
         }
-        let (text, path) = (r.to_ron(), path.clone());
-        s.unsaved_steps = Some(0);
-        s.autosaving = Some(std::thread::spawn(move || {
+        let (text, path) = (r.replay.to_ron(), path.clone());
+        r.unsaved_steps = Some(0);
+        r.autosaving = Some(std::thread::spawn(move || {
             skysweep::store::write_atomic(&path, text.as_bytes())
         }));
     }

@@ -1,4 +1,4 @@
-//! Running a stage headless and summarising it as one JSON object.
+//! Running a run headless, one stage or several in a row, and summarising it as one JSON object.
 //!
 //! The runner times each step with the system clock for the `*_us` figures; those timings are
 //! reported only and never feed back into the game.
@@ -13,17 +13,19 @@ use crate::level::Level;
 use super::autoplay::Bot;
 use super::input::Input;
 use super::replay::Replay;
-use super::world::{World, WorldConfig};
+use super::world::{Carry, RunStats, World, WorldConfig};
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Most steps to run; the run also stops when the stage is cleared or the game is over.
+    /// Most steps to run, over every stage; the run also stops when the last stage is cleared
+    /// or the game is over.
     pub frames: u64,
     pub autoplay: bool,
-    /// Inputs to play back instead of the bot's or idle ones.
+    /// Inputs to play back instead of the bot's or idle ones: stage `i` of the replay plays on
+    /// the `i`-th level given to [`run`], with its recorded start and loop.
     pub replay: Option<Replay>,
     /// Record every step's inputs.
     pub record: bool,
@@ -66,7 +68,40 @@ pub struct Items {
     pub coin: u32,
 }
 
-/// What `skysweep sim` prints.
+/// How one stage of the run ended.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct StageResult {
+    pub level: String,
+    pub stage: String,
+    pub loop_index: u32,
+    /// Steps played on this stage.
+    pub frames: u64,
+    pub cleared: bool,
+    pub game_over: bool,
+    /// Every player's score added up at the stage's end (what was carried in included).
+    pub score: u64,
+    pub state_hash: String,
+}
+
+/// Adds one stage's figures to the run's: counts add up, maxima stay maxima.
+fn add_stats(total: &mut RunStats, s: &RunStats) {
+    total.deaths += s.deaths;
+    total.bombs_used += s.bombs_used;
+    total.power_downs += s.power_downs;
+    total.kills_air += s.kills_air;
+    total.kills_ground += s.kills_ground;
+    total.items_power += s.items_power;
+    total.items_bomb += s.items_bomb;
+    total.items_coin += s.items_coin;
+    total.bosses_defeated += s.bosses_defeated;
+    total.boss_parts_destroyed += s.boss_parts_destroyed;
+    total.max_live_boxes = total.max_live_boxes.max(s.max_live_boxes);
+    total.max_enemy_bullets = total.max_enemy_bullets.max(s.max_enemy_bullets);
+    total.continues += s.continues;
+}
+
+// What `skysweep sim` prints. The top-level figures are the whole run's: counts summed over
+/// its stages, `level`, `stage`, `cleared`, `game_over` and `state_hash` the last stage's.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Summary {
     pub frames: u64,
@@ -91,45 +126,112 @@ pub struct Summary {
     pub collide_us: Percentiles,
     pub step_us: Percentiles,
     pub state_hash: String,
+    /// Each stage played, in order.
+    pub stages: Vec<StageResult>,
 }
 
-/// Runs `level` headless as fast as it can.
-pub fn run(level: Arc<Level>, config: WorldConfig, opts: RunOptions) -> (Summary, Option<Replay>) {
+/// Runs `levels` headless as fast as it can, one after another as each is cleared, the players
+/// carrying their standing from one stage into the next as in the window. `config` starts the
+/// first stage; later ones start at 0 s on the same loop (or, replaying, as recorded). A replay
+/// stops after its last recorded stage, however many levels follow; with fewer levels than
+/// recorded stages it plays the levels there are, and with none it returns an empty summary.
+pub fn run(
+    levels: &[Arc<Level>],
+    config: WorldConfig,
+    opts: RunOptions,
+) -> (Summary, Option<Replay>) {
     let players = config.characters.len().clamp(1, 2);
-    let mut recording = opts.record.then(|| Replay::for_run(&level, &config));
-    let mut world = World::new(level.clone(), config.clone());
+    let stage_count = match &opts.replay {
+        Some(r) => r.stages.len().min(levels.len()),
+        None => levels.len(),
+    };
+    let mut recording: Option<Replay> = None;
     let mut bots = vec![Bot::new(); players];
-    let mut replay_steps = opts.replay.as_ref().map(|r| r.steps());
     let mut step_ns = Vec::with_capacity(opts.frames.min(1 << 20) as usize);
     let mut collide_ns = Vec::with_capacity(step_ns.capacity());
     let mut frames = 0;
-    while frames < opts.frames && !world.cleared() && !world.game_over() {
-        let inputs: Vec<Input> = match replay_steps.as_mut() {
-            Some(steps) => match steps.next() {
-                Some(i) => i,
-                None => break,
-            },
-            None if opts.autoplay => (0..players).map(|i| bots[i].decide(&world, i)).collect(),
-            None => vec![Input::default(); players],
+    let mut totals = RunStats::default();
+    let mut stages = Vec::new();
+    let mut carry: Vec<Carry> = Vec::new();
+    let mut last: Option<World> = None;
+    for (index, level) in levels.iter().take(stage_count).enumerate() {
+        // The same configuration the window builds for stage `index` (see app::begin_stage).
+        let recorded = opts.replay.as_ref().and_then(|r| r.stages.get(index));
+        let (start_at, loop_index) = match recorded {
+            Some(s) => (s.start_at, s.loop_index),
+            None if index == 0 => (config.start_at, config.loop_index),
+            None => (0.0, config.loop_index),
         };
-        if let Some(r) = recording.as_mut() {
-            r.record(&inputs);
+        let stage_config = WorldConfig {
+            start_at,
+            loop_index,
+            carry: std::mem::take(&mut carry),
+            ..config.clone()
+        };
+        if opts.record {
+            match recording.as_mut() {
+                None => recording = Some(Replay::for_run(level, &stage_config)),
+                Some(r) => r.begin_stage(level, &stage_config),
+            }
         }
-        let t0 = Instant::now();
-        world.update(&inputs);
-        let t1 = Instant::now();
-        world.collide();
-        let t2 = Instant::now();
-        step_ns.push((t2 - t0).as_nanos() as u64);
-        collide_ns.push((t2 - t1).as_nanos() as u64);
-        frames += 1;
+        let mut world = World::new(level.clone(), stage_config);
+        let mut replay_steps = recorded.map(|r| r.steps());
+        let stage_start = frames;
+        while frames < opts.frames && !world.cleared() && !world.game_over() {
+            let inputs: Vec<Input> = match replay_steps.as_mut() {
+                Some(steps) => match steps.next() {
+                    Some(i) => i,
+                    None => break,
+                },
+                None if opts.autoplay => (0..players).map(|i| bots[i].decide(&world, i)).collect(),
+                None => vec![Input::default(); players],
+            };
+            if let Some(r) = recording.as_mut() {
+                r.record(&inputs);
+            }
+            let t0 = Instant::now();
+            world.update(&inputs);
+            let t1 = Instant::now();
+            world.collide();
+            let t2 = Instant::now();
+            step_ns.push((t2 - t0).as_nanos() as u64);
+            collide_ns.push((t2 - t1).as_nanos() as u64);
+            frames += 1;
+        }
+        add_stats(&mut totals, &world.stats);
+        stages.push(StageResult {
+            level: level.source.clone(),
+            stage: level.name.clone(),
+            loop_index,
+            frames: frames - stage_start,
+            cleared: world.cleared(),
+            game_over: world.game_over(),
+            score: world.score(),
+            state_hash: format!("{:016x}", world.state_hash()),
+        });
+        let go_on = world.cleared() && frames < opts.frames;
+        carry = world.players.iter().map(Carry::of).collect();
+        last = Some(world);
+        if !go_on {
+            break;
+        }
     }
-    let s = &world.stats;
+    let Some(world) = last else {
+        return (
+            Summary {
+                seed: config.seed,
+                difficulty: config.difficulty.name().to_string(),
+                ..Summary::default()
+            },
+            recording,
+        );
+    };
+    let s = &totals;
     let summary = Summary {
         frames,
         seed: config.seed,
-        level: level.source.clone(),
-        stage: level.name.clone(),
+        level: world.level.source.clone(),
+        stage: world.level.name.clone(),
         characters: world
             .players
             .iter()
@@ -159,6 +261,7 @@ pub fn run(level: Arc<Level>, config: WorldConfig, opts: RunOptions) -> (Summary
         collide_us: Percentiles::from_ns(&mut collide_ns),
         step_us: Percentiles::from_ns(&mut step_ns),
         state_hash: format!("{:016x}", world.state_hash()),
+        stages,
     };
     (summary, recording)
 }
