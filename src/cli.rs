@@ -40,8 +40,9 @@ pub struct Cli {
     #[arg(long, conflicts_with = "replay")]
     pub title: bool,
     /// Rendering stress test: fill the playfield with N circling bullets (implies --invincible).
-    // Refused with --replay: the extra bullets and invincibility change the game it replays.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), conflicts_with = "replay")]
+    // Refused with --replay: the extra bullets and invincibility change the game it replays;
+    // and with --record: the recording does not hold them, so it would replay another game.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), conflicts_with_all = ["replay", "record"])]
     pub stress: Option<u32>,
 }
 
@@ -256,6 +257,18 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
             assert_eq!(err.exit_code(), 2);
         }
+    }
+
+    #[test]
+    fn stress_bullets_are_refused_in_a_recording() {
+        for args in [
+            &["--stress", "100", "--record", "r.ron"][..],
+            &["--record", "r.ron", "--stress", "5"][..],
+        ] {
+            let err = parse(args).expect_err(&format!("{args:?} must be refused"));
+            assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
+        }
+        assert!(parse(&["--stress", "100"]).is_ok());
     }
 
     #[test]
