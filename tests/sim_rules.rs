@@ -612,3 +612,29 @@ fn a_two_player_game_ranks_each_player_alone() {
     assert_eq!(w.score(), 1_200);
     assert_eq!(w.best_player_score(), 800);
 }
+
+#[test]
+fn two_players_share_the_stage_clear_bonus_equally() {
+    let mut w = world_with(WorldConfig {
+        characters: vec![Character::Vela, Character::Brass],
+        start_at: 59.5,
+        ..WorldConfig::default()
+    });
+    let before: Vec<u64> = w.players.iter().map(|p| p.score).collect();
+    let (lives, bombs): (u64, u64) = w
+        .players
+        .iter()
+        .fold((0, 0), |(l, b), p| (l + p.lives as u64, b + p.bombs as u64));
+    for _ in 0..120 {
+        if w.tally.is_some() {
+            break;
+        }
+        w.step(&[Input::default(), Input::default()]);
+    }
+    let t = w.tally.clone().expect("the quiet stage clears at its end");
+    assert_eq!(t.total, lives * 20_000 + bombs * 5_000);
+    assert_eq!(t.each, t.total / 2);
+    for (p, b) in w.players.iter().zip(before) {
+        assert_eq!(p.score - b, t.each, "player {}", p.index);
+    }
+}

@@ -474,7 +474,7 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
     if let (StagePhase::Clearing { .. } | StagePhase::Cleared, Some(t)) =
         (world.phase, &world.tally)
     {
-        draw_rectangle(16.0, 100.0, 192.0, 96.0, Color::new(0.0, 0.0, 0.1, 0.75));
+        draw_rectangle(16.0, 100.0, 192.0, 104.0, Color::new(0.0, 0.0, 0.1, 0.75));
         r.text_centered(
             "STAGE CLEAR!",
             112.0,
@@ -482,12 +482,17 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
             2.0,
             Color::from_rgba(255, 230, 100, 255),
         );
-        let rows = [
+        let mut rows = vec![
             ("BOSS", t.boss_bonus),
             ("LIVES", t.lives_bonus),
             ("BOMBS", t.bombs_bonus),
             ("TOTAL", t.total),
         ];
+        // Two players share the bonus equally (see `World::begin_clear`): say what each gets,
+        // or the TOTAL reads as if each had earned it.
+        if world.players.len() > 1 {
+            rows.push(("EACH", t.each));
+        }
         for (i, (label, v)) in rows.iter().enumerate() {
             let y = 132.0 + i as f32 * 14.0;
             r.text_shadow(label, vec2(32.0, y), 1.0, WHITE);

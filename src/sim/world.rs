@@ -117,6 +117,8 @@ pub struct Tally {
     pub lives_bonus: u64,
     pub bombs_bonus: u64,
     pub total: u64,
+    /// What each player is paid: the total shared equally (all of it for one player).
+    pub each: u64,
 }
 
 /// A banner across the screen (boss warnings).
@@ -511,15 +513,16 @@ impl World {
     pub(crate) fn begin_clear(&mut self, boss_bonus: u64) {
         let lives: u64 = self.players.iter().map(|p| p.lives as u64).sum();
         let bombs: u64 = self.players.iter().map(|p| p.bombs as u64).sum();
+        let total = boss_bonus + lives * 20_000 + bombs * 5_000;
         let tally = Tally {
             boss_bonus,
             lives_bonus: lives * 20_000,
             bombs_bonus: bombs * 5_000,
-            total: boss_bonus + lives * 20_000 + bombs * 5_000,
+            total,
+            each: total / self.players.len().max(1) as u64,
         };
-        let share = tally.total / self.players.len().max(1) as u64;
         for i in 0..self.players.len() {
-            self.add_score(i, share);
+            self.add_score(i, tally.each);
         }
         self.tally = Some(tally);
         self.phase = StagePhase::Clearing { steps_left: 240 };
