@@ -326,6 +326,12 @@ struct App {
     carry: Vec<Carry>,
     /// The run's recording, handed from a cleared stage to the next one with `carry`.
     continued_recording: Option<Recording>,
+    /// The `--record` file holds a finished run: later play (a restart, a new game from the
+    /// title) is not recorded, so it cannot overwrite that run.
+    recording_spent: bool,
+    /// Keys pressed since the last fixed step, per player: a tap shorter than a frame is
+    /// never down when a step reads the keys, and a frame may run no step at all.
+    taps: [Input; 2],
     /// Every stage loaded so far, newest version, by path: hot reload replaces entries.
     levels: BTreeMap<PathBuf, Arc<Level>>,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
@@ -400,6 +406,8 @@ impl App {
             watcher: None,
             carry: Vec::new(),
             continued_recording: None,
+            recording_spent: false,
+            taps: [Input::default(); 2],
             quit: false,
             cli,
         };
@@ -442,11 +450,23 @@ impl App {
                     self.message = None;
                 }
             }
+            // Before the menus run: the key that starts a stage must not count as its first tap.
+            let was_playing = matches!(&self.scene, Scene::Stage(s) if !s.paused);
             self.global_keys();
             self.frame_menus();
             self.save_changed_settings();
             let mut step_us = 0.0;
             let mut collide_us = 0.0;
+            // Only play takes taps: a key pressed in a menu (shot to pick a pilot, bomb to go
+            // back, a pause choice) must not act again in the stage's first step.
+            let playing = was_playing && matches!(&self.scene, Scene::Stage(s) if !s.paused);
+            for (tap, keys) in self.taps.iter_mut().zip(&self.config.keys) {
+                *tap = if playing {
+                    merge(*tap, keys.read(is_key_pressed))
+                } else {
+                    Input::default()
+                };
+            }
             for _ in 0..steps {
                 // 2. Input, read right before the step so it acts in this step.
                 let inputs = self.read_inputs();
@@ -1000,7 +1020,9 @@ impl App {
                 if let Some(bot) = &mut s.bots[i] {
                     return bot.decide(&s.world, i);
                 }
-                let keys = self.config.keys[i].read(is_key_down);
+                // A tap counts as held for the first step after it.
+                let tap = std::mem::take(&mut self.taps[i]);
+                let keys = merge(self.config.keys[i].read(is_key_down), tap);
                 match self.pads.input(i, &self.config.pad) {
                     Some(pad) => merge(keys, pad),
                     None => keys,
@@ -1154,8 +1176,7 @@ impl App {
 
     fn restart_stage(&mut self) {
         // A restarted stage begins without what the players carried into it, so the run's
-        // recording cannot go on through it: it ends here, saved (a restart of the first stage
-        // then records a new run over it).
+        // recording cannot go on through it: it ends here, saved, and is not started again.
         self.save_recording();
         if let Scene::Stage(s) = &self.scene {
             let (i, l, c) = (
@@ -1263,7 +1284,7 @@ impl App {
                 .run
                 .record
                 .as_ref()
-                .filter(|_| first)
+                .filter(|_| first && !self.recording_spent)
                 .map(|_| Recording::new(Replay::for_run(&level, &config))),
         };
         let bots = (0..characters.len())
@@ -1383,6 +1404,11 @@ impl App {
         // Taken: the recording ends with this save (a cleared stage hands it on instead).
         if let Some(mut r) = s.recording.take() {
             r.save(path);
+            self.recording_spent = true;
+            eprintln!(
+                "recording saved to {}; play after this point is not recorded",
+                path.display()
+            );
         }
     }
 
