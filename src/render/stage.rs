@@ -504,12 +504,15 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
         if let Some(left) = p.continue_steps {
             // Two players' countdowns stack instead of covering each other.
             let y = 130.0 + p.index as f32 * 70.0;
-            draw_rectangle(24.0, y, 176.0, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
             let title = if world.players.len() > 1 {
                 format!("{}P CONTINUE?", p.index + 1)
             } else {
                 "CONTINUE?".to_string()
             };
+            // As wide as the title needs ("1P CONTINUE?" at double size is wider than the
+            // one-player box), within the 224 px playfield.
+            let w = (r.text_width(&title, 2.0) + 16.0).clamp(176.0, 220.0);
+            draw_rectangle(112.0 - w * 0.5, y, w, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
             r.text_centered(
                 &title,
                 112.0,
