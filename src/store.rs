@@ -102,10 +102,10 @@ pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded
                             kept_aside: None,
                         }
                     }
-                    Err(e) => format!(
-                        "line {}, column {}: {}",
-                        e.span.start.line, e.span.start.col, e.code
-                    ),
+                    Err(e) => {
+                        let (line, col) = crate::level::diag::ron_error_at(&text, &e);
+                        format!("line {line}, column {col}: {}", e.code)
+                    }
                 },
             },
         }

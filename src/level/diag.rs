@@ -63,6 +63,23 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// Line and column (1-based) of a RON parse error in `text`. ron starts a wrong value's span
+/// right after the field's colon, on the blank before the value; a person looks for the value,
+/// so the column moves past blanks on that line.
+pub fn ron_error_at(text: &str, e: &ron::error::SpannedError) -> (usize, usize) {
+    let (line, col) = (e.span.start.line.max(1), e.span.start.col.max(1));
+    let Some(l) = text.lines().nth(line - 1) else {
+        return (line, col);
+    };
+    let rest = l.chars().skip(col - 1);
+    let blanks = rest.clone().take_while(|c| *c == ' ' || *c == '\t').count();
+    if rest.count() > blanks {
+        (line, col + blanks)
+    } else {
+        (line, col)
+    }
+}
+
 /// The closest of `known` to `name`, if it is close enough to be a likely typo.
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     known
@@ -84,6 +101,24 @@ pub fn unknown<'a>(what: &str, name: &str, known: impl IntoIterator<Item = &'a s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ron_errors_point_at_the_value_not_the_blank_before_it() {
+        let text = "Stage(\n    length_s:   \"long\",\n)";
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Stage {
+            length_s: f32,
+        }
+        let e = ron::from_str::<Stage>(text).unwrap_err();
+        assert_eq!(ron_error_at(text, &e), (2, 17), "the quote of \"long\"");
+        // A span already on a value stays put.
+        let text = "Stage(length_s: ,)";
+        let e = ron::from_str::<Stage>(text).unwrap_err();
+        let (line, col) = ron_error_at(text, &e);
+        assert_eq!(line, 1);
+        assert!(col >= e.span.start.col);
+    }
 
     #[test]
     fn line_col_counts_from_one() {

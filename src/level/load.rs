@@ -44,12 +44,8 @@ pub fn parse<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, LevelErr
         return Err(too_big(&src.name, src.text.len() as u64));
     }
     ron_options().from_str::<T>(&src.text).map_err(|e| {
-        LevelError::single(
-            &src.name,
-            e.span.start.line.max(1),
-            e.span.start.col.max(1),
-            describe_ron_error(&e.code),
-        )
+        let (line, col) = super::diag::ron_error_at(&src.text, &e);
+        LevelError::single(&src.name, line, col, describe_ron_error(&e.code))
     })
 }
 

@@ -105,13 +105,8 @@ fn load_png(path: &Path) -> Result<Texture2D, String> {
 fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     ron::from_str(&text).map_err(|e| {
-        format!(
-            "{}:{}:{}: {}",
-            path.display(),
-            e.span.start.line,
-            e.span.start.col,
-            e.code
-        )
+        let (line, col) = skysweep::level::diag::ron_error_at(&text, &e);
+        format!("{}:{line}:{col}: {}", path.display(), e.code)
     })
 }
 

@@ -359,11 +359,14 @@ impl Replay {
 
     /// Parses replay text of either version; `file` names it in errors.
     pub fn from_ron(file: &str, text: &str) -> Result<Self, ReplayError> {
-        let parse_error = |e: ron::error::SpannedError| ReplayError::Parse {
-            file: file.to_string(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
+        let parse_error = |e: ron::error::SpannedError| {
+            let (line, col) = crate::level::diag::ron_error_at(text, &e);
+            ReplayError::Parse {
+                file: file.to_string(),
+                line,
+                col,
+                message: e.code.to_string(),
+            }
         };
         let version = ron::from_str::<VersionProbe>(text)
             .map_err(parse_error)?
