@@ -185,22 +185,16 @@ mod tests {
         n: u32,
     }
 
-    fn temp_dir(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("skysweep-store-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
     #[test]
     fn round_trip_and_no_temp_files_left() {
-        let d = temp_dir("rt");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let p = d.join("thing.ron");
         save_ron(&p, "test", &Thing { n: 7 }).unwrap();
         let back: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(back.value, Thing { n: 7 });
         assert!(back.warning.is_none());
-        let names: Vec<_> = std::fs::read_dir(&d)
+        let names: Vec<_> = std::fs::read_dir(d)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
@@ -209,7 +203,8 @@ mod tests {
 
     #[test]
     fn a_damaged_file_is_kept_aside_and_defaults_used() {
-        let d = temp_dir("bad");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let p = d.join("thing.ron");
         std::fs::write(&p, "(n: \"seven\")").unwrap();
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
@@ -241,7 +236,8 @@ mod tests {
 
     #[test]
     fn a_file_holding_no_value_is_quietly_the_default_and_stays_put() {
-        let d = temp_dir("blank");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let p = d.join("thing.ron");
         for text in [
             "",
@@ -257,20 +253,20 @@ mod tests {
             assert!(loaded.warning.is_none(), "{text:?}: {:?}", loaded.warning);
             assert!(loaded.kept_aside.is_none(), "{text:?}");
             assert_eq!(std::fs::read_to_string(&p).unwrap(), text, "left as it was");
-            assert_eq!(names_in(&d), ["thing.ron"], "{text:?}: nothing set aside");
+            assert_eq!(names_in(d), ["thing.ron"], "{text:?}: nothing set aside");
         }
     }
 
     #[test]
     fn comments_around_a_damaged_value_do_not_make_it_empty() {
-        for (tag, text) in [
-            ("unclosed", "// header\n/* never closed\n"),
-            ("half-closed", "/* outer /* inner */ still open\n"),
-            ("truncated", "// header\n(n: 3"),
-            ("stray", "  ,"),
+        for text in [
+            "// header\n/* never closed\n",
+            "/* outer /* inner */ still open\n",
+            "// header\n(n: 3",
+            "  ,",
         ] {
-            let d = temp_dir(tag);
-            let p = d.join("thing.ron");
+            let tmp = tempfile::tempdir().unwrap();
+            let p = tmp.path().join("thing.ron");
             std::fs::write(&p, text).unwrap();
             let loaded: Loaded<Thing> = load_ron_or_default(&p);
             let w = loaded.warning.expect(text);
@@ -282,7 +278,8 @@ mod tests {
 
     #[test]
     fn a_value_after_comments_is_read() {
-        let d = temp_dir("commented");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let p = d.join("thing.ron");
         std::fs::write(&p, "// header\n/* note */\n(n: 4) // trailing\n").unwrap();
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
@@ -292,7 +289,8 @@ mod tests {
 
     #[test]
     fn a_missing_file_is_quietly_the_default() {
-        let d = temp_dir("missing");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let loaded: Loaded<Thing> = load_ron_or_default(&d.join("nope.ron"));
         assert!(loaded.warning.is_none());
         assert_eq!(loaded.value, Thing::default());

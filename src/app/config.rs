@@ -416,8 +416,8 @@ mod tests {
 
     #[test]
     fn config_round_trips_through_its_file() {
-        let dir = std::env::temp_dir().join(format!("skysweep-config-{}", std::process::id()));
-        let path = dir.join("config.ron");
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("config.ron");
         let mut c = Config {
             music_volume: 0.25,
             screen_shake: false,
@@ -431,15 +431,6 @@ mod tests {
             .value
             .sanitised();
         assert_eq!(back, c);
-        std::fs::remove_dir_all(&dir).ok();
-    }
-
-    /// A fresh, empty folder for one test.
-    fn temp_dir(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("skysweep-config-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
     }
 
     fn names_in(d: &Path) -> Vec<String> {
@@ -453,22 +444,23 @@ mod tests {
 
     #[test]
     fn an_empty_or_blank_config_file_is_every_default_quietly() {
-        let d = temp_dir("empty");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let path = d.join("config.ron");
         for text in ["", "\n", "  \t\r\n\n  ", "// SkySweep settings\n"] {
             std::fs::write(&path, text).unwrap();
             let (c, warning) = Config::load_from(&path);
             assert_eq!(c, Config::default(), "{text:?}");
             assert_eq!(warning, None, "{text:?}");
-            assert_eq!(names_in(&d), ["config.ron"], "{text:?} is not moved aside");
+            assert_eq!(names_in(d), ["config.ron"], "{text:?} is not moved aside");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
     fn a_malformed_config_file_is_kept_aside_with_its_line_and_column() {
-        let d = temp_dir("malformed");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let path = d.join("config.ron");
         std::fs::write(
             &path,
@@ -482,8 +474,7 @@ mod tests {
             w.contains("config.ron") && w.contains("line 3, column"),
             "{w}"
         );
-        assert_eq!(names_in(&d), ["config.ron.damaged-1"]);
-        std::fs::remove_dir_all(&d).ok();
+        assert_eq!(names_in(d), ["config.ron.damaged-1"]);
     }
 
     #[test]
@@ -519,7 +510,8 @@ mod tests {
 
     #[test]
     fn every_settings_change_reaches_the_file_when_made() {
-        let d = temp_dir("save-each");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let path = d.join("config.ron");
         let mut c = Config::default();
         let mut file = SettingsFile::new(Some(path.clone()), c.clone());
@@ -538,13 +530,13 @@ mod tests {
         c.pad.shot = vec!["North".into()];
         assert_eq!(file.save_changes(&c), Ok(true));
         assert_eq!(Config::load_from(&path).0.pad.shot, ["North"]);
-        assert_eq!(names_in(&d), ["config.ron"], "no temporary files left");
-        std::fs::remove_dir_all(&d).ok();
+        assert_eq!(names_in(d), ["config.ron"], "no temporary files left");
     }
 
     #[test]
     fn a_hand_edited_file_is_not_rewritten_until_something_changes() {
-        let d = temp_dir("hand-edited");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let path = d.join("config.ron");
         let text = "// mine\n(music_volume: 3.0)\n";
         std::fs::write(&path, text).unwrap();
@@ -552,12 +544,12 @@ mod tests {
         let mut file = SettingsFile::new(Some(path.clone()), c.clone());
         assert_eq!(file.save_changes(&c), Ok(false));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
     fn a_failed_save_is_reported_once_per_change() {
-        let d = temp_dir("unwritable");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         // A file where the folder should be: every write fails.
         let blocker = d.join("not-a-folder");
         std::fs::write(&blocker, "").unwrap();
@@ -575,7 +567,6 @@ mod tests {
         let mut nowhere = SettingsFile::new(None, c.clone());
         c.adjust(Setting::MusicVolume, -1);
         assert!(nowhere.save_changes(&c).is_err());
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
@@ -590,7 +581,8 @@ mod tests {
 
     #[test]
     fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
-        let d = temp_dir("unusable");
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
         let path = d.join("config.ron");
         let text = "// music_volume: 9 in a comment is not the field\n(\n  music_volume: 5.0,\n  display_scale: 99,\n  keys: (\n    (up: [\"Up\"], down: [\"Down\"], left: [\"Left\"], right: [\"Right\"],\n     shot: [\"Foo\"], bomb: [\"C\", \"Bar\"], focus: [\"V\"]),\n    (shot: [\"P\"]),\n  ),\n  pad: (shot: [\"Nope\"]),\n)\n";
         std::fs::write(&path, text).unwrap();
@@ -632,7 +624,7 @@ mod tests {
             );
         }
         assert_eq!(
-            names_in(&d),
+            names_in(d),
             ["config.ron"],
             "a file that parsed is not moved aside"
         );
@@ -647,7 +639,6 @@ mod tests {
             Ok(false),
             "kept until a setting changes"
         );
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
