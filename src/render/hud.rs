@@ -33,7 +33,8 @@ pub fn replay_marker(replaying: bool, anim: u64) -> Option<ReplayMarker> {
 }
 
 /// Inside the playfield, along the top: used when the window has no room for side panels.
-/// The replay marker sits at the bottom, between the players' power gauges.
+/// The replay marker sits at the bottom, between the players' power gauges. `hi_score`, here
+/// and in [`draw_panels`], already counts the game in play (see the app's `hi_score`).
 pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<ReplayMarker>) {
     draw_rectangle(0.0, 0.0, 224.0, 10.0, Color::new(0.0, 0.0, 0.0, 0.45));
     for p in &world.players {
@@ -67,7 +68,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
     }
     if world.players.len() == 1 {
         r.text_shadow(
-            &format!("HI {:08}", hi_score.max(world.best_player_score())),
+            &format!("HI {:08}", hi_score),
             vec2(120.0, 1.0),
             1.0,
             Color::from_rgba(255, 230, 150, 255),
@@ -141,12 +142,7 @@ pub fn draw_panels(
         Color::from_rgba(255, 200, 120, 255),
     );
     y += line;
-    r.text_shadow(
-        &format!("{:08}", hi_score.max(world.best_player_score())),
-        vec2(x, y),
-        text_scale,
-        WHITE,
-    );
+    r.text_shadow(&format!("{:08}", hi_score), vec2(x, y), text_scale, WHITE);
     y += line * 2.0;
     for p in &world.players {
         r.text_shadow(
