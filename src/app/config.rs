@@ -9,7 +9,7 @@ use skysweep::sim::Difficulty;
 use skysweep::store;
 
 use super::gamepad::{PadBindings, PadButton};
-use super::input::KeyBindings;
+use super::input::{Action, KeyBindings};
 
 /// Environment variable naming a folder for every file the game writes.
 pub const DATA_DIR_ENV: &str = "SKYSWEEP_DATA_DIR";
@@ -142,6 +142,15 @@ impl Config {
 
     /// Moves `setting` one notch in `dir` (1 or -1): volumes by tenths within 0 to 1, display
     /// scale round AUTO and 1X to 6X, difficulty round easy, normal and hard; the switches flip.
+    /// True when a player bound R to a game action, which then wins over "restart".
+    pub fn r_is_bound(&self) -> bool {
+        self.keys.iter().any(|k| {
+            Action::ALL
+                .iter()
+                .any(|a| k.keys(*a).iter().any(|n| n.eq_ignore_ascii_case("R")))
+        })
+    }
+
     pub fn adjust(&mut self, setting: Setting, dir: i32) {
         let notch = |v: f32| ((v * 10.0).round() as i32 + dir).clamp(0, 10) as f32 / 10.0;
         match setting {

@@ -1,0 +1,140 @@
+//! Rebinding: one page for each player's keys and one for the gamepad buttons. Picking a row
+//! listens for the new key or button; Esc cancels.
+
+use macroquad::prelude::*;
+
+use super::ctx::Ctx;
+use super::gamepad::{PadBindings, PadButton};
+use super::input::{self, Action, KeyBindings};
+use super::menu_input::{nav, MenuInput};
+use super::scene::{Scene, Transition};
+use crate::render::menus;
+
+pub struct Controls {
+    /// 0 and 1 are the players' keys, 2 the gamepad buttons.
+    who: usize,
+    cursor: usize,
+    listening: bool,
+}
+
+impl Controls {
+    pub fn new(who: usize) -> Controls {
+        Controls {
+            who,
+            cursor: 0,
+            listening: false,
+        }
+    }
+
+    fn rows(&self, ctx: &Ctx) -> Vec<(String, String)> {
+        let mut rows: Vec<(String, String)> = if self.who < 2 {
+            Action::ALL
+                .iter()
+                .map(|a| {
+                    (
+                        a.label().to_string(),
+                        ctx.config.keys[self.who].keys(*a).join(" ").to_uppercase(),
+                    )
+                })
+                .collect()
+        } else {
+            let p = &ctx.config.pad;
+            vec![
+                ("SHOT".into(), p.shot.join(" ").to_uppercase()),
+                ("BOMB".into(), p.bomb.join(" ").to_uppercase()),
+                ("FOCUS".into(), p.focus.join(" ").to_uppercase()),
+            ]
+        };
+        rows.push(("RESET DEFAULTS".into(), String::new()));
+        rows.push(("BACK".into(), String::new()));
+        rows
+    }
+
+    fn reset(&self, ctx: &mut Ctx) {
+        match self.who {
+            0 => ctx.config.keys[0] = KeyBindings::player1(),
+            1 => ctx.config.keys[1] = KeyBindings::player2(),
+            _ => ctx.config.pad = PadBindings::default(),
+        }
+        ctx.audio.play("menu_select");
+    }
+
+    /// Waits for the key (or pad button) that becomes the new binding; Esc cancels.
+    fn listen(&mut self, ctx: &mut Ctx, m: &MenuInput) {
+        if is_key_pressed(KeyCode::Escape) {
+            self.listening = false;
+            return;
+        }
+        let chosen: Option<String> = if self.who < 2 {
+            input::bindable_keys()
+                .find(|k| is_key_pressed(*k))
+                .and_then(input::key_name)
+                .map(str::to_string)
+        } else {
+            m.pads
+                .iter()
+                .map(|&(_, b)| b)
+                .find(|b| {
+                    !matches!(
+                        b,
+                        PadButton::DPadUp
+                            | PadButton::DPadDown
+                            | PadButton::DPadLeft
+                            | PadButton::DPadRight
+                    )
+                })
+                .map(|b| b.name().to_string())
+        };
+        let Some(name) = chosen else {
+            return;
+        };
+        if self.who < 2 {
+            *ctx.config.keys[self.who].keys_mut(Action::ALL[self.cursor]) = vec![name];
+        } else {
+            let p = &mut ctx.config.pad;
+            let slot = match self.cursor {
+                0 => &mut p.shot,
+                1 => &mut p.bomb,
+                _ => &mut p.focus,
+            };
+            *slot = vec![name];
+        }
+        ctx.audio.play("menu_select");
+        self.listening = false;
+    }
+}
+
+impl Scene for Controls {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        // Listening sees the raw presses: menu navigation must not eat the new binding.
+        if self.listening {
+            self.listen(ctx, m);
+            return Transition::Stay;
+        }
+        let rows = self.rows(ctx).len();
+        match nav(&mut self.cursor, rows, m, &mut ctx.audio) {
+            Some(choice) if choice + 2 == rows => {
+                self.reset(ctx);
+                Transition::Stay
+            }
+            Some(choice) if choice + 1 == rows => Transition::Pop,
+            Some(_) => {
+                self.listening = true;
+                Transition::Stay
+            }
+            None if m.back => Transition::Pop,
+            None => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        let title = ["1P KEYS", "2P KEYS", "PAD BUTTONS"][self.who.min(2)];
+        let hint = match (self.listening, self.who < 2) {
+            (true, true) => "PRESS THE NEW KEY  (ESC CANCELS)",
+            (true, false) => "PRESS THE NEW PAD BUTTON  (ESC CANCELS)",
+            (false, _) => "SHOT TO REBIND  ESC BACK",
+        };
+        let rows = self.rows(ctx);
+        menus::list(&mut ctx.renderer, title, &rows, self.cursor, hint);
+    }
+}

@@ -1,0 +1,91 @@
+//! The services every scene shares: settings, audio, pads, scores, the renderer and the run.
+//! Scenes borrow them for each call; none of them owns one.
+
+use macroquad::prelude::*;
+
+use skysweep::sim::Input;
+
+use super::audio::Audio;
+use super::config::{Config, Setting, SettingsFile};
+use super::gamepad::Gamepads;
+use super::notice::Notice;
+use super::run::Run;
+use super::scores::ScoreTable;
+use crate::cli::Cli;
+use crate::render::debug_overlay::FrameTimes;
+use crate::render::Renderer;
+
+pub struct Ctx {
+    pub cli: Cli,
+    pub renderer: Renderer,
+    pub audio: Audio,
+    pub pads: Gamepads,
+    pub config: Config,
+    /// Where `config` is saved, the moment it changes.
+    pub settings_file: SettingsFile,
+    pub scores: ScoreTable,
+    /// The stages of the game, the levels loaded, what carries between stages and the
+    /// `--record` recording.
+    pub run: Run,
+    /// A problem to show on screen, with its title; level errors stay until a good save.
+    pub message: Option<Notice>,
+    /// Hitbox overlay on (F1): app state, never a global.
+    pub debug: bool,
+    pub fullscreen: bool,
+    /// Keys pressed since the last fixed step, per player: a tap shorter than a frame is
+    /// never down when a step reads the keys, and a frame may run no step at all.
+    pub taps: [Input; 2],
+    /// Animation counter, one per step.
+    pub anim: u64,
+    /// This frame's timings, for the F1 overlay; a step adds its update and collide time.
+    pub times: FrameTimes,
+    /// This frame's screen-shake offset of the playfield.
+    pub shake: Vec2,
+}
+
+impl Ctx {
+    pub fn set_fullscreen(&mut self, on: bool) {
+        self.fullscreen = on;
+        set_fullscreen(on);
+    }
+
+    /// Changes `setting` one notch in `dir` and applies it at once.
+    pub fn adjust(&mut self, setting: Setting, dir: i32) {
+        self.config.adjust(setting, dir);
+        match setting {
+            Setting::Fullscreen => self.set_fullscreen(self.config.fullscreen),
+            Setting::Difficulty => self.run.base_config.difficulty = self.config.difficulty,
+            _ => {}
+        }
+        self.audio
+            .set_volumes(self.config.music_volume, self.config.effects_volume);
+        self.renderer.user_scale =
+            (self.config.display_scale > 0).then_some(self.config.display_scale);
+    }
+
+    /// Writes the settings in the frame they change, so closing the window, which ends the
+    /// program without returning to this loop, never loses a change made in the options menu.
+    pub fn save_changed_settings(&mut self) {
+        if let Err(e) = self.settings_file.save_changes(&self.config) {
+            eprintln!("warning: settings not saved: {e}");
+            self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
+        }
+    }
+
+    pub fn save_scores(&mut self) {
+        let Some(path) = ScoreTable::path() else {
+            return;
+        };
+        if let Err(e) = self.scores.save_to(&path) {
+            eprintln!("warning: high scores not saved: {e}");
+            self.message = Some(Notice::brief("SCORES NOT SAVED", e));
+        }
+    }
+
+    /// The table's best on the run's difficulty, or `playing`'s best player if higher: each
+    /// player is ranked alone, so the HI SCORE a game can set is its best player's.
+    pub fn hi_score(&self, playing: Option<u64>) -> u64 {
+        let best = self.scores.best(self.run.base_config.difficulty);
+        playing.map_or(best, |p| best.max(p))
+    }
+}

@@ -1,0 +1,65 @@
+//! GAME OVER: each player's score for a few seconds, then the name entry for any high score,
+//! or the title.
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::name_entry::{keep_waiting_scores, NameEntry, PendingScore};
+use super::scene::{Scene, Transition};
+use super::title::Title;
+use crate::render::menus;
+
+pub struct GameOver {
+    steps: u32,
+    /// Each player's score, player 1 first.
+    scores: Vec<u64>,
+    stage: String,
+    pending: Vec<PendingScore>,
+}
+
+impl GameOver {
+    pub fn new(scores: Vec<u64>, stage: String, pending: Vec<PendingScore>) -> GameOver {
+        GameOver {
+            steps: 0,
+            scores,
+            stage,
+            pending,
+        }
+    }
+
+    /// After a finished game: name the high scores in `pending`, if any, else the title.
+    pub fn after(ctx: &mut Ctx, pending: Vec<PendingScore>) -> Transition {
+        if pending.is_empty() {
+            Title::enter(ctx)
+        } else {
+            ctx.audio.music("title");
+            Transition::switch(NameEntry::new(pending))
+        }
+    }
+}
+
+impl Scene for GameOver {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if self.steps > 30 && (m.ok || m.back) || self.steps > 300 {
+            let pending = std::mem::take(&mut self.pending);
+            GameOver::after(ctx, pending)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+        self.steps += 1;
+        Transition::Stay
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        menus::game_over(&ctx.renderer, &self.scores, &self.stage);
+    }
+
+    /// Closed on the GAME OVER card, before any name entry: the scores are kept, unnamed.
+    fn on_exit(&mut self, ctx: &mut Ctx) {
+        if keep_waiting_scores(&mut ctx.scores, &self.pending, None) {
+            ctx.save_scores();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! The high-score table, one page per difficulty; a new entry is highlighted.
+
+use skysweep::sim::Difficulty;
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::scene::{Scene, Transition};
+use super::title::Title;
+use crate::render::menus;
+
+pub struct HighScores {
+    difficulty: Difficulty,
+    /// The rank of the entry just named, shown highlighted.
+    highlight: Option<usize>,
+}
+
+impl HighScores {
+    pub fn new(difficulty: Difficulty, highlight: Option<usize>) -> HighScores {
+        HighScores {
+            difficulty,
+            highlight,
+        }
+    }
+}
+
+impl Scene for HighScores {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let i = Difficulty::ALL
+            .iter()
+            .position(|d| *d == self.difficulty)
+            .unwrap_or(1);
+        if m.left {
+            self.difficulty = Difficulty::ALL[(i + 2) % 3];
+        }
+        if m.right {
+            self.difficulty = Difficulty::ALL[(i + 1) % 3];
+        }
+        if m.ok || m.back {
+            return Title::enter(ctx);
+        }
+        Transition::Stay
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        let rows: Vec<(String, u64, String, String)> = ctx
+            .scores
+            .entries(self.difficulty)
+            .iter()
+            .map(|e| {
+                (
+                    e.name.clone(),
+                    e.score,
+                    e.character.name().to_string(),
+                    e.stage.clone(),
+                )
+            })
+            .collect();
+        menus::scores(
+            &mut ctx.renderer,
+            self.difficulty.name(),
+            &rows,
+            self.highlight,
+            ctx.anim,
+        );
+    }
+}

@@ -1,0 +1,80 @@
+//! What the menus read once a frame: keyboard and every gamepad folded into one set of presses.
+
+use macroquad::prelude::*;
+
+use super::audio::Audio;
+use super::gamepad::{Gamepads, PadButton};
+
+/// Menu presses this frame, from the keyboard and every gamepad.
+#[derive(Clone, Debug, Default)]
+pub struct MenuInput {
+    pub up: bool,
+    pub down: bool,
+    pub left: bool,
+    pub right: bool,
+    pub ok: bool,
+    pub back: bool,
+    /// Start on any pad (pause).
+    pub start: bool,
+    /// Every pad press this frame with the pad's slot, for screens where each player has a pad
+    /// and for listening to a new pad binding.
+    pub pads: Vec<(usize, PadButton)>,
+}
+
+impl MenuInput {
+    /// This frame's presses. Takes the pads' presses, so call it once a frame.
+    pub fn read(pads: &mut Gamepads) -> MenuInput {
+        let k = |codes: &[KeyCode]| codes.iter().any(|c| is_key_pressed(*c));
+        let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
+        let mut m = MenuInput {
+            up: k(&[KeyCode::Up, KeyCode::W]),
+            down: k(&[KeyCode::Down, KeyCode::S]),
+            left: k(&[KeyCode::Left, KeyCode::A]),
+            right: k(&[KeyCode::Right, KeyCode::D]),
+            ok: !alt && k(&[KeyCode::Enter, KeyCode::Z, KeyCode::Space]),
+            back: k(&[KeyCode::Escape, KeyCode::X, KeyCode::Backspace]),
+            start: false,
+            pads: pads.take_pressed(),
+        };
+        for &(_, b) in &m.pads {
+            match b {
+                PadButton::DPadUp => m.up = true,
+                PadButton::DPadDown => m.down = true,
+                PadButton::DPadLeft => m.left = true,
+                PadButton::DPadRight => m.right = true,
+                PadButton::South => m.ok = true,
+                PadButton::Start => {
+                    m.ok = true;
+                    m.start = true;
+                }
+                PadButton::East | PadButton::Select => m.back = true,
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// Whether any pad pressed `b` this frame (`slot` limits it to one pad).
+    pub fn pad(&self, b: PadButton, slot: Option<usize>) -> bool {
+        self.pads
+            .iter()
+            .any(|&(s, x)| x == b && slot.is_none_or(|p| s == p))
+    }
+}
+
+/// Up/down moves the cursor, ok picks; returns the picked entry.
+pub fn nav(cursor: &mut usize, len: usize, m: &MenuInput, audio: &mut Audio) -> Option<usize> {
+    if m.up {
+        *cursor = (*cursor + len - 1) % len;
+        audio.play("menu_move");
+    }
+    if m.down {
+        *cursor = (*cursor + 1) % len;
+        audio.play("menu_move");
+    }
+    if m.ok {
+        audio.play("menu_select");
+        return Some(*cursor);
+    }
+    None
+}

@@ -1,0 +1,50 @@
+//! The pause menu, pushed over the stage: the stage below keeps its state untouched while it
+//! is up.
+
+use macroquad::prelude::*;
+
+use super::ctx::Ctx;
+use super::menu_input::{nav, MenuInput};
+use super::scene::{Scene, Transition};
+use super::stage_play::{StagePlace, StagePlay};
+use super::title::Title;
+use crate::render::menus;
+
+const ITEMS: [&str; 3] = ["RESUME", "RESTART STAGE", "QUIT TO TITLE"];
+
+pub struct Pause {
+    cursor: usize,
+    /// The stage under the menu, for RESTART STAGE.
+    place: StagePlace,
+}
+
+impl Pause {
+    pub fn new(place: StagePlace) -> Pause {
+        Pause { cursor: 0, place }
+    }
+}
+
+impl Scene for Pause {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if is_key_pressed(KeyCode::Escape) || m.start {
+            return Transition::Pop;
+        }
+        match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
+            Some(0) => Transition::Pop,
+            Some(1) => StagePlay::restart(ctx, &self.place),
+            Some(_) => {
+                ctx.run.end_recording();
+                Title::enter(ctx)
+            }
+            None => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        menus::pause(&ctx.renderer, &ITEMS, self.cursor);
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}

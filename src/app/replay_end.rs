@@ -1,0 +1,45 @@
+//! REPLAY ENDED: a played-back recording is over. It shows the result and waits for a key
+//! (no timeout), then quits: a game started from the title would be set up from the replay.
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::scene::{Scene, Transition};
+use crate::render::menus::{self, ReplayEnd};
+
+pub struct ReplayEnded {
+    steps: u32,
+    /// Each player's score, player 1 first.
+    scores: Vec<u64>,
+    stage: String,
+    how: ReplayEnd,
+}
+
+impl ReplayEnded {
+    pub fn new(scores: Vec<u64>, stage: String, how: ReplayEnd) -> ReplayEnded {
+        ReplayEnded {
+            steps: 0,
+            scores,
+            stage,
+            how,
+        }
+    }
+}
+
+impl Scene for ReplayEnded {
+    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if self.steps > 30 && (m.ok || m.back) {
+            Transition::Quit
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+        self.steps += 1;
+        Transition::Stay
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        menus::replay_ended(&ctx.renderer, &self.scores, &self.stage, self.how);
+    }
+}

@@ -1,0 +1,166 @@
+//! The run: which stages are played in which order, every level loaded so far, what the
+//! players carry from one stage into the next, the `--record` recording, and the watch on the
+//! level file in play.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use skysweep::level::watch::LevelWatcher;
+use skysweep::level::{Level, LevelError};
+use skysweep::sim::replay::Replay;
+use skysweep::sim::{Carry, WorldConfig};
+
+use super::recording::Recording;
+use crate::render::stage;
+use crate::setup::{self, find_data};
+
+pub struct Run {
+    /// Stages played in order: the chosen `--level`, a replay's recorded stages, or every
+    /// shipped `stageN.ron`.
+    pub stages: Vec<PathBuf>,
+    /// Every stage loaded so far, newest version, by path: hot reload replaces entries.
+    pub levels: BTreeMap<PathBuf, Arc<Level>>,
+    /// The configuration every stage starts from (seed, difficulty, start, power...).
+    pub base_config: WorldConfig,
+    /// The replay being played back (`--replay`), whose stages are `stages`.
+    pub replay: Option<Replay>,
+    /// Players' standing carried into the next stage (empty for a new game).
+    pub carry: Vec<Carry>,
+    /// The run's recording while it goes on: begun with the run, handed from each cleared
+    /// stage to the next, and ended (saved) by anything else.
+    pub recording: Option<Recording>,
+    /// Where `--record` writes.
+    record_path: Option<PathBuf>,
+    /// The `--record` file holds a finished run: later play (a restart, a new game from the
+    /// title) is not recorded, so it cannot overwrite that run.
+    pub recording_spent: bool,
+    /// Watches the stage in play for saves; `None` when the folder cannot be watched.
+    watcher: Option<LevelWatcher>,
+}
+
+impl Run {
+    pub fn new(
+        stages: Vec<PathBuf>,
+        levels: BTreeMap<PathBuf, Arc<Level>>,
+        base_config: WorldConfig,
+        replay: Option<Replay>,
+        record_path: Option<PathBuf>,
+    ) -> Run {
+        Run {
+            stages,
+            levels,
+            base_config,
+            replay,
+            carry: Vec::new(),
+            recording: None,
+            record_path,
+            recording_spent: false,
+            watcher: None,
+        }
+    }
+
+    /// The stage at `index` (clamped to the list), loaded once and then kept.
+    pub fn level(&mut self, index: usize) -> Result<(PathBuf, Arc<Level>), LevelError> {
+        let index = index.min(self.stages.len().saturating_sub(1));
+        let path = self.stages[index].clone();
+        if let Some(l) = self.levels.get(&path) {
+            return Ok((path, l.clone()));
+        }
+        let l = Arc::new(skysweep::level::load_stage(&path)?);
+        self.levels.insert(path.clone(), l.clone());
+        Ok((path, l))
+    }
+
+    /// Starts a new recording when `--record` asked for one and no finished run holds the file.
+    pub fn begin_recording(&mut self, level: &Level, config: &WorldConfig) {
+        if self.record_path.is_some() && !self.recording_spent {
+            self.recording = Some(Recording::new(Replay::for_run(level, config)));
+        }
+    }
+
+    /// Writes the recording so far and keeps it going: a cleared stage hands it on, and the
+    /// file holds every cleared stage even if the next one is never saved.
+    pub fn checkpoint_recording(&mut self) {
+        if let (Some(r), Some(path)) = (&mut self.recording, &self.record_path) {
+            r.save(path);
+        }
+    }
+
+    /// Ends the recording, saved: play after this is not recorded.
+    pub fn end_recording(&mut self) {
+        let (Some(mut r), Some(path)) = (self.recording.take(), &self.record_path) else {
+            return;
+        };
+        r.save(path);
+        self.recording_spent = true;
+        eprintln!(
+            "recording saved to {}; play after this point is not recorded",
+            path.display()
+        );
+    }
+
+    /// Writes the recording so far in the background once enough play has gone unsaved.
+    pub fn autosave_recording(&mut self) {
+        if let (Some(r), Some(path)) = (&mut self.recording, &self.record_path) {
+            r.autosave(path);
+        }
+    }
+
+    /// Watches the stage file at `path` for saves, unless it is watched already.
+    pub fn watch(&mut self, path: &Path) {
+        let current = self
+            .watcher
+            .as_ref()
+            .is_some_and(|w| std::path::absolute(path).is_ok_and(|p| p == w.stage()));
+        if current {
+            return;
+        }
+        self.watcher = match LevelWatcher::new(path) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("warning: no hot reload: {e}");
+                None
+            }
+        };
+    }
+
+    /// A save of the watched file since the last poll, loaded (or refused with its errors).
+    pub fn poll_saved(&mut self) -> Option<Result<Level, LevelError>> {
+        self.watcher.as_mut().and_then(LevelWatcher::poll)
+    }
+
+    /// Keeps a newly saved version of the watched stage for its next start.
+    pub fn keep_saved(&mut self, level: Arc<Level>) {
+        let watched = self.watcher.as_ref().map(|w| w.stage().to_path_buf());
+        if let Some(path) = self
+            .stages
+            .iter()
+            .find(|p| std::path::absolute(p).ok() == watched)
+            .cloned()
+        {
+            self.levels.insert(path, level);
+        }
+    }
+}
+
+/// Every shipped `levels/stageN.ron`, in stage order.
+pub fn shipped_stages() -> Vec<PathBuf> {
+    let dir = find_data("levels");
+    let mut stages: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("stage") && n.ends_with(".ron"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    stages.sort_by_key(|p| stage::stage_number(&p.to_string_lossy()));
+    if stages.is_empty() {
+        stages.push(find_data(setup::DEFAULT_LEVEL));
+    }
+    stages
+}

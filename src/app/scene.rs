@@ -1,0 +1,84 @@
+//! The contract every screen of the game keeps, and the transitions the router applies.
+//!
+//! A scene owns its own state. Once per rendered frame the router calls [`Scene::frame`] on the
+//! scene on top (menus and other choices), then [`Scene::step`] once per fixed step it owes
+//! (only play moves there), and last [`Scene::draw`], which only reads. Shared services (settings,
+//! audio, pads, scores, the run and its recording) live in [`Ctx`] and are lent to each call.
+
+use std::sync::Arc;
+
+use skysweep::level::Level;
+use skysweep::sim::World;
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use crate::render::Layout;
+
+/// What happens after a scene's update.
+pub enum Transition {
+    /// Stay on this scene.
+    Stay,
+    /// Put a scene on top; the one below keeps its state untouched until it is on top again.
+    Push(Box<dyn Scene>),
+    /// Take this scene off, back to the one below.
+    Pop,
+    /// Leave every scene on the stack for this one.
+    Switch(Box<dyn Scene>),
+    /// End the game.
+    Quit,
+}
+
+impl Transition {
+    pub fn switch(scene: impl Scene + 'static) -> Transition {
+        Transition::Switch(Box::new(scene))
+    }
+
+    pub fn push(scene: impl Scene + 'static) -> Transition {
+        Transition::Push(Box::new(scene))
+    }
+
+    pub fn is_stay(&self) -> bool {
+        matches!(self, Transition::Stay)
+    }
+}
+
+pub trait Scene {
+    /// Once per rendered frame, while this scene is on top.
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition;
+
+    /// Once per fixed 60 Hz step, while this scene is on top.
+    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+        Transition::Stay
+    }
+
+    /// Draws into the playfield. Reads the scene; only the renderer changes.
+    fn draw(&self, ctx: &mut Ctx);
+
+    /// Draws outside the playfield, after it is on screen (side panels, the hitbox overlay).
+    fn draw_panels(&self, _ctx: &mut Ctx, _layout: &Layout) {}
+
+    /// Drawn over the scene below it (a pause menu over the stage) rather than alone.
+    fn is_overlay(&self) -> bool {
+        false
+    }
+
+    /// The world in play, if this scene plays one: the HUD's high score, the sky colour and
+    /// the frame summary read it.
+    fn world(&self) -> Option<&World> {
+        None
+    }
+
+    /// True while this scene is live play, which alone takes the keys tapped between steps.
+    fn is_play(&self) -> bool {
+        false
+    }
+
+    /// A good save of the watched level file arrived while this scene is on the stack.
+    /// `Stay` lets the router keep the new version for the next start.
+    fn level_saved(&mut self, _ctx: &mut Ctx, _level: &Arc<Level>) -> Transition {
+        Transition::Stay
+    }
+
+    /// The game is ending (quit, window closed, `--frames` done): keep what must not be lost.
+    fn on_exit(&mut self, _ctx: &mut Ctx) {}
+}

@@ -1,0 +1,91 @@
+//! Pilot select: each player picks a pilot with their own keys or pad and readies up; the
+//! stage starts when everyone is ready.
+
+use macroquad::prelude::*;
+
+use skysweep::sim::Character;
+
+use super::ctx::Ctx;
+use super::gamepad::PadButton;
+use super::input;
+use super::menu_input::MenuInput;
+use super::scene::{Scene, Transition};
+use super::stage_play::StagePlay;
+use super::title::Title;
+use crate::render::menus;
+
+pub struct Select {
+    /// Each player's highlighted pilot, an index into [`Character::ALL`].
+    cursors: Vec<usize>,
+    ready: Vec<bool>,
+}
+
+impl Select {
+    pub fn new(players: usize) -> Select {
+        Select {
+            cursors: (0..players).collect(),
+            ready: vec![false; players],
+        }
+    }
+}
+
+impl Scene for Select {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let players = self.cursors.len();
+        let two = players == 2;
+        for p in 0..players {
+            let keys = &ctx.config.keys[p];
+            let pressed = |names: &Vec<String>| {
+                names
+                    .iter()
+                    .filter_map(|k| input::key_from_name(k))
+                    .any(is_key_pressed)
+            };
+            // With two players each pad drives its own player; with one, any pad does.
+            let pad = |b: PadButton| m.pad(b, two.then_some(p));
+            let keyboard_menu = p == 0;
+            let left = pressed(&keys.left)
+                || pad(PadButton::DPadLeft)
+                || keyboard_menu && is_key_pressed(KeyCode::Left);
+            let right = pressed(&keys.right)
+                || pad(PadButton::DPadRight)
+                || keyboard_menu && is_key_pressed(KeyCode::Right);
+            let ok = pressed(&keys.shot)
+                || pad(PadButton::South)
+                || pad(PadButton::Start)
+                || keyboard_menu && is_key_pressed(KeyCode::Enter);
+            let back = pressed(&keys.bomb) || pad(PadButton::East);
+            if !self.ready[p] {
+                if left {
+                    self.cursors[p] = (self.cursors[p] + 2) % 3;
+                    ctx.audio.play("menu_move");
+                }
+                if right {
+                    self.cursors[p] = (self.cursors[p] + 1) % 3;
+                    ctx.audio.play("menu_move");
+                }
+                if ok {
+                    self.ready[p] = true;
+                    ctx.audio.play("menu_select");
+                }
+            } else if back {
+                self.ready[p] = false;
+            }
+        }
+        let leave = is_key_pressed(KeyCode::Escape)
+            || m.pad(PadButton::Select, None)
+            || (m.back && self.ready.iter().all(|r| !*r) && m.pad(PadButton::East, None));
+        if leave {
+            Transition::switch(Title::new())
+        } else if self.ready.iter().all(|r| *r) {
+            let characters = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
+            StagePlay::start(ctx, 0, 0, characters)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        menus::select(&mut ctx.renderer, &self.cursors, &self.ready, ctx.anim)
+    }
+}

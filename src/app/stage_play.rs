@@ -1,0 +1,389 @@
+//! Stage play: a world stepped at 60 Hz with its players' inputs (keys and pads, the autoplay
+//! bots, or a replay's recorded steps), and what follows a stage: the next stage, the next
+//! loop, GAME OVER, or the end of a replay.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use macroquad::prelude::*;
+
+use skysweep::level::Level;
+use skysweep::sim::autoplay::Bot;
+use skysweep::sim::{Carry, Character, Input, World, WorldConfig};
+
+use super::ctx::Ctx;
+use super::game_over::GameOver;
+use super::menu_input::MenuInput;
+use super::name_entry::PendingScore;
+use super::notice::Notice;
+use super::pause::Pause;
+use super::replay_end::ReplayEnded;
+use super::scene::{Scene, Transition};
+use super::stress;
+use crate::render::menus::ReplayEnd;
+use crate::render::{debug_overlay, hud, stage, Layout};
+
+/// Where a stage sits in the run: enough to start it again.
+#[derive(Clone, Debug)]
+pub struct StagePlace {
+    /// Index into the run's stage list.
+    pub index: usize,
+    /// Which loop of the game this is (0 is the first).
+    pub loop_index: u32,
+    pub characters: Vec<Character>,
+}
+
+pub struct StagePlay {
+    world: World,
+    bots: Vec<Option<Bot>>,
+    place: StagePlace,
+    /// This stage's recorded inputs when a replay plays, and the next step's index.
+    replay: Option<(Vec<Vec<Input>>, usize)>,
+}
+
+impl StagePlay {
+    /// Starts stage `index` of the run for `characters`, on loop `loop_index`.
+    pub fn start(
+        ctx: &mut Ctx,
+        index: usize,
+        loop_index: u32,
+        characters: Vec<Character>,
+    ) -> Transition {
+        let (path, level) = match ctx.run.level(index) {
+            Ok(found) => found,
+            Err(e) => {
+                // A broken shipped stage should not end the game: say so and play the first.
+                eprintln!("{e}");
+                ctx.message = Some(Notice::lasting("LEVEL ERROR", e.to_string()));
+                match ctx.run.levels.iter().next() {
+                    Some((p, l)) => (p.clone(), l.clone()),
+                    None => {
+                        // No stage to go on to: a recording handed on ends here, saved.
+                        ctx.run.end_recording();
+                        return Transition::Stay;
+                    }
+                }
+            }
+        };
+        let first = index == 0 && loop_index == 0;
+        // A replay's stage starts where and on the loop it was recorded, with its own inputs.
+        let recorded = ctx.run.replay.as_ref().and_then(|r| r.stages.get(index));
+        let (start_at, loop_index) = match recorded {
+            Some(r) => (r.start_at, r.loop_index),
+            None if first => (ctx.run.base_config.start_at, loop_index),
+            None => (0.0, loop_index),
+        };
+        let replay = recorded.map(|r| r.steps().collect());
+        let power = ctx.run.base_config.start_power;
+        let place = StagePlace {
+            index,
+            loop_index,
+            characters,
+        };
+        let scene = Self::begin(ctx, level, place, start_at, power, first, replay);
+        ctx.run.watch(&path);
+        Transition::switch(scene)
+    }
+
+    /// Starts the stage at `place` again from its beginning; a replay starts again from its
+    /// first stage, since later stages depend on what the ones before them carry over.
+    pub fn restart(ctx: &mut Ctx, place: &StagePlace) -> Transition {
+        // A restarted stage begins without what the players carried into it, so the run's
+        // recording cannot go on through it: it ends here, saved, and is not started again.
+        ctx.run.end_recording();
+        let c = place.characters.clone();
+        if ctx.run.replay.is_some() {
+            Self::start(ctx, 0, 0, c)
+        } else {
+            Self::start(ctx, place.index, place.loop_index, c)
+        }
+    }
+
+    /// Puts `level` in play at `start_at` seconds. `first` starts a run (and its recording,
+    /// with `--record`); `replay` holds the stage's recorded inputs when a replay plays.
+    fn begin(
+        ctx: &mut Ctx,
+        level: Arc<Level>,
+        place: StagePlace,
+        start_at: f32,
+        power: u8,
+        first: bool,
+        replay: Option<Vec<Vec<Input>>>,
+    ) -> StagePlay {
+        let config = WorldConfig {
+            characters: place.characters.clone(),
+            loop_index: place.loop_index,
+            start_at,
+            start_power: power,
+            carry: std::mem::take(&mut ctx.run.carry),
+            ..ctx.run.base_config.clone()
+        };
+        // The run's recording: carried on from the stage just cleared, or begun with the run.
+        match &mut ctx.run.recording {
+            Some(r) => r.replay.begin_stage(&level, &config),
+            None if first => ctx.run.begin_recording(&level, &config),
+            None => {}
+        }
+        let bots = (0..place.characters.len())
+            .map(|_| ctx.cli.run.autoplay.then(Bot::new))
+            .collect();
+        ctx.audio.music(&level.music);
+        ctx.renderer.effects.clear();
+        let mut world = World::new(level, config);
+        if let Some(n) = ctx.cli.stress {
+            stress::fill_with_bullets(&mut world, n);
+        }
+        StagePlay {
+            world,
+            bots,
+            place,
+            replay: replay.map(|steps| (steps, 0)),
+        }
+    }
+
+    /// Each player's input for this step: recorded, decided by a bot, or read from the keys
+    /// (with taps since the last step) and pads.
+    fn read_inputs(&mut self, ctx: &mut Ctx) -> Vec<Input> {
+        (0..self.world.players.len())
+            .map(|i| {
+                if let Some((steps, cursor)) = &self.replay {
+                    return steps
+                        .get(*cursor)
+                        .and_then(|v| v.get(i).copied())
+                        .unwrap_or_default();
+                }
+                if let Some(bot) = &mut self.bots[i] {
+                    return bot.decide(&self.world, i);
+                }
+                // A tap counts as held for the first step after it.
+                let tap = std::mem::take(&mut ctx.taps[i]);
+                let keys = merge(ctx.config.keys[i].read(is_key_down), tap);
+                match ctx.pads.input(i, &ctx.config.pad) {
+                    Some(pad) => merge(keys, pad),
+                    None => keys,
+                }
+            })
+            .collect()
+    }
+
+    /// What follows a step in which the stage was cleared.
+    fn cleared(&mut self, ctx: &mut Ctx) -> Transition {
+        let StagePlace {
+            index,
+            loop_index,
+            characters,
+        } = self.place.clone();
+        // A single stage (an author's level played by hand) ends here, scores first; a replay
+        // reaches here only with another recorded stage to play.
+        let single =
+            ctx.cli.run.level.is_some() && ctx.run.replay.is_none() && !ctx.cli.run.autoplay;
+        if single {
+            ctx.run.end_recording();
+            let pending = self.pending_scores(ctx);
+            return GameOver::after(ctx, pending);
+        }
+        ctx.run.carry = self.world.players.iter().map(Carry::of).collect();
+        // The recording goes on into the next stage; it is written now so the file holds
+        // every cleared stage even if the next one is never saved.
+        ctx.run.checkpoint_recording();
+        if index + 1 < ctx.run.stages.len() {
+            Self::start(ctx, index + 1, loop_index, characters)
+        } else {
+            // The last stage cleared: round again, harder.
+            Self::start(ctx, 0, loop_index + 1, characters)
+        }
+    }
+
+    /// Players' scores that make the table, unless a bot or a replay played or it was practice.
+    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
+        // Practice runs (started part-way, at a chosen power, or on an author's level) do not
+        // compete with full games.
+        let run = &ctx.cli.run;
+        let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
+        if practice
+            || self.replay.is_some()
+            || self.bots.iter().any(Option::is_some)
+            || self.world.config.invincible
+        {
+            return Vec::new();
+        }
+        let d = self.world.config.difficulty;
+        let mut table = ctx.scores.clone();
+        self.world
+            .players
+            .iter()
+            .filter_map(|p| {
+                let pending = PendingScore {
+                    player: p.index,
+                    score: p.score,
+                    character: p.character,
+                    stage: self.world.level.name.clone(),
+                    difficulty: d,
+                };
+                table
+                    .insert(d, pending.entry(super::name_draft::UNNAMED.into()))
+                    .map(|_| pending)
+            })
+            .collect()
+    }
+
+    fn scores(&self) -> Vec<u64> {
+        self.world.players.iter().map(|p| p.score).collect()
+    }
+}
+
+impl Scene for StagePlay {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if is_key_pressed(KeyCode::Escape) || m.start {
+            Transition::push(Pause::new(self.place.clone()))
+        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
+            Self::restart(ctx, &self.place)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+        // 2. Input, read right before the step so it acts in this step.
+        let inputs = self.read_inputs(ctx);
+        if let Some(r) = &mut ctx.run.recording {
+            r.record(&inputs);
+        }
+        // 3. Scene update, then 4. collide.
+        let t0 = Instant::now();
+        self.world.update(&inputs);
+        let t1 = Instant::now();
+        self.world.collide();
+        let t2 = Instant::now();
+        ctx.times.step_us += (t1 - t0).as_secs_f64() * 1e6;
+        ctx.times.collide_us += (t2 - t1).as_secs_f64() * 1e6;
+        if let Some((_, cursor)) = &mut self.replay {
+            *cursor += 1;
+        }
+        let w = &self.world;
+        ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
+        ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
+        ctx.audio.react(&w.events);
+        // A cleared stage with another recorded after it goes on to that one, through the
+        // same stage-clear transition as live play.
+        let next_recorded = ctx
+            .run
+            .replay
+            .as_ref()
+            .is_some_and(|r| self.place.index + 1 < r.stages.len());
+        let replay_end = self
+            .replay
+            .as_ref()
+            .and_then(|(r, c)| replay_end(*c >= r.len(), w.cleared(), w.game_over()))
+            .filter(|how| !(*how == ReplayEnd::Cleared && next_recorded));
+        if let Some(how) = replay_end {
+            ctx.audio.stop_music();
+            let stage = w.level.name.clone();
+            Transition::switch(ReplayEnded::new(self.scores(), stage, how))
+        } else if w.cleared() {
+            self.cleared(ctx)
+        } else if w.game_over() {
+            let pending = self.pending_scores(ctx);
+            ctx.run.end_recording();
+            ctx.audio.stop_music();
+            let stage = w.level.name.clone();
+            Transition::switch(GameOver::new(self.scores(), stage, pending))
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        stage::draw(&mut ctx.renderer, &self.world, ctx.anim);
+        let layout = Layout::for_screen(
+            vec2(screen_width(), screen_height()),
+            ctx.renderer.user_scale,
+        );
+        if !layout.panels {
+            let hi = ctx.hi_score(Some(self.world.best_player_score()));
+            let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
+            hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
+        }
+    }
+
+    fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
+        let w = &self.world;
+        if layout.panels {
+            let hi = ctx.hi_score(Some(w.best_player_score()));
+            let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
+            hud::draw_panels(&ctx.renderer, w, hi, &ctx.config.keys, layout, marker);
+        }
+        if ctx.debug {
+            debug_overlay::draw_boxes(w, layout, ctx.shake);
+            debug_overlay::draw_panel(&ctx.renderer, w, &ctx.times, &w.collider_stats(), layout);
+        }
+    }
+
+    fn world(&self) -> Option<&World> {
+        Some(&self.world)
+    }
+
+    fn is_play(&self) -> bool {
+        true
+    }
+
+    /// Restarts on the new version at the current marker (or the same time), keeping the
+    /// characters and their power.
+    fn level_saved(&mut self, ctx: &mut Ctx, level: &Arc<Level>) -> Transition {
+        let w = &self.world;
+        let now = w.stage_time;
+        let marker = level
+            .markers
+            .values()
+            .copied()
+            .filter(|t| *t <= now + 1e-3)
+            .fold(None, |a: Option<f32>, t| Some(a.map_or(t, |a| a.max(t))));
+        let start_at = marker.unwrap_or(now).min(level.length_s);
+        let power = w.players.iter().map(|p| p.power).max().unwrap_or(1);
+        if let Some(path) = ctx.run.stages.get(self.place.index).cloned() {
+            ctx.run.levels.insert(path, level.clone());
+        }
+        eprintln!("reloaded {} at {start_at:.1} s", level.source);
+        ctx.message = None;
+        ctx.run.end_recording();
+        let place = self.place.clone();
+        let scene = Self::begin(ctx, level.clone(), place, start_at, power, false, None);
+        Transition::switch(scene)
+    }
+}
+
+/// Keyboard and pad together: either can drive the same player.
+pub fn merge(a: Input, b: Input) -> Input {
+    Input::from_bits(a.to_bits() | b.to_bits())
+}
+
+/// Whether a replay in play ends after this step, and how its recorded run ended. Clearing
+/// or losing ends the recording too, so those are told apart from inputs simply running out.
+fn replay_end(inputs_used_up: bool, cleared: bool, game_over: bool) -> Option<ReplayEnd> {
+    if cleared {
+        Some(ReplayEnd::Cleared)
+    } else if game_over {
+        Some(ReplayEnd::GameOver)
+    } else if inputs_used_up {
+        Some(ReplayEnd::Stopped)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{replay_end, ReplayEnd};
+
+    #[test]
+    fn a_replay_ends_as_a_replay_however_its_run_ended() {
+        assert_eq!(replay_end(false, false, false), None);
+        assert_eq!(replay_end(true, false, false), Some(ReplayEnd::Stopped));
+        // The last recorded step is the one that cleared or lost, so both hold at once.
+        assert_eq!(replay_end(true, true, false), Some(ReplayEnd::Cleared));
+        assert_eq!(replay_end(true, false, true), Some(ReplayEnd::GameOver));
+        // A replay that drifts out of step can end early; it still ends as a replay.
+        assert_eq!(replay_end(false, false, true), Some(ReplayEnd::GameOver));
+        assert_eq!(replay_end(false, true, false), Some(ReplayEnd::Cleared));
+    }
+}

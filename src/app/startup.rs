@@ -1,0 +1,181 @@
+//! Opening the window and building the app: the services, the run, and the first scene.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+use macroquad::prelude::*;
+
+use skysweep::sim::clock::FixedStep;
+use skysweep::sim::Input;
+
+use super::audio::{self, Audio};
+use super::config::{Config, SettingsFile};
+use super::ctx::Ctx;
+use super::gamepad::Gamepads;
+use super::run::{shipped_stages, Run};
+use super::scene::{Scene, Transition};
+use super::scores::ScoreTable;
+use super::stage_play::StagePlay;
+use super::title::Title;
+use super::App;
+use crate::cli::Cli;
+use crate::render::debug_overlay::FrameTimes;
+use crate::render::{Assets, Renderer};
+use crate::setup::{self, find_data};
+
+/// Opens the window and plays. Errors in the command line or level are reported before any
+/// window opens.
+pub fn play(cli: Cli) -> ExitCode {
+    let prepared = match setup::prepare(&cli.run) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("skysweep: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = &cli.screenshot {
+        if let Err(e) = check_writable(path) {
+            eprintln!("skysweep: --screenshot {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    audio::prepare_sound_device();
+    audio::install_quiet_audio_panic();
+    let (w, h) = cli.window.unwrap_or((1200, 960));
+    let conf = Conf {
+        window_title: "SkySweep".to_string(),
+        window_width: w,
+        window_height: h,
+        window_resizable: true,
+        high_dpi: false,
+        ..Default::default()
+    };
+    // Room for thousands of sprites and hitbox outlines (the F1 overlay draws one per bullet) in
+    // one draw call: every sprite comes from one atlas, so macroquad batches them all, and only
+    // a full buffer starts a new call.
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: conf,
+        update_on: None,
+        default_filter_mode: FilterMode::Nearest,
+        draw_call_vertex_capacity: 4 * 12_000,
+        draw_call_index_capacity: 6 * 12_000,
+    };
+    macroquad::Window::from_config(conf, async move {
+        let mut app = App::new(cli, prepared).await;
+        app.run().await;
+    });
+    ExitCode::SUCCESS
+}
+
+fn check_writable(path: &Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(|_| ())
+}
+
+impl App {
+    async fn new(cli: Cli, prepared: setup::RunSetup) -> App {
+        let assets = Assets::load(&find_data("assets"));
+        let mut warnings = assets.warnings.clone();
+        let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
+        let (config, config_warning) = Config::load();
+        let settings_file = SettingsFile::new(Config::path(), config.clone());
+        let (scores, score_warning) = match ScoreTable::path() {
+            Some(p) => ScoreTable::load_from(&p),
+            None => (ScoreTable::default(), None),
+        };
+        let (pads, pad_warning) = Gamepads::new();
+        warnings.extend(
+            [config_warning, score_warning, pad_warning]
+                .into_iter()
+                .flatten(),
+        );
+        audio::unmute_alsa_errors();
+        for w in &warnings {
+            eprintln!("warning: {w}");
+        }
+        audio.set_volumes(config.music_volume, config.effects_volume);
+        // A replay plays the stages it recorded, in order; an author's level is a single stage.
+        let stages = if prepared.replay.is_some() {
+            prepared
+                .replay_stages
+                .iter()
+                .map(|(p, _)| p.clone())
+                .collect()
+        } else if cli.run.level.is_some() {
+            vec![prepared.level_path.clone()]
+        } else {
+            shipped_stages()
+        };
+        // The replay's stages were loaded and checked against it; play exactly those.
+        let mut levels = BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]);
+        levels.extend(prepared.replay_stages.iter().cloned());
+        let mut renderer = Renderer::new(assets);
+        renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
+        let mut base_config = prepared.config;
+        if cli.run.difficulty.is_none() && prepared.replay.is_none() {
+            base_config.difficulty = config.difficulty;
+        }
+        base_config.invincible |= cli.stress.is_some();
+        let run = Run::new(
+            stages,
+            levels,
+            base_config,
+            prepared.replay,
+            cli.run.record.clone(),
+        );
+        let mut ctx = Ctx {
+            debug: cli.debug,
+            fullscreen: false,
+            renderer,
+            audio,
+            pads,
+            config,
+            settings_file,
+            scores,
+            run,
+            message: None,
+            taps: [Input::default(); 2],
+            anim: 0,
+            times: FrameTimes::default(),
+            shake: Vec2::ZERO,
+            cli,
+        };
+        if ctx.config.fullscreen && ctx.cli.frames.is_none() {
+            ctx.set_fullscreen(true);
+        }
+        let straight_in = !ctx.cli.title
+            && (ctx.cli.run.autoplay
+                || ctx.cli.run.level.is_some()
+                || ctx.run.replay.is_some()
+                || !ctx.cli.run.characters.is_empty()
+                || ctx.cli.stress.is_some());
+        let first: Box<dyn Scene> = match straight_in {
+            true => {
+                let characters = ctx.run.base_config.characters.clone();
+                match StagePlay::start(&mut ctx, 0, 0, characters) {
+                    Transition::Switch(s) => s,
+                    _ => Box::new(Title::new()),
+                }
+            }
+            false => {
+                ctx.audio.music("title");
+                Box::new(Title::new())
+            }
+        };
+        App {
+            ctx,
+            scenes: vec![first],
+            clock: FixedStep::default(),
+            frame_log: Default::default(),
+            frames: 0,
+            quit: false,
+        }
+    }
+}
