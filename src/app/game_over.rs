@@ -2,14 +2,14 @@
 //! or the title.
 
 use super::ctx::Ctx;
-use super::menu_input::MenuInput;
+use super::menu_input::{CardTimer, MenuInput};
 use super::name_entry::{keep_waiting_scores, NameEntry, PendingScore};
 use super::scene::{Scene, Transition};
 use super::title::Title;
 use crate::render::menus;
 
 pub struct GameOver {
-    steps: u32,
+    timer: CardTimer,
     /// Each player's score, player 1 first.
     scores: Vec<u64>,
     stage: String,
@@ -19,7 +19,7 @@ pub struct GameOver {
 impl GameOver {
     pub fn new(scores: Vec<u64>, stage: String, pending: Vec<PendingScore>) -> GameOver {
         GameOver {
-            steps: 0,
+            timer: CardTimer::default(),
             scores,
             stage,
             pending,
@@ -39,7 +39,7 @@ impl GameOver {
 
 impl Scene for GameOver {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if self.steps > 30 && (m.ok || m.back) || self.steps > 300 {
+        if self.timer.dismissed(m) || self.timer.steps() > 300 {
             let pending = std::mem::take(&mut self.pending);
             GameOver::after(ctx, pending)
         } else {
@@ -48,7 +48,7 @@ impl Scene for GameOver {
     }
 
     fn step(&mut self, _ctx: &mut Ctx) -> Transition {
-        self.steps += 1;
+        self.timer.tick();
         Transition::Stay
     }
 

@@ -78,3 +78,25 @@ pub fn nav(cursor: &mut usize, len: usize, m: &MenuInput, audio: &mut Audio) -> 
     }
     None
 }
+
+/// How long a result card (GAME OVER, REPLAY ENDED) has been up, in steps. A key closes it only
+/// after half a second, so a press meant for the game just ended does not skip it unseen.
+#[derive(Default)]
+pub struct CardTimer {
+    steps: u32,
+}
+
+impl CardTimer {
+    pub fn tick(&mut self) {
+        self.steps += 1;
+    }
+
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+
+    /// Shot or back pressed, once the card has been up long enough.
+    pub fn dismissed(&self, m: &MenuInput) -> bool {
+        self.steps > 30 && (m.ok || m.back)
+    }
+}

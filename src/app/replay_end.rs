@@ -2,12 +2,12 @@
 //! (no timeout), then quits: a game started from the title would be set up from the replay.
 
 use super::ctx::Ctx;
-use super::menu_input::MenuInput;
+use super::menu_input::{CardTimer, MenuInput};
 use super::scene::{Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
 pub struct ReplayEnded {
-    steps: u32,
+    timer: CardTimer,
     /// Each player's score, player 1 first.
     scores: Vec<u64>,
     stage: String,
@@ -17,7 +17,7 @@ pub struct ReplayEnded {
 impl ReplayEnded {
     pub fn new(scores: Vec<u64>, stage: String, how: ReplayEnd) -> ReplayEnded {
         ReplayEnded {
-            steps: 0,
+            timer: CardTimer::default(),
             scores,
             stage,
             how,
@@ -27,7 +27,7 @@ impl ReplayEnded {
 
 impl Scene for ReplayEnded {
     fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if self.steps > 30 && (m.ok || m.back) {
+        if self.timer.dismissed(m) {
             Transition::Quit
         } else {
             Transition::Stay
@@ -35,7 +35,7 @@ impl Scene for ReplayEnded {
     }
 
     fn step(&mut self, _ctx: &mut Ctx) -> Transition {
-        self.steps += 1;
+        self.timer.tick();
         Transition::Stay
     }
 
