@@ -5,6 +5,7 @@
 
 pub mod autoplay;
 mod bullet;
+pub mod campaign;
 pub mod character;
 pub mod clock;
 mod enemy;
