@@ -9,6 +9,7 @@ pub mod audio;
 pub mod config;
 mod controls;
 mod ctx;
+mod ending;
 mod frame_log;
 mod game_over;
 pub mod gamepad;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use skysweep::level::watch::LevelWatcher;
 use skysweep::level::{Level, LevelError};
+use skysweep::sim::campaign::stage_order;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Carry, WorldConfig};
 
@@ -37,18 +38,27 @@ pub struct Run {
     pub recording_spent: bool,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
     watcher: Option<LevelWatcher>,
+    /// The shipped stages by number when this is the whole game (not an author's `--level`
+    /// nor a replay): `stages` is then these in the run's order, drawn from the seed.
+    campaign: Option<Vec<PathBuf>>,
+    /// `--seed` fixed the seed; otherwise each new game from the title draws its own.
+    seed_fixed: bool,
 }
 
 impl Run {
+    /// A run of `stages` as given (an author's level, a replay's recorded stages), or of the
+    /// whole game in the seed's order when `stages` is `None`.
     pub fn new(
-        stages: Vec<PathBuf>,
+        stages: Option<Vec<PathBuf>>,
         levels: BTreeMap<PathBuf, Arc<Level>>,
         base_config: WorldConfig,
         replay: Option<Replay>,
         record_path: Option<PathBuf>,
+        seed_fixed: bool,
     ) -> Run {
-        Run {
-            stages,
+        let campaign = stages.is_none().then(shipped_stages);
+        let mut run = Run {
+            stages: stages.unwrap_or_default(),
             levels,
             base_config,
             replay,
@@ -57,6 +67,35 @@ impl Run {
             record_path,
             recording_spent: false,
             watcher: None,
+            campaign,
+            seed_fixed,
+        };
+        run.order_stages();
+        run
+    }
+
+    /// Whether this run is the whole game, whose last stage ends in the ending.
+    pub fn is_campaign(&self) -> bool {
+        self.campaign.is_some()
+    }
+
+    /// Sets up a new game from the title: a seed of its own (unless `--seed` fixed one), and
+    /// so an order of its own for the first stages.
+    pub fn new_game(&mut self) {
+        if !self.seed_fixed {
+            self.base_config.seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64);
+        }
+        self.carry.clear();
+        self.order_stages();
+    }
+
+    /// Puts the whole game's stages in the order the seed draws.
+    fn order_stages(&mut self) {
+        if let Some(shipped) = &self.campaign {
+            let order = stage_order(self.base_config.seed, shipped.len());
+            self.stages = order.into_iter().map(|i| shipped[i].clone()).collect();
         }
     }
 

@@ -79,7 +79,9 @@ impl Scene for Select {
             Transition::switch(Title::new())
         } else if self.ready.iter().all(|r| *r) {
             let characters = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
-            StagePlay::start(ctx, 0, 0, characters)
+            ctx.run.new_game();
+            let loop_index = ctx.run.base_config.loop_index;
+            StagePlay::start(ctx, 0, loop_index, characters)
         } else {
             Transition::Stay
         }

@@ -12,6 +12,7 @@ use skysweep::sim::autoplay::Bot;
 use skysweep::sim::{Carry, Character, Input, World, WorldConfig};
 
 use super::ctx::Ctx;
+use super::ending::Ending;
 use super::game_over::GameOver;
 use super::menu_input::MenuInput;
 use super::name_entry::PendingScore;
@@ -21,7 +22,8 @@ use super::replay_end::ReplayEnded;
 use super::scene::{Scene, Transition};
 use super::stress;
 use crate::render::menus::ReplayEnd;
-use crate::render::{debug_overlay, hud, stage, Layout};
+use crate::render::stage::{self, StageCard};
+use crate::render::{debug_overlay, hud, Layout};
 
 /// Where a stage sits in the run: enough to start it again.
 #[derive(Clone, Debug)]
@@ -65,7 +67,7 @@ impl StagePlay {
                 }
             }
         };
-        let first = index == 0 && loop_index == 0;
+        let first = index == 0 && loop_index == ctx.run.base_config.loop_index;
         // A replay's stage starts where and on the loop it was recorded, with its own inputs.
         let recorded = ctx.run.replay.as_ref().and_then(|r| r.stages.get(index));
         let (start_at, loop_index) = match recorded {
@@ -188,8 +190,16 @@ impl StagePlay {
         ctx.run.checkpoint_recording();
         if index + 1 < ctx.run.stages.len() {
             Self::start(ctx, index + 1, loop_index, characters)
+        } else if ctx.run.is_campaign() {
+            // The final boss has fallen: the ending, then round again, harder.
+            let next = StagePlace {
+                index: 0,
+                loop_index: loop_index + 1,
+                characters,
+            };
+            Transition::switch(Ending::new(ctx, next))
         } else {
-            // The last stage cleared: round again, harder.
+            // The last stage of an author's run or a replay cleared: round again, harder.
             Self::start(ctx, 0, loop_index + 1, characters)
         }
     }
@@ -294,7 +304,14 @@ impl Scene for StagePlay {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        stage::draw(&mut ctx.renderer, &self.world, ctx.anim);
+        let card = StageCard {
+            number: if ctx.run.is_campaign() {
+                self.place.index as u32 + 1
+            } else {
+                stage::stage_number(&self.world.level.source)
+            },
+        };
+        stage::draw(&mut ctx.renderer, &self.world, card, ctx.anim);
         let layout = Layout::for_screen(
             vec2(screen_width(), screen_height()),
             ctx.renderer.user_scale,

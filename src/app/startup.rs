@@ -13,7 +13,7 @@ use super::audio::{self, Audio};
 use super::config::{Config, SettingsFile};
 use super::ctx::Ctx;
 use super::gamepad::Gamepads;
-use super::run::{shipped_stages, Run};
+use super::run::Run;
 use super::scene::{Scene, Transition};
 use super::scores::ScoreTable;
 use super::stage_play::StagePlay;
@@ -101,17 +101,20 @@ impl App {
             eprintln!("warning: {w}");
         }
         audio.set_volumes(config.music_volume, config.effects_volume);
-        // A replay plays the stages it recorded, in order; an author's level is a single stage.
+        // A replay plays the stages it recorded, in order; an author's level is a single stage;
+        // otherwise the run is the whole game.
         let stages = if prepared.replay.is_some() {
-            prepared
-                .replay_stages
-                .iter()
-                .map(|(p, _)| p.clone())
-                .collect()
+            Some(
+                prepared
+                    .replay_stages
+                    .iter()
+                    .map(|(p, _)| p.clone())
+                    .collect(),
+            )
         } else if cli.run.level.is_some() {
-            vec![prepared.level_path.clone()]
+            Some(vec![prepared.level_path.clone()])
         } else {
-            shipped_stages()
+            None
         };
         // The replay's stages were loaded and checked against it; play exactly those.
         let mut levels = BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]);
@@ -129,6 +132,7 @@ impl App {
             base_config,
             prepared.replay,
             cli.run.record.clone(),
+            cli.run.seed.is_some(),
         );
         let mut ctx = Ctx {
             debug: cli.debug,
@@ -159,7 +163,8 @@ impl App {
         let first: Box<dyn Scene> = match straight_in {
             true => {
                 let characters = ctx.run.base_config.characters.clone();
-                match StagePlay::start(&mut ctx, 0, 0, characters) {
+                let loop_index = ctx.run.base_config.loop_index;
+                match StagePlay::start(&mut ctx, 0, loop_index, characters) {
                     Transition::Switch(s) => s,
                     _ => Box::new(Title::new()),
                 }

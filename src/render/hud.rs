@@ -35,6 +35,9 @@ pub fn replay_marker(replaying: bool, anim: u64) -> Option<ReplayMarker> {
 /// Inside the playfield, along the top: used when the window has no room for side panels.
 /// The replay marker sits at the bottom, between the players' power gauges. `hi_score`, here
 /// and in [`draw_panels`], already counts the game in play (see the app's `hi_score`).
+/// The colour of the loop label: the loops after the first are harder, and say so.
+const LOOP_ORANGE: Color = Color::new(1.0, 0.55, 0.3, 1.0);
+
 pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<ReplayMarker>) {
     draw_rectangle(0.0, 0.0, 224.0, 10.0, Color::new(0.0, 0.0, 0.0, 0.45));
     for p in &world.players {
@@ -73,6 +76,9 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
             1.0,
             Color::from_rgba(255, 230, 150, 255),
         );
+    }
+    if let Some(label) = super::stage::loop_label(world.config.loop_index) {
+        r.text_shadow(&label, vec2(2.0, 28.0), 1.0, LOOP_ORANGE);
     }
     if replay.is_some_and(|m| m.lit) {
         // Player 1's gauge ends at x 62 and player 2's power starts at 130.
@@ -224,6 +230,10 @@ pub fn draw_panels(
         text_scale,
         LIGHTGRAY,
     );
+    if let Some(label) = super::stage::loop_label(world.config.loop_index) {
+        ry += line;
+        r.text_shadow(&label, vec2(rx, ry), text_scale, LOOP_ORANGE);
+    }
     ry += line * 2.0;
     let players = world.players.len().min(keys.len());
     let bottom = right.y + PLAYFIELD.y * s;

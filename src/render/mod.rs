@@ -8,6 +8,7 @@
 pub mod assets;
 pub mod debug_overlay;
 pub mod effects;
+pub mod ending;
 pub mod hud;
 pub mod menus;
 pub mod sprite_layer;

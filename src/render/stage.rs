@@ -29,13 +29,24 @@ fn bullet_sprite(style: BulletStyle) -> &'static str {
 }
 
 /// Draws the whole playfield for `world` into the current (playfield) camera.
-pub fn draw(r: &mut Renderer, world: &World, anim: u64) {
+/// Which stage of the run this is, for the intro card: its place in the run (not always the
+/// file's number: the first three stages come in an order drawn from the seed).
+#[derive(Clone, Copy, Debug)]
+pub struct StageCard {
+    pub number: u32,
+}
+
+pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_background(r, world);
     r.effects.draw_ground(r, world.scroll_offset);
     let level = world.level.clone();
 
-    // Ground enemies sit under everything that flies.
+    // Ground enemies sit under everything that flies, and the clouds between them: whatever
+    // flies, above all the bullets and the ships, must always read through the clouds.
     for pass_ground in [true, false] {
+        if !pass_ground {
+            draw_clouds(r, world);
+        }
         for (k, e) in world.enemies.iter() {
             if e.ground != pass_ground {
                 continue;
@@ -280,9 +291,8 @@ pub fn draw(r: &mut Renderer, world: &World, anim: u64) {
     draw_bullets(r, world, anim);
 
     r.effects.draw(r);
-    draw_clouds(r, world);
     r.effects.draw_flash();
-    draw_banners(r, world, anim);
+    draw_banners(r, world, card, anim);
 }
 
 /// Needles point along their heading; the other styles are drawn upright.
@@ -401,7 +411,7 @@ fn tile_vertical(tex: &Texture2D, offset: f32, color: Color) {
 }
 
 /// Boss HP bar, warning banner, stage intro, stage clear tally and continue countdown.
-fn draw_banners(r: &Renderer, world: &World, anim: u64) {
+fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
     let level = &world.level;
     if world.frame < INTRO_STEPS && world.config.start_at == 0.0 {
         let a = if world.frame > INTRO_STEPS - 30 {
@@ -409,20 +419,23 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
         } else {
             1.0
         };
+        let loop_line = loop_label(world.config.loop_index);
+        let height = if loop_line.is_some() { 56.0 } else { 44.0 };
         draw_rectangle(
             0.0,
             120.0,
             PLAYFIELD.x,
-            44.0,
+            height,
             Color::new(0.0, 0.0, 0.1, 0.6 * a),
         );
         r.text_centered(
-            &format!("STAGE {}", stage_number(&level.source)),
+            &format!("STAGE {}", card.number),
             112.0,
             128.0,
             2.0,
             Color::new(1.0, 0.9, 0.4, a),
         );
+
         r.text_centered(
             &level.name.to_uppercase(),
             112.0,
@@ -430,6 +443,9 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
             1.0,
             Color::new(1.0, 1.0, 1.0, a),
         );
+        if let Some(label) = loop_line {
+            r.text_centered(&label, 112.0, 162.0, 1.0, Color::new(1.0, 0.55, 0.3, a));
+        }
     }
     if let Some(b) = &world.banner {
         if !(anim / 10).is_multiple_of(3) {
@@ -526,6 +542,19 @@ fn draw_banners(r: &Renderer, world: &World, anim: u64) {
     }
 }
 
+/// "2ND LOOP" and onwards for the loops after the first; nothing on the first.
+pub fn loop_label(loop_index: u32) -> Option<String> {
+    let n = loop_index + 1;
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "TH",
+        (1, _) => "ST",
+        (2, _) => "ND",
+        (3, _) => "RD",
+        _ => "TH",
+    };
+    (loop_index > 0).then(|| format!("{n}{suffix} LOOP"))
+}
+
 /// "levels/stage2.ron" -> 2, for the intro title.
 pub fn stage_number(source: &str) -> u32 {
     let stem = std::path::Path::new(source)
@@ -535,4 +564,26 @@ pub fn stage_number(source: &str) -> u32 {
     stem.trim_start_matches(|c: char| !c.is_ascii_digit())
         .parse()
         .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{loop_label, stage_number};
+
+    #[test]
+    fn loops_after_the_first_are_named_in_english_ordinals() {
+        assert_eq!(loop_label(0), None);
+        assert_eq!(loop_label(1).as_deref(), Some("2ND LOOP"));
+        assert_eq!(loop_label(2).as_deref(), Some("3RD LOOP"));
+        assert_eq!(loop_label(3).as_deref(), Some("4TH LOOP"));
+        assert_eq!(loop_label(10).as_deref(), Some("11TH LOOP"));
+        assert_eq!(loop_label(20).as_deref(), Some("21ST LOOP"));
+    }
+
+    #[test]
+    fn a_stage_file_names_its_number() {
+        assert_eq!(stage_number("levels/stage2.ron"), 2);
+        assert_eq!(stage_number("levels/stage6.ron"), 6);
+        assert_eq!(stage_number("my_level.ron"), 1);
+    }
 }

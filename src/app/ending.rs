@@ -1,0 +1,93 @@
+//! The ending after the final boss: each pilot's page (a picture and a few lines), then the
+//! credits, then the next, harder loop begins with what the players carry.
+
+use skysweep::sim::Character;
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::scene::{Scene, Transition};
+use super::stage_play::{StagePlace, StagePlay};
+use crate::render::ending::{self, EndingPage};
+
+/// Steps a pilot's page stays up unless skipped: time to read it at an easy pace.
+const PILOT_PAGE_STEPS: u32 = 14 * 60;
+/// Steps before shot may skip a page, so a held shot from the fight does not skip it unseen.
+const SKIP_AFTER_STEPS: u32 = 90;
+
+pub struct Ending {
+    pages: Vec<EndingPage>,
+    page: usize,
+    /// Steps on the current page.
+    steps: u32,
+    /// Where the run goes on: the first stage of the next loop.
+    next: StagePlace,
+}
+
+impl Ending {
+    /// The ending for the players' pilots (each pilot once, player 1's first), then the
+    /// credits; `next` is the stage the run goes on to.
+    pub fn new(ctx: &mut Ctx, next: StagePlace) -> Ending {
+        let mut pilots: Vec<Character> = Vec::new();
+        for c in &next.characters {
+            if !pilots.contains(c) {
+                pilots.push(*c);
+            }
+        }
+        let mut pages: Vec<EndingPage> = pilots.into_iter().map(EndingPage::Pilot).collect();
+        pages.push(EndingPage::Credits);
+        ctx.audio.music("ending");
+        ctx.renderer.effects.clear();
+        Ending {
+            pages,
+            page: 0,
+            steps: 0,
+            next,
+        }
+    }
+
+    /// Turns to the next page, or goes on to the next loop after the last.
+    fn turn(&mut self, ctx: &mut Ctx) -> Transition {
+        self.page += 1;
+        self.steps = 0;
+        if self.page < self.pages.len() {
+            return Transition::Stay;
+        }
+        let StagePlace {
+            index,
+            loop_index,
+            characters,
+            ..
+        } = self.next.clone();
+        StagePlay::start(ctx, index, loop_index, characters)
+    }
+
+    fn page_steps(&self) -> u32 {
+        match self.pages[self.page] {
+            EndingPage::Pilot(_) => PILOT_PAGE_STEPS,
+            EndingPage::Credits => ending::CREDITS_STEPS,
+        }
+    }
+}
+
+impl Scene for Ending {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if self.steps >= SKIP_AFTER_STEPS && m.ok {
+            self.turn(ctx)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+        self.steps += 1;
+        if self.steps >= self.page_steps() {
+            self.turn(ctx)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        ending::draw(&mut ctx.renderer, self.pages[self.page], self.steps);
+    }
+}
