@@ -25,31 +25,32 @@ const TYPE_RATE: f32 = 24.0;
 fn pilot_lines(c: Character) -> &'static [&'static str] {
     match c {
         Character::Vela => &[
-            "THE CITADEL SINKS INTO THE CLOUDS.",
+            "THE CITADEL SINKS INTO",
+            "THE SEA OF CLOUD.",
             "",
-            "VELA RIDES THE LAST THERMAL",
-            "HOME TO MEADOWVALE, SCARF",
-            "STREAMING, ENGINE OFF.",
+            "VELA RIDES THE LAST",
+            "THERMAL HOME, ENGINE OFF,",
+            "SCARF STREAMING.",
             "",
             "\"SAME TIME NEXT YEAR?\"",
         ],
         Character::Brass => &[
-            "BRASS SETS HER GUNSHIP DOWN",
-            "ON THE SALTMARSH QUAY TO A",
-            "CROWD SHE DID NOT EXPECT.",
+            "BRASS SETS HER GUNSHIP",
+            "DOWN ON THE HARBOUR QUAY",
+            "TO A CROWD SHE DID NOT",
+            "EXPECT.",
             "",
-            "SHE SIGNS THREE AUTOGRAPHS,",
-            "THEN ASKS WHERE THE NEAREST",
-            "MECHANIC IS.",
+            "SHE SIGNS THREE AUTOGRAPHS",
+            "AND ASKS FOR A MECHANIC.",
         ],
         Character::Wren => &[
-            "WREN'S ORBS FOLLOW HER HOME",
-            "LIKE FIREFLIES AT DUSK.",
+            "WREN'S ORBS FOLLOW HER",
+            "HOME LIKE FIREFLIES.",
             "",
-            "THE VILLAGE LIGHTS COME ON",
-            "ONE BY ONE BELOW HER.",
+            "THE VILLAGE LIGHTS COME",
+            "ON ONE BY ONE BELOW HER.",
             "",
-            "\"...THEY WERE ALL WATCHING?\"",
+            "\"THEY WERE ALL WATCHING?\"",
         ],
     }
 }
@@ -159,15 +160,15 @@ mod tests {
 
     #[test]
     fn every_line_fits_the_playfield() {
-        // The font is 8 px a letter at scale 1: 28 letters fill the 224 px playfield.
-        let fits = |l: &str| l.chars().count() <= 28;
+        // The font is 8 px a letter at scale 1: 28 letters fill the 224 px playfield, and a
+        // pilot's lines start 8 px in, leaving room for 26 with the same margin on the right.
         for c in Character::ALL {
             for l in pilot_lines(c) {
-                assert!(fits(l), "{c:?}: {l}");
+                assert!(l.chars().count() <= 26, "{c:?}: {l}");
             }
         }
         for (l, _) in credit_lines() {
-            assert!(fits(l), "{l}");
+            assert!(l.chars().count() <= 28, "{l}");
         }
     }
 }
