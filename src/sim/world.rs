@@ -259,6 +259,7 @@ impl World {
             query_buf: Vec::new(),
             config,
         };
+        world.scroll_to(start_at);
         // Practice from a point: skip earlier events, but keep the scroll speed they set. The
         // boss is never skipped: a stage with a boss only ends when it falls.
         while let Some(ev) = world.level.events.get(world.next_event) {
@@ -383,6 +384,39 @@ impl World {
         self.players.iter().map(|p| p.score).max().unwrap_or(0)
     }
 
+    /// A `Scroll` event: the new speed at once, or eased into over `over_s` seconds.
+    fn change_scroll(&mut self, speed: f32, over_s: f32) {
+        if over_s <= 0.0 {
+            self.scroll_speed = speed;
+        } else {
+            self.scroll_ease = Some((self.stage_time, speed, over_s));
+        }
+    }
+
+    /// Scrolls the ground as far as a stage played from its start would have scrolled by
+    /// `start_at` seconds, with the speed (and any ease) its `Scroll` events had set by then,
+    /// so practice from a point shows the ground that belongs there. Consumes those events.
+    fn scroll_to(&mut self, start_at: f32) {
+        let steps = (start_at / DT).round() as u32;
+        self.stage_time = 0.0;
+        // In the order a step runs them: the ground moves, then the timeline.
+        for _ in 0..steps {
+            self.advance_scroll();
+            self.stage_time += DT;
+            while let Some(ev) = self.level.events.get(self.next_event) {
+                let due = ev.at() <= self.stage_time && ev.at() < start_at;
+                if !due || matches!(ev, Event::Boss { .. }) {
+                    break;
+                }
+                if let Event::Scroll { speed, over_s, .. } = *ev {
+                    self.change_scroll(speed, over_s);
+                }
+                self.next_event += 1;
+            }
+        }
+        self.stage_time = start_at;
+    }
+
     fn advance_scroll(&mut self) {
         if let Some((from, to, over)) = self.scroll_ease {
             let t = ((self.stage_time - from) / over.max(DT)).clamp(0.0, 1.0);
@@ -422,13 +456,7 @@ impl World {
                         });
                     }
                 }
-                Event::Scroll { speed, over_s, .. } => {
-                    if *over_s <= 0.0 {
-                        self.scroll_speed = *speed;
-                    } else {
-                        self.scroll_ease = Some((self.stage_time, *speed, *over_s));
-                    }
-                }
+                Event::Scroll { speed, over_s, .. } => self.change_scroll(*speed, *over_s),
                 Event::Warning {
                     text, duration_s, ..
                 } => {
