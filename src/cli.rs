@@ -28,6 +28,9 @@ pub struct Cli {
     /// Run this many frames, then exit cleanly.
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
+    /// With --frames: run as fast as the machine can instead of at 60 frames a second.
+    #[arg(long, requires = "frames")]
+    pub fast: bool,
     /// Save the last frame as a PNG before exiting.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,

@@ -13,11 +13,8 @@ pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// crash or a full disk never leaves a half-written file where a good one was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
+    let dir = parent_dir(path);
+    create_dirs(dir)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -33,6 +30,48 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     written
+}
+
+/// The folder `path` is written in (`.` for a bare file name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Creates `dir` and its parents. Where one of them is a file, says which, rather than the
+/// operating system's bare "File exists" or "Not a directory".
+fn create_dirs(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        match dir
+            .ancestors()
+            .find(|a| !a.as_os_str().is_empty() && a.exists())
+        {
+            Some(a) if !a.is_dir() => std::io::Error::new(
+                e.kind(),
+                format!("{} is a file, so it cannot hold a folder", a.display()),
+            ),
+            _ => e,
+        }
+    })
+}
+
+/// Checks that `path` can be written (its folder made if need be) without writing it: for
+/// options such as `--record` and `--screenshot`, so a bad path is refused before the window
+/// opens rather than found out when the run ends. Leaves no file behind.
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
+    if path.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "it is a folder",
+        ));
+    }
+    let dir = parent_dir(path);
+    create_dirs(dir)?;
+    let probe = dir.join(format!(".skysweep-probe-{}", std::process::id()));
+    std::fs::File::create(&probe)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Serialises `value` as pretty RON with a comment header and writes it atomically.
@@ -294,5 +333,34 @@ mod tests {
         let loaded: Loaded<Thing> = load_ron_or_default(&d.join("nope.ron"));
         assert!(loaded.warning.is_none());
         assert_eq!(loaded.value, Thing::default());
+    }
+
+    #[test]
+    fn a_parent_that_is_a_file_is_named_in_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("notes.txt");
+        std::fs::write(&file, "x").unwrap();
+        let target = file.join("deeper/run.ron");
+        for err in [
+            write_atomic(&target, b"data").unwrap_err(),
+            check_writable(&target).unwrap_err(),
+        ] {
+            assert_eq!(
+                err.to_string(),
+                format!("{} is a file, so it cannot hold a folder", file.display())
+            );
+        }
+    }
+
+    #[test]
+    fn checking_a_path_leaves_nothing_behind_and_refuses_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("new/run.ron");
+        check_writable(&target).unwrap();
+        assert!(!target.exists());
+        let left: Vec<_> = std::fs::read_dir(dir.path().join("new")).unwrap().collect();
+        assert!(left.is_empty(), "the probe was removed");
+        let err = check_writable(dir.path()).unwrap_err();
+        assert_eq!(err.to_string(), "it is a folder");
     }
 }

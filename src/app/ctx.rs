@@ -41,6 +41,8 @@ pub struct Ctx {
     pub times: FrameTimes,
     /// This frame's screen-shake offset of the playfield.
     pub shake: Vec2,
+    /// A settings or scores write failed: the game's exit status says so.
+    pub save_failed: bool,
 }
 
 impl Ctx {
@@ -68,6 +70,7 @@ impl Ctx {
     pub fn save_changed_settings(&mut self) {
         if let Err(e) = self.settings_file.save_changes(&self.config) {
             eprintln!("warning: settings not saved: {e}");
+            self.save_failed = true;
             self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
         }
     }
@@ -78,6 +81,7 @@ impl Ctx {
         };
         if let Err(e) = self.scores.save_to(&path) {
             eprintln!("warning: high scores not saved: {e}");
+            self.save_failed = true;
             self.message = Some(Notice::brief("SCORES NOT SAVED", e));
         }
     }

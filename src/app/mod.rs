@@ -9,6 +9,7 @@ pub mod audio;
 pub mod config;
 mod controls;
 mod ctx;
+mod display;
 mod ending;
 mod frame_log;
 mod game_over;
@@ -32,7 +33,7 @@ mod startup;
 mod stress;
 mod title;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use macroquad::prelude::*;
 
@@ -70,7 +71,13 @@ impl App {
         // Without this macroquad ends the program as soon as the window is closed, in the middle
         // of a frame, and a recording (or anything else unsaved) is lost.
         prevent_quit();
+        // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
+        let pace = (lockstep && !self.ctx.cli.fast).then(|| Duration::from_secs_f64(1.0 / 60.0));
+        let mut deadline = Instant::now();
         loop {
+            if lockstep {
+                self.frame_log.begin();
+            }
             // 1. Time: how many fixed steps this frame owes.
             let steps = if lockstep {
                 1
@@ -115,6 +122,15 @@ impl App {
             ) {
                 self.exit();
                 break;
+            }
+            if let Some(frame) = pace {
+                deadline += frame;
+                // Behind by more than a frame (a slow machine): start afresh rather than rush.
+                let now = Instant::now();
+                match deadline.checked_duration_since(now) {
+                    Some(wait) => std::thread::sleep(wait),
+                    None => deadline = now,
+                }
             }
             next_frame().await;
         }
@@ -265,6 +281,11 @@ impl App {
         for s in shown {
             s.draw_panels(ctx, &layout);
         }
+    }
+
+    /// Whether any save failed during the game: settings, scores or the recording.
+    fn saves_failed(&self) -> bool {
+        self.ctx.save_failed || self.ctx.run.recording_failed
     }
 
     /// The loop's end: the screenshot, then everything that must not be lost.

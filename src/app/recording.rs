@@ -47,16 +47,19 @@ impl Recording {
         })
     }
 
-    /// Writes the whole recording now (after any autosave in flight), saying where.
-    pub fn save(&mut self, path: &Path) {
+    /// Writes the whole recording now (after any autosave in flight). Says where on success,
+    /// and why not on failure, which it returns.
+    pub fn save(&mut self, path: &Path) -> std::io::Result<()> {
         let _ = self.finish_autosave();
-        match self.replay.save(path) {
+        let saved = self.replay.save(path);
+        match &saved {
             Ok(()) => {
                 self.unsaved_steps = self.unsaved_steps.map(|_| 0);
                 eprintln!("replay saved to {}", path.display())
             }
             Err(e) => eprintln!("skysweep: cannot save replay {}: {e}", path.display()),
         }
+        saved
     }
 
     /// Writes the recording so far to `path`, without ending it, once enough play has gone

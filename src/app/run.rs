@@ -38,6 +38,8 @@ pub struct Run {
     pub recording_spent: bool,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
     watcher: Option<LevelWatcher>,
+    /// A write of the recording failed: the game's exit status says so.
+    pub recording_failed: bool,
     /// The shipped stages by number when this is the whole game (not an author's `--level`
     /// nor a replay): `stages` is then these in the run's order, drawn from the seed.
     campaign: Option<Vec<PathBuf>>,
@@ -67,6 +69,7 @@ impl Run {
             record_path,
             recording_spent: false,
             watcher: None,
+            recording_failed: false,
             campaign,
             seed_fixed,
         };
@@ -122,7 +125,7 @@ impl Run {
     /// file holds every cleared stage even if the next one is never saved.
     pub fn checkpoint_recording(&mut self) {
         if let (Some(r), Some(path)) = (&mut self.recording, &self.record_path) {
-            r.save(path);
+            self.recording_failed |= r.save(path).is_err();
         }
     }
 
@@ -131,12 +134,17 @@ impl Run {
         let (Some(mut r), Some(path)) = (self.recording.take(), &self.record_path) else {
             return;
         };
-        r.save(path);
         self.recording_spent = true;
-        eprintln!(
-            "recording saved to {}; play after this point is not recorded",
-            path.display()
-        );
+        match r.save(path) {
+            Ok(()) => eprintln!(
+                "recording saved to {}; play after this point is not recorded",
+                path.display()
+            ),
+            Err(_) => {
+                self.recording_failed = true;
+                eprintln!("play after this point is not recorded")
+            }
+        }
     }
 
     /// Writes the recording so far in the background once enough play has gone unsaved.

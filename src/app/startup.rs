@@ -1,8 +1,9 @@
 //! Opening the window and building the app: the services, the run, and the first scene.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use macroquad::prelude::*;
 
@@ -12,6 +13,7 @@ use skysweep::sim::Input;
 use super::audio::{self, Audio};
 use super::config::{Config, SettingsFile};
 use super::ctx::Ctx;
+use super::display;
 use super::gamepad::Gamepads;
 use super::run::Run;
 use super::scene::{Scene, Transition};
@@ -34,11 +36,24 @@ pub fn play(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(path) = &cli.screenshot {
-        if let Err(e) = check_writable(path) {
-            eprintln!("skysweep: --screenshot {}: {e}", path.display());
-            return ExitCode::from(2);
+    let outputs = [
+        ("--screenshot", &cli.screenshot),
+        ("--record", &cli.run.record),
+    ];
+    for (option, path) in outputs {
+        if let Some(path) = path {
+            if let Err(e) = skysweep::store::check_writable(path) {
+                eprintln!(
+                    "skysweep: {option} {}: cannot write there: {e}",
+                    path.display()
+                );
+                return ExitCode::from(2);
+            }
         }
+    }
+    if let Err(e) = display::check() {
+        eprintln!("skysweep: {e}");
+        return ExitCode::from(1);
     }
     audio::prepare_sound_device();
     audio::install_quiet_audio_panic();
@@ -61,22 +76,19 @@ pub fn play(cli: Cli) -> ExitCode {
         draw_call_vertex_capacity: 4 * 12_000,
         draw_call_index_capacity: 6 * 12_000,
     };
+    let failed = Arc::new(AtomicBool::new(false));
+    let failed_in_game = failed.clone();
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(cli, prepared).await;
         app.run().await;
+        failed_in_game.store(app.saves_failed(), Ordering::SeqCst);
     });
-    ExitCode::SUCCESS
-}
-
-fn check_writable(path: &Path) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+    if failed.load(Ordering::SeqCst) {
+        eprintln!("skysweep: some files could not be saved (see above)");
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map(|_| ())
 }
 
 impl App {
@@ -149,6 +161,7 @@ impl App {
             anim: 0,
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
+            save_failed: false,
             cli,
         };
         if ctx.config.fullscreen && ctx.cli.frames.is_none() {

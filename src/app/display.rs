@@ -1,0 +1,44 @@
+//! Whether the game can open its window, asked before miniquad tries: it panics with a
+//! backtrace when there is no display, which tells a player nothing.
+
+/// `Ok` when a graphical display can be opened; otherwise one sentence saying why not.
+#[cfg(target_os = "linux")]
+pub fn check() -> Result<(), String> {
+    use std::ffi::c_void;
+    use std::os::raw::c_char;
+    let display = std::env::var("DISPLAY").unwrap_or_default();
+    let needs = "the game needs a graphical display";
+    let without = "(`skysweep sim` and `skysweep check` work without one)";
+    if display.is_empty() {
+        return Err(format!("{needs}, and DISPLAY is not set {without}"));
+    }
+    // miniquad opens X11 through libX11 at run time; ask it the same way, and close again.
+    // SAFETY: the symbols are looked up by their documented C names and called with the
+    // signatures Xlib declares; a null library or symbol is checked before any call.
+    unsafe {
+        let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL);
+        if lib.is_null() {
+            return Err(format!("{needs}, and libX11 cannot be loaded {without}"));
+        }
+        let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
+        let close = libc::dlsym(lib, c"XCloseDisplay".as_ptr());
+        if open.is_null() || close.is_null() {
+            return Err(format!("{needs}, and libX11 lacks XOpenDisplay {without}"));
+        }
+        let open: extern "C" fn(*const c_char) -> *mut c_void = std::mem::transmute(open);
+        let close: extern "C" fn(*mut c_void) -> i32 = std::mem::transmute(close);
+        let d = open(std::ptr::null());
+        if d.is_null() {
+            return Err(format!(
+                "{needs}, and display {display} cannot be opened {without}"
+            ));
+        }
+        close(d);
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn check() -> Result<(), String> {
+    Ok(())
+}
