@@ -14,8 +14,10 @@ pub mod hash;
 pub mod input;
 pub mod item;
 pub mod player;
+mod preview;
 pub mod replay;
 mod resolve;
+pub mod rewind;
 pub mod scenario;
 pub mod summary;
 pub mod world;
@@ -29,6 +31,7 @@ pub use events::GameEvent;
 pub use input::Input;
 pub use item::{Item, ItemKind};
 pub use player::{Player, Shot, ShotKind};
+pub use preview::Upcoming;
 pub use world::{Blast, Carry, RunStats, StagePhase, Tally, World, WorldConfig};
 
 /// The logical playfield, in pixels: Gunbird 2's portrait screen.

@@ -188,7 +188,9 @@ pub(crate) struct PendingSpawn {
     pub index: u32,
 }
 
-/// The whole state of a stage in play.
+/// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
+/// same inputs gives the same worlds, bit for bit (rewinding relies on it).
+#[derive(Clone)]
 pub struct World {
     pub config: WorldConfig,
     pub level: Arc<Level>,

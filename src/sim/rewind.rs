@@ -1,0 +1,168 @@
+//! Going back in time while practising: snapshots of the world every half second and every
+//! step's inputs since the oldest, so any of the last few seconds can be rebuilt exactly by
+//! restoring the snapshot before it and stepping forward again.
+
+use std::collections::VecDeque;
+
+use super::input::Input;
+use super::world::World;
+
+/// Steps between snapshots: a rewind re-simulates at most this many steps.
+pub const SNAPSHOT_EVERY: u64 = 30;
+
+/// The history of a world in play, as far back as `reach` steps.
+///
+/// Contract: [`History::record`] is called with exactly the inputs of every step the world
+/// takes, before the step; then [`History::rewind`] leaves the world as it was that many steps
+/// ago, bit for bit.
+pub struct History {
+    reach: u64,
+    /// Snapshots, oldest first, each taken before the step at its `frame`.
+    snapshots: VecDeque<World>,
+    /// The inputs of every step from the oldest snapshot on, oldest first.
+    inputs: VecDeque<Vec<Input>>,
+}
+
+impl History {
+    /// A history reaching back `reach` steps (at least one snapshot interval).
+    pub fn new(reach: u64) -> History {
+        History {
+            reach: reach.max(SNAPSHOT_EVERY),
+            snapshots: VecDeque::new(),
+            inputs: VecDeque::new(),
+        }
+    }
+
+    /// Notes the step `world` is about to take with `inputs`.
+    pub fn record(&mut self, world: &World, inputs: &[Input]) {
+        if world.frame.is_multiple_of(SNAPSHOT_EVERY) || self.snapshots.is_empty() {
+            self.snapshots.push_back(world.clone());
+        }
+        self.inputs.push_back(inputs.to_vec());
+        // Drop snapshots once the next one is itself far enough back.
+        while self.snapshots.len() > 1 && world.frame - self.snapshots[1].frame >= self.reach {
+            let old = self.snapshots.pop_front().expect("more than one snapshot");
+            let dropped = self.snapshots[0].frame - old.frame;
+            self.inputs.drain(..dropped as usize);
+        }
+    }
+
+    /// How many steps back the history reaches from `world`.
+    pub fn available(&self, world: &World) -> u64 {
+        self.snapshots
+            .front()
+            .map_or(0, |s| world.frame.saturating_sub(s.frame))
+    }
+
+    /// Takes `world` back `steps` steps (as far as the history reaches), forgetting what came
+    /// after; returns how many steps it went back.
+    pub fn rewind(&mut self, world: &mut World, steps: u64) -> u64 {
+        let steps = steps.min(self.available(world));
+        if steps == 0 {
+            return 0;
+        }
+        let target = world.frame - steps;
+        while self.snapshots.back().is_some_and(|s| s.frame > target) {
+            self.snapshots.pop_back();
+        }
+        let Some(snapshot) = self.snapshots.back() else {
+            return 0;
+        };
+        let first = self.snapshots[0].frame;
+        let mut rebuilt = snapshot.clone();
+        for i in (rebuilt.frame - first)..(target - first) {
+            rebuilt.step(&self.inputs[i as usize]);
+        }
+        self.inputs.truncate((target - first) as usize);
+        // Events of the re-simulated steps have been seen already.
+        rebuilt.events.clear();
+        *world = rebuilt;
+        steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::scenario;
+    use crate::sim::WorldConfig;
+
+    const STAGE: &str = r#"Stage(
+        name: "Rewind test",
+        uses: ["defs"],
+        length_s: 60,
+        events: [
+            Spawn(at: 1, enemy: "drone", x: 60, y: 60, count: 6, spacing_s: 0.5, dx: 20),
+            Spawn(at: 2, enemy: "boss", x: 112, y: 80),
+        ],
+    )"#;
+
+    /// Inputs that move, shoot and bomb, varying with the step.
+    fn input(n: u64) -> Input {
+        Input {
+            left: n % 90 < 30,
+            right: n % 90 >= 60,
+            up: n % 200 < 40,
+            shot: n % 7 != 0,
+            bomb: n == 150,
+            ..Input::default()
+        }
+    }
+
+    fn played(steps: u64) -> World {
+        let level = scenario::level(STAGE).expect("the test stage parses");
+        let mut w = scenario::world(level, WorldConfig::default());
+        for n in 0..steps {
+            w.step(&[input(n)]);
+        }
+        w
+    }
+
+    #[test]
+    fn rewinding_gives_back_the_world_as_it_was() {
+        let mut w = played(0);
+        let mut h = History::new(600);
+        for n in 0..400 {
+            h.record(&w, &[input(n)]);
+            w.step(&[input(n)]);
+        }
+        for back in [1, 29, 30, 31, 95] {
+            let mut hist = History::new(600);
+            let mut fresh = played(0);
+            for n in 0..400 {
+                hist.record(&fresh, &[input(n)]);
+                fresh.step(&[input(n)]);
+            }
+            assert_eq!(hist.rewind(&mut fresh, back), back);
+            assert_eq!(
+                fresh.state_hash(),
+                played(400 - back).state_hash(),
+                "{back} steps back"
+            );
+        }
+        // Rewound, then played on with other inputs: the history follows the new timeline.
+        assert_eq!(h.rewind(&mut w, 100), 100);
+        for _ in 0..50 {
+            h.record(&w, &[Input::default()]);
+            w.step(&[Input::default()]);
+        }
+        assert_eq!(h.rewind(&mut w, 50), 50);
+        assert_eq!(w.state_hash(), played(300).state_hash());
+    }
+
+    #[test]
+    fn the_history_reaches_only_so_far_back() {
+        let mut w = played(0);
+        let mut h = History::new(120);
+        for n in 0..1000 {
+            h.record(&w, &[input(n)]);
+            w.step(&[input(n)]);
+        }
+        let reach = h.available(&w);
+        assert!((120..120 + SNAPSHOT_EVERY).contains(&reach), "{reach}");
+        assert_eq!(h.rewind(&mut w, 10_000), reach);
+        assert_eq!(w.state_hash(), played(1000 - reach).state_hash());
+        assert_eq!(h.available(&w), 0);
+        assert_eq!(h.rewind(&mut w, 5), 0);
+    }
+}
