@@ -22,6 +22,7 @@ mod name_entry;
 mod notice;
 mod options;
 mod pause;
+mod practice;
 mod recording;
 mod replay_end;
 mod run;

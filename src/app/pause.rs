@@ -5,6 +5,7 @@ use macroquad::prelude::*;
 
 use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
+use super::practice;
 use super::scene::{Scene, Transition};
 use super::stage_play::{StagePlace, StagePlay};
 use super::title::Title;
@@ -42,6 +43,7 @@ impl Scene for Pause {
 
     fn draw(&self, ctx: &mut Ctx) {
         menus::pause(&ctx.renderer, &ITEMS, self.cursor);
+        menus::key_help(&ctx.renderer, "PRACTICE", &practice::HELP, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

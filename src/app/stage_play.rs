@@ -18,12 +18,14 @@ use super::menu_input::MenuInput;
 use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
+use super::practice::{self as tools, Jump, Practice, StepPlan};
+
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, Transition};
 use super::stress;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
-use crate::render::{debug_overlay, hud, Layout};
+use crate::render::{debug_overlay, hud, practice, Layout};
 
 /// Where a stage sits in the run: enough to start it again.
 #[derive(Clone, Debug)]
@@ -41,7 +43,12 @@ pub struct StagePlay {
     place: StagePlace,
     /// This stage's recorded inputs when a replay plays, and the next step's index.
     replay: Option<(Vec<Vec<Input>>, usize)>,
+    /// The practice toolbox: slow motion, freeze, rewind, marker jumps.
+    practice: Practice,
 }
+
+/// Seconds ahead the spawn preview looks.
+const PREVIEW_S: f32 = 3.0;
 
 impl StagePlay {
     /// Starts stage `index` of the run for `characters`, on loop `loop_index`.
@@ -140,6 +147,7 @@ impl StagePlay {
             bots,
             place,
             replay: replay.map(|steps| (steps, 0)),
+            practice: Practice::new(),
         }
     }
 
@@ -211,6 +219,7 @@ impl StagePlay {
         let run = &ctx.cli.run;
         let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
         if practice
+            || self.practice.used()
             || self.replay.is_some()
             || self.bots.iter().any(Option::is_some)
             || self.world.config.invincible
@@ -237,6 +246,38 @@ impl StagePlay {
             .collect()
     }
 
+    /// Whether the timeline and the spawn preview show: in practice runs (a chosen stage,
+    /// start, power or invincibility) and once any practice tool has been used.
+    fn shows_tools(&self, ctx: &Ctx) -> bool {
+        let run = &ctx.cli.run;
+        self.practice.used()
+            || run.level.is_some()
+            || run.at.is_some()
+            || run.power.is_some()
+            || run.invincible
+    }
+
+    /// Starts this stage again at the marker `jump` names, keeping the pilots' power and the
+    /// toolbox's settings.
+    fn jump(&mut self, ctx: &mut Ctx, jump: Jump) -> Transition {
+        let mut markers: Vec<f32> = self.world.level.markers.values().copied().collect();
+        markers.push(0.0);
+        let Some(at) = tools::marker_target(&markers, self.world.stage_time, jump) else {
+            return Transition::Stay;
+        };
+        let power = self
+            .world
+            .players
+            .iter()
+            .map(|p| p.power)
+            .max()
+            .unwrap_or(1);
+        let level = self.world.level.clone();
+        let mut next = Self::begin(ctx, level, self.place.clone(), at, power, false, None);
+        next.practice = self.practice.restarted();
+        Transition::switch(next)
+    }
+
     fn scores(&self) -> Vec<u64> {
         self.world.players.iter().map(|p| p.score).collect()
     }
@@ -244,6 +285,19 @@ impl StagePlay {
 
 impl Scene for StagePlay {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let jump = self.practice.read_keys();
+        if self.practice.changed_past() && ctx.run.recording.is_some() {
+            // The world's past is no longer what was played: the recording ends here.
+            ctx.run.end_recording();
+            ctx.message = Some(Notice::brief(
+                "PRACTICE",
+                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
+                    .into(),
+            ));
+        }
+        if let Some(jump) = jump {
+            return self.jump(ctx, jump);
+        }
         if is_key_pressed(KeyCode::Escape) || m.start {
             Transition::push(Pause::new(self.place.clone()))
         } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
@@ -254,11 +308,23 @@ impl Scene for StagePlay {
     }
 
     fn step(&mut self, ctx: &mut Ctx) -> Transition {
+        match self.practice.plan() {
+            StepPlan::Play => {}
+            StepPlan::Hold => return Transition::Stay,
+            StepPlan::Rewind(steps) => {
+                let back = self.practice.history.rewind(&mut self.world, steps);
+                if let Some((_, cursor)) = &mut self.replay {
+                    *cursor -= back as usize;
+                }
+                return Transition::Stay;
+            }
+        }
         // 2. Input, read right before the step so it acts in this step.
         let inputs = self.read_inputs(ctx);
         if let Some(r) = &mut ctx.run.recording {
             r.record(&inputs);
         }
+        self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
         let t0 = Instant::now();
         self.world.update(&inputs);
@@ -312,6 +378,10 @@ impl Scene for StagePlay {
             },
         };
         stage::draw(&mut ctx.renderer, &self.world, card, ctx.anim);
+        if self.shows_tools(ctx) {
+            let upcoming = self.world.upcoming_spawns(PREVIEW_S);
+            practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
+        }
         let layout = Layout::for_screen(
             vec2(screen_width(), screen_height()),
             ctx.renderer.user_scale,
@@ -329,6 +399,9 @@ impl Scene for StagePlay {
             let hi = ctx.hi_score(Some(w.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             hud::draw_panels(&ctx.renderer, w, hi, &ctx.config.keys, layout, marker);
+        }
+        if layout.panels && self.shows_tools(ctx) {
+            practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status());
         }
         if ctx.debug {
             debug_overlay::draw_boxes(w, layout, ctx.shake);

@@ -26,7 +26,7 @@ impl World {
         let now = self.stage_time;
         let horizon = now + within_s;
         let mut out: Vec<Upcoming> = Vec::new();
-        let mut formation = |at: f32, event: &Event, index: u32, out: &mut Vec<Upcoming>| {
+        let formation = |at: f32, event: &Event, index: u32, out: &mut Vec<Upcoming>| {
             if let Event::Spawn {
                 enemy, pos, step, ..
             } = event

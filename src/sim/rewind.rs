@@ -103,7 +103,7 @@ mod tests {
             left: n % 90 < 30,
             right: n % 90 >= 60,
             up: n % 200 < 40,
-            shot: n % 7 != 0,
+            shot: !n.is_multiple_of(7),
             bomb: n == 150,
             ..Input::default()
         }

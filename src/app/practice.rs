@@ -1,0 +1,229 @@
+//! The practice toolbox, for authors tuning a stage and players learning one: slow motion,
+//! freeze and frame step, rewind, and jumps between the stage's markers. Its state lives with
+//! the stage in play; its keys are read once a frame.
+//!
+//! Slow motion, freeze and frame step only change how often the world steps, so a recording
+//! stays true through them. Rewind and marker jumps change the world's past, so they end a
+//! `--record` recording (saved) where they are first used, and a run that used any of them
+//! does not enter the high-score table.
+
+use macroquad::prelude::*;
+
+use skysweep::sim::rewind::History;
+
+/// How far back rewind reaches: ten seconds of steps.
+const REWIND_REACH: u64 = 10 * 60;
+/// Steps rewound per step while the rewind key is held: back at twice the speed of play.
+const REWIND_SPEED: u64 = 2;
+
+pub const KEY_SLOW: KeyCode = KeyCode::F2;
+pub const KEY_FREEZE: KeyCode = KeyCode::F3;
+pub const KEY_STEP: KeyCode = KeyCode::F4;
+pub const KEY_REWIND: KeyCode = KeyCode::Backspace;
+pub const KEY_PREV_MARKER: KeyCode = KeyCode::PageUp;
+pub const KEY_NEXT_MARKER: KeyCode = KeyCode::PageDown;
+
+/// The practice keys as the in-game help lists them.
+pub const HELP: [(&str, &str); 5] = [
+    ("F2", "SLOW 1/2 1/4"),
+    ("F3 F4", "FREEZE, STEP"),
+    ("BKSP", "HOLD: REWIND"),
+    ("PGUP", "LAST MARKER"),
+    ("PGDN", "NEXT MARKER"),
+];
+
+/// What the stage does with a step the clock gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepPlan {
+    /// Step the world as usual.
+    Play,
+    /// Let this step pass: slow motion or frozen.
+    Hold,
+    /// Take the world back this many steps.
+    Rewind(u64),
+}
+
+/// A jump the player asked for this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    PreviousMarker,
+    NextMarker,
+}
+
+pub struct Practice {
+    /// Steps of the clock per step of the world: 1, 2 or 4.
+    slowdown: u32,
+    /// Clock steps since the world last stepped, in slow motion.
+    held: u32,
+    frozen: bool,
+    /// One step asked for while frozen.
+    step_once: bool,
+    rewinding: bool,
+    /// Any of the tools was used: the timeline and spawn preview show from then on.
+    used: bool,
+    /// Rewind or a marker jump was used: the run's past is not what was played.
+    changed_past: bool,
+    pub history: History,
+}
+
+impl Practice {
+    pub fn new() -> Practice {
+        Practice {
+            slowdown: 1,
+            held: 0,
+            frozen: false,
+            step_once: false,
+            rewinding: false,
+            used: false,
+            changed_past: false,
+            history: History::new(REWIND_REACH),
+        }
+    }
+
+    /// The same settings for a world started afresh (a marker jump), with a history of its
+    /// own: the old world's past cannot be rewound into.
+    pub fn restarted(&self) -> Practice {
+        Practice {
+            slowdown: self.slowdown,
+            frozen: self.frozen,
+            used: self.used,
+            changed_past: self.changed_past,
+            ..Practice::new()
+        }
+    }
+
+    /// Reads this frame's practice keys; returns a marker jump if one was asked for.
+    pub fn read_keys(&mut self) -> Option<Jump> {
+        if is_key_pressed(KEY_SLOW) {
+            self.slowdown = match self.slowdown {
+                1 => 2,
+                2 => 4,
+                _ => 1,
+            };
+            self.used = true;
+        }
+        if is_key_pressed(KEY_FREEZE) {
+            self.frozen = !self.frozen;
+            self.used = true;
+        }
+        if is_key_pressed(KEY_STEP) {
+            // A step while playing freezes first, so it can be seen.
+            self.step_once = self.frozen;
+            self.frozen = true;
+            self.used = true;
+        }
+        self.rewinding = is_key_down(KEY_REWIND);
+        let jump = if is_key_pressed(KEY_PREV_MARKER) {
+            Some(Jump::PreviousMarker)
+        } else if is_key_pressed(KEY_NEXT_MARKER) {
+            Some(Jump::NextMarker)
+        } else {
+            None
+        };
+        if self.rewinding || jump.is_some() {
+            self.used = true;
+            self.changed_past = true;
+        }
+        jump
+    }
+
+    /// What to do with the step the clock gives now.
+    pub fn plan(&mut self) -> StepPlan {
+        if self.rewinding {
+            return StepPlan::Rewind(REWIND_SPEED);
+        }
+        if self.frozen {
+            return if std::mem::take(&mut self.step_once) {
+                StepPlan::Play
+            } else {
+                StepPlan::Hold
+            };
+        }
+        self.held += 1;
+        if self.held < self.slowdown {
+            return StepPlan::Hold;
+        }
+        self.held = 0;
+        StepPlan::Play
+    }
+
+    pub fn used(&self) -> bool {
+        self.used
+    }
+
+    pub fn changed_past(&self) -> bool {
+        self.changed_past
+    }
+
+    /// A word for the HUD about the tool at work, if any.
+    pub fn status(&self) -> Option<&'static str> {
+        if self.rewinding {
+            Some("REWIND")
+        } else if self.frozen {
+            Some("FROZEN")
+        } else {
+            match self.slowdown {
+                2 => Some("SLOW 1/2"),
+                4 => Some("SLOW 1/4"),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The marker to jump to from `now` seconds: the next one after it, or the last one before it
+/// (more than a second before, so pressing again keeps going back).
+pub fn marker_target(markers: &[f32], now: f32, jump: Jump) -> Option<f32> {
+    match jump {
+        Jump::NextMarker => markers
+            .iter()
+            .copied()
+            .filter(|t| *t > now + 1e-3)
+            .min_by(f32::total_cmp),
+        Jump::PreviousMarker => markers
+            .iter()
+            .copied()
+            .filter(|t| *t < now - 1.0)
+            .max_by(f32::total_cmp),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slow_motion_steps_the_world_every_second_or_fourth_step() {
+        let mut p = Practice::new();
+        let count = |p: &mut Practice, n| (0..n).filter(|_| p.plan() == StepPlan::Play).count();
+        assert_eq!(count(&mut p, 8), 8);
+        p.slowdown = 2;
+        assert_eq!(count(&mut p, 8), 4);
+        p.slowdown = 4;
+        assert_eq!(count(&mut p, 8), 2);
+    }
+
+    #[test]
+    fn frozen_steps_only_when_asked_once() {
+        let mut p = Practice::new();
+        p.frozen = true;
+        assert_eq!(p.plan(), StepPlan::Hold);
+        p.step_once = true;
+        assert_eq!(p.plan(), StepPlan::Play);
+        assert_eq!(p.plan(), StepPlan::Hold);
+        p.rewinding = true;
+        assert_eq!(p.plan(), StepPlan::Rewind(REWIND_SPEED));
+    }
+
+    #[test]
+    fn marker_jumps_go_to_the_neighbouring_marker() {
+        let m = [0.0, 40.0, 80.0, 168.0];
+        assert_eq!(marker_target(&m, 10.0, Jump::NextMarker), Some(40.0));
+        assert_eq!(marker_target(&m, 40.0, Jump::NextMarker), Some(80.0));
+        assert_eq!(marker_target(&m, 170.0, Jump::NextMarker), None);
+        assert_eq!(marker_target(&m, 45.0, Jump::PreviousMarker), Some(40.0));
+        // Just after a marker, back goes to the one before it.
+        assert_eq!(marker_target(&m, 40.5, Jump::PreviousMarker), Some(0.0));
+        assert_eq!(marker_target(&m, 0.5, Jump::PreviousMarker), None);
+    }
+}

@@ -1,0 +1,112 @@
+//! The practice toolbox's views: the stage's timeline beside the playfield, with its markers,
+//! events and the time now; and the enemies of the next few seconds, drawn faintly where they
+//! will come in.
+
+use macroquad::prelude::*;
+
+use skysweep::level::Event;
+use skysweep::sim::{Upcoming, World, PLAYFIELD};
+
+use super::menus::TITLE_GOLD;
+use super::{Layout, Renderer, SpriteParams, PANEL_W};
+
+/// Height of the timeline strip, in playfield pixels.
+const STRIP_H: f32 = 120.0;
+
+/// Draws each upcoming enemy faintly, pulled in to the playfield's edge, fading in as its
+/// moment nears. In playfield space.
+pub fn draw_preview(r: &Renderer, world: &World, upcoming: &[Upcoming], within_s: f32) {
+    for u in upcoming {
+        let Some(ty) = world.level.enemies.get(u.enemy) else {
+            continue;
+        };
+        let pos = u
+            .pos
+            .clamp(Vec2::splat(10.0), PLAYFIELD - Vec2::splat(10.0));
+        let near = 1.0 - (u.in_s / within_s).clamp(0.0, 1.0);
+        let color = Color::new(1.0, 1.0, 1.0, 0.15 + 0.3 * near);
+        r.sprite(
+            &ty.sprite,
+            0,
+            pos,
+            SpriteParams {
+                color,
+                scale: 0.75,
+                ..Default::default()
+            },
+        );
+        draw_circle_lines(pos.x, pos.y, 6.0 + 6.0 * (1.0 - near), 1.0, color);
+    }
+}
+
+/// The timeline strip at the foot of the left panel: the stage from its start (bottom) to its
+/// end (top), events as ticks (grey spawns, orange warnings, red the boss), markers in gold
+/// with their names, the time now, and `status` (the tool at work) above it. Screen space.
+pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Option<&str>) {
+    let s = layout.scale;
+    let text = (s * 0.67).round().max(1.0);
+    let line = 10.0 * text;
+    let x = layout.origin.x - PANEL_W * s + 10.0 * s;
+    let bottom = layout.origin.y + (PLAYFIELD.y - 8.0) * s;
+    let top = bottom - STRIP_H * s;
+    let length = world.level.length_s.max(1.0);
+    let y_of = |t: f32| bottom - (t / length).clamp(0.0, 1.0) * (bottom - top);
+    r.text_shadow(
+        "TIMELINE",
+        vec2(x - 2.0 * s, top - 2.0 * line),
+        text,
+        LIGHTGRAY,
+    );
+    if let Some(st) = status {
+        r.text_shadow(st, vec2(x - 2.0 * s, top - 3.2 * line), text, TITLE_GOLD);
+    }
+    draw_rectangle(
+        x,
+        top,
+        3.0 * s,
+        bottom - top,
+        Color::from_rgba(30, 36, 60, 255),
+    );
+    for ev in &world.level.events {
+        let (color, w) = match ev {
+            Event::Spawn { .. } => (Color::from_rgba(140, 150, 170, 255), 2.0),
+            Event::Warning { .. } => (Color::from_rgba(255, 150, 60, 255), 4.0),
+            Event::Boss { .. } => (Color::from_rgba(240, 60, 40, 255), 6.0),
+            Event::Scroll { .. } => continue,
+        };
+        let y = y_of(ev.at()).round();
+        draw_rectangle(x + 3.0 * s, y, w * s, s.max(1.0), color);
+    }
+    let mut markers: Vec<(&String, f32)> =
+        world.level.markers.iter().map(|(n, t)| (n, *t)).collect();
+    markers.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // Names from the top down, skipping one that would sit on the one above it.
+    let mut last_label = f32::NEG_INFINITY;
+    for (name, t) in markers {
+        let y = y_of(t).round();
+        draw_rectangle(x - 3.0 * s, y, 6.0 * s, s.max(1.0), TITLE_GOLD);
+        let label_y = (y - line * 0.5).max(last_label + line);
+        if label_y + line <= bottom + line {
+            r.text_shadow(
+                &name.to_uppercase(),
+                vec2(x + 12.0 * s, label_y),
+                text,
+                Color::from_rgba(255, 220, 140, 255),
+            );
+            last_label = label_y;
+        }
+    }
+    let now = y_of(world.stage_time);
+    draw_triangle(
+        vec2(x - 2.0 * s, now),
+        vec2(x - 7.0 * s, now - 3.0 * s),
+        vec2(x - 7.0 * s, now + 3.0 * s),
+        WHITE,
+    );
+    r.text_shadow(
+        &format!("{:.1}s", world.stage_time),
+        vec2(x - 2.0 * s, bottom + 2.0 * s),
+        text,
+        WHITE,
+    );
+}
