@@ -182,14 +182,17 @@ def lit_blob(img, mask, cx, cy, r, cols, dither=0.8, bias=1.4):
 class Path:
     """A winding line x = f(y) with period H, for roads, rails and rivers.
 
-    `across` is the signed distance (px) from the centre line, measured square to the line,
-    and `along` is the distance along it, rescaled so that exactly `period` units fit in H:
-    sleepers or dashes spaced by a divisor of `period` therefore meet seamlessly at the tile seam.
+    f is `base` plus sine terms [(amplitude, harmonic, phase)] plus `extra(y)` if given (which
+    must be periodic in H too). `across` is the signed distance (px) from the centre line,
+    measured square to the line, and `along` is the distance along it, rescaled so that exactly
+    `period` units fit in H: sleepers or dashes spaced by a divisor of `period` therefore meet
+    seamlessly at the tile seam.
     """
 
-    def __init__(self, terms, base, period=640):
-        self.terms = terms  # [(amplitude, harmonic, phase)]
+    def __init__(self, terms, base, period=640, extra=None):
+        self.terms = terms
         self.base = base
+        self.extra = extra
         ys = np.arange(H * 4) / 4.0
         dx = self.slope(ys)
         seg = np.sqrt(1 + dx * dx) / 4.0
@@ -207,18 +210,18 @@ class Path:
         self.along = (np.interp(y, ys, self._arc) + d * sl / nrm * period / self.length) % period
 
     def x(self, y):
-        t = 2 * math.pi * np.asarray(y, float) / H
+        y = np.asarray(y, float)
+        t = 2 * math.pi * y / H
         out = np.full(np.shape(t), float(self.base))
         for a, k, p in self.terms:
             out = out + a * np.sin(k * t + p)
+        if self.extra is not None:
+            out = out + self.extra(y)
         return out
 
     def slope(self, y):
-        t = 2 * math.pi * np.asarray(y, float) / H
-        out = np.zeros(np.shape(t))
-        for a, k, p in self.terms:
-            out = out + a * k * 2 * math.pi / H * np.cos(k * t + p)
-        return out
+        y = np.asarray(y, float)
+        return (self.x(y + 0.25) - self.x(y - 0.25)) * 2.0
 
     def band(self, half):
         return np.abs(self.across) < half

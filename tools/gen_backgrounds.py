@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pixlib import BAYER4, dilate, erode, poly_mask  # noqa: E402
 from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rect_mask, save,  # noqa: E402
                        shade_drop, wrap_dy)
+import bg_canyon  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -517,16 +518,27 @@ def logo():
 
 
 def main():
+    """Writes every background, or only those named on the command line (e.g. `stage3 ending_vela`)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = os.path.join(root, "assets", "backgrounds")
     os.makedirs(out, exist_ok=True)
-    save(stage1(), os.path.join(out, "stage1_ground.png"))
-    save(stage2(), os.path.join(out, "stage2_ground.png"))
-    cimg, calpha = clouds()
-    save(cimg, os.path.join(out, "clouds.png"), calpha)
-    save(title(), os.path.join(out, "title.png"))
-    lg = logo()
-    save(lg[..., :3], os.path.join(out, "logo.png"), lg[..., 3])
+    want = set(sys.argv[1:])
+
+    def emit(name, make, rgba=False):
+        if want and name not in want:
+            return
+        img = make()
+        if rgba:
+            save(img[0], os.path.join(out, name + ".png"), img[1])
+        else:
+            save(img, os.path.join(out, name + ".png"))
+
+    emit("stage1_ground", stage1)
+    emit("stage2_ground", stage2)
+    emit("clouds", clouds, rgba=True)
+    emit("title", title)
+    emit("logo", lambda: (logo()[..., :3], logo()[..., 3]), rgba=True)
+    emit("stage3_ground", bg_canyon.stage3)
 
 
 if __name__ == "__main__":
