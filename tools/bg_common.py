@@ -287,3 +287,26 @@ def box_roof(img, x0, y0, x1, y1, col, ridge="x", shadow=(3, 3), k=0.55, edge=0.
     img[lite] = np.minimum(col * 1.18, 255)
     img[rim(m)] = col * edge
     return m
+
+
+def window(cx, cy, r):
+    """index arrays for a small wrapped window around (cx, cy): (rows, cols, local dx, local dy).
+    Use img[np.ix_(rows, cols)] to read and write it; much faster than full-size masks."""
+    rows = np.arange(int(math.floor(cy - r)) - 1, int(math.ceil(cy + r)) + 2)
+    cols = np.arange(max(0, int(math.floor(cx - r)) - 1), min(W, int(math.ceil(cx + r)) + 2))
+    dy = rows[:, None] + 0.5 - cy
+    dx = cols[None, :] + 0.5 - cx
+    return rows % H, cols, dx + 0 * dy, dy + 0 * dx
+
+
+def jitter_points(mask, spacing, seed, jitter=0.8):
+    """points on a jittered grid (about `spacing` apart) that fall inside mask; y stays in [0, H)."""
+    rng = np.random.default_rng(seed)
+    pts = []
+    for gy in np.arange(0, H, spacing):
+        for gx in np.arange(0, W, spacing):
+            x = gx + spacing * (0.5 + (rng.random() - 0.5) * jitter)
+            y = (gy + spacing * (0.5 + (rng.random() - 0.5) * jitter)) % H
+            if 0 <= x < W and mask[int(y), int(x)]:
+                pts.append((x, y, rng.random()))
+    return pts

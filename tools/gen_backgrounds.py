@@ -16,6 +16,7 @@ from pixlib import BAYER4, dilate, erode, poly_mask  # noqa: E402
 from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rect_mask, save,  # noqa: E402
                        shade_drop, wrap_dy)
 import bg_canyon  # noqa: E402
+import bg_frost  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -539,6 +540,7 @@ def main():
     emit("title", title)
     emit("logo", lambda: (logo()[..., :3], logo()[..., 3]), rgba=True)
     emit("stage3_ground", bg_canyon.stage3)
+    emit("stage4_ground", bg_frost.stage4)
 
 
 if __name__ == "__main__":
