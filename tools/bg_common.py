@@ -310,3 +310,34 @@ def jitter_points(mask, spacing, seed, jitter=0.8):
             if 0 <= x < W and mask[int(y), int(x)]:
                 pts.append((x, y, rng.random()))
     return pts
+
+
+class Seg:
+    """A straight piece of line from (x0, y0) to (x1, y1), with the same `across`/`along`/`band`
+    interface as Path (y differences wrap, so a segment may cross the tile seam)."""
+
+    def __init__(self, x0, y0, x1, y1):
+        dx, dy = x1 - x0, y1 - y0
+        self.length = math.hypot(dx, dy)
+        ux, uy = dx / self.length, dy / self.length
+        px = XS + 0.5 - x0
+        py = wrap_dy(YS + 0.5, y0)
+        self.along = px * ux + py * uy
+        self.across = -px * uy + py * ux
+        self.inside = (self.along >= 0) & (self.along <= self.length)
+
+    def band(self, half):
+        return (np.abs(self.across) < half) & self.inside
+
+
+def glow_spill(img, src, reach, col, strength=0.5):
+    """tint pixels near src towards col, fading over `reach` px with an ordered dither."""
+    d = np.zeros(src.shape)
+    cur = src.copy()
+    for i in range(1, reach + 1):
+        cur = wdilate(cur, 1)
+        d[cur & (d == 0) & ~src] = i
+    m = (d > 0)
+    f = (1 - d / (reach + 1)) * strength
+    f = np.where(BAYER < f * 1.6, f, f * 0.5)
+    img[m] = img[m] * (1 - f[m, None]) + col * f[m, None]

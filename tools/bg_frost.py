@@ -71,7 +71,6 @@ def conifer(cx, cy, r):
 
 
 def stage4():
-    rng = np.random.default_rng(404)
     h, mount = terrain()
     hs = hillshade(h, 1.2)
     gy, gx = np.gradient(h)

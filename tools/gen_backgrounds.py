@@ -17,6 +17,7 @@ from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rec
                        shade_drop, wrap_dy)
 import bg_canyon  # noqa: E402
 import bg_frost  # noqa: E402
+import bg_ironworks  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -541,6 +542,7 @@ def main():
     emit("logo", lambda: (logo()[..., :3], logo()[..., 3]), rgba=True)
     emit("stage3_ground", bg_canyon.stage3)
     emit("stage4_ground", bg_frost.stage4)
+    emit("stage5_ground", bg_ironworks.stage5)
 
 
 if __name__ == "__main__":
