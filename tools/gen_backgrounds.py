@@ -18,6 +18,7 @@ from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rec
 import bg_canyon  # noqa: E402
 import bg_frost  # noqa: E402
 import bg_ironworks  # noqa: E402
+import bg_citadel  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -543,6 +544,7 @@ def main():
     emit("stage3_ground", bg_canyon.stage3)
     emit("stage4_ground", bg_frost.stage4)
     emit("stage5_ground", bg_ironworks.stage5)
+    emit("stage6_ground", bg_citadel.stage6)
 
 
 if __name__ == "__main__":
