@@ -19,6 +19,7 @@ import bg_canyon  # noqa: E402
 import bg_frost  # noqa: E402
 import bg_ironworks  # noqa: E402
 import bg_citadel  # noqa: E402
+import bg_endings  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -545,6 +546,10 @@ def main():
     emit("stage4_ground", bg_frost.stage4)
     emit("stage5_ground", bg_ironworks.stage5)
     emit("stage6_ground", bg_citadel.stage6)
+    emit("ending_vela", bg_endings.ending_vela)
+    emit("ending_brass", bg_endings.ending_brass)
+    emit("ending_wren", bg_endings.ending_wren)
+    emit("credits", bg_endings.credits)
 
 
 if __name__ == "__main__":
