@@ -164,7 +164,7 @@ def ending_brass():
     lh = cv.poly([(198, 86), (200, 56), (206, 56), (208, 86)])
     cv.fill(lh, C("#f0ece4"))
     cv.fill(lh & ((cv.Y // 6) % 2 == 0), C("#c04a3a"))
-    cv.fill(lh & (cv.X > 204), cv.img[lh & (cv.X > 204)] * 0.85 if False else C("#d8d0c4"))
+    cv.fill(lh & (cv.X > 204), C("#d8d0c4"))
     cv.fill(lh & (cv.X > 204) & ((cv.Y // 6) % 2 == 0), C("#9a3a30"))
     cv.img[50:56, 199:207] = C("#2c2c30")
     cv.img[51:55, 200:206] = C("#ffe8a0")

@@ -167,7 +167,6 @@ def brass_gunship():
     cannons, two smoking stacks, and Brass's dome head in the cupola, waving."""
     s = Scene(96, 56, origin=(48, 30))
     # far cannon and far wing behind the hull
-    s.lathe(0, 0, [(-4, 0)], R["gunmetal"]) if False else None
     s.ellipsoid((-16, -2, -6), (14, 1.8, 1.8), R["gunmetal"], group="gun_far")
     s.slab([(-4, -2), (10, -2), (14, -10), (4, -11)], -5, R["brown"], group="wing_far", thick=1.5,
            edge_ramp=R["char"])

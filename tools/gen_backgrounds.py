@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 """Generate the SkySweep backgrounds and logo into assets/backgrounds/.
 
-Run from the repository root:  python3 tools/gen_backgrounds.py
+Run from the repository root:  python3 tools/gen_backgrounds.py [NAME ...]
+(names such as `stage3_ground` or `ending_vela` make only those images).
 Stage grounds and the cloud layer are 224x640 and tile seamlessly vertically
 (everything is built from functions that are periodic in y). Deterministic.
+
+Stages 1-2, the clouds, the title and the logo are drawn here; stages 3-6 live in
+bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the endings and the
+credits backdrop in bg_endings.py (picture helpers in bg_scenes.py), and the shared
+noise, wrapped masks and shading helpers in bg_common.py.
 """
 import math
 import os
