@@ -1,100 +1,31 @@
 #!/usr/bin/env python3
 """Generate the SkySweep backgrounds and logo into assets/backgrounds/.
 
-Run from the repository root:  python3 tools/gen_backgrounds.py
+Run from the repository root:  python3 tools/gen_backgrounds.py [NAME ...]
+(names such as `stage3_ground` or `ending_vela` make only those images).
 Stage grounds and the cloud layer are 224x640 and tile seamlessly vertically
 (everything is built from functions that are periodic in y). Deterministic.
+
+Stages 1-2, the clouds, the title and the logo are drawn here; stages 3-6 live in
+bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the endings and the
+credits backdrop in bg_endings.py (picture helpers in bg_scenes.py), and the shared
+noise, wrapped masks and shading helpers in bg_common.py.
 """
 import math
 import os
 import sys
 
 import numpy as np
-from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pixlib import OUTLINE, R, BAYER4, dilate, erode, poly_mask, shift  # noqa: E402
-
-W, H = 224, 640
-YS, XS = np.mgrid[0:H, 0:W].astype(float)
-BAYER = BAYER4[np.arange(H)[:, None] % 4, np.arange(W)[None, :] % 4]
-
-
-def C(h):
-    h = h.lstrip("#")
-    return np.array([int(h[i:i + 2], 16) for i in (0, 2, 4)], float)
-
-
-# ---------------------------------------------------------------- periodic noise
-def pnoise(w, h, cell_x, cell_y, seed, period_y=None):
-    """smooth value noise, periodic in y with the image height (cell_y must divide h)."""
-    rng = np.random.default_rng(seed)
-    gx = int(math.ceil(w / cell_x)) + 2
-    gy = h // cell_y
-    g = rng.random((gy, gx))
-    ys, xs = np.mgrid[0:h, 0:w].astype(float)
-    fx, fy = xs / cell_x, ys / cell_y
-    x0, y0 = fx.astype(int), fy.astype(int)
-    tx, ty = fx - x0, fy - y0
-    tx = tx * tx * (3 - 2 * tx)
-    ty = ty * ty * (3 - 2 * ty)
-    y1 = (y0 + 1) % gy
-    y0 = y0 % gy
-    a = g[y0, x0] * (1 - tx) + g[y0, x0 + 1] * tx
-    b = g[y1, x0] * (1 - tx) + g[y1, x0 + 1] * tx
-    return a * (1 - ty) + b * ty
-
-
-def fbm(w, h, base, seed, octaves=4):
-    tot = np.zeros((h, w))
-    amp, s = 1.0, 0.0
-    cell = base
-    for o in range(octaves):
-        cy = max(1, cell)
-        while h % cy:
-            cy -= 1
-        tot += pnoise(w, h, max(1, cell), cy, seed + o) * amp
-        s += amp
-        amp *= 0.5
-        cell = max(1, cell // 2)
-    return tot / s
-
-
-def wrap_dy(y, cy, h=H):
-    return ((y - cy + h / 2) % h) - h / 2
-
-
-def disc_mask(cx, cy, r, ry=None):
-    ry = r if ry is None else ry
-    return ((XS + 0.5 - cx) / r) ** 2 + (wrap_dy(YS + 0.5, cy) / ry) ** 2 <= 1.0
-
-
-def rect_mask(x0, y0, x1, y1):
-    """wrapped rectangle (x1, y1 exclusive)."""
-    dy = (YS - y0) % H
-    return (XS >= x0) & (XS < x1) & (dy < (y1 - y0))
-
-
-def shade_drop(img, mask, dx=1, dy=1, k=0.72):
-    """darken the ground where mask casts a shadow (down-right), wrapping in y."""
-    sh = np.roll(np.roll(mask, dy, 0), dx, 1) & ~mask
-    if dx > 0:
-        sh[:, :dx] = False
-    img[sh] *= k
-
-
-def save(img, path, alpha=None):
-    arr = np.clip(img + 0.5, 0, 255).astype(np.uint8)
-    if alpha is not None:
-        arr = np.dstack([arr, np.clip(alpha, 0, 255).astype(np.uint8)])
-        Image.fromarray(arr, "RGBA").save(path, optimize=True)
-    else:
-        Image.fromarray(arr, "RGB").save(path, optimize=True)
-
-
-def mute(img, amount=0.18, target=(104, 112, 96)):
-    t = np.array(target, float)
-    return img * (1 - amount) + t * amount
+from pixlib import BAYER4, dilate, erode, poly_mask  # noqa: E402
+from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rect_mask, save,  # noqa: E402
+                       shade_drop, wrap_dy)
+import bg_canyon  # noqa: E402
+import bg_frost  # noqa: E402
+import bg_ironworks  # noqa: E402
+import bg_citadel  # noqa: E402
+import bg_endings  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -597,16 +528,34 @@ def logo():
 
 
 def main():
+    """Writes every background, or only those named on the command line (e.g. `stage3 ending_vela`)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = os.path.join(root, "assets", "backgrounds")
     os.makedirs(out, exist_ok=True)
-    save(stage1(), os.path.join(out, "stage1_ground.png"))
-    save(stage2(), os.path.join(out, "stage2_ground.png"))
-    cimg, calpha = clouds()
-    save(cimg, os.path.join(out, "clouds.png"), calpha)
-    save(title(), os.path.join(out, "title.png"))
-    lg = logo()
-    save(lg[..., :3], os.path.join(out, "logo.png"), lg[..., 3])
+    want = set(sys.argv[1:])
+
+    def emit(name, make, rgba=False):
+        if want and name not in want:
+            return
+        img = make()
+        if rgba:
+            save(img[0], os.path.join(out, name + ".png"), img[1])
+        else:
+            save(img, os.path.join(out, name + ".png"))
+
+    emit("stage1_ground", stage1)
+    emit("stage2_ground", stage2)
+    emit("clouds", clouds, rgba=True)
+    emit("title", title)
+    emit("logo", lambda: (logo()[..., :3], logo()[..., 3]), rgba=True)
+    emit("stage3_ground", bg_canyon.stage3)
+    emit("stage4_ground", bg_frost.stage4)
+    emit("stage5_ground", bg_ironworks.stage5)
+    emit("stage6_ground", bg_citadel.stage6)
+    emit("ending_vela", bg_endings.ending_vela)
+    emit("ending_brass", bg_endings.ending_brass)
+    emit("ending_wren", bg_endings.ending_wren)
+    emit("credits", bg_endings.credits)
 
 
 if __name__ == "__main__":
