@@ -87,10 +87,12 @@ pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Optio
         draw_rectangle(x - 3.0 * s, y, 6.0 * s, s.max(1.0), TITLE_GOLD);
         let label_y = (y - line * 0.5).max(last_label + line);
         if label_y + line <= bottom + line {
-            r.text_shadow(
-                &name.to_uppercase(),
-                vec2(x + 12.0 * s, label_y),
+            let label_x = x + 12.0 * s;
+            r.text_shadow_within(
+                &name.replace('_', " ").to_uppercase(),
+                vec2(label_x, label_y),
                 text,
+                layout.origin.x - 4.0 * s - label_x,
                 Color::from_rgba(255, 220, 140, 255),
             );
             last_label = label_y;
