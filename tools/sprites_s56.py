@@ -148,41 +148,54 @@ def s5_crucible(f):
     return _overlay(img, sparks)
 
 
-def s5_loco(f):
-    """Armoured locomotive on the rail-yard tracks: boiler at the front (down), a casemate with a
-    gun turret in the middle (the game draws the barrel on the centre), the cab behind (ground)."""
+def s5_loco(f, up=False):
+    """Armoured locomotive on the rail-yard tracks: boiler at the front, a casemate with a gun
+    turret in the middle (the game draws the barrel on the centre), the cab behind (ground).
+    It runs down the screen; `up=True` draws it facing up, for trains that run up the tracks
+    (drawn, not flipped, so the light still comes from the top left)."""
+    k = -1.0 if up else 1.0  # y sign: +1 front at the bottom, -1 front at the top
+
+    def ys(*v):
+        return [y * k for y in v]
+
+    def prof(pts):
+        return sorted(((y * k, r) for y, r in pts), key=lambda p: p[0])
+
     s = Scene(22, 46, origin=(11, 23))
-    # wheels and side rods (visible at the flanks)
+    Y = s.Y * k  # distances measured front-wards, whichever way the train faces
     for side in (-1, 1):
-        for k, yy in enumerate((-17, -10, -3, 4, 11, 17)):
-            s.ellipsoid((8.3 * side, yy, 1.0), (1.6, 2.6, 1.6), IRON, group="wh%d%d" % (side, k), spec=0)
+        for j, yy in enumerate((-17, -10, -3, 4, 11, 17)):
+            s.ellipsoid((8.3 * side, yy * k, 1.0), (1.6, 2.6, 1.6), IRON, group="wh%d%d" % (side, j), spec=0)
         rod_y = 2 if f == 0 else -1
-        s.box(8.5 * side - 0.6, -13 + rod_y, 8.5 * side + 0.6, 13 + rod_y, 2.4, R["steel"], group="rod%d" % side,
-              bevel=0)
+        y0, y1 = ys(-13 + rod_y, 13 + rod_y)
+        s.box(8.5 * side - 0.6, y0, 8.5 * side + 0.6, y1, 2.4, R["steel"], group="rod%d" % side, bevel=0)
     # boiler nose in front with its funnel
-    s.lathe(0, 3.0, [(6, 6.0), (16, 6.0), (19.5, 4.6), (21.5, 2.2)], SOOT, group="boiler")
+    s.lathe(0, 3.0, prof([(6, 6.0), (16, 6.0), (19.5, 4.6), (21.5, 2.2)]), SOOT, group="boiler")
     for yy in (10, 15):
-        s.paint(np.abs(s.Y - yy) < 0.6, RUST, parts=["boiler"], lvl_bias=0)
-    s.lathe(0, 8.5, [(12, 2.2), (13, 1.8), (16.5, 1.8)], SOOT, group="funnel")
-    s.ellipsoid((0, 14.3, 10.5), (1.4, 1.0, 0.3), R["char"], group="funnelhole", spec=0)
+        s.paint(np.abs(Y - yy) < 0.6, RUST, parts=["boiler"], lvl_bias=0)
+    s.lathe(0, 8.5, prof([(12, 2.2), (13, 1.8), (16.5, 1.8)]), SOOT, group="funnel")
+    s.ellipsoid((0, 14.3 * k, 10.5), (1.4, 1.0, 0.3), R["char"], group="funnelhole", spec=0)
     # the armoured casemate carrying the turret
-    s.slab([(-7.5, -9), (7.5, -9), (7.5, 7), (5, 9), (-5, 9), (-7.5, 7)], 5.0, RUST, group="case", thick=2.5,
-           edge_ramp=SOOT, bevel=1.0)
-    _stripes(s, "case", R["yellow"], period=5.0, width=2.2, mask=(s.Y > 6.5), lvl_bias=-2)
-    _rivets(s, [(-6, -7), (6, -7), (-6, 5), (6, 5)], RUST[5], z=5.5)
+    s.slab([(x, y * k) for x, y in [(-7.5, -9), (7.5, -9), (7.5, 7), (5, 9), (-5, 9), (-7.5, 7)]], 5.0, RUST,
+           group="case", thick=2.5, edge_ramp=SOOT, bevel=1.0)
+    _stripes(s, "case", R["yellow"], period=5.0, width=2.2, mask=(Y > 6.5), lvl_bias=-2)
+    _rivets(s, [(-6, -7 * k), (6, -7 * k), (-6, 5 * k), (6, 5 * k)], RUST[5], z=5.5)
     s.ellipsoid((0, 0, 6.0), (5.2, 5.2, 1.8), IRON, group="ring")
     s.ellipsoid((0, 0, 7.6), (2.6, 2.6, 0.8), SOOT, group="ring2", spec=0)
     # the cab at the back, a coal bunker behind it
-    s.box(-7, -21, 7, -10, 4.0, SOOT, group="cab", bevel=1.0)
-    s.paint((s.Y < -17) & (np.abs(s.X) < 5.5), R["char"], parts=["cab"], lvl_bias=0)
-    s.paint(np.abs(s.Y + 13) < 0.6, RUST, parts=["cab"], lvl_bias=0)
-    s.slab([(-7, 19), (7, 19), (3, 22.5), (-3, 22.5)], 2.0, IRON, group="catch", bevel=0.6)
-    s.glow(0, 21.0, 1.3, 0.8, R["yellow"], z=12, levels=[4, 5])
+    y0, y1 = ys(-21, -10)
+    s.box(-7, y0, 7, y1, 4.0, SOOT, group="cab", bevel=1.0)
+    s.paint((Y < -17) & (np.abs(s.X) < 5.5), R["char"], parts=["cab"], lvl_bias=0)
+    s.paint(np.abs(Y + 13) < 0.6, RUST, parts=["cab"], lvl_bias=0)
+    s.slab([(x, y * k) for x, y in [(-7, 19), (7, 19), (3, 22.5), (-3, 22.5)]], 2.0, IRON, group="catch", bevel=0.6)
+    s.glow(0, 21.0 * k, 1.3, 0.8, R["yellow"], z=12, levels=[4, 5])
     img = s.render()
 
     def smoke(im):
-        for k in range(3):
-            im.px(10 + (k + f) % 2, 33 - k * 2 - f, R["smoke"][4 - k % 2])
+        # puffs drift back from the funnel over the casemate
+        for j in range(3):
+            y = 33 - j * 2 - f if not up else 12 + j * 2 + f
+            im.px(10 + (j + f) % 2, y, R["smoke"][4 - j % 2])
     return _overlay(img, smoke)
 
 
@@ -209,27 +222,33 @@ def s5_forge_roof():
     """A foundry hall's corrugated roof with a glowing clerestory and a chimney: shoot it open to
     find the forge gun under it."""
     s = Scene(40, 40, origin=(20, 20))
-    # two corrugated slopes falling away from a ridge that runs down the middle
-    s.slab([(-18, -17), (-3, -17), (-3, 17), (-18, 17)], 4, RUST, group="roofW", bevel=0.5, bias=0.08)
-    s.slab([(3, -17), (18, -17), (18, 17), (3, 17)], 4, RUST, group="roofE", bevel=0.5, bias=-0.18)
-    corr = ((s.Y + 40) % 2.5) < 0.9
-    s.paint(corr, RUST, parts=["roofW", "roofE"], lvl_bias=-1)
+    # the hall's walls, then two corrugated slopes falling away from a ridge down the middle
+    s.box(-19, -18, 19, 18, 2.0, SOOT, group="walls", bevel=0.8)
+    s.slab([(-17.5, -16.5), (-2.5, -16.5), (-2.5, 16.5), (-17.5, 16.5)], 4, SOOT, group="roofW", bevel=0.5,
+           bias=0.12)
+    s.slab([(2.5, -16.5), (17.5, -16.5), (17.5, 16.5), (2.5, 16.5)], 4, SOOT, group="roofE", bevel=0.5,
+           bias=-0.12)
+    corr = ((s.X + 40) % 2.5) < 0.9
+    s.paint(corr, SOOT, parts=["roofW", "roofE"], lvl_bias=-1)
+    # rust patches where the sheeting has weathered
     rng = np.random.default_rng(17)
-    for k in range(7):
-        x = rng.uniform(-17, 17)
-        y0 = rng.uniform(-17, 8)
-        s.paint((np.abs(s.X - x) < rng.uniform(1, 3)) & (s.Y > y0) & (s.Y < y0 + rng.uniform(4, 12)), SOOT,
-                parts=["roofW", "roofE"], lvl_bias=0)
-    # the clerestory: a raised strip of windows lit by the furnaces below
-    s.box(-3.5, -18, 3.5, 18, 6.5, SOOT, group="monitor", bevel=0.8)
-    win = (np.abs(s.X) < 2.0) & (((s.Y + 40) % 5) > 1.2)
-    s.set_lvl(win & (s.part == s.groups["monitor"]), 2, MOLTEN)
-    s.set_lvl(win & (np.abs(s.X) < 0.8) & (s.part == s.groups["monitor"]), 3, MOLTEN)
-    # a round chimney stack on the lit slope
-    s.lathe(-11, 9.0, [(-13, 3.8), (-11, 3.1), (-5, 3.1)], IRON, group="chim")
+    for k in range(9):
+        x, y = rng.uniform(-16, 16), rng.uniform(-15, 15)
+        rx, ry = rng.uniform(2, 4.5), rng.uniform(2, 5)
+        m = ((s.X - x) / rx) ** 2 + ((s.Y - y) / ry) ** 2 < 1
+        s.paint(m, RUST, parts=["roofW", "roofE"], lvl_bias=-1 if k % 2 else 0)
+    # the clerestory: a raised strip of small panes lit by the furnaces below
+    s.box(-3.2, -18, 3.2, 18, 6.5, IRON, group="monitor", bevel=0.8)
+    pane = (np.abs(s.X) < 2.0) & (((s.Y + 40) % 4) > 1.3)
+    s.set_lvl(pane & (s.part == s.groups["monitor"]), 2, MOLTEN)
+    s.set_lvl(pane & (np.abs(s.X + 0.5) < 0.6) & (s.part == s.groups["monitor"]), 3, MOLTEN)
+    # a round chimney stack on the lit slope, a vent cowl on the other
+    s.lathe(-10.5, 9.0, [(-13, 3.8), (-11, 3.1), (-5, 3.1)], IRON, group="chim")
     s.paint(np.abs(s.Y + 9) < 0.6, RUST, parts=["chim"], lvl_bias=1)
-    s.ellipsoid((-11, -13, 12.5), (2.7, 1.4, 0.4), R["char"], group="chimhole", spec=0)
-    s.glow(-11, -12.8, 1.4, 0.6, MOLTEN, z=14, levels=[2, 3])
+    s.ellipsoid((-10.5, -13, 12.5), (2.7, 1.4, 0.4), R["char"], group="chimhole", spec=0)
+    s.glow(-10.5, -12.8, 1.4, 0.6, MOLTEN, z=14, levels=[2, 3])
+    s.ellipsoid((10.5, 9, 6.5), (3.2, 3.2, 2.2), IRON, group="cowl")
+    s.paint(np.abs(s.Y - 9) < 0.5, SOOT, parts=["cowl"], lvl_bias=-1)
     return s.render()
 
 
@@ -792,6 +811,7 @@ def add_sprites(add, boss_frames):
     add("s5_jack", [s5_jack(f) for f in range(2)])
     add("s5_crucible", [s5_crucible(f) for f in range(2)])
     add("s5_loco", [s5_loco(f) for f in range(2)])
+    add("s5_loco_up", [s5_loco(f, up=True) for f in range(2)])
     add("s5_ladle", [s5_ladle(f) for f in range(2)])
     add("s5_forge_roof", [s5_forge_roof()])
     add("s5_forge_ruin", [s5_forge_ruin()])
