@@ -503,27 +503,32 @@ def s6_warden(f):
 
 
 def s6_frigate(f):
-    """Escort frigate: a long armoured hull with a gold prow and twin violet engines (heavy air)."""
+    """Escort frigate: a long armoured hull with a gold prow, swept gun wings and twin violet
+    engines (heavy air)."""
     s = Scene(36, 48, origin=(18, 24))
     for side in (-1, 1):
-        # engine nacelles at the stern (top)
-        s.lathe(10 * side, 2, [(-22, 2.6), (-20, 3.8), (-8, 3.8), (-5, 2.4)], DARK, group="eng%d" % side)
+        # swept wings carrying the gun sponsons
+        wing = [(8 * side, -8), (16.5 * side, -1), (16.5 * side, 5), (13 * side, 8), (8 * side, 6)]
+        s.slab(wing, 2.0, DARK, group="wing%d" % side, thick=1.5, edge_ramp=PLATE, bevel=1.0)
+        s.paint(poly_mask(s.X, s.Y, [(9 * side, 5), (13 * side, 6.8), (16.5 * side, 4), (16.5 * side, 5.5),
+                                     (13 * side, 8.5), (8 * side, 7)]), GOLD, parts=["wing%d" % side], lvl_bias=-1)
+        s.ellipsoid((13.5 * side, 2, 3.6), (2.6, 3.0, 1.8), PLATE, group="spon%d" % side)
+        s.lathe(13.5 * side, 4.5, [(3, 0.8), (10, 0.8)], PLATE, group="sgun%d" % side)
+        # engine nacelles along the stern (top)
+        s.lathe(7.5 * side, 3, [(-22, 2.4), (-20, 3.4), (-9, 3.4), (-6, 2.2)], DARK, group="eng%d" % side)
         s.paint(np.abs(s.Y + 14) < 0.6, GOLD, parts=["eng%d" % side], lvl_bias=-1)
-        s.glow(10 * side, -22.6, 2.6, 1.1, AETHER, z=6, levels=[2, 3, 4, 5] if f == 0 else [3, 4, 5, 5])
-        # side gun sponsons
-        s.ellipsoid((12 * side, 8, 3.0), (3.0, 3.4, 2.0), PLATE, group="spon%d" % side)
-        s.lathe(12 * side, 4, [(9, 0.8), (15, 0.8)], DARK, group="sgun%d" % side)
-    hull = [(-7, -20), (7, -20), (11, -12), (11, 8), (6, 18), (0, 23), (-6, 18), (-11, 8), (-11, -12)]
-    s.slab(hull, 4, DARK, group="hull", thick=3.0, edge_ramp=PLATE, bevel=1.2)
-    s.paint(poly_mask(s.X, s.Y, [(-6, 16), (6, 16), (0, 23)]) | (np.abs(s.Y - 14) < 0.7), GOLD, parts=["hull"],
-            lvl_bias=-1)
-    plates = (((s.Y + 40) % 7) < 0.8) | (np.abs(s.X) < 0.5)
+        s.glow(7.5 * side, -22.6, 2.4, 1.1, AETHER, z=7, levels=[2, 3, 4, 5] if f == 0 else [3, 4, 5, 5])
+    hull = [(-5, -19), (5, -19), (8.5, -10), (9, 8), (6, 17), (0, 23.5), (-6, 17), (-9, 8), (-8.5, -10)]
+    s.slab(hull, 5, DARK, group="hull", thick=3.5, edge_ramp=PLATE, bevel=1.2)
+    s.paint(poly_mask(s.X, s.Y, [(-5.5, 15.5), (5.5, 15.5), (0, 23.5)]) | (np.abs(s.Y - 13.5) < 0.7), GOLD,
+            parts=["hull"], lvl_bias=1)
+    plates = (((s.Y + 40) % 6) < 0.8) | (np.abs(s.X) < 0.5)
     s.paint(plates & (s.Y < 12), DARK, parts=["hull"], lvl_bias=-2)
     # the superstructure and a violet reactor vent
-    s.box(-5, -10, 5, 4, 7.5, PLATE, group="tower", bevel=1.2)
-    s.box(-3.5, 0.5, 3.5, 2.5, 8.0, AETHER, group="win", bevel=0)
-    s.glow(0, -5.5, 2.6, 2.6, AETHER, z=12, levels=[1, 2, 3, 4])
-    _rivets(s, [(-9, -10), (9, -10), (-9, 0), (9, 0)], GOLD[5], z=4.5)
+    s.slab([(-4, -8), (4, -8), (5, 0), (3, 5), (-3, 5), (-5, 0)], 8.0, PLATE, group="tower", bevel=1.2)
+    s.box(-2.6, 1.5, 2.6, 3.4, 8.5, AETHER, group="win", bevel=0)
+    s.glow(0, -12.5, 2.4, 2.4, AETHER, z=12, levels=[1, 2, 3, 4])
+    _rivets(s, [(-7, -6), (7, -6), (-7.5, 6), (7.5, 6)], GOLD[5], z=5.5)
     return s.render()
 
 
