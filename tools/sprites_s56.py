@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from pixlib import OUTLINE, R, Img, Ramp, Scene, make_ramp, paste, poly_mask
+from pixlib import OUTLINE, R, Img, Ramp, Scene, make_ramp, poly_mask
 
 # ---------------------------------------------------------------- palettes
 # Ironworks: warm soot greys, rust, the orange glow of molten metal.
@@ -801,7 +801,6 @@ def final_shield():
     for k in range(4):
         a = k * math.pi / 4
         bar = (np.abs(np.sin(ang - a)) * rr < 0.7) & (rr < 9)
-        s.box(-9, -9, 9, 9, 8.0, GOLD, group="cage%d" % k, bevel=0) if False else None
         s.over[bar & (rr > 2.5)] = GOLD[3] + (255,)
     s.over[(np.abs(rr - 8.6) < 0.7)] = GOLD[4] + (255,)
     s.over[(np.abs(rr - 8.6) < 0.7) & (s.Y < -3)] = GOLD[5] + (255,)
