@@ -15,6 +15,7 @@ from PIL import Image
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pixlib import (OUTLINE, R, Atlas, Img, Ramp, Scene, contact_sheet, dilate, erode,  # noqa: E402
                     paste, poly_mask, shift)
+import sprites_s56  # noqa: E402  (stages 5 and 6)
 
 BANK = [-38, -19, 0, 19, 38]  # roll angles (degrees) for hard-left .. hard-right
 
@@ -1276,6 +1277,7 @@ def build():
     add("boss2_core", boss_frames(boss2_core, 6))
     add("boss2_turret", boss_frames(boss2_turret, 7))
     add("boss2_hull", boss_frames(boss2_hull, 8))
+    sprites_s56.add_sprites(add, boss_frames)
     return atlas, previews
 
 

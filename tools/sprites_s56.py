@@ -1,0 +1,845 @@
+"""Sprites for stage 5 (Ironworks) and stage 6 (Sky Citadel), drawn with pixlib like the rest.
+
+gen_sprites.py calls `add_sprites(add, boss_frames)` once; every sprite here carries its stage's
+prefix: s5_ / mid5_ / boss5_ for the Ironworks, s6_ / mid6_ / final_ for the Sky Citadel and the
+final boss. Enemies face down (their front is at the bottom of the sprite). Boss and mid-boss
+parts get 3 frames (intact, damaged, destroyed) from the shared `boss_frames`.
+Deterministic: no randomness without a fixed seed.
+"""
+import math
+
+import numpy as np
+
+from pixlib import OUTLINE, R, Img, Ramp, Scene, make_ramp, poly_mask
+
+# ---------------------------------------------------------------- palettes
+# Ironworks: warm soot greys, rust, the orange glow of molten metal.
+SOOT = make_ramp(28, 0.16, v0=0.10, v1=0.66, s_bot=0.28, s_top=0.05)
+IRON = make_ramp(212, 0.12, v0=0.13, v1=0.76, s_bot=0.22, s_top=0.04)
+RUST = R["rust"]
+MOLTEN = R["fire"]
+# Sky Citadel: violet-tinted dark steel, violet energy, gold trim.
+DARK = make_ramp(252, 0.26, v0=0.09, v1=0.66, s_bot=0.38, s_top=0.08, shift=0.1)
+PLATE = make_ramp(238, 0.16, v0=0.16, v1=0.86, s_bot=0.28, s_top=0.04)
+DECK = make_ramp(246, 0.22, v0=0.12, v1=0.74, s_bot=0.34, s_top=0.06, shift=0.1)
+AETHER = Ramp(["#2a0d4e", "#56209a", "#8a3ed8", "#b677f2", "#e1bdff", "#fbf2ff"])
+GOLD = R["gold"]
+
+
+# ---------------------------------------------------------------- small helpers
+def _overlay(img, fn):
+    im = Img(img.shape[1], img.shape[0])
+    im.a = img
+    fn(im)
+    return im.a
+
+
+def _rotor(im, cx, cy, length, ang, col, col2):
+    """a rotor blade pair through (cx, cy) at angle ang, with a faint blur trail."""
+    for k in (0, math.pi):
+        a = ang + k
+        im.line(round(cx), round(cy), round(cx + math.cos(a) * length), round(cy + math.sin(a) * length), col)
+        a2 = a - 0.35
+        im.px(round(cx + math.cos(a2) * length * 0.8), round(cy + math.sin(a2) * length * 0.8), col2)
+
+
+def _rivets(s, pts, col, z):
+    for x, y in pts:
+        s.px(x, y, col, z=z)
+
+
+def _stripes(s, part, ramp, period=4.0, width=2.0, mask=None, lvl_bias=-1):
+    """diagonal hazard stripes painted over an already drawn part."""
+    m = ((s.X + s.Y) % period) < width
+    if mask is not None:
+        m &= mask
+    s.paint(m, ramp, parts=[part], lvl_bias=lvl_bias)
+
+
+# ====================================================================== stage 5: Ironworks
+def s5_cinder(f):
+    """Cinder wasp: a small soot-grey rotor drone with a furnace eye (popcorn)."""
+    s = Scene(16, 16, origin=(8, 8))
+    for side in (-1, 1):
+        s.lathe(4.8 * side, 0.6, [(-4.0, 0.3), (-3.0, 1.0), (1.0, 1.0), (2.2, 0.4)], RUST, group="arm%d" % side)
+        s.ellipsoid((5.0 * side, -2.2, 1.6), (2.2, 2.2, 0.8), IRON, group="hub%d" % side, bias=-0.1, spec=0)
+    s.ellipsoid((0, 0.6, 1.8), (3.8, 5.6, 3.2), SOOT, group="body")
+    # riveted belly band and a rust nose cowl
+    s.paint(np.abs(s.Y + 1.2) < 0.6, RUST, parts=["body"])
+    s.paint(s.Y > 3.0, RUST, parts=["body"], lvl_bias=-1)
+    s.ellipsoid((0, 3.8, 3.2), (1.9, 1.6, 1.2), SOOT, group="eye")
+    s.glow(0, 4.0, 1.2, 1.0, MOLTEN, z=6, levels=[3, 4, 5])
+    img = s.render()
+
+    def rot(im):
+        for side in (-1, 1):
+            cx = 8 + 5.0 * side - 0.5
+            _rotor(im, cx, 5.8, 2.4, (math.pi / 5 if f == 0 else -math.pi / 5) * side, IRON[5], IRON[3])
+        # an ember trailing from the exhaust
+        im.px(8 - (f * 2 - 1), 1 + f, MOLTEN[3 + f])
+    return _overlay(img, rot)
+
+
+def s5_jack(f):
+    """Smokejack: a rust-red twin-rotor gunship with a soot stack (mid-size air)."""
+    s = Scene(26, 24, origin=(13, 12))
+    for side in (-1, 1):
+        # outrigger booms with rotor pods at the back corners
+        s.lathe(7.5 * side, 1.2, [(-9.5, 0.5), (-8, 1.3), (2, 1.3), (3.5, 0.6)], IRON, group="boom%d" % side)
+        s.ellipsoid((8.6 * side, -6.6, 2.6), (3.2, 3.2, 1.2), IRON, group="pod%d" % side, spec=0)
+        # chin gun on each side of the nose
+        s.lathe(3.4 * side, 2.0, [(4, 0.4), (5, 1.0), (10.5, 0.9)], SOOT, group="gun%d" % side)
+    body = [(-5.5, -8), (5.5, -8), (6.5, -2), (6, 5), (3.5, 9.5), (-3.5, 9.5), (-6, 5), (-6.5, -2)]
+    s.slab(body, 3.0, RUST, group="body", thick=2.5, edge_ramp=SOOT, bevel=1.2)
+    # soot armour plates and rivet lines
+    s.paint((s.Y > -6.5) & (s.Y < -2.5), SOOT, parts=["body"], lvl_bias=0)
+    s.paint(np.abs(s.X) < 0.5, RUST, parts=["body"], lvl_bias=-2)
+    s.paint(np.abs(s.Y - 3) < 0.5, RUST, parts=["body"], lvl_bias=-2)
+    # a stubby smokestack on the back and a glazed cab at the nose
+    s.lathe(0, 4.5, [(-10.5, 1.6), (-9, 1.3), (-5, 1.3)], SOOT, group="stack")
+    s.ellipsoid((0, -10.2, 6.5), (1.3, 0.7, 0.3), R["char"], group="stackhole", spec=0)
+    s.ellipsoid((0, 6.0, 4.6), (2.6, 2.4, 1.6), R["glass"], group="cab", spec=1.0)
+    _rivets(s, [(-4.5, 0), (4.5, 0), (-4.5, 6), (4.5, 6)], RUST[5], z=3.5)
+    img = s.render()
+
+    def rot(im):
+        for side in (-1, 1):
+            cx = 13 + 8.6 * side - 0.5
+            a = (math.pi / 6 if f == 0 else math.pi / 6 + math.pi / 2) * side
+            _rotor(im, cx, 4.8, 5.2, a, IRON[5], IRON[3])
+            im.px(round(cx), 5, IRON[2])
+        # smoke puff from the stack
+        for k, (x, y) in enumerate(((12, 0), (13 + f, 0), (12 - f, 1))):
+            im.px(x, y, R["smoke"][3 + (k + f) % 2])
+    return _overlay(img, rot)
+
+
+def s5_crucible(f):
+    """Crucible: a slow armoured air-furnace, molten metal glowing in its open top (heavy air)."""
+    s = Scene(36, 40, origin=(18, 20))
+    for side in (-1, 1):
+        # side sponsons with propeller housings
+        s.lathe(13 * side, 1.5, [(-12, 1.0), (-10, 3.2), (4, 3.2), (7, 1.6)], IRON, group="spon%d" % side)
+        s.paint(np.abs(s.Y + 3) < 0.6, RUST, parts=["spon%d" % side])
+        s.ellipsoid((13 * side, 8.5, 3.5), (2.2, 1.6, 1.2), SOOT, group="gun%d" % side)
+    # the crucible: a thick round vessel, banded with iron hoops
+    s.lathe(0, 0, [(-16, 6.5), (-14, 10.5), (-6, 12.0), (6, 11.5), (13, 9.0), (17, 4.0), (18.5, 1.0)], SOOT,
+            group="vessel")
+    for yy in (-12, -3, 6, 13):
+        s.paint(np.abs(s.Y - yy) < 0.7, IRON, parts=["vessel"], lvl_bias=1)
+    s.paint((np.abs(s.X) < 2.5) & (s.Y > 0), RUST, parts=["vessel"])
+    # the open top: a rim and the molten pool
+    s.ellipsoid((0, -6, 11), (8.5, 7.5, 1.0), IRON, group="rim", spec=0)
+    s.glow(0, -6, 7.0, 6.2, MOLTEN, z=13, levels=[1, 2, 3, 4, 4, 5] if f == 0 else [1, 2, 3, 3, 4, 5])
+    img = s.render()
+
+    def sparks(im):
+        rng = np.random.default_rng(50 + f)
+        for k in range(4):
+            x = 18 + rng.integers(-5, 6)
+            y = 14 - rng.integers(0, 6)
+            im.px(x, y, MOLTEN[5] if k % 2 else MOLTEN[4])
+        for side in (-1, 1):
+            cx = 18 + 13 * side - (1 if side < 0 else 0)
+            if f == 0:
+                im.line(cx - 3, 6, cx + 3, 6, IRON[4])
+            else:
+                im.line(cx, 4, cx, 8, IRON[4])
+    return _overlay(img, sparks)
+
+
+def s5_loco(f, up=False):
+    """Armoured locomotive on the rail-yard tracks: boiler at the front, a casemate with a gun
+    turret in the middle (the game draws the barrel on the centre), the cab behind (ground).
+    It runs down the screen; `up=True` draws it facing up, for trains that run up the tracks
+    (drawn, not flipped, so the light still comes from the top left)."""
+    k = -1.0 if up else 1.0  # y sign: +1 front at the bottom, -1 front at the top
+
+    def ys(*v):
+        return [y * k for y in v]
+
+    def prof(pts):
+        return sorted(((y * k, r) for y, r in pts), key=lambda p: p[0])
+
+    s = Scene(22, 46, origin=(11, 23))
+    Y = s.Y * k  # distances measured front-wards, whichever way the train faces
+    for side in (-1, 1):
+        for j, yy in enumerate((-17, -10, -3, 4, 11, 17)):
+            s.ellipsoid((8.3 * side, yy * k, 1.0), (1.6, 2.6, 1.6), IRON, group="wh%d%d" % (side, j), spec=0)
+        rod_y = 2 if f == 0 else -1
+        y0, y1 = ys(-13 + rod_y, 13 + rod_y)
+        s.box(8.5 * side - 0.6, y0, 8.5 * side + 0.6, y1, 2.4, R["steel"], group="rod%d" % side, bevel=0)
+    # boiler nose in front with its funnel
+    s.lathe(0, 3.0, prof([(6, 6.0), (16, 6.0), (19.5, 4.6), (21.5, 2.2)]), SOOT, group="boiler")
+    for yy in (10, 15):
+        s.paint(np.abs(Y - yy) < 0.6, RUST, parts=["boiler"], lvl_bias=0)
+    s.lathe(0, 8.5, prof([(12, 2.2), (13, 1.8), (16.5, 1.8)]), SOOT, group="funnel")
+    s.ellipsoid((0, 14.3 * k, 10.5), (1.4, 1.0, 0.3), R["char"], group="funnelhole", spec=0)
+    # the armoured casemate carrying the turret
+    s.slab([(x, y * k) for x, y in [(-7.5, -9), (7.5, -9), (7.5, 7), (5, 9), (-5, 9), (-7.5, 7)]], 5.0, RUST,
+           group="case", thick=2.5, edge_ramp=SOOT, bevel=1.0)
+    _stripes(s, "case", R["yellow"], period=5.0, width=2.2, mask=(Y > 6.5), lvl_bias=-2)
+    _rivets(s, [(-6, -7 * k), (6, -7 * k), (-6, 5 * k), (6, 5 * k)], RUST[5], z=5.5)
+    s.ellipsoid((0, 0, 6.0), (5.2, 5.2, 1.8), IRON, group="ring")
+    s.ellipsoid((0, 0, 7.6), (2.6, 2.6, 0.8), SOOT, group="ring2", spec=0)
+    # the cab at the back, a coal bunker behind it
+    y0, y1 = ys(-21, -10)
+    s.box(-7, y0, 7, y1, 4.0, SOOT, group="cab", bevel=1.0)
+    s.paint((Y < -17) & (np.abs(s.X) < 5.5), R["char"], parts=["cab"], lvl_bias=0)
+    s.paint(np.abs(Y + 13) < 0.6, RUST, parts=["cab"], lvl_bias=0)
+    s.slab([(x, y * k) for x, y in [(-7, 19), (7, 19), (3, 22.5), (-3, 22.5)]], 2.0, IRON, group="catch", bevel=0.6)
+    s.glow(0, 21.0 * k, 1.3, 0.8, R["yellow"], z=12, levels=[4, 5])
+    img = s.render()
+
+    def smoke(im):
+        # puffs drift back from the funnel over the casemate
+        for j in range(3):
+            y = 33 - j * 2 - f if not up else 12 + j * 2 + f
+            im.px(10 + (j + f) % 2, y, R["smoke"][4 - j % 2])
+    return _overlay(img, smoke)
+
+
+def s5_ladle(f):
+    """Ladle crawler: a tracked carrier hauling a bucket of molten slag (ground)."""
+    s = Scene(24, 26, origin=(12, 13))
+    for side in (-1, 1):
+        s.box(7.2 * side - 2.6, -11, 7.2 * side + 2.6, 11, 1.5, IRON, group="tr%d" % side, bevel=0.8)
+        cleat = (np.abs(s.X - 7.2 * side) < 2.2) & (((s.Y + 11 + f * 2) % 4) < 1.1)
+        s.paint(cleat, IRON, parts=["tr%d" % side], lvl_bias=-2)
+    s.box(-5, -10, 5, 10, 2.6, RUST, group="deck", bevel=0.8)
+    _stripes(s, "deck", R["yellow"], period=4.0, width=1.6, mask=(s.Y > 6.5), lvl_bias=-2)
+    # the ladle: a thick bowl with glowing contents, held by a yoke
+    s.box(-6.5, -2, 6.5, 0.2, 6.0, SOOT, group="yoke", bevel=0.5)
+    s.ellipsoid((0, -1, 4.5), (6.6, 6.6, 4.0), SOOT, group="bowl")
+    s.paint(np.abs(np.sqrt(s.X ** 2 + (s.Y + 1) ** 2) - 6.0) < 0.6, RUST, parts=["bowl"], lvl_bias=1)
+    s.glow(0, -1.6, 4.6, 4.4, MOLTEN, z=10, levels=[1, 2, 3, 4, 5] if f == 0 else [2, 3, 4, 5, 5])
+    s.ellipsoid((0, 9.0, 4.0), (2.6, 1.6, 1.2), IRON, group="cab")
+    s.glow(0, 9.2, 1.2, 0.6, R["yellow"], z=6, levels=[5])
+    return s.render()
+
+
+def s5_forge_roof():
+    """A foundry hall's corrugated roof with a glowing clerestory and a chimney: shoot it open to
+    find the forge gun under it."""
+    s = Scene(40, 40, origin=(20, 20))
+    # the hall's walls, then two corrugated slopes falling away from a ridge down the middle
+    s.box(-19, -18, 19, 18, 2.0, SOOT, group="walls", bevel=0.8)
+    s.slab([(-17.5, -16.5), (-2.5, -16.5), (-2.5, 16.5), (-17.5, 16.5)], 4, SOOT, group="roofW", bevel=0.5,
+           bias=0.12)
+    s.slab([(2.5, -16.5), (17.5, -16.5), (17.5, 16.5), (2.5, 16.5)], 4, SOOT, group="roofE", bevel=0.5,
+           bias=-0.12)
+    corr = ((s.X + 40) % 2.5) < 0.9
+    s.paint(corr, SOOT, parts=["roofW", "roofE"], lvl_bias=-1)
+    # rust patches where the sheeting has weathered
+    rng = np.random.default_rng(17)
+    for k in range(9):
+        x, y = rng.uniform(-16, 16), rng.uniform(-15, 15)
+        rx, ry = rng.uniform(2, 4.5), rng.uniform(2, 5)
+        m = ((s.X - x) / rx) ** 2 + ((s.Y - y) / ry) ** 2 < 1
+        s.paint(m, RUST, parts=["roofW", "roofE"], lvl_bias=-1 if k % 2 else 0)
+    # the clerestory: a raised strip of small panes lit by the furnaces below
+    s.box(-3.2, -18, 3.2, 18, 6.5, IRON, group="monitor", bevel=0.8)
+    pane = (np.abs(s.X) < 2.0) & (((s.Y + 40) % 4) > 1.3)
+    s.set_lvl(pane & (s.part == s.groups["monitor"]), 2, MOLTEN)
+    s.set_lvl(pane & (np.abs(s.X + 0.5) < 0.6) & (s.part == s.groups["monitor"]), 3, MOLTEN)
+    # a round chimney stack on the lit slope, a vent cowl on the other
+    s.lathe(-10.5, 9.0, [(-13, 3.8), (-11, 3.1), (-5, 3.1)], IRON, group="chim")
+    s.paint(np.abs(s.Y + 9) < 0.6, RUST, parts=["chim"], lvl_bias=1)
+    s.ellipsoid((-10.5, -13, 12.5), (2.7, 1.4, 0.4), R["char"], group="chimhole", spec=0)
+    s.glow(-10.5, -12.8, 1.4, 0.6, MOLTEN, z=14, levels=[2, 3])
+    s.ellipsoid((10.5, 9, 6.5), (3.2, 3.2, 2.2), IRON, group="cowl")
+    s.paint(np.abs(s.Y - 9) < 0.5, SOOT, parts=["cowl"], lvl_bias=-1)
+    return s.render()
+
+
+def s5_forge_ruin():
+    """What is left of the foundry roof: a burnt-out hall around the gun pit."""
+    rng = np.random.default_rng(71)
+    s = Scene(40, 40, origin=(20, 20))
+    s.box(-18, -17, 18, 17, 0, R["char"], group="floor", bevel=0)
+    s.paint(((s.X + s.Y) % 7) < 1.2, SOOT, parts=["floor"], lvl_bias=-1)
+    outer = poly_mask(s.X, s.Y, [(-18, -17), (18, -17), (18, 17), (-18, 17)])
+    inner = poly_mask(s.X, s.Y, [(-15.5, -14.5), (15.5, -14.5), (15.5, 14.5), (-15.5, 14.5)])
+    gaps = ((np.abs(s.X + 5) < 3) & (s.Y < -13)) | ((np.abs(s.Y - 6) < 3.5) & (s.X < -14)) | (
+        (np.abs(s.X - 9) < 2.5) & (s.Y > 13))
+    one = np.ones_like(s.X)
+    s._write(outer & ~inner & ~gaps, one * 3, one * 0, one * 0, one, SOOT, "wall")
+    # fallen roof trusses and girders
+    for k in range(4):
+        y0 = -12 + k * 7 + rng.uniform(-1, 1)
+        s.slab([(-13, y0), (13, y0 + rng.uniform(-3, 3)), (13, y0 + 1.6), (-13, y0 + 1.4)], 1.8, RUST,
+               group="truss%d" % k, bevel=0.5)
+    for k in range(14):
+        x, y = rng.uniform(-13, 13), rng.uniform(-12, 12)
+        r = rng.uniform(0.8, 2.0)
+        s.ellipsoid((x, y, 0.6), (r, r, r * 0.7), SOOT if k % 3 else IRON, group="rub%d" % k, bias=-0.1)
+    img = s.render()
+    for k in range(12):
+        x, y = rng.integers(5, 35), rng.integers(5, 35)
+        img[y, x, :3] = MOLTEN[rng.integers(2, 5)]
+    return img
+
+
+def s5_forge_gun():
+    """The gun under the foundry roof: a squat cannon pit ringed with hazard paint (ground turret)."""
+    s = Scene(22, 22, origin=(11, 11))
+    pts = [(9.8 * math.cos(k * math.pi / 3 + math.pi / 6), 9.8 * math.sin(k * math.pi / 3 + math.pi / 6))
+           for k in range(6)]
+    s.slab(pts, 1.0, IRON, group="pad", bevel=1.0)
+    ang = np.arctan2(s.Y, s.X)
+    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
+    s.paint((rr > 7.2) & (np.sin(ang * 9) > 0.1), R["yellow"], parts=["pad"], lvl_bias=-1)
+    s.ellipsoid((0, 0, 1.5), (6.6, 6.6, 2.8), RUST, group="dome")
+    s.paint(np.abs(rr - 4.6) < 0.5, SOOT, parts=["dome"], lvl_bias=0)
+    s.ellipsoid((0, 0, 3.8), (3.2, 3.2, 1.0), SOOT, group="hub")
+    s.glow(-2.6, -2.6, 0.9, 0.9, MOLTEN, z=8, levels=[4, 5])
+    return s.render()
+
+
+# ---------------------------------------------------------------- stage 5 mid-boss: the Bessemer
+def mid5_hull():
+    """A flying Bessemer converter slung between two rotor nacelles (the armoured centre)."""
+    s = Scene(72, 50, origin=(36, 25))
+    for side in (-1, 1):
+        # girder spars to the pod mounts
+        s.slab([(8 * side, -6), (31 * side, -3), (31 * side, 3), (8 * side, 5)], 3.0, IRON, group="spar%d" % side,
+               thick=2.0, edge_ramp=SOOT, bevel=0.8)
+        truss = (np.abs(((s.X * side) - s.Y * 0.9) % 6 - 3) < 0.6) & (np.abs(s.X) > 9)
+        s.paint(truss, IRON, parts=["spar%d" % side], lvl_bias=-2)
+        # rotor nacelles at the back corners
+        s.lathe(22 * side, 4.0, [(-23, 2.5), (-21, 5.0), (-12, 5.0), (-9, 3.0)], SOOT, group="nac%d" % side)
+        s.paint(np.abs(s.Y + 16) < 0.7, RUST, parts=["nac%d" % side], lvl_bias=1)
+        s.ellipsoid((30 * side, 0, 4.5), (3.4, 4.2, 2.4), RUST, group="mnt%d" % side)
+    # the converter: a pear-shaped vessel lying nose-down
+    s.lathe(0, 4.0, [(-22, 6.0), (-19, 10.0), (-10, 13.5), (2, 13.0), (12, 9.5), (18, 6.0), (21, 3.5)], SOOT,
+            group="vessel")
+    for yy in (-15, -6, 4):
+        s.paint(np.abs(s.Y - yy) < 0.8, RUST, parts=["vessel"], lvl_bias=1)
+    s.paint((np.abs(s.X) < 1.5) & (s.Y < 12), RUST, parts=["vessel"], lvl_bias=-1)
+    # trunnion ring and the glowing mouth at the front
+    s.ellipsoid((0, -2, 13.0), (15, 2.8, 1.4), IRON, group="trun")
+    s.ellipsoid((0, 18.5, 9.5), (5.0, 3.2, 2.0), IRON, group="mouth")
+    s.glow(0, 18.8, 3.6, 2.2, MOLTEN, z=14, levels=[1, 2, 3, 4, 5])
+    s.glow(0, -13, 2.6, 2.6, MOLTEN, z=16, levels=[2, 3, 4])
+    _rivets(s, [(-8, -11), (8, -11), (-10, 0), (10, 0), (-7, 9), (7, 9)], RUST[5], z=14)
+    img = s.render()
+
+    def rotors(im):
+        for side in (-1, 1):
+            cx = 36 + 22 * side - 0.5
+            for a in (math.pi / 7, math.pi / 7 + math.pi / 2):
+                _rotor(im, cx, 4.5, 9.0, a * side, IRON[5], IRON[3])
+            im.px(round(cx), 4, IRON[2])
+    return _overlay(img, rotors)
+
+
+def mid5_pod():
+    """A ladle pod hanging at the converter's wing tip: pours molten shot (left; mirror for right)."""
+    s = Scene(26, 26, origin=(13, 13))
+    s.lathe(0, 3.0, [(2, 1.8), (10.5, 1.6), (12, 2.2)], IRON, group="spout")
+    s.ellipsoid((0, -1, 2.5), (9.4, 9.4, 5.4), RUST, group="pod")
+    ang = np.arctan2(s.Y + 1, s.X)
+    rr = np.sqrt(s.X ** 2 + (s.Y + 1) ** 2)
+    s.paint((rr > 6.4) & (np.abs(np.sin(ang * 4)) < 0.2), SOOT, parts=["pod"], lvl_bias=0)
+    s.ellipsoid((0, -2, 7.0), (5.0, 5.0, 1.4), SOOT, group="lid")
+    s.glow(0, -2, 3.4, 3.4, MOLTEN, z=12, levels=[1, 2, 3, 4, 5])
+    s.glow(0, 11.2, 1.2, 0.8, MOLTEN, z=12, levels=[4, 5])
+    return s.render()
+
+
+# ---------------------------------------------------------------- stage 5 boss: the Forgemaster
+def boss5_hull():
+    """The Forgemaster's body (the core part): a flying blast-furnace barge. Its furnace mouth,
+    the core's target, is in the middle; the hammers, stacks and crucible are drawn on top."""
+    s = Scene(120, 80, origin=(60, 40))
+    hull = [(-34, -36), (34, -36), (52, -22), (57, -2), (50, 18), (30, 34), (-30, 34), (-50, 18), (-57, -2),
+            (-52, -22)]
+    s.slab(hull, 4, IRON, group="hull", thick=3.0, edge_ramp=SOOT, bevel=1.2)
+    deck = [(-31, -32), (31, -32), (48, -20), (52, -2), (46, 15), (28, 30), (-28, 30), (-46, 15), (-52, -2),
+            (-48, -20)]
+    s.slab(deck, 5, SOOT, group="deck", bevel=0.5)
+    # riveted plates
+    plates = (((s.X + 60) % 12) < 0.8) | (((s.Y + 40) % 10) < 0.8)
+    s.paint(plates, SOOT, parts=["deck"], lvl_bias=-1)
+    _rivets(s, [(x, y) for x in range(-42, 43, 12) for y in (-27, 23) if abs(x) < 40], IRON[5], z=5.5)
+    # hazard band around the deck edge
+    inner = poly_mask(s.X, s.Y, [(x * 0.9, y * 0.88) for x, y in deck])
+    band = ~inner & (((s.X + s.Y) % 6) < 3)
+    s.paint(band, R["yellow"], parts=["deck"], lvl_bias=-2)
+    s.paint(~inner & ~band, SOOT, parts=["deck"], lvl_bias=-1)
+    # molten channels running from the furnace to the sides
+    for side in (-1, 1):
+        ch = (np.abs(s.Y - 4 - (np.abs(s.X) - 14) * 0.18) < 1.3) & (np.abs(s.X) > 14) & (np.abs(s.X) < 44) & (
+            s.X * side > 0)
+        s.set_lvl(ch & (s.part == s.groups["deck"]), 3, MOLTEN)
+        s.set_lvl(ch & (np.abs(s.Y - 4 - (np.abs(s.X) - 14) * 0.18) < 0.5) & (s.part == s.groups["deck"]), 4)
+    # the blast furnace in the middle: a round brick stack with a glowing mouth (the core)
+    s.ellipsoid((0, -4, 7), (17, 17, 9), RUST, group="furnace")
+    bricks = ((((s.Y + 40) % 3) < 0.7) | (((s.X + 40 + ((s.Y + 40) // 3 % 2) * 2) % 4) < 0.7))
+    s.paint(bricks, RUST, parts=["furnace"], lvl_bias=-2)
+    s.ellipsoid((0, -4, 14), (11, 11, 2.0), IRON, group="collar")
+    s.glow(0, -3, 8.5, 8.0, MOLTEN, z=20, levels=[0, 1, 2, 3, 4, 5])
+    s.glow(0, -2, 3.0, 2.6, R["yellow"], z=21, levels=[4, 5])
+    # hammer mounts (left and right) and stack footings at the back
+    for side in (-1, 1):
+        s.ellipsoid((42 * side, -4, 6), (9, 8, 2.0), IRON, group="hmount%d" % side, spec=0)
+        s.ellipsoid((22 * side, -26, 6), (6, 5, 1.5), IRON, group="smount%d" % side, spec=0)
+    # bow lamps
+    for x in (-10, 10):
+        s.glow(x, 31, 1.1, 1.0, R["yellow"], z=10, levels=[5])
+    return s.render()
+
+
+def boss5_hammer():
+    """A steam-hammer press on the Forgemaster's flank (left one; mirror for the right): twin
+    pistons drive the hammer head at its front, a heat vent glows on its back."""
+    s = Scene(34, 40, origin=(17, 20))
+    # the housing: a heavy riveted block, chamfered at the back
+    body = [(-10, -17), (10, -17), (14, -12), (14, 8), (-14, 8), (-14, -12)]
+    s.slab(body, 5, IRON, group="housing", thick=3.0, edge_ramp=SOOT, bevel=1.2)
+    s.paint((np.abs(s.X) < 8) & (s.Y > -14) & (s.Y < -6), SOOT, parts=["housing"], lvl_bias=0)
+    _rivets(s, [(-11.5, -10), (11.5, -10), (-11.5, 5), (11.5, 5), (-6, -15.5), (6, -15.5)], IRON[5], z=5.5)
+    # the heat vent: a grille over a glow
+    s.glow(0, -10, 6.5, 3.2, MOLTEN, z=7, levels=[1, 2, 3, 4])
+    for k in range(-3, 4):
+        s.box(k * 2 - 0.45, -13.5, k * 2 + 0.45, -6.5, 8, SOOT, group="grille", bevel=0)
+    # twin piston cylinders along the sides
+    for side in (-1, 1):
+        s.lathe(9.5 * side, 8.5, [(-4, 2.6), (-3, 3.2), (9, 3.2), (10, 2.4), (14, 1.6)], RUST, group="cyl%d" % side)
+        s.paint(np.abs(s.Y - 2) < 0.6, SOOT, parts=["cyl%d" % side], lvl_bias=0)
+    # the hammer head at the front, hazard-striped
+    s.box(-13, 10, 13, 18.5, 7, SOOT, group="head", bevel=1.4)
+    _stripes(s, "head", R["yellow"], period=6, width=3, mask=(s.Y < 13.5), lvl_bias=-1)
+    s.paint(s.Y > 16.5, IRON, parts=["head"], lvl_bias=1)
+    s.box(-4, 1, 4, 10, 6, R["steel"], group="ram", bevel=1.0)
+    return s.render()
+
+
+def boss5_stack():
+    """A smokestack cannon on the Forgemaster's back deck, a fire burning in its throat."""
+    s = Scene(22, 30, origin=(11, 17))
+    s.ellipsoid((0, 5, 1.5), (8.5, 7, 2.5), IRON, group="foot")
+    s.lathe(0, 4.5, [(-13, 5.0), (-11, 4.2), (2, 4.2), (6, 5.5), (8, 5.5)], RUST, group="stack")
+    for yy in (-8, -3, 2):
+        s.paint(np.abs(s.Y - yy) < 0.6, SOOT, parts=["stack"], lvl_bias=0)
+    s.ellipsoid((0, -13, 10.0), (4.0, 2.0, 0.5), R["char"], group="throat", spec=0)
+    s.glow(0, -12.8, 2.8, 1.3, MOLTEN, z=14, levels=[2, 3, 4, 5])
+    return s.render()
+
+
+def boss5_crucible():
+    """The ladle slung under the Forgemaster's bow: tips molten slag forwards."""
+    s = Scene(32, 28, origin=(16, 12))
+    s.box(-14, -4, 14, -1, 3, IRON, group="yoke", bevel=0.8)
+    for side in (-1, 1):
+        s.ellipsoid((13 * side, -2.5, 5), (2.6, 2.6, 2.0), RUST, group="lug%d" % side)
+    s.lathe(0, 2, [(-3, 8.0), (4, 10.0), (9, 9.0), (12.5, 5.5), (14, 2.0)], SOOT, group="bowl")
+    s.paint(np.abs(s.Y - 3) < 0.7, RUST, parts=["bowl"], lvl_bias=1)
+    s.paint(np.abs(s.Y - 9) < 0.7, RUST, parts=["bowl"], lvl_bias=1)
+    s.ellipsoid((0, -1, 10), (8.5, 3.2, 0.6), IRON, group="lip", spec=0)
+    s.glow(0, -0.8, 7.0, 2.4, MOLTEN, z=12, levels=[2, 3, 4, 5])
+    s.glow(0, 14.6, 1.6, 1.0, MOLTEN, z=12, levels=[3, 5])
+    return s.render()
+
+
+# ====================================================================== stage 6: Sky Citadel
+def s6_wisp(f):
+    """Sentry wisp: a violet energy orb in a gold ring with three fins (popcorn)."""
+    s = Scene(16, 16, origin=(8, 8))
+    for k in range(3):
+        a = math.radians(90 + k * 120 + (0 if f == 0 else 60))
+        c, sn = math.cos(a), math.sin(a)
+        pts = [(c * 3.0 - sn * 2.2, sn * 3.0 + c * 2.2), (c * 7.6, sn * 7.6), (c * 3.0 + sn * 2.2, sn * 3.0 - c * 2.2)]
+        s.slab(pts, 3.5, PLATE, group="fin%d" % k, thick=0.8, bevel=0.8)
+    s.ellipsoid((0, 0, 1.5), (4.8, 4.8, 2.2), GOLD, group="ring", spec=0.8)
+    s.ellipsoid((0, 0, 3.0), (3.5, 3.5, 2.6), DARK, group="shell")
+    s.glow(0, 0.3, 2.6, 2.6, AETHER, z=8, levels=[2, 3, 4, 5])
+    s.px(-0.8, -0.6, (255, 255, 255), z=9)
+    return s.render()
+
+
+def s6_lancer(f):
+    """Lancer: a sleek dark-steel dart with gold-trimmed swept wings and a violet afterburner."""
+    s = Scene(22, 26, origin=(11, 13))
+    for side in (-1, 1):
+        wing = [(1.5 * side, -6), (10 * side, -9.5), (10.5 * side, -7), (4 * side, 4), (1.5 * side, 6)]
+        s.slab(wing, 0.6, DARK, group="w%d" % side, thick=1.0, edge_ramp=PLATE, bevel=0.8)
+        edge = poly_mask(s.X, s.Y, [(3.2 * side, 4.5), (9.6 * side, -8.2), (10.8 * side, -7.2), (4.4 * side, 5.4)])
+        s.paint(edge, GOLD, parts=["w%d" % side], lvl_bias=-1)
+        s.lathe(5.2 * side, 1.6, [(-5, 0.5), (-4, 0.9), (3, 0.9), (5, 0.4)], PLATE, group="g%d" % side)
+    s.lathe(0, 1.6, [(-11.5, 1.4), (-9, 2.3), (0, 2.6), (7, 1.8), (12.3, 0.4)], PLATE, group="body")
+    s.paint(np.abs(s.X) < 0.5, GOLD, parts=["body"], lvl_bias=-1)
+    s.ellipsoid((0, 3.5, 3.0), (1.2, 2.6, 1.0), AETHER, group="glass", spec=1.0)
+    img = s.render()
+
+    def burner(im):
+        im.px(10, 1, AETHER[4 + f])
+        im.px(11, 1, AETHER[4 + f])
+        if f == 1:
+            im.px(10, 0, AETHER[3])
+            im.px(11, 0, AETHER[3])
+    return _overlay(img, burner)
+
+
+def s6_warden(f):
+    """Warden: a heavy disc gunship whose armoured outer ring turns around a violet core."""
+    s = Scene(32, 32, origin=(16, 16))
+    s.ellipsoid((0, 0, 1.5), (14.5, 14.5, 3.0), DARK, group="ring")
+    ang = np.arctan2(s.Y, s.X) + (0 if f == 0 else math.pi / 8)
+    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
+    s.paint((rr > 10.5) & (np.abs(np.sin(ang * 4)) < 0.22), GOLD, parts=["ring"], lvl_bias=-1)
+    s.paint((rr > 9.5) & (rr < 10.5), DARK, parts=["ring"], lvl_bias=-2)
+    for k in range(4):
+        a = math.pi / 4 + k * math.pi / 2 + (0 if f == 0 else math.pi / 8)
+        s.ellipsoid((12.2 * math.cos(a), 12.2 * math.sin(a), 4.0), (2.0, 2.0, 1.4), PLATE, group="stud%d" % k)
+    s.ellipsoid((0, 0, 4.0), (9.0, 9.0, 4.0), PLATE, group="hub")
+    s.paint(np.abs(s.X) < 0.5, DARK, parts=["hub"], lvl_bias=-1)
+    s.ellipsoid((0, 1, 8.0), (5.0, 5.0, 1.4), DARK, group="eye")
+    s.glow(0, 1, 3.6, 3.6, AETHER, z=12, levels=[1, 2, 3, 4, 5])
+    s.glow(0, 1.2, 1.2, 1.2, R["white"], z=13, levels=[5])
+    for x in (-6, 6):
+        s.glow(x, -6, 0.9, 0.9, GOLD, z=12, levels=[5])
+    return s.render()
+
+
+def s6_frigate(f):
+    """Escort frigate: a long armoured hull with a gold prow, swept gun wings and twin violet
+    engines (heavy air)."""
+    s = Scene(36, 48, origin=(18, 24))
+    for side in (-1, 1):
+        # swept wings carrying the gun sponsons
+        wing = [(8 * side, -8), (16.5 * side, -1), (16.5 * side, 5), (13 * side, 8), (8 * side, 6)]
+        s.slab(wing, 2.0, DARK, group="wing%d" % side, thick=1.5, edge_ramp=PLATE, bevel=1.0)
+        s.paint(poly_mask(s.X, s.Y, [(9 * side, 5), (13 * side, 6.8), (16.5 * side, 4), (16.5 * side, 5.5),
+                                     (13 * side, 8.5), (8 * side, 7)]), GOLD, parts=["wing%d" % side], lvl_bias=-1)
+        s.ellipsoid((13.5 * side, 2, 3.6), (2.6, 3.0, 1.8), PLATE, group="spon%d" % side)
+        s.lathe(13.5 * side, 4.5, [(3, 0.8), (10, 0.8)], PLATE, group="sgun%d" % side)
+        # engine nacelles along the stern (top)
+        s.lathe(7.5 * side, 3, [(-22, 2.4), (-20, 3.4), (-9, 3.4), (-6, 2.2)], DARK, group="eng%d" % side)
+        s.paint(np.abs(s.Y + 14) < 0.6, GOLD, parts=["eng%d" % side], lvl_bias=-1)
+        s.glow(7.5 * side, -22.6, 2.4, 1.1, AETHER, z=7, levels=[2, 3, 4, 5] if f == 0 else [3, 4, 5, 5])
+    hull = [(-5, -19), (5, -19), (8.5, -10), (9, 8), (6, 17), (0, 23.5), (-6, 17), (-9, 8), (-8.5, -10)]
+    s.slab(hull, 5, DARK, group="hull", thick=3.5, edge_ramp=PLATE, bevel=1.2)
+    s.paint(poly_mask(s.X, s.Y, [(-5.5, 15.5), (5.5, 15.5), (0, 23.5)]) | (np.abs(s.Y - 13.5) < 0.7), GOLD,
+            parts=["hull"], lvl_bias=1)
+    plates = (((s.Y + 40) % 6) < 0.8) | (np.abs(s.X) < 0.5)
+    s.paint(plates & (s.Y < 12), DARK, parts=["hull"], lvl_bias=-2)
+    # the superstructure and a violet reactor vent
+    s.slab([(-4, -8), (4, -8), (5, 0), (3, 5), (-3, 5), (-5, 0)], 8.0, PLATE, group="tower", bevel=1.2)
+    s.box(-2.6, 1.5, 2.6, 3.4, 8.5, AETHER, group="win", bevel=0)
+    s.glow(0, -12.5, 2.4, 2.4, AETHER, z=12, levels=[1, 2, 3, 4])
+    _rivets(s, [(-7, -6), (7, -6), (-7.5, 6), (7.5, 6)], GOLD[5], z=5.5)
+    return s.render()
+
+
+def s6_deckgun():
+    """A deck turret on the citadel: gold-ringed armoured dome (the game draws the barrel)."""
+    s = Scene(22, 22, origin=(11, 11))
+    pts = [(10.0 * math.cos(k * math.pi / 4 + math.pi / 8), 10.0 * math.sin(k * math.pi / 4 + math.pi / 8))
+           for k in range(8)]
+    s.slab(pts, 1.0, DARK, group="pad", bevel=1.0)
+    ang = np.arctan2(s.Y, s.X)
+    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
+    s.paint((rr > 8.0) & (np.sin(ang * 8) > 0.3), GOLD, parts=["pad"], lvl_bias=-1)
+    s.ellipsoid((0, 0, 1.5), (6.6, 6.6, 2.8), PLATE, group="dome")
+    s.paint(np.abs(rr - 5.2) < 0.5, GOLD, parts=["dome"], lvl_bias=-1)
+    s.ellipsoid((0, 0, 3.8), (3.2, 3.2, 1.0), DARK, group="hub")
+    return s.render()
+
+
+def s6_vent(f):
+    """An engine vent in the deck: a gold-framed grille over violet exhaust that breathes rings."""
+    s = Scene(26, 26, origin=(13, 13))
+    s.box(-12, -12, 12, 12, 1.0, DARK, group="frame", bevel=1.2)
+    s.paint((np.abs(s.X) > 10) | (np.abs(s.Y) > 10), GOLD, parts=["frame"], lvl_bias=-1)
+    for cx, cy in ((-10.5, -10.5), (10.5, -10.5), (-10.5, 10.5), (10.5, 10.5)):
+        s.px(cx, cy, PLATE[5], z=1.5)
+    s.glow(0, 0, 9.4, 9.4, AETHER, z=2, levels=[0, 1, 1, 2, 3] if f == 0 else [0, 1, 2, 3, 4])
+    inside = (np.abs(s.X) < 9.5) & (np.abs(s.Y) < 9.5)
+    bars = inside & ((np.floor(s.X + 20) % 3) == 0)
+    s.over[bars] = DARK[1] + (255,)
+    s.over[bars & (s.Y < -7)] = DARK[3] + (255,)
+    s.over[inside & (np.abs(s.Y) < 1.0)] = PLATE[2] + (255,)
+    return s.render()
+
+
+def s6_hangar():
+    """Hangar doors set into the deck plating: shoot them open to find the launcher inside."""
+    s = Scene(44, 40, origin=(22, 20))
+    s.box(-21, -18, 21, 18, 1.5, DARK, group="frame", bevel=1.0)
+    plate_lines = (((s.X + 44) % 8) < 0.8) | (((s.Y + 40) % 9) < 0.8)
+    s.paint(plate_lines, DARK, parts=["frame"], lvl_bias=-1)
+    for side in (-1, 1):
+        s.box(0.6 * side, -15, 17.5 * side, 15, 3.0, PLATE, group="door%d" % side, bevel=0.8)
+        ribs = (((s.Y + 40) % 5) < 1.0) & (np.abs(s.X) > 1) & (np.abs(s.X) < 17)
+        s.paint(ribs, PLATE, parts=["door%d" % side], lvl_bias=-1)
+        _stripes(s, "door%d" % side, GOLD, period=6, width=3, mask=(np.abs(s.Y) > 12.5), lvl_bias=-1)
+        for y in (-9, 0, 9):
+            s.glow(19.2 * side, y, 0.8, 0.8, AETHER, z=4, levels=[4, 5])
+    s.paint(np.abs(s.X) < 1.0, AETHER, parts=["door-1", "door1"], lvl_bias=-1)
+    return s.render()
+
+
+def s6_hangar_ruin():
+    """The hangar blown open: buckled doors around a dark bay."""
+    rng = np.random.default_rng(61)
+    s = Scene(44, 40, origin=(22, 20))
+    s.box(-21, -18, 21, 18, 1.0, DARK, group="frame", bevel=1.0)
+    s.box(-17, -15, 17, 15, 0.5, R["char"], group="bay", bevel=0)
+    s.paint(((s.Y + 40) % 6) < 1.0, DARK, parts=["bay"], lvl_bias=0)
+    for side in (-1, 1):
+        pts = [(17.5 * side, -15), (11 * side, -13), (14 * side, -2), (10 * side, 8), (17.5 * side, 15)]
+        s.slab(pts, 3.0, PLATE, group="door%d" % side, bevel=0.8, bias=-0.15)
+    for k in range(10):
+        x, y = rng.uniform(-13, 13), rng.uniform(-12, 12)
+        r = rng.uniform(0.7, 1.8)
+        s.ellipsoid((x, y, 0.8), (r, r, r * 0.7), PLATE if k % 3 else GOLD, group="deb%d" % k, bias=-0.2)
+    img = s.render()
+    for k in range(8):
+        x, y = rng.integers(8, 36), rng.integers(6, 34)
+        img[y, x, :3] = AETHER[rng.integers(3, 6)]
+    return img
+
+
+def s6_launcher():
+    """The launcher in the hangar: a catapult turret between two rails (ground turret)."""
+    s = Scene(22, 26, origin=(11, 13))
+    for side in (-1, 1):
+        s.box(7 * side - 1.2, -12, 7 * side + 1.2, 12, 1.5, PLATE, group="rail%d" % side, bevel=0.6)
+        s.paint(((s.Y + 40) % 3) < 0.8, DARK, parts=["rail%d" % side], lvl_bias=-1)
+    s.ellipsoid((0, 0, 1.5), (7.0, 7.0, 3.0), DARK, group="dome")
+    s.paint(np.abs(np.sqrt(s.X ** 2 + s.Y ** 2) - 5.4) < 0.6, GOLD, parts=["dome"], lvl_bias=-1)
+    s.ellipsoid((0, 0, 4.2), (3.4, 3.4, 1.0), PLATE, group="hub")
+    s.glow(0, 9.5, 1.6, 1.0, AETHER, z=6, levels=[3, 4, 5])
+    s.glow(0, -9.5, 1.6, 1.0, AETHER, z=6, levels=[3, 4, 5])
+    return s.render()
+
+
+# ---------------------------------------------------------------- stage 6 mid-boss: the Aegis
+def mid6_hull():
+    """The Aegis: a winged gunship of the citadel guard, gold-trimmed, its shield pods at the tips."""
+    s = Scene(80, 52, origin=(40, 26))
+    for side in (-1, 1):
+        wing = [(7 * side, -14), (26 * side, -16), (36 * side, -8), (36 * side, 3), (24 * side, 10), (7 * side, 12)]
+        s.slab(wing, 2, DARK, group="wing%d" % side, thick=2.5, edge_ramp=PLATE, bevel=1.0)
+        s.paint((np.abs(s.X * side - 20) < 0.6) | (np.abs(s.X * side - 29) < 0.6), DARK, parts=["wing%d" % side],
+                lvl_bias=-2)
+        trim = poly_mask(s.X, s.Y, [(9 * side, 9), (24 * side, 7.5), (35 * side, 1.5), (36 * side, 3.5),
+                                    (24 * side, 10), (8 * side, 12)])
+        s.paint(trim, GOLD, parts=["wing%d" % side], lvl_bias=-1)
+        s.lathe(19 * side, 4, [(-24, 3.0), (-22, 4.6), (-10, 4.6), (-7, 3.2)], PLATE, group="eng%d" % side)
+        s.paint(np.abs(s.Y + 17) < 0.6, GOLD, parts=["eng%d" % side], lvl_bias=-1)
+        s.glow(19 * side, -24.4, 2.8, 1.0, AETHER, z=4, levels=[3, 4, 5])
+        s.ellipsoid((33 * side, 0, 3.5), (3.4, 4.2, 2.2), PLATE, group="mnt%d" % side)
+    s.lathe(0, 3, [(-24, 4.5), (-20, 8.0), (-6, 10.0), (8, 9.0), (17, 6.0), (23, 2.0)], PLATE, group="body")
+    for yy in (-15, -5, 5):
+        s.paint(np.abs(s.Y - yy) < 0.5, PLATE, parts=["body"], lvl_bias=-2)
+    s.paint((np.abs(s.X) < 1.2) & (s.Y < 14), GOLD, parts=["body"], lvl_bias=-1)
+    s.ellipsoid((0, -11, 11), (5.0, 5.0, 2.5), DARK, group="top")
+    s.glow(0, -11, 3.2, 3.2, AETHER, z=15, levels=[1, 2, 3, 4, 5])
+    s.ellipsoid((0, 11, 9.5), (3.4, 4.6, 2.6), AETHER, group="bridge", spec=1.0)
+    return s.render()
+
+
+def mid6_pod():
+    """A shield pod at the Aegis's wing tip: a violet lens in a gold cowl (left; mirror for right)."""
+    s = Scene(24, 26, origin=(12, 13))
+    s.ellipsoid((0, 0, 2), (8.6, 10.0, 5.0), DARK, group="pod")
+    s.paint(np.abs(s.Y + 1) < 0.8, GOLD, parts=["pod"], lvl_bias=-1)
+    s.paint(np.abs(s.X) < 0.5, DARK, parts=["pod"], lvl_bias=-2)
+    s.ellipsoid((0, 4.0, 5.5), (4.0, 3.6, 1.5), GOLD, group="cowl")
+    s.glow(0, 4.2, 2.6, 2.3, AETHER, z=9, levels=[1, 2, 3, 4, 5])
+    s.px(-0.8, 3.4, (255, 255, 255), z=9)
+    for k in range(3):
+        s.px(-4 + k * 4, -7, GOLD[5], z=4)
+    return s.render()
+
+
+def mid6_lance():
+    """The Aegis's chin lance: a long gold-ringed cannon that spits streams."""
+    s = Scene(14, 26, origin=(7, 9))
+    s.ellipsoid((0, -2, 2), (5.4, 5.4, 3.0), DARK, group="mount")
+    s.lathe(0, 3.5, [(-1, 2.4), (12, 2.0), (13, 2.6), (16, 2.6)], PLATE, group="barrel")
+    s.paint((np.abs(s.Y - 5) < 0.6) | (np.abs(s.Y - 14.5) < 1.0), GOLD, parts=["barrel"], lvl_bias=-1)
+    s.glow(0, -2, 1.8, 1.8, AETHER, z=8, levels=[3, 4, 5])
+    s.px(0, 16.5, OUTLINE, z=6)
+    return s.render()
+
+
+# ---------------------------------------------------------------- the final boss: the Sovereign
+FINAL_W, FINAL_H = 212, 132
+
+
+def final_hull():
+    """The Sovereign, the citadel's flagship (the core part, drawn under the others): a broad
+    arrowhead of dark plating and gold trim, its reactor well in the exact centre (the core's
+    target). Bow at the bottom; the bridge, batteries, shields and engine are separate parts."""
+    s = Scene(FINAL_W, FINAL_H, origin=(FINAL_W / 2, FINAL_H / 2))
+    # the wings: swept plates reaching the playfield's edges, under the main hull
+    for side in (-1, 1):
+        wing = [(30 * side, -40), (78 * side, -34), (104 * side, -14), (104 * side, 6), (92 * side, 24),
+                (58 * side, 30), (30 * side, 34)]
+        s.slab(wing, 2, DARK, group="wing%d" % side, thick=3.0, edge_ramp=PLATE, bevel=1.2)
+        seams = ((np.abs(((s.X * side) - 40) % 16) < 0.7) | (((s.Y + 80) % 11) < 0.7)) & (np.abs(s.X) > 34)
+        s.paint(seams, DARK, parts=["wing%d" % side], lvl_bias=-2)
+        trim = poly_mask(s.X, s.Y, [(58 * side, 27), (91 * side, 21), (103 * side, 4), (104 * side, 7),
+                                    (92 * side, 24), (58 * side, 30)])
+        s.paint(trim, GOLD, parts=["wing%d" % side], lvl_bias=-1)
+        # running lights along the wing edge and violet seams of power
+        for k in range(4):
+            s.glow((60 + k * 11) * side, 26 - k * 4.5, 0.9, 0.9, AETHER, z=6, levels=[4, 5])
+        conduit = (np.abs(s.Y - 2 - (np.abs(s.X) - 34) * 0.12) < 0.7) & (np.abs(s.X) > 40) & (np.abs(s.X) < 96) & (
+            s.X * side > 0)
+        s.set_lvl(conduit & (s.part == s.groups["wing%d" % side]), 3, AETHER)
+        # battery platforms on the wings (the batteries are separate parts)
+        s.ellipsoid((70 * side, 8, 3.5), (17, 15, 1.5), PLATE, group="bplat%d" % side, spec=0)
+        s.paint(np.abs(np.sqrt((s.X - 70 * side) ** 2 + (s.Y - 8) ** 2) - 14.5) < 0.8, GOLD,
+                parts=["bplat%d" % side], lvl_bias=-1)
+    # the main hull: an arrowhead, bow at the bottom
+    hull = [(-30, -62), (30, -62), (44, -44), (46, 10), (30, 42), (12, 62), (-12, 62), (-30, 42), (-46, 10),
+            (-44, -44)]
+    s.slab(hull, 6, DARK, group="hull", thick=4.0, edge_ramp=PLATE, bevel=1.4)
+    deck = [(-26, -57), (26, -57), (39, -42), (41, 8), (27, 38), (10, 56), (-10, 56), (-27, 38), (-41, 8),
+            (-39, -42)]
+    s.slab(deck, 7, DECK, group="deck", bevel=0.6)
+    plates = ((((s.X + 120) % 10) < 0.7) | (((s.Y + 80 + ((s.X + 120) // 10 % 2) * 4) % 9) < 0.7))
+    s.paint(plates, DECK, parts=["deck"], lvl_bias=-1)
+    # hangar slots down both flanks and violet conduits feeding the reactor
+    for side in (-1, 1):
+        for k in range(3):
+            y0 = -34 + k * 12
+            s.box(28 * side - 4, y0, 28 * side + 4, y0 + 7, 7.2, DARK, group="slot%d%d" % (side, k), bevel=0.5)
+            s.glow(28 * side, y0 + 6.2, 3.0, 0.7, AETHER, z=8, levels=[2, 3])
+        pipe = (np.abs(np.abs(s.X) - 12) < 1.0) & (s.Y > -40) & (s.Y < -18) & (s.X * side > 0)
+        s.set_lvl(pipe & (s.part == s.groups["deck"]), 3, AETHER)
+        pipe2 = (np.abs(s.Y + 1) < 1.0) & (np.abs(s.X) > 18) & (np.abs(s.X) < 24) & (s.X * side > 0)
+        s.set_lvl(pipe2 & (s.part == s.groups["deck"]), 3, AETHER)
+    rng = np.random.default_rng(66)
+    for k in range(40):
+        x, y = rng.uniform(-36, 36), rng.uniform(-52, 40)
+        if poly_mask(np.array([[x]]), np.array([[y]]), deck)[0, 0]:
+            s.px(x, y, PLATE[5] if k % 2 else DARK[1], z=7.5)
+    # gold trim around the deck edge and down the keel
+    inner = poly_mask(s.X, s.Y, [(x * 0.92, y * 0.93) for x, y in deck])
+    s.paint(~inner, GOLD, parts=["deck"], lvl_bias=-1)
+    s.paint((np.abs(s.X) < 1.0) & (s.Y > 18), GOLD, parts=["deck"], lvl_bias=-1)
+    # shield generator sockets and the engine housing at the stern
+    for side in (-1, 1):
+        s.ellipsoid((36 * side, -18, 8.0), (11, 10, 1.5), DARK, group="ssock%d" % side, spec=0)
+        s.glow(36 * side, -18, 8.5, 7.5, AETHER, z=9, levels=[0, 1, 2])
+    s.box(-36, -62, 36, -42, 8, DARK, group="stern", bevel=1.0)
+    # the reactor well: a deep ring in gold with the violet reactor inside
+    s.ellipsoid((0, 0, 8.0), (19, 18, 2.5), DARK, group="well")
+    s.paint(np.abs(np.sqrt(s.X ** 2 + s.Y ** 2) - 17) < 1.2, GOLD, parts=["well"], lvl_bias=0)
+    for k in range(8):
+        a = k * math.pi / 4 + math.pi / 8
+        s.px(17 * math.cos(a), 17 * math.sin(a), GOLD[5], z=11)
+    s.glow(0, 0, 13.5, 13.0, AETHER, z=12, levels=[0, 1, 2, 3, 4, 5])
+    s.glow(0, 0, 4.5, 4.5, R["white"], z=13, levels=[4, 5])
+    # bridge footing at the bow
+    s.ellipsoid((0, 40, 8.0), (15, 13, 1.5), DARK, group="bfoot", spec=0)
+    return s.render()
+
+
+def final_bridge():
+    """The Sovereign's command tower on the bow: tiered decks, a violet-glazed bridge, gold crest."""
+    s = Scene(40, 44, origin=(20, 22))
+    s.slab([(-14, -16), (14, -16), (17, 4), (10, 18), (-10, 18), (-17, 4)], 3, DARK, group="base", thick=2.5,
+           edge_ramp=PLATE, bevel=1.2)
+    s.slab([(-10, -13), (10, -13), (12, 2), (7, 13), (-7, 13), (-12, 2)], 7, PLATE, group="tier", bevel=1.0)
+    s.paint(np.abs(s.Y + 4) < 0.6, PLATE, parts=["tier"], lvl_bias=-2)
+    s.box(-7, -10, 7, 6, 11, DARK, group="top", bevel=1.2)
+    s.box(-6, 3, 6, 5.5, 11.5, AETHER, group="glaze", bevel=0)
+    s.paint(((s.X + 40) % 3) < 0.8, DARK, parts=["glaze"], lvl_bias=-1)
+    # the crest: a gold chevron and antenna masts
+    s.slab([(-5, -8), (0, -3), (5, -8), (5, -5.5), (0, -0.5), (-5, -5.5)], 12, GOLD, group="crest", bevel=0.8)
+    for side in (-1, 1):
+        s.lathe(9 * side, 9, [(-19, 0.6), (-11, 0.9)], GOLD, group="mast%d" % side)
+        s.glow(9 * side, -19.5, 1.0, 1.0, AETHER, z=14, levels=[4, 5])
+        s.lathe(13 * side, 4, [(10, 1.0), (20, 1.0)], PLATE, group="gun%d" % side)
+    return s.render()
+
+
+def final_battery():
+    """A wing battery: an armoured four-gun turret block (left one; mirror for the right)."""
+    s = Scene(44, 42, origin=(22, 19))
+    for k, x in enumerate((-10.5, -3.5, 3.5, 10.5)):
+        s.lathe(x, 5, [(2, 1.8), (15, 1.6), (16, 2.3), (19.5, 2.3)], PLATE, group="b%d" % k)
+        s.paint(np.abs(s.Y - 9) < 0.6, GOLD, parts=["b%d" % k], lvl_bias=-1)
+    s.slab([(-15, -15), (15, -15), (19, -9), (19, 7), (14, 11), (-14, 11), (-19, 7), (-19, -9)], 7, DARK,
+           group="block", thick=4.0, edge_ramp=PLATE, bevel=1.4)
+    s.paint((np.abs(s.X) < 12) & (s.Y > -12) & (s.Y < -3), PLATE, parts=["block"], lvl_bias=-1)
+    trim = (np.abs(s.Y - 8.5) < 1.0) | (np.abs(np.abs(s.X) - 17) < 0.8)
+    s.paint(trim, GOLD, parts=["block"], lvl_bias=-1)
+    s.ellipsoid((-9, -8, 10), (3.0, 3.0, 1.5), PLATE, group="hatch")
+    s.glow(7, -8, 2.2, 2.2, AETHER, z=12, levels=[2, 3, 4, 5])
+    _rivets(s, [(-16, -9), (16, -9), (-16, 5), (16, 5)], GOLD[5], z=7.5)
+    return s.render()
+
+
+def final_engine():
+    """The Sovereign's engine block across the stern: three violet thrusters blazing upwards."""
+    s = Scene(80, 32, origin=(40, 18))
+    s.slab([(-36, -6), (36, -6), (38, 4), (30, 12), (-30, 12), (-38, 4)], 4, DARK, group="block", thick=3.0,
+           edge_ramp=PLATE, bevel=1.2)
+    s.paint(np.abs(s.Y - 9) < 0.8, GOLD, parts=["block"], lvl_bias=-1)
+    for k, x in enumerate((-24, 0, 24)):
+        s.lathe(x, 6, [(-14, 6.0), (-12, 7.2), (4, 7.2), (7, 5.0)], PLATE, group="noz%d" % k)
+        s.paint(np.abs(s.Y + 8) < 0.7, GOLD, parts=["noz%d" % k], lvl_bias=-1)
+        s.paint(np.abs(s.Y) < 0.6, DARK, parts=["noz%d" % k], lvl_bias=0)
+        s.glow(x, -14.5, 5.4, 2.2, AETHER, z=14, levels=[1, 2, 3, 4, 5])
+    return s.render()
+
+
+def final_shield():
+    """A shield generator: a violet sphere in a gold cage; it shields the reactor."""
+    s = Scene(26, 26, origin=(13, 13))
+    s.ellipsoid((0, 0, 1.0), (11, 11, 2.0), DARK, group="base")
+    s.glow(0, 0, 7.5, 7.5, AETHER, z=4, levels=[1, 2, 3, 4, 5])
+    ang = np.arctan2(s.Y, s.X)
+    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
+    for k in range(4):
+        a = k * math.pi / 4
+        bar = (np.abs(np.sin(ang - a)) * rr < 0.7) & (rr < 9)
+        s.over[bar & (rr > 2.5)] = GOLD[3] + (255,)
+    s.over[(np.abs(rr - 8.6) < 0.7)] = GOLD[4] + (255,)
+    s.over[(np.abs(rr - 8.6) < 0.7) & (s.Y < -3)] = GOLD[5] + (255,)
+    return s.render()
+
+
+# ====================================================================== registration
+def add_sprites(add, boss_frames):
+    """Adds every stage 5 and 6 sprite through `add(name, frames)`; `boss_frames(fn, seed)` turns
+    a part drawing into its intact, damaged and destroyed frames."""
+    add("s5_cinder", [s5_cinder(f) for f in range(2)])
+    add("s5_jack", [s5_jack(f) for f in range(2)])
+    add("s5_crucible", [s5_crucible(f) for f in range(2)])
+    add("s5_loco", [s5_loco(f) for f in range(2)])
+    add("s5_loco_up", [s5_loco(f, up=True) for f in range(2)])
+    add("s5_ladle", [s5_ladle(f) for f in range(2)])
+    add("s5_forge_roof", [s5_forge_roof()])
+    add("s5_forge_ruin", [s5_forge_ruin()])
+    add("s5_forge_gun", [s5_forge_gun()])
+    add("mid5_hull", boss_frames(mid5_hull, 51))
+    add("mid5_pod", boss_frames(mid5_pod, 52))
+    add("boss5_hull", boss_frames(boss5_hull, 53))
+    add("boss5_hammer", boss_frames(boss5_hammer, 54))
+    add("boss5_stack", boss_frames(boss5_stack, 55))
+    add("boss5_crucible", boss_frames(boss5_crucible, 56))
+    add("s6_wisp", [s6_wisp(f) for f in range(2)])
+    add("s6_lancer", [s6_lancer(f) for f in range(2)])
+    add("s6_warden", [s6_warden(f) for f in range(2)])
+    add("s6_frigate", [s6_frigate(f) for f in range(2)])
+    add("s6_deckgun", [s6_deckgun()])
+    add("s6_vent", [s6_vent(f) for f in range(2)])
+    add("s6_hangar", [s6_hangar()])
+    add("s6_hangar_ruin", [s6_hangar_ruin()])
+    add("s6_launcher", [s6_launcher()])
+    add("mid6_hull", boss_frames(mid6_hull, 61))
+    add("mid6_pod", boss_frames(mid6_pod, 62))
+    add("mid6_lance", boss_frames(mid6_lance, 63))
+    add("final_hull", boss_frames(final_hull, 64))
+    add("final_bridge", boss_frames(final_bridge, 65))
+    add("final_battery", boss_frames(final_battery, 66))
+    add("final_engine", boss_frames(final_engine, 67))
+    add("final_shield", boss_frames(final_shield, 68))
