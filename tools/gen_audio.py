@@ -14,6 +14,14 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import music_stage1  # noqa: E402
+import music_stage2  # noqa: E402
+import music_stage3  # noqa: E402
+import music_stage4  # noqa: E402
+import music_stage5  # noqa: E402
+import music_ending  # noqa: E402
+import music_final_boss  # noqa: E402
+import music_stage6  # noqa: E402
 from music_engine import Song, chord_track  # noqa: E402
 from music_synth import (SR, env_adsr, env_exp, fade_edges, highpass, lowpass, noise, pulse, secs, sine,  # noqa: E402
                          sweep, tri, write_wav)
@@ -175,80 +183,6 @@ SFX = {
 
 
 # ---------------------------------------------------------------- the tunes (all original)
-def song_stage1():
-    s = Song(150, 16)
-    prog = ["D", "A", "Bm", "G", "D", "A", "G", "A", "Em", "G", "D", "A", "Em", "G", "A", "A7"]
-    mel = [
-        "F#5.2 A5.2 D6.4 C#6.2 A5.2 F#5.4",
-        "E5.2 A5.2 C#6.4 B5.2 A5.2 E5.4",
-        "F#5.2 B5.2 D6.2 F#6.2 E6.4 D6.4",
-        "B5.4 G5.2 A5.2 B5.4 D6.4",
-        "F#5.2 A5.2 D6.4 E6.2 F#6.2 A6.4",
-        "G6.2 F#6.2 E6.2 C#6.2 A5.4 E6.4",
-        "D6.3 B5.3 G5.2 A5.2 B5.2 D6.4",
-        "C#6.4 E6.4 A5.8",
-        "G5.2 B5.2 E6.2 G6.2 F#6.2 E6.2 B5.4",
-        "D6.2 B5.2 G5.2 B5.2 D6.4 G6.4",
-        "F#6.3 E6.3 D6.2 A5.4 F#5.4",
-        "E5.2 A5.2 C#6.2 E6.2 A6.8",
-        "G6.2 F#6.2 E6.2 B5.2 G5.4 B5.4",
-        "A5.2 B5.2 D6.4 G6.4 F#6.4",
-        "E6.4 C#6.2 A5.2 E6.4 G6.4",
-        "A6.6 G6.2 F#6.2 E6.2 C#6.4",
-    ]
-    s.melody(mel, "lead", vol=1.0, transpose=-12)
-    s.melody(mel[8:], "lead2", bus="harm", vol=0.45, transpose=-12 - 5, start_bar=8)
-    bass = [(0, 2, 0, 0), (2, 2, 12, 0), (4, 2, 0, 0), (6, 2, 12, 0), (8, 2, 0, 0), (10, 2, 12, 0), (12, 2, 7, 0),
-            (14, 2, 12, 0)]
-    arp = [0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 2, 3]
-    chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.45)
-    beat = {"k": "x.....x.x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
-    fill = {"k": "x.....x.x.......", "s": "....x.......xxxx", "h": "x.x.x.x.x.x....."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
-    s.drum(0, "c")
-    s.drum(8 * 16, "c")
-    return s.render({"lead": 0.34, "harm": 0.3, "arp": 0.13, "bass": 0.42, "drums": 0.5},
-                    echo={"lead": (3, 0.28)})
-
-
-def song_stage2():
-    s = Song(140, 16)
-    prog = ["Am", "F", "G", "Em", "Am", "F", "G", "E", "Dm", "Am", "F", "G", "Dm", "Am", "E", "E7"]
-    mel = [
-        "A5.3 E5.3 A5.2 B5.2 C6.2 B5.2 A5.2",
-        "C6.4 A5.2 F5.2 A5.4 C6.4",
-        "B5.3 G5.3 D6.2 C6.2 B5.2 G5.4",
-        "E5.4 G5.4 B5.4 E6.4",
-        "A5.3 E5.3 A5.2 C6.2 E6.2 D6.2 C6.2",
-        "F6.4 E6.2 D6.2 C6.4 A5.4",
-        "B5.2 C6.2 D6.4 G6.4 F6.2 D6.2",
-        "E6.6 D6.2 B5.2 G#5.2 E5.4",
-        "D6.2 F6.2 A6.4 G6.2 F6.2 E6.2 D6.2",
-        "C6.4 E6.4 A5.8",
-        "A5.2 C6.2 F6.4 E6.2 F6.2 G6.4",
-        "D6.4 B5.4 G5.4 B5.4",
-        "F6.2 E6.2 D6.2 A5.2 D6.4 F6.4",
-        "E6.3 C6.3 A5.2 E6.4 C6.4",
-        "B5.2 G#5.2 E5.2 G#5.2 B5.4 D6.4",
-        "E6.4 D6.4 B5.4 G#5.4",
-    ]
-    s.melody(mel, "lead", vol=1.0, transpose=-12)
-    # counter-line an octave down in the second half
-    s.melody(mel[8:], "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=8)
-    bass = [(i, 1, 12 if i % 4 == 2 else 0, 0) for i in range(16)]
-    arp = [0, None, 1, None, 2, None, 1, None, 0, None, 1, None, 2, None, 3, None]
-    chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
-    beat = {"k": "x...x...x...x...", "s": "....x.......x...", "h": "..x...x...x...x.", "o": "......x.......x."}
-    fill = {"k": "x...x...x...x...", "s": "....x.......x.xx", "t": "........x.x.....", "h": "..x...x........."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
-    s.drum(0, "c")
-    s.drum(8 * 16, "c")
-    return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "pad": 0.16, "drums": 0.5},
-                    echo={"lead": (3, 0.3)})
-
-
 def song_boss():
     s = Song(160, 20)
     prog = ["Em", "Em", "C", "D", "Em", "Em", "C", "B", "Am", "Em", "Am", "B", "C", "D", "B", "B7",
@@ -287,7 +221,7 @@ def song_boss():
     for b in (0, 8, 16):
         s.drum(b * 16, "c")
     return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "drums": 0.5},
-                    echo={"lead": (3, 0.25)})
+                    echo={"lead": (3, 0.25)}, dc_cut=None)
 
 
 def song_title():
@@ -323,22 +257,50 @@ def song_title():
     s.drum(0, "c")
     s.drum(8 * 16, "c")
     return s.render({"lead": 0.36, "harm": 0.25, "arp": 0.13, "bass": 0.42, "pad": 0.2, "drums": 0.42},
-                    echo={"lead": (3, 0.32)})
+                    echo={"lead": (3, 0.32)}, dc_cut=None)
 
 
-MUSIC = {"title": song_title, "stage1": song_stage1, "stage2": song_stage2, "boss": song_boss}
+MUSIC = {
+    "title": song_title,
+    "stage1": music_stage1.song,
+    "stage2": music_stage2.song,
+    "boss": song_boss,
+    "stage3": music_stage3.song,
+    "stage4": music_stage4.song,
+    "stage5": music_stage5.song,
+    "stage6": music_stage6.song,
+    "final_boss": music_final_boss.song,
+    "ending": music_ending.song,
+}
+
+
+def seam_report(x):
+    """Loop seam as the game will play it, in the units of the written 16-bit file."""
+    q = np.round(x / np.max(np.abs(x)) * 0.8 * 32767)
+    steps = np.abs(np.diff(q))
+    return "jump %d (p99.9 step %d), median step %d" % (abs(q[0] - q[-1]), np.percentile(steps, 99.9), np.median(steps))
 
 
 def main():
+    """`gen_audio.py` writes everything; `gen_audio.py NAME...` writes only those music tracks."""
+    only = sys.argv[1:]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sfx_dir = os.path.join(root, "assets", "sfx")
     mus_dir = os.path.join(root, "assets", "music")
     os.makedirs(sfx_dir, exist_ok=True)
     os.makedirs(mus_dir, exist_ok=True)
-    for name, (fn, peak) in SFX.items():
-        write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
+    unknown = [name for name in only if name not in MUSIC]
+    if unknown:
+        sys.exit("unknown track(s): %s; known: %s" % (", ".join(unknown), ", ".join(MUSIC)))
+    if not only:
+        for name, (fn, peak) in SFX.items():
+            write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
     for name, fn in MUSIC.items():
-        write_wav(os.path.join(mus_dir, name + ".wav"), fn(), 0.8)
+        if only and name not in only:
+            continue
+        x = fn()
+        write_wav(os.path.join(mus_dir, name + ".wav"), x, 0.8)
+        print("%-11s %6.2f s  %s" % (name, len(x) / SR, seam_report(x)))
 
 
 if __name__ == "__main__":

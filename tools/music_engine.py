@@ -274,7 +274,9 @@ class Song:
         for iv in ivs:
             self.note(bus, bar * self.spb + step, steps, 12 * (octave + 1) + root + iv, kind, vol, gate)
 
-    def render(self, mix, echo=None, cutoff=7000):
+    def render(self, mix, echo=None, cutoff=7000, dc_cut=20):
+        """Mix the buses into one period of the loop. `dc_cut` (Hz) removes the offset that
+        narrow pulse waves carry, which would otherwise waste headroom; None keeps it."""
         out = np.zeros(self.n)
         for name, buf in self.buses.items():
             b = buf[:self.n].copy()
@@ -288,6 +290,8 @@ class Song:
         # gentle high cut to tame the pulse waves, done circularly so the loop stays seamless
         pre = np.concatenate([out[-2000:], out])
         pre = lowpass(pre, cutoff)[2000:]
+        if dc_cut:
+            pre = highpass(np.concatenate([pre[-8000:], pre]), dc_cut)[8000:]
         return pre
 
 
