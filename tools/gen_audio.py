@@ -7,6 +7,10 @@ Everything is generated from oscillators (band-limited pulse, stepped triangle,
 noise), envelopes and pitch sweeps; the melodies are original. Deterministic.
 Music loops seamlessly: every note's release and the echo tail that spill past
 the end of the loop are folded back onto its start.
+
+The oscillators live in music_synth.py, the sequencer in music_engine.py, and each
+longer song in its own music_<track>.py module; title and boss stay here.
+`python3 tools/gen_audio.py NAME...` renders only the named music tracks.
 """
 import os
 import sys

@@ -34,7 +34,7 @@ B_TUNE = [
     "E6.12 C#6.4",
     "B5.6 C#6.2 D6.4 B5.4",
     "D6.6 E6.2 G6.4 B6.4",
-    "A6.4 G6.4 F#6.4 E6.4",
+    "G6.4 F#6.4 E6.4 B5.4",
     "C#6.8 E6.4 A5.4",
 ]
 # a counter-line under B, in longer notes

@@ -45,7 +45,7 @@ CODA = ["F#6.8 A6.8", "G#6.8 B6.8", "E6.8 G#6.8", "C#7.16", "D7.4 C#7.4 A6.8", "
 def song():
     s = Song(128, 36, seed=104)
     prog_intro = ["A", "B", "A", "B"]
-    prog_a = ["A", "B", "C#m", "A", "F#m", "D", "E", "E"]
+    prog_a = ["A", "B", "C#m", "A6", "F#m", "D", "E", "E"]
     prog_b = ["F#m", "D", "A", "E", "F#m", "D", "B", "E"]
     prog_coda = ["D", "E", "C#m", "F#m", "D", "E", "B", "E"]
 
