@@ -18,16 +18,16 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import music_ending  # noqa: E402
+import music_final_boss  # noqa: E402
 import music_stage1  # noqa: E402
 import music_stage2  # noqa: E402
 import music_stage3  # noqa: E402
 import music_stage4  # noqa: E402
 import music_stage5  # noqa: E402
-import music_ending  # noqa: E402
-import music_final_boss  # noqa: E402
 import music_stage6  # noqa: E402
 from music_engine import Song, chord_track  # noqa: E402
-from music_synth import (SR, env_adsr, env_exp, fade_edges, highpass, lowpass, noise, pulse, secs, sine,  # noqa: E402
+from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
                          sweep, tri, write_wav)
 
 
