@@ -7,133 +7,28 @@ Everything is generated from oscillators (band-limited pulse, stepped triangle,
 noise), envelopes and pitch sweeps; the melodies are original. Deterministic.
 Music loops seamlessly: every note's release and the echo tail that spill past
 the end of the loop are folded back onto its start.
+
+The oscillators live in music_synth.py, the sequencer in music_engine.py, and each
+longer song in its own music_<track>.py module; title and boss stay here.
+`python3 tools/gen_audio.py NAME...` renders only the named music tracks.
 """
-import math
 import os
-import wave
+import sys
 
 import numpy as np
 
-SR = 22050
-RNG = np.random.default_rng(2024)
-
-
-# ---------------------------------------------------------------- oscillators
-def _blep(t, dt):
-    out = np.zeros_like(t)
-    m = t < dt
-    x = t[m] / dt[m]
-    out[m] = x + x - x * x - 1.0
-    m2 = t > 1.0 - dt
-    x = (t[m2] - 1.0) / dt[m2]
-    out[m2] = x * x + x + x + 1.0
-    return out
-
-
-def phase_of(freq):
-    """freq: array (Hz per sample) -> phase in [0, 1) and the per-sample increment."""
-    dt = np.asarray(freq, float) / SR
-    ph = np.cumsum(dt) - dt[0]
-    return ph % 1.0, np.clip(dt, 1e-6, 0.5)
-
-
-def pulse(freq, duty=0.5):
-    t, dt = phase_of(freq)
-    sq = np.where(t < duty, 1.0, -1.0)
-    sq += _blep(t, dt)
-    sq -= _blep((t - duty) % 1.0, dt)
-    return sq
-
-
-def tri(freq, steps=16):
-    t, _ = phase_of(freq)
-    v = 2.0 * np.abs(2.0 * t - 1.0) - 1.0
-    if steps:
-        v = np.round(v * (steps / 2 - 0.5)) / (steps / 2 - 0.5)
-    return v
-
-
-def sine(freq):
-    t, _ = phase_of(freq)
-    return np.sin(2 * np.pi * t)
-
-
-def noise(n, rate=SR, seed=None):
-    """sample-and-hold white noise; lower rate = lower 'pitch'."""
-    rng = RNG if seed is None else np.random.default_rng(seed)
-    hold = max(1, int(SR / max(1.0, rate)))
-    k = n // hold + 2
-    v = rng.uniform(-1, 1, k)
-    return np.repeat(v, hold)[:n]
-
-
-def lowpass(x, cutoff):
-    """one-pole low-pass; cutoff may be an array (per sample)."""
-    cutoff = np.broadcast_to(np.asarray(cutoff, float), x.shape)
-    a = 1.0 - np.exp(-2 * np.pi * cutoff / SR)
-    y = np.empty_like(x)
-    acc = 0.0
-    for i in range(len(x)):
-        acc += a[i] * (x[i] - acc)
-        y[i] = acc
-    return y
-
-
-def highpass(x, cutoff):
-    return x - lowpass(x, cutoff)
-
-
-def env_adsr(n, a=0.005, d=0.08, s=0.6, r=0.05, gate=None):
-    gate = n if gate is None else min(n, gate)
-    e = np.zeros(n)
-    na, nd, nr = max(1, int(a * SR)), max(1, int(d * SR)), max(1, int(r * SR))
-    i = np.arange(n)
-    e = np.where(i < na, i / na, s + (1 - s) * np.exp(-(i - na) / nd * 3.0))
-    rel = i >= gate
-    if rel.any():
-        lvl = e[min(gate, n - 1)]
-        e = np.where(rel, lvl * np.exp(-(i - gate) / nr * 4.0), e)
-    return e
-
-
-def env_exp(n, decay):
-    return np.exp(-np.arange(n) / (decay * SR))
-
-
-def sweep(n, f0, f1, curve="exp"):
-    t = np.linspace(0, 1, n)
-    if curve == "exp":
-        return f0 * (f1 / f0) ** t
-    return f0 + (f1 - f0) * t
-
-
-def secs(s):
-    return int(s * SR)
-
-
-# ---------------------------------------------------------------- output
-def write_wav(path, x, peak=0.85):
-    x = np.asarray(x, float)
-    m = np.max(np.abs(x))
-    if m > 0:
-        x = x / m * peak
-    # tiny fades only for one-shot effects (music handles its own loop)
-    data = np.clip(np.round(x * 32767), -32768, 32767).astype("<i2")
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(SR)
-        w.writeframes(data.tobytes())
-
-
-def fade_edges(x, fin=0.002, fout=0.01):
-    x = x.copy()
-    a, b = secs(fin), secs(fout)
-    if a:
-        x[:a] *= np.linspace(0, 1, a)
-    if b:
-        x[-b:] *= np.linspace(1, 0, b)
-    return x
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import music_ending  # noqa: E402
+import music_final_boss  # noqa: E402
+import music_stage1  # noqa: E402
+import music_stage2  # noqa: E402
+import music_stage3  # noqa: E402
+import music_stage4  # noqa: E402
+import music_stage5  # noqa: E402
+import music_stage6  # noqa: E402
+from music_engine import Song, chord_track  # noqa: E402
+from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
+                         sweep, tri, write_wav)
 
 
 # ---------------------------------------------------------------- sound effects
@@ -291,258 +186,7 @@ SFX = {
 }
 
 
-# ---------------------------------------------------------------- music engine
-NOTE_IDX = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
-
-
-def midi(name):
-    """'C#5' -> midi number."""
-    n = NOTE_IDX[name[0]]
-    rest = name[1:]
-    while rest and rest[0] in "#b":
-        n += 1 if rest[0] == "#" else -1
-        rest = rest[1:]
-    return n + 12 * (int(rest) + 1)
-
-
-def mfreq(m):
-    return 440.0 * 2 ** ((m - 69) / 12.0)
-
-
-def parse_line(s):
-    """'A4.2 -.2 C5.4' -> [(midi or None, steps)]"""
-    out = []
-    for tok in s.split():
-        name, ln = tok.rsplit(".", 1)
-        out.append((None if name == "-" else midi(name), int(ln)))
-    return out
-
-
-CHORDS = {"": [0, 4, 7], "m": [0, 3, 7], "7": [0, 4, 7, 10], "m7": [0, 3, 7, 10], "sus": [0, 5, 7]}
-
-
-def chord_notes(sym):
-    root = sym[0]
-    rest = sym[1:]
-    if rest[:1] in ("#", "b"):
-        root += rest[0]
-        rest = rest[1:]
-    return NOTE_IDX[root[0]] + (1 if "#" in root else -1 if "b" in root else 0), CHORDS[rest]
-
-
-class Song:
-    def __init__(self, bpm, bars, steps_per_bar=16):
-        self.bpm = bpm
-        self.bars = bars
-        self.spb = steps_per_bar
-        self.step = 60.0 / bpm / 4.0  # 16th note
-        self.n = int(round(bars * steps_per_bar * self.step * SR))
-        self.tail = secs(1.5)
-        self.buses = {}
-
-    def bus(self, name):
-        if name not in self.buses:
-            self.buses[name] = np.zeros(self.n + self.tail)
-        return self.buses[name]
-
-    def t(self, step):
-        return int(round(step * self.step * SR))
-
-    def add(self, bus, start_step, sig):
-        b = self.bus(bus)
-        s = self.t(start_step)
-        s %= self.n
-        e = min(len(b), s + len(sig))
-        b[s:e] += sig[:e - s]
-        if s + len(sig) > len(b):  # wrap whatever does not fit
-            rem = sig[e - s:]
-            b[:len(rem)] += rem
-
-    # instruments ------------------------------------------------
-    def note(self, bus, start, steps, m, kind="lead", vol=1.0, gate=0.88):
-        dur = steps * self.step
-        n = secs(dur + 0.25)
-        gate_n = secs(dur * gate)
-        f0 = mfreq(m)
-        t = np.arange(n) / SR
-        if kind == "lead":
-            vib = 1 + 0.006 * np.sin(2 * np.pi * 5.8 * t) * np.clip((t - 0.12) / 0.15, 0, 1)
-            f = f0 * vib
-            x = pulse(f, 0.25) * 0.8 + pulse(f * 1.003, 0.5) * 0.25
-            e = env_adsr(n, 0.004, 0.12, 0.65, 0.08, gate=gate_n)
-        elif kind == "lead2":
-            vib = 1 + 0.005 * np.sin(2 * np.pi * 5.0 * t) * np.clip((t - 0.15) / 0.2, 0, 1)
-            x = pulse(f0 * vib, 0.5) * 0.6 + tri(f0 * vib * 2, 0) * 0.4
-            e = env_adsr(n, 0.01, 0.2, 0.7, 0.12, gate=gate_n)
-        elif kind == "arp":
-            x = pulse(np.full(n, f0), 0.125)
-            e = env_adsr(n, 0.002, 0.05, 0.25, 0.03, gate=gate_n)
-        elif kind == "bass":
-            x = tri(np.full(n, f0)) * 0.9 + pulse(np.full(n, f0), 0.5) * 0.12
-            e = env_adsr(n, 0.003, 0.1, 0.8, 0.03, gate=gate_n)
-        elif kind == "pad":
-            x = pulse(np.full(n, f0), 0.5) * 0.5 + pulse(np.full(n, f0 * 1.004), 0.25) * 0.5
-            x = lowpass(x, 1800)
-            e = env_adsr(n, 0.06, 0.4, 0.6, 0.25, gate=gate_n)
-        else:
-            raise ValueError(kind)
-        self.add(bus, start, x * e * vol)
-
-    def drum(self, start, kind, vol=1.0):
-        if kind == "k":
-            n = secs(0.16)
-            x = sine(sweep(n, 160, 45)) * env_exp(n, 0.06) * 1.1
-            x += noise(n, 8000) * env_exp(n, 0.004) * 0.3
-        elif kind == "s":
-            n = secs(0.16)
-            x = noise(n, 11000) * env_exp(n, 0.05) * 0.7
-            x += tri(sweep(n, 260, 170), 0) * env_exp(n, 0.04) * 0.5
-        elif kind == "h":
-            n = secs(0.04)
-            x = highpass(noise(n, SR), 6000) * env_exp(n, 0.012) * 0.5
-        elif kind == "o":
-            n = secs(0.14)
-            x = highpass(noise(n, SR), 5000) * env_exp(n, 0.05) * 0.45
-        elif kind == "t":  # tom
-            n = secs(0.18)
-            x = tri(sweep(n, 220, 90), 0) * env_exp(n, 0.07) * 0.9
-        elif kind == "c":  # crash
-            n = secs(0.9)
-            x = highpass(noise(n, SR), 3000) * env_exp(n, 0.3) * 0.45
-        else:
-            raise ValueError(kind)
-        self.add("drums", start, x * vol)
-
-    # patterns ---------------------------------------------------
-    def melody(self, lines, kind="lead", bus="lead", vol=1.0, transpose=0, start_bar=0):
-        step = start_bar * self.spb
-        for line in lines:
-            for m, ln in parse_line(line):
-                if m is not None:
-                    self.note(bus, step, ln, m + transpose, kind, vol)
-                step += ln
-
-    def drums(self, bar, pattern, vol=1.0):
-        """pattern: string per voice over 16 steps, e.g. {'k': 'x...x...', ...}."""
-        for kind, pat in pattern.items():
-            for i, ch in enumerate(pat):
-                if ch in "xX":
-                    self.drum(bar * self.spb + i, kind, vol * (1.0 if ch == "X" else 0.75))
-
-    def render(self, mix, echo=None):
-        out = np.zeros(self.n)
-        for name, buf in self.buses.items():
-            b = buf[:self.n].copy()
-            b[:len(buf) - self.n] += buf[self.n:]  # fold the tail onto the start
-            g = mix.get(name, 1.0)
-            if echo and name in echo:
-                d = self.t(echo[name][0])
-                fb = echo[name][1]
-                b = b + fb * np.roll(b, d) + fb * fb * np.roll(b, 2 * d)
-            out += b * g
-        # gentle high cut to tame the pulse waves, done circularly so the loop stays seamless
-        pre = np.concatenate([out[-2000:], out])
-        pre = lowpass(pre, 7000)[2000:]
-        return pre
-
-
-def chord_track(song, prog, bass_pat, arp_pat=None, arp_oct=5, bass_oct=2, arp_vol=0.5, bass_vol=1.0, pad=False):
-    """prog: list of chord symbols, one per bar.
-    bass_pat: list of (step, steps, degree_offset_semitones, octave_add).
-    arp_pat: list of chord-tone indices per 16th (None = rest)."""
-    for bar, sym in enumerate(prog):
-        root, ivs = chord_notes(sym)
-        base = 12 * (bass_oct + 1) + root
-        for st, ln, off, octv in bass_pat:
-            song.note("bass", bar * song.spb + st, ln, base + off + 12 * octv, "bass", bass_vol)
-        if arp_pat:
-            abase = 12 * (arp_oct + 1) + root
-            for i, ci in enumerate(arp_pat):
-                if ci is None:
-                    continue
-                m = abase + ivs[ci % len(ivs)] + 12 * (ci // len(ivs))
-                song.note("arp", bar * song.spb + i, 1, m, "arp", arp_vol, gate=0.7)
-        if pad:
-            pbase = 12 * 5 + root
-            for iv in ivs[:3]:
-                song.note("pad", bar * song.spb, song.spb, pbase + iv, "pad", 0.35, gate=0.95)
-
-
 # ---------------------------------------------------------------- the tunes (all original)
-def song_stage1():
-    s = Song(150, 16)
-    prog = ["D", "A", "Bm", "G", "D", "A", "G", "A", "Em", "G", "D", "A", "Em", "G", "A", "A7"]
-    mel = [
-        "F#5.2 A5.2 D6.4 C#6.2 A5.2 F#5.4",
-        "E5.2 A5.2 C#6.4 B5.2 A5.2 E5.4",
-        "F#5.2 B5.2 D6.2 F#6.2 E6.4 D6.4",
-        "B5.4 G5.2 A5.2 B5.4 D6.4",
-        "F#5.2 A5.2 D6.4 E6.2 F#6.2 A6.4",
-        "G6.2 F#6.2 E6.2 C#6.2 A5.4 E6.4",
-        "D6.3 B5.3 G5.2 A5.2 B5.2 D6.4",
-        "C#6.4 E6.4 A5.8",
-        "G5.2 B5.2 E6.2 G6.2 F#6.2 E6.2 B5.4",
-        "D6.2 B5.2 G5.2 B5.2 D6.4 G6.4",
-        "F#6.3 E6.3 D6.2 A5.4 F#5.4",
-        "E5.2 A5.2 C#6.2 E6.2 A6.8",
-        "G6.2 F#6.2 E6.2 B5.2 G5.4 B5.4",
-        "A5.2 B5.2 D6.4 G6.4 F#6.4",
-        "E6.4 C#6.2 A5.2 E6.4 G6.4",
-        "A6.6 G6.2 F#6.2 E6.2 C#6.4",
-    ]
-    s.melody(mel, "lead", vol=1.0, transpose=-12)
-    s.melody(mel[8:], "lead2", bus="harm", vol=0.45, transpose=-12 - 5, start_bar=8)
-    bass = [(0, 2, 0, 0), (2, 2, 12, 0), (4, 2, 0, 0), (6, 2, 12, 0), (8, 2, 0, 0), (10, 2, 12, 0), (12, 2, 7, 0),
-            (14, 2, 12, 0)]
-    arp = [0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 2, 3]
-    chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.45)
-    beat = {"k": "x.....x.x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
-    fill = {"k": "x.....x.x.......", "s": "....x.......xxxx", "h": "x.x.x.x.x.x....."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
-    s.drum(0, "c")
-    s.drum(8 * 16, "c")
-    return s.render({"lead": 0.34, "harm": 0.3, "arp": 0.13, "bass": 0.42, "drums": 0.5},
-                    echo={"lead": (3, 0.28)})
-
-
-def song_stage2():
-    s = Song(140, 16)
-    prog = ["Am", "F", "G", "Em", "Am", "F", "G", "E", "Dm", "Am", "F", "G", "Dm", "Am", "E", "E7"]
-    mel = [
-        "A5.3 E5.3 A5.2 B5.2 C6.2 B5.2 A5.2",
-        "C6.4 A5.2 F5.2 A5.4 C6.4",
-        "B5.3 G5.3 D6.2 C6.2 B5.2 G5.4",
-        "E5.4 G5.4 B5.4 E6.4",
-        "A5.3 E5.3 A5.2 C6.2 E6.2 D6.2 C6.2",
-        "F6.4 E6.2 D6.2 C6.4 A5.4",
-        "B5.2 C6.2 D6.4 G6.4 F6.2 D6.2",
-        "E6.6 D6.2 B5.2 G#5.2 E5.4",
-        "D6.2 F6.2 A6.4 G6.2 F6.2 E6.2 D6.2",
-        "C6.4 E6.4 A5.8",
-        "A5.2 C6.2 F6.4 E6.2 F6.2 G6.4",
-        "D6.4 B5.4 G5.4 B5.4",
-        "F6.2 E6.2 D6.2 A5.2 D6.4 F6.4",
-        "E6.3 C6.3 A5.2 E6.4 C6.4",
-        "B5.2 G#5.2 E5.2 G#5.2 B5.4 D6.4",
-        "E6.4 D6.4 B5.4 G#5.4",
-    ]
-    s.melody(mel, "lead", vol=1.0, transpose=-12)
-    # counter-line an octave down in the second half
-    s.melody(mel[8:], "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=8)
-    bass = [(i, 1, 12 if i % 4 == 2 else 0, 0) for i in range(16)]
-    arp = [0, None, 1, None, 2, None, 1, None, 0, None, 1, None, 2, None, 3, None]
-    chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
-    beat = {"k": "x...x...x...x...", "s": "....x.......x...", "h": "..x...x...x...x.", "o": "......x.......x."}
-    fill = {"k": "x...x...x...x...", "s": "....x.......x.xx", "t": "........x.x.....", "h": "..x...x........."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
-    s.drum(0, "c")
-    s.drum(8 * 16, "c")
-    return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "pad": 0.16, "drums": 0.5},
-                    echo={"lead": (3, 0.3)})
-
-
 def song_boss():
     s = Song(160, 20)
     prog = ["Em", "Em", "C", "D", "Em", "Em", "C", "B", "Am", "Em", "Am", "B", "C", "D", "B", "B7",
@@ -581,7 +225,7 @@ def song_boss():
     for b in (0, 8, 16):
         s.drum(b * 16, "c")
     return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "drums": 0.5},
-                    echo={"lead": (3, 0.25)})
+                    echo={"lead": (3, 0.25)}, dc_cut=None)
 
 
 def song_title():
@@ -617,22 +261,50 @@ def song_title():
     s.drum(0, "c")
     s.drum(8 * 16, "c")
     return s.render({"lead": 0.36, "harm": 0.25, "arp": 0.13, "bass": 0.42, "pad": 0.2, "drums": 0.42},
-                    echo={"lead": (3, 0.32)})
+                    echo={"lead": (3, 0.32)}, dc_cut=None)
 
 
-MUSIC = {"title": song_title, "stage1": song_stage1, "stage2": song_stage2, "boss": song_boss}
+MUSIC = {
+    "title": song_title,
+    "stage1": music_stage1.song,
+    "stage2": music_stage2.song,
+    "boss": song_boss,
+    "stage3": music_stage3.song,
+    "stage4": music_stage4.song,
+    "stage5": music_stage5.song,
+    "stage6": music_stage6.song,
+    "final_boss": music_final_boss.song,
+    "ending": music_ending.song,
+}
+
+
+def seam_report(x):
+    """Loop seam as the game will play it, in the units of the written 16-bit file."""
+    q = np.round(x / np.max(np.abs(x)) * 0.8 * 32767)
+    steps = np.abs(np.diff(q))
+    return "jump %d (p99.9 step %d), median step %d" % (abs(q[0] - q[-1]), np.percentile(steps, 99.9), np.median(steps))
 
 
 def main():
+    """`gen_audio.py` writes everything; `gen_audio.py NAME...` writes only those music tracks."""
+    only = sys.argv[1:]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sfx_dir = os.path.join(root, "assets", "sfx")
     mus_dir = os.path.join(root, "assets", "music")
     os.makedirs(sfx_dir, exist_ok=True)
     os.makedirs(mus_dir, exist_ok=True)
-    for name, (fn, peak) in SFX.items():
-        write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
+    unknown = [name for name in only if name not in MUSIC]
+    if unknown:
+        sys.exit("unknown track(s): %s; known: %s" % (", ".join(unknown), ", ".join(MUSIC)))
+    if not only:
+        for name, (fn, peak) in SFX.items():
+            write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
     for name, fn in MUSIC.items():
-        write_wav(os.path.join(mus_dir, name + ".wav"), fn(), 0.8)
+        if only and name not in only:
+            continue
+        x = fn()
+        write_wav(os.path.join(mus_dir, name + ".wav"), x, 0.8)
+        print("%-11s %6.2f s  %s" % (name, len(x) / SR, seam_report(x)))
 
 
 if __name__ == "__main__":
