@@ -31,7 +31,18 @@ pub const EFFECTS: [&str; 15] = [
     "charge",
 ];
 
-pub const MUSIC: [&str; 4] = ["title", "stage1", "stage2", "boss"];
+pub const MUSIC: [&str; 10] = [
+    "title",
+    "stage1",
+    "stage2",
+    "stage3",
+    "stage4",
+    "stage5",
+    "stage6",
+    "boss",
+    "final_boss",
+    "ending",
+];
 
 static AUDIO_FAILED: AtomicBool = AtomicBool::new(false);
 
