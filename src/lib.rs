@@ -4,11 +4,13 @@
 //! - [`collide`]: the sweep-and-prune broad phase, a small library of its own (glam only).
 //! - [`sim`]: the game's rules, stepped at a fixed 60 Hz from plain [`sim::Input`] values.
 //! - [`level`]: the RON level format, its loading and validation.
+//! - [`fileio`]: bounded reads of files a stranger may have shared.
 //! - [`store`]: atomic saves and damaged-file handling for replays, settings and scores.
 //!
 //! None of these modules imports macroquad; the window, audio and drawing live in the binary.
 
 pub mod collide;
+pub mod fileio;
 pub mod level;
 pub mod sim;
 pub mod store;

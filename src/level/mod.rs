@@ -2,14 +2,22 @@
 //! line and column ([`load`], [`diag`]), the bounds that keep shared files safe ([`limits`]),
 //! hot reload while editing ([`watch`]),
 //! and the resolved [`Level`] the simulation runs.
+//!
+//! Loading goes down through private steps: reading a file's text (`source`), parsing RON
+//! (`parse`), reading the files a stage `uses` (`uses`), then checking and resolving names
+//! (`resolve`). [`load`] is their front door.
 
 pub mod check;
 pub mod diag;
 pub mod limits;
 pub mod load;
 pub mod locate;
+mod parse;
+mod resolve;
 pub mod resolved;
 pub mod schema;
+mod source;
+mod uses;
 pub mod watch;
 
 pub use diag::{Diagnostic, LevelError};

@@ -1,0 +1,161 @@
+//! The stage's timeline: each event checked, its enemy and pattern names resolved.
+
+use glam::Vec2;
+
+use super::validate::{check_path, finite_in, stage_end};
+use super::{loc, Resolver};
+use crate::level::limits;
+use crate::level::locate::Seg;
+use crate::level::resolved::Event;
+use crate::level::schema::{EventDef, StageDef};
+
+pub(super) fn resolve_event(
+    r: &mut Resolver,
+    stage: &StageDef,
+    i: usize,
+    ev: &EventDef,
+) -> Option<Event> {
+    let src = r.stage_src;
+    let at_time = ev.at();
+    let here = [Seg::Field("events"), Seg::Index(i)];
+    let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
+    let end = stage_end(stage);
+    if !finite_in(at_time, 0.0, end) {
+        let msg = if at_time.is_finite() && at_time > 0.0 {
+            format!(
+                "event {} at {at_time} s is past the stage's end (length_s: {end})",
+                i + 1,
+            )
+        } else {
+            format!(
+                "event {}: `at` must be a time from 0 to the stage's length_s ({end} s), found {at_time}",
+                i + 1,
+            )
+        };
+        r.err(src, &field("at"), msg);
+        if !at_time.is_finite() {
+            return None;
+        }
+    }
+    match ev {
+        EventDef::Spawn {
+            enemy,
+            x,
+            y,
+            count,
+            spacing_s,
+            dx,
+            dy,
+            path,
+            pattern,
+            mirror,
+            ..
+        } => {
+            let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
+            let pattern_i = pattern
+                .as_deref()
+                .and_then(|p| r.pattern_index(p, src, &field("pattern")));
+            if *count == 0 || *count > limits::MAX_SPAWN_COUNT {
+                r.err(
+                    src,
+                    &field("count"),
+                    format!(
+                        "spawn count must be 1 to {}, found {count}",
+                        limits::MAX_SPAWN_COUNT
+                    ),
+                );
+            }
+            for (f, v) in [("x", x), ("y", y), ("dx", dx), ("dy", dy)] {
+                if !finite_in(*v, -1000.0, 1000.0) {
+                    r.err(
+                        src,
+                        &field(f),
+                        format!("{f} must be within 1000 pixels of the playfield, found {v}"),
+                    );
+                }
+            }
+            if !finite_in(*spacing_s, 0.0, 60.0) {
+                r.err(
+                    src,
+                    &field("spacing_s"),
+                    format!("spacing_s must be 0 to 60 seconds, found {spacing_s}"),
+                );
+            }
+            if let Some(p) = path {
+                check_path(r, src, &field("path"), p);
+            }
+            Some(Event::Spawn {
+                at: at_time,
+                enemy: enemy_i?,
+                pos: Vec2::new(*x, *y),
+                count: *count,
+                spacing_s: *spacing_s,
+                step: Vec2::new(*dx, *dy),
+                path: path.clone(),
+                pattern: pattern_i,
+                mirror: *mirror,
+            })
+            .filter(|_| pattern.is_none() || pattern_i.is_some())
+        }
+        EventDef::Scroll { speed, over_s, .. } => {
+            if !finite_in(*speed, 0.0, limits::MAX_SPEED) {
+                r.err(
+                    src,
+                    &field("speed"),
+                    format!("scroll speed must be 0 to {}", limits::MAX_SPEED),
+                );
+            }
+            if !finite_in(*over_s, 0.0, 60.0) {
+                r.err(src, &field("over_s"), "over_s must be 0 to 60 seconds");
+            }
+            Some(Event::Scroll {
+                at: at_time,
+                speed: *speed,
+                over_s: *over_s,
+            })
+        }
+        EventDef::Warning {
+            text, duration_s, ..
+        } => {
+            if text.chars().count() > limits::MAX_NAME_LEN {
+                r.err(
+                    src,
+                    &field("text"),
+                    format!(
+                        "a warning's text must be at most {} characters",
+                        limits::MAX_NAME_LEN
+                    ),
+                );
+            }
+            if !finite_in(*duration_s, 0.0, 30.0) {
+                r.err(
+                    src,
+                    &field("duration_s"),
+                    "a warning's duration_s must be 0 to 30 seconds",
+                );
+            }
+            Some(Event::Warning {
+                at: at_time,
+                text: text.clone(),
+                duration_s: *duration_s,
+            })
+        }
+        EventDef::Boss { enemy, x, y, .. } => {
+            let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
+            for (f, v) in [("x", x), ("y", y)] {
+                if !finite_in(*v, -1000.0, 1000.0) {
+                    r.err(
+                        src,
+                        &field(f),
+                        format!("{f} must be within 1000 pixels of the playfield, found {v}"),
+                    );
+                }
+            }
+            Some(Event::Boss {
+                at: at_time,
+                enemy: enemy_i?,
+                pos: Vec2::new(*x, *y),
+            })
+        }
+    }
+}
