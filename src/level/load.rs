@@ -58,6 +58,7 @@ pub fn resolve_defs_only(src: &Source, defs: &DefsFile) -> Result<(), LevelError
         scroll_speed: 0.0,
         background: Default::default(),
         music: String::new(),
+        boss_music: String::new(),
         markers: BTreeMap::new(),
         events: Vec::new(),
         patterns: BTreeMap::new(),

@@ -16,6 +16,8 @@ pub struct Level {
     pub scroll_speed: f32,
     pub background: BackgroundDef,
     pub music: String,
+    /// The music cue the boss brings in.
+    pub boss_music: String,
     pub markers: BTreeMap<String, f32>,
     /// Sorted by time; events at the same time keep file order.
     pub events: Vec<Event>,
@@ -66,6 +68,13 @@ pub enum Event {
         text: String,
         duration_s: f32,
     },
+    /// A mid-boss: the timeline waits for its fall, `wait_s` seconds at most.
+    MidBoss {
+        at: f32,
+        enemy: usize,
+        pos: Vec2,
+        wait_s: f32,
+    },
     Boss {
         at: f32,
         enemy: usize,
@@ -79,6 +88,7 @@ impl Event {
             Event::Spawn { at, .. }
             | Event::Scroll { at, .. }
             | Event::Warning { at, .. }
+            | Event::MidBoss { at, .. }
             | Event::Boss { at, .. } => *at,
         }
     }

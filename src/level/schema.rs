@@ -26,6 +26,9 @@ pub struct StageDef {
     /// Music cue name, a file in `assets/music/` without extension.
     #[serde(default)]
     pub music: String,
+    /// The music cue the boss brings in.
+    #[serde(default = "defaults::boss_music")]
+    pub boss_music: String,
     /// Named times, for practice (`--at boss`) and for hot reload to restart at.
     #[serde(default)]
     pub markers: BTreeMap<String, f32>,
@@ -127,6 +130,17 @@ pub enum EventDef {
         #[serde(default = "defaults::warning_s")]
         duration_s: f32,
     },
+    /// Brings in a mid-boss. The timeline pauses until it falls, or for `wait_s` at most.
+    MidBoss {
+        at: f32,
+        enemy: String,
+        #[serde(default = "defaults::center_x")]
+        x: f32,
+        #[serde(default = "defaults::boss_y")]
+        y: f32,
+        #[serde(default = "defaults::mid_boss_wait_s")]
+        wait_s: f32,
+    },
     /// Brings in the stage boss. The timeline pauses until it falls; its fall clears the stage.
     Boss {
         at: f32,
@@ -145,6 +159,7 @@ impl EventDef {
             EventDef::Spawn { at, .. }
             | EventDef::Scroll { at, .. }
             | EventDef::Warning { at, .. }
+            | EventDef::MidBoss { at, .. }
             | EventDef::Boss { at, .. } => *at,
         }
     }
@@ -442,6 +457,14 @@ mod defaults {
     }
     pub fn center_x() -> f32 {
         112.0
+    }
+    pub fn boss_music() -> String {
+        "boss".into()
+    }
+    /// Long enough for a fair fight at full power; short enough that a player who cannot hurt
+    /// the mid-boss is not held forever.
+    pub fn mid_boss_wait_s() -> f32 {
+        40.0
     }
     pub fn boss_y() -> f32 {
         80.0

@@ -71,6 +71,7 @@ pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Optio
         let (color, w) = match ev {
             Event::Spawn { .. } => (Color::from_rgba(140, 150, 170, 255), 2.0),
             Event::Warning { .. } => (Color::from_rgba(255, 150, 60, 255), 4.0),
+            Event::MidBoss { .. } => (Color::from_rgba(240, 110, 60, 255), 5.0),
             Event::Boss { .. } => (Color::from_rgba(240, 60, 40, 255), 6.0),
             Event::Scroll { .. } => continue,
         };

@@ -442,6 +442,7 @@ impl World {
 
     /// Destroys the whole enemy: score, drops, what it hid, and for a boss the stage clear.
     pub(crate) fn kill_enemy(&mut self, k: usize, player: usize) {
+        self.release_mid_boss(k);
         let e = self.enemies.remove(k);
         let level = self.level.clone();
         let ty = &level.enemies[e.kind];
@@ -507,9 +508,17 @@ impl World {
     }
 
     fn despawn_enemy(&mut self, k: usize) {
+        self.release_mid_boss(k);
         let e = self.enemies.remove(k);
         for p in &e.parts {
             self.remove_box(p.handle);
+        }
+    }
+
+    /// The timeline goes on once the mid-boss it waits for is gone, however it went.
+    fn release_mid_boss(&mut self, k: usize) {
+        if self.mid_boss.is_some_and(|w| w.key == k) {
+            self.mid_boss = None;
         }
     }
 

@@ -32,7 +32,7 @@ pub use input::Input;
 pub use item::{Item, ItemKind};
 pub use player::{Player, Shot, ShotKind};
 pub use preview::Upcoming;
-pub use world::{Blast, Carry, RunStats, StagePhase, Tally, World, WorldConfig};
+pub use world::{Blast, Carry, MidBossWait, RunStats, StagePhase, Tally, World, WorldConfig};
 
 /// The logical playfield, in pixels: Gunbird 2's portrait screen.
 pub const PLAYFIELD: Vec2 = Vec2::new(224.0, 320.0);

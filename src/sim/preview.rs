@@ -58,11 +58,13 @@ impl World {
                         formation(at + spacing_s * n as f32, ev, n, &mut out);
                     }
                 }
-                Event::Boss { at, enemy, pos } => out.push(Upcoming {
-                    in_s: (at - now).max(0.0),
-                    pos: *pos,
-                    enemy: *enemy,
-                }),
+                Event::MidBoss { at, enemy, pos, .. } | Event::Boss { at, enemy, pos } => {
+                    out.push(Upcoming {
+                        in_s: (at - now).max(0.0),
+                        pos: *pos,
+                        enemy: *enemy,
+                    })
+                }
                 Event::Scroll { .. } | Event::Warning { .. } => {}
             }
         }

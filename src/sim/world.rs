@@ -188,6 +188,13 @@ pub(crate) struct PendingSpawn {
     pub index: u32,
 }
 
+/// A mid-boss holding the timeline: its enemy key and the steps the wait may still last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MidBossWait {
+    pub key: usize,
+    pub steps_left: u32,
+}
+
 /// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
 /// same inputs gives the same worlds, bit for bit (rewinding relies on it).
 #[derive(Clone)]
@@ -212,6 +219,8 @@ pub struct World {
     pub blasts: Slab<Blast>,
     /// The stage boss while it lives.
     pub boss: Option<usize>,
+    /// The mid-boss the timeline waits for, while it lives and the wait lasts.
+    pub mid_boss: Option<MidBossWait>,
     pub banner: Option<Banner>,
     pub tally: Option<Tally>,
     pub stats: RunStats,
@@ -249,6 +258,7 @@ impl World {
             items: Slab::new(),
             blasts: Slab::new(),
             boss: None,
+            mid_boss: None,
             banner: None,
             tally: None,
             stats: RunStats::default(),
@@ -433,7 +443,15 @@ impl World {
     }
 
     fn advance_timeline(&mut self) {
-        if self.boss.is_none() && self.phase == StagePhase::Playing {
+        // A mid-boss holds the timeline until it falls or its wait runs out; the stage boss
+        // until it falls.
+        if let Some(w) = &mut self.mid_boss {
+            w.steps_left = w.steps_left.saturating_sub(1);
+            if w.steps_left == 0 {
+                self.mid_boss = None;
+            }
+        }
+        if self.boss.is_none() && self.mid_boss.is_none() && self.phase == StagePhase::Playing {
             self.stage_time += DT;
         }
         while let Some(ev) = self.level.events.get(self.next_event) {
@@ -470,6 +488,14 @@ impl World {
                         text: text.clone(),
                         duration_s: *duration_s,
                     });
+                }
+                Event::MidBoss {
+                    enemy, pos, wait_s, ..
+                } => {
+                    if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
+                        let steps_left = (wait_s / DT).round() as u32;
+                        self.mid_boss = Some(MidBossWait { key, steps_left });
+                    }
                 }
                 Event::Boss { enemy, pos, .. } => {
                     if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
@@ -603,6 +629,10 @@ impl World {
         for (k, i) in &self.items {
             h.u64(k as u64);
             h.vec2(i.pos);
+        }
+        // Only when there is one, so stages without a mid-boss keep their hashes.
+        if let Some(w) = self.mid_boss {
+            h.u64(((w.key as u64) << 32) | w.steps_left as u64);
         }
         h.finish()
     }

@@ -5,6 +5,7 @@ use glam::Vec2;
 use super::validate::{check_path, finite_in, stage_end};
 use super::{loc, Resolver};
 use crate::level::limits;
+use crate::level::load::Source;
 use crate::level::locate::Seg;
 use crate::level::resolved::Event;
 use crate::level::schema::{EventDef, StageDef};
@@ -140,22 +141,57 @@ pub(super) fn resolve_event(
                 duration_s: *duration_s,
             })
         }
-        EventDef::Boss { enemy, x, y, .. } => {
-            let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
-            for (f, v) in [("x", x), ("y", y)] {
-                if !finite_in(*v, -1000.0, 1000.0) {
-                    r.err(
-                        src,
-                        &field(f),
-                        format!("{f} must be within 1000 pixels of the playfield, found {v}"),
-                    );
-                }
+        EventDef::MidBoss {
+            enemy,
+            x,
+            y,
+            wait_s,
+            ..
+        } => {
+            let (enemy, pos) = boss_entry(r, src, &field, enemy, *x, *y);
+            if !finite_in(*wait_s, 1.0, 300.0) {
+                r.err(
+                    src,
+                    &field("wait_s"),
+                    format!("a mid-boss's wait_s must be 1 to 300 seconds, found {wait_s}"),
+                );
             }
+            Some(Event::MidBoss {
+                at: at_time,
+                enemy: enemy?,
+                pos,
+                wait_s: *wait_s,
+            })
+        }
+        EventDef::Boss { enemy, x, y, .. } => {
+            let (enemy, pos) = boss_entry(r, src, &field, enemy, *x, *y);
             Some(Event::Boss {
                 at: at_time,
-                enemy: enemy_i?,
-                pos: Vec2::new(*x, *y),
+                enemy: enemy?,
+                pos,
             })
         }
     }
+}
+
+/// The enemy and the entry point of a boss or mid-boss event, checked.
+fn boss_entry(
+    r: &mut Resolver,
+    src: &Source,
+    field: &dyn Fn(&'static str) -> Vec<Seg>,
+    enemy: &str,
+    x: f32,
+    y: f32,
+) -> (Option<usize>, Vec2) {
+    let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
+    for (f, v) in [("x", x), ("y", y)] {
+        if !finite_in(v, -1000.0, 1000.0) {
+            r.err(
+                src,
+                &field(f),
+                format!("{f} must be within 1000 pixels of the playfield, found {v}"),
+            );
+        }
+    }
+    (enemy_i, Vec2::new(x, y))
 }

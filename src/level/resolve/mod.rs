@@ -272,6 +272,7 @@ pub(super) fn resolve(
         scroll_speed: stage.scroll_speed,
         background: stage.background,
         music: stage.music,
+        boss_music: stage.boss_music,
         markers: stage.markers,
         events,
         enemies,
