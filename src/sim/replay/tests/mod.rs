@@ -54,6 +54,11 @@ fn two_stage() -> Replay {
     r
 }
 
+/// Why `text`, read as `r.ron`, is refused; panics when it loads.
+fn refused(text: &str) -> String {
+    Replay::from_ron("r.ron", text).unwrap_err().to_string()
+}
+
 /// `text` with `from` replaced once; panics when `from` is missing, so a changed format
 /// cannot make a test pass by no longer containing the bad value.
 fn edited(text: &str, from: &str, to: &str) -> String {
@@ -151,7 +156,7 @@ fn a_version_1_file_loads_as_a_one_stage_replay() {
 #[test]
 fn unknown_versions_are_refused_by_number() {
     let text = edited(V1_TEXT, "version: 1", "version: 3");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         "r.ron: replay format version 3 is not supported (this build reads versions 1 and 2)"

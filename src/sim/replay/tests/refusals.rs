@@ -12,20 +12,20 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
     let end = good.rfind(']').unwrap();
     let text = format!("{}stages: []{}", &good[..start], &good[end + 1..]);
     let (line, col) = nth_position(&text, "[]", 0);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: a replay records at least one stage; this one lists none")
     );
     // The field missing altogether is serde's error, still with a place.
     let text = format!("{}{}", &good[..start], &good[end + 2..]);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert!(err.starts_with("r.ron:") && err.contains("stages"), "{err}");
 
     // A hash not in the written form, in stage 2.
     let text = edited(&good, "\"0000000000002222\"", "\"22x2\"");
     let (line, col) = nth_position(&text, "\"22x2\"", 0);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)")
@@ -38,7 +38,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         "loop_index: 0,\n            looping: 1,",
     );
     let (line, col) = nth_position(&text, "looping", 0);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert!(
         err.starts_with(&format!("r.ron:{line}:{col}: ")) && err.contains("looping"),
         "{err}"
@@ -53,7 +53,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         &good[second_start + "start_at: 0.0".len()..]
     );
     let (line, col) = nth_position(&text, "-2.0", 0);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!(
@@ -68,7 +68,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
     );
     let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 0)]]");
     let (line, col) = position_of(&text, "(5, 0", "0");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
@@ -76,7 +76,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
 
     // Tracks of one stage that disagree on its length.
     let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 2)]]");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     let (tl, tc) = nth_position(&text, "[(2, 3), (5, 2)]", 0);
     assert_eq!(
         err,
@@ -90,7 +90,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         "[[(2, 3), (5, 1)]]",
     );
     let (line, col) = nth_position(&text, "[[(2, 3), (5, 1)]]", 0);
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: stage 2: 1 input tracks for 2 characters: a replay has one track per character")
@@ -113,7 +113,7 @@ fn start_power_outside_the_power_levels_is_refused_where_it_stands() {
     for power in [0, 5, 9] {
         let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
         let (line, col) = position_of(&text, &format!("start_power: {power}"), &power.to_string());
-        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        let err = refused(&text);
         assert_eq!(
             err,
             format!(
@@ -129,7 +129,7 @@ fn input_runs_of_zero_steps_are_refused_where_they_stand() {
     assert!(good.contains("[[(1, 3), (2, 4), (0, 3)]]"), "{good}");
     let text = edited(&good, "(2, 4)", "(2, 0)");
     let (line, col) = position_of(&text, "(2, 0", "0");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
@@ -142,7 +142,7 @@ fn input_runs_of_zero_steps_are_refused_where_they_stand() {
         "[[(1, 3), (2, 4), (0, 3)]]",
         "[[(1, 10)], [(1, 5), (3, 0)]]",
     );
-    let err = Replay::from_ron("r.ron", &two).unwrap_err().to_string();
+    let err = refused(&two);
     let (line, col) = position_of(&two, "(3, 0", "0");
     assert!(
         err.starts_with(&format!("r.ron:{line}:{col}: input run 2 of player 2")),
@@ -156,7 +156,7 @@ fn start_at_before_the_stage_or_not_a_number_is_refused_where_it_stands() {
     for bad in ["-1.0", "NaN", "inf"] {
         let text = edited(&good, "start_at: 0.0", &format!("start_at: {bad}"));
         let (line, col) = position_of(&text, &format!("start_at: {bad}"), bad);
-        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        let err = refused(&text);
         assert!(
             err.starts_with(&format!("r.ron:{line}:{col}: start_at ")),
             "{bad}: {err}"
@@ -172,7 +172,7 @@ fn start_at_before_the_stage_or_not_a_number_is_refused_where_it_stands() {
 fn unknown_fields_are_refused_where_they_stand() {
     let text = edited(&recorded_text(), "seed: 1,", "seed: 1,\n    bogus: 3,");
     let (line, _) = position_of(&text, "bogus", "bogus");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert!(err.starts_with(&format!("r.ron:{line}:")), "{err}");
     assert!(err.contains("bogus"), "{err}");
 }
@@ -185,7 +185,7 @@ fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
     for bad in ["128", "255"] {
         let text = edited(&good, "(2, 4)", &format!("({bad}, 4)"));
         let (line, col) = position_of(&text, &format!("({bad}"), bad);
-        let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+        let err = refused(&text);
         assert_eq!(
             err,
             format!("r.ron:{line}:{col}: input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127")
@@ -198,13 +198,13 @@ fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
     let good = recorded_text();
     let text = edited(&good, "[Vela]", "[Vela, Wren, Brass]");
     let (line, col) = position_of(&text, "characters: [", "[");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: a replay has one or two characters, not 3")
     );
     let text = edited(&good, "[Vela]", "[]");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert!(
         err.ends_with("a replay has one or two characters, not 0"),
         "{err}"
@@ -212,7 +212,7 @@ fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
 
     let text = edited(&good, "[Vela]", "[Vela, Wren]");
     let (line, col) = position_of(&text, "inputs: [", "[");
-    let err = Replay::from_ron("r.ron", &text).unwrap_err().to_string();
+    let err = refused(&text);
     assert_eq!(
         err,
         format!("r.ron:{line}:{col}: 1 input tracks for 2 characters: a replay has one track per character")
