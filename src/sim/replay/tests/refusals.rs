@@ -1,0 +1,220 @@
+//! Replay text holding values no recorded run can have: each is refused with the line and
+//! column where the value stands, in both file versions.
+
+use super::*;
+use crate::sim::player::MAX_POWER;
+
+#[test]
+fn bad_version_2_files_are_refused_where_the_fault_stands() {
+    let good = two_stage().to_ron();
+    // No stages at all: blamed on the empty list.
+    let start = good.find("stages: [").unwrap();
+    let end = good.rfind(']').unwrap();
+    let text = format!("{}stages: []{}", &good[..start], &good[end + 1..]);
+    let (line, col) = nth_position(&text, "[]", 0);
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: a replay records at least one stage; this one lists none")
+    );
+    // The field missing altogether is serde's error, still with a place.
+    let text = format!("{}{}", &good[..start], &good[end + 2..]);
+    let err = refused(&text);
+    assert!(err.starts_with("r.ron:") && err.contains("stages"), "{err}");
+
+    // A hash not in the written form, in stage 2.
+    let text = edited(&good, "\"0000000000002222\"", "\"22x2\"");
+    let (line, col) = nth_position(&text, "\"22x2\"", 0);
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)")
+    );
+
+    // An unknown field inside a stage.
+    let text = edited(
+        &good,
+        "loop_index: 0,",
+        "loop_index: 0,\n            looping: 1,",
+    );
+    let (line, col) = nth_position(&text, "looping", 0);
+    let err = refused(&text);
+    assert!(
+        err.starts_with(&format!("r.ron:{line}:{col}: ")) && err.contains("looping"),
+        "{err}"
+    );
+
+    // A start before the stage, in stage 2 (stage 1 starts at 12.5, so stage 2's is the
+    // only `start_at: 0.0`).
+    let second_start = good.find("start_at: 0.0").unwrap();
+    let text = format!(
+        "{}start_at: -2.0{}",
+        &good[..second_start],
+        &good[second_start + "start_at: 0.0".len()..]
+    );
+    let (line, col) = nth_position(&text, "-2.0", 0);
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!(
+            "r.ron:{line}:{col}: stage 2: start_at -2 is not a time on the stage (seconds from 0)"
+        )
+    );
+
+    // A run of zero steps in stage 2, player 2.
+    assert!(
+        good.contains("[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]"),
+        "{good}"
+    );
+    let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 0)]]");
+    let (line, col) = position_of(&text, "(5, 0", "0");
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
+    );
+
+    // Tracks of one stage that disagree on its length.
+    let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 2)]]");
+    let err = refused(&text);
+    let (tl, tc) = nth_position(&text, "[(2, 3), (5, 2)]", 0);
+    assert_eq!(
+        err,
+        format!("r.ron:{tl}:{tc}: stage 2: player 2's inputs last 5 steps but player 1's last 4: every player's track of a stage lasts as long")
+    );
+
+    // Stage 2's tracks must match the characters too.
+    let text = edited(
+        &good,
+        "[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]",
+        "[[(2, 3), (5, 1)]]",
+    );
+    let (line, col) = nth_position(&text, "[[(2, 3), (5, 1)]]", 0);
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: stage 2: 1 input tracks for 2 characters: a replay has one track per character")
+    );
+}
+
+#[test]
+fn start_power_outside_the_power_levels_is_refused_where_it_stands() {
+    let good = recorded_text();
+    for power in ["1", "4"] {
+        let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
+        assert_eq!(
+            Replay::from_ron("r.ron", &text)
+                .unwrap()
+                .start_power
+                .to_string(),
+            power
+        );
+    }
+    for power in [0, 5, 9] {
+        let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
+        let (line, col) = position_of(&text, &format!("start_power: {power}"), &power.to_string());
+        let err = refused(&text);
+        assert_eq!(
+            err,
+            format!(
+                "r.ron:{line}:{col}: start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"
+            )
+        );
+    }
+}
+
+#[test]
+fn input_runs_of_zero_steps_are_refused_where_they_stand() {
+    let good = recorded_text();
+    assert!(good.contains("[[(1, 3), (2, 4), (0, 3)]]"), "{good}");
+    let text = edited(&good, "(2, 4)", "(2, 0)");
+    let (line, col) = position_of(&text, "(2, 0", "0");
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
+    );
+
+    // Player 2's track is checked as well as player 1's.
+    let two = edited(&good, "[Vela]", "[Vela, Wren]");
+    let two = edited(
+        &two,
+        "[[(1, 3), (2, 4), (0, 3)]]",
+        "[[(1, 10)], [(1, 5), (3, 0)]]",
+    );
+    let err = refused(&two);
+    let (line, col) = position_of(&two, "(3, 0", "0");
+    assert!(
+        err.starts_with(&format!("r.ron:{line}:{col}: input run 2 of player 2")),
+        "{err}"
+    );
+}
+
+#[test]
+fn start_at_before_the_stage_or_not_a_number_is_refused_where_it_stands() {
+    let good = recorded_text();
+    for bad in ["-1.0", "NaN", "inf"] {
+        let text = edited(&good, "start_at: 0.0", &format!("start_at: {bad}"));
+        let (line, col) = position_of(&text, &format!("start_at: {bad}"), bad);
+        let err = refused(&text);
+        assert!(
+            err.starts_with(&format!("r.ron:{line}:{col}: start_at ")),
+            "{bad}: {err}"
+        );
+        assert!(
+            err.ends_with("is not a time on the stage (seconds from 0)"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn unknown_fields_are_refused_where_they_stand() {
+    let text = edited(&recorded_text(), "seed: 1,", "seed: 1,\n    bogus: 3,");
+    let (line, _) = position_of(&text, "bogus", "bogus");
+    let err = refused(&text);
+    assert!(err.starts_with(&format!("r.ron:{line}:")), "{err}");
+    assert!(err.contains("bogus"), "{err}");
+}
+
+#[test]
+fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
+    let good = recorded_text();
+    let text = edited(&good, "(2, 4)", "(127, 4)");
+    assert!(Replay::from_ron("r.ron", &text).is_ok());
+    for bad in ["128", "255"] {
+        let text = edited(&good, "(2, 4)", &format!("({bad}, 4)"));
+        let (line, col) = position_of(&text, &format!("({bad}"), bad);
+        let err = refused(&text);
+        assert_eq!(
+            err,
+            format!("r.ron:{line}:{col}: input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127")
+        );
+    }
+}
+
+#[test]
+fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
+    let good = recorded_text();
+    let text = edited(&good, "[Vela]", "[Vela, Wren, Brass]");
+    let (line, col) = position_of(&text, "characters: [", "[");
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: a replay has one or two characters, not 3")
+    );
+    let text = edited(&good, "[Vela]", "[]");
+    let err = refused(&text);
+    assert!(
+        err.ends_with("a replay has one or two characters, not 0"),
+        "{err}"
+    );
+
+    let text = edited(&good, "[Vela]", "[Vela, Wren]");
+    let (line, col) = position_of(&text, "inputs: [", "[");
+    let err = refused(&text);
+    assert_eq!(
+        err,
+        format!("r.ron:{line}:{col}: 1 input tracks for 2 characters: a replay has one track per character")
+    );
+}
