@@ -472,18 +472,18 @@ def boss3_jaws():
 
 # ====================================================================== stage 4: Frostpeak Pass
 def s4_snowhawk(f):
-    """a small swept-wing interceptor in winter white and pine green; its afterburner flickers."""
+    """a small swept-wing interceptor in pine green with snow-white tips; its afterburner flickers."""
     s = Scene(20, 20, origin=(10, 10))
     for side in (-1, 1):
         wing = [(1.2 * side, -1.0), (8.8 * side, -5.6), (9.4 * side, -4.0), (6.5 * side, 1.0), (1.6 * side, 4.0)]
-        s.slab(wing, 0.8, R4["snow"], group="w%d" % side, thick=1.0, edge_ramp=R4["stone"])
-        s.paint_poly([(6.2 * side, -7), (10 * side, -7), (10 * side, 2), (6.2 * side, 2)], R4["pine"], z=0.8,
+        s.slab(wing, 0.8, R4["pine"], group="w%d" % side, thick=1.0, edge_ramp=R["gunmetal"], bias=0.1)
+        s.paint_poly([(6.6 * side, -7), (10 * side, -7), (10 * side, 2), (6.6 * side, 2)], R4["snow"], z=0.8,
                      parts=["w%d" % side])
-        s.slab([(1.0 * side, -9.0), (4.2 * side, -9.2), (4.0 * side, -7.6), (1.0 * side, -5.8)], 1.2, R4["pine"],
-               group="t%d" % side, thick=0.8)
-        s.slab([(1.4 * side, 2.0), (4.4 * side, 4.6), (4.2 * side, 5.6), (1.4 * side, 5.0)], 1.4, R4["snow"],
+        s.slab([(1.0 * side, -9.0), (4.2 * side, -9.2), (4.0 * side, -7.6), (1.0 * side, -5.8)], 1.2, R4["snow"],
+               group="t%d" % side, thick=0.8, edge_ramp=R4["stone"])
+        s.slab([(1.4 * side, 2.0), (4.4 * side, 4.6), (4.2 * side, 5.6), (1.4 * side, 5.0)], 1.4, R4["pine"],
                group="c%d" % side, thick=0.6)
-    s.lathe(0, 1.6, [(-9.2, 1.5), (-6, 2.2), (2, 2.5), (6, 1.7), (9.4, 0.3)], R4["snow"], group="body")
+    s.lathe(0, 1.6, [(-9.2, 1.5), (-6, 2.2), (2, 2.5), (6, 1.7), (9.4, 0.3)], R4["stone"], group="body")
     s.paint(np.abs(s.X) < 0.6, R4["pine"], parts=["body"])
     s.ellipsoid((0, 2.8, 3.0), (1.1, 2.6, 1.0), R4["frost"], group="glass", spec=1.2)
     img = s.render()
@@ -499,13 +499,13 @@ def s4_frostkite(f):
     s = Scene(34, 24, origin=(17, 12))
     wing = [(0, 8.5), (6, 5.2), (16.2, -0.6), (16.6, -3.0), (12, -4.0), (8.5, -2.2), (5, -5.2), (0, -4.2)]
     pts = wing + [(-x, y) for x, y in reversed(wing)]
-    s.slab(pts, 1.0, R4["snow"], group="wing", thick=1.4, edge_ramp=R4["stone"], bevel=1.0)
-    s.paint(np.abs(np.abs(s.X) - 10) < 0.5, R4["snow"], parts=["wing"], lvl_bias=-1)
-    s.paint((np.abs(s.X) > 13.5), R4["pine"], parts=["wing"])
+    s.slab(pts, 1.0, R4["pine"], group="wing", thick=1.4, edge_ramp=R["gunmetal"], bevel=1.0, bias=0.1)
+    s.paint(np.abs(np.abs(s.X) - 10) < 0.5, R4["pine"], parts=["wing"], lvl_bias=-1)
+    s.paint((np.abs(s.X) > 13.5), R4["snow"], parts=["wing"])
     # ice-blue leading-edge de-icers
     s.paint(poly_mask(s.X, s.Y, [(0, 8.6), (16.2, -0.5), (16.2, 1.2), (0, 10)]) | poly_mask(
         s.X, s.Y, [(0, 8.6), (-16.2, -0.5), (-16.2, 1.2), (0, 10)]), R4["frost"], parts=["wing"], lvl_bias=-1)
-    s.ellipsoid((0, 1.0, 2.0), (3.2, 7.0, 2.4), R4["pine"], group="pod")
+    s.ellipsoid((0, 1.0, 2.0), (3.2, 7.0, 2.4), R4["stone"], group="pod")
     s.ellipsoid((0, 5.2, 3.6), (1.6, 2.0, 1.0), R4["frost"], group="glass", spec=1.2)
     for side in (-1, 1):
         s.lathe(7.5 * side, 2.0, [(-5.0, 1.0), (-3.5, 1.8), (1.5, 1.8)], R4["stone"], group="eng%d" % side)
@@ -533,11 +533,11 @@ def s4_rimeship(f):
                R4["pine"], group="fin%d" % side, thick=1.0, edge_ramp=R["gunmetal"])
     s.slab([(-1.2, -22.5), (1.2, -22.5), (1.2, -11), (-1.2, -11)], 7.5, R4["pine"], group="vfin", thick=6.0,
            edge_ramp=R["gunmetal"])
-    s.lathe(0, 0, [(-20, 2.2), (-15, 7.8), (-6, 10.6), (5, 10.8), (14, 8.2), (19.5, 4.0), (21.4, 0.6)], R4["snow"],
+    s.lathe(0, 0, [(-20, 2.2), (-15, 7.8), (-6, 10.6), (5, 10.8), (14, 8.2), (19.5, 4.0), (21.4, 0.6)], R4["stone"],
             group="env")
     for yy in (-12, -3, 6, 14):
-        s.paint(np.abs(s.Y - yy) < 0.6, R4["stone"], parts=["env"])
-    s.paint(np.abs(s.X) < 0.6, R4["stone"], parts=["env"], lvl_bias=1)
+        s.paint(np.abs(s.Y - yy) < 0.6, R4["pine"], parts=["env"])
+    s.paint(np.abs(s.X) < 0.6, R4["pine"], parts=["env"], lvl_bias=1)
     # frost crust: dithered ice patches on the lit top
     nz = noise(34, 46, 7, 3.5)
     s.paint((nz > 0.6) & (np.abs(s.X) < 8), R4["ice"], parts=["env"], lvl_bias=0)
@@ -810,6 +810,11 @@ def boss4_hull():
     drift = (s.Y < -30 + 6 * nz) | ((nz > 0.74) & (s.Y < 20))
     s.paint(drift, R4["snow"], parts=["keep", "base"], lvl_bias=0)
     s.paint((nz > 0.66) & (nz <= 0.74) & (s.Y < 20), R4["ice"], parts=["keep"], lvl_bias=-1)
+    # engine-room grilles and a pair of hatches on the deck in front of the bridge
+    for sx in (-1, 1):
+        s.box(14 * sx - 6, 14, 14 * sx + 6, 24, 7.6, R["gunmetal"], group="grille%d" % sx, bevel=0.8)
+        s.paint(((s.Y + 60) % 2) < 0.9, R["char"], parts=["grille%d" % sx], lvl_bias=0)
+        s.ellipsoid((26 * sx, 22, 7.4), (3.0, 3.0, 1.2), R4["stone"], group="hatch%d" % sx)
     # battlements along the back wall
     for k in range(-4, 5):
         s.box(k * 7 - 2.2, -40, k * 7 + 2.2, -36.5, 9, R4["stone"], group="mer%d" % k, bevel=0.8)
