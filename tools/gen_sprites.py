@@ -13,6 +13,7 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sprites_s34  # noqa: E402  (stages 3 and 4)
 from pixlib import (OUTLINE, R, Atlas, Img, Ramp, Scene, contact_sheet, dilate, erode,  # noqa: E402
                     paste, poly_mask, shift)
 import sprites_s56  # noqa: E402  (stages 5 and 6)
@@ -1269,6 +1270,7 @@ def build():
     add("building_roof", [building_roof()])
     add("building_ruin", [building_ruin()])
     add("wreck_small", [wreck_small()])
+    sprites_s34.add_sprites(add, boss_frames)
     add("mid_hull", boss_frames(mid_hull, 1))
     add("mid_pod", boss_frames(mid_pod, 2))
     add("boss1_core", boss_frames(boss1_core, 3))

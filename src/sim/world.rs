@@ -209,6 +209,8 @@ pub struct World {
     pub scroll_speed: f32,
     /// Total ground scrolled, pixels (for drawing the background).
     pub scroll_offset: f32,
+    /// A scroll change under way: seconds into it, the speed it goes to, and over how long.
+    /// It runs on its own clock, so one begun before a boss finishes while the timeline waits.
     pub(crate) scroll_ease: Option<(f32, f32, f32)>,
     pub phase: StagePhase,
     pub players: Vec<Player>,
@@ -401,7 +403,7 @@ impl World {
         if over_s <= 0.0 {
             self.scroll_speed = speed;
         } else {
-            self.scroll_ease = Some((self.stage_time, speed, over_s));
+            self.scroll_ease = Some((0.0, speed, over_s));
         }
     }
 
@@ -430,13 +432,15 @@ impl World {
     }
 
     fn advance_scroll(&mut self) {
-        if let Some((from, to, over)) = self.scroll_ease {
-            let t = ((self.stage_time - from) / over.max(DT)).clamp(0.0, 1.0);
+        if let Some((elapsed, to, over)) = self.scroll_ease {
+            let t = (elapsed / over.max(DT)).clamp(0.0, 1.0);
             let start = self.scroll_speed;
             self.scroll_speed = start + (to - start) * t.min(1.0);
             if t >= 1.0 {
                 self.scroll_speed = to;
                 self.scroll_ease = None;
+            } else {
+                self.scroll_ease = Some((elapsed + DT, to, over));
             }
         }
         self.scroll_offset += self.scroll_speed * DT;
