@@ -177,9 +177,18 @@ fn a_recorded_run_replays_to_the_same_hash() {
     let level = dir.join("stage1.ron");
     let common = dir.join("common.ron");
     std::fs::copy("levels/common.ron", &common).unwrap();
-    let text = std::fs::read_to_string("levels/stage1.ron")
+    // Any change to the stage will do: its length, one second longer.
+    let text: String = std::fs::read_to_string("levels/stage1.ron")
         .unwrap()
-        .replace("length_s: 180", "length_s: 181");
+        .lines()
+        .map(|l| match l.trim().strip_prefix("length_s: ") {
+            Some(n) => format!(
+                "    length_s: {},\n",
+                n.trim_end_matches(',').parse::<f32>().unwrap() + 1.0
+            ),
+            None => format!("{l}\n"),
+        })
+        .collect();
     std::fs::write(&level, text).unwrap();
     let out = skysweep(&["sim", "--replay", f, "--level", level.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

@@ -286,8 +286,8 @@ impl Audio {
         }
     }
 
-    /// Plays what one step's events sound like.
-    pub fn react(&mut self, events: &[GameEvent]) {
+    /// Plays what one step's events sound like; a boss's entrance brings in `boss_music`.
+    pub fn react(&mut self, events: &[GameEvent], boss_music: &str) {
         self.tick += 1;
         for ev in events {
             let name = match ev {
@@ -313,7 +313,7 @@ impl Audio {
                 GameEvent::ExtraLife { .. } => "extra_life",
                 GameEvent::Warning { .. } => "warning",
                 GameEvent::BossAppears { .. } => {
-                    self.music("boss");
+                    self.music(boss_music);
                     continue;
                 }
                 GameEvent::Continue { .. } => "menu_select",

@@ -339,7 +339,7 @@ impl Scene for StagePlay {
         let w = &self.world;
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
-        ctx.audio.react(&w.events);
+        ctx.audio.react(&w.events, &w.level.boss_music);
         // A cleared stage with another recorded after it goes on to that one, through the
         // same stage-clear transition as live play.
         let next_recorded = ctx
