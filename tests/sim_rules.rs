@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_HALF};
-use skysweep::sim::scenario::{self, quiet_level};
+use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{Character, GameEvent, Input, ItemKind, World, WorldConfig};
 
 fn world_with(config: WorldConfig) -> World {
@@ -14,26 +14,8 @@ fn quiet_world() -> World {
 }
 
 fn idle(world: &mut World, steps: usize) {
-    for _ in 0..steps {
-        world.step(&[Input::default()]);
-    }
+    hold(world, Input::default(), steps);
 }
-
-fn hold(world: &mut World, input: Input, steps: usize) {
-    for _ in 0..steps {
-        world.step(&[input]);
-    }
-}
-
-const SHOT: Input = Input {
-    up: false,
-    down: false,
-    left: false,
-    right: false,
-    shot: true,
-    bomb: false,
-    focus: false,
-};
 
 #[test]
 fn input_acts_in_the_same_step() {

@@ -1,28 +1,12 @@
 //! The stage timeline: what holds it, and what it goes on with.
 
-use skysweep::sim::scenario;
+use skysweep::sim::scenario::{self, hold as step, SHOT as SHOOT};
 use skysweep::sim::{Input, World, WorldConfig};
 
 fn world(stage: &str) -> World {
     let level = scenario::level(stage).expect("the test stage parses");
     scenario::world(level, WorldConfig::default())
 }
-
-fn step(w: &mut World, input: Input, steps: usize) {
-    for _ in 0..steps {
-        w.step(&[input]);
-    }
-}
-
-const SHOOT: Input = Input {
-    up: false,
-    down: false,
-    left: false,
-    right: false,
-    shot: true,
-    bomb: false,
-    focus: false,
-};
 
 #[test]
 fn a_mid_boss_holds_the_timeline_until_it_falls() {

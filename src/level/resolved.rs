@@ -83,6 +83,21 @@ pub enum Event {
 }
 
 impl Event {
+    /// A spawn's members, as (time, index) pairs: `count` of them, `spacing_s` apart. Other
+    /// events have none.
+    pub fn formation(&self) -> impl Iterator<Item = (f32, u32)> + '_ {
+        let (at, count, spacing) = match self {
+            Event::Spawn {
+                at,
+                count,
+                spacing_s,
+                ..
+            } => (*at, *count, *spacing_s),
+            _ => (0.0, 0, 0.0),
+        };
+        (0..count).map(move |n| (at + spacing * n as f32, n))
+    }
+
     pub fn at(&self) -> f32 {
         match self {
             Event::Spawn { at, .. }

@@ -48,14 +48,9 @@ impl World {
                 break;
             }
             match ev {
-                Event::Spawn {
-                    at,
-                    count,
-                    spacing_s,
-                    ..
-                } => {
-                    for n in 0..*count {
-                        formation(at + spacing_s * n as f32, ev, n, &mut out);
+                Event::Spawn { .. } => {
+                    for (at, n) in ev.formation() {
+                        formation(at, ev, n, &mut out);
                     }
                 }
                 Event::MidBoss { at, enemy, pos, .. } | Event::Boss { at, enemy, pos } => {

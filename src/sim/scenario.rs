@@ -8,6 +8,7 @@ use glam::Vec2;
 use crate::level::schema::BulletStyle;
 use crate::level::{parse_stage, Level, LevelError, Source};
 
+use super::input::Input;
 use super::{Bullet, ItemKind, World, WorldConfig};
 
 /// Patterns and enemies every scenario level can use, whatever its own lines add.
@@ -61,6 +62,24 @@ pub fn quiet_level() -> Arc<Level> {
 /// A world on `level` with one player of the default character.
 pub fn world(level: Arc<Level>, config: WorldConfig) -> World {
     World::new(level, config)
+}
+
+/// Holding shot and nothing else.
+pub const SHOT: Input = Input {
+    up: false,
+    down: false,
+    left: false,
+    right: false,
+    shot: true,
+    bomb: false,
+    focus: false,
+};
+
+/// Steps a one-player `world` `steps` times with `input` held throughout.
+pub fn hold(world: &mut World, input: Input, steps: usize) {
+    for _ in 0..steps {
+        world.step(&[input]);
+    }
 }
 
 /// Puts an enemy of the named type at `pos`; returns its key.

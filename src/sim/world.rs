@@ -465,20 +465,15 @@ impl World {
             let index = self.next_event;
             self.next_event += 1;
             let level = self.level.clone();
-            match &level.events[index] {
-                Event::Spawn {
-                    at,
-                    count,
-                    spacing_s,
-                    ..
-                } => {
-                    for n in 0..*count {
-                        self.pending.push(PendingSpawn {
-                            at: at + spacing_s * n as f32,
-                            event: index,
-                            index: n,
-                        });
-                    }
+            let event = &level.events[index];
+            match event {
+                Event::Spawn { .. } => {
+                    let members = event.formation().map(|(at, n)| PendingSpawn {
+                        at,
+                        event: index,
+                        index: n,
+                    });
+                    self.pending.extend(members);
                 }
                 Event::Scroll { speed, over_s, .. } => self.change_scroll(*speed, *over_s),
                 Event::Warning {
