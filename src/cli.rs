@@ -150,11 +150,14 @@ pub struct RunArgs {
     /// Starting power level, 1 to 4.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub power: Option<u8>,
+    /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
+    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub loop_number: Option<u32>,
     /// Record every step's input to this replay file, over every stage the run plays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power
-    /// and invincibility, so the options that set those are refused beside it.
+    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power,
+    /// loop and invincibility, so the options that set those are refused beside it.
     #[arg(long, value_name = "FILE", conflicts_with_all = REPLAY_SETS)]
     pub replay: Option<PathBuf>,
 }
@@ -162,12 +165,13 @@ pub struct RunArgs {
 /// Run options a replay decides itself (or that would change what it plays back), by clap id.
 /// `--level` stays allowed: it says where the recorded stage is, and the content hash check
 /// still refuses a different one.
-const REPLAY_SETS: [&str; 8] = [
+const REPLAY_SETS: [&str; 9] = [
     "seed",
     "characters",
     "difficulty",
     "at",
     "power",
+    "loop_number",
     "invincible",
     "autoplay",
     "record",
@@ -207,12 +211,13 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 8] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 9] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
         &["--at", "boss"],
         &["--power", "4"],
+        &["--loop", "2"],
         &["--invincible"],
         &["--autoplay"],
         &["--record", "out.ron"],
@@ -247,6 +252,33 @@ mod tests {
                 assert!(parse(&args).is_ok(), "{args:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_loop_is_one_or_two_in_play_and_sim() {
+        let cli = parse(&["--loop", "2"]).unwrap();
+        assert_eq!(cli.run.loop_number, Some(2));
+        let Some(Command::Sim { run, .. }) = parse(&["sim", "--loop", "1"]).unwrap().command else {
+            panic!("sim parses as sim");
+        };
+        assert_eq!(run.loop_number, Some(1));
+        for prefix in [&[][..], &["sim"][..]] {
+            for bad in ["0", "3"] {
+                let args: Vec<&str> = prefix.iter().copied().chain(["--loop", bad]).collect();
+                let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+                assert_eq!(err.exit_code(), 2);
+                // Worded as `--power 9` is.
+                let text = err.to_string();
+                assert!(
+                    text.contains(&format!(
+                        "invalid value '{bad}' for '--loop <N>': {bad} is not in 1..=2"
+                    )),
+                    "{text}"
+                );
+            }
+        }
+        let power = parse(&["--power", "9"]).unwrap_err().to_string();
+        assert!(power.contains("invalid value '9' for '--power <N>': 9 is not in 1..=4"));
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub struct RunSetup {
 
 /// Loads the level (and replay) and builds the configuration; the error is ready to print.
 ///
-/// A replay sets the seed, characters, difficulty, invincibility, start and power itself; the
+/// A replay sets the seed, characters, difficulty, invincibility, start, power and loop itself; the
 /// command line refuses those options beside `--replay`, so they are not consulted here.
 pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     if args.characters.len() > 2 {
@@ -157,6 +157,8 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         invincible: args.invincible,
         start_at,
         start_power: args.power.unwrap_or(1),
+        // The command line counts loops from 1, the world from 0.
+        loop_index: args.loop_number.unwrap_or(1).saturating_sub(1),
         ..WorldConfig::default()
     };
     Ok(RunSetup {
@@ -322,6 +324,37 @@ mod tests {
             two.config.characters,
             vec![Character::Wren, Character::Brass]
         );
+    }
+
+    #[test]
+    fn the_loop_option_starts_the_run_in_that_loop() {
+        assert_eq!(prepare(&run_args(&[])).unwrap().config.loop_index, 0);
+        assert_eq!(
+            prepare(&run_args(&["--loop", "1"]))
+                .unwrap()
+                .config
+                .loop_index,
+            0
+        );
+        assert_eq!(
+            prepare(&run_args(&["--loop", "2"]))
+                .unwrap()
+                .config
+                .loop_index,
+            1
+        );
+    }
+
+    #[test]
+    fn a_replay_keeps_its_recorded_loop() {
+        let recorded = WorldConfig {
+            loop_index: 1,
+            ..WorldConfig::default()
+        };
+        let path = saved_replay("loop", &recorded);
+        let setup = prepare(&run_args(&["--replay", path.to_str().unwrap()])).unwrap();
+        assert_eq!(setup.config.loop_index, 1);
+        std::fs::remove_dir_all(path.parent().unwrap()).ok();
     }
 
     #[test]

@@ -279,3 +279,25 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_loop_option_plays_the_harder_second_loop() {
+    let run = |lp: &str| {
+        json(&skysweep(&[
+            "sim", "--frames", "900", "--seed", "2", "--at", "boss", "--loop", lp,
+        ]))
+    };
+    let (first, second) = (run("1"), run("2"));
+    assert_eq!(first["stages"][0]["loop_index"], 0);
+    assert_eq!(second["stages"][0]["loop_index"], 1);
+    // The second loop's bullets are denser: the boss fills the screen faster.
+    assert!(
+        second["max_enemy_bullets"].as_u64() > first["max_enemy_bullets"].as_u64(),
+        "{} vs {}",
+        first["max_enemy_bullets"],
+        second["max_enemy_bullets"]
+    );
+    let out = skysweep(&["sim", "--loop", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 is not in 1..=2"));
+}
