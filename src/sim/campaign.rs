@@ -13,7 +13,7 @@ pub fn stage_order(seed: u64, stages: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..stages).collect();
     let n = stages.min(SHUFFLED);
     // Its own stream, so the order does not shift the world's random numbers.
-    let mut rng = oorandom::Rand64::new(u128::from(seed) ^ 0x5eed_0f_57a9e5);
+    let mut rng = oorandom::Rand64::new(u128::from(seed) ^ 0x5eed_0f57_a9e5);
     // Fisher-Yates over the shuffled head.
     for i in (1..n).rev() {
         let j = rng.rand_range(0..(i as u64 + 1)) as usize;
