@@ -57,8 +57,31 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
-        Cli::try_parse_from(args).map_err(explain_options_before_subcommand)
+        let cli = Cli::try_parse_from(args).map_err(explain_options_before_subcommand)?;
+        refuse_all_with_a_stage(&cli)?;
+        Ok(cli)
     }
+}
+
+/// `sim --all` plays the shipped stages in the run's order, so an option naming the stages
+/// itself contradicts it. Checked here rather than by clap so the message says why.
+fn refuse_all_with_a_stage(cli: &Cli) -> Result<(), clap::Error> {
+    let Some(Command::Sim { run, all: true, .. }) = &cli.command else {
+        return Ok(());
+    };
+    let why = if run.replay.is_some() {
+        "--replay plays the stages it recorded"
+    } else if run.level.is_some() {
+        "--level plays one stage of your choosing"
+    } else {
+        return Ok(());
+    };
+    Err(Cli::command().error(
+        ErrorKind::ArgumentConflict,
+        format!(
+            "--all plays every shipped levels/stageN.ron in the run's order, but {why}; give one or the other"
+        ),
+    ))
 }
 
 /// clap's "the subcommand 'sim' cannot be used with '--seed <N>'" reads as if `sim` had no
@@ -112,9 +135,13 @@ pub enum Command {
         #[command(flatten)]
         run: RunArgs,
         /// Most frames to run (the run also ends when the stage is cleared or the game is over;
-        /// with --replay, after the last recorded stage).
+        /// with --replay, after the last recorded stage; with --all, after the last stage).
         #[arg(long, value_name = "N")]
         frames: Option<u64>,
+        /// Play the whole run: every shipped levels/stageN.ron in the run's order (the first
+        /// three drawn from the seed), carrying score, lives, bombs and power from stage to stage.
+        #[arg(long)]
+        all: bool,
     },
     /// Validate level files and print every error (default: every levels/*.ron).
     Check {
@@ -282,6 +309,43 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_run_is_refused_beside_an_option_that_names_the_stages() {
+        for (other, why) in [
+            (
+                &["--level", "levels/stage2.ron"][..],
+                "--level plays one stage",
+            ),
+            (
+                &["--replay", "r.ron"][..],
+                "--replay plays the stages it recorded",
+            ),
+        ] {
+            for all_first in [true, false] {
+                let mut args = vec!["sim"];
+                if all_first {
+                    args.push("--all");
+                    args.extend(other);
+                } else {
+                    args.extend(other);
+                    args.push("--all");
+                }
+                let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+                assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
+                assert_eq!(err.exit_code(), 2);
+                let text = err.to_string();
+                assert!(
+                    text.contains("--all plays every shipped") && text.contains(why),
+                    "{text}"
+                );
+            }
+        }
+        let ok = parse(&["sim", "--all", "--seed", "3", "--autoplay", "--at", "boss"]).unwrap();
+        assert!(matches!(ok.command, Some(Command::Sim { all: true, .. })));
+        // Not an option of the windowed game, which always plays the whole run.
+        assert!(parse(&["--all"]).is_err());
+    }
+
+    #[test]
     fn window_only_options_that_change_a_replay_are_refused_with_it() {
         for opt in [&["--stress", "100"][..], &["--title"][..]] {
             let args: Vec<&str> = opt.iter().copied().chain(["--replay", "r.ron"]).collect();
@@ -325,7 +389,7 @@ mod tests {
         );
         assert_eq!(cli.frames, Some(700));
         let cli = parse(&["sim", "--replay", "r.ron", "--frames", "60"]).unwrap();
-        let Some(Command::Sim { run, frames }) = cli.command else {
+        let Some(Command::Sim { run, frames, .. }) = cli.command else {
             panic!("sim parses as sim");
         };
         assert_eq!((run.replay.is_some(), frames), (true, Some(60)));
