@@ -143,6 +143,15 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Compare the pilots on every stage boss and measure each stage's pacing, headless.
+    Balance {
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Stage files to measure (default: every levels/stageN.ron).
+        #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
+        stages: Vec<PathBuf>,
+    },
     /// Validate level files and print every error (default: every levels/*.ron).
     Check {
         /// Level or definitions files to check.

@@ -2,6 +2,7 @@
 //! headless (`sim`), or checks level files (`check`).
 
 mod app;
+mod balance;
 mod cli;
 mod render;
 mod setup;
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
             frames,
             all,
         }) => sim(run, frames, all),
+        Some(Command::Balance { json, ref stages }) => balance(json, stages),
         Some(Command::Check { ref files }) => check(files),
         None => app::play(cli),
     }
@@ -68,6 +70,30 @@ fn sim(run: &cli::RunArgs, frames: Option<u64>, all: bool) -> ExitCode {
         Ok(json) => print_out("sim", &json),
         Err(e) => {
             eprintln!("skysweep sim: cannot write the summary: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.
+fn balance(json: bool, stages: &[std::path::PathBuf]) -> ExitCode {
+    let levels = match balance::load_stages(stages) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("skysweep balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Many independent runs: one thread per core.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let report = balance::measure(&levels, threads);
+    if !json {
+        return print_out("balance", balance::table(&report).trim_end());
+    }
+    match serde_json::to_string_pretty(&report) {
+        Ok(text) => print_out("balance", &text),
+        Err(e) => {
+            eprintln!("skysweep balance: cannot write the report: {e}");
             ExitCode::from(1)
         }
     }
