@@ -60,8 +60,31 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
-        Cli::try_parse_from(args).map_err(explain_options_before_subcommand)
+        let cli = Cli::try_parse_from(args).map_err(explain_options_before_subcommand)?;
+        refuse_all_with_a_stage(&cli)?;
+        Ok(cli)
     }
+}
+
+/// `sim --all` plays the shipped stages in the run's order, so an option naming the stages
+/// itself contradicts it. Checked here rather than by clap so the message says why.
+fn refuse_all_with_a_stage(cli: &Cli) -> Result<(), clap::Error> {
+    let Some(Command::Sim { run, all: true, .. }) = &cli.command else {
+        return Ok(());
+    };
+    let why = if run.replay.is_some() {
+        "--replay plays the stages it recorded"
+    } else if run.level.is_some() {
+        "--level plays one stage of your choosing"
+    } else {
+        return Ok(());
+    };
+    Err(Cli::command().error(
+        ErrorKind::ArgumentConflict,
+        format!(
+            "--all plays every shipped levels/stageN.ron in the run's order, but {why}; give one or the other"
+        ),
+    ))
 }
 
 /// clap's "the subcommand 'sim' cannot be used with '--seed <N>'" reads as if `sim` had no
@@ -115,9 +138,22 @@ pub enum Command {
         #[command(flatten)]
         run: RunArgs,
         /// Most frames to run (the run also ends when the stage is cleared or the game is over;
-        /// with --replay, after the last recorded stage).
+        /// with --replay, after the last recorded stage; with --all, after the last stage).
         #[arg(long, value_name = "N")]
         frames: Option<u64>,
+        /// Play the whole run: every shipped levels/stageN.ron in the run's order (the first
+        /// three drawn from the seed), carrying score, lives, bombs and power from stage to stage.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Compare the pilots on every stage boss and measure each stage's pacing, headless.
+    Balance {
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Stage files to measure (default: every levels/stageN.ron).
+        #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
+        stages: Vec<PathBuf>,
     },
     /// Validate level files and print every error (default: every levels/*.ron).
     Check {
@@ -153,11 +189,14 @@ pub struct RunArgs {
     /// Starting power level, 1 to 4.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub power: Option<u8>,
+    /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
+    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub loop_number: Option<u32>,
     /// Record every step's input to this replay file, over every stage the run plays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power
-    /// and invincibility, so the options that set those are refused beside it.
+    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power,
+    /// loop and invincibility, so the options that set those are refused beside it.
     #[arg(long, value_name = "FILE", conflicts_with_all = REPLAY_SETS)]
     pub replay: Option<PathBuf>,
 }
@@ -165,12 +204,13 @@ pub struct RunArgs {
 /// Run options a replay decides itself (or that would change what it plays back), by clap id.
 /// `--level` stays allowed: it says where the recorded stage is, and the content hash check
 /// still refuses a different one.
-const REPLAY_SETS: [&str; 8] = [
+const REPLAY_SETS: [&str; 9] = [
     "seed",
     "characters",
     "difficulty",
     "at",
     "power",
+    "loop_number",
     "invincible",
     "autoplay",
     "record",
@@ -210,12 +250,13 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 8] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 9] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
         &["--at", "boss"],
         &["--power", "4"],
+        &["--loop", "2"],
         &["--invincible"],
         &["--autoplay"],
         &["--record", "out.ron"],
@@ -250,6 +291,70 @@ mod tests {
                 assert!(parse(&args).is_ok(), "{args:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_loop_is_one_or_two_in_play_and_sim() {
+        let cli = parse(&["--loop", "2"]).unwrap();
+        assert_eq!(cli.run.loop_number, Some(2));
+        let Some(Command::Sim { run, .. }) = parse(&["sim", "--loop", "1"]).unwrap().command else {
+            panic!("sim parses as sim");
+        };
+        assert_eq!(run.loop_number, Some(1));
+        for prefix in [&[][..], &["sim"][..]] {
+            for bad in ["0", "3"] {
+                let args: Vec<&str> = prefix.iter().copied().chain(["--loop", bad]).collect();
+                let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+                assert_eq!(err.exit_code(), 2);
+                // Worded as `--power 9` is.
+                let text = err.to_string();
+                assert!(
+                    text.contains(&format!(
+                        "invalid value '{bad}' for '--loop <N>': {bad} is not in 1..=2"
+                    )),
+                    "{text}"
+                );
+            }
+        }
+        let power = parse(&["--power", "9"]).unwrap_err().to_string();
+        assert!(power.contains("invalid value '9' for '--power <N>': 9 is not in 1..=4"));
+    }
+
+    #[test]
+    fn a_whole_run_is_refused_beside_an_option_that_names_the_stages() {
+        for (other, why) in [
+            (
+                &["--level", "levels/stage2.ron"][..],
+                "--level plays one stage",
+            ),
+            (
+                &["--replay", "r.ron"][..],
+                "--replay plays the stages it recorded",
+            ),
+        ] {
+            for all_first in [true, false] {
+                let mut args = vec!["sim"];
+                if all_first {
+                    args.push("--all");
+                    args.extend(other);
+                } else {
+                    args.extend(other);
+                    args.push("--all");
+                }
+                let err = parse(&args).expect_err(&format!("{args:?} must be refused"));
+                assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{args:?}: {err}");
+                assert_eq!(err.exit_code(), 2);
+                let text = err.to_string();
+                assert!(
+                    text.contains("--all plays every shipped") && text.contains(why),
+                    "{text}"
+                );
+            }
+        }
+        let ok = parse(&["sim", "--all", "--seed", "3", "--autoplay", "--at", "boss"]).unwrap();
+        assert!(matches!(ok.command, Some(Command::Sim { all: true, .. })));
+        // Not an option of the windowed game, which always plays the whole run.
+        assert!(parse(&["--all"]).is_err());
     }
 
     #[test]
@@ -296,7 +401,7 @@ mod tests {
         );
         assert_eq!(cli.frames, Some(700));
         let cli = parse(&["sim", "--replay", "r.ron", "--frames", "60"]).unwrap();
-        let Some(Command::Sim { run, frames }) = cli.command else {
+        let Some(Command::Sim { run, frames, .. }) = cli.command else {
             panic!("sim parses as sim");
         };
         assert_eq!((run.replay.is_some(), frames), (true, Some(60)));

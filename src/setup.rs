@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use skysweep::level::{self, Level};
+use skysweep::sim::campaign;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Character, WorldConfig};
 
@@ -38,6 +39,61 @@ pub fn find_data(rel: &str) -> PathBuf {
     }
 }
 
+/// The number of a shipped stage file, `N` of `stageN.ron`; `None` for any other name.
+pub fn stage_number(path: &Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    let digits = name.strip_prefix("stage")?.strip_suffix(".ron")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Every `stageN.ron` in `dir`, sorted by `N` (so `stage10` follows `stage9`).
+pub fn stages_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    let mut found: Vec<(u32, PathBuf)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter_map(|p| stage_number(&p).map(|n| (n, p)))
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        return Err(format!("no stageN.ron files in {}", dir.display()));
+    }
+    Ok(found.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Every shipped stage in the order a run with `seed` plays them (see
+/// [`campaign::stage_order`]), each loaded; an error names the file that failed.
+pub fn run_stages(seed: u64) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
+    let shipped = stages_in(&find_data("levels"))?;
+    campaign::stage_order(seed, shipped.len())
+        .into_iter()
+        .map(|i| {
+            let path = shipped[i].clone();
+            let level = level::load_stage(&path).map_err(|e| e.to_string())?;
+            Ok((path, Arc::new(level)))
+        })
+        .collect()
+}
+
+/// A whole run (`sim --all`): every shipped stage in the run's order, with `args` setting up
+/// the first as `--level` would (so `--at` is looked up in the stage the run starts on).
+/// The stages come back in order, the first being `RunSetup::level`.
+pub fn prepare_all(args: &RunArgs) -> Result<(RunSetup, Vec<Arc<Level>>), String> {
+    let stages = run_stages(args.seed.unwrap_or(1))?;
+    let first = RunArgs {
+        level: Some(stages[0].0.clone()),
+        ..args.clone()
+    };
+    let setup = prepare(&first)?;
+    let mut levels: Vec<Arc<Level>> = stages.into_iter().map(|(_, l)| l).collect();
+    // The same file, loaded once more by `prepare`: keep that copy so both agree.
+    levels[0] = setup.level.clone();
+    Ok((setup, levels))
+}
+
 /// A run as the command line describes it.
 pub struct RunSetup {
     pub level_path: PathBuf,
@@ -51,7 +107,7 @@ pub struct RunSetup {
 
 /// Loads the level (and replay) and builds the configuration; the error is ready to print.
 ///
-/// A replay sets the seed, characters, difficulty, invincibility, start and power itself; the
+/// A replay sets the seed, characters, difficulty, invincibility, start, power and loop itself; the
 /// command line refuses those options beside `--replay`, so they are not consulted here.
 pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     if args.characters.len() > 2 {
@@ -157,6 +213,8 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         invincible: args.invincible,
         start_at,
         start_power: args.power.unwrap_or(1),
+        // The command line counts loops from 1, the world from 0.
+        loop_index: args.loop_number.unwrap_or(1).saturating_sub(1),
         ..WorldConfig::default()
     };
     Ok(RunSetup {
@@ -322,6 +380,89 @@ mod tests {
             two.config.characters,
             vec![Character::Wren, Character::Brass]
         );
+    }
+
+    #[test]
+    fn stage_files_are_numbered_and_sorted_by_number() {
+        assert_eq!(stage_number(Path::new("levels/stage12.ron")), Some(12));
+        for other in [
+            "common.ron",
+            "stage.ron",
+            "stage2b.ron",
+            "stage3.ron.bak",
+            "my_stage1.ron",
+        ] {
+            assert_eq!(stage_number(Path::new(other)), None, "{other}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "stage10.ron",
+            "stage2.ron",
+            "common.ron",
+            "stage1.ron",
+            "notes.txt",
+        ] {
+            std::fs::write(dir.path().join(name), "").unwrap();
+        }
+        let names: Vec<String> = stages_in(dir.path())
+            .unwrap()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["stage1.ron", "stage2.ron", "stage10.ron"]);
+        let empty = tempfile::tempdir().unwrap();
+        assert!(stages_in(empty.path())
+            .unwrap_err()
+            .contains("no stageN.ron"));
+    }
+
+    #[test]
+    fn a_whole_run_plays_every_shipped_stage_in_the_seeds_order() {
+        let shipped = stages_in(&find_data("levels")).unwrap();
+        for seed in [1, 2, 3, 4] {
+            let (setup, levels) =
+                prepare_all(&run_args(&["--seed", &seed.to_string(), "--at", "boss"])).unwrap();
+            assert_eq!(levels.len(), shipped.len());
+            let order = campaign::stage_order(seed, shipped.len());
+            for (level, i) in levels.iter().zip(&order) {
+                let expected = level::load_stage(&shipped[*i]).unwrap();
+                assert_eq!(level.content_hash, expected.content_hash, "seed {seed}");
+            }
+            // `--at boss` is the first stage's boss marker.
+            assert_eq!(setup.config.start_at, levels[0].resolve_at("boss").unwrap());
+            assert_eq!(setup.level_path, shipped[order[0]]);
+        }
+    }
+
+    #[test]
+    fn the_loop_option_starts_the_run_in_that_loop() {
+        assert_eq!(prepare(&run_args(&[])).unwrap().config.loop_index, 0);
+        assert_eq!(
+            prepare(&run_args(&["--loop", "1"]))
+                .unwrap()
+                .config
+                .loop_index,
+            0
+        );
+        assert_eq!(
+            prepare(&run_args(&["--loop", "2"]))
+                .unwrap()
+                .config
+                .loop_index,
+            1
+        );
+    }
+
+    #[test]
+    fn a_replay_keeps_its_recorded_loop() {
+        let recorded = WorldConfig {
+            loop_index: 1,
+            ..WorldConfig::default()
+        };
+        let path = saved_replay("loop", &recorded);
+        let setup = prepare(&run_args(&["--replay", path.to_str().unwrap()])).unwrap();
+        assert_eq!(setup.config.loop_index, 1);
+        std::fs::remove_dir_all(path.parent().unwrap()).ok();
     }
 
     #[test]

@@ -288,3 +288,120 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_loop_option_plays_the_harder_second_loop() {
+    let run = |lp: &str| {
+        json(&skysweep(&[
+            "sim", "--frames", "900", "--seed", "2", "--at", "boss", "--loop", lp,
+        ]))
+    };
+    let (first, second) = (run("1"), run("2"));
+    assert_eq!(first["stages"][0]["loop_index"], 0);
+    assert_eq!(second["stages"][0]["loop_index"], 1);
+    // The second loop's bullets are denser: the boss fills the screen faster.
+    assert!(
+        second["max_enemy_bullets"].as_u64() > first["max_enemy_bullets"].as_u64(),
+        "{} vs {}",
+        first["max_enemy_bullets"],
+        second["max_enemy_bullets"]
+    );
+    let out = skysweep(&["sim", "--loop", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 is not in 1..=2"));
+}
+
+/// Every shipped `levels/stageN.ron`'s file name, by number.
+fn shipped_stages() -> Vec<String> {
+    let mut found: Vec<(u32, String)> = std::fs::read_dir("levels")
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().ok()?;
+            let n = name
+                .strip_prefix("stage")?
+                .strip_suffix(".ron")?
+                .parse()
+                .ok()?;
+            Some((n, name))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, n)| n).collect()
+}
+
+#[test]
+fn sim_all_plays_the_whole_run_in_the_seeds_order_carrying_the_score() {
+    let shipped = shipped_stages();
+    assert!(shipped.len() >= 2, "{shipped:?}");
+    let v = json(&skysweep(&[
+        "sim",
+        "--all",
+        "--autoplay",
+        "--invincible",
+        "--seed",
+        "3",
+    ]));
+    let stages = v["stages"].as_array().unwrap();
+    let order = skysweep::sim::campaign::stage_order(3, shipped.len());
+    assert_eq!(stages.len(), shipped.len(), "{v}");
+    let mut score = 0;
+    for (s, i) in stages.iter().zip(&order) {
+        let file = s["level"].as_str().unwrap();
+        assert!(
+            file.ends_with(&shipped[*i]),
+            "{file} is not {}",
+            shipped[*i]
+        );
+        assert_eq!(s["cleared"], true, "{file}");
+        // What the players carry in is part of each stage's score.
+        let stage_score = s["score"].as_u64().unwrap();
+        assert!(stage_score > score, "{file}: {stage_score} after {score}");
+        score = stage_score;
+        assert_eq!(s["state_hash"].as_str().unwrap().len(), 16);
+        assert!(s["frames"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(v["cleared"], true);
+    assert_eq!(v["score"], score);
+    let frames: u64 = stages.iter().map(|s| s["frames"].as_u64().unwrap()).sum();
+    assert_eq!(v["frames"], frames);
+    // Every boss fell, timed from its spawn, in the order played.
+    let ttk = v["ttk_s"].as_array().unwrap();
+    assert_eq!(ttk.len(), shipped.len(), "{v}");
+    for (t, i) in ttk.iter().zip(&order) {
+        assert_eq!(t["stage"], shipped[*i].as_str());
+        assert!(!t["boss"].as_str().unwrap().is_empty());
+        let s = t["ttk_s"].as_f64().expect("the boss fell");
+        assert!(s > 1.0 && s < 600.0, "{t}");
+    }
+    let dead_air = v["dead_air_s"].as_f64().unwrap();
+    let worst = stages
+        .iter()
+        .map(|s| s["dead_air_s"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(dead_air, worst);
+    // A whole run and a lone stage begin alike: the run's first stage, played alone, ends
+    // with the same hash.
+    let first = json(&skysweep(&[
+        "sim",
+        "--level",
+        &format!("levels/{}", shipped[order[0]]),
+        "--autoplay",
+        "--invincible",
+        "--seed",
+        "3",
+    ]));
+    assert_eq!(first["stages"][0]["state_hash"], stages[0]["state_hash"]);
+}
+
+#[test]
+fn sim_all_refuses_a_level_or_a_replay_beside_it() {
+    for other in [["--level", "levels/stage1.ron"], ["--replay", "run.ron"]] {
+        let out = skysweep(&["sim", "--all", other[0], other[1]]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--all plays every shipped levels/stageN.ron") && err.contains(other[0]),
+            "{err}"
+        );
+    }
+}

@@ -10,6 +10,10 @@ use serde::Serialize;
 
 use crate::level::Level;
 
+mod meter;
+
+pub use meter::{file_name, BossTtk, StageMeter, DEAD_AIR_GRACE_STEPS};
+
 use super::autoplay::Bot;
 use super::input::Input;
 use super::replay::Replay;
@@ -80,6 +84,10 @@ pub struct StageResult {
     pub game_over: bool,
     /// Every player's score added up at the stage's end (what was carried in included).
     pub score: u64,
+    /// The most enemy bullets alive at once on this stage.
+    pub max_enemy_bullets: usize,
+    /// The longest stretch on this stage with no enemy on screen, seconds (see [`StageMeter`]).
+    pub dead_air_s: f64,
     pub state_hash: String,
 }
 
@@ -100,7 +108,7 @@ fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.continues += s.continues;
 }
 
-// What `skysweep sim` prints. The top-level figures are the whole run's: counts summed over
+/// What `skysweep sim` prints. The top-level figures are the whole run's: counts summed over
 /// its stages, `level`, `stage`, `cleared`, `game_over` and `state_hash` the last stage's.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Summary {
@@ -126,6 +134,12 @@ pub struct Summary {
     pub collide_us: Percentiles,
     pub step_us: Percentiles,
     pub state_hash: String,
+    /// Each played stage's boss, in order: seconds from its spawn to its defeat (`null` when
+    /// it did not fall in the run).
+    pub ttk_s: Vec<BossTtk>,
+    /// The longest stretch with no enemy on screen in any stage, leaving out each stage's
+    /// first 3 seconds and its stage-clear tally, seconds.
+    pub dead_air_s: f64,
     /// Each stage played, in order.
     pub stages: Vec<StageResult>,
 }
@@ -152,6 +166,7 @@ pub fn run(
     let mut frames = 0;
     let mut totals = RunStats::default();
     let mut stages = Vec::new();
+    let mut ttk = Vec::new();
     let mut carry: Vec<Carry> = Vec::new();
     let mut last: Option<World> = None;
     for (index, level) in levels.iter().take(stage_count).enumerate() {
@@ -175,6 +190,7 @@ pub fn run(
             }
         }
         let mut world = World::new(level.clone(), stage_config);
+        let mut meter = StageMeter::new(level);
         let mut replay_steps = recorded.map(|r| r.steps());
         let stage_start = frames;
         while frames < opts.frames && !world.cleared() && !world.game_over() {
@@ -197,6 +213,7 @@ pub fn run(
             step_ns.push((t2 - t0).as_nanos() as u64);
             collide_ns.push((t2 - t1).as_nanos() as u64);
             frames += 1;
+            meter.observe(&world);
         }
         add_stats(&mut totals, &world.stats);
         stages.push(StageResult {
@@ -207,8 +224,11 @@ pub fn run(
             cleared: world.cleared(),
             game_over: world.game_over(),
             score: world.score(),
+            max_enemy_bullets: world.stats.max_enemy_bullets,
+            dead_air_s: meter.dead_air_s(),
             state_hash: format!("{:016x}", world.state_hash()),
         });
+        ttk.extend(meter.boss_ttk());
         let go_on = world.cleared() && frames < opts.frames;
         carry = world.players.iter().map(Carry::of).collect();
         last = Some(world);
@@ -261,6 +281,8 @@ pub fn run(
         collide_us: Percentiles::from_ns(&mut collide_ns),
         step_us: Percentiles::from_ns(&mut step_ns),
         state_hash: format!("{:016x}", world.state_hash()),
+        ttk_s: ttk,
+        dead_air_s: stages.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
         stages,
     };
     (summary, recording)

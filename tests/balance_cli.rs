@@ -1,0 +1,95 @@
+//! The `skysweep balance` command: its JSON, its table, and that its figures are `sim`'s.
+
+use std::process::Command;
+
+fn skysweep(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The boss's time to kill in one `sim` boss fight, as `balance` sets it up.
+fn sim_ttk(character: &str, seed: u64) -> f64 {
+    let out = stdout(&skysweep(&[
+        "sim",
+        "--level",
+        "levels/stage1.ron",
+        "--at",
+        "boss",
+        "--power",
+        "4",
+        "--autoplay",
+        "--invincible",
+        "--character",
+        character,
+        "--seed",
+        &seed.to_string(),
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    v["ttk_s"][0]["ttk_s"].as_f64().expect("the boss fell")
+}
+
+#[test]
+fn balance_reports_each_pilots_median_time_to_kill_and_the_stage_pacing() {
+    let out = stdout(&skysweep(&[
+        "balance",
+        "--json",
+        "--stage",
+        "levels/stage1.ron",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let bosses = v["bosses"].as_array().unwrap();
+    assert_eq!(bosses.len(), 1, "{v}");
+    let b = &bosses[0];
+    assert_eq!(b["stage"], "stage1.ron");
+    assert!(!b["boss"].as_str().unwrap().is_empty());
+    let pilots: Vec<&String> = b["ttk_s"].as_object().unwrap().keys().collect();
+    assert_eq!(pilots.len(), 3, "{v}");
+    let times: Vec<f64> = ["vela", "brass", "wren"]
+        .iter()
+        .map(|p| b["ttk_s"][p].as_f64().expect("every pilot kills the boss"))
+        .collect();
+    let (fast, slow) = (
+        times.iter().copied().fold(f64::MAX, f64::min),
+        times.iter().copied().fold(0.0, f64::max),
+    );
+    let spread = b["spread"].as_f64().unwrap();
+    assert!(
+        (spread - slow / fast).abs() < 0.01,
+        "{spread} vs {slow}/{fast}"
+    );
+    assert_eq!(v["max_spread"], b["spread"]);
+    // The figure is sim's: the median of three boss fights, seeds 1 to 3.
+    let mut runs: Vec<f64> = (1..=3).map(|seed| sim_ttk("brass", seed)).collect();
+    runs.sort_by(f64::total_cmp);
+    assert_eq!(b["ttk_s"]["brass"].as_f64(), Some(runs[1]), "{runs:?}");
+    let stages = v["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 1);
+    assert_eq!(stages[0]["stage"], "stage1.ron");
+    assert!(stages[0]["dead_air_s"].as_f64().unwrap() >= 0.0);
+    assert!(stages[0]["peak_enemy_bullets"].as_u64().unwrap() > 0);
+    assert_eq!(v["seeds"], serde_json::json!([1, 2, 3]));
+}
+
+#[test]
+fn balance_prints_a_table_by_default_and_refuses_a_missing_stage() {
+    let text = stdout(&skysweep(&["balance", "--stage", "levels/stage2.ron"]));
+    assert!(!text.trim_start().starts_with('{'), "{text}");
+    for needle in ["stage2.ron", "vela", "brass", "wren", "spread", "dead air"] {
+        assert!(text.contains(needle), "{needle} missing from\n{text}");
+    }
+    let out = skysweep(&["balance", "--stage", "levels/no_such_stage.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no_such_stage.ron"), "{err}");
+}
