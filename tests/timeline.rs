@@ -68,3 +68,33 @@ fn a_scroll_change_begun_before_a_boss_still_finishes() {
         w.scroll_speed
     );
 }
+
+#[test]
+fn after_a_mid_boss_falls_the_next_wave_comes_at_once() {
+    // The next wave is 20 s of timeline after the mid-boss: a quick kill must not leave the
+    // player 20 s of empty sky.
+    let mut w = world(
+        r#"Stage(name: "Mid", uses: ["defs"], length_s: 60, events: [
+            MidBoss(at: 1, enemy: "drone", x: 112, y: 150),
+            Spawn(at: 21, enemy: "tough", x: 30, y: 40),
+        ])"#,
+    );
+    step(&mut w, Input::default(), 120);
+    let mut steps = 0;
+    while w.mid_boss.is_some() && steps < 600 {
+        step(&mut w, SHOOT, 1);
+        steps += 1;
+    }
+    assert!(w.mid_boss.is_none(), "the mid-boss fell to the shots");
+    step(&mut w, Input::default(), 30);
+    assert!(
+        w.stage_time > 21.0,
+        "the timeline hurried on: {}",
+        w.stage_time
+    );
+    assert_eq!(
+        w.enemies.len(),
+        1,
+        "and the next wave is in, half a second after the kill"
+    );
+}

@@ -515,10 +515,12 @@ impl World {
         }
     }
 
-    /// The timeline goes on once the mid-boss it waits for is gone, however it went.
+    /// The timeline goes on once the mid-boss it waits for is gone, however it went, with the
+    /// next wave at once.
     fn release_mid_boss(&mut self, k: usize) {
         if self.mid_boss.is_some_and(|w| w.key == k) {
             self.mid_boss = None;
+            self.mid_boss_fell = true;
         }
     }
 

@@ -88,6 +88,8 @@ pub struct StageResult {
     pub max_enemy_bullets: usize,
     /// The longest stretch on this stage with no enemy on screen, seconds (see [`StageMeter`]).
     pub dead_air_s: f64,
+    /// Where on the stage's timeline that stretch began, seconds.
+    pub dead_air_at_s: f64,
     pub state_hash: String,
 }
 
@@ -226,6 +228,7 @@ pub fn run(
             score: world.score(),
             max_enemy_bullets: world.stats.max_enemy_bullets,
             dead_air_s: meter.dead_air_s(),
+            dead_air_at_s: meter.dead_air_at_s(),
             state_hash: format!("{:016x}", world.state_hash()),
         });
         ttk.extend(meter.boss_ttk());

@@ -188,6 +188,9 @@ pub(crate) struct PendingSpawn {
     pub index: u32,
 }
 
+/// Seconds before the next wave the timeline resumes at once a mid-boss falls.
+const HURRY_LEAD_S: f32 = 0.25;
+
 /// A mid-boss holding the timeline: its enemy key and the steps the wait may still last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MidBossWait {
@@ -223,6 +226,8 @@ pub struct World {
     pub boss: Option<usize>,
     /// The mid-boss the timeline waits for, while it lives and the wait lasts.
     pub mid_boss: Option<MidBossWait>,
+    /// The mid-boss fell (or left) this step: the timeline hurries to the next wave.
+    pub(crate) mid_boss_fell: bool,
     pub banner: Option<Banner>,
     pub tally: Option<Tally>,
     pub stats: RunStats,
@@ -261,6 +266,7 @@ impl World {
             blasts: Slab::new(),
             boss: None,
             mid_boss: None,
+            mid_boss_fell: false,
             banner: None,
             tally: None,
             stats: RunStats::default(),
@@ -398,6 +404,21 @@ impl World {
         self.players.iter().map(|p| p.score).max().unwrap_or(0)
     }
 
+    /// After a mid-boss falls, the next wave comes at once: the timeline skips the quiet
+    /// before its next spawn (or formation member), whatever the fight's length.
+    fn hurry_to_next_wave(&mut self) {
+        let next_event = self.level.events.get(self.next_event).map(Event::at);
+        let next_member = self.pending.iter().map(|p| p.at).reduce(f32::min);
+        let next = match (next_event, next_member) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => match a.or(b) {
+                Some(t) => t,
+                None => return,
+            },
+        };
+        self.stage_time = self.stage_time.max(next - HURRY_LEAD_S);
+    }
+
     /// A `Scroll` event: the new speed at once, or eased into over `over_s` seconds.
     fn change_scroll(&mut self, speed: f32, over_s: f32) {
         if over_s <= 0.0 {
@@ -457,6 +478,9 @@ impl World {
         }
         if self.boss.is_none() && self.mid_boss.is_none() && self.phase == StagePhase::Playing {
             self.stage_time += DT;
+        }
+        if std::mem::take(&mut self.mid_boss_fell) {
+            self.hurry_to_next_wave();
         }
         while let Some(ev) = self.level.events.get(self.next_event) {
             if ev.at() > self.stage_time {

@@ -37,6 +37,9 @@ pub struct StageMeter {
     /// Steps in the current stretch with no enemy on screen, and the longest so far.
     quiet: u64,
     longest_quiet: u64,
+    /// Stage time when the current quiet stretch began, and when the longest one did.
+    quiet_from: f32,
+    longest_from: f32,
 }
 
 impl StageMeter {
@@ -55,6 +58,8 @@ impl StageMeter {
             boss_spawned: None,
             quiet: 0,
             longest_quiet: 0,
+            quiet_from: 0.0,
+            longest_from: 0.0,
         }
     }
 
@@ -76,8 +81,14 @@ impl StageMeter {
         // and the stage-clear tally are quiet by design and are left out: a stretch stops there.
         let counted = world.frame > DEAD_AIR_GRACE_STEPS && world.phase == StagePhase::Playing;
         if counted && !world.enemies.iter().any(|(_, e)| e.on_screen()) {
+            if self.quiet == 0 {
+                self.quiet_from = world.stage_time;
+            }
             self.quiet += 1;
-            self.longest_quiet = self.longest_quiet.max(self.quiet);
+            if self.quiet > self.longest_quiet {
+                self.longest_quiet = self.quiet;
+                self.longest_from = self.quiet_from;
+            }
         } else {
             self.quiet = 0;
         }
@@ -91,6 +102,12 @@ impl StageMeter {
     /// The longest stretch with no enemy on screen so far, seconds.
     pub fn dead_air_s(&self) -> f64 {
         steps_to_s(self.longest_quiet)
+    }
+
+    /// The stage time (seconds on the timeline) at which that longest stretch began: where an
+    /// author looks to fill it.
+    pub fn dead_air_at_s(&self) -> f64 {
+        (f64::from(self.longest_from) * 10.0).round() / 10.0
     }
 }
 
