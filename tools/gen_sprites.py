@@ -16,6 +16,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprites_s34  # noqa: E402  (stages 3 and 4)
 from pixlib import (OUTLINE, R, Atlas, Img, Ramp, Scene, contact_sheet, dilate, erode,  # noqa: E402
                     paste, poly_mask, shift)
+from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, hazard_band, hazard_pad,  # noqa: E402
+                          noise_field, overlay, prop_blur, regular_polygon, rotor_blade, soft_edge, track)
 import sprites_s56  # noqa: E402  (stages 5 and 6)
 
 BANK = [-38, -19, 0, 19, 38]  # roll angles (degrees) for hard-left .. hard-right
@@ -443,21 +445,6 @@ def coin(f):
 
 
 # ---------------------------------------------------------------- effects
-def noise_field(w, h, seed, scale=4.0):
-    rng = np.random.default_rng(seed)
-    gw, gh = int(w / scale) + 3, int(h / scale) + 3
-    g = rng.random((gh, gw))
-    ys, xs = np.mgrid[0:h, 0:w]
-    fx, fy = xs / scale, ys / scale
-    x0, y0 = fx.astype(int), fy.astype(int)
-    tx, ty = fx - x0, fy - y0
-    tx = tx * tx * (3 - 2 * tx)
-    ty = ty * ty * (3 - 2 * ty)
-    a = g[y0, x0] * (1 - tx) + g[y0, x0 + 1] * tx
-    b = g[y0 + 1, x0] * (1 - tx) + g[y0 + 1, x0 + 1] * tx
-    return a * (1 - ty) + b * ty
-
-
 def explosion(size, nframes, seed):
     rng = np.random.default_rng(seed)
     c = size / 2.0
@@ -649,24 +636,6 @@ def charge_wren(f):
 
 
 # ====================================================================== enemies
-def overlay(img, rows_fn):
-    im = Img(img.shape[1], img.shape[0])
-    im.a = img
-    rows_fn(im)
-    return im.a
-
-
-def blade(im, cx, cy, length, ang, col, col2):
-    """a propeller/rotor blade pair through (cx, cy) at angle ang."""
-    for k in (0, math.pi):
-        a = ang + k
-        x1, y1 = cx + math.cos(a) * length, cy + math.sin(a) * length
-        im.line(round(cx), round(cy), round(x1), round(y1), col)
-        # blur trail one step behind
-        a2 = a - 0.35
-        im.px(round(cx + math.cos(a2) * length * 0.8), round(cy + math.sin(a2) * length * 0.8), col2)
-
-
 def air_drone(f):
     s = Scene(16, 16, origin=(8, 8))
     for side in (-1, 1):
@@ -682,7 +651,7 @@ def air_drone(f):
     def rot(im):
         for side in (-1, 1):
             cx = 8 + 4.9 * side - 0.5
-            blade(im, cx, 6.8, 2.3, (math.pi / 4 if f == 0 else -math.pi / 4) * side, R["steel"][5], R["steel"][3])
+            rotor_blade(im, cx, 6.8, 2.3, (math.pi / 4 if f == 0 else -math.pi / 4) * side, R["steel"][5], R["steel"][3])
     return overlay(img, rot)
 
 
@@ -752,24 +721,14 @@ def air_zeppelin(f):
 
     def props(im):
         for side in (-1, 1):
-            cx = 14 + 10.8 * side - 0.5
-            cy = 9.5
-            if f == 0:
-                im.line(round(cx - 2), cy, round(cx + 2), cy, R["steel"][4])
-            else:
-                im.px(round(cx), cy, R["steel"][5])
-                im.px(round(cx - 1), cy, R["steel"][2])
-                im.px(round(cx + 1), cy, R["steel"][2])
+            prop_blur(im, 14 + 10.8 * side - 0.5, 9.5, f, R["steel"])
     return overlay(img, props)
 
 
 def tank_body(f):
     s = Scene(20, 22, origin=(10, 11))
     for side in (-1, 1):
-        s.box(5.6 * side - 2.6, -10, 5.6 * side + 2.6, 10, 1.5, R["gunmetal"], group="tr%d" % side, bevel=0.8)
-        # moving tread cleats
-        m = (np.abs(s.X - 5.6 * side) < 2.2) & (((s.Y + 10 + f * 2) % 4) < 1.1)
-        s.paint(m, R["gunmetal"], parts=["tr%d" % side], lvl_bias=-2)
+        track(s, 5.6 * side, -10, 10, 1.5, R["gunmetal"], "tr%d" % side, 2.6, 2.2, 10, f)
     s.box(-5, -9, 5, 9.5, 3.0, R["olive"], group="hull", bevel=1.0)
     s.box(-3.5, -10, 3.5, -8, 2.6, R["olive"], group="eng", bevel=0.6)
     for yy in (-7.5, -5.5):
@@ -783,13 +742,7 @@ def tank_body(f):
 
 def turret_base():
     s = Scene(20, 20, origin=(10, 10))
-    pts = [(9.0 * math.cos(k * math.pi / 4 + math.pi / 8), 9.0 * math.sin(k * math.pi / 4 + math.pi / 8))
-           for k in range(8)]
-    s.slab(pts, 1.0, R["slate"], group="pad", bevel=1.0)
-    # hazard stripes on the pad edge
-    ang = np.arctan2(s.Y, s.X)
-    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
-    s.paint((rr > 7.2) & (np.sin(ang * 8) > 0.2), R["yellow"], parts=["pad"], lvl_bias=-1)
+    hazard_pad(s, 8, 9.0, math.pi / 8, R["slate"], R["yellow"], 7.2, 8, 0.2)
     s.ellipsoid((0, 0, 1.5), (6.2, 6.2, 2.6), R["gunmetal"], group="dome")
     s.ellipsoid((0, 0, 3.6), (3.4, 3.4, 1.0), R["steel"], group="ring")
     return s.render()
@@ -865,36 +818,20 @@ def building_roof():
 def building_ruin():
     rng = np.random.default_rng(77)
     s = Scene(40, 40, origin=(20, 20))
-    # burnt interior floor
-    s.box(-17, -16, 17, 16, 0, R["char"], group="floor", bevel=0)
-    floor_noise = noise_field(40, 40, 9, 3.0)
-    s.paint(floor_noise > 0.55, R["char"], parts=["floor"], lvl_bias=-1)
-    s.paint(floor_noise < 0.3, R["brown"], parts=["floor"], lvl_bias=-2)
+    charred_floor(s, 17, 16, 9, R["brown"], 0.55, 0.3)
     # broken walls: thick rim with gaps
-    wall = [(-17, -16), (17, -16), (17, 16), (-17, 16)]
-    outer = poly_mask(s.X, s.Y, wall)
-    inner = poly_mask(s.X, s.Y, [(-15, -14), (15, -14), (15, 14), (-15, 14)])
     gaps = (np.abs(s.X - 6) < 3) & (s.Y < -12) | (np.abs(s.Y - 4) < 4) & (s.X > 13) | (np.abs(s.X + 9) < 2.5) & (
         s.Y > 12)
-    rim = outer & ~inner & ~gaps
-    one = np.ones_like(s.X)
-    s._write(rim, one * 3, one * 0, one * 0, one, R["slate"], "wall")
+    broken_wall(s, (17, 16), (15, 14), gaps, R["slate"])
     # inner wall stubs and rubble
     for k in range(22):
         x, y = rng.uniform(-14, 14), rng.uniform(-13, 13)
         r = rng.uniform(0.8, 2.2)
         s.ellipsoid((x, y, 0.5), (r, r * rng.uniform(0.7, 1.2), r * 0.8), R["slate"] if k % 3 else R["tile"],
                     group="rub%d" % k, bias=-0.1)
-    # charred beams
-    for k in range(3):
-        y0 = rng.uniform(-10, 10)
-        s.box(-13, y0, 13, y0 + 1.6, 2.0, R["char"], group="beam%d" % k, bevel=0.5)
+    fallen_beams(s, rng, 3, 10, 13, 1.6, 2.0)
     img = s.render()
-    # embers
-    for k in range(14):
-        x, y = rng.integers(5, 35), rng.integers(5, 35)
-        img[y, x, :3] = R["fire"][rng.integers(2, 5)]
-    # soot smudge darkening around the walls
+    embers(img, rng, 14, (5, 35), (5, 35))
     return img
 
 
@@ -917,10 +854,7 @@ def wreck_small():
         x, y = int(10 + rng.normal(0, 2)), int(10 + rng.normal(0, 2))
         im.px(x, y, R["fire"][2])
     # soft (dithered) edge instead of a hard outline: it sits on the ground
-    edge = (im.a[..., 3] > 0) & ~erode(im.a[..., 3] > 0)
-    chk = ((im.X.astype(int) + im.Y.astype(int)) % 2) == 0
-    im.a[edge & chk, 3] = 0
-    return im.a
+    return soft_edge(im.a)
 
 
 # ====================================================================== bosses
@@ -1173,9 +1107,7 @@ def boss2_hull():
     s.paint(stag & ~planks, R["khaki"], parts=["deck"], lvl_bias=-1)
     # hazard stripe band around the deck edge
     inner = poly_mask(s.X, s.Y, [(x * 0.9, y * 0.88) for x, y in deck])
-    band = ~inner & (((s.X + s.Y) % 6) < 3)
-    s.paint(band, R["yellow"], parts=["deck"], lvl_bias=-1)
-    s.paint(~inner & ~band, R["gunmetal"], parts=["deck"], lvl_bias=1)
+    hazard_band(s, ["deck"], ~inner, s.X + s.Y, 6, dark=R["gunmetal"])
     # turret rings (turrets are separate sprites) and stacks
     for x, y in ((-28, -4), (28, -4), (-16, 16), (16, 16)):
         s.ellipsoid((x, y, 5.2), (7, 6.5, 1.0), R["gunmetal"], group="ring%d%d" % (x, y), spec=0)
@@ -1190,9 +1122,7 @@ def boss2_hull():
 
 def boss2_core():
     s = Scene(56, 56, origin=(28, 28))
-    oct_pts = [(24.5 * math.cos(k * math.pi / 4 + math.pi / 8), 24.5 * math.sin(k * math.pi / 4 + math.pi / 8))
-               for k in range(8)]
-    s.slab(oct_pts, 2, R["gunmetal"], group="base", thick=2, bevel=1.5)
+    s.slab(regular_polygon(8, 24.5, math.pi / 8), 2, R["gunmetal"], group="base", thick=2, bevel=1.5)
     s.paint(np.sqrt(s.X ** 2 + s.Y ** 2) > 21, R["slate"], parts=["base"], lvl_bias=0)
     for k in range(8):
         a = k * math.pi / 4

@@ -9,7 +9,9 @@ import math
 
 import numpy as np
 
-from pixlib import OUTLINE, R, Img, Scene, erode, make_ramp, paste, poly_mask
+from pixlib import OUTLINE, R, Img, Scene, make_ramp, paste, poly_mask
+from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, gun_ring, hazard_band, noise_field,
+                          overlay, prop_blur, regular_polygon, track)
 
 # Extra ramps for the two places. Desert: ochre, sand, canyon red, and the dusty blue of
 # canyon shadows. Snow: white with blue shadows, glacier ice, dark pine.
@@ -27,54 +29,6 @@ R4 = {
     "frost": make_ramp(186, 0.70, v0=0.30, v1=1.0, s_top=0.05, shift=0.05),
     "stone": make_ramp(222, 0.14, v0=0.20, v1=0.84, s_bot=0.26, s_top=0.05),
 }
-
-
-def overlay(img, fn):
-    im = Img(img.shape[1], img.shape[0])
-    im.a = img
-    fn(im)
-    return im.a
-
-
-def noise(w, h, seed, scale=4.0):
-    """smooth value noise in 0..1 (same construction as gen_sprites.noise_field)."""
-    rng = np.random.default_rng(seed)
-    gw, gh = int(w / scale) + 3, int(h / scale) + 3
-    g = rng.random((gh, gw))
-    ys, xs = np.mgrid[0:h, 0:w]
-    fx, fy = xs / scale, ys / scale
-    x0, y0 = fx.astype(int), fy.astype(int)
-    tx, ty = fx - x0, fy - y0
-    tx = tx * tx * (3 - 2 * tx)
-    ty = ty * ty * (3 - 2 * ty)
-    a = g[y0, x0] * (1 - tx) + g[y0, x0 + 1] * tx
-    b = g[y0 + 1, x0] * (1 - tx) + g[y0 + 1, x0 + 1] * tx
-    return a * (1 - ty) + b * ty
-
-
-def soft_edge(img):
-    """dither away every other pixel of the rim: for things lying flat on the ground."""
-    a = img[..., 3] > 0
-    edge = a & ~erode(a)
-    ys, xs = np.mgrid[0:img.shape[0], 0:img.shape[1]]
-    img[edge & ((xs + ys) % 2 == 0), 3] = 0
-    return img
-
-
-def gun_ring(s, x, y, z, ramp, r=3.6):
-    """the round mount a turret's shared gun_barrel sprite turns on."""
-    s.ellipsoid((x, y, z), (r, r, 1.4), ramp, group="ring")
-    s.ellipsoid((x, y, z + 1.0), (r * 0.55, r * 0.55, 0.6), R["gunmetal"], group="ringc", spec=0)
-
-
-def rotor_streaks(im, cx, cy, rad, f, blades, light, dark, phase=0.0):
-    """motion-blurred rotor blades around (cx, cy) for animation frame f."""
-    for k in range(blades):
-        a = phase + f * math.pi / blades / 2 + k * 2 * math.pi / blades
-        im.line(round(cx), round(cy), round(cx + math.cos(a) * rad), round(cy + math.sin(a) * rad), light)
-        a2 = a - 0.3
-        im.line(round(cx + math.cos(a2) * rad * 0.55), round(cy + math.sin(a2) * rad * 0.55),
-                round(cx + math.cos(a2) * rad * 0.95), round(cy + math.sin(a2) * rad * 0.95), dark)
 
 
 # ====================================================================== stage 3: Redrock Canyon
@@ -174,16 +128,14 @@ def s3_crawler(f):
     """desert half-track: wheels in front (below), tracks behind, an open gun ring in the bed."""
     s = Scene(22, 28, origin=(11, 14))
     for side in (-1, 1):
-        s.box(6.6 * side - 2.4, -12.5, 6.6 * side + 2.4, 1.5, 1.4, R["gunmetal"], group="tr%d" % side, bevel=0.8)
-        m = (np.abs(s.X - 6.6 * side) < 2.0) & (((s.Y + 13 + f * 2) % 4) < 1.1)
-        s.paint(m, R["gunmetal"], parts=["tr%d" % side], lvl_bias=-2)
+        track(s, 6.6 * side, -12.5, 1.5, 1.4, R["gunmetal"], "tr%d" % side, 2.4, 2.0, 13, f)
         # front wheels, half under the mudguards
         s.ellipsoid((7.0 * side, 8.5, 1.5), (2.0, 3.0, 2.0), R["char"], group="wh%d" % side, spec=0)
         s.slab([(5.0 * side, 5.0), (9.2 * side, 5.2), (9.2 * side, 11.0), (5.0 * side, 11.6)], 3.2, R3["sand"],
                group="guard%d" % side, bevel=0.8, thick=0.6, edge_ramp=R3["ochre"])
     # hull: a long sand-coloured bed with a rust camouflage pattern
     s.box(-5.0, -12.0, 5.0, 6.0, 3.0, R3["sand"], group="hull", bevel=1.0)
-    nz = noise(22, 28, 41, 3.0)
+    nz = noise_field(22, 28, 41, 3.0)
     s.paint(nz > 0.62, R3["canyon"], parts=["hull"], lvl_bias=-1)
     # engine bonnet with louvres and the cab's windscreen
     s.box(-4.0, 6.0, 4.0, 13.0, 3.6, R3["sand"], group="bonnet", bevel=1.0)
@@ -213,10 +165,6 @@ def s3_bunker():
     return s.render()
 
 
-def corrugated(s, parts, ramp, period=1.8):
-    s.paint(((s.X + 40) % period) < period * 0.45, ramp, parts=parts, lvl_bias=-1)
-
-
 def s3_minehead():
     """mine shed: a rusty corrugated-iron gable roof, the timber headframe over the shaft at one end."""
     s = Scene(40, 40, origin=(20, 20))
@@ -227,8 +175,8 @@ def s3_minehead():
     s.paint(trough, R["rust"], parts=["roofN", "roofS"], lvl_bias=-1)
     s.paint(~trough & (((s.X + 40) % 2.0) < 1.3), R["rust"], parts=["roofN"], lvl_bias=1)
     # rust runs and sand blown onto the iron
-    nz = noise(40, 40, 17, 4.0)
-    streak = noise(40, 40, 18, 2.0)
+    nz = noise_field(40, 40, 17, 4.0)
+    streak = noise_field(40, 40, 18, 2.0)
     s.paint((nz > 0.7) & (s.Y > -13), R3["sand"], parts=["roofN", "roofS"], lvl_bias=-1)
     s.paint((streak > 0.72) & ~trough, R3["canyon"], parts=["roofN", "roofS"], lvl_bias=-1)
     s.paint(np.abs(s.Y) < 0.9, R["gunmetal"], parts=["roofN", "roofS"], lvl_bias=1)  # ridge cap
@@ -255,19 +203,13 @@ def s3_minehead():
 def s3_minehead_ruin():
     rng = np.random.default_rng(78)
     s = Scene(40, 40, origin=(20, 20))
-    s.box(-16, -15, 16, 15, 0, R["char"], group="floor", bevel=0)
-    nz = noise(40, 40, 19, 3.0)
-    s.paint(nz > 0.6, R["char"], parts=["floor"], lvl_bias=-1)
-    s.paint(nz < 0.3, R3["canyon"], parts=["floor"], lvl_bias=-2)
+    charred_floor(s, 16, 15, 19, R3["canyon"], 0.6, 0.3)
     # the open shaft: a dark square with a timber collar
     s.box(-5, -5, 5, 5, 1.2, R3["timber"], group="collar", bevel=0.6)
     s.box(-3.5, -3.5, 3.5, 3.5, 1.4, R["char"], group="shaft", bevel=0, flat=0.0)
-    outer = poly_mask(s.X, s.Y, [(-16, -15), (16, -15), (16, 15), (-16, 15)])
-    inner = poly_mask(s.X, s.Y, [(-14, -13), (14, -13), (14, 13), (-14, 13)])
     gaps = ((np.abs(s.X + 4) < 3) & (s.Y < -11)) | ((np.abs(s.Y - 2) < 4) & (s.X < -12)) | (
         (np.abs(s.X - 8) < 3) & (s.Y > 11))
-    one = np.ones_like(s.X)
-    s._write(outer & ~inner & ~gaps, one * 3, one * 0, one * 0, one, R["rust"], "wall")
+    broken_wall(s, (16, 15), (14, 13), gaps, R["rust"])
     # twisted roof sheets and fallen beams
     for k in range(5):
         x, y = rng.uniform(-11, 11), rng.uniform(-11, 11)
@@ -275,14 +217,9 @@ def s3_minehead_ruin():
             x += 8 * np.sign(x + 0.01)
         w, h = rng.uniform(3, 6), rng.uniform(2, 4)
         s.box(x - w / 2, y - h / 2, x + w / 2, y + h / 2, 1.0 + k * 0.2, R["rust"], group="sheet%d" % k, bevel=0.6)
-    for k in range(2):
-        y0 = rng.uniform(-12, 12)
-        s.box(-12, y0, 12, y0 + 1.4, 2.2, R["char"], group="beam%d" % k, bevel=0.5)
+    fallen_beams(s, rng, 2, 12, 12, 1.4, 2.2)
     img = s.render()
-    for k in range(12):
-        x, y = rng.integers(4, 36), rng.integers(4, 36)
-        if abs(x - 20) > 6 or abs(y - 20) > 6:
-            img[y, x, :3] = R["fire"][rng.integers(2, 5)]
+    embers(img, rng, 12, (4, 36), (4, 36), keep=lambda x, y: abs(x - 20) > 6 or abs(y - 20) > 6)
     return img
 
 
@@ -306,10 +243,7 @@ def mid3_body():
     for side in (-1, 1):
         s.slab([(6 * side, -8), (26 * side, -6), (26 * side, 2), (6 * side, 4)], 2.0, R3["dust"],
                group="wing%d" % side, thick=2.0, edge_ramp=R["gunmetal"], bevel=1.0)
-        s.paint((((s.X + s.Y * 0.8) % 5) < 2.5) & (np.abs(s.X) > 18), R["yellow"], parts=["wing%d" % side],
-                lvl_bias=-1)
-        s.paint((((s.X + s.Y * 0.8) % 5) >= 2.5) & (np.abs(s.X) > 18), R["char"], parts=["wing%d" % side],
-                lvl_bias=1)
+        hazard_band(s, ["wing%d" % side], np.abs(s.X) > 18, s.X + s.Y * 0.8, 5)
         # exhausts blackened above the engines
         s.lathe(10 * side, 5, [(-22, 1.8), (-16, 2.2), (-10, 2.2)], R["gunmetal"], group="ex%d" % side)
         s.glow(10 * side, -22.2, 1.2, 0.7, R["fire"], z=8, levels=[3, 4])
@@ -406,7 +340,7 @@ def boss3_core():
     s.paint(plates, R3["ochre"], parts=["deck"], lvl_bias=-2)
     rivets = (((s.Y + 40) % 8) > 1.4) & (((s.Y + 40) % 8) < 2.2) & (((s.X + 41) % 3) < 0.8)
     s.paint(rivets, R3["ochre"], parts=["deck"], lvl_bias=1)
-    nz = noise(84, 64, 5, 5.0)
+    nz = noise_field(84, 64, 5, 5.0)
     s.paint(nz > 0.68, R3["canyon"], parts=["deck"], lvl_bias=-1)
     # smokestacks behind
     for sx in (-1, 1):
@@ -423,9 +357,7 @@ def boss3_core():
     s.set_lvl(grille & (s.rid == R["fire"].id), 0)
     s.glow(0, -2.5, 2.4, 1.6, R["fire"], z=21, levels=[4, 5])
     # hazard stripes on the bow where the crusher jaws are mounted
-    band = (s.Y > 15) & (s.Y < 20) & (np.abs(s.X) < 21)
-    s.paint(band & (((s.X - s.Y) % 6) < 3), R["yellow"], parts=["deck"], lvl_bias=-1)
-    s.paint(band & (((s.X - s.Y) % 6) >= 3), R["char"], parts=["deck"], lvl_bias=1)
+    hazard_band(s, ["deck"], (s.Y > 15) & (s.Y < 20) & (np.abs(s.X) < 21), s.X - s.Y, 6)
     for sx in (-1, 1):
         s.glow(18 * sx, 22.5, 1.0, 1.0, R["yellow"], z=10, levels=[5])
     return s.render()
@@ -471,6 +403,14 @@ def boss3_jaws():
 
 
 # ====================================================================== stage 4: Frostpeak Pass
+def icicles(img, xs, y):
+    """Icicles hanging from an envelope's lower rim: 2 px of bright ice and a dark tip from row y."""
+    for x in xs:
+        img[y:y + 2, x, :3] = R4["ice"][5]
+        img[y + 2, x, :3] = OUTLINE
+        img[y:y + 3, x, 3] = 255
+
+
 def s4_snowhawk(f):
     """a small swept-wing interceptor in pine green with snow-white tips; its afterburner flickers."""
     s = Scene(20, 20, origin=(10, 10))
@@ -515,13 +455,7 @@ def s4_frostkite(f):
 
     def props(im):
         for side in (-1, 1):
-            cx = 17 + 7.5 * side - 0.5
-            if f == 0:
-                im.line(round(cx - 3), 6, round(cx + 3), 6, R4["stone"][4])
-            else:
-                for dx in (-2, -1, 1, 2):
-                    im.px(round(cx + dx), 6, R4["stone"][2])
-                im.px(round(cx), 6, R4["stone"][5])
+            prop_blur(im, 17 + 7.5 * side - 0.5, 6, f, R4["stone"], span=3)
     return overlay(img, props)
 
 
@@ -539,7 +473,7 @@ def s4_rimeship(f):
         s.paint(np.abs(s.Y - yy) < 0.6, R4["pine"], parts=["env"])
     s.paint(np.abs(s.X) < 0.6, R4["pine"], parts=["env"], lvl_bias=1)
     # frost crust: dithered ice patches on the lit top
-    nz = noise(34, 46, 7, 3.5)
+    nz = noise_field(34, 46, 7, 3.5)
     s.paint((nz > 0.6) & (np.abs(s.X) < 8), R4["ice"], parts=["env"], lvl_bias=0)
     for side in (-1, 1):
         s.lathe(12.4 * side, 0, [(-11, 0.9), (-9.5, 1.8), (-2, 1.8), (0, 0.9)], R["gunmetal"], group="pod%d" % side)
@@ -548,23 +482,11 @@ def s4_rimeship(f):
     s.lathe(0, 12.0, [(11, 0.8), (17.5, 0.8)], R["gunmetal"], group="gun")
     s.glow(0, 8, 1.2, 1.2, R4["frost"], z=14, levels=[3, 5])
     img = s.render()
-    # icicles hanging along the envelope's lower rim (drawn as short bright streaks)
-    for x in (8, 11, 23, 26):
-        img[36:38, x, :3] = R4["ice"][5]
-        img[36:38, x, 3] = 255
-        img[38, x, :3] = OUTLINE
-        img[38, x, 3] = 255
+    icicles(img, (8, 11, 23, 26), 36)
 
     def props(im):
         for side in (-1, 1):
-            cx = 17 + 12.4 * side - 0.5
-            cy = 11
-            if f == 0:
-                im.line(round(cx - 2), cy, round(cx + 2), cy, R4["stone"][4])
-            else:
-                im.px(round(cx), cy, R4["stone"][5])
-                im.px(round(cx - 1), cy, R4["stone"][2])
-                im.px(round(cx + 1), cy, R4["stone"][2])
+            prop_blur(im, 17 + 12.4 * side - 0.5, 11, f, R4["stone"])
     return overlay(img, props)
 
 
@@ -573,16 +495,14 @@ def s4_snowcat(f):
     s = Scene(22, 28, origin=(11, 14))
     for sx in (-1, 1):
         for sy in (-1, 1):
-            cx, cy = 7.0 * sx, 7.6 * sy
-            s.box(cx - 2.6, cy - 5.2, cx + 2.6, cy + 5.2, 1.6, R["gunmetal"], group="tr%d%d" % (sx, sy), bevel=0.9)
-            m = (np.abs(s.X - cx) < 2.2) & (((s.Y + 20 + f * 2) % 4) < 1.1)
-            s.paint(m, R["gunmetal"], parts=["tr%d%d" % (sx, sy)], lvl_bias=-2)
+            cy = 7.6 * sy
+            track(s, 7.0 * sx, cy - 5.2, cy + 5.2, 1.6, R["gunmetal"], "tr%d%d" % (sx, sy), 2.6, 2.2, 20, f, bevel=0.9)
     s.box(-5.0, -12.0, 5.0, 12.0, 3.0, R4["pine"], group="hull", bevel=1.0)
     s.paint(np.abs(s.Y + 10) < 0.5, R4["pine"], parts=["hull"], lvl_bias=-2)
     s.box(-4.4, -3.5, 4.4, 7.0, 5.0, R4["pine"], group="cab", bevel=1.0)
     s.box(-4.0, 5.4, 4.0, 7.0, 5.6, R4["frost"], group="glass", bevel=0.2)
     # snow on the cabin roof and on the bonnet
-    nz = noise(22, 28, 23, 2.5)
+    nz = noise_field(22, 28, 23, 2.5)
     s.paint((nz > 0.45) & (s.Y < 4), R4["snow"], parts=["cab"])
     s.paint((nz > 0.55) & (s.Y > 8), R4["snow"], parts=["hull"])
     gun_ring(s, 0, 0.0, 5.4, R4["stone"], r=3.4)
@@ -602,7 +522,7 @@ def s4_pillbox():
     s.paint((np.abs(np.sin(ang * 3)) < 0.1) & (rr > 5), R4["stone"], parts=["dome"], lvl_bias=-1)
     # a firing slit facing down, and snow lying on the top
     s.paint((np.abs(s.X) < 4.0) & (s.Y > 6.0) & (s.Y < 7.6), R["char"], parts=["dome"], lvl_bias=-5)
-    nz = noise(26, 26, 61, 2.5)
+    nz = noise_field(26, 26, 61, 2.5)
     s.paint((nz > 0.5) & (s.Y < 1) & (rr < 8.5), R4["snow"], parts=["dome"])
     gun_ring(s, 0, 0, 5.0, R4["pine"], r=3.8)
     return s.render()
@@ -618,7 +538,7 @@ def s4_lodge():
     roofS = [(-15.5, 0), (15.5, 0), (15.5, 12.5), (-15.5, 12.5)]
     s.slab(roofN, 5, R4["snow"], group="roofN", bevel=0.9, bias=0.08)
     s.slab(roofS, 5, R4["snow"], group="roofS", bevel=0.9, bias=-0.3)
-    nz = noise(40, 40, 33, 3.0)
+    nz = noise_field(40, 40, 33, 3.0)
     s.paint((nz > 0.66) & (s.Y < 0), R4["ice"], parts=["roofN"], lvl_bias=0)
     s.paint((nz > 0.7) & (s.Y > 0), R4["ice"], parts=["roofS"], lvl_bias=-1)
     s.paint(np.abs(s.Y) < 0.7, R4["snow"], parts=["roofN", "roofS"], lvl_bias=1)  # ridge line
@@ -647,38 +567,27 @@ def s4_lodge():
 def s4_lodge_ruin():
     rng = np.random.default_rng(79)
     s = Scene(40, 40, origin=(20, 20))
-    s.box(-17, -15, 17, 15, 0, R["char"], group="floor", bevel=0)
-    nz = noise(40, 40, 29, 3.0)
-    s.paint(nz > 0.6, R["char"], parts=["floor"], lvl_bias=-1)
-    s.paint(nz < 0.32, R3["timber"], parts=["floor"], lvl_bias=-2)
-    outer = poly_mask(s.X, s.Y, [(-17, -15), (17, -15), (17, 15), (-17, 15)])
-    inner = poly_mask(s.X, s.Y, [(-15, -13), (15, -13), (15, 13), (-15, 13)])
+    charred_floor(s, 17, 15, 29, R3["timber"], 0.6, 0.32)
     gaps = ((np.abs(s.X - 3) < 3) & (s.Y < -11)) | ((np.abs(s.Y + 3) < 4) & (s.X > 13)) | (
         (np.abs(s.X + 7) < 3) & (s.Y > 11))
-    one = np.ones_like(s.X)
-    s._write(outer & ~inner & ~gaps, one * 3, one * 0, one * 0, one, R3["timber"], "wall")
+    broken_wall(s, (17, 15), (15, 13), gaps, R3["timber"])
     s.paint(((s.X + 40) % 2) < 0.6, R3["timber"], parts=["wall"], lvl_bias=-1)
     s.box(-13, -12, -8, -7, 3, R4["stone"], group="chim", bevel=1.0)
     # snow already blowing back in at the edges, charred logs inside
-    for k in range(4):
-        y0 = rng.uniform(-10, 10)
-        s.box(-12, y0, 12, y0 + 1.6, 2.0, R["char"], group="beam%d" % k, bevel=0.5)
+    fallen_beams(s, rng, 4, 10, 12, 1.6, 2.0)
     img = s.render()
-    dn = noise(40, 40, 31, 3.0)
+    dn = noise_field(40, 40, 31, 3.0)
     ys, xs = np.mgrid[0:40, 0:40]
     snow = (img[..., 3] > 0) & (dn > 0.7) & ((np.abs(xs - 20) > 12) | (np.abs(ys - 20) > 10))
     img[snow, :3] = R4["snow"][4]
-    for k in range(10):
-        x, y = rng.integers(6, 34), rng.integers(6, 34)
-        img[y, x, :3] = R["fire"][rng.integers(2, 5)]
+    embers(img, rng, 10, (6, 34), (6, 34))
     return img
 
 
 def s4_flak():
     """what the lodge hid: a quad flak mount, its four barrels pointing at the sky."""
     s = Scene(20, 20, origin=(10, 10))
-    pts = [(8.4 * math.cos(k * math.pi / 3), 8.4 * math.sin(k * math.pi / 3)) for k in range(6)]
-    s.slab(pts, 1.0, R4["stone"], group="pad", bevel=1.0)
+    s.slab(regular_polygon(6, 8.4), 1.0, R4["stone"], group="pad", bevel=1.0)
     s.ellipsoid((0, 0, 1.5), (6.0, 6.0, 2.8), R4["pine"], group="turret")
     for sx in (-1, 1):
         for sy in (-1, 1):
@@ -732,7 +641,7 @@ def mid4_gondola():
     hull = [(-9, -22), (9, -22), (14, -12), (14, 10), (8, 22), (-8, 22), (-14, 10), (-14, -12)]
     s.slab(hull, 4, R4["pine"], group="hull", thick=3, edge_ramp=R["gunmetal"], bevel=1.2)
     s.paint(np.abs(np.abs(s.X) - 8) < 0.5, R4["pine"], parts=["hull"], lvl_bias=-2)
-    nz = noise(44, 52, 13, 3.0)
+    nz = noise_field(44, 52, 13, 3.0)
     s.paint((nz > 0.7) & (s.Y < 0), R4["snow"], parts=["hull"], lvl_bias=0)
     # the frost reactor: a glass dome with a cold blue glow
     s.ellipsoid((0, -4, 7), (8.5, 8.5, 4.0), R4["stone"], group="ring")
@@ -756,7 +665,7 @@ def mid4_envelope():
             group="env")
     for yy in (-20, -8, 4, 16):
         s.paint(np.abs(s.Y - yy) < 0.6, R4["stone"], parts=["env"])
-    nz = noise(28, 70, 17, 3.5)
+    nz = noise_field(28, 70, 17, 3.5)
     s.paint((nz > 0.62) & (np.abs(s.X) < 6), R4["ice"], parts=["env"])
     s.paint(np.abs(s.X) < 0.6, R4["stone"], parts=["env"], lvl_bias=1)
     # engine pod on the outer (left) flank and a frost gun on the nose
@@ -764,10 +673,7 @@ def mid4_envelope():
     s.ellipsoid((0, 25, 10.5), (3.0, 3.0, 1.6), R4["pine"], group="tur")
     s.lathe(0, 11.0, [(26, 0.8), (32, 0.8)], R["gunmetal"], group="gun")
     img = s.render()
-    for x in (6, 9, 18, 21):
-        img[60:62, x, :3] = R4["ice"][5]
-        img[62, x, :3] = OUTLINE
-        img[60:63, x, 3] = 255
+    icicles(img, (6, 9, 18, 21), 60)
     return img
 
 
@@ -790,9 +696,8 @@ def boss4_hull():
     for sx in (-1, 1):
         for sy in (-1, 1):
             cx, cy = 47 * sx, 23 * sy
-            s.box(cx - 8, cy - 17, cx + 8, cy + 17, 2.0, R["gunmetal"], group="tr%d%d" % (sx, sy), bevel=1.0)
-            m = (np.abs(s.X - cx) < 7) & (((s.Y + 60) % 5) < 1.4)
-            s.paint(m, R["gunmetal"], parts=["tr%d%d" % (sx, sy)], lvl_bias=-2)
+            m = track(s, cx, cy - 17, cy + 17, 2.0, R["gunmetal"], "tr%d%d" % (sx, sy), 8, 7, 60, bevel=1.0,
+                      period=5, cleat=1.4)
             s.paint(m & (np.abs(s.X - cx) < 2), R4["snow"], parts=["tr%d%d" % (sx, sy)], lvl_bias=0)
     base = [(-40, -40), (40, -40), (44, -30), (44, 30), (36, 40), (-36, 40), (-44, 30), (-44, -30)]
     s.slab(base, 5, R4["stone"], group="base", thick=4, edge_ramp=R["gunmetal"], bevel=1.2)
@@ -806,7 +711,7 @@ def boss4_hull():
     rivet = (((s.Y + 60) % 12) > 1.6) & (((s.Y + 60) % 12) < 2.4) & (((s.X + 61) % 3.5) < 0.8)
     s.paint(rivet, R4["pine"], parts=["keep"], lvl_bias=1)
     # snow drifted against the back wall and lying in a few patches
-    nz = noise(112, 88, 3, 5.0)
+    nz = noise_field(112, 88, 3, 5.0)
     drift = (s.Y < -30 + 6 * nz) | ((nz > 0.74) & (s.Y < 20))
     s.paint(drift, R4["snow"], parts=["keep", "base"], lvl_bias=0)
     s.paint((nz > 0.66) & (nz <= 0.74) & (s.Y < 20), R4["ice"], parts=["keep"], lvl_bias=-1)
@@ -842,7 +747,7 @@ def boss4_tower():
     s.ellipsoid((0, 0, 1.0), (13.0, 13.0, 4.0), R4["stone"], group="base")
     s.paint((np.abs(np.sin(np.arctan2(s.Y, s.X) * 6)) < 0.16), R4["stone"], parts=["base"], lvl_bias=-2)
     s.ellipsoid((0, -1, 5.0), (9.0, 9.0, 4.0), R4["pine"], group="turret")
-    nz = noise(32, 40, 51, 2.5)
+    nz = noise_field(32, 40, 51, 2.5)
     rr = np.sqrt(s.X ** 2 + (s.Y + 1) ** 2)
     s.paint((nz > 0.45) & (s.Y < 0) & (rr < 8.5), R4["snow"], parts=["turret"])
     s.box(-4.5, 4.0, 4.5, 6.0, 9.0, R4["frost"], group="slit", bevel=0)
@@ -857,15 +762,13 @@ def boss4_plough():
         s.lathe(24 * sx, 3, [(-12, 2.2), (-3, 2.2)], R["steel"], group="ram%d" % sx)
     blade = [(-36, -4), (36, -4), (37, 4), (30, 9), (-30, 9), (-37, 4)]
     s.slab(blade, 4, R4["stone"], group="blade", thick=3, edge_ramp=R["gunmetal"], bevel=1.2)
-    band = (s.Y > -2.5) & (s.Y < 2.5)
-    s.paint(band & (((s.X - s.Y) % 8) < 4), R["yellow"], parts=["blade"], lvl_bias=-1)
-    s.paint(band & (((s.X - s.Y) % 8) >= 4), R["char"], parts=["blade"], lvl_bias=1)
+    hazard_band(s, ["blade"], (s.Y > -2.5) & (s.Y < 2.5), s.X - s.Y, 8)
     for k in range(-6, 7):
         x = k * 5.2
         s.slab([(x - 2.0, 8), (x + 2.0, 8), (x, 12.5)], 3.0, R["steel"], group="tooth%d" % k, thick=1.0,
                edge_ramp=R["gunmetal"], bevel=0.4)
     # packed snow thrown up on the blade
-    nz = noise(76, 26, 9, 3.0)
+    nz = noise_field(76, 26, 9, 3.0)
     s.paint((nz > 0.62) & (s.Y > 3), R4["snow"], parts=["blade"])
     for sx in (-1, 1):
         s.lathe(10 * sx, 6, [(4, 1.4), (11, 1.2)], R["gunmetal"], group="g%d" % sx)

@@ -10,7 +10,9 @@ import math
 
 import numpy as np
 
-from pixlib import OUTLINE, R, Img, Ramp, Scene, make_ramp, poly_mask
+from pixlib import OUTLINE, R, Ramp, Scene, make_ramp, poly_mask
+from sprite_parts import (broken_wall, embers, hazard_band, hazard_pad, overlay, ringed_dome,
+                          rivets, rotor_blade, rubble, stripes, track)
 
 # ---------------------------------------------------------------- palettes
 # Ironworks: warm soot greys, rust, the orange glow of molten metal.
@@ -24,36 +26,6 @@ PLATE = make_ramp(238, 0.16, v0=0.16, v1=0.86, s_bot=0.28, s_top=0.04)
 DECK = make_ramp(246, 0.22, v0=0.12, v1=0.74, s_bot=0.34, s_top=0.06, shift=0.1)
 AETHER = Ramp(["#2a0d4e", "#56209a", "#8a3ed8", "#b677f2", "#e1bdff", "#fbf2ff"])
 GOLD = R["gold"]
-
-
-# ---------------------------------------------------------------- small helpers
-def _overlay(img, fn):
-    im = Img(img.shape[1], img.shape[0])
-    im.a = img
-    fn(im)
-    return im.a
-
-
-def _rotor(im, cx, cy, length, ang, col, col2):
-    """a rotor blade pair through (cx, cy) at angle ang, with a faint blur trail."""
-    for k in (0, math.pi):
-        a = ang + k
-        im.line(round(cx), round(cy), round(cx + math.cos(a) * length), round(cy + math.sin(a) * length), col)
-        a2 = a - 0.35
-        im.px(round(cx + math.cos(a2) * length * 0.8), round(cy + math.sin(a2) * length * 0.8), col2)
-
-
-def _rivets(s, pts, col, z):
-    for x, y in pts:
-        s.px(x, y, col, z=z)
-
-
-def _stripes(s, part, ramp, period=4.0, width=2.0, mask=None, lvl_bias=-1):
-    """diagonal hazard stripes painted over an already drawn part."""
-    m = ((s.X + s.Y) % period) < width
-    if mask is not None:
-        m &= mask
-    s.paint(m, ramp, parts=[part], lvl_bias=lvl_bias)
 
 
 # ====================================================================== stage 5: Ironworks
@@ -74,10 +46,10 @@ def s5_cinder(f):
     def rot(im):
         for side in (-1, 1):
             cx = 8 + 5.0 * side - 0.5
-            _rotor(im, cx, 5.8, 2.4, (math.pi / 5 if f == 0 else -math.pi / 5) * side, IRON[5], IRON[3])
+            rotor_blade(im, cx, 5.8, 2.4, (math.pi / 5 if f == 0 else -math.pi / 5) * side, IRON[5], IRON[3])
         # an ember trailing from the exhaust
         im.px(8 - (f * 2 - 1), 1 + f, MOLTEN[3 + f])
-    return _overlay(img, rot)
+    return overlay(img, rot)
 
 
 def s5_jack(f):
@@ -99,19 +71,19 @@ def s5_jack(f):
     s.lathe(0, 4.5, [(-10.5, 1.6), (-9, 1.3), (-5, 1.3)], SOOT, group="stack")
     s.ellipsoid((0, -10.2, 6.5), (1.3, 0.7, 0.3), R["char"], group="stackhole", spec=0)
     s.ellipsoid((0, 6.0, 4.6), (2.6, 2.4, 1.6), R["glass"], group="cab", spec=1.0)
-    _rivets(s, [(-4.5, 0), (4.5, 0), (-4.5, 6), (4.5, 6)], RUST[5], z=3.5)
+    rivets(s, [(-4.5, 0), (4.5, 0), (-4.5, 6), (4.5, 6)], RUST[5], z=3.5)
     img = s.render()
 
     def rot(im):
         for side in (-1, 1):
             cx = 13 + 8.6 * side - 0.5
             a = (math.pi / 6 if f == 0 else math.pi / 6 + math.pi / 2) * side
-            _rotor(im, cx, 4.8, 5.2, a, IRON[5], IRON[3])
+            rotor_blade(im, cx, 4.8, 5.2, a, IRON[5], IRON[3])
             im.px(round(cx), 5, IRON[2])
         # smoke puff from the stack
         for k, (x, y) in enumerate(((12, 0), (13 + f, 0), (12 - f, 1))):
             im.px(x, y, R["smoke"][3 + (k + f) % 2])
-    return _overlay(img, rot)
+    return overlay(img, rot)
 
 
 def s5_crucible(f):
@@ -145,7 +117,7 @@ def s5_crucible(f):
                 im.line(cx - 3, 6, cx + 3, 6, IRON[4])
             else:
                 im.line(cx, 4, cx, 8, IRON[4])
-    return _overlay(img, sparks)
+    return overlay(img, sparks)
 
 
 def s5_loco(f, up=False):
@@ -178,8 +150,8 @@ def s5_loco(f, up=False):
     # the armoured casemate carrying the turret
     s.slab([(x, y * k) for x, y in [(-7.5, -9), (7.5, -9), (7.5, 7), (5, 9), (-5, 9), (-7.5, 7)]], 5.0, RUST,
            group="case", thick=2.5, edge_ramp=SOOT, bevel=1.0)
-    _stripes(s, "case", R["yellow"], period=5.0, width=2.2, mask=(Y > 6.5), lvl_bias=-2)
-    _rivets(s, [(-6, -7 * k), (6, -7 * k), (-6, 5 * k), (6, 5 * k)], RUST[5], z=5.5)
+    stripes(s, "case", R["yellow"], period=5.0, width=2.2, mask=(Y > 6.5), lvl_bias=-2)
+    rivets(s, [(-6, -7 * k), (6, -7 * k), (-6, 5 * k), (6, 5 * k)], RUST[5], z=5.5)
     s.ellipsoid((0, 0, 6.0), (5.2, 5.2, 1.8), IRON, group="ring")
     s.ellipsoid((0, 0, 7.6), (2.6, 2.6, 0.8), SOOT, group="ring2", spec=0)
     # the cab at the back, a coal bunker behind it
@@ -196,18 +168,16 @@ def s5_loco(f, up=False):
         for j in range(3):
             y = 33 - j * 2 - f if not up else 12 + j * 2 + f
             im.px(10 + (j + f) % 2, y, R["smoke"][4 - j % 2])
-    return _overlay(img, smoke)
+    return overlay(img, smoke)
 
 
 def s5_ladle(f):
     """Ladle crawler: a tracked carrier hauling a bucket of molten slag (ground)."""
     s = Scene(24, 26, origin=(12, 13))
     for side in (-1, 1):
-        s.box(7.2 * side - 2.6, -11, 7.2 * side + 2.6, 11, 1.5, IRON, group="tr%d" % side, bevel=0.8)
-        cleat = (np.abs(s.X - 7.2 * side) < 2.2) & (((s.Y + 11 + f * 2) % 4) < 1.1)
-        s.paint(cleat, IRON, parts=["tr%d" % side], lvl_bias=-2)
+        track(s, 7.2 * side, -11, 11, 1.5, IRON, "tr%d" % side, 2.6, 2.2, 11, f)
     s.box(-5, -10, 5, 10, 2.6, RUST, group="deck", bevel=0.8)
-    _stripes(s, "deck", R["yellow"], period=4.0, width=1.6, mask=(s.Y > 6.5), lvl_bias=-2)
+    stripes(s, "deck", R["yellow"], period=4.0, width=1.6, mask=(s.Y > 6.5), lvl_bias=-2)
     # the ladle: a thick bowl with glowing contents, held by a yoke
     s.box(-6.5, -2, 6.5, 0.2, 6.0, SOOT, group="yoke", bevel=0.5)
     s.ellipsoid((0, -1, 4.5), (6.6, 6.6, 4.0), SOOT, group="bowl")
@@ -258,40 +228,25 @@ def s5_forge_ruin():
     s = Scene(40, 40, origin=(20, 20))
     s.box(-18, -17, 18, 17, 0, R["char"], group="floor", bevel=0)
     s.paint(((s.X + s.Y) % 7) < 1.2, SOOT, parts=["floor"], lvl_bias=-1)
-    outer = poly_mask(s.X, s.Y, [(-18, -17), (18, -17), (18, 17), (-18, 17)])
-    inner = poly_mask(s.X, s.Y, [(-15.5, -14.5), (15.5, -14.5), (15.5, 14.5), (-15.5, 14.5)])
     gaps = ((np.abs(s.X + 5) < 3) & (s.Y < -13)) | ((np.abs(s.Y - 6) < 3.5) & (s.X < -14)) | (
         (np.abs(s.X - 9) < 2.5) & (s.Y > 13))
-    one = np.ones_like(s.X)
-    s._write(outer & ~inner & ~gaps, one * 3, one * 0, one * 0, one, SOOT, "wall")
+    broken_wall(s, (18, 17), (15.5, 14.5), gaps, SOOT)
     # fallen roof trusses and girders
     for k in range(4):
         y0 = -12 + k * 7 + rng.uniform(-1, 1)
         s.slab([(-13, y0), (13, y0 + rng.uniform(-3, 3)), (13, y0 + 1.6), (-13, y0 + 1.4)], 1.8, RUST,
                group="truss%d" % k, bevel=0.5)
-    for k in range(14):
-        x, y = rng.uniform(-13, 13), rng.uniform(-12, 12)
-        r = rng.uniform(0.8, 2.0)
-        s.ellipsoid((x, y, 0.6), (r, r, r * 0.7), SOOT if k % 3 else IRON, group="rub%d" % k, bias=-0.1)
+    rubble(s, rng, 14, (13, 12), (0.8, 2.0), 0.6, (SOOT, IRON), "rub%d", -0.1)
     img = s.render()
-    for k in range(12):
-        x, y = rng.integers(5, 35), rng.integers(5, 35)
-        img[y, x, :3] = MOLTEN[rng.integers(2, 5)]
+    embers(img, rng, 12, (5, 35), (5, 35), MOLTEN)
     return img
 
 
 def s5_forge_gun():
     """The gun under the foundry roof: a squat cannon pit ringed with hazard paint (ground turret)."""
     s = Scene(22, 22, origin=(11, 11))
-    pts = [(9.8 * math.cos(k * math.pi / 3 + math.pi / 6), 9.8 * math.sin(k * math.pi / 3 + math.pi / 6))
-           for k in range(6)]
-    s.slab(pts, 1.0, IRON, group="pad", bevel=1.0)
-    ang = np.arctan2(s.Y, s.X)
-    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
-    s.paint((rr > 7.2) & (np.sin(ang * 9) > 0.1), R["yellow"], parts=["pad"], lvl_bias=-1)
-    s.ellipsoid((0, 0, 1.5), (6.6, 6.6, 2.8), RUST, group="dome")
-    s.paint(np.abs(rr - 4.6) < 0.5, SOOT, parts=["dome"], lvl_bias=0)
-    s.ellipsoid((0, 0, 3.8), (3.2, 3.2, 1.0), SOOT, group="hub")
+    rr = hazard_pad(s, 6, 9.8, math.pi / 6, IRON, R["yellow"], 7.2, 9, 0.1)
+    ringed_dome(s, rr, RUST, SOOT, 4.6, 0, SOOT)
     s.glow(-2.6, -2.6, 0.9, 0.9, MOLTEN, z=8, levels=[4, 5])
     return s.render()
 
@@ -321,16 +276,16 @@ def mid5_hull():
     s.ellipsoid((0, 18.5, 9.5), (5.0, 3.2, 2.0), IRON, group="mouth")
     s.glow(0, 18.8, 3.6, 2.2, MOLTEN, z=14, levels=[1, 2, 3, 4, 5])
     s.glow(0, -13, 2.6, 2.6, MOLTEN, z=16, levels=[2, 3, 4])
-    _rivets(s, [(-8, -11), (8, -11), (-10, 0), (10, 0), (-7, 9), (7, 9)], RUST[5], z=14)
+    rivets(s, [(-8, -11), (8, -11), (-10, 0), (10, 0), (-7, 9), (7, 9)], RUST[5], z=14)
     img = s.render()
 
     def rotors(im):
         for side in (-1, 1):
             cx = 36 + 22 * side - 0.5
             for a in (math.pi / 7, math.pi / 7 + math.pi / 2):
-                _rotor(im, cx, 4.5, 9.0, a * side, IRON[5], IRON[3])
+                rotor_blade(im, cx, 4.5, 9.0, a * side, IRON[5], IRON[3])
             im.px(round(cx), 4, IRON[2])
-    return _overlay(img, rotors)
+    return overlay(img, rotors)
 
 
 def mid5_pod():
@@ -361,12 +316,10 @@ def boss5_hull():
     # riveted plates
     plates = (((s.X + 60) % 12) < 0.8) | (((s.Y + 40) % 10) < 0.8)
     s.paint(plates, SOOT, parts=["deck"], lvl_bias=-1)
-    _rivets(s, [(x, y) for x in range(-42, 43, 12) for y in (-27, 23) if abs(x) < 40], IRON[5], z=5.5)
+    rivets(s, [(x, y) for x in range(-42, 43, 12) for y in (-27, 23) if abs(x) < 40], IRON[5], z=5.5)
     # hazard band around the deck edge
     inner = poly_mask(s.X, s.Y, [(x * 0.9, y * 0.88) for x, y in deck])
-    band = ~inner & (((s.X + s.Y) % 6) < 3)
-    s.paint(band, R["yellow"], parts=["deck"], lvl_bias=-2)
-    s.paint(~inner & ~band, SOOT, parts=["deck"], lvl_bias=-1)
+    hazard_band(s, ["deck"], ~inner, s.X + s.Y, 6, dark=SOOT, light_bias=-2, dark_bias=-1)
     # molten channels running from the furnace to the sides
     for side in (-1, 1):
         ch = (np.abs(s.Y - 4 - (np.abs(s.X) - 14) * 0.18) < 1.3) & (np.abs(s.X) > 14) & (np.abs(s.X) < 44) & (
@@ -398,7 +351,7 @@ def boss5_hammer():
     body = [(-10, -17), (10, -17), (14, -12), (14, 8), (-14, 8), (-14, -12)]
     s.slab(body, 5, IRON, group="housing", thick=3.0, edge_ramp=SOOT, bevel=1.2)
     s.paint((np.abs(s.X) < 8) & (s.Y > -14) & (s.Y < -6), SOOT, parts=["housing"], lvl_bias=0)
-    _rivets(s, [(-11.5, -10), (11.5, -10), (-11.5, 5), (11.5, 5), (-6, -15.5), (6, -15.5)], IRON[5], z=5.5)
+    rivets(s, [(-11.5, -10), (11.5, -10), (-11.5, 5), (11.5, 5), (-6, -15.5), (6, -15.5)], IRON[5], z=5.5)
     # the heat vent: a grille over a glow
     s.glow(0, -10, 6.5, 3.2, MOLTEN, z=7, levels=[1, 2, 3, 4])
     for k in range(-3, 4):
@@ -409,7 +362,7 @@ def boss5_hammer():
         s.paint(np.abs(s.Y - 2) < 0.6, SOOT, parts=["cyl%d" % side], lvl_bias=0)
     # the hammer head at the front, hazard-striped
     s.box(-13, 10, 13, 18.5, 7, SOOT, group="head", bevel=1.4)
-    _stripes(s, "head", R["yellow"], period=6, width=3, mask=(s.Y < 13.5), lvl_bias=-1)
+    stripes(s, "head", R["yellow"], period=6, width=3, mask=(s.Y < 13.5), lvl_bias=-1)
     s.paint(s.Y > 16.5, IRON, parts=["head"], lvl_bias=1)
     s.box(-4, 1, 4, 10, 6, R["steel"], group="ram", bevel=1.0)
     return s.render()
@@ -478,7 +431,7 @@ def s6_lancer(f):
         if f == 1:
             im.px(10, 0, AETHER[3])
             im.px(11, 0, AETHER[3])
-    return _overlay(img, burner)
+    return overlay(img, burner)
 
 
 def s6_warden(f):
@@ -528,22 +481,15 @@ def s6_frigate(f):
     s.slab([(-4, -8), (4, -8), (5, 0), (3, 5), (-3, 5), (-5, 0)], 8.0, PLATE, group="tower", bevel=1.2)
     s.box(-2.6, 1.5, 2.6, 3.4, 8.5, AETHER, group="win", bevel=0)
     s.glow(0, -12.5, 2.4, 2.4, AETHER, z=12, levels=[1, 2, 3, 4])
-    _rivets(s, [(-7, -6), (7, -6), (-7.5, 6), (7.5, 6)], GOLD[5], z=5.5)
+    rivets(s, [(-7, -6), (7, -6), (-7.5, 6), (7.5, 6)], GOLD[5], z=5.5)
     return s.render()
 
 
 def s6_deckgun():
     """A deck turret on the citadel: gold-ringed armoured dome (the game draws the barrel)."""
     s = Scene(22, 22, origin=(11, 11))
-    pts = [(10.0 * math.cos(k * math.pi / 4 + math.pi / 8), 10.0 * math.sin(k * math.pi / 4 + math.pi / 8))
-           for k in range(8)]
-    s.slab(pts, 1.0, DARK, group="pad", bevel=1.0)
-    ang = np.arctan2(s.Y, s.X)
-    rr = np.sqrt(s.X ** 2 + s.Y ** 2)
-    s.paint((rr > 8.0) & (np.sin(ang * 8) > 0.3), GOLD, parts=["pad"], lvl_bias=-1)
-    s.ellipsoid((0, 0, 1.5), (6.6, 6.6, 2.8), PLATE, group="dome")
-    s.paint(np.abs(rr - 5.2) < 0.5, GOLD, parts=["dome"], lvl_bias=-1)
-    s.ellipsoid((0, 0, 3.8), (3.2, 3.2, 1.0), DARK, group="hub")
+    rr = hazard_pad(s, 8, 10.0, math.pi / 8, DARK, GOLD, 8.0, 8, 0.3)
+    ringed_dome(s, rr, PLATE, GOLD, 5.2, -1, DARK)
     return s.render()
 
 
@@ -573,7 +519,7 @@ def s6_hangar():
         s.box(0.6 * side, -15, 17.5 * side, 15, 3.0, PLATE, group="door%d" % side, bevel=0.8)
         ribs = (((s.Y + 40) % 5) < 1.0) & (np.abs(s.X) > 1) & (np.abs(s.X) < 17)
         s.paint(ribs, PLATE, parts=["door%d" % side], lvl_bias=-1)
-        _stripes(s, "door%d" % side, GOLD, period=6, width=3, mask=(np.abs(s.Y) > 12.5), lvl_bias=-1)
+        stripes(s, "door%d" % side, GOLD, period=6, width=3, mask=(np.abs(s.Y) > 12.5), lvl_bias=-1)
         for y in (-9, 0, 9):
             s.glow(19.2 * side, y, 0.8, 0.8, AETHER, z=4, levels=[4, 5])
     s.paint(np.abs(s.X) < 1.0, AETHER, parts=["door-1", "door1"], lvl_bias=-1)
@@ -590,14 +536,9 @@ def s6_hangar_ruin():
     for side in (-1, 1):
         pts = [(17.5 * side, -15), (11 * side, -13), (14 * side, -2), (10 * side, 8), (17.5 * side, 15)]
         s.slab(pts, 3.0, PLATE, group="door%d" % side, bevel=0.8, bias=-0.15)
-    for k in range(10):
-        x, y = rng.uniform(-13, 13), rng.uniform(-12, 12)
-        r = rng.uniform(0.7, 1.8)
-        s.ellipsoid((x, y, 0.8), (r, r, r * 0.7), PLATE if k % 3 else GOLD, group="deb%d" % k, bias=-0.2)
+    rubble(s, rng, 10, (13, 12), (0.7, 1.8), 0.8, (PLATE, GOLD), "deb%d", -0.2)
     img = s.render()
-    for k in range(8):
-        x, y = rng.integers(8, 36), rng.integers(6, 34)
-        img[y, x, :3] = AETHER[rng.integers(3, 6)]
+    embers(img, rng, 8, (8, 36), (6, 34), AETHER, (3, 6))
     return img
 
 
@@ -773,7 +714,7 @@ def final_battery():
     s.paint(trim, GOLD, parts=["block"], lvl_bias=-1)
     s.ellipsoid((-9, -8, 10), (3.0, 3.0, 1.5), PLATE, group="hatch")
     s.glow(7, -8, 2.2, 2.2, AETHER, z=12, levels=[2, 3, 4, 5])
-    _rivets(s, [(-16, -9), (16, -9), (-16, 5), (16, 5)], GOLD[5], z=7.5)
+    rivets(s, [(-16, -9), (16, -9), (-16, 5), (16, 5)], GOLD[5], z=7.5)
     return s.render()
 
 
