@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprites_s34  # noqa: E402  (stages 3 and 4)
 from pixlib import (OUTLINE, R, Atlas, Img, Ramp, Scene, contact_sheet, dilate, erode,  # noqa: E402
                     paste, poly_mask, shift)
+from sprite_frames import anims, boss_parts, stills  # noqa: E402
 from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, hazard_band, hazard_pad,  # noqa: E402
                           noise_field, overlay, prop_blur, regular_polygon, rotor_blade, soft_edge, track)
 import sprites_s56  # noqa: E402  (stages 5 and 6)
@@ -858,103 +859,6 @@ def wreck_small():
 
 
 # ====================================================================== bosses
-def damage(img, state, seed):
-    """state 0 intact, 1 damaged (darker, cracks, smoke), 2 destroyed (charred, broken, burning)."""
-    if state == 0:
-        return img
-    rng = np.random.default_rng(seed * 7 + state)
-    h, w = img.shape[:2]
-    out = img.copy()
-    a = out[..., 3] > 0
-    outl = a & (np.abs(out[..., :3].astype(int) - np.array(OUTLINE)).sum(-1) < 6)
-    rgb = out[..., :3].astype(float)
-    lum = rgb.mean(-1, keepdims=True)
-    if state == 1:
-        rgb = rgb * 0.8 + lum * 0.08
-    else:
-        char = np.array([52, 40, 44], float)
-        rgb = (rgb * 0.38 + lum * 0.12 + char * 0.35)
-    out[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
-    out[outl, :3] = OUTLINE
-    interior = erode(erode(a))
-    pts = np.argwhere(interior)
-    if state == 2:
-        # bites out of the silhouette
-        edge = np.argwhere(a & ~erode(a))
-        for k in range(max(3, (w * h) // 500)):
-            y, x = edge[rng.integers(len(edge))]
-            r = rng.uniform(1.5, 2.5 + min(w, h) / 14)
-            ys, xs = np.mgrid[0:h, 0:w]
-            m = ((xs - x) ** 2 + (ys - y) ** 2) < r * r
-            m &= (np.sin(xs * 1.7 + ys * 2.3) > -0.6)  # jagged
-            out[m] = 0
-        a = out[..., 3] > 0
-        # re-outline the broken edge with dark burnt colour
-        ring = dilate(a) & ~a
-        inner_edge = a & ~erode(a)
-        out[inner_edge, :3] = OUTLINE
-        # burn holes with glowing rims
-        interior = erode(erode(a))
-        pts = np.argwhere(interior)
-        for k in range(max(2, (w * h) // 700)):
-            y, x = pts[rng.integers(len(pts))]
-            r = rng.uniform(1.0, 1.2 + min(w, h) / 26)
-            ys, xs = np.mgrid[0:h, 0:w]
-            d = np.sqrt((xs + 0.5 - x) ** 2 + (ys + 0.5 - y) ** 2)
-            hole = (d < r) & a
-            rim = (d >= r) & (d < r + 1.0) & a & ((xs - x) + (ys - y) > 0)
-            out[rim, :3] = R["fire"][1]
-            out[hole, :3] = (20, 12, 16)
-            if k % 2:
-                out[y, x, :3] = R["fire"][3]
-    # cracks: short random walks, dark with a light lip
-    ncr = (w * h) // (260 if state == 1 else 180)
-    for k in range(max(2, ncr)):
-        if len(pts) == 0:
-            break
-        y, x = pts[rng.integers(len(pts))]
-        dx, dy = rng.choice([-1, 1]), rng.choice([-1, 1])
-        for step in range(int(rng.integers(4, 9 + min(w, h) // 8))):
-            if not (0 <= x < w and 0 <= y < h) or out[y, x, 3] == 0:
-                break
-            out[y, x, :3] = OUTLINE
-            if 0 <= y - 1 < h and out[y - 1, x, 3] and step % 2 == 0:
-                c = out[y - 1, x, :3].astype(int) + 40
-                out[y - 1, x, :3] = np.clip(c, 0, 255)
-            if rng.random() < 0.5:
-                x += dx
-            else:
-                y += dy
-            if rng.random() < 0.2:
-                dx = -dx
-    # smoke puffs (and fire when destroyed)
-    npuff = 2 + (w * h) // 1200 + (2 if state == 2 else 0)
-    for k in range(npuff):
-        if len(pts) == 0:
-            break
-        y, x = pts[rng.integers(len(pts))]
-        r = rng.uniform(1.6, 2.2 + min(w, h) / 22)
-        ys, xs = np.mgrid[0:h, 0:w]
-        d = np.sqrt((xs + 0.5 - x) ** 2 + (ys + 0.5 - y) ** 2)
-        blob = (d < r) & (out[..., 3] > 0)
-        lit = ((xs - x) + (ys - y)) < -r * 0.3
-        sm = R["smoke"]
-        base = 2 if state == 2 else 3
-        out[blob, :3] = sm[base]
-        out[blob & lit, :3] = sm[base + 1]
-        out[blob & (d > r - 1), :3] = sm[base - 1]
-        if state == 2 and k % 2 == 0:
-            f = (d < r * 0.45) & blob
-            out[f, :3] = R["fire"][4]
-            out[(d < r * 0.7) & blob & ~f & ~lit, :3] = R["fire"][2]
-    return out
-
-
-def boss_frames(fn, seed):
-    base = fn()
-    return [damage(base, st, seed) for st in range(3)]
-
-
 def mid_hull():
     s = Scene(72, 48, origin=(36, 24))
     for side in (-1, 1):
@@ -1155,61 +1059,59 @@ def boss2_turret():
 
 
 # ====================================================================== main
+def bullet_small(f):
+    return bullet(6, R["red"], f, core=R["pink"][5])
+
+
+def bullet_round(f):
+    return bullet(8, R["cyan"], f)
+
+
+def bullet_big(f):
+    return bullet(14, R["magenta"], f)
+
+
+def item_p(f):
+    return capsule(R["red"], "P", f)
+
+
+def item_b(f):
+    return capsule(R["blue"], "B", f)
+
+
+SHIPS = [(fn.__name__, lambda fn=fn: [fn(r) for r in BANK]) for fn in (ship_vela, ship_brass, ship_wren)]
+COMMON = [
+    *stills(portrait_vela, portrait_brass, portrait_wren, hitbox_dot),
+    *anims(2, shot_vela, shot_brass, shot_wren, charge_vela, charge_brass, charge_wren),
+    *anims(2, bullet_small, bullet_round, bullet_big, bullet_needle, item_p, item_b),
+    *anims(6, coin),
+    ("explosion_small", lambda: explosion(16, 6, 11)),
+    ("explosion_medium", lambda: explosion(32, 8, 22)),
+    ("explosion_large", lambda: explosion(64, 8, 33)),
+    *anims(4, sparkle),
+    *anims(2, muzzle),
+    *stills(bomb_ring),
+]
+S12_ENEMIES = [
+    *anims(2, air_drone, air_gyro),
+    *stills(air_fighter),
+    *anims(2, air_zeppelin, tank_body),
+    *stills(turret_base, gun_barrel),
+    *anims(2, boat),
+    *stills(building_roof, building_ruin, wreck_small),
+]
+S12_BOSSES = boss_parts(1, mid_hull, mid_pod, boss1_core, boss1_wing, boss1_cannon, boss2_core, boss2_turret,
+                        boss2_hull)
+
+
 def build():
+    """The atlas, every sprite in the order of the tables (which fixes their atlas positions)."""
     atlas = Atlas(512)
     previews = []
-
-    def add(name, frames):
+    for name, make in SHIPS + COMMON + S12_ENEMIES + sprites_s34.SPRITES + S12_BOSSES + sprites_s56.SPRITES:
+        frames = make()
         atlas.add(name, frames)
         previews.append((name, frames))
-
-    add("ship_vela", [ship_vela(r) for r in BANK])
-    add("ship_brass", [ship_brass(r) for r in BANK])
-    add("ship_wren", [ship_wren(r) for r in BANK])
-    add("portrait_vela", [portrait_vela()])
-    add("portrait_brass", [portrait_brass()])
-    add("portrait_wren", [portrait_wren()])
-    add("hitbox_dot", [hitbox_dot()])
-    add("shot_vela", [shot_vela(f) for f in range(2)])
-    add("shot_brass", [shot_brass(f) for f in range(2)])
-    add("shot_wren", [shot_wren(f) for f in range(2)])
-    add("charge_vela", [charge_vela(f) for f in range(2)])
-    add("charge_brass", [charge_brass(f) for f in range(2)])
-    add("charge_wren", [charge_wren(f) for f in range(2)])
-    add("bullet_small", [bullet(6, R["red"], f, core=R["pink"][5]) for f in range(2)])
-    add("bullet_round", [bullet(8, R["cyan"], f) for f in range(2)])
-    add("bullet_big", [bullet(14, R["magenta"], f) for f in range(2)])
-    add("bullet_needle", [bullet_needle(f) for f in range(2)])
-    add("item_p", [capsule(R["red"], "P", f) for f in range(2)])
-    add("item_b", [capsule(R["blue"], "B", f) for f in range(2)])
-    add("coin", [coin(f) for f in range(6)])
-    add("explosion_small", explosion(16, 6, 11))
-    add("explosion_medium", explosion(32, 8, 22))
-    add("explosion_large", explosion(64, 8, 33))
-    add("sparkle", [sparkle(f) for f in range(4)])
-    add("muzzle", [muzzle(f) for f in range(2)])
-    add("bomb_ring", [bomb_ring()])
-    add("air_drone", [air_drone(f) for f in range(2)])
-    add("air_gyro", [air_gyro(f) for f in range(2)])
-    add("air_fighter", [air_fighter()])
-    add("air_zeppelin", [air_zeppelin(f) for f in range(2)])
-    add("tank_body", [tank_body(f) for f in range(2)])
-    add("turret_base", [turret_base()])
-    add("gun_barrel", [gun_barrel()])
-    add("boat", [boat(f) for f in range(2)])
-    add("building_roof", [building_roof()])
-    add("building_ruin", [building_ruin()])
-    add("wreck_small", [wreck_small()])
-    sprites_s34.add_sprites(add, boss_frames)
-    add("mid_hull", boss_frames(mid_hull, 1))
-    add("mid_pod", boss_frames(mid_pod, 2))
-    add("boss1_core", boss_frames(boss1_core, 3))
-    add("boss1_wing", boss_frames(boss1_wing, 4))
-    add("boss1_cannon", boss_frames(boss1_cannon, 5))
-    add("boss2_core", boss_frames(boss2_core, 6))
-    add("boss2_turret", boss_frames(boss2_turret, 7))
-    add("boss2_hull", boss_frames(boss2_hull, 8))
-    sprites_s56.add_sprites(add, boss_frames)
     return atlas, previews
 
 

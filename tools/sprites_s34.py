@@ -1,15 +1,16 @@
 """Sprites for stage 3 (Redrock Canyon) and stage 4 (Frostpeak Pass).
 
-Called from gen_sprites.build() as `sprites_s34.add_sprites(add, boss_frames)`; every name
-made here starts with s3_, mid3_, boss3_, s4_, mid4_ or boss4_. Enemies face down (their
-front is at the bottom of the sprite); boss and mid-boss parts come as 3 frames (intact,
-damaged, destroyed) through gen_sprites' boss_frames.
+gen_sprites.build() adds the `SPRITES` table to the atlas; every name made here starts with
+s3_, mid3_, boss3_, s4_, mid4_ or boss4_. Enemies face down (their front is at the bottom of
+the sprite); boss and mid-boss parts come as 3 frames (intact, damaged, destroyed) through
+sprite_frames.boss_parts.
 """
 import math
 
 import numpy as np
 
 from pixlib import OUTLINE, R, Img, Scene, make_ramp, paste, poly_mask
+from sprite_frames import anims, boss_parts, stills
 from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, gun_ring, hazard_band, noise_field,
                           overlay, prop_blur, regular_polygon, track)
 
@@ -776,34 +777,12 @@ def boss4_plough():
 
 
 # ====================================================================== hand-off to the atlas
-def add_sprites(add, boss_frames):
-    """adds every stage 3 and 4 sprite through `add(name, frames)`."""
-    add("s3_buzzard", [s3_buzzard(f) for f in range(2)])
-    add("s3_vulture", [s3_vulture(f) for f in range(2)])
-    add("s3_kettle", [s3_kettle(f) for f in range(2)])
-    add("s3_crawler", [s3_crawler(f) for f in range(2)])
-    add("s3_bunker", [s3_bunker()])
-    add("s3_minehead", [s3_minehead()])
-    add("s3_minehead_ruin", [s3_minehead_ruin()])
-    add("s3_mortar", [s3_mortar()])
-    add("mid3_body", boss_frames(mid3_body, 31))
-    add("mid3_rotor", boss_frames(mid3_rotor, 32))
-    add("mid3_skip", boss_frames(mid3_skip, 33))
-    add("boss3_core", boss_frames(boss3_core, 34))
-    add("boss3_drill", boss_frames(boss3_drill, 35))
-    add("boss3_jaws", boss_frames(boss3_jaws, 36))
-    add("s4_snowhawk", [s4_snowhawk(f) for f in range(2)])
-    add("s4_frostkite", [s4_frostkite(f) for f in range(2)])
-    add("s4_rimeship", [s4_rimeship(f) for f in range(2)])
-    add("s4_snowcat", [s4_snowcat(f) for f in range(2)])
-    add("s4_pillbox", [s4_pillbox()])
-    add("s4_lodge", [s4_lodge()])
-    add("s4_lodge_ruin", [s4_lodge_ruin()])
-    add("s4_flak", [s4_flak()])
-    add("s4_skimmer", [s4_skimmer(f) for f in range(2)])
-    add("mid4_gondola", boss_frames(mid4_gondola, 41))
-    add("mid4_envelope", boss_frames(mid4_envelope, 42))
-    add("mid4_cannon", boss_frames(mid4_cannon, 43))
-    add("boss4_hull", boss_frames(boss4_hull, 44))
-    add("boss4_tower", boss_frames(boss4_tower, 45))
-    add("boss4_plough", boss_frames(boss4_plough, 46))
+SPRITES = [
+    *anims(2, s3_buzzard, s3_vulture, s3_kettle, s3_crawler),
+    *stills(s3_bunker, s3_minehead, s3_minehead_ruin, s3_mortar),
+    *boss_parts(31, mid3_body, mid3_rotor, mid3_skip, boss3_core, boss3_drill, boss3_jaws),
+    *anims(2, s4_snowhawk, s4_frostkite, s4_rimeship, s4_snowcat),
+    *stills(s4_pillbox, s4_lodge, s4_lodge_ruin, s4_flak),
+    *anims(2, s4_skimmer),
+    *boss_parts(41, mid4_gondola, mid4_envelope, mid4_cannon, boss4_hull, boss4_tower, boss4_plough),
+]

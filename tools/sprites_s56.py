@@ -1,9 +1,9 @@
 """Sprites for stage 5 (Ironworks) and stage 6 (Sky Citadel), drawn with pixlib like the rest.
 
-gen_sprites.py calls `add_sprites(add, boss_frames)` once; every sprite here carries its stage's
+gen_sprites.build() adds the `SPRITES` table to the atlas; every sprite here carries its stage's
 prefix: s5_ / mid5_ / boss5_ for the Ironworks, s6_ / mid6_ / final_ for the Sky Citadel and the
 final boss. Enemies face down (their front is at the bottom of the sprite). Boss and mid-boss
-parts get 3 frames (intact, damaged, destroyed) from the shared `boss_frames`.
+parts get 3 frames (intact, damaged, destroyed) from sprite_frames.boss_parts.
 Deterministic: no randomness without a fixed seed.
 """
 import math
@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from pixlib import OUTLINE, R, Ramp, Scene, make_ramp, poly_mask
+from sprite_frames import anims, boss_parts, stills
 from sprite_parts import (broken_wall, embers, hazard_band, hazard_pad, overlay, ringed_dome,
                           rivets, rotor_blade, rubble, stripes, track)
 
@@ -749,38 +750,18 @@ def final_shield():
 
 
 # ====================================================================== registration
-def add_sprites(add, boss_frames):
-    """Adds every stage 5 and 6 sprite through `add(name, frames)`; `boss_frames(fn, seed)` turns
-    a part drawing into its intact, damaged and destroyed frames."""
-    add("s5_cinder", [s5_cinder(f) for f in range(2)])
-    add("s5_jack", [s5_jack(f) for f in range(2)])
-    add("s5_crucible", [s5_crucible(f) for f in range(2)])
-    add("s5_loco", [s5_loco(f) for f in range(2)])
-    add("s5_loco_up", [s5_loco(f, up=True) for f in range(2)])
-    add("s5_ladle", [s5_ladle(f) for f in range(2)])
-    add("s5_forge_roof", [s5_forge_roof()])
-    add("s5_forge_ruin", [s5_forge_ruin()])
-    add("s5_forge_gun", [s5_forge_gun()])
-    add("mid5_hull", boss_frames(mid5_hull, 51))
-    add("mid5_pod", boss_frames(mid5_pod, 52))
-    add("boss5_hull", boss_frames(boss5_hull, 53))
-    add("boss5_hammer", boss_frames(boss5_hammer, 54))
-    add("boss5_stack", boss_frames(boss5_stack, 55))
-    add("boss5_crucible", boss_frames(boss5_crucible, 56))
-    add("s6_wisp", [s6_wisp(f) for f in range(2)])
-    add("s6_lancer", [s6_lancer(f) for f in range(2)])
-    add("s6_warden", [s6_warden(f) for f in range(2)])
-    add("s6_frigate", [s6_frigate(f) for f in range(2)])
-    add("s6_deckgun", [s6_deckgun()])
-    add("s6_vent", [s6_vent(f) for f in range(2)])
-    add("s6_hangar", [s6_hangar()])
-    add("s6_hangar_ruin", [s6_hangar_ruin()])
-    add("s6_launcher", [s6_launcher()])
-    add("mid6_hull", boss_frames(mid6_hull, 61))
-    add("mid6_pod", boss_frames(mid6_pod, 62))
-    add("mid6_lance", boss_frames(mid6_lance, 63))
-    add("final_hull", boss_frames(final_hull, 64))
-    add("final_bridge", boss_frames(final_bridge, 65))
-    add("final_battery", boss_frames(final_battery, 66))
-    add("final_engine", boss_frames(final_engine, 67))
-    add("final_shield", boss_frames(final_shield, 68))
+def s5_loco_up(f):
+    return s5_loco(f, up=True)
+
+
+SPRITES = [
+    *anims(2, s5_cinder, s5_jack, s5_crucible, s5_loco, s5_loco_up, s5_ladle),
+    *stills(s5_forge_roof, s5_forge_ruin, s5_forge_gun),
+    *boss_parts(51, mid5_hull, mid5_pod, boss5_hull, boss5_hammer, boss5_stack, boss5_crucible),
+    *anims(2, s6_wisp, s6_lancer, s6_warden, s6_frigate),
+    *stills(s6_deckgun),
+    *anims(2, s6_vent),
+    *stills(s6_hangar, s6_hangar_ruin, s6_launcher),
+    *boss_parts(61, mid6_hull, mid6_pod, mid6_lance, final_hull, final_bridge, final_battery, final_engine,
+                final_shield),
+]
