@@ -7,7 +7,7 @@ mid-boss parts get three frames from `boss_frames`: intact, damaged and destroye
 """
 import numpy as np
 
-from pixlib import OUTLINE, R, dilate, erode
+from pixlib import OUTLINE, R, erode
 
 
 def anims(n, *fns):
@@ -57,7 +57,6 @@ def damage(img, state, seed):
             out[m] = 0
         a = out[..., 3] > 0
         # re-outline the broken edge with dark burnt colour
-        ring = dilate(a) & ~a
         inner_edge = a & ~erode(a)
         out[inner_edge, :3] = OUTLINE
         # burn holes with glowing rims
