@@ -42,6 +42,14 @@ def prop_blur(im, cx, cy, f, ramp, span=2):
     im.px(round(cx), cy, ramp[5])
 
 
+def twin_props(img, x, y, f, ramp, span=2):
+    """prop_blur on both flanks of img, x px either side of its centre line, on row y."""
+    def props(im):
+        for side in (-1, 1):
+            prop_blur(im, img.shape[1] / 2 + x * side - 0.5, y, f, ramp, span)
+    return overlay(img, props)
+
+
 def soft_edge(img):
     """Dithers away every other pixel of the rim, in place: for things lying flat on the ground."""
     a = img[..., 3] > 0
@@ -99,6 +107,17 @@ def hazard_band(s, parts, mask, diag, period, light=R["yellow"], dark=R["char"],
     s.paint(mask & ~on, dark, parts=parts, lvl_bias=dark_bias)
 
 
+def staggered_seams(s, row, col, stagger, width=0.7, off=40):
+    """The seam mask of brickwork or deck plating: rows `row` px high, joints every `col` px,
+    every other row shifted by `stagger`. `off` keeps the modulo arguments positive."""
+    return (((s.Y + off) % row) < width) | (((s.X + off + ((s.Y + off) // row % 2) * stagger) % col) < width)
+
+
+def rivet_rows(s, row, lo, hi, pitch, off=40):
+    """Rivets every `pitch` px along a band lo..hi px into each plate row of height `row`."""
+    return (((s.Y + off) % row) > lo) & (((s.Y + off) % row) < hi) & (((s.X + (off + 1)) % pitch) < 0.8)
+
+
 def track(s, cx, y0, y1, z, ramp, group, half, cleat_half, phase, f=0, bevel=0.8, period=4, cleat=1.1):
     """A caterpillar track centred on x = cx from y0 to y1; its cleats roll 2 px a frame.
     Returns the cleat mask."""
@@ -135,6 +154,31 @@ def gun_ring(s, x, y, z, ramp, r=3.6):
     """The round mount a turret's shared gun_barrel sprite turns on."""
     s.ellipsoid((x, y, z), (r, r, 1.4), ramp, group="ring")
     s.ellipsoid((x, y, z + 1.0), (r * 0.55, r * 0.55, 0.6), R["gunmetal"], group="ringc", spec=0)
+
+
+def tail_fins(s, pts, ramp, edge):
+    """An airship's two horizontal tail fins; pts outline the right-hand one."""
+    for side in (-1, 1):
+        s.slab([(x * side, y) for x, y in pts], 0.5, ramp, group="fin%d" % side, thick=1.0, edge_ramp=edge)
+
+
+def airship(s, fin_pts, vfin, envelope, skin, fin, trim, edge, bands):
+    """An airship seen from above, nose down: tail fins, a vertical fin (top, bottom, height,
+    thickness), the envelope (a lathe profile) with `trim` bands round it at each y in bands
+    and a seam along its back."""
+    tail_fins(s, fin_pts, fin, edge)
+    top, bottom, z, thick = vfin
+    s.box(-1.2, top, 1.2, bottom, z, fin, group="vfin", thick=thick, edge_ramp=edge)
+    s.lathe(0, 0, envelope, skin, group="env")
+    for yy in bands:
+        s.paint(np.abs(s.Y - yy) < 0.6, trim, parts=["env"])
+    s.paint(np.abs(s.X) < 0.6, trim, parts=["env"], lvl_bias=1)
+
+
+def side_pods(s, x, profile, ramp=R["gunmetal"]):
+    """Engine pods (lathes along y) on both flanks, x px out from the centre line."""
+    for side in (-1, 1):
+        s.lathe(x * side, 0, profile, ramp, group="pod%d" % side)
 
 
 # ---------------------------------------------------------------- ruins (what a building leaves when shot)

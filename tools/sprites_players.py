@@ -146,7 +146,11 @@ def portrait_panel(top, bottom, frame):
     return img
 
 
-def finish_portrait(panel, fg):
+def finish_portrait(s, top, bottom, frame):
+    """Renders the portrait scene s over a backdrop panel (gradient top..bottom, border in
+    `frame`); the panel's border stays on top."""
+    fg = s.render()
+    panel = portrait_panel(top, bottom, frame)
     out = panel.copy()
     paste(out, fg, 0, 0)
     # keep the frame on top
@@ -158,6 +162,12 @@ def finish_portrait(panel, fg):
 
 EYE_L = [".kkkk", "kwiik", "kiIi.", ".iIi.", "..k.."]
 EYE_R = ["kkkk.", "kwiik", ".iIik", ".iIi.", "..k.."]
+
+
+def blush(s, y):
+    """Pink cheeks either side of the nose, on row y."""
+    draw_pattern(s, 15, y, ["pp"], {"p": R["pink"][4]})
+    draw_pattern(s, 32, y, ["pp"], {"p": R["pink"][4]})
 
 
 def face_eyes(s, xl, xr, y, iris):
@@ -188,10 +198,8 @@ def portrait_vela():
     face_eyes(s, 16, 27, 23, R["green"])
     draw_pattern(s, 21, 27, ["..k..", ".k..."], {"k": R["skin"][1]})  # nose hint
     draw_pattern(s, 21, 31, ["k...k", ".kkk.", "..r.."], {"k": R["red"][0], "r": R["red"][3]})
-    draw_pattern(s, 15, 29, ["pp"], {"p": R["pink"][4]})
-    draw_pattern(s, 32, 29, ["pp"], {"p": R["pink"][4]})
-    fg = s.render()
-    return finish_portrait(portrait_panel((250, 196, 120), (196, 84, 52), R["orange"][0]), fg)
+    blush(s, 29)
+    return finish_portrait(s, (250, 196, 120), (196, 84, 52), R["orange"][0])
 
 
 def portrait_brass():
@@ -222,8 +230,7 @@ def portrait_brass():
         s.px(24 + 13 * math.cos(a), 22 + 13 * math.sin(a), R["gold"][5])
     # forehead plate seam
     s.paint(np.abs(s.Y - 14) < 0.5, R["brass"], parts=["head"], lvl_bias=-1)
-    fg = s.render()
-    return finish_portrait(portrait_panel((206, 180, 128), (92, 64, 44), R["brown"][0]), fg)
+    return finish_portrait(s, (206, 180, 128), (92, 64, 44), R["brown"][0])
 
 
 def portrait_wren():
@@ -244,16 +251,14 @@ def portrait_wren():
     s.glow(41, 6.5, 1.8, 1.8, R["yellow"], z=30, levels=[4, 5])
     face_eyes(s, 16, 27, 26, R["violet"])
     draw_pattern(s, 21, 34, [".kkk.", "..r.."], {"k": R["red"][0], "r": R["pink"][3]})
-    draw_pattern(s, 15, 32, ["pp"], {"p": R["pink"][4]})
-    draw_pattern(s, 32, 32, ["pp"], {"p": R["pink"][4]})
+    blush(s, 32)
     # familiar peeking over the shoulder
     s.ellipsoid((39, 39, 20), (5.5, 5, 4), R["white"], group="fam")
     s.ellipsoid((35.5, 34.5, 20), (1.4, 2.2, 1), R["white"], group="fam")
     s.ellipsoid((42.5, 34.5, 20), (1.4, 2.2, 1), R["white"], group="fam")
     draw_pattern(s, 37, 38, ["k.k"], {"k": OUTLINE})
     draw_pattern(s, 36, 40, ["p...p"], {"p": R["pink"][4]})
-    fg = s.render()
-    return finish_portrait(portrait_panel((150, 210, 150), (70, 50, 120), R["violet"][0]), fg)
+    return finish_portrait(s, (150, 210, 150), (70, 50, 120), R["violet"][0])
 
 
 # ====================================================================== hitbox

@@ -10,8 +10,8 @@ import numpy as np
 
 from pixlib import OUTLINE, R, Img, Scene, paste, poly_mask
 from sprite_frames import anims, boss_parts, stills
-from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, hazard_band, hazard_pad, noise_field,
-                          overlay, prop_blur, regular_polygon, rotor_blade, soft_edge, track)
+from sprite_parts import (airship, broken_wall, charred_floor, embers, fallen_beams, hazard_band, hazard_pad,
+                          noise_field, overlay, regular_polygon, rotor_blade, side_pods, soft_edge, track, twin_props)
 
 
 # ====================================================================== enemies
@@ -30,7 +30,8 @@ def air_drone(f):
     def rot(im):
         for side in (-1, 1):
             cx = 8 + 4.9 * side - 0.5
-            rotor_blade(im, cx, 6.8, 2.3, (math.pi / 4 if f == 0 else -math.pi / 4) * side, R["steel"][5], R["steel"][3])
+            a = (math.pi / 4 if f == 0 else -math.pi / 4) * side
+            rotor_blade(im, cx, 6.8, 2.3, a, R["steel"][5], R["steel"][3])
     return overlay(img, rot)
 
 
@@ -78,30 +79,15 @@ def air_fighter():
 
 def air_zeppelin(f):
     s = Scene(28, 40, origin=(14, 20))
-    # tail fins at the top (it flies downwards)
-    for side in (-1, 1):
-        s.slab([(1 * side, -19), (8.5 * side, -19), (8.5 * side, -16.5), (4 * side, -11), (1 * side, -11)], 0.5,
-               R["red"], group="fin%d" % side, thick=1.0, edge_ramp=R["rust"])
-    s.slab([(-1.2, -19.3), (1.2, -19.3), (1.2, -9), (-1.2, -9)], 6.5, R["red"], group="vfin", thick=5.0,
-           edge_ramp=R["rust"])
-    # envelope
-    s.lathe(0, 0, [(-17, 2.0), (-13, 6.5), (-6, 9.0), (4, 9.2), (12, 7.0), (17, 3.5), (18.6, 0.5)], R["khaki"],
-            group="env")
-    # armour bands
-    for yy in (-11, -4, 3, 10):
-        s.paint(np.abs(s.Y - yy) < 0.6, R["brown"], parts=["env"])
-    s.paint(np.abs(s.X) < 0.6, R["brown"], parts=["env"], lvl_bias=1)
-    for side in (-1, 1):
-        s.lathe(10.8 * side, 0, [(-10, 0.8), (-8.5, 1.6), (-2, 1.6), (0, 0.8)], R["gunmetal"], group="pod%d" % side)
+    # tail fins at the top (it flies downwards), envelope with armour bands
+    airship(s, [(1, -19), (8.5, -19), (8.5, -16.5), (4, -11), (1, -11)], (-19.3, -9, 6.5, 5.0),
+            [(-17, 2.0), (-13, 6.5), (-6, 9.0), (4, 9.2), (12, 7.0), (17, 3.5), (18.6, 0.5)], R["khaki"], R["red"],
+            R["brown"], R["rust"], (-11, -4, 3, 10))
+    side_pods(s, 10.8, [(-10, 0.8), (-8.5, 1.6), (-2, 1.6), (0, 0.8)])
     # top gun turret
     s.ellipsoid((0, 5, 9.0), (2.8, 2.8, 1.6), R["gunmetal"], group="tur")
     s.lathe(0, 10.0, [(5, 0.7), (10.5, 0.7)], R["gunmetal"], group="tbar")
-    img = s.render()
-
-    def props(im):
-        for side in (-1, 1):
-            prop_blur(im, 14 + 10.8 * side - 0.5, 9.5, f, R["steel"])
-    return overlay(img, props)
+    return twin_props(s.render(), 10.8, 9.5, f, R["steel"])
 
 
 def tank_body(f):

@@ -12,7 +12,7 @@ import numpy as np
 from pixlib import R, Img, Scene, make_ramp, paste
 from sprite_frames import anims, boss_parts, stills
 from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, gun_ring, hazard_band, noise_field,
-                          overlay, track)
+                          overlay, rivet_rows, staggered_seams, track)
 
 # Desert ramps: ochre, sand, canyon red, the dusty blue of canyon shadows, and weathered timber
 # (the mountain lodges of stage 4 are built of it too).
@@ -330,10 +330,8 @@ def boss3_core():
     s.slab(hull, 4, R["rust"], group="hull", thick=3.0, edge_ramp=R["char"], bevel=1.2)
     deck = [(-22, -24), (22, -24), (29, -14), (29, 8), (21, 22), (-21, 22), (-29, 8), (-29, -14)]
     s.slab(deck, 5, R3["ochre"], group="deck", bevel=0.6)
-    plates = (((s.Y + 40) % 8) < 0.7) | (((s.X + 40 + ((s.Y + 40) // 8 % 2) * 5) % 10) < 0.7)
-    s.paint(plates, R3["ochre"], parts=["deck"], lvl_bias=-2)
-    rivets = (((s.Y + 40) % 8) > 1.4) & (((s.Y + 40) % 8) < 2.2) & (((s.X + 41) % 3) < 0.8)
-    s.paint(rivets, R3["ochre"], parts=["deck"], lvl_bias=1)
+    s.paint(staggered_seams(s, 8, 10, 5), R3["ochre"], parts=["deck"], lvl_bias=-2)
+    s.paint(rivet_rows(s, 8, 1.4, 2.2, 3), R3["ochre"], parts=["deck"], lvl_bias=1)
     nz = noise_field(84, 64, 5, 5.0)
     s.paint(nz > 0.68, R3["canyon"], parts=["deck"], lvl_bias=-1)
     # smokestacks behind

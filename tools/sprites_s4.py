@@ -11,8 +11,9 @@ import numpy as np
 
 from pixlib import OUTLINE, R, Img, Scene, make_ramp, paste, poly_mask
 from sprite_frames import anims, boss_parts, stills
-from sprite_parts import (broken_wall, charred_floor, embers, fallen_beams, gun_ring, hazard_band, noise_field,
-                          overlay, prop_blur, regular_polygon, track)
+from sprite_parts import (airship, broken_wall, charred_floor, embers, fallen_beams, gun_ring, hazard_band, noise_field,
+                          overlay, regular_polygon, rivet_rows, side_pods, staggered_seams,
+                          tail_fins, track, twin_props)
 from sprites_s3 import R3
 
 # Snow ramps: white with blue shadows, glacier ice, dark pine, frost glow, grey stone.
@@ -74,43 +75,26 @@ def s4_frostkite(f):
         s.lathe(7.5 * side, 2.0, [(-5.0, 1.0), (-3.5, 1.8), (1.5, 1.8)], R4["stone"], group="eng%d" % side)
         # bomb bay bulge under each wing
         s.ellipsoid((4.0 * side, 2.0, 2.2), (1.0, 2.6, 0.8), R["gunmetal"], group="bay%d" % side)
-    img = s.render()
-
-    def props(im):
-        for side in (-1, 1):
-            prop_blur(im, 17 + 7.5 * side - 0.5, 6, f, R4["stone"], span=3)
-    return overlay(img, props)
+    return twin_props(s.render(), 7.5, 6, f, R4["stone"], span=3)
 
 
 def s4_rimeship(f):
     """a heavy patrol airship crusted with ice, its gondola bristling with frost guns."""
     s = Scene(34, 46, origin=(17, 23))
-    for side in (-1, 1):
-        s.slab([(1 * side, -22), (10 * side, -22), (10 * side, -19), (4.6 * side, -13), (1 * side, -13)], 0.5,
-               R4["pine"], group="fin%d" % side, thick=1.0, edge_ramp=R["gunmetal"])
-    s.slab([(-1.2, -22.5), (1.2, -22.5), (1.2, -11), (-1.2, -11)], 7.5, R4["pine"], group="vfin", thick=6.0,
-           edge_ramp=R["gunmetal"])
-    s.lathe(0, 0, [(-20, 2.2), (-15, 7.8), (-6, 10.6), (5, 10.8), (14, 8.2), (19.5, 4.0), (21.4, 0.6)], R4["stone"],
-            group="env")
-    for yy in (-12, -3, 6, 14):
-        s.paint(np.abs(s.Y - yy) < 0.6, R4["pine"], parts=["env"])
-    s.paint(np.abs(s.X) < 0.6, R4["pine"], parts=["env"], lvl_bias=1)
+    airship(s, [(1, -22), (10, -22), (10, -19), (4.6, -13), (1, -13)], (-22.5, -11, 7.5, 6.0),
+            [(-20, 2.2), (-15, 7.8), (-6, 10.6), (5, 10.8), (14, 8.2), (19.5, 4.0), (21.4, 0.6)], R4["stone"],
+            R4["pine"], R4["pine"], R["gunmetal"], (-12, -3, 6, 14))
     # frost crust: dithered ice patches on the lit top
     nz = noise_field(34, 46, 7, 3.5)
     s.paint((nz > 0.6) & (np.abs(s.X) < 8), R4["ice"], parts=["env"], lvl_bias=0)
-    for side in (-1, 1):
-        s.lathe(12.4 * side, 0, [(-11, 0.9), (-9.5, 1.8), (-2, 1.8), (0, 0.9)], R["gunmetal"], group="pod%d" % side)
+    side_pods(s, 12.4, [(-11, 0.9), (-9.5, 1.8), (-2, 1.8), (0, 0.9)])
     # gun gondola on the nose
     s.ellipsoid((0, 9, 10.5), (4.0, 5.0, 2.0), R4["pine"], group="gond")
     s.lathe(0, 12.0, [(11, 0.8), (17.5, 0.8)], R["gunmetal"], group="gun")
     s.glow(0, 8, 1.2, 1.2, R4["frost"], z=14, levels=[3, 5])
     img = s.render()
     icicles(img, (8, 11, 23, 26), 36)
-
-    def props(im):
-        for side in (-1, 1):
-            prop_blur(im, 17 + 12.4 * side - 0.5, 11, f, R4["stone"])
-    return overlay(img, props)
+    return twin_props(img, 12.4, 11, f, R4["stone"])
 
 
 def s4_snowcat(f):
@@ -281,9 +265,7 @@ def mid4_gondola():
 def mid4_envelope():
     """left envelope of the catamaran: long, white, rimed with ice, fins behind, engine pod."""
     s = Scene(28, 70, origin=(14, 35))
-    for side in (-1, 1):
-        s.slab([(1 * side, -33), (9 * side, -33), (9 * side, -30), (4 * side, -24), (1 * side, -24)], 0.5,
-               R4["pine"], group="fin%d" % side, thick=1.0, edge_ramp=R["gunmetal"])
+    tail_fins(s, [(1, -33), (9, -33), (9, -30), (4, -24), (1, -24)], R4["pine"], R["gunmetal"])
     s.lathe(0, 0, [(-31, 2.0), (-25, 7.0), (-14, 9.6), (10, 9.6), (22, 7.4), (30, 3.8), (33, 0.6)], R4["snow"],
             group="env")
     for yy in (-20, -8, 4, 16):
@@ -325,14 +307,11 @@ def boss4_hull():
     base = [(-40, -40), (40, -40), (44, -30), (44, 30), (36, 40), (-36, 40), (-44, 30), (-44, -30)]
     s.slab(base, 5, R4["stone"], group="base", thick=4, edge_ramp=R["gunmetal"], bevel=1.2)
     # stone blocks on the walls
-    blocks = (((s.Y + 60) % 6) < 0.7) | (((s.X + 60 + ((s.Y + 60) // 6 % 2) * 4) % 8) < 0.7)
-    s.paint(blocks, R4["stone"], parts=["base"], lvl_bias=-2)
+    s.paint(staggered_seams(s, 6, 8, 4, off=60), R4["stone"], parts=["base"], lvl_bias=-2)
     keep = [(-30, -34), (30, -34), (36, -26), (36, 24), (28, 32), (-28, 32), (-36, 24), (-36, -26)]
     s.slab(keep, 7, R4["pine"], group="keep", bevel=0.8)
-    panels = (((s.Y + 60) % 12) < 0.8) | (((s.X + 60 + ((s.Y + 60) // 12 % 2) * 7) % 14) < 0.8)
-    s.paint(panels, R4["pine"], parts=["keep"], lvl_bias=-2)
-    rivet = (((s.Y + 60) % 12) > 1.6) & (((s.Y + 60) % 12) < 2.4) & (((s.X + 61) % 3.5) < 0.8)
-    s.paint(rivet, R4["pine"], parts=["keep"], lvl_bias=1)
+    s.paint(staggered_seams(s, 12, 14, 7, width=0.8, off=60), R4["pine"], parts=["keep"], lvl_bias=-2)
+    s.paint(rivet_rows(s, 12, 1.6, 2.4, 3.5, off=60), R4["pine"], parts=["keep"], lvl_bias=1)
     # snow drifted against the back wall and lying in a few patches
     nz = noise_field(112, 88, 3, 5.0)
     drift = (s.Y < -30 + 6 * nz) | ((nz > 0.74) & (s.Y < 20))

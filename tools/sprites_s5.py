@@ -12,7 +12,7 @@ import numpy as np
 
 from pixlib import R, Scene, make_ramp, poly_mask
 from sprite_frames import anims, boss_parts, stills
-from sprite_parts import (broken_wall, embers, hazard_band, hazard_pad, overlay, ringed_dome,
+from sprite_parts import (broken_wall, embers, hazard_band, hazard_pad, overlay, ringed_dome, staggered_seams,
                           rivets, rotor_blade, rubble, stripes, track)
 
 # Ironworks: warm soot greys, rust, the orange glow of molten metal.
@@ -322,8 +322,7 @@ def boss5_hull():
         s.set_lvl(ch & (np.abs(s.Y - 4 - (np.abs(s.X) - 14) * 0.18) < 0.5) & (s.part == s.groups["deck"]), 4)
     # the blast furnace in the middle: a round brick stack with a glowing mouth (the core)
     s.ellipsoid((0, -4, 7), (17, 17, 9), RUST, group="furnace")
-    bricks = ((((s.Y + 40) % 3) < 0.7) | (((s.X + 40 + ((s.Y + 40) // 3 % 2) * 2) % 4) < 0.7))
-    s.paint(bricks, RUST, parts=["furnace"], lvl_bias=-2)
+    s.paint(staggered_seams(s, 3, 4, 2), RUST, parts=["furnace"], lvl_bias=-2)
     s.ellipsoid((0, -4, 14), (11, 11, 2.0), IRON, group="collar")
     s.glow(0, -3, 8.5, 8.0, MOLTEN, z=20, levels=[0, 1, 2, 3, 4, 5])
     s.glow(0, -2, 3.0, 2.6, R["yellow"], z=21, levels=[4, 5])
