@@ -179,6 +179,16 @@ def lit_blob(img, mask, cx, cy, r, cols, dither=0.8, bias=1.4):
         img[mask & (lv == i)] = cols[i]
 
 
+def sine_sum(y, base, terms):
+    """base + sum of a * sin(k * t + p) over terms [(a, k, p)], with t = 2 pi y / H: a smooth
+    winding x = f(y) that repeats every H, so it meets itself at the tile seam."""
+    t = 2 * math.pi * y / H
+    out = base
+    for a, k, p in terms:
+        out = out + a * np.sin(k * t + p)
+    return out
+
+
 class Path:
     """A winding line x = f(y) with period H, for roads, rails and rivers.
 
@@ -211,10 +221,7 @@ class Path:
 
     def x(self, y):
         y = np.asarray(y, float)
-        t = 2 * math.pi * y / H
-        out = np.full(np.shape(t), float(self.base))
-        for a, k, p in self.terms:
-            out = out + a * np.sin(k * t + p)
+        out = sine_sum(y, np.full(np.shape(y), float(self.base)), self.terms)
         if self.extra is not None:
             out = out + self.extra(y)
         return out

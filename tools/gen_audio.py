@@ -220,10 +220,8 @@ def song_boss():
     chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.4, bass_vol=1.0)
     beat = {"k": "x.x...x.x.x...x.", "s": "....x.......x...", "h": "xxxxxxxxxxxxxxxx"}
     fill = {"k": "x.x...x.x.......", "s": "....x.......xxxx", "t": "........x.x.x...", "h": "xxxxxxxx........"}
-    for b in range(20):
-        s.drums(b, fill if b in (7, 15, 19) else beat, vol=0.9)
-    for b in (0, 8, 16):
-        s.drum(b * 16, "c")
+    s.groove(0, 20, beat, fill, vol=0.9, fills=(7, 15, 19))
+    s.crashes(0, 8, 16)
     return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "drums": 0.5},
                     echo={"lead": (3, 0.25)}, dc_cut=None)
 
@@ -256,10 +254,9 @@ def song_title():
     chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
     beat = {"k": "x.......x.......", "s": "........x.......", "h": "x...x...x...x..."}
     beat2 = {"k": "x.....x.x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
-    for b in range(16):
-        s.drums(b, beat if b < 8 else beat2, vol=0.85)
-    s.drum(0, "c")
-    s.drum(8 * 16, "c")
+    s.groove(0, 8, beat, vol=0.85)
+    s.groove(8, 16, beat2, vol=0.85)
+    s.crashes(0, 8)
     return s.render({"lead": 0.36, "harm": 0.25, "arp": 0.13, "bass": 0.42, "pad": 0.2, "drums": 0.42},
                     echo={"lead": (3, 0.32)}, dc_cut=None)
 

@@ -20,7 +20,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pixlib import BAYER4, dilate, erode, poly_mask  # noqa: E402
 from bg_common import (BAYER, H, W, XS, YS, C, disc_mask, fbm, mute, pnoise, rect_mask, save,  # noqa: E402
-                       shade_drop, wrap_dy)
+                       shade_drop, sine_sum, wrap_dy)
 import bg_canyon  # noqa: E402
 import bg_frost  # noqa: E402
 import bg_ironworks  # noqa: E402
@@ -30,13 +30,11 @@ import bg_endings  # noqa: E402
 
 # ---------------------------------------------------------------- stage 1: countryside
 def river_x(y):
-    t = 2 * math.pi * y / H
-    return 150 + 34 * np.sin(t) + 12 * np.sin(2 * t + 1.3) + 5 * np.sin(3 * t + 0.4)
+    return sine_sum(y, 150, [(34, 1, 0.0), (12, 2, 1.3), (5, 3, 0.4)])
 
 
 def road_x(y):
-    t = 2 * math.pi * y / H
-    return 58 + 22 * np.sin(t + 2.2) + 8 * np.sin(2 * t + 0.3)
+    return sine_sum(y, 58, [(22, 1, 2.2), (8, 2, 0.3)])
 
 
 def stage1():
@@ -114,8 +112,7 @@ def stage1():
     road = np.abs(XS + 0.5 - rx) < 3.0
     for ly in (150, 470):
         lane_y = ly + 6 * np.sin(XS / 30.0)
-        road |= (np.abs(wrap_dy(YS, 0) - lane_y) < 2.5) if False else (np.abs(((YS - lane_y + H / 2) % H) - H / 2)
-                                                                      < 2.5)
+        road |= np.abs(((YS - lane_y + H / 2) % H) - H / 2) < 2.5
     road_edge = dilate(road) & ~road
     img[road_edge] = C("#8d7a55")
     img[road] = C("#c2aa7a")
@@ -200,8 +197,7 @@ def stage1():
 
 # ---------------------------------------------------------------- stage 2: harbour and docks
 def coast_x(y):
-    t = 2 * math.pi * y / H
-    return 92 + 14 * np.sin(t + 0.5) + 6 * np.sin(2 * t + 2.0)
+    return sine_sum(y, 92, [(14, 1, 0.5), (6, 2, 2.0)])
 
 
 def stage2():

@@ -66,12 +66,15 @@ def song():
     bounce = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (12, 2, 7, 0), (14, 2, 12, 0)]
     chord_track(s, prog_f, bounce, [0, None, 1, None, 2, None, 3, None] * 2, arp_oct=4, arp_vol=0.4, bass_vol=0.9,
                 pad=True, pad_vol=0.3)
-    for b in range(12):
-        s.drums(b, fill if b == 7 else march if b < 8 else march2, vol=0.85)
+
+    def timp(b):
         if b % 4 == 0:
             s.drum(b * 16, "timp", 0.8, pitch=f_timp)
+
+    s.groove(0, 8, march, fill, vol=0.85, each=timp)
+    s.groove(8, 12, march2, vol=0.85, each=timp)
     s.drum(10 * 16 + 8, "timp", 0.8, pitch=c_timp)
-    s.drum(11 * 16, "c", 0.9)
+    s.crashes((11, 0.9))
     s.melody(["-.16"] * 11 + ["F6.16"], "bell", bus="bell", vol=0.6, transpose=-12)
 
     # gentle: flute, harp, choir
@@ -79,9 +82,7 @@ def song():
     harp = [0, None, 1, None, 2, None, 3, None, 4, None, 3, None, 2, None, 1, None]
     chord_track(s, prog_g, [(0, 8, 0, 0), (8, 8, 7, 0)], harp, arp_oct=4, arp_vol=0.6, bass_vol=0.5, start_bar=12,
                 arp_kind="pluck", pad=True, pad_kind="choir", pad_vol=0.3)
-    for b in range(12, 28):
-        if b >= 20:
-            s.drums(b, shaker, vol=0.6)
+    s.groove(20, 28, shaker, vol=0.6)
 
     # rise back to the fanfare
     s.melody(RISE, "lead2", bus="lead", vol=0.9, transpose=-12, start_bar=28)
@@ -91,8 +92,7 @@ def song():
         s.drums(b, march if b < 31 else {"k": "x.......x.......", "s": "x.x.x.x.xxxxXXXX"}, vol=0.5 + 0.1 * (b - 28))
     s.drum(31 * 16, "timp", 0.7, pitch=c_timp)
 
-    s.drum(0, "c", 1.0)
-    s.drum(8 * 16, "c", 0.8)
+    s.crashes(0, (8, 0.8))
     return s.render({"lead": 0.34, "harm": 0.24, "flute": 0.4, "bell": 0.25, "arp": 0.16, "bass": 0.42, "pad": 0.2,
                      "drums": 0.45},
                     echo={"lead": (3, 0.25), "flute": (6, 0.3), "arp": (6, 0.25)})

@@ -268,6 +268,23 @@ class Song:
                 if ch in "xX":
                     self.drum(bar * self.spb + i, kind, vol * (1.0 if ch == "X" else 0.75))
 
+    def groove(self, start, end, beat, fill=None, vol=1.0, fills=None, each=None):
+        """Drum pattern `beat` on bars start..end-1, with `fill` instead on the bars in `fills`
+        (default: the last one). each(bar), if given, runs right after each bar's pattern, for
+        hits that go with the groove (the order of hits matters: drums draw shared noise)."""
+        if fills is None:
+            fills = (end - 1,)
+        for b in range(start, end):
+            self.drums(b, fill if fill is not None and b in fills else beat, vol)
+            if each is not None:
+                each(b)
+
+    def crashes(self, *hits):
+        """A crash cymbal on the first step of each bar; a hit is a bar or (bar, volume)."""
+        for hit in hits:
+            bar, vol = hit if isinstance(hit, tuple) else (hit, 1.0)
+            self.drum(bar * self.spb, "c", vol)
+
     def stab(self, bar, step, steps, sym, octave=4, kind="brass", vol=0.5, bus="stab", gate=0.88):
         """Every tone of chord `sym` at once, root in `octave`."""
         root, ivs = chord_notes(sym)

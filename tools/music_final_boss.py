@@ -66,15 +66,13 @@ def song():
     # A: the riff
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12)
     chord_track(s, prog_a, ostinato, bass_vol=1.0)
-    for b in range(8):
-        s.drums(b, fill if b == 7 else drive)
+    s.groove(0, 8, drive, fill)
 
     # B: melody over 8th arpeggios
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=8)
     chord_track(s, prog_b, ostinato, [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None],
                 arp_oct=4, arp_vol=0.6, bass_vol=1.0, start_bar=8, arp_kind="saw")
-    for b in range(8, 16):
-        s.drums(b, fill if b == 15 else drive2)
+    s.groove(8, 16, drive2, fill)
 
     # C: climbing figures and stabs
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=16)
@@ -82,32 +80,27 @@ def song():
     for i, sym in enumerate(prog_c):
         for st in (2, 6, 10, 14):
             s.stab(16 + i, st, 1, sym, octave=4, kind="brass", vol=0.5, gate=0.7)
-    for b in range(16, 24):
-        s.drums(b, fill if b == 23 else drive2)
+    s.groove(16, 24, drive2, fill)
 
     # D: breakdown, the chain
     s.melody(CHAIN, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=24)
     s.melody(CHAIN, "saw", bus="harm", vol=0.45, transpose=-24, start_bar=24)
     chord_track(s, prog_d, grind, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.35)
-    for b in range(24, 32):
-        s.drums(b, roll if b == 31 else toms)
+    s.groove(24, 32, toms, roll)
 
     # A': the riff in parallel fourths
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=32)
     s.melody(RIFF, "saw", bus="harm", vol=0.5, transpose=-17, start_bar=32)
     chord_track(s, prog_a, ostinato, bass_vol=1.0, start_bar=32)
-    for b in range(32, 40):
-        s.drums(b, fill if b == 39 else drive)
+    s.groove(32, 40, drive, fill)
 
     # B': the melody, doubled, back to the top
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=40)
     s.melody(MELODY, "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=40)
     chord_track(s, prog_b[:7] + ["G#7"], ostinato, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
                 start_bar=40, arp_kind="saw")
-    for b in range(40, 48):
-        s.drums(b, fill if b == 47 else drive2)
+    s.groove(40, 48, drive2, fill)
 
-    for bar in (0, 8, 16, 32, 40, 44):
-        s.drum(bar * 16, "c", 1.0)
+    s.crashes(0, 8, 16, 32, 40, 44)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.16, "pad": 0.14, "arp": 0.1, "bass": 0.45, "drums": 0.5},
                     echo={"lead": (3, 0.22)})

@@ -80,8 +80,7 @@ def song():
     chord_track(s, prog_a, bass, arp, arp_oct=4, arp_vol=0.45)
     beat = {"k": "x.....x.x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
     fill = {"k": "x.....x.x.......", "s": "....x.......xxxx", "h": "x.x.x.x.x.x....."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
+    s.groove(0, 16, beat, fill, fills=(7, 15))
 
     # B: lyrical, in the relative minor
     s.melody(B_TUNE, "lead2", bus="lead", vol=1.05, transpose=-12, start_bar=16)
@@ -91,8 +90,7 @@ def song():
     chord_track(s, prog_b, walk, arp_b, arp_oct=4, arp_vol=0.45, start_bar=16, pad=True, pad_vol=0.25)
     beat_b = {"k": "x.....x...x.....", "s": "....x.......x...", "h": "x.x...x.x.x...x.", "o": "....x.......x..."}
     fill_b = {"k": "x.....x...x.....", "s": "....x...x.x.xxxx", "h": "x.x...x........."}
-    for b in range(16, 24):
-        s.drums(b, fill_b if b == 23 else beat_b)
+    s.groove(16, 24, beat_b, fill_b)
 
     # C: bridge, half time, then building
     s.melody(BRIDGE_CALL, "lead", vol=1.0, transpose=-12, start_bar=24)
@@ -104,18 +102,16 @@ def song():
     half = {"k": "x.........x.....", "s": "........x.......", "h": "x...x...x...x..."}
     build = {"k": "x.....x.x.......", "s": "....x.......x.x.", "h": "x.x.x.x.x.x.x.x."}
     roll = {"k": "x.......x.......", "s": "....x...xxxxXXXX", "t2": "..........x.....", "t3": "...........x...."}
-    for b in range(24, 32):
-        s.drums(b, half if b < 28 else roll if b == 31 else build)
+    s.groove(24, 28, half)
+    s.groove(28, 32, build, roll)
 
     # A': the theme with a sparkling double and a new turnaround
     a2 = THEME[:6] + TURNAROUND
     s.melody(a2, "lead", vol=1.0, transpose=-12, start_bar=32)
     s.melody(a2, "glock", bus="glock", vol=0.45, start_bar=32, gate=0.5)
     chord_track(s, prog_a2, bass, arp, arp_oct=4, arp_vol=0.45, start_bar=32)
-    for b in range(32, 40):
-        s.drums(b, fill if b == 39 else beat)
+    s.groove(32, 40, beat, fill)
 
-    for bar, vol in ((0, 1.0), (8, 1.0), (16, 0.8), (24, 0.7), (32, 1.0)):
-        s.drum(bar * 16, "c", vol)
+    s.crashes(0, 8, (16, 0.8), (24, 0.7), 32)
     return s.render({"lead": 0.34, "harm": 0.3, "arp": 0.13, "bass": 0.42, "pad": 0.14, "glock": 0.22, "drums": 0.5},
                     echo={"lead": (3, 0.28), "glock": (6, 0.3)})

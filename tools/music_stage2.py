@@ -62,8 +62,7 @@ def song():
     chord_track(s, prog_a, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
     beat = {"k": "x...x...x...x...", "s": "....x.......x...", "h": "..x...x...x...x.", "o": "......x.......x."}
     fill = {"k": "x...x...x...x...", "s": "....x.......x.xx", "t": "........x.x.....", "h": "..x...x........."}
-    for b in range(16):
-        s.drums(b, fill if b in (7, 15) else beat)
+    s.groove(0, 16, beat, fill, fills=(7, 15))
 
     # B: relative major, brighter and busier
     s.melody(B_TUNE, "lead", vol=1.0, transpose=-12, start_bar=16)
@@ -74,8 +73,7 @@ def song():
                 pad_vol=0.3)
     beat_b = {"k": "x.....x.x.....x.", "s": "....x.......x...", "h": "xxxxxxxxxxxxxxxx"}
     fill_b = {"k": "x.....x.x.......", "s": "....x...x.xxXXXX", "h": "xxxxxxxx........"}
-    for b in range(16, 24):
-        s.drums(b, fill_b if b == 23 else beat_b, vol=0.9)
+    s.groove(16, 24, beat_b, fill_b, vol=0.9)
 
     # C: breakdown
     s.melody(BREAK, "lead2", bus="lead", vol=0.9, transpose=-12, start_bar=24)
@@ -83,18 +81,15 @@ def song():
             (12, 2, 10, 0), (14, 2, 12, 0)]
     chord_track(s, prog_c, riff, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.4)
     toms = {"k": "x.......x.......", "t3": "..x.......x.....", "t": "......x.......x.", "h": "x...x...x...x..."}
-    for b in range(24, 28):
-        s.drums(b, toms if b < 27 else fill)
+    s.groove(24, 28, toms, fill)
 
     # A': the theme returns with its counter-line; a new run falls back into bar 0
     a2 = THEME[:6] + RUN
     s.melody(a2, "lead", vol=1.0, transpose=-12, start_bar=28)
     s.melody(a2, "lead2", bus="harm", vol=0.4, transpose=-24, start_bar=28)
     chord_track(s, prog_a2, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, start_bar=28, pad=True)
-    for b in range(28, 36):
-        s.drums(b, fill if b == 35 else beat)
+    s.groove(28, 36, beat, fill)
 
-    for bar, vol in ((0, 1.0), (8, 1.0), (16, 1.0), (24, 0.6), (28, 1.0)):
-        s.drum(bar * 16, "c", vol)
+    s.crashes(0, 8, 16, (24, 0.6), 28)
     return s.render({"lead": 0.34, "harm": 0.28, "arp": 0.12, "bass": 0.45, "pad": 0.16, "drums": 0.5},
                     echo={"lead": (3, 0.3)})

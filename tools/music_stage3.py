@@ -78,8 +78,7 @@ def song():
     # intro: the riff alone, gallop underneath
     s.melody(INTRO, "twang", bus="lead", vol=1.0)
     chord_track(s, ["E", "E", "F", "E"], GALLOP, bass_vol=0.9)
-    for b in range(4):
-        s.drums(b, fill if b == 3 else gallop)
+    s.groove(0, 4, gallop, fill)
 
     # A and A2
     s.melody(TUNE, "twang", bus="lead", vol=1.0, transpose=-12, start_bar=4)
@@ -87,8 +86,7 @@ def song():
     s.melody(TUNE2_HARM, "lead2", bus="harm", vol=0.5, transpose=-12, start_bar=12)
     for start in (4, 12):
         chord_track(s, prog_a, GALLOP, bass_vol=0.9, start_bar=start)
-        for b in range(start, start + 8):
-            s.drums(b, fill if b == start + 7 else drive)
+        s.groove(start, start + 8, drive, fill)
 
     # B: the whistle, with strummed twang chords
     s.melody(WHISTLE, "flute", bus="whistle", vol=1.0, start_bar=20)
@@ -96,23 +94,19 @@ def song():
     half_gallop = [(0, 3, 0, 0), (3, 3, 7, 0), (6, 2, 12, 0), (8, 3, 0, 0), (11, 3, 7, 0), (14, 2, 10, 0)]
     chord_track(s, prog_b, half_gallop, strum, arp_oct=4, arp_vol=0.55, bass_vol=0.9, start_bar=20,
                 arp_kind="twang")
-    for b in range(20, 28):
-        s.drums(b, fill if b == 27 else drive, vol=0.9)
+    s.groove(20, 28, drive, fill, vol=0.9)
 
     # break: runs over the clicks
     s.melody(RUNS, "twang", bus="lead", vol=1.0, transpose=-12, start_bar=28)
     chord_track(s, prog_brk, GALLOP, bass_vol=0.9, start_bar=28)
-    for b in range(28, 32):
-        s.drums(b, brk)
+    s.groove(28, 32, brk)
 
     # A3: the tune an octave up, then the cadence into the intro
     s.melody(TUNE[:6] + CADENCE, "twang", bus="lead", vol=0.9, start_bar=32)
     s.melody(TUNE[:6] + CADENCE, "lead2", bus="harm", vol=0.35, transpose=-12, start_bar=32)
     chord_track(s, prog_a[:6] + ["F", "E"], GALLOP, bass_vol=0.9, start_bar=32)
-    for b in range(32, 40):
-        s.drums(b, fill if b == 39 else drive)
+    s.groove(32, 40, drive, fill)
 
-    for bar, vol in ((4, 1.0), (12, 0.8), (20, 1.0), (32, 1.0)):
-        s.drum(bar * 16, "c", vol)
+    s.crashes(4, (12, 0.8), 20, 32)
     return s.render({"lead": 0.36, "harm": 0.25, "whistle": 0.38, "arp": 0.16, "bass": 0.45, "drums": 0.5},
                     echo={"lead": (3, 0.3), "whistle": (3, 0.3)})

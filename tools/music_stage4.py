@@ -59,8 +59,7 @@ def song():
     chord_track(s, prog_intro, [(0, 16, 0, 0)], bell_arp, arp_oct=5, arp_vol=0.5, bass_vol=0.7, pad=True,
                 pad_kind="choir", pad_vol=0.45, arp_kind="glock")
     s.melody(["A6.16", "B6.16", "C#7.16", "D#7.16"], "bell", bus="bell", vol=0.8)
-    for b in range(4):
-        s.drums(b, hush)
+    s.groove(0, 4, hush)
 
     # A: theme, lead + bells an octave up
     eighths = [(i * 2, 2, [0, 12, 7, 12][i % 4], 0) for i in range(8)]
@@ -69,8 +68,7 @@ def song():
     s.melody(THEME, "bell", bus="bell", vol=0.55, start_bar=4)
     chord_track(s, prog_a, eighths, arp8, arp_oct=5, arp_vol=0.4, bass_vol=0.8, start_bar=4, pad=True,
                 pad_kind="choir", pad_vol=0.35, arp_kind="glock")
-    for b in range(4, 12):
-        s.drums(b, fill if b == 11 else light)
+    s.groove(4, 12, light, fill)
 
     # B: the bells lead, the pulse answers
     s.melody(B_TUNE, "bell", bus="bell", vol=0.9, start_bar=12)
@@ -78,8 +76,7 @@ def song():
     syncop = [(0, 3, 0, 0), (3, 3, 7, 0), (6, 2, 12, 0), (8, 3, 0, 0), (11, 5, 7, 0)]
     chord_track(s, prog_b, syncop, [0, 1, 2, 1] * 4, arp_oct=5, arp_vol=0.3, bass_vol=0.8, start_bar=12,
                 pad=True, pad_kind="choir", pad_vol=0.35)
-    for b in range(12, 20):
-        s.drums(b, fill if b == 19 else light2)
+    s.groove(12, 20, light2, fill)
 
     # A': theme, counter-line, 16th glockenspiel, a rising ending
     a2 = THEME[:6] + RISE
@@ -88,18 +85,15 @@ def song():
     s.melody(COUNTER, "lead", bus="harm", vol=0.45, start_bar=20)
     chord_track(s, prog_a[:6] + ["E", "B"], eighths, [0, 1, 2, 3, 4, 3, 2, 1] * 2, arp_oct=5, arp_vol=0.35,
                 bass_vol=0.8, start_bar=20, pad=True, pad_kind="choir", pad_vol=0.35, arp_kind="glock")
-    for b in range(20, 28):
-        s.drums(b, fill if b == 27 else light2)
+    s.groove(20, 28, light2, fill)
 
     # coda: hushed tolls and ripples, back to A
     s.melody(CODA, "bell", bus="bell", vol=0.85, start_bar=28)
     ripple = [0, 1, 2, 3, 4, 5, 4, 3, 2, 1, 0, 1, 2, 3, 2, 1]
     chord_track(s, prog_coda, [(0, 8, 0, 0), (8, 8, 7, 0)], ripple, arp_oct=5, arp_vol=0.28, bass_vol=0.7,
                 start_bar=28, pad=True, pad_kind="choir", pad_vol=0.4, arp_kind="glock")
-    for b in range(28, 36):
-        s.drums(b, hush if b < 34 else {"k": "x.......x.......", "shk": "x.x.x.x.xxxxxxxx"}, vol=0.8)
+    s.groove(28, 36, hush, {"k": "x.......x.......", "shk": "x.x.x.x.xxxxxxxx"}, vol=0.8, fills=(34, 35))
 
-    for bar, vol in ((4, 0.8), (12, 0.8), (20, 0.9)):
-        s.drum(bar * 16, "c", vol)
+    s.crashes((4, 0.8), (12, 0.8), (20, 0.9))
     return s.render({"lead": 0.32, "harm": 0.22, "bell": 0.3, "arp": 0.2, "bass": 0.45, "pad": 0.22, "drums": 0.42},
                     echo={"lead": (3, 0.3), "bell": (6, 0.35), "arp": (3, 0.3)})

@@ -74,16 +74,15 @@ def song():
 
     # intro: the machines alone
     chord_track(s, ["Cm"] * 4, drone, bass_vol=0.8, bass_kind="sub")
-    for b in range(4):
-        s.drums(b, machines if b < 3 else fill)
+    s.groove(0, 4, machines, fill)
 
     # A: riff, then the theme over it
     for start in (4, 8):
         s.melody(RIFF, "chug", bus="chug", vol=1.0, start_bar=start)
         chord_track(s, prog_a, pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
     s.melody(THEME, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=8)
-    for b in range(4, 12):
-        s.drums(b, fill if b == 11 else heavy if b < 8 else heavy2)
+    s.groove(4, 8, heavy)
+    s.groove(8, 12, heavy2, fill)
 
     # B: the lead climbs over chugs and off-beat organ stabs
     s.melody(CLIMB, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=12)
@@ -92,15 +91,13 @@ def song():
     for i, sym in enumerate(prog_b):
         for st in (3, 6, 11):
             s.stab(12 + i, st, 2, sym, octave=4, kind="organ", vol=0.45, gate=0.6)
-    for b in range(12, 20):
-        s.drums(b, fill if b == 19 else heavy2)
+    s.groove(12, 20, heavy2, fill)
 
     # break: the factory and a clockwork arpeggio
     clock = [0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0, 2]
     chord_track(s, prog_brk, drone, clock, arp_oct=4, arp_vol=0.5, bass_vol=0.8, bass_kind="sub",
                 start_bar=20)
-    for b in range(20, 24):
-        s.drums(b, brk if b < 23 else fill)
+    s.groove(20, 24, brk, fill)
 
     # A': riff, theme with a lower double, and the answer
     for start in (24, 28):
@@ -109,10 +106,8 @@ def song():
         chord_track(s, prog_a[:3] + ["G" if turn else "Ab"], pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
     s.melody(THEME + ANSWER, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=24)
     s.melody(THEME + ANSWER, "lead2", bus="harm", vol=0.45, transpose=-24, start_bar=24)
-    for b in range(24, 32):
-        s.drums(b, fill if b == 31 else heavy2)
+    s.groove(24, 32, heavy2, fill)
 
-    for bar, vol in ((4, 1.0), (12, 1.0), (24, 1.0)):
-        s.drum(bar * 16, "c", vol)
+    s.crashes(4, 12, 24)
     return s.render({"lead": 0.3, "harm": 0.22, "chug": 0.3, "stab": 0.16, "arp": 0.14, "bass": 0.5, "drums": 0.55},
                     echo={"lead": (3, 0.22)})

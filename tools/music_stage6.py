@@ -74,42 +74,38 @@ def song():
     s.melody(THEME, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=4)
     chord_track(s, prog_a, octs, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35, bass_vol=0.9,
                 start_bar=4, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
-    for b in range(4, 12):
-        s.drums(b, fill if b == 11 else march)
-        s.drum(b * 16, "timp", 0.7, pitch=d_timp)
+    s.groove(4, 12, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=d_timp))
 
     # B: rising lead, choir
     s.melody(RISING, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=12)
     s.melody(RISING, "brass", bus="harm", vol=0.35, transpose=-24, start_bar=12)
     chord_track(s, prog_b, octs, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.3, bass_vol=0.9, start_bar=12, pad=True,
                 pad_kind="choir", pad_vol=0.45, pad_oct=4)
-    for b in range(12, 20):
-        s.drums(b, fill if b == 19 else roll)
+    s.groove(12, 20, roll, fill)
 
     # C: grand, in F major
     s.melody(GRAND, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=20)
     s.melody(GRAND_HARM, "brass", bus="harm", vol=0.55, transpose=-12, start_bar=20)
     chord_track(s, prog_c, octs, [0, 1, 2, 3, 2, 1, 2, 3] * 2, arp_oct=4, arp_vol=0.3, bass_vol=1.0, start_bar=20,
                 pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
-    for b in range(20, 28):
-        s.drums(b, fill if b == 27 else grand)
+
+    def crash_and_timp(b):
         if b % 2 == 0:
             s.drum(b * 16, "c", 0.8)
             s.drum(b * 16, "timp", 0.8, pitch=mfreq(midi("F2")) if b < 26 else a_timp)
+
+    s.groove(20, 28, grand, fill, each=crash_and_timp)
 
     # A': theme under a high counter-line, ending on the dominant
     s.melody(THEME, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=28)
     s.melody(COUNTER, "lead2", bus="harm", vol=0.5, start_bar=28)
     chord_track(s, prog_a2, octs, [0, None, 1, None, 2, None, 3, None] * 2, arp_oct=4, arp_vol=0.35, bass_vol=0.9,
                 start_bar=28, pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
-    for b in range(28, 36):
-        s.drums(b, fill if b == 35 else march)
-        s.drum(b * 16, "timp", 0.7, pitch=d_timp if b < 35 else a_timp)
+    s.groove(28, 36, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=d_timp if b < 35 else a_timp))
     s.melody(["D6.16", "-.16", "-.16", "-.16", "D6.16", "-.16", "-.16", "C#6.16"], "bell", bus="bell", vol=0.6,
              transpose=-12, start_bar=28)
 
-    s.drum(4 * 16, "c", 1.0)
-    s.drum(12 * 16, "c", 0.9)
+    s.crashes(4, (12, 0.9))
     s.drum(28 * 16, "gong", 0.8, pitch=73.4)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.2, "pad": 0.18, "bell": 0.3, "arp": 0.12, "bass": 0.45,
                      "drums": 0.5},

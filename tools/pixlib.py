@@ -563,7 +563,6 @@ class Atlas:
 def contact_sheet(groups, scale=4, bg=(58, 66, 84), path=None, cols_max=900):
     """groups: list of (name, [frames]) -> upscaled preview image."""
     pad = 4
-    rows = []
     x = y = pad
     row_h = 0
     placements = []
