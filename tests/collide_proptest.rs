@@ -36,6 +36,19 @@ enum Op {
     Remove {
         pick: u16,
     },
+    /// `count` boxes anywhere in the range of valid boxes: from `-f32::MAX` to `f32::MAX`,
+    /// heights that overflow to infinity, tiny and subnormal sizes.
+    Wild {
+        count: u8,
+        corners: [f32; 4],
+        layer: u8,
+        swept: bool,
+    },
+    /// Moves a box to anywhere in that range.
+    WildMove {
+        pick: u16,
+        corners: [f32; 4],
+    },
     /// Calls every method with a handle that was removed earlier.
     Stale {
         pick: u16,
@@ -45,6 +58,29 @@ enum Op {
         which: u8,
     },
     Update,
+}
+
+/// A finite coordinate from the whole `f32` range, weighted towards values that make boxes
+/// meet: the limits, the playfield, and every magnitude in between.
+fn coord() -> impl Strategy<Value = f32> {
+    use prop::num::f32::{NEGATIVE, NORMAL, POSITIVE, SUBNORMAL, ZERO};
+    prop_oneof![
+        2 => prop_oneof![Just(f32::MAX), Just(-f32::MAX), Just(f32::MAX / 2.0), Just(0.0)],
+        3 => (-40i32..360).prop_map(|v| v as f32),
+        3 => (POSITIVE | NEGATIVE | NORMAL | SUBNORMAL | ZERO).prop_filter("finite", |v| v.is_finite()),
+        // Clamped: 9e38 would round to infinity, which no box may hold.
+        2 => (-38i32..=38, -9i32..=9)
+            .prop_map(|(e, m)| (m as f32 * 10f32.powi(e)).clamp(-f32::MAX, f32::MAX)),
+    ]
+}
+
+/// A valid box from four coordinates: each axis is sorted, so it may be empty but never
+/// inverted.
+fn wild_box(c: [f32; 4]) -> Aabb {
+    Aabb::new(
+        Vec2::new(c[0].min(c[1]), c[2].min(c[3])),
+        Vec2::new(c[0].max(c[1]), c[2].max(c[3])),
+    )
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -65,6 +101,11 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(pick, by, size)| Op::Move { pick, by, size }),
         1 => (any::<u16>(), small).prop_map(|(pick, to)| Op::Teleport { pick, to }),
         1 => (any::<u16>(), any::<bool>()).prop_map(|(pick, far)| Op::Jump { pick, far }),
+        1 => (1u8..12, [coord(), coord(), coord(), coord()], 0u8..5, any::<bool>()).prop_map(
+            |(count, corners, layer, swept)| Op::Wild { count, corners, layer, swept }
+        ),
+        1 => (any::<u16>(), [coord(), coord(), coord(), coord()])
+            .prop_map(|(pick, corners)| Op::WildMove { pick, corners }),
         2 => any::<u16>().prop_map(|pick| Op::Remove { pick }),
         1 => any::<u16>().prop_map(|pick| Op::Stale { pick }),
         1 => (any::<u16>(), 0u8..4).prop_map(|(pick, which)| Op::Invalid { pick, which }),
@@ -153,21 +194,47 @@ impl Twin {
                     self.insert(d)?;
                 }
             }
+            Op::Wild {
+                count,
+                corners,
+                layer,
+                swept,
+            } => {
+                for _ in 0..count {
+                    self.owner += 1;
+                    let d = BoxDesc::new(wild_box(corners), self.owner, Layer::ALL[layer as usize])
+                        .swept(swept);
+                    self.insert(d)?;
+                }
+            }
+            Op::WildMove { pick, corners } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let to = wild_box(corners);
+                prop_assert_eq!(self.sap.set_aabb(self.live[i].0, to), Ok(()));
+                prop_assert_eq!(self.brute.set_aabb(self.live[i].0, to), Ok(()));
+                self.live[i].1 = to;
+            }
             Op::Move { pick, by, size } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
                 let (h, old) = self.live[i];
                 let to = unit(0, 0, size.0, size.1)
                     .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32));
-                prop_assert_eq!(self.sap.set_aabb(h, to), self.brute.set_aabb(h, to));
-                self.live[i].1 = to;
+                let r = self.sap.set_aabb(h, to);
+                prop_assert_eq!(r, self.brute.set_aabb(h, to));
+                if r.is_ok() {
+                    self.live[i].1 = to;
+                }
             }
             Op::Teleport { pick, to } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
                 let (h, old) = self.live[i];
                 let b = Aabb::new(Vec2::ZERO, old.size())
                     .translated(Vec2::new(to.0 as f32, to.1 as f32));
-                prop_assert_eq!(self.sap.teleport(h, b), self.brute.teleport(h, b));
-                self.live[i].1 = b;
+                let r = self.sap.teleport(h, b);
+                prop_assert_eq!(r, self.brute.teleport(h, b));
+                if r.is_ok() {
+                    self.live[i].1 = b;
+                }
             }
             Op::Jump { pick, far } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
@@ -178,8 +245,11 @@ impl Twin {
                     Vec2::new(-5.0e4, 7.0e4)
                 };
                 let b = old.translated(d);
-                prop_assert_eq!(self.sap.set_aabb(h, b), self.brute.set_aabb(h, b));
-                self.live[i].1 = b;
+                let r = self.sap.set_aabb(h, b);
+                prop_assert_eq!(r, self.brute.set_aabb(h, b));
+                if r.is_ok() {
+                    self.live[i].1 = b;
+                }
             }
             Op::Remove { pick } if !self.live.is_empty() => {
                 let (h, _) = self.live.swap_remove(pick as usize % self.live.len());
@@ -252,6 +322,7 @@ proptest! {
         map_bits in any::<u32>(),
         capacity in prop_oneof![Just(1usize << 16), 20usize..80],
         ops in prop::collection::vec(op(), 1..160),
+        query_corners in [coord(), coord(), coord(), coord()],
     ) {
         let mut t = Twin::new(map_from(map_bits), capacity);
         for op in &ops {
@@ -259,13 +330,18 @@ proptest! {
         }
         t.update()?;
         // The query agrees too, after the final update and further unapplied calls.
-        let area = Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0));
-        let (mut qa, mut qb) = (Vec::new(), Vec::new());
-        t.sap.query(area, skysweep::collide::LayerMask::ALL, &mut qa);
-        t.brute.query(area, skysweep::collide::LayerMask::ALL, &mut qb);
-        qa.sort_by_key(|c| c.handle);
-        qb.sort_by_key(|c| c.handle);
-        prop_assert_eq!(qa, qb);
+        for area in [
+            Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0)),
+            Aabb::new(Vec2::splat(-f32::MAX), Vec2::splat(f32::MAX)),
+            wild_box(query_corners),
+        ] {
+            let (mut qa, mut qb) = (Vec::new(), Vec::new());
+            t.sap.query(area, skysweep::collide::LayerMask::ALL, &mut qa);
+            t.brute.query(area, skysweep::collide::LayerMask::ALL, &mut qb);
+            qa.sort_by_key(|c| c.handle);
+            qb.sort_by_key(|c| c.handle);
+            prop_assert_eq!(qa, qb);
+        }
     }
 }
 
