@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skysweep::collide::scenes::{normalize, Driven, Scene, SceneKind};
-use skysweep::collide::{Aabb, BruteForce, Collider, CollisionMap, Config, Layer};
+use skysweep::collide::{Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Layer};
 
 /// A broad phase driven by a scene, one frame at a time.
 pub trait Method {
@@ -46,6 +46,15 @@ impl Method for ReadingEvents {
     }
     fn pairs(&self) -> Vec<(u32, u32)> {
         self.0.pairs()
+    }
+}
+
+impl Method for Driven<AabbTree> {
+    fn frame(&mut self, scene: &Scene) {
+        Driven::frame(self, scene);
+    }
+    fn pairs(&self) -> Vec<(u32, u32)> {
+        Driven::<AabbTree>::pairs(self)
     }
 }
 
@@ -285,6 +294,10 @@ pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Met
         "sap",
         Box::new(Driven::new(Collider::new(Config::default()), scene)),
     )];
+    v.push((
+        "tree",
+        Box::new(Driven::new(AabbTree::new(Config::default()), scene)),
+    ));
     if kind == SceneKind::BulletHell10k {
         v.push((
             "sap_reading_events",

@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, CollisionMap, Config, Event, Events, Layer,
+    Aabb, AabbTree, BoxDesc, BruteForce, Collider, CollisionMap, Config, Event, Events, Layer,
 };
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
@@ -31,13 +31,18 @@ fn self_meeting(layer: Layer) -> Config {
 fn pairs_agree(boxes: &[Aabb]) -> usize {
     let config = self_meeting(Layer::EnemyBullet);
     let (mut sap, mut brute) = (Collider::new(config), BruteForce::new(config));
+    let mut tree = AabbTree::new(config);
     for (k, &aabb) in boxes.iter().enumerate() {
         let d = BoxDesc::new(aabb, k as u32, Layer::EnemyBullet);
-        assert_eq!(sap.insert(d), brute.insert(d), "{aabb:?}");
+        let h = sap.insert(d);
+        assert_eq!(h, brute.insert(d), "{aabb:?}");
+        assert_eq!(h, tree.insert(d), "{aabb:?}");
     }
     let (a, e) = (sorted(sap.update()), sorted(brute.update()));
     assert_eq!(a, e, "events differ for {boxes:?}");
+    assert_eq!(sorted(tree.update()), e, "tree events differ for {boxes:?}");
     sap.validate().unwrap();
+    tree.validate().unwrap();
     a.len()
 }
 
@@ -93,12 +98,14 @@ fn boxes_at_the_float_limits_pair_like_brute_force() {
 fn giant_boxes_moving_between_frames_keep_matching() {
     let config = self_meeting(Layer::AirEnemy);
     let (mut sap, mut brute) = (Collider::new(config), BruteForce::new(config));
+    let mut tree = AabbTree::new(config);
     let mut handles = Vec::new();
     for k in 0..16 {
         let y = 25.0 * k as f32;
         let d = BoxDesc::new(b(0.0, y, 8.0, y + 8.0), k, Layer::AirEnemy).swept(k % 3 == 0);
         let h = sap.insert(d).unwrap();
         assert_eq!(brute.insert(d), Ok(h));
+        assert_eq!(tree.insert(d), Ok(h));
         handles.push(h);
     }
     let giant = [

@@ -1,12 +1,12 @@
-//! Random call sequences run on the sweep-and-prune and on the brute-force reference with the
-//! same (random) collision map: every call must return the same result, and after every update
-//! the events and the pairs must be the same multisets.
+//! Random call sequences run on the sweep-and-prune, the AABB tree and the brute-force reference
+//! with the same (random) collision map: every call must return the same result on all three,
+//! and after every update the events and the pairs must be the same multisets.
 
 use glam::Vec2;
 use proptest::prelude::*;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, Events,
-    Handle, Layer, Pair,
+    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event,
+    Events, Handle, Layer, LayerMask, Pair,
 };
 
 #[derive(Clone, Debug)]
@@ -139,6 +139,7 @@ fn sorted_pairs(pairs: impl Iterator<Item = Pair>) -> Vec<Pair> {
 
 struct Twin {
     sap: Collider,
+    tree: AabbTree,
     brute: BruteForce,
     live: Vec<(Handle, Aabb)>,
     dead: Vec<Handle>,
@@ -150,6 +151,7 @@ impl Twin {
         let config = Config { capacity, map };
         Twin {
             sap: Collider::new(config),
+            tree: AabbTree::new(config),
             brute: BruteForce::new(config),
             live: Vec::new(),
             dead: Vec::new(),
@@ -160,10 +162,26 @@ impl Twin {
     fn insert(&mut self, desc: BoxDesc) -> Result<(), TestCaseError> {
         let (a, b) = (self.sap.insert(desc), self.brute.insert(desc));
         prop_assert_eq!(a, b);
+        prop_assert_eq!(a, self.tree.insert(desc));
         if let Ok(h) = a {
             self.live.push((h, desc.aabb));
         }
         Ok(())
+    }
+
+    /// `set_aabb` on all three, which must agree; returns what they returned.
+    fn set_aabb(&mut self, h: Handle, b: Aabb) -> Result<Result<(), ColliderError>, TestCaseError> {
+        let r = self.sap.set_aabb(h, b);
+        prop_assert_eq!(r, self.tree.set_aabb(h, b));
+        prop_assert_eq!(r, self.brute.set_aabb(h, b));
+        Ok(r)
+    }
+
+    fn teleport(&mut self, h: Handle, b: Aabb) -> Result<Result<(), ColliderError>, TestCaseError> {
+        let r = self.sap.teleport(h, b);
+        prop_assert_eq!(r, self.tree.teleport(h, b));
+        prop_assert_eq!(r, self.brute.teleport(h, b));
+        Ok(r)
     }
 
     fn apply(&mut self, op: &Op) -> Result<(), TestCaseError> {
@@ -210,8 +228,7 @@ impl Twin {
             Op::WildMove { pick, corners } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
                 let to = wild_box(corners);
-                prop_assert_eq!(self.sap.set_aabb(self.live[i].0, to), Ok(()));
-                prop_assert_eq!(self.brute.set_aabb(self.live[i].0, to), Ok(()));
+                prop_assert_eq!(self.set_aabb(self.live[i].0, to)?, Ok(()));
                 self.live[i].1 = to;
             }
             Op::Move { pick, by, size } if !self.live.is_empty() => {
@@ -219,8 +236,7 @@ impl Twin {
                 let (h, old) = self.live[i];
                 let to = unit(0, 0, size.0, size.1)
                     .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32));
-                let r = self.sap.set_aabb(h, to);
-                prop_assert_eq!(r, self.brute.set_aabb(h, to));
+                let r = self.set_aabb(h, to)?;
                 if r.is_ok() {
                     self.live[i].1 = to;
                 }
@@ -230,8 +246,7 @@ impl Twin {
                 let (h, old) = self.live[i];
                 let b = Aabb::new(Vec2::ZERO, old.size())
                     .translated(Vec2::new(to.0 as f32, to.1 as f32));
-                let r = self.sap.teleport(h, b);
-                prop_assert_eq!(r, self.brute.teleport(h, b));
+                let r = self.teleport(h, b)?;
                 if r.is_ok() {
                     self.live[i].1 = b;
                 }
@@ -245,17 +260,19 @@ impl Twin {
                     Vec2::new(-5.0e4, 7.0e4)
                 };
                 let b = old.translated(d);
-                let r = self.sap.set_aabb(h, b);
-                prop_assert_eq!(r, self.brute.set_aabb(h, b));
+                let r = self.set_aabb(h, b)?;
                 if r.is_ok() {
                     self.live[i].1 = b;
                 }
             }
             Op::Remove { pick } if !self.live.is_empty() => {
                 let (h, _) = self.live.swap_remove(pick as usize % self.live.len());
-                prop_assert_eq!(self.sap.remove(h), self.brute.remove(h));
+                let r = self.sap.remove(h);
+                prop_assert_eq!(r, self.brute.remove(h));
+                prop_assert_eq!(r, self.tree.remove(h));
                 // Removing twice is a stale-handle error, in the same frame or later.
                 prop_assert!(self.sap.remove(h).is_err());
+                prop_assert!(self.tree.remove(h).is_err());
                 prop_assert!(self.brute.remove(h).is_err());
                 self.dead.push(h);
             }
@@ -268,6 +285,10 @@ impl Twin {
                 prop_assert!(self.sap.get(h).is_err());
                 prop_assert!(!self.sap.contains(h));
                 prop_assert!(self.brute.set_aabb(h, b).is_err() && !self.brute.contains(h));
+                prop_assert!(self.tree.set_aabb(h, b).is_err());
+                prop_assert!(self.tree.teleport(h, b).is_err());
+                prop_assert!(self.tree.remove(h).is_err());
+                prop_assert!(self.tree.get(h).is_err() && !self.tree.contains(h));
             }
             Op::Invalid { pick, which } if !self.live.is_empty() => {
                 let (h, _) = self.live[pick as usize % self.live.len()];
@@ -284,11 +305,15 @@ impl Twin {
                     invalid(self.sap.set_aabb(h, bad)) && invalid(self.brute.set_aabb(h, bad))
                 );
                 prop_assert!(
+                    invalid(self.tree.set_aabb(h, bad)) && invalid(self.tree.teleport(h, bad))
+                );
+                prop_assert!(
                     invalid(self.sap.teleport(h, bad)) && invalid(self.brute.teleport(h, bad))
                 );
                 let d = BoxDesc::new(bad, 0, Layer::Player);
                 prop_assert!(invalid(self.sap.insert(d).map(|_| ())));
                 prop_assert!(invalid(self.brute.insert(d).map(|_| ())));
+                prop_assert!(invalid(self.tree.insert(d).map(|_| ())));
             }
             Op::Update => self.update()?,
             _ => {}
@@ -299,6 +324,15 @@ impl Twin {
     fn update(&mut self) -> Result<(), TestCaseError> {
         let a = sorted_events(self.sap.update());
         let b = sorted_events(self.brute.update());
+        // The tree reports in the same order as the sweep-and-prune (pair-key order).
+        let events = self.tree.update().to_vec();
+        prop_assert_eq!(&events, &self.sap.events().to_vec());
+        prop_assert_eq!(self.tree.stats().live_pairs, self.brute.stats().live_pairs);
+        prop_assert_eq!(self.tree.stats().live_boxes, self.brute.stats().live_boxes);
+        prop_assert_eq!(self.tree.len(), self.brute.len());
+        if let Err(e) = self.tree.validate() {
+            return Err(TestCaseError::fail(e));
+        }
         prop_assert_eq!(a, b);
         prop_assert_eq!(self.sap.stats().live_pairs, self.brute.stats().live_pairs);
         prop_assert_eq!(self.sap.stats().live_boxes, self.brute.stats().live_boxes);
@@ -318,7 +352,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn sap_matches_brute_force(
+    fn sap_and_tree_match_brute_force(
         map_bits in any::<u32>(),
         capacity in prop_oneof![Just(1usize << 16), 20usize..80],
         ops in prop::collection::vec(op(), 1..160),
@@ -329,18 +363,27 @@ proptest! {
             t.apply(op)?;
         }
         t.update()?;
-        // The query agrees too, after the final update and further unapplied calls.
+        // The query agrees too, after the final update and further unapplied calls: moved
+        // boxes (some out of the tree's fat boxes), inserts and removals.
+        for op in ops.iter().filter(|op| !matches!(op, Op::Update)).take(30) {
+            t.apply(op)?;
+        }
         for area in [
             Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0)),
             Aabb::new(Vec2::splat(-f32::MAX), Vec2::splat(f32::MAX)),
             wild_box(query_corners),
         ] {
-            let (mut qa, mut qb) = (Vec::new(), Vec::new());
-            t.sap.query(area, skysweep::collide::LayerMask::ALL, &mut qa);
-            t.brute.query(area, skysweep::collide::LayerMask::ALL, &mut qb);
-            qa.sort_by_key(|c| c.handle);
-            qb.sort_by_key(|c| c.handle);
-            prop_assert_eq!(qa, qb);
+            for mask in [skysweep::collide::LayerMask::ALL, LayerMask::of(&[Layer::PowerUp, Layer::AirEnemy])] {
+                let (mut qa, mut qb, mut qt) = (Vec::new(), Vec::new(), Vec::new());
+                t.sap.query(area, mask, &mut qa);
+                t.brute.query(area, mask, &mut qb);
+                t.tree.query(area, mask, &mut qt);
+                qa.sort_by_key(|c| c.handle);
+                qb.sort_by_key(|c| c.handle);
+                qt.sort_by_key(|c| c.handle);
+                prop_assert_eq!(&qa, &qb);
+                prop_assert_eq!(&qt, &qb);
+            }
         }
     }
 }
@@ -351,7 +394,7 @@ proptest! {
     /// Thousands of boxes on the game's map, many frames of small moves plus spawns, removals
     /// and teleports: the sorted lists are exercised at scale.
     #[test]
-    fn sap_matches_brute_force_with_thousands_of_boxes(
+    fn sap_and_tree_match_brute_force_with_thousands_of_boxes(
         seed in any::<u64>(),
         n in 1500usize..2500,
     ) {
@@ -377,7 +420,7 @@ proptest! {
             for i in 0..t.live.len() {
                 let (h, old) = t.live[i];
                 let b = old.translated(Vec2::new(next(5) as f32 - 2.0, next(9) as f32 - 4.0));
-                prop_assert_eq!(t.sap.set_aabb(h, b), t.brute.set_aabb(h, b));
+                prop_assert_eq!(t.set_aabb(h, b)?, Ok(()));
                 t.live[i].1 = b;
             }
             for _ in 0..(frame * 40) {

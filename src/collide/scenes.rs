@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::{Aabb, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
+use super::{Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
@@ -406,8 +406,8 @@ fn player_at(frame: u64) -> Vec2 {
     )
 }
 
-/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune and the
-/// brute-force reference.
+/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune, the tree
+/// and the brute-force reference.
 pub trait SceneCollider {
     fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError>;
     fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
@@ -440,6 +440,7 @@ macro_rules! scene_collider {
 }
 scene_collider!(Collider);
 scene_collider!(BruteForce);
+scene_collider!(AabbTree);
 
 /// A collider kept in step with a scene: the way the game drives it.
 #[derive(Clone, Debug)]
@@ -522,6 +523,18 @@ pub fn normalize(pairs: &mut [(u32, u32)]) {
 }
 
 impl Driven<Collider> {
+    pub fn pairs(&self) -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = self
+            .collider
+            .pairs()
+            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
+            .collect();
+        normalize(&mut v);
+        v
+    }
+}
+
+impl Driven<AabbTree> {
     pub fn pairs(&self) -> Vec<(u32, u32)> {
         let mut v: Vec<_> = self
             .collider
