@@ -10,11 +10,13 @@ use skysweep::collide::scenes::{Driven, Scene, SceneKind};
 use skysweep::collide::{AabbTree, BruteForce, Collider, Config, EventKind};
 
 #[test]
-fn every_method_finds_the_same_pairs_on_the_mixed_scenes() {
+fn every_method_finds_the_same_pairs_on_the_mixed_scenes_and_the_swarm() {
     // The 10k scene is checked on one frame only: brute force is not part of it, and the
     // peers are slow in a debug build.
     assert!(bench::assert_methods_agree(SceneKind::Sparse1k, 3) > 0);
     assert!(bench::assert_methods_agree(SceneKind::BulletHell10k, 1) > 0);
+    // Dense pairs between two big layers.
+    assert!(bench::assert_methods_agree(SceneKind::Swarm5k, 1) > 40_000);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use super::events::pair_of;
 use super::pairs::PairSet;
 use super::slots::{Slots, State};
 use super::tree::{contains, fatten, Tree};
-use super::tree_query::pairs;
+use super::tree_query::{pairs, pairs_of_boxes};
 use super::{
     Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
     Pair, Stats,
@@ -51,6 +51,8 @@ pub struct AabbTree {
     gone: Vec<u64>,
     /// Scratch for the pair descent.
     stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
+    /// Scratch for the walks of [`pairs_of_boxes`].
+    path: Vec<u32>,
 }
 
 impl Default for AabbTree {
@@ -84,6 +86,7 @@ impl AabbTree {
             reinserted: 0,
             gone: Vec::new(),
             stack: Vec::new(),
+            path: Vec::new(),
         }
     }
 
@@ -256,10 +259,27 @@ impl AabbTree {
         }
         self.pending.clear();
 
-        // 4. This frame's pairs, only between trees whose layers meet.
+        // 4. This frame's pairs, only between trees whose layers meet, pruned with the nodes'
+        //    tight boxes: the fat ones, grown for motion to come, would let far more
+        //    candidates through.
+        for tree in &mut self.trees {
+            tree.refit_tight();
+        }
+        //    Two layers: each leaf of the smaller tree walks down the other. One layer: both
+        //    trees at once, which finds each pair once without a check.
         for &(a, b) in &self.meeting {
             let (ta, tb) = (&self.trees[a.index()], &self.trees[b.index()]);
-            stats.pair_tests += pairs(ta, tb, a == b, &mut self.stack, &mut self.pairs.found);
+            let found = &mut self.pairs.found;
+            stats.pair_tests += if a == b {
+                pairs(ta, ta, true, &mut self.stack, found)
+            } else {
+                let (small, big) = if ta.leaves <= tb.leaves {
+                    (ta, tb)
+                } else {
+                    (tb, ta)
+                };
+                pairs_of_boxes(&small.leaf_boxes, big, &mut self.path, found)
+            };
         }
         stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
 

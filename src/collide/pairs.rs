@@ -116,12 +116,19 @@ struct SortScratch {
 /// collider with few pairs) the counting would cost more than it saves, and the std sort runs
 /// instead.
 ///
-/// Complexity: O(n + span) when buckets are small; O(n log n) at worst.
+/// When there are at least as many keys as slots (dense pairs: a swarm crossed by a stream
+/// of shots, dozens of partners per box) the buckets are big and arrive in no useful order,
+/// so a two-pass radix sort (by higher slot, then stably by lower slot) runs instead.
+///
+/// Complexity: O(n + span) when buckets are small or keys are dense; O(n log n) at worst.
 fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
     if n < 64 || span > 4 * n + 4096 {
         keys.sort_unstable();
         return;
+    }
+    if n >= span {
+        return radix_sort_keys(keys, span, scratch);
     }
     let starts = &mut scratch.starts;
     starts.clear();
@@ -172,6 +179,38 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     }
 }
 
+/// Sorts keys with every slot below `span` by two stable counting passes: on the higher slot
+/// (low half), then on the lower slot (high half). O(n + span), no comparisons; each pass
+/// reads its keys in order and scatters them into buckets.
+fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
+    let n = keys.len();
+    let tmp = &mut scratch.tmp;
+    tmp.clear();
+    tmp.resize(n, 0);
+    let starts = &mut scratch.starts;
+    for (shift, from_keys) in [(0u32, true), (32, false)] {
+        starts.clear();
+        starts.resize(span, 0);
+        let (src, dst): (&[u64], &mut [u64]) = if from_keys {
+            (&keys[..], &mut tmp[..])
+        } else {
+            (&tmp[..], &mut keys[..])
+        };
+        for &k in src {
+            starts[(k >> shift) as u32 as usize] += 1;
+        }
+        let mut sum = 0;
+        for s in starts.iter_mut() {
+            (*s, sum) = (sum, sum + *s);
+        }
+        for &k in src {
+            let s = &mut starts[(k >> shift) as u32 as usize];
+            dst[*s as usize] = k;
+            *s += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::sweep::pair_key;
@@ -213,6 +252,17 @@ mod tests {
             .collect();
         keys.splice(1000..1000, (3001..6000).rev().map(|b| pair_key(7, b)));
         check(keys, 6001);
+        // Dense pairs, more keys than slots: the radix sort.
+        let keys = (0..20_000)
+            .map(|_| {
+                let r = next();
+                pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000)
+            })
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .rev()
+            .collect();
+        check(keys, 5000);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
             .map(|_| {

@@ -34,7 +34,9 @@ impl NodeId {
 pub(super) struct Node {
     /// For a leaf, the fattened box; for an inner node, the union of its children's.
     pub fat: Aabb,
-    /// For a leaf, the box tested at the last update (always inside `fat`). Unused otherwise.
+    /// For a leaf, the box tested at the last update (always inside `fat`); for an inner
+    /// node, the union of its children's, refreshed by every update (see
+    /// [`Tree::refit_tight`]): the bound the pair search prunes with.
     pub tight: Aabb,
     pub parent: NodeId,
     pub child: [NodeId; 2],
@@ -119,6 +121,38 @@ pub(super) struct Tree {
     pub leaves: usize,
     /// Rotations made since the tree was created (for stats and tests).
     pub rotations: u64,
+    /// Every leaf's slot and tight box, gathered by [`Tree::refit_tight`] in tree order.
+    pub leaf_boxes: Vec<(u32, Aabb)>,
+    /// The inner nodes above the buckets as of the last [`Tree::refit_tight`], depth first,
+    /// each holding its children's tight boxes: a walk tests both children from one entry,
+    /// and goes mostly forward through memory.
+    pub walk: Vec<WalkNode>,
+    /// Ranges of `leaf_boxes`, each the leaves of one subtree at most [`BUCKET_HEIGHT`] tall.
+    pub buckets: Vec<[u32; 2]>,
+    /// Where a walk starts: the root's reference (see [`WalkNode::next`]), or
+    /// [`WalkNode::NONE`] for an empty tree.
+    pub root_ref: u32,
+}
+
+/// Subtrees at most this tall (so of at most 8 leaves) are laid out as one bucket of leaves,
+/// tested one after the other: most inner nodes of a binary tree are near its leaves, and a
+/// walk would spend most of its steps on them.
+pub(super) const BUCKET_HEIGHT: u32 = 3;
+
+/// An inner node laid out for the pair search (see [`Tree::walk`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WalkNode {
+    /// The children's tight boxes.
+    pub bounds: [Aabb; 2],
+    /// Per child: its `walk` index, or [`WalkNode::BUCKET`] plus its `buckets` index.
+    pub next: [u32; 2],
+}
+
+impl WalkNode {
+    /// Marks a bucket in [`WalkNode::next`].
+    pub const BUCKET: u32 = 1 << 31;
+    /// No subtree at all.
+    pub const NONE: u32 = u32::MAX;
 }
 
 impl Default for Tree {
@@ -129,6 +163,10 @@ impl Default for Tree {
             free: NodeId::NIL,
             leaves: 0,
             rotations: 0,
+            leaf_boxes: Vec::new(),
+            walk: Vec::new(),
+            buckets: Vec::new(),
+            root_ref: WalkNode::NONE,
         }
     }
 }
@@ -170,6 +208,60 @@ impl Tree {
         n.child = [NodeId::NIL; 2];
         n.slot = next.0;
         self.free = id;
+    }
+
+    /// Recomputes every inner node's tight box from its children's, bottom up, and lays the
+    /// tree out afresh for this update's pair search: [`Tree::walk`] in depth-first order,
+    /// [`Tree::buckets`] and [`Tree::leaf_boxes`]. O(nodes); the recursion is as deep as the
+    /// tree is tall.
+    pub fn refit_tight(&mut self) {
+        self.walk.clear();
+        self.buckets.clear();
+        self.leaf_boxes.clear();
+        self.root_ref = if self.root.is_nil() {
+            WalkNode::NONE
+        } else {
+            self.lay_out(self.root).1
+        };
+    }
+
+    /// Lays out the subtree of `id`; returns its tight box and its reference (see
+    /// [`WalkNode::next`]). A subtree at most [`BUCKET_HEIGHT`] tall becomes one bucket.
+    fn lay_out(&mut self, id: NodeId) -> (Aabb, u32) {
+        let n = *self.node(id);
+        if n.height <= BUCKET_HEIGHT {
+            let start = self.leaf_boxes.len() as u32;
+            let tight = self.gather(id);
+            self.buckets.push([start, self.leaf_boxes.len() as u32]);
+            return (tight, WalkNode::BUCKET | (self.buckets.len() - 1) as u32);
+        }
+        let k = self.walk.len();
+        self.walk.push(WalkNode {
+            bounds: [Aabb::default(); 2],
+            next: [0; 2],
+        });
+        let (ta, ra) = self.lay_out(n.child[0]);
+        let (tb, rb) = self.lay_out(n.child[1]);
+        self.walk[k] = WalkNode {
+            bounds: [ta, tb],
+            next: [ra, rb],
+        };
+        let tight = ta.union(&tb);
+        self.node_mut(id).tight = tight;
+        (tight, k as u32)
+    }
+
+    /// Appends the leaves of `id`'s subtree to `leaf_boxes`, refitting its inner nodes' tight
+    /// boxes; returns the subtree's tight box.
+    fn gather(&mut self, id: NodeId) -> Aabb {
+        let n = *self.node(id);
+        if n.is_leaf() {
+            self.leaf_boxes.push((n.slot, n.tight));
+            return n.tight;
+        }
+        let tight = self.gather(n.child[0]).union(&self.gather(n.child[1]));
+        self.node_mut(id).tight = tight;
+        tight
     }
 
     /// Height of the tree: 0 for a single leaf, `None` when empty.

@@ -1,31 +1,21 @@
 //! Reading a [`Tree`]: the leaves under an area, and the overlapping leaf pairs within one
 //! tree or between two.
 //!
-//! Inner nodes are pruned with their fat boxes, which hold every tight box below them, so a
-//! pair of tight boxes whose interiors meet always has fat ancestors whose interiors meet: the
-//! edge rule of [`Aabb`] holds for the pruning too. Leaves are tested exactly on their tight
-//! boxes (pairs) or by the caller (areas).
+//! Pairs are pruned with the nodes' tight boxes (unions of the boxes tested this update), area
+//! queries with their fat boxes (which also hold boxes moved since, within their margin). A
+//! bound holds every box below it, so two boxes whose interiors meet always have ancestors
+//! whose bounds' interiors meet: the edge rule of [`Aabb`] holds for the pruning too. Leaves
+//! are tested exactly on their tight boxes (pairs) or by the caller (areas).
 
 use super::aabb::interiors_meet;
 use super::sweep::pair_key;
-use super::tree::{Node, NodeId, Tree};
+use super::tree::{half_perimeter, Node, NodeId, Tree, WalkNode};
 use super::Aabb;
 
 #[inline(always)]
 fn meet(a: &Aabb, b: &Aabb) -> bool {
     interiors_meet(a.min.x, a.max.x, b.min.x, b.max.x)
         & interiors_meet(a.min.y, a.max.y, b.min.y, b.max.y)
-}
-
-/// The box a node is pruned with: a leaf's tight box (the tighter bound) or an inner node's
-/// fat box.
-#[inline(always)]
-fn bound(n: &Node) -> &Aabb {
-    if n.is_leaf() {
-        &n.tight
-    } else {
-        &n.fat
-    }
 }
 
 /// Depth of the query stack kept on the machine stack; deeper trees spill to the heap.
@@ -77,8 +67,9 @@ impl Tree {
 /// interiors meet; with `b` the same tree as `a` (`same`), every pair within it, once. Returns
 /// the number of exact (leaf against leaf) tests. `stack` is scratch space.
 ///
-/// Complexity: O(pairs of nodes whose bounds meet), a simultaneous descent of both trees that
-/// always splits the taller side.
+/// Complexity: O(pairs of nodes whose tight boxes meet), a simultaneous descent of both trees
+/// that always splits the larger side. The trees' tight boxes must be current (see
+/// [`Tree::refit_tight`]).
 pub(super) fn pairs(
     a: &Tree,
     b: &Tree,
@@ -95,7 +86,7 @@ pub(super) fn pairs(
     let mut consider = |x: NodeId, nx: &Node, y: NodeId, ny: &Node, stack: &mut Vec<_>| {
         let both = nx.is_leaf() & ny.is_leaf();
         tests += both as u64;
-        if meet(bound(nx), bound(ny)) {
+        if meet(&nx.tight, &ny.tight) {
             if both {
                 out.push(pair_key(nx.slot, ny.slot));
             } else {
@@ -121,8 +112,9 @@ pub(super) fn pairs(
             continue;
         }
         let ny = b.node(y);
-        // Split y when x is a leaf, or when y is the taller inner node; never two leaves here.
-        if nx.is_leaf() || (!ny.is_leaf() && ny.height > nx.height) {
+        // Split y when x is a leaf, or when y is the larger inner node; never two leaves here.
+        if nx.is_leaf() || (!ny.is_leaf() && half_perimeter(&ny.tight) > half_perimeter(&nx.tight))
+        {
             for c in ny.child {
                 consider(x, nx, c, b.node(c), stack);
             }
@@ -132,5 +124,61 @@ pub(super) fn pairs(
             }
         }
     }
+    tests
+}
+
+/// Appends the key of every pair of a box of `boxes` (slot, tight box) and a leaf of `tree`
+/// whose tight boxes' interiors meet; returns the number of exact (box against leaf) tests.
+/// Reads the layout of the tree's last [`Tree::refit_tight`]. `stack` is scratch space.
+///
+/// Complexity: O(Σ over boxes of the inner nodes and buckets whose tight box meets it).
+/// Nothing is spent on pairs of inner nodes, each step tests both children from one
+/// [`WalkNode`], and the last three levels are walked as a flat bucket.
+pub(super) fn pairs_of_boxes(
+    boxes: &[(u32, Aabb)],
+    tree: &Tree,
+    stack: &mut Vec<u32>,
+    out: &mut Vec<u64>,
+) -> u64 {
+    if tree.root_ref == WalkNode::NONE {
+        return 0;
+    }
+    let (walk, buckets, leaves) = (&tree.walk[..], &tree.buckets[..], &tree.leaf_boxes[..]);
+    // Branch-free where it can be: whether a child or a leaf is hit is data the predictor
+    // cannot learn in a dense swarm. Every child is written to the stack and every leaf's key
+    // to `hits`, and the write position advances only when it counts. A walk is never deeper
+    // than the tree, so the stack never holds more than `walk.len() + 1` entries.
+    stack.clear();
+    stack.resize(walk.len() + 2, 0);
+    let mut hits = [0u64; 64];
+    let mut found = 0;
+    let mut tests = 0u64;
+    for &(slot, ref b) in boxes {
+        stack[0] = tree.root_ref;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let r = stack[top];
+            if r & WalkNode::BUCKET != 0 {
+                let [start, end] = buckets[(r & !WalkNode::BUCKET) as usize];
+                for &(other, ref leaf) in &leaves[start as usize..end as usize] {
+                    hits[found] = pair_key(slot, other);
+                    found += meet(b, leaf) as usize;
+                }
+                tests += (end - start) as u64;
+                if found > hits.len() - 9 {
+                    out.extend_from_slice(&hits[..found]);
+                    found = 0;
+                }
+                continue;
+            }
+            let w = &walk[r as usize];
+            for j in 0..2 {
+                stack[top] = w.next[j];
+                top += meet(b, &w.bounds[j]) as usize;
+            }
+        }
+    }
+    out.extend_from_slice(&hits[..found]);
     tests
 }

@@ -9,8 +9,8 @@ use super::tree::{contains, NodeId, Tree};
 use super::{EventKind, Layer};
 
 impl Tree {
-    /// Checks links both ways, that each inner node's box is exactly the union of its
-    /// children's and its height one more than the taller child's, that each leaf's tight box
+    /// Checks links both ways, that each inner node's fat and tight boxes are exactly the
+    /// unions of its children's and its height one more than the taller child's, that each leaf's tight box
     /// lies in its fat box, that the leaf count is right and that every node is either
     /// reachable from the root or on the free list, once. Returns the leaves' slots. O(nodes).
     pub fn validate(&self) -> Result<Vec<(NodeId, u32)>, String> {
@@ -47,6 +47,11 @@ impl Tree {
                     if self.node(c).parent != id {
                         return Err(format!("child {c:?} of {id:?} names another parent"));
                     }
+                }
+                if n.tight != a.tight.union(&b.tight) {
+                    return Err(format!(
+                        "inner node {id:?}: tight box is not its children's union"
+                    ));
                 }
                 if n.fat != a.fat.union(&b.fat) {
                     return Err(format!(
