@@ -56,24 +56,34 @@ impl PairSet {
         self.live.push(u64::MAX);
         self.found.push(u64::MAX);
         let (old, new) = (&self.live[..], &self.found[..]);
-        // Only grown, never cleared: the merge overwrites what it reports.
+        // Only grown, never cleared: the merge overwrites what it reports. The second half of
+        // the merge writes from `ol + nl` on, then moves down.
         let records = &mut self.records;
-        if records.len() < ol + nl {
-            records.resize(ol + nl, 0);
+        if records.len() < 2 * (ol + nl) {
+            records.resize(2 * (ol + nl), 0);
         }
-        // Branch-free: which of Enter, Stay and Exit comes next is data the predictor cannot
-        // learn, and a mispredicted branch per event cost more than the rest of the merge.
-        let (mut i, mut j, mut w, mut entered) = (0, 0, 0, 0);
-        while i < ol || j < nl {
-            let (o, n) = (old[i], new[j]);
-            let (enter, stay) = (n < o, n == o);
-            let kept = o | if stay { STAY } else { EXIT };
-            records[w] = if enter { n } else { kept }; // ENTER is zero: the bare key
-            w += 1;
-            i += !enter as usize;
-            j += (enter | stay) as usize;
-            entered += enter as usize;
+        // Two independent merges, of the keys below `new[split]` and of the rest, stepped in
+        // turn: each step's positions depend on the keys the previous step loaded, so one merge
+        // is a chain of loads, and two chains keep the processor twice as busy. The first half
+        // needs no end markers of its own: `old[i_end]` and `new[j_end]` end it (every key
+        // before them in the other list is smaller), as `u64::MAX` ends the second.
+        let j_end = nl / 2;
+        let i_end = old[..ol].partition_point(|&k| k < new[j_end]);
+        let mut a = Merge::new(0, 0, 0);
+        let mut b = Merge::new(i_end, j_end, ol + nl);
+        while (a.i < i_end || a.j < j_end) && (b.i < ol || b.j < nl) {
+            a.step(old, new, records);
+            b.step(old, new, records);
         }
+        while a.i < i_end || a.j < j_end {
+            a.step(old, new, records);
+        }
+        while b.i < ol || b.j < nl {
+            b.step(old, new, records);
+        }
+        records.copy_within(ol + nl..b.w, a.w);
+        let w = a.w + b.w - (ol + nl);
+        let entered = a.entered + b.entered;
         self.reported = w;
         self.live.pop();
         self.found.pop();
@@ -96,6 +106,40 @@ impl PairSet {
         std::mem::swap(&mut self.live, &mut self.found);
         self.found.clear();
         stats.live_pairs = self.live.len();
+    }
+}
+
+/// One branch-free merge of the last update's keys with this update's, from given positions.
+struct Merge {
+    i: usize,
+    j: usize,
+    w: usize,
+    entered: usize,
+}
+
+impl Merge {
+    fn new(i: usize, j: usize, w: usize) -> Self {
+        Merge {
+            i,
+            j,
+            w,
+            entered: 0,
+        }
+    }
+
+    /// Writes the next event: Enter, Stay or Exit. Branch-free: which comes next is data the
+    /// predictor cannot learn, and a mispredicted branch per event cost more than the rest of
+    /// the merge.
+    #[inline(always)]
+    fn step(&mut self, old: &[u64], new: &[u64], records: &mut [u64]) {
+        let (o, n) = (old[self.i], new[self.j]);
+        let (enter, stay) = (n < o, n == o);
+        let kept = o | if stay { STAY } else { EXIT };
+        records[self.w] = if enter { n } else { kept }; // ENTER is zero: the bare key
+        self.w += 1;
+        self.i += !enter as usize;
+        self.j += (enter | stay) as usize;
+        self.entered += enter as usize;
     }
 }
 
