@@ -12,13 +12,18 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skysweep::collide::scenes::{normalize, Driven, Scene, SceneKind};
-use skysweep::collide::{Aabb, BruteForce, Collider, CollisionMap, Config, Layer};
+use skysweep::collide::{Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Layer};
 
 /// A broad phase driven by a scene, one frame at a time.
 pub trait Method {
     fn frame(&mut self, scene: &Scene);
     /// Current pairs as sorted, ordered scene-id pairs.
     fn pairs(&self) -> Vec<(u32, u32)>;
+    /// True for methods that rebuild everything from the scene each frame: a frame of theirs
+    /// does not depend on the frames before it.
+    fn stateless(&self) -> bool {
+        false
+    }
 }
 
 impl Method for Driven<Collider> {
@@ -46,6 +51,15 @@ impl Method for ReadingEvents {
     }
     fn pairs(&self) -> Vec<(u32, u32)> {
         self.0.pairs()
+    }
+}
+
+impl Method for Driven<AabbTree> {
+    fn frame(&mut self, scene: &Scene) {
+        Driven::frame(self, scene);
+    }
+    fn pairs(&self) -> Vec<(u32, u32)> {
+        Driven::<AabbTree>::pairs(self)
     }
 }
 
@@ -99,6 +113,10 @@ impl Grid {
 }
 
 impl Method for Grid {
+    fn stateless(&self) -> bool {
+        true
+    }
+
     fn frame(&mut self, scene: &Scene) {
         self.boxes.clear();
         self.boxes
@@ -183,6 +201,10 @@ impl Broccoli {
 }
 
 impl Method for Broccoli {
+    fn stateless(&self) -> bool {
+        true
+    }
+
     fn frame(&mut self, scene: &Scene) {
         self.bots.clear();
         self.info.clear();
@@ -242,6 +264,10 @@ impl ParryBvh {
 }
 
 impl Method for ParryBvh {
+    fn stateless(&self) -> bool {
+        true
+    }
+
     fn frame(&mut self, scene: &Scene) {
         use parry2d::bounding_volume::Aabb as PAabb;
         use parry2d::math::Vec2 as PVec2;
@@ -285,6 +311,10 @@ pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Met
         "sap",
         Box::new(Driven::new(Collider::new(Config::default()), scene)),
     )];
+    v.push((
+        "tree",
+        Box::new(Driven::new(AabbTree::new(Config::default()), scene)),
+    ));
     if kind == SceneKind::BulletHell10k {
         v.push((
             "sap_reading_events",
@@ -346,7 +376,11 @@ fn configure<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
 }
 
 fn bench_mixed(c: &mut Criterion) {
-    for kind in [SceneKind::BulletHell10k, SceneKind::Sparse1k] {
+    for kind in [
+        SceneKind::BulletHell10k,
+        SceneKind::Sparse1k,
+        SceneKind::Swarm5k,
+    ] {
         assert_methods_agree(kind, 3);
         let start = Scene::after(kind, WARM_UP_FRAMES);
         let mut g = configure(c, kind.name());
@@ -371,24 +405,39 @@ fn bench_mixed(c: &mut Criterion) {
     }
 }
 
-/// Times one frame of a given phase of the scene's script, again and again, on a collider
-/// that runs the scene continuously: between timed frames the scene is advanced, untimed, to
-/// the frame before the next one of that phase. So every timed frame meets the collider in
-/// its ordinary state (warm caches, grown buffers), as the game would.
-fn bench_phase(g: &mut Group<'_>, name: &str, kind: SceneKind, period: u64, phase: u64) {
+/// Times one frame of a given phase of the scene's script, again and again, on a method that
+/// runs the scene continuously: between timed frames the scene is advanced, untimed, to the
+/// frame before the next one of that phase, and a method that keeps state is brought along
+/// frame by frame. So every timed frame meets the method in its ordinary state (warm caches,
+/// grown buffers), as the game would.
+/// The function is named `{method}_{what}_frame`.
+fn bench_phase(
+    g: &mut Group<'_>,
+    (method, what): (&str, &str),
+    kind: SceneKind,
+    period: u64,
+    phase: u64,
+) {
     let mut scene = Scene::after(kind, WARM_UP_FRAMES);
-    let mut d = Driven::new(Collider::new(Config::default()), &scene);
-    g.bench_function(name, |b| {
+    let mut m: Box<dyn Method> = match method {
+        "sap" => Box::new(Driven::new(Collider::new(Config::default()), &scene)),
+        "tree" => Box::new(Driven::new(AabbTree::new(Config::default()), &scene)),
+        "parry_bvh" => Box::new(ParryBvh::new(CollisionMap::game_default())),
+        _ => unreachable!("no phase benchmark for {method}"),
+    };
+    g.bench_function(format!("{method}_{what}_frame"), |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 while (scene.frame + 1) % period != phase {
                     scene.step();
-                    d.frame(&scene);
+                    if !m.stateless() {
+                        m.frame(&scene);
+                    }
                 }
                 scene.step();
                 let start = Instant::now();
-                d.frame(&scene);
+                m.frame(&scene);
                 total += start.elapsed();
             }
             total
@@ -409,15 +458,77 @@ fn configure_phases<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
 fn bench_bursts(c: &mut Criterion) {
     // boss_burst: 500 bullets spawn at frames divisible by 30; 15 mod 30 is an ordinary frame.
     let mut g = configure_phases(c, SceneKind::BossBurst.name());
-    bench_phase(&mut g, "sap_spawn_frame", SceneKind::BossBurst, 30, 0);
-    bench_phase(&mut g, "sap_steady_frame", SceneKind::BossBurst, 30, 15);
+    for method in ["sap", "tree", "parry_bvh"] {
+        bench_phase(&mut g, (method, "spawn"), SceneKind::BossBurst, 30, 0);
+        bench_phase(&mut g, (method, "steady"), SceneKind::BossBurst, 30, 15);
+    }
     g.finish();
     // mass_clear: the bomb clears at 60 mod 120, the field is full again by 81 mod 120.
     let mut g = configure_phases(c, SceneKind::MassClear.name());
-    bench_phase(&mut g, "sap_clear_frame", SceneKind::MassClear, 120, 60);
-    bench_phase(&mut g, "sap_steady_frame", SceneKind::MassClear, 120, 30);
+    for method in ["sap", "tree", "parry_bvh"] {
+        bench_phase(&mut g, (method, "clear"), SceneKind::MassClear, 120, 60);
+        bench_phase(&mut g, (method, "steady"), SceneKind::MassClear, 120, 30);
+    }
     g.finish();
 }
 
-criterion_group!(benches, bench_mixed, bench_bursts);
+/// The game's area query: a homing shot looks for enemies in a 280 px square around it, after
+/// the frame's update. Each timed iteration is 64 such queries around the scene's shots.
+fn bench_query(c: &mut Criterion) {
+    let mut scene = Scene::after(SceneKind::BulletHell10k, WARM_UP_FRAMES);
+    let mut sap = Driven::new(Collider::new(Config::default()), &scene);
+    let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
+    scene.step();
+    sap.frame(&scene);
+    tree.frame(&scene);
+    let areas = query_areas(&scene);
+    let mask = skysweep::collide::LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for area in &areas {
+        a.clear();
+        b.clear();
+        sap.collider.query(*area, mask, &mut a);
+        tree.collider.query(*area, mask, &mut b);
+        a.sort_by_key(|c| c.handle);
+        b.sort_by_key(|c| c.handle);
+        assert_eq!(
+            a, b,
+            "the tree's query must find what the sweep-and-prune's finds"
+        );
+    }
+    let mut g = configure(c, "area_query");
+    let mut out = Vec::new();
+    g.bench_function("sap", |bench| {
+        bench.iter(|| {
+            for area in &areas {
+                out.clear();
+                sap.collider.query(*area, mask, &mut out);
+            }
+            out.len()
+        })
+    });
+    g.bench_function("tree", |bench| {
+        bench.iter(|| {
+            for area in &areas {
+                out.clear();
+                tree.collider.query(*area, mask, &mut out);
+            }
+            out.len()
+        })
+    });
+    g.finish();
+}
+
+/// 64 game-sized query areas centred on shots of the scene.
+pub fn query_areas(scene: &Scene) -> Vec<Aabb> {
+    scene
+        .live()
+        .filter(|(_, b)| b.layer == Layer::PlayerShot)
+        .step_by(16)
+        .take(64)
+        .map(|(_, b)| Aabb::from_center(b.center, glam::Vec2::splat(140.0)))
+        .collect()
+}
+
+criterion_group!(benches, bench_mixed, bench_bursts, bench_query);
 criterion_main!(benches);

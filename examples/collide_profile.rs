@@ -1,13 +1,14 @@
 //! Runs one of the benchmark scenes for a while and prints where a frame's time goes, for
 //! profiling the collider with `perf record` (criterion's harness gets in the way there).
 //!
-//! `cargo run --release --example collide_profile [SCENE] [FRAMES]`, SCENE one of
-//! `bullet_hell_10k` (the default), `sparse_1k`, `boss_burst`, `mass_clear`.
+//! `cargo run --release --example collide_profile [SCENE] [FRAMES] [METHOD]`, SCENE one of
+//! `bullet_hell_10k` (the default), `sparse_1k`, `boss_burst`, `mass_clear`, `swarm_5k`;
+//! METHOD `sap` (the default) or `tree`.
 
 use std::time::Instant;
 
-use skysweep::collide::scenes::{Driven, Scene, SceneKind};
-use skysweep::collide::{Collider, Config};
+use skysweep::collide::scenes::{Driven, Scene, SceneCollider, SceneKind};
+use skysweep::collide::{AabbTree, Collider, Config};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,8 +18,26 @@ fn main() {
         std::process::exit(2);
     };
     let frames: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    match args.next().as_deref().unwrap_or("sap") {
+        "sap" => run(kind, frames, Collider::new(Config::default()), |c| {
+            format!("{:?}", c.stats())
+        }),
+        "tree" => run(kind, frames, AabbTree::new(Config::default()), |c| {
+            let height = c.height().unwrap_or(0);
+            let moved = c.reinserted();
+            format!("{:?}, height {height}, reinserted {moved}", c.stats())
+        }),
+        other => {
+            eprintln!("collide_profile: unknown method '{other}'");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn run<C: SceneCollider>(kind: SceneKind, frames: usize, collider: C, stats: fn(&C) -> String) {
+    let name = kind.name();
     let mut scene = Scene::after(kind, 120);
-    let mut driven = Driven::new(Collider::new(Config::default()), &scene);
+    let mut driven = Driven::new(collider, &scene);
     let mut step_ns = Vec::with_capacity(frames);
     // Collider frames, split by what the scene's script did in them.
     let (mut plain, mut spawning, mut clearing) = (Vec::new(), Vec::new(), Vec::new());
@@ -59,5 +78,5 @@ fn main() {
             );
         }
     }
-    println!("last update: {:?}", driven.collider.stats());
+    println!("last update: {}", stats(&driven.collider));
 }

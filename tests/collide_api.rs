@@ -1,9 +1,10 @@
-//! The collider contract, checked on both the sweep-and-prune and the brute-force reference.
+//! The collider contract, checked on the sweep-and-prune, the AABB tree and the brute-force
+//! reference.
 
 use glam::Vec2;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, EventKind, Events,
-    Layer, LayerMask,
+    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, EventKind,
+    Events, Layer, LayerMask,
 };
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
@@ -19,7 +20,7 @@ fn kinds(events: Events) -> Vec<(EventKind, u32, u32)> {
     v
 }
 
-/// Runs the same test body against both colliders.
+/// Runs the same test body against all three broad phases.
 macro_rules! both {
     ($name:ident, |$c:ident| $body:block) => {
         mod $name {
@@ -31,6 +32,15 @@ macro_rules! both {
             #[test]
             fn brute() {
                 body_brute();
+            }
+            #[test]
+            fn tree() {
+                body_tree();
+            }
+            fn body_tree() {
+                let mut $c = AabbTree::new(Config::default());
+                $body
+                $c.validate().unwrap();
             }
             fn body_sap() {
                 let mut $c = Collider::new(Config::default());

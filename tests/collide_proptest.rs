@@ -1,12 +1,12 @@
-//! Random call sequences run on the sweep-and-prune and on the brute-force reference with the
-//! same (random) collision map: every call must return the same result, and after every update
-//! the events and the pairs must be the same multisets.
+//! Random call sequences run on the sweep-and-prune, the AABB tree and the brute-force reference
+//! with the same (random) collision map: every call must return the same result on all three,
+//! and after every update the events and the pairs must be the same multisets.
 
 use glam::Vec2;
 use proptest::prelude::*;
 use skysweep::collide::{
-    Aabb, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event, Events,
-    Handle, Layer, Pair,
+    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event,
+    Events, Handle, Layer, LayerMask, Pair,
 };
 
 #[derive(Clone, Debug)]
@@ -36,6 +36,19 @@ enum Op {
     Remove {
         pick: u16,
     },
+    /// `count` boxes anywhere in the range of valid boxes: from `-f32::MAX` to `f32::MAX`,
+    /// heights that overflow to infinity, tiny and subnormal sizes.
+    Wild {
+        count: u8,
+        corners: [f32; 4],
+        layer: u8,
+        swept: bool,
+    },
+    /// Moves a box to anywhere in that range.
+    WildMove {
+        pick: u16,
+        corners: [f32; 4],
+    },
     /// Calls every method with a handle that was removed earlier.
     Stale {
         pick: u16,
@@ -45,6 +58,29 @@ enum Op {
         which: u8,
     },
     Update,
+}
+
+/// A finite coordinate from the whole `f32` range, weighted towards values that make boxes
+/// meet: the limits, the playfield, and every magnitude in between.
+fn coord() -> impl Strategy<Value = f32> {
+    use prop::num::f32::{NEGATIVE, NORMAL, POSITIVE, SUBNORMAL, ZERO};
+    prop_oneof![
+        2 => prop_oneof![Just(f32::MAX), Just(-f32::MAX), Just(f32::MAX / 2.0), Just(0.0)],
+        3 => (-40i32..360).prop_map(|v| v as f32),
+        3 => (POSITIVE | NEGATIVE | NORMAL | SUBNORMAL | ZERO).prop_filter("finite", |v| v.is_finite()),
+        // Clamped: 9e38 would round to infinity, which no box may hold.
+        2 => (-38i32..=38, -9i32..=9)
+            .prop_map(|(e, m)| (m as f32 * 10f32.powi(e)).clamp(-f32::MAX, f32::MAX)),
+    ]
+}
+
+/// A valid box from four coordinates: each axis is sorted, so it may be empty but never
+/// inverted.
+fn wild_box(c: [f32; 4]) -> Aabb {
+    Aabb::new(
+        Vec2::new(c[0].min(c[1]), c[2].min(c[3])),
+        Vec2::new(c[0].max(c[1]), c[2].max(c[3])),
+    )
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -65,6 +101,11 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(pick, by, size)| Op::Move { pick, by, size }),
         1 => (any::<u16>(), small).prop_map(|(pick, to)| Op::Teleport { pick, to }),
         1 => (any::<u16>(), any::<bool>()).prop_map(|(pick, far)| Op::Jump { pick, far }),
+        1 => (1u8..12, [coord(), coord(), coord(), coord()], 0u8..5, any::<bool>()).prop_map(
+            |(count, corners, layer, swept)| Op::Wild { count, corners, layer, swept }
+        ),
+        1 => (any::<u16>(), [coord(), coord(), coord(), coord()])
+            .prop_map(|(pick, corners)| Op::WildMove { pick, corners }),
         2 => any::<u16>().prop_map(|pick| Op::Remove { pick }),
         1 => any::<u16>().prop_map(|pick| Op::Stale { pick }),
         1 => (any::<u16>(), 0u8..4).prop_map(|(pick, which)| Op::Invalid { pick, which }),
@@ -98,6 +139,7 @@ fn sorted_pairs(pairs: impl Iterator<Item = Pair>) -> Vec<Pair> {
 
 struct Twin {
     sap: Collider,
+    tree: AabbTree,
     brute: BruteForce,
     live: Vec<(Handle, Aabb)>,
     dead: Vec<Handle>,
@@ -109,6 +151,7 @@ impl Twin {
         let config = Config { capacity, map };
         Twin {
             sap: Collider::new(config),
+            tree: AabbTree::new(config),
             brute: BruteForce::new(config),
             live: Vec::new(),
             dead: Vec::new(),
@@ -119,10 +162,26 @@ impl Twin {
     fn insert(&mut self, desc: BoxDesc) -> Result<(), TestCaseError> {
         let (a, b) = (self.sap.insert(desc), self.brute.insert(desc));
         prop_assert_eq!(a, b);
+        prop_assert_eq!(a, self.tree.insert(desc));
         if let Ok(h) = a {
             self.live.push((h, desc.aabb));
         }
         Ok(())
+    }
+
+    /// `set_aabb` on all three, which must agree; returns what they returned.
+    fn set_aabb(&mut self, h: Handle, b: Aabb) -> Result<Result<(), ColliderError>, TestCaseError> {
+        let r = self.sap.set_aabb(h, b);
+        prop_assert_eq!(r, self.tree.set_aabb(h, b));
+        prop_assert_eq!(r, self.brute.set_aabb(h, b));
+        Ok(r)
+    }
+
+    fn teleport(&mut self, h: Handle, b: Aabb) -> Result<Result<(), ColliderError>, TestCaseError> {
+        let r = self.sap.teleport(h, b);
+        prop_assert_eq!(r, self.tree.teleport(h, b));
+        prop_assert_eq!(r, self.brute.teleport(h, b));
+        Ok(r)
     }
 
     fn apply(&mut self, op: &Op) -> Result<(), TestCaseError> {
@@ -153,21 +212,44 @@ impl Twin {
                     self.insert(d)?;
                 }
             }
+            Op::Wild {
+                count,
+                corners,
+                layer,
+                swept,
+            } => {
+                for _ in 0..count {
+                    self.owner += 1;
+                    let d = BoxDesc::new(wild_box(corners), self.owner, Layer::ALL[layer as usize])
+                        .swept(swept);
+                    self.insert(d)?;
+                }
+            }
+            Op::WildMove { pick, corners } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let to = wild_box(corners);
+                prop_assert_eq!(self.set_aabb(self.live[i].0, to)?, Ok(()));
+                self.live[i].1 = to;
+            }
             Op::Move { pick, by, size } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
                 let (h, old) = self.live[i];
                 let to = unit(0, 0, size.0, size.1)
                     .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32));
-                prop_assert_eq!(self.sap.set_aabb(h, to), self.brute.set_aabb(h, to));
-                self.live[i].1 = to;
+                let r = self.set_aabb(h, to)?;
+                if r.is_ok() {
+                    self.live[i].1 = to;
+                }
             }
             Op::Teleport { pick, to } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
                 let (h, old) = self.live[i];
                 let b = Aabb::new(Vec2::ZERO, old.size())
                     .translated(Vec2::new(to.0 as f32, to.1 as f32));
-                prop_assert_eq!(self.sap.teleport(h, b), self.brute.teleport(h, b));
-                self.live[i].1 = b;
+                let r = self.teleport(h, b)?;
+                if r.is_ok() {
+                    self.live[i].1 = b;
+                }
             }
             Op::Jump { pick, far } if !self.live.is_empty() => {
                 let i = pick as usize % self.live.len();
@@ -178,14 +260,19 @@ impl Twin {
                     Vec2::new(-5.0e4, 7.0e4)
                 };
                 let b = old.translated(d);
-                prop_assert_eq!(self.sap.set_aabb(h, b), self.brute.set_aabb(h, b));
-                self.live[i].1 = b;
+                let r = self.set_aabb(h, b)?;
+                if r.is_ok() {
+                    self.live[i].1 = b;
+                }
             }
             Op::Remove { pick } if !self.live.is_empty() => {
                 let (h, _) = self.live.swap_remove(pick as usize % self.live.len());
-                prop_assert_eq!(self.sap.remove(h), self.brute.remove(h));
+                let r = self.sap.remove(h);
+                prop_assert_eq!(r, self.brute.remove(h));
+                prop_assert_eq!(r, self.tree.remove(h));
                 // Removing twice is a stale-handle error, in the same frame or later.
                 prop_assert!(self.sap.remove(h).is_err());
+                prop_assert!(self.tree.remove(h).is_err());
                 prop_assert!(self.brute.remove(h).is_err());
                 self.dead.push(h);
             }
@@ -198,6 +285,10 @@ impl Twin {
                 prop_assert!(self.sap.get(h).is_err());
                 prop_assert!(!self.sap.contains(h));
                 prop_assert!(self.brute.set_aabb(h, b).is_err() && !self.brute.contains(h));
+                prop_assert!(self.tree.set_aabb(h, b).is_err());
+                prop_assert!(self.tree.teleport(h, b).is_err());
+                prop_assert!(self.tree.remove(h).is_err());
+                prop_assert!(self.tree.get(h).is_err() && !self.tree.contains(h));
             }
             Op::Invalid { pick, which } if !self.live.is_empty() => {
                 let (h, _) = self.live[pick as usize % self.live.len()];
@@ -214,11 +305,15 @@ impl Twin {
                     invalid(self.sap.set_aabb(h, bad)) && invalid(self.brute.set_aabb(h, bad))
                 );
                 prop_assert!(
+                    invalid(self.tree.set_aabb(h, bad)) && invalid(self.tree.teleport(h, bad))
+                );
+                prop_assert!(
                     invalid(self.sap.teleport(h, bad)) && invalid(self.brute.teleport(h, bad))
                 );
                 let d = BoxDesc::new(bad, 0, Layer::Player);
                 prop_assert!(invalid(self.sap.insert(d).map(|_| ())));
                 prop_assert!(invalid(self.brute.insert(d).map(|_| ())));
+                prop_assert!(invalid(self.tree.insert(d).map(|_| ())));
             }
             Op::Update => self.update()?,
             _ => {}
@@ -229,6 +324,15 @@ impl Twin {
     fn update(&mut self) -> Result<(), TestCaseError> {
         let a = sorted_events(self.sap.update());
         let b = sorted_events(self.brute.update());
+        // The tree reports in the same order as the sweep-and-prune (pair-key order).
+        let events = self.tree.update().to_vec();
+        prop_assert_eq!(&events, &self.sap.events().to_vec());
+        prop_assert_eq!(self.tree.stats().live_pairs, self.brute.stats().live_pairs);
+        prop_assert_eq!(self.tree.stats().live_boxes, self.brute.stats().live_boxes);
+        prop_assert_eq!(self.tree.len(), self.brute.len());
+        if let Err(e) = self.tree.validate() {
+            return Err(TestCaseError::fail(e));
+        }
         prop_assert_eq!(a, b);
         prop_assert_eq!(self.sap.stats().live_pairs, self.brute.stats().live_pairs);
         prop_assert_eq!(self.sap.stats().live_boxes, self.brute.stats().live_boxes);
@@ -248,24 +352,39 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn sap_matches_brute_force(
+    fn sap_and_tree_match_brute_force(
         map_bits in any::<u32>(),
         capacity in prop_oneof![Just(1usize << 16), 20usize..80],
         ops in prop::collection::vec(op(), 1..160),
+        query_corners in [coord(), coord(), coord(), coord()],
     ) {
         let mut t = Twin::new(map_from(map_bits), capacity);
         for op in &ops {
             t.apply(op)?;
         }
         t.update()?;
-        // The query agrees too, after the final update and further unapplied calls.
-        let area = Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0));
-        let (mut qa, mut qb) = (Vec::new(), Vec::new());
-        t.sap.query(area, skysweep::collide::LayerMask::ALL, &mut qa);
-        t.brute.query(area, skysweep::collide::LayerMask::ALL, &mut qb);
-        qa.sort_by_key(|c| c.handle);
-        qb.sort_by_key(|c| c.handle);
-        prop_assert_eq!(qa, qb);
+        // The query agrees too, after the final update and further unapplied calls: moved
+        // boxes (some out of the tree's fat boxes), inserts and removals.
+        for op in ops.iter().filter(|op| !matches!(op, Op::Update)).take(30) {
+            t.apply(op)?;
+        }
+        for area in [
+            Aabb::new(Vec2::new(2.0, 2.0), Vec2::new(12.0, 9.0)),
+            Aabb::new(Vec2::splat(-f32::MAX), Vec2::splat(f32::MAX)),
+            wild_box(query_corners),
+        ] {
+            for mask in [skysweep::collide::LayerMask::ALL, LayerMask::of(&[Layer::PowerUp, Layer::AirEnemy])] {
+                let (mut qa, mut qb, mut qt) = (Vec::new(), Vec::new(), Vec::new());
+                t.sap.query(area, mask, &mut qa);
+                t.brute.query(area, mask, &mut qb);
+                t.tree.query(area, mask, &mut qt);
+                qa.sort_by_key(|c| c.handle);
+                qb.sort_by_key(|c| c.handle);
+                qt.sort_by_key(|c| c.handle);
+                prop_assert_eq!(&qa, &qb);
+                prop_assert_eq!(&qt, &qb);
+            }
+        }
     }
 }
 
@@ -275,7 +394,7 @@ proptest! {
     /// Thousands of boxes on the game's map, many frames of small moves plus spawns, removals
     /// and teleports: the sorted lists are exercised at scale.
     #[test]
-    fn sap_matches_brute_force_with_thousands_of_boxes(
+    fn sap_and_tree_match_brute_force_with_thousands_of_boxes(
         seed in any::<u64>(),
         n in 1500usize..2500,
     ) {
@@ -301,7 +420,7 @@ proptest! {
             for i in 0..t.live.len() {
                 let (h, old) = t.live[i];
                 let b = old.translated(Vec2::new(next(5) as f32 - 2.0, next(9) as f32 - 4.0));
-                prop_assert_eq!(t.sap.set_aabb(h, b), t.brute.set_aabb(h, b));
+                prop_assert_eq!(t.set_aabb(h, b)?, Ok(()));
                 t.live[i].1 = b;
             }
             for _ in 0..(frame * 40) {

@@ -1,23 +1,26 @@
-//! The benchmark scenes: every method (sweep-and-prune, brute force, grid, broccoli, parry's
-//! BVH) finds the same pairs, and the sweep-and-prune's events match brute force frame by frame.
+//! The benchmark scenes: every method (sweep-and-prune, AABB tree, brute force, grid, broccoli,
+//! parry's BVH) finds the same pairs, and the sweep-and-prune's and the tree's events match
+//! brute force frame by frame.
 
 #[allow(dead_code)]
 #[path = "../benches/collide.rs"]
 mod bench;
 
 use skysweep::collide::scenes::{Driven, Scene, SceneKind};
-use skysweep::collide::{BruteForce, Collider, Config, EventKind};
+use skysweep::collide::{AabbTree, BruteForce, Collider, Config, EventKind};
 
 #[test]
-fn every_method_finds_the_same_pairs_on_the_mixed_scenes() {
+fn every_method_finds_the_same_pairs_on_the_mixed_scenes_and_the_swarm() {
     // The 10k scene is checked on one frame only: brute force is not part of it, and the
     // peers are slow in a debug build.
     assert!(bench::assert_methods_agree(SceneKind::Sparse1k, 3) > 0);
     assert!(bench::assert_methods_agree(SceneKind::BulletHell10k, 1) > 0);
+    // Dense pairs between two big layers.
+    assert!(bench::assert_methods_agree(SceneKind::Swarm5k, 1) > 40_000);
 }
 
 #[test]
-fn sap_tracks_brute_force_through_bursts_and_clears() {
+fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
     for (kind, from, frames) in [
         (SceneKind::BossBurst, 25, 10),
         (SceneKind::MassClear, 55, 10),
@@ -25,11 +28,20 @@ fn sap_tracks_brute_force_through_bursts_and_clears() {
         let mut scene = Scene::after(kind, from);
         let mut sap = Driven::new(Collider::new(Config::default()), &scene);
         let mut brute = Driven::new(BruteForce::new(Config::default()), &scene);
+        let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
         let (mut spawned, mut removed) = (0, 0);
         for _ in 0..frames {
             scene.step();
             sap.frame(&scene);
             brute.frame(&scene);
+            tree.frame(&scene);
+            assert_eq!(
+                sap.collider.events().to_vec(),
+                tree.collider.events().to_vec(),
+                "{} frame {}: the tree reports what the sweep-and-prune does, in order",
+                kind.name(),
+                scene.frame
+            );
             assert_eq!(
                 sap.pairs(),
                 brute.pairs(),
@@ -50,6 +62,7 @@ fn sap_tracks_brute_force_through_bursts_and_clears() {
             assert_eq!(s.live_boxes, brute.collider.stats().live_boxes);
         }
         sap.collider.validate_structure().unwrap();
+        tree.collider.validate_structure().unwrap();
         match kind {
             SceneKind::BossBurst => assert!(spawned >= 500, "{spawned}"),
             _ => assert!(removed >= 5000, "{removed}"),

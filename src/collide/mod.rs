@@ -3,8 +3,8 @@
 //! A small library of its own: it knows boxes, layers and owners, never game types, and depends
 //! on glam alone. The game, the tests and the benchmarks all use this public API.
 //!
-//! Contract, shared by [`Collider`] (incremental sweep-and-prune) and the [`BruteForce`]
-//! reference:
+//! Contract, shared by [`Collider`] (incremental sweep-and-prune), [`AabbTree`] (dynamic AABB
+//! trees) and the [`BruteForce`] reference:
 //! - `insert`, `set_aabb`, `teleport` and `remove` are recorded at once but applied together
 //!   at the next [`Collider::update`]; a removed handle is stale immediately.
 //! - `update` reports [`EventKind::Enter`], [`EventKind::Stay`] and [`EventKind::Exit`] for each
@@ -14,13 +14,14 @@
 //!   its current one. A new box's "previous" box is the one it was inserted with; `teleport`
 //!   resets it to the new box.
 //! - Handles are generational. Slots freed by an update are reused last-freed-first, in
-//!   ascending index order within one update, so both colliders hand out the same handles for
-//!   the same calls. A slot whose generation is exhausted is retired instead of wrapping.
+//!   ascending index order within one update, so all three hand out the same handles for the
+//!   same calls. A slot whose generation is exhausted is retired instead of wrapping.
 //! - The capacity counts pending, live, and removed-but-not-yet-applied boxes.
 //! - Same calls, same events in the same order: nothing depends on addresses or random state.
 //! - Every error leaves the collider unchanged.
 
 mod aabb;
+mod aabb_tree;
 mod brute;
 mod endpoints;
 mod events;
@@ -31,10 +32,16 @@ mod sap;
 pub mod scenes;
 mod slots;
 mod sweep;
+mod tree;
+mod tree_insert;
+mod tree_query;
+mod tree_rotate;
+mod tree_validate;
 mod types;
 mod validate;
 
 pub use aabb::Aabb;
+pub use aabb_tree::AabbTree;
 pub use brute::BruteForce;
 pub use events::{EventIter, Events};
 pub use layer::{CollisionMap, Layer, LayerMask};

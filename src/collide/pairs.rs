@@ -56,24 +56,34 @@ impl PairSet {
         self.live.push(u64::MAX);
         self.found.push(u64::MAX);
         let (old, new) = (&self.live[..], &self.found[..]);
-        // Only grown, never cleared: the merge overwrites what it reports.
+        // Only grown, never cleared: the merge overwrites what it reports. The second half of
+        // the merge writes from `ol + nl` on, then moves down.
         let records = &mut self.records;
-        if records.len() < ol + nl {
-            records.resize(ol + nl, 0);
+        if records.len() < 2 * (ol + nl) {
+            records.resize(2 * (ol + nl), 0);
         }
-        // Branch-free: which of Enter, Stay and Exit comes next is data the predictor cannot
-        // learn, and a mispredicted branch per event cost more than the rest of the merge.
-        let (mut i, mut j, mut w, mut entered) = (0, 0, 0, 0);
-        while i < ol || j < nl {
-            let (o, n) = (old[i], new[j]);
-            let (enter, stay) = (n < o, n == o);
-            let kept = o | if stay { STAY } else { EXIT };
-            records[w] = if enter { n } else { kept }; // ENTER is zero: the bare key
-            w += 1;
-            i += !enter as usize;
-            j += (enter | stay) as usize;
-            entered += enter as usize;
+        // Two independent merges, of the keys below `new[split]` and of the rest, stepped in
+        // turn: each step's positions depend on the keys the previous step loaded, so one merge
+        // is a chain of loads, and two chains keep the processor twice as busy. The first half
+        // needs no end markers of its own: `old[i_end]` and `new[j_end]` end it (every key
+        // before them in the other list is smaller), as `u64::MAX` ends the second.
+        let j_end = nl / 2;
+        let i_end = old[..ol].partition_point(|&k| k < new[j_end]);
+        let mut a = Merge::new(0, 0, 0);
+        let mut b = Merge::new(i_end, j_end, ol + nl);
+        while (a.i < i_end || a.j < j_end) && (b.i < ol || b.j < nl) {
+            a.step(old, new, records);
+            b.step(old, new, records);
         }
+        while a.i < i_end || a.j < j_end {
+            a.step(old, new, records);
+        }
+        while b.i < ol || b.j < nl {
+            b.step(old, new, records);
+        }
+        records.copy_within(ol + nl..b.w, a.w);
+        let w = a.w + b.w - (ol + nl);
+        let entered = a.entered + b.entered;
         self.reported = w;
         self.live.pop();
         self.found.pop();
@@ -99,6 +109,40 @@ impl PairSet {
     }
 }
 
+/// One branch-free merge of the last update's keys with this update's, from given positions.
+struct Merge {
+    i: usize,
+    j: usize,
+    w: usize,
+    entered: usize,
+}
+
+impl Merge {
+    fn new(i: usize, j: usize, w: usize) -> Self {
+        Merge {
+            i,
+            j,
+            w,
+            entered: 0,
+        }
+    }
+
+    /// Writes the next event: Enter, Stay or Exit. Branch-free: which comes next is data the
+    /// predictor cannot learn, and a mispredicted branch per event cost more than the rest of
+    /// the merge.
+    #[inline(always)]
+    fn step(&mut self, old: &[u64], new: &[u64], records: &mut [u64]) {
+        let (o, n) = (old[self.i], new[self.j]);
+        let (enter, stay) = (n < o, n == o);
+        let kept = o | if stay { STAY } else { EXIT };
+        records[self.w] = if enter { n } else { kept }; // ENTER is zero: the bare key
+        self.w += 1;
+        self.i += !enter as usize;
+        self.j += (enter | stay) as usize;
+        self.entered += enter as usize;
+    }
+}
+
 /// Reused buffers for [`sort_keys`].
 #[derive(Clone, Debug, Default)]
 struct SortScratch {
@@ -116,12 +160,19 @@ struct SortScratch {
 /// collider with few pairs) the counting would cost more than it saves, and the std sort runs
 /// instead.
 ///
-/// Complexity: O(n + span) when buckets are small; O(n log n) at worst.
+/// When there are at least as many keys as slots (dense pairs: a swarm crossed by a stream
+/// of shots, dozens of partners per box) the buckets are big and arrive in no useful order,
+/// so a two-pass radix sort (by higher slot, then stably by lower slot) runs instead.
+///
+/// Complexity: O(n + span) when buckets are small or keys are dense; O(n log n) at worst.
 fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
     if n < 64 || span > 4 * n + 4096 {
         keys.sort_unstable();
         return;
+    }
+    if n >= span {
+        return radix_sort_keys(keys, span, scratch);
     }
     let starts = &mut scratch.starts;
     starts.clear();
@@ -172,6 +223,38 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     }
 }
 
+/// Sorts keys with every slot below `span` by two stable counting passes: on the higher slot
+/// (low half), then on the lower slot (high half). O(n + span), no comparisons; each pass
+/// reads its keys in order and scatters them into buckets.
+fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
+    let n = keys.len();
+    let tmp = &mut scratch.tmp;
+    tmp.clear();
+    tmp.resize(n, 0);
+    let starts = &mut scratch.starts;
+    for (shift, from_keys) in [(0u32, true), (32, false)] {
+        starts.clear();
+        starts.resize(span, 0);
+        let (src, dst): (&[u64], &mut [u64]) = if from_keys {
+            (&keys[..], &mut tmp[..])
+        } else {
+            (&tmp[..], &mut keys[..])
+        };
+        for &k in src {
+            starts[(k >> shift) as u32 as usize] += 1;
+        }
+        let mut sum = 0;
+        for s in starts.iter_mut() {
+            (*s, sum) = (sum, sum + *s);
+        }
+        for &k in src {
+            let s = &mut starts[(k >> shift) as u32 as usize];
+            dst[*s as usize] = k;
+            *s += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::sweep::pair_key;
@@ -213,6 +296,17 @@ mod tests {
             .collect();
         keys.splice(1000..1000, (3001..6000).rev().map(|b| pair_key(7, b)));
         check(keys, 6001);
+        // Dense pairs, more keys than slots: the radix sort.
+        let keys = (0..20_000)
+            .map(|_| {
+                let r = next();
+                pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000)
+            })
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .rev()
+            .collect();
+        check(keys, 5000);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
             .map(|_| {

@@ -411,12 +411,15 @@ impl Collider {
 
     /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
     /// band `j >= i` only when the upper list's tallest box can reach band `j`: a box in band
-    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height.
+    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height. The reach
+    /// is in bands, at most [`BANDS`], whatever the height (which may be infinite).
     /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
     fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
         let found = &mut self.pairs.found;
         let lists = &self.lists;
-        let reach = |l: &EndpointList| ((l.max_h / BAND_HEIGHT) as usize).saturating_add(1);
+        // Capped at BANDS: a box may be up to 2 * f32::MAX tall (its height is then infinite),
+        // and an uncapped reach would overflow `i + reach` below.
+        let reach = |l: &EndpointList| ((l.max_h / BAND_HEIGHT) as usize).min(BANDS - 1) + 1;
         let mut tests = 0;
         for i in 0..BANDS {
             let la = &lists[list_index(a, i)];

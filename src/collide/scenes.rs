@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::{Aabb, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
+use super::{Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
@@ -20,14 +20,18 @@ pub enum SceneKind {
     BossBurst,
     /// 6,000 bullets; every 120th frame (at 60 mod 120) a bomb clears 5,000 of them.
     MassClear,
+    /// 3,000 air enemies circling in a patch, 2,000 player shots flying up through them:
+    /// dense pairs (tens of thousands) between two big layers.
+    Swarm5k,
 }
 
 impl SceneKind {
-    pub const ALL: [SceneKind; 4] = [
+    pub const ALL: [SceneKind; 5] = [
         SceneKind::BulletHell10k,
         SceneKind::Sparse1k,
         SceneKind::BossBurst,
         SceneKind::MassClear,
+        SceneKind::Swarm5k,
     ];
 
     /// The benchmark group name.
@@ -37,6 +41,7 @@ impl SceneKind {
             SceneKind::Sparse1k => "sparse_1k",
             SceneKind::BossBurst => "boss_burst",
             SceneKind::MassClear => "mass_clear",
+            SceneKind::Swarm5k => "swarm_5k",
         }
     }
 }
@@ -49,6 +54,9 @@ pub struct Body {
     pub prev: Vec2,
     pub half: Vec2,
     pub vel: Vec2,
+    /// Turns the velocity each frame (a unit complex number; `Vec2::X` for none), so the
+    /// body flies in circles.
+    pub spin: Vec2,
     /// Where the body reappears when it leaves the field.
     pub origin: Vec2,
     pub layer: Layer,
@@ -116,6 +124,14 @@ const BURST: usize = 500;
 
 const BOSS_POINT: Vec2 = Vec2::new(112.0, 60.0);
 
+/// `swarm_5k`: the air enemies and where they circle (a box of the field, min and max), and
+/// the player's shots.
+const SWARM_ENEMIES: u32 = 3000;
+const SWARM_PATCH: (Vec2, Vec2) = (Vec2::new(56.0, 50.0), Vec2::new(168.0, 190.0));
+const SWARM_SHOTS: u32 = 2000;
+/// Where the `swarm_5k` shots start: a fixed battery at the bottom of the field.
+const SWARM_GUNS_Y: f32 = 300.0;
+
 impl Scene {
     pub fn new(kind: SceneKind) -> Scene {
         let mut s = Scene {
@@ -145,12 +161,24 @@ impl Scene {
             mortal: false,
             born: 0,
             jumped: 0,
+            spin: Vec2::X,
         });
         let (bullets, shots, enemies, items) = match kind {
             SceneKind::BulletHell10k => (8000, 1500, 400, 100),
             SceneKind::Sparse1k => (800, 150, 40, 10),
             SceneKind::BossBurst => (2000, 0, 0, 0),
             SceneKind::MassClear => (6000, 0, 0, 0),
+            SceneKind::Swarm5k => {
+                for i in 0..SWARM_ENEMIES {
+                    let b = s.swarmer(i);
+                    s.add(b);
+                }
+                for i in 0..SWARM_SHOTS {
+                    let b = s.swarm_shot(i);
+                    s.add(b);
+                }
+                (0, 0, 0, 0)
+            }
         };
         for i in 0..bullets {
             let b = s.enemy_bullet(i, true);
@@ -226,6 +254,7 @@ impl Scene {
             mortal: false,
             born: self.frame,
             jumped: self.frame,
+            spin: Vec2::X,
         }
     }
 
@@ -274,6 +303,7 @@ impl Scene {
             mortal: false,
             born: self.frame,
             jumped: self.frame,
+            spin: Vec2::X,
         }
     }
 
@@ -303,6 +333,57 @@ impl Scene {
             mortal: false,
             born: self.frame,
             jumped: self.frame,
+            spin: Vec2::X,
+        }
+    }
+
+    /// A `swarm_5k` enemy: 16x16, somewhere in the patch, flying a circle of 8 to 24 px
+    /// radius at about 1 px a frame.
+    fn swarmer(&mut self, i: u32) -> Body {
+        let (lo, hi) = SWARM_PATCH;
+        let center = lo + (hi - lo) * Vec2::new(self.rand(), self.rand());
+        let speed = 0.8 + 0.4 * self.rand();
+        let turn = speed / (8.0 + 16.0 * self.rand());
+        let dir = Vec2::from_angle(std::f32::consts::TAU * self.rand());
+        Body {
+            center,
+            prev: center,
+            half: Vec2::splat(8.0),
+            vel: dir * speed,
+            spin: Vec2::from_angle(if i.is_multiple_of(2) { turn } else { -turn }),
+            origin: center,
+            layer: Layer::AirEnemy,
+            owner: 300_000 + i,
+            part: 0,
+            user: 0,
+            swept: false,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
+        }
+    }
+
+    /// A `swarm_5k` shot: one of eleven fixed columns 20 px apart across the field (a battery
+    /// of guns at its bottom edge, so every frame sees the same density), rising at 8 px a
+    /// frame, placed somewhere along its way up.
+    fn swarm_shot(&mut self, i: u32) -> Body {
+        let origin = Vec2::new(112.0 + 20.0 * ((i % 11) as f32 - 5.0), SWARM_GUNS_Y);
+        let center = origin - Vec2::new(0.0, SWARM_GUNS_Y * self.rand());
+        Body {
+            center,
+            prev: center,
+            half: Vec2::new(2.0, 6.0),
+            vel: Vec2::new(0.0, -8.0),
+            spin: Vec2::X,
+            origin,
+            layer: Layer::PlayerShot,
+            owner: 200_000 + i,
+            part: 0,
+            user: 1,
+            swept: true,
+            mortal: false,
+            born: self.frame,
+            jumped: self.frame,
         }
     }
 
@@ -322,6 +403,7 @@ impl Scene {
             mortal: false,
             born: self.frame,
             jumped: self.frame,
+            spin: Vec2::X,
         }
     }
 
@@ -342,13 +424,16 @@ impl Scene {
                 b.center = player;
                 continue;
             }
+            if b.spin != Vec2::X {
+                b.vel = b.spin.rotate(b.vel);
+            }
             b.center += b.vel;
             if b.outside() && b.mortal {
                 self.kill(id as u32);
                 continue;
             }
             if b.outside() {
-                b.center = if b.layer == Layer::PlayerShot {
+                b.center = if b.layer == Layer::PlayerShot && self.kind != SceneKind::Swarm5k {
                     player + b.origin
                 } else {
                     b.origin
@@ -406,8 +491,8 @@ fn player_at(frame: u64) -> Vec2 {
     )
 }
 
-/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune and the
-/// brute-force reference.
+/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune, the tree
+/// and the brute-force reference.
 pub trait SceneCollider {
     fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError>;
     fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
@@ -440,6 +525,7 @@ macro_rules! scene_collider {
 }
 scene_collider!(Collider);
 scene_collider!(BruteForce);
+scene_collider!(AabbTree);
 
 /// A collider kept in step with a scene: the way the game drives it.
 #[derive(Clone, Debug)]
@@ -522,6 +608,18 @@ pub fn normalize(pairs: &mut [(u32, u32)]) {
 }
 
 impl Driven<Collider> {
+    pub fn pairs(&self) -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = self
+            .collider
+            .pairs()
+            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
+            .collect();
+        normalize(&mut v);
+        v
+    }
+}
+
+impl Driven<AabbTree> {
     pub fn pairs(&self) -> Vec<(u32, u32)> {
         let mut v: Vec<_> = self
             .collider

@@ -46,7 +46,9 @@ pub(super) struct Head {
     pub generation: u32,
     pub state: State,
     pub layer: Layer,
-    /// The band of the list the box is in (see `endpoints::band_of`), set when it joins one.
+    /// The sweep-and-prune: the band of the list the box is in (see `endpoints::band_of`), set
+    /// when it joins one. The tree, which has no bands: flag bits (see `aabb_tree.rs`), zero
+    /// after each update.
     pub band: u8,
     pub swept: bool,
 }
@@ -64,8 +66,8 @@ pub(super) struct Slots {
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
     pub prev: Vec<Aabb>,
-    /// Position of each box in its layer's endpoint list while `Live` or `Leaving`: the
-    /// back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
+    /// Position of each box in its layer's endpoint list (the tree: its leaf node) while
+    /// `Live` or `Leaving`: the back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
     /// the merge rewrite it for every entry they move.
     pub pos: Vec<u32>,
     free: Vec<u32>,

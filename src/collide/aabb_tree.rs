@@ -1,0 +1,484 @@
+//! [`AabbTree`]: a broad phase over dynamic AABB trees, under the same contract as the
+//! sweep-and-prune [`Collider`](super::Collider) and the [`BruteForce`](super::BruteForce)
+//! reference.
+//!
+//! Layout: one [`Tree`] per layer, so the collision map decides which trees are ever compared
+//! and a pair of layers that does not meet costs nothing. Each leaf keeps a fat box (the
+//! tested box grown by a margin and by a few frames of its last motion); an update reinserts
+//! only the leaves whose tested box left their fat box (or whose fat box grew far too loose),
+//! and every other leaf just records its tight box. Pairs are then found by descending the two
+//! trees of each meeting pair of layers together (or one tree against itself), and the same
+//! persistent pair set as the sweep-and-prune's turns them into Enter, Stay and Exit events,
+//! in the same (pair-key) order.
+
+use super::events::pair_of;
+use super::pairs::PairSet;
+use super::slots::{Slots, State};
+use super::tree::{contains, fatten, Tree};
+use super::tree_query::{pairs, pairs_of_boxes};
+use super::{
+    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
+    Pair, Stats,
+};
+
+/// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
+/// fat box since the last update (and is on its layer's stray list), or it was teleported.
+const STRAY: u8 = 1;
+const JUMPED: u8 = 2;
+
+/// Dynamic-AABB-tree broad phase. See the module docs of [`super`] for the contract it shares
+/// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
+#[derive(Clone, Debug)]
+pub struct AabbTree {
+    config: Config,
+    pub(super) slots: Slots,
+    /// One tree per layer, by layer index.
+    pub(super) trees: Vec<Tree>,
+    /// Pairs of layers that meet, lower layer first.
+    meeting: Vec<(Layer, Layer)>,
+    /// Slots inserted since the last update, in call order.
+    pending: Vec<u32>,
+    /// Slots removed since the last update (leaving or stillborn).
+    leaving: Vec<u32>,
+    /// Per layer: live slots moved out of their fat box since the last update. The area query
+    /// tests them one by one, since the tree's boxes no longer bound them.
+    strays: Vec<Vec<u32>>,
+    pub(super) pairs: PairSet,
+    stats: Stats,
+    /// Leaves reinserted by the last update.
+    reinserted: usize,
+    /// One bit per slot removed since the last update, built and cleared within `update`.
+    gone: Vec<u64>,
+    /// Scratch for the pair descent.
+    stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
+    /// Scratch for the walks of [`pairs_of_boxes`].
+    path: Vec<u32>,
+}
+
+impl Default for AabbTree {
+    fn default() -> Self {
+        Self::new(Config::default())
+    }
+}
+
+impl AabbTree {
+    /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
+    pub fn new(mut config: Config) -> Self {
+        config.capacity = config.capacity.min(Config::MAX_CAPACITY);
+        let mut meeting = Vec::new();
+        for (i, &a) in Layer::ALL.iter().enumerate() {
+            for &b in &Layer::ALL[i..] {
+                if config.map.meets(a, b) {
+                    meeting.push((a, b));
+                }
+            }
+        }
+        Self {
+            config,
+            slots: Slots::default(),
+            trees: vec![Tree::default(); Layer::COUNT],
+            meeting,
+            pending: Vec::new(),
+            leaving: Vec::new(),
+            strays: vec![Vec::new(); Layer::COUNT],
+            pairs: PairSet::default(),
+            stats: Stats::default(),
+            reinserted: 0,
+            gone: Vec::new(),
+            stack: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    pub fn with_map(map: CollisionMap) -> Self {
+        Self::new(Config {
+            map,
+            ..Config::default()
+        })
+    }
+
+    pub fn map(&self) -> &CollisionMap {
+        &self.config.map
+    }
+
+    /// Adds a box; it joins the broad phase at the next update. Fails on an invalid box or
+    /// when the capacity (counting pending and not yet applied removals) is reached.
+    pub fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
+        if !desc.aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(desc.aabb));
+        }
+        if self.slots.occupied >= self.config.capacity || !self.slots.can_grow() {
+            return Err(ColliderError::CapacityExceeded {
+                capacity: self.config.capacity,
+            });
+        }
+        let h = self.slots.allocate(&desc);
+        self.pending.push(h.index);
+        Ok(h)
+    }
+
+    /// Notes a live box whose current box left its fat box, for the area query.
+    #[inline]
+    fn track(&mut self, i: usize, aabb: &Aabb) {
+        let head = self.slots.head[i];
+        if head.state == State::Live && head.band & STRAY == 0 {
+            let tree = &self.trees[head.layer.index()];
+            if !contains(&tree.nodes[self.slots.pos[i] as usize].fat, aabb) {
+                self.slots.head[i].band |= STRAY;
+                self.strays[head.layer.index()].push(i as u32);
+            }
+        }
+    }
+
+    /// Moves a box. A swept box will test the span from its position at the previous update.
+    #[inline]
+    pub fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+        if !aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(aabb));
+        }
+        let i = self.slots.resolve(h)?;
+        self.slots.cur[i] = aabb;
+        self.track(i, &aabb);
+        Ok(())
+    }
+
+    /// Moves a box and forgets where it was, so a swept box does not sweep across the jump.
+    pub fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
+        if !aabb.is_valid() {
+            return Err(ColliderError::InvalidAabb(aabb));
+        }
+        let i = self.slots.resolve(h)?;
+        self.slots.cur[i] = aabb;
+        self.slots.prev[i] = aabb;
+        self.slots.head[i].band |= JUMPED;
+        self.track(i, &aabb);
+        Ok(())
+    }
+
+    /// Removes a box: the handle is stale at once, Exit events for its pairs come with the
+    /// next update.
+    pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
+        let i = self.slots.resolve(h)?;
+        let state = &mut self.slots.head[i].state;
+        *state = if *state == State::Pending {
+            State::Stillborn
+        } else {
+            State::Leaving
+        };
+        self.slots.visible -= 1;
+        self.leaving.push(i as u32);
+        Ok(())
+    }
+
+    pub fn contains(&self, h: Handle) -> bool {
+        self.slots.resolve(h).is_ok()
+    }
+
+    pub fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
+        let i = self.slots.resolve(h)?;
+        Ok((self.slots.contact(i), self.slots.cur[i]))
+    }
+
+    /// Boxes visible to callers: pending or live, not removed.
+    pub fn len(&self) -> usize {
+        self.slots.visible
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Applies the batched removals and inserts, refits the trees, finds this frame's pairs
+    /// and reports what changed, in pair-key order (lower slot, then higher slot).
+    pub fn update(&mut self) -> Events<'_> {
+        let mut stats = Stats::default();
+
+        // 1. Removals: leaves out of their trees, then the slots freed in ascending order.
+        if !self.leaving.is_empty() {
+            self.gone.clear();
+            self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
+            for &i in &self.leaving {
+                self.gone[i as usize / 64] |= 1 << (i % 64);
+                let h = self.slots.head[i as usize];
+                if h.state == State::Leaving {
+                    let leaf = super::tree::NodeId(self.slots.pos[i as usize]);
+                    self.trees[h.layer.index()].remove_leaf(leaf);
+                }
+            }
+            stats.removed = self.slots.release_marked(&mut self.gone);
+            self.leaving.clear();
+        }
+
+        // 2. Moves: every live box records its tested box; one that left its fat box, or
+        //    whose fat box is far too loose for it now (it shrank, or stopped), is reinserted
+        //    with a new fat box stretched along its last motion.
+        let mut reinserted = 0;
+        for i in 0..self.slots.head.len() {
+            let head = self.slots.head[i];
+            if head.state != State::Live {
+                continue;
+            }
+            let tested = self.slots.take_tested(i);
+            let tree = &mut self.trees[head.layer.index()];
+            let leaf = super::tree::NodeId(self.slots.pos[i]);
+            let node = tree.node_mut(leaf);
+            if contains(&node.fat, &tested) && !too_loose(&node.fat, &tested) {
+                node.tight = tested;
+            } else {
+                let motion = if head.band & JUMPED != 0 {
+                    glam::Vec2::ZERO
+                } else {
+                    tested.min - node.tight.min
+                };
+                let fat = fatten(tested, motion, i as u32);
+                self.slots.pos[i] = tree.reinsert_leaf(leaf, fat, tested).0;
+                reinserted += 1;
+            }
+            self.slots.head[i].band = 0;
+        }
+        for strays in &mut self.strays {
+            strays.clear();
+        }
+
+        // 3. Inserts, in call order.
+        for k in 0..self.pending.len() {
+            let i = self.pending[k] as usize;
+            if self.slots.head[i].state != State::Pending {
+                continue;
+            }
+            let head = &mut self.slots.head[i];
+            head.state = State::Live;
+            head.band = 0;
+            let layer = head.layer;
+            let tested = self.slots.take_tested(i);
+            let fat = fatten(tested, glam::Vec2::ZERO, i as u32);
+            self.slots.pos[i] = self.trees[layer.index()]
+                .insert_leaf(i as u32, fat, tested)
+                .0;
+            stats.inserted += 1;
+        }
+        self.pending.clear();
+
+        // 4. This frame's pairs, only between trees whose layers meet, pruned with the nodes'
+        //    tight boxes: the fat ones, grown for motion to come, would let far more
+        //    candidates through.
+        for tree in &mut self.trees {
+            tree.refit_tight();
+        }
+        //    Two layers: each leaf of the smaller tree walks down the other. One layer: both
+        //    trees at once, which finds each pair once without a check.
+        for &(a, b) in &self.meeting {
+            let (ta, tb) = (&self.trees[a.index()], &self.trees[b.index()]);
+            let found = &mut self.pairs.found;
+            stats.pair_tests += if a == b {
+                pairs(ta, ta, true, &mut self.stack, found)
+            } else {
+                let (small, big) = if ta.leaves <= tb.leaves {
+                    (ta, tb)
+                } else {
+                    (tb, ta)
+                };
+                pairs_of_boxes(&small.leaf_boxes, big, &mut self.path, found)
+            };
+        }
+        stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
+
+        // 5. Events from the persistent pair set.
+        self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
+        self.stats = stats;
+        self.reinserted = reinserted;
+
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.validate_structure() {
+            panic!("tree invariant broken after update: {e}");
+        }
+        self.events()
+    }
+
+    /// The events of the last update.
+    pub fn events(&self) -> Events<'_> {
+        self.pairs.events(&self.slots)
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Leaves the last update reinserted because their box left (or shrank well inside)
+    /// their fat box.
+    pub fn reinserted(&self) -> usize {
+        self.reinserted
+    }
+
+    /// Height of the tallest layer tree (0 for single leaves), `None` when all are empty.
+    pub fn height(&self) -> Option<u32> {
+        self.trees.iter().filter_map(Tree::height).max()
+    }
+
+    /// Pairs overlapping at the last update, in pair-key order.
+    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
+        let slots = &self.slots;
+        self.pairs.live().iter().map(move |&k| pair_of(k, slots))
+    }
+
+    /// Current pairs with a box of `owner`, as (owner's side, other side). O(current pairs).
+    pub fn pairs_of_owner(&self, owner: u32) -> impl Iterator<Item = (Contact, Contact)> + '_ {
+        self.pairs().filter_map(move |p| p.for_owner(owner))
+    }
+
+    /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
+    /// Complexity: per masked layer, O(height + leaves whose fat box meets the area), plus the
+    /// boxes moved out of their fat box and the inserts since the last update.
+    pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+        let s = &self.slots;
+        for layer in Layer::ALL {
+            if !layers.contains(layer) {
+                continue;
+            }
+            self.trees[layer.index()].query(&area, |slot| {
+                let i = slot as usize;
+                let h = s.head[i];
+                if h.state == State::Live && h.band & STRAY == 0 && s.cur[i].overlaps(&area) {
+                    out.push(s.contact(i));
+                }
+            });
+            for &i in &self.strays[layer.index()] {
+                let i = i as usize;
+                if s.head[i].state == State::Live && s.cur[i].overlaps(&area) {
+                    out.push(s.contact(i));
+                }
+            }
+        }
+        for &id in &self.pending {
+            let i = id as usize;
+            if s.head[i].state == State::Pending
+                && layers.contains(s.head[i].layer)
+                && s.cur[i].overlaps(&area)
+            {
+                out.push(s.contact(i));
+            }
+        }
+    }
+
+    /// Every box not removed, with its current box, in slot order; for debug drawing.
+    pub fn boxes(&self) -> impl Iterator<Item = (Contact, Aabb)> + '_ {
+        let s = &self.slots;
+        (0..s.head.len())
+            .filter(|&i| matches!(s.head[i].state, State::Pending | State::Live))
+            .map(|i| (s.contact(i), s.cur[i]))
+    }
+
+    pub(super) fn pending_slots(&self) -> &[u32] {
+        &self.pending
+    }
+
+    pub(super) fn leaving_slots(&self) -> &[u32] {
+        &self.leaving
+    }
+
+    pub(super) fn config(&self) -> &Config {
+        &self.config
+    }
+}
+
+/// A fat box that has become far larger than its tight box: the box shrank, or stopped
+/// after moving fast. Reinserting it keeps the inner nodes from staying needlessly large.
+/// Never true of a box just fattened by [`fatten`] after a motion under 20 px a frame.
+#[inline]
+fn too_loose(fat: &Aabb, tight: &Aabb) -> bool {
+    let (f, t) = (fat.size(), tight.size());
+    f.x + f.y > 4.0 * (t.x + t.y) + 96.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+    }
+
+    #[test]
+    fn only_boxes_leaving_their_fat_box_are_reinserted() {
+        let mut t = AabbTree::default();
+        let hs: Vec<_> = (0..100)
+            .map(|i| {
+                let x = (i % 10) as f32 * 20.0;
+                let y = (i / 10) as f32 * 20.0;
+                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, Layer::EnemyBullet))
+                    .unwrap()
+            })
+            .collect();
+        t.update();
+        assert_eq!(t.stats().inserted, 100);
+        // Within the margin: the tree stays as it is.
+        for (i, h) in hs.iter().enumerate() {
+            let (x, y) = ((i % 10) as f32 * 20.0 + 1.5, (i / 10) as f32 * 20.0 - 1.5);
+            t.set_aabb(*h, b(x, y, x + 4., y + 4.)).unwrap();
+        }
+        t.update();
+        assert_eq!(t.reinserted(), 0);
+        // Half of them jump far: exactly those move in the tree.
+        for h in hs.iter().step_by(2) {
+            t.set_aabb(*h, b(500., 500., 504., 504.)).unwrap();
+        }
+        t.update();
+        assert_eq!(t.reinserted(), 50);
+        t.validate().unwrap();
+    }
+
+    #[test]
+    fn a_steady_mover_is_reinserted_only_every_few_frames() {
+        let mut t = AabbTree::default();
+        let h = t
+            .insert(BoxDesc::new(b(0., 0., 6., 6.), 1, Layer::EnemyBullet))
+            .unwrap();
+        t.update();
+        let mut moves = 0;
+        for f in 1..=40 {
+            let y = 2.0 * f as f32;
+            t.set_aabb(h, b(0., y, 6., y + 6.)).unwrap();
+            t.update();
+            moves += t.reinserted();
+        }
+        // The fat box reaches LOOKAHEAD frames ahead of the motion: about one in four frames.
+        assert!((5..=14).contains(&moves), "{moves} reinserts in 40 frames");
+    }
+
+    #[test]
+    fn inserting_in_sorted_order_keeps_the_tree_shallow() {
+        let mut t = AabbTree::default();
+        let n = 4096;
+        for i in 0..n {
+            let x = i as f32 * 3.0;
+            t.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, Layer::EnemyBullet))
+                .unwrap();
+            if i % 64 == 63 {
+                t.update();
+            }
+        }
+        t.update();
+        let height = t.height().unwrap();
+        // A perfectly balanced tree of 4096 leaves has height 12.
+        assert!(height <= 24, "height {height}");
+        assert!(t.trees[Layer::EnemyBullet.index()].rotations > 0);
+        t.validate_structure().unwrap();
+    }
+
+    #[test]
+    fn validation_catches_a_stale_inner_box() {
+        let mut t = AabbTree::default();
+        for i in 0..8 {
+            let x = i as f32 * 10.0;
+            t.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, Layer::AirEnemy))
+                .unwrap();
+        }
+        t.update();
+        t.validate().unwrap();
+        let tree = &mut t.trees[Layer::AirEnemy.index()];
+        let root = tree.root;
+        tree.node_mut(root).fat.max.x -= 1.0;
+        assert!(t.validate_structure().unwrap_err().contains("union"));
+    }
+}

@@ -1,0 +1,184 @@
+//! Reading a [`Tree`]: the leaves under an area, and the overlapping leaf pairs within one
+//! tree or between two.
+//!
+//! Pairs are pruned with the nodes' tight boxes (unions of the boxes tested this update), area
+//! queries with their fat boxes (which also hold boxes moved since, within their margin). A
+//! bound holds every box below it, so two boxes whose interiors meet always have ancestors
+//! whose bounds' interiors meet: the edge rule of [`Aabb`] holds for the pruning too. Leaves
+//! are tested exactly on their tight boxes (pairs) or by the caller (areas).
+
+use super::aabb::interiors_meet;
+use super::sweep::pair_key;
+use super::tree::{half_perimeter, Node, NodeId, Tree, WalkNode};
+use super::Aabb;
+
+#[inline(always)]
+fn meet(a: &Aabb, b: &Aabb) -> bool {
+    interiors_meet(a.min.x, a.max.x, b.min.x, b.max.x)
+        & interiors_meet(a.min.y, a.max.y, b.min.y, b.max.y)
+}
+
+/// Depth of the query stack kept on the machine stack; deeper trees spill to the heap.
+const STACK: usize = 64;
+
+impl Tree {
+    /// Calls `visit` with the slot of every leaf whose fat box's interior meets `area`'s: a
+    /// superset of the leaves whose boxes overlap it, for the caller to test exactly.
+    /// Complexity: O(height + nodes whose fat box meets the area).
+    pub fn query(&self, area: &Aabb, mut visit: impl FnMut(u32)) {
+        if self.root.is_nil() {
+            return;
+        }
+        let mut local = [NodeId::NIL; STACK];
+        let mut spill: Vec<NodeId> = Vec::new();
+        let mut top = 0;
+        local[0] = self.root;
+        top += 1;
+        loop {
+            let id = if let Some(id) = spill.pop() {
+                id
+            } else if top > 0 {
+                top -= 1;
+                local[top]
+            } else {
+                return;
+            };
+            let n = self.node(id);
+            if !meet(&n.fat, area) {
+                continue;
+            }
+            if n.is_leaf() {
+                visit(n.slot);
+                continue;
+            }
+            for c in n.child {
+                if top < STACK {
+                    local[top] = c;
+                    top += 1;
+                } else {
+                    spill.push(c);
+                }
+            }
+        }
+    }
+}
+
+/// Appends the key of every pair of leaves, one from `a` and one from `b`, whose tight boxes'
+/// interiors meet; with `b` the same tree as `a` (`same`), every pair within it, once. Returns
+/// the number of exact (leaf against leaf) tests. `stack` is scratch space.
+///
+/// Complexity: O(pairs of nodes whose tight boxes meet), a simultaneous descent of both trees
+/// that always splits the larger side. The trees' tight boxes must be current (see
+/// [`Tree::refit_tight`]).
+pub(super) fn pairs(
+    a: &Tree,
+    b: &Tree,
+    same: bool,
+    stack: &mut Vec<(NodeId, NodeId)>,
+    out: &mut Vec<u64>,
+) -> u64 {
+    if a.root.is_nil() || b.root.is_nil() {
+        return 0;
+    }
+    stack.clear();
+    let mut tests = 0u64;
+    // Two leaves are tested at once; any other pair of nodes whose bounds meet is pushed.
+    let mut consider = |x: NodeId, nx: &Node, y: NodeId, ny: &Node, stack: &mut Vec<_>| {
+        let both = nx.is_leaf() & ny.is_leaf();
+        tests += both as u64;
+        if meet(&nx.tight, &ny.tight) {
+            if both {
+                out.push(pair_key(nx.slot, ny.slot));
+            } else {
+                stack.push((x, y));
+            }
+        }
+    };
+    if same {
+        stack.push((a.root, a.root));
+    } else {
+        consider(a.root, a.node(a.root), b.root, b.node(b.root), stack);
+    }
+    while let Some((x, y)) = stack.pop() {
+        let nx = a.node(x);
+        if same && x == y {
+            // Pairs within the subtree of x: within each child, and across the two.
+            if !nx.is_leaf() {
+                let [c0, c1] = nx.child;
+                stack.push((c0, c0));
+                stack.push((c1, c1));
+                consider(c0, a.node(c0), c1, a.node(c1), stack);
+            }
+            continue;
+        }
+        let ny = b.node(y);
+        // Split y when x is a leaf, or when y is the larger inner node; never two leaves here.
+        if nx.is_leaf() || (!ny.is_leaf() && half_perimeter(&ny.tight) > half_perimeter(&nx.tight))
+        {
+            for c in ny.child {
+                consider(x, nx, c, b.node(c), stack);
+            }
+        } else {
+            for c in nx.child {
+                consider(c, a.node(c), y, ny, stack);
+            }
+        }
+    }
+    tests
+}
+
+/// Appends the key of every pair of a box of `boxes` (slot, tight box) and a leaf of `tree`
+/// whose tight boxes' interiors meet; returns the number of exact (box against leaf) tests.
+/// Reads the layout of the tree's last [`Tree::refit_tight`]. `stack` is scratch space.
+///
+/// Complexity: O(Σ over boxes of the inner nodes and buckets whose tight box meets it).
+/// Nothing is spent on pairs of inner nodes, each step tests both children from one
+/// [`WalkNode`], and the last three levels are walked as a flat bucket.
+pub(super) fn pairs_of_boxes(
+    boxes: &[(u32, Aabb)],
+    tree: &Tree,
+    stack: &mut Vec<u32>,
+    out: &mut Vec<u64>,
+) -> u64 {
+    if tree.root_ref == WalkNode::NONE {
+        return 0;
+    }
+    let (walk, buckets, leaves) = (&tree.walk[..], &tree.buckets[..], &tree.leaf_boxes[..]);
+    // Branch-free where it can be: whether a child or a leaf is hit is data the predictor
+    // cannot learn in a dense swarm. Every child is written to the stack and every leaf's key
+    // to `hits`, and the write position advances only when it counts. A walk is never deeper
+    // than the tree, so the stack never holds more than `walk.len() + 1` entries.
+    stack.clear();
+    stack.resize(walk.len() + 2, 0);
+    let mut hits = [0u64; 64];
+    let mut found = 0;
+    let mut tests = 0u64;
+    for &(slot, ref b) in boxes {
+        stack[0] = tree.root_ref;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let r = stack[top];
+            if r & WalkNode::BUCKET != 0 {
+                let [start, end] = buckets[(r & !WalkNode::BUCKET) as usize];
+                for &(other, ref leaf) in &leaves[start as usize..end as usize] {
+                    hits[found] = pair_key(slot, other);
+                    found += meet(b, leaf) as usize;
+                }
+                tests += (end - start) as u64;
+                if found > hits.len() - 9 {
+                    out.extend_from_slice(&hits[..found]);
+                    found = 0;
+                }
+                continue;
+            }
+            let w = &walk[r as usize];
+            for j in 0..2 {
+                stack[top] = w.next[j];
+                top += meet(b, &w.bounds[j]) as usize;
+            }
+        }
+    }
+    out.extend_from_slice(&hits[..found]);
+    tests
+}
