@@ -37,6 +37,10 @@ pub struct Cli {
     /// Start windowed at this size, WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub window: Option<(i32, i32)>,
+    /// Start on the ending (the pilots of --character, then the credits), to look at it
+    /// without playing through every stage; the run then goes on into the second loop.
+    #[arg(long, conflicts_with_all = ["replay", "record", "title"])]
+    pub ending: bool,
     /// Start on the title screen even with --level or --autoplay.
     // Refused with --replay: a game started from the title would play the recording back
     // with whatever characters were picked there.

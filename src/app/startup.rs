@@ -14,11 +14,12 @@ use super::audio::{self, Audio};
 use super::config::{Config, SettingsFile};
 use super::ctx::Ctx;
 use super::display;
+use super::ending::Ending;
 use super::gamepad::Gamepads;
 use super::run::Run;
 use super::scene::{Scene, Transition};
 use super::scores::ScoreTable;
-use super::stage_play::StagePlay;
+use super::stage_play::{StagePlace, StagePlay};
 use super::title::Title;
 use super::App;
 use crate::cli::Cli;
@@ -173,18 +174,27 @@ impl App {
                 || ctx.run.replay.is_some()
                 || !ctx.cli.run.characters.is_empty()
                 || ctx.cli.stress.is_some());
-        let first: Box<dyn Scene> = match straight_in {
-            true => {
-                let characters = ctx.run.base_config.characters.clone();
-                let loop_index = ctx.run.base_config.loop_index;
-                match StagePlay::start(&mut ctx, 0, loop_index, characters) {
-                    Transition::Switch(s) => s,
-                    _ => Box::new(Title::new()),
+        let first: Box<dyn Scene> = if ctx.cli.ending {
+            let next = StagePlace {
+                index: 0,
+                loop_index: ctx.run.base_config.loop_index + 1,
+                characters: ctx.run.base_config.characters.clone(),
+            };
+            Box::new(Ending::new(&mut ctx, next))
+        } else {
+            match straight_in {
+                true => {
+                    let characters = ctx.run.base_config.characters.clone();
+                    let loop_index = ctx.run.base_config.loop_index;
+                    match StagePlay::start(&mut ctx, 0, loop_index, characters) {
+                        Transition::Switch(s) => s,
+                        _ => Box::new(Title::new()),
+                    }
                 }
-            }
-            false => {
-                ctx.audio.music("title");
-                Box::new(Title::new())
+                false => {
+                    ctx.audio.music("title");
+                    Box::new(Title::new())
+                }
             }
         };
         App {

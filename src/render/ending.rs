@@ -68,7 +68,7 @@ const CREDITS: &[(&str, &[&str])] = &[
         ],
     ),
     ("DESIGN AND PROGRAMMING", &["THE SKYSWEEP TEAM"]),
-    ("THE SWEEP-AND-PRUNE COLLIDER", &["THE SKYSWEEP TEAM"]),
+    ("SWEEP-AND-PRUNE COLLIDER", &["THE SKYSWEEP TEAM"]),
     (
         "PIXEL ART",
         &[
