@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 pub enum Character {
     /// A sky courier on a swift glider: wide spread shot, sweeping charge, long bomb.
     Vela,
-    /// A steam-powered brass robot: narrow fast stream, beam charge, short heavy bomb.
+    /// A steam-powered brass robot: narrow, slow, heavy stream, beam charge, short heavy bomb.
     Brass,
     /// A young mage with a familiar: homing shots, a swarm charge, a bomb that turns bullets to coins.
     Wren,
@@ -50,8 +50,8 @@ impl Character {
             Character::Brass => CharacterStats {
                 name: "Brass",
                 speed: 120.0,
-                fire_interval: 4,
-                shot_damage: 1.25,
+                fire_interval: 10,
+                shot_damage: 1.3,
                 shot_speed: 560.0,
                 shot_half: (2.0, 8.0),
                 bomb_steps: 90,
