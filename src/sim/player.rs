@@ -335,7 +335,7 @@ impl World {
                             vel: Vec2::new(a.cos(), a.sin()) * 220.0,
                             half: Vec2::splat(4.0),
                             paired: false,
-                            damage: stats.shot_damage * 0.9,
+                            damage: stats.shot_damage * 0.95,
                             life: 150,
                             ..base.clone()
                         });
