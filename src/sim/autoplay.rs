@@ -99,15 +99,20 @@ impl Bot {
         input
     }
 
-    /// Where the pilot wants to be: under a target, or on an item.
+    /// Where the pilot wants to be: under a target, or on an item, within its lane.
     fn goal(&self, world: &World, player: usize) -> Vec2 {
         let p = &world.players[player];
         let home_y = PLAYFIELD.y - 56.0;
+        let (lane_min, lane_max) = lane(world, player);
+        let in_lane = |x: f32| x >= lane_min && x <= lane_max;
         let item = world
             .items
             .iter()
             .filter(|(_, i)| {
-                i.kind != ItemKind::ScoreCoin && i.pos.y > 100.0 && i.pos.y < PLAYFIELD.y - 8.0
+                i.kind != ItemKind::ScoreCoin
+                    && i.pos.y > 100.0
+                    && i.pos.y < PLAYFIELD.y - 8.0
+                    && in_lane(i.pos.x)
             })
             .map(|(_, i)| i.pos)
             .min_by(|a, b| {
@@ -132,15 +137,37 @@ impl Bot {
                 })
             })
             .map(|(k, pi)| world.part_pos(k, pi))
-            // Prefer targets straight ahead, then close ones.
+            // Prefer targets in the lane, then straight ahead, then close ones.
             .min_by(|a, b| {
-                let score = |t: &Vec2| (t.x - p.pos.x).abs() * 2.0 + (p.pos.y - t.y) * 0.3;
+                let score = |t: &Vec2| {
+                    let away = if in_lane(t.x) { 0.0 } else { 400.0 };
+                    away + (t.x - p.pos.x).abs() * 2.0 + (p.pos.y - t.y) * 0.3
+                };
                 score(a).total_cmp(&score(b))
             });
-        match target {
-            Some(t) => Vec2::new(t.x, home_y),
-            None => Vec2::new(PLAYFIELD.x * 0.5, home_y),
+        let x = target.map_or((lane_min + lane_max) * 0.5, |t| t.x);
+        // Inset from the lane's edges, so two pilots never meet on the line between lanes.
+        let inset = LANE_INSET.min((lane_max - lane_min) * 0.5);
+        Vec2::new(x.clamp(lane_min + inset, lane_max - inset), home_y)
+    }
+}
+
+/// How far a pilot keeps inside its lane's edges, pixels.
+const LANE_INSET: f32 = 14.0;
+
+/// The stretch of x `player` works in: the whole playfield alone, or its own half (player 1
+/// the left, player 2 the right) while both are in play, so two autoplayed ships never sit on
+/// one spot with one hidden under the other.
+fn lane(world: &World, player: usize) -> (f32, f32) {
+    let in_play: Vec<usize> = (0..world.players.len())
+        .filter(|&i| world.players[i].in_play())
+        .collect();
+    match in_play.iter().position(|&i| i == player) {
+        Some(n) if in_play.len() > 1 => {
+            let width = PLAYFIELD.x / in_play.len() as f32;
+            (width * n as f32, width * (n + 1) as f32)
         }
+        _ => (0.0, PLAYFIELD.x),
     }
 }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 pub enum Character {
     /// A sky courier on a swift glider: wide spread shot, sweeping charge, long bomb.
     Vela,
-    /// A steam-powered brass robot: narrow fast stream, beam charge, short heavy bomb.
+    /// A steam-powered brass robot: narrow, slow, heavy stream, beam charge, short heavy bomb.
     Brass,
     /// A young mage with a familiar: homing shots, a swarm charge, a bomb that turns bullets to coins.
     Wren,
@@ -41,7 +41,7 @@ impl Character {
                 name: "Vela",
                 speed: 150.0,
                 fire_interval: 5,
-                shot_damage: 1.0,
+                shot_damage: 1.1,
                 shot_speed: 420.0,
                 shot_half: (3.0, 6.0),
                 bomb_steps: 150,
@@ -50,7 +50,7 @@ impl Character {
             Character::Brass => CharacterStats {
                 name: "Brass",
                 speed: 120.0,
-                fire_interval: 4,
+                fire_interval: 10,
                 shot_damage: 1.25,
                 shot_speed: 560.0,
                 shot_half: (2.0, 8.0),

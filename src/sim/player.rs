@@ -139,8 +139,8 @@ pub struct Shot {
     pub damage: f32,
     /// Steps left to live (charge attacks and homing orbs expire).
     pub life: u32,
-    /// Target of a homing orb: enemy slab key.
-    pub(crate) target: Option<usize>,
+    /// Target of a homing orb: enemy slab key and part index.
+    pub(crate) target: Option<(usize, usize)>,
     pub(crate) handle: Option<Handle>,
 }
 
@@ -299,31 +299,33 @@ impl World {
                 }
             }
             Character::Brass => {
-                // More pairs side by side: a narrow wall of fire.
-                let offsets: &[f32] = match power {
+                // Heavy shots side by side, all straight ahead: a narrow wall of fire, a lane
+                // a fifth as wide as Vela's fan. (offset, paired) on each side of the centre.
+                let sides: &[(f32, bool)] = match power {
                     1 | 2 => &[],
-                    3 => &[10.0],
-                    _ => &[10.0, 20.0],
+                    3 => &[(9.0, true)],
+                    _ => &[(9.0, true), (18.0, false)],
                 };
-                for dx in offsets {
+                for &(dx, paired) in sides {
                     for sign in [-1.0f32, 1.0] {
                         self.spawn_shot(Shot {
                             pos: base.pos + Vec2::new(sign * dx, 4.0),
-                            half: paired_half,
+                            half: if paired { paired_half } else { half },
+                            paired,
                             ..base.clone()
                         });
                     }
                 }
             }
             Character::Wren => {
-                // Homing orbs from the familiar, more with power, fired every other volley.
+                // Homing orbs from the familiar with every volley, more with power.
                 let orbs = match power {
                     1 => 0,
                     2 => 1,
                     3 => 2,
                     _ => 3,
                 };
-                if self.frame.is_multiple_of(2) {
+                {
                     for n in 0..orbs {
                         let sign = if n % 2 == 0 { -1.0 } else { 1.0 };
                         let a = (-90.0 + sign * (30.0 + 15.0 * n as f32)).to_radians();
@@ -333,7 +335,7 @@ impl World {
                             vel: Vec2::new(a.cos(), a.sin()) * 220.0,
                             half: Vec2::splat(4.0),
                             paired: false,
-                            damage: stats.shot_damage * 0.8,
+                            damage: stats.shot_damage * 0.95,
                             life: 150,
                             ..base.clone()
                         });
@@ -474,11 +476,26 @@ impl World {
         }
     }
 
-    /// Turns a homing orb towards the nearest enemy found by an area query around it.
+    /// True when part `pi` of enemy `k` is there to be hurt: not destroyed and not guarded.
+    pub(crate) fn part_open(&self, k: usize, pi: usize) -> bool {
+        let Some(e) = self.enemies.get(k) else {
+            return false;
+        };
+        let ty = &self.level.enemies[e.kind];
+        e.parts.get(pi).is_some_and(|p| !p.destroyed)
+            && !ty.parts[pi]
+                .guarded_by
+                .iter()
+                .any(|g| !e.parts[*g].destroyed)
+    }
+
+    /// Turns a homing orb towards the nearest part it can hurt, found by an area query around
+    /// it. Guarded parts (a boss's armoured core) are passed over: an orb spent on armour is
+    /// wasted, and a player would not aim there either.
     fn steer_homing(&mut self, shot: &mut Shot) {
-        let alive = shot
-            .target
-            .is_some_and(|t| self.enemies.get(t).is_some_and(|e| e.on_screen()));
+        let alive = shot.target.is_some_and(|(k, pi)| {
+            self.part_open(k, pi) && self.enemies.get(k).is_some_and(|e| e.on_screen())
+        });
         if !alive || self.frame.is_multiple_of(8) {
             let area = Aabb::from_center(shot.pos, Vec2::splat(140.0));
             let mut found = std::mem::take(&mut self.query_buf);
@@ -491,22 +508,22 @@ impl World {
             shot.target = found
                 .iter()
                 .filter_map(|c| match Owner::decode(c.owner) {
-                    Some(Owner::Enemy(k)) => self
-                        .enemies
-                        .get(k)
-                        .filter(|e| e.on_screen())
-                        .map(|e| (k, e.pos)),
+                    Some(Owner::Enemy(k)) => {
+                        let pi = c.part as usize;
+                        let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
+                        (seen && self.part_open(k, pi)).then(|| (k, pi, self.part_pos(k, pi)))
+                    }
                     _ => None,
                 })
                 .min_by(|a, b| {
-                    a.1.distance_squared(shot.pos)
-                        .total_cmp(&b.1.distance_squared(shot.pos))
+                    a.2.distance_squared(shot.pos)
+                        .total_cmp(&b.2.distance_squared(shot.pos))
                 })
-                .map(|(k, _)| k);
+                .map(|(k, pi, _)| (k, pi));
             self.query_buf = found;
         }
-        if let Some(target) = shot.target.and_then(|t| self.enemies.get(t)) {
-            let want = (target.pos - shot.pos).normalize_or_zero();
+        if let Some((k, pi)) = shot.target.filter(|(k, _)| self.enemies.contains(*k)) {
+            let want = (self.part_pos(k, pi) - shot.pos).normalize_or_zero();
             let speed = shot.vel.length().clamp(200.0, 330.0) + 6.0;
             let dir = (shot.vel.normalize_or_zero() + want * 0.35).normalize_or_zero();
             shot.vel = dir * speed;
