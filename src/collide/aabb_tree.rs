@@ -219,11 +219,18 @@ impl AabbTree {
             }
             for l in 0..Layer::COUNT {
                 if rebuild(l, &self.trees[l]) {
+                    // The survivors, read from the slot table in order: a walk of the old
+                    // tree would touch every one of its nodes, scattered in memory.
                     let tree = &mut self.trees[l];
                     let mut specs = std::mem::take(&mut self.specs);
-                    tree.leaf_specs(&mut specs);
-                    let gone = &self.gone;
-                    specs.retain(|&(slot, ..)| gone[slot as usize / 64] >> (slot % 64) & 1 == 0);
+                    specs.clear();
+                    let slots = &self.slots;
+                    for (i, h) in slots.head.iter().enumerate() {
+                        if h.state == State::Live && h.layer.index() == l {
+                            let n = tree.node(super::tree::NodeId(slots.pos[i]));
+                            specs.push((i as u32, n.fat, n.tight));
+                        }
+                    }
                     let pos = &mut self.slots.pos;
                     tree.rebuild(&mut specs, |slot, leaf| pos[slot as usize] = leaf.0);
                     self.specs = specs;
