@@ -33,6 +33,7 @@ pub mod scenes;
 mod slots;
 mod sweep;
 mod tree;
+mod tree_build;
 mod tree_insert;
 mod tree_query;
 mod tree_rotate;

@@ -143,42 +143,117 @@ pub(super) fn pairs_of_boxes(
     if tree.root_ref == WalkNode::NONE {
         return 0;
     }
-    let (walk, buckets, leaves) = (&tree.walk[..], &tree.buckets[..], &tree.leaf_boxes[..]);
-    // Branch-free where it can be: whether a child or a leaf is hit is data the predictor
-    // cannot learn in a dense swarm. Every child is written to the stack and every leaf's key
-    // to `hits`, and the write position advances only when it counts. A walk is never deeper
-    // than the tree, so the stack never holds more than `walk.len() + 1` entries.
+    let layout = Layout {
+        walk: &tree.walk,
+        buckets: &tree.buckets,
+        leaves: &tree.leaf_boxes,
+        root: tree.root_ref,
+    };
+    // Several walks in turn, each over its share of the boxes: each step of a walk loads the
+    // node its previous step chose, so one walk is a chain of dependent loads, and several
+    // chains keep the processor busy while each waits. A walk is never deeper than
+    // the tree, so its stack never holds more than `walk.len() + 1` entries.
+    let depth = tree.walk.len() + 2;
     stack.clear();
-    stack.resize(walk.len() + 2, 0);
-    let mut hits = [0u64; 64];
-    let mut found = 0;
-    let mut tests = 0u64;
-    for &(slot, ref b) in boxes {
-        stack[0] = tree.root_ref;
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let r = stack[top];
-            if r & WalkNode::BUCKET != 0 {
-                let [start, end] = buckets[(r & !WalkNode::BUCKET) as usize];
-                for &(other, ref leaf) in &leaves[start as usize..end as usize] {
-                    hits[found] = pair_key(slot, other);
-                    found += meet(b, leaf) as usize;
-                }
-                tests += (end - start) as u64;
-                if found > hits.len() - 9 {
-                    out.extend_from_slice(&hits[..found]);
-                    found = 0;
-                }
-                continue;
-            }
-            let w = &walk[r as usize];
-            for j in 0..2 {
-                stack[top] = w.next[j];
-                top += meet(b, &w.bounds[j]) as usize;
-            }
+    stack.resize(WALKS * depth, 0);
+    let mut stacks = stack.chunks_exact_mut(depth);
+    let part = boxes.len().div_ceil(WALKS);
+    let mut walkers: [Walker; WALKS] = std::array::from_fn(|k| {
+        let from = (k * part).min(boxes.len());
+        let to = ((k + 1) * part).min(boxes.len());
+        Walker::new(&boxes[from..to], stacks.next().expect("one stack per walk"))
+    });
+    let mut hits = Hits {
+        keys: [0; 64],
+        found: 0,
+        tests: 0,
+    };
+    loop {
+        let mut busy = false;
+        for w in &mut walkers {
+            busy |= w.step(&layout, &mut hits);
+        }
+        if hits.found > hits.keys.len() - 8 * WALKS - 1 {
+            out.extend_from_slice(&hits.keys[..hits.found]);
+            hits.found = 0;
+        }
+        if !busy {
+            break;
         }
     }
-    out.extend_from_slice(&hits[..found]);
-    tests
+    out.extend_from_slice(&hits.keys[..hits.found]);
+    hits.tests
+}
+
+/// Walks [`pairs_of_boxes`] takes in turn.
+const WALKS: usize = 4;
+
+/// A tree's layout as [`pairs_of_boxes`] reads it.
+struct Layout<'a> {
+    walk: &'a [WalkNode],
+    buckets: &'a [[u32; 2]],
+    leaves: &'a [(u32, Aabb)],
+    root: u32,
+}
+
+/// Keys found so far, written branch-free: every candidate's key is stored and `found`
+/// advances only for a hit.
+struct Hits {
+    keys: [u64; 64],
+    found: usize,
+    tests: u64,
+}
+
+/// One walk down a [`Layout`] after another, for each of its boxes in turn.
+struct Walker<'a> {
+    boxes: &'a [(u32, Aabb)],
+    next: usize,
+    current: (u32, Aabb),
+    stack: &'a mut [u32],
+    top: usize,
+}
+
+impl<'a> Walker<'a> {
+    fn new(boxes: &'a [(u32, Aabb)], stack: &'a mut [u32]) -> Self {
+        Walker {
+            boxes,
+            next: 0,
+            current: (0, Aabb::default()),
+            stack,
+            top: 0,
+        }
+    }
+
+    /// Visits one node or bucket (starting the next box's walk when one ends). Returns false
+    /// once every box has been walked. Adds at most 8 keys to `hits`.
+    #[inline(always)]
+    fn step(&mut self, layout: &Layout, hits: &mut Hits) -> bool {
+        if self.top == 0 {
+            let Some(&next) = self.boxes.get(self.next) else {
+                return false;
+            };
+            self.next += 1;
+            self.current = next;
+            self.stack[0] = layout.root;
+            self.top = 1;
+        }
+        let (slot, b) = (self.current.0, &self.current.1);
+        self.top -= 1;
+        let r = self.stack[self.top];
+        if r & WalkNode::BUCKET != 0 {
+            let [start, end] = layout.buckets[(r & !WalkNode::BUCKET) as usize];
+            for &(other, ref leaf) in &layout.leaves[start as usize..end as usize] {
+                hits.keys[hits.found] = pair_key(slot, other);
+                hits.found += meet(b, leaf) as usize;
+            }
+            hits.tests += (end - start) as u64;
+            return true;
+        }
+        let w = &layout.walk[r as usize];
+        for j in 0..2 {
+            self.stack[self.top] = w.next[j];
+            self.top += meet(b, &w.bounds[j]) as usize;
+        }
+        true
+    }
 }
