@@ -2,6 +2,7 @@
 //! headless (`sim`), or checks level files (`check`).
 
 mod app;
+mod check_cmd;
 mod cli;
 mod render;
 mod setup;
@@ -9,14 +10,13 @@ mod setup;
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
-use skysweep::level::check::{check_file, Checked};
 use skysweep::sim::summary::{self, RunOptions};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();
     match cli.command {
         Some(Command::Sim { ref run, frames }) => sim(run, frames),
-        Some(Command::Check { ref files }) => check(files),
+        Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
         None => app::play(cli),
     }
 }
@@ -59,56 +59,5 @@ fn sim(run: &cli::RunArgs, frames: Option<u64>) -> ExitCode {
             eprintln!("skysweep sim: cannot write the summary: {e}");
             ExitCode::from(1)
         }
-    }
-}
-
-/// `skysweep check`: validates files and prints every error; exit 1 when any is invalid.
-fn check(files: &[std::path::PathBuf]) -> ExitCode {
-    let files = if files.is_empty() {
-        let dir = setup::find_data("levels");
-        let mut found: Vec<_> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        found.sort();
-        if found.is_empty() {
-            eprintln!("skysweep check: no .ron files in {}", dir.display());
-            return ExitCode::from(1);
-        }
-        found
-    } else {
-        files.to_vec()
-    };
-    let mut bad = 0;
-    for f in &files {
-        match check_file(f) {
-            Ok(Checked::Stage { name, events }) => {
-                println!("ok    {}: stage \"{name}\", {events} events", f.display())
-            }
-            Ok(Checked::Defs { patterns, enemies }) => println!(
-                "ok    {}: {patterns} patterns, {enemies} enemy types",
-                f.display()
-            ),
-            Err(e) => {
-                bad += 1;
-                for d in &e.diagnostics {
-                    println!("error {d}");
-                }
-            }
-        }
-    }
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    println!(
-        "{} checked, {} with errors",
-        plural(files.len(), "file"),
-        bad
-    );
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
     }
 }
