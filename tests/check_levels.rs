@@ -59,7 +59,10 @@ const BAD: &[(&str, &[&str])] = &[
         "bad_phase_part.ron",
         &["14:26: enemy \"fortress\", phase 2: after names unknown part \"wing_left\"; did you mean \"wing_l\"?"],
     ),
-    ("syntax_error.ron", &["5:37: expected a comma `,` between two items"]),
+    (
+        "syntax_error.ron",
+        &["5:37: expected a comma `,` after `enemy: \"drone\"` (or a closing bracket), found `x`"],
+    ),
     (
         "bad_assets.ron",
         &[

@@ -269,7 +269,7 @@ fn syntax_errors_name_the_position() {
     let e = load("Stage(\n  name: \"t\",\n  length_s: 30\n  events: [],\n)").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "stage.ron:4:3: expected a comma `,` between two items (or a closing bracket)"
+        "stage.ron:4:3: expected a comma `,` after `length_s: 30` (or a closing bracket), found `events`"
     );
     let e = load("Stage(name: \"t\", length_s: 30, events: [Spawn(at: 1, enemy: \"drone\")])")
         .unwrap_err();

@@ -327,8 +327,12 @@ impl<'a> Walker<'a> {
             } else {
                 (Step::Index(n), j)
             };
+            let is_field = matches!(step, Step::Field(_));
             place.path.push(step);
             place.value = (v < self.toks.len()).then(|| self.extent(v));
+            if is_field {
+                place.field_value = place.value.clone();
+            }
             if v >= self.toks.len() {
                 break;
             }
@@ -353,6 +357,9 @@ pub struct Place {
     pub path: Vec<Step>,
     /// The bytes of that item's value, when it has one.
     pub value: Option<Range<usize>>,
+    /// The bytes of the value of the innermost field on the path (`(1, 0)` for a byte inside
+    /// `sky: (1, 0)`), when it has one.
+    pub field_value: Option<Range<usize>>,
 }
 
 impl Place {
@@ -528,6 +535,17 @@ Defs(
         assert_eq!(place.field(), Some("interval_s"));
         assert!(place.within("enemies"));
         assert_eq!(&TEXT[place.value.unwrap()], "0");
+        let inside = TEXT.find("weapons: [(pattern: \"aimed\")]").unwrap() + 12;
+        let place = place_at(TEXT, inside);
+        assert_eq!(place.field(), Some("pattern"));
+        assert_eq!(&TEXT[place.field_value.unwrap()], "\"aimed\"");
+        let place = place_at(TEXT, TEXT.find("(pattern: \"x\"").unwrap());
+        assert_eq!(place.field(), Some("weapons"));
+        assert_eq!(
+            &TEXT[place.value.unwrap()],
+            "(pattern: \"x\", interval_s: 0)"
+        );
+        assert!(TEXT[place.field_value.unwrap()].starts_with("[(pattern: \"aimed\")"));
         // Past the file's value there is no place.
         assert_eq!(place_at(TEXT, TEXT.len()).path, []);
     }

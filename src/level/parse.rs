@@ -5,6 +5,8 @@
 //! around the error is walked again ([`place_at`]) to name the field, the enemy, pattern or
 //! event it belongs to, what that field takes and what was found.
 
+use std::ops::Range;
+
 use serde::de::DeserializeOwned;
 
 use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
@@ -42,9 +44,12 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
         let place = place_at(&src.text, offset);
-        let message = describe(&e.code, &src.text, &place);
-        let span = match &place.value {
-            Some(v) if v.contains(&offset) => v.clone(),
+        let message = describe(&e.code, &src.text, offset, &place);
+        // The whole value when the error lies in it (all of `3.5`, not its `.`); a tuple
+        // field's error marks the whole tuple.
+        let span = match (&place.value, &place.field_value) {
+            (_, Some(f)) if tuple(&place).is_some() && f.contains(&offset) => f.clone(),
+            (Some(v), _) if v.contains(&offset) => v.clone(),
             _ => offset..offset + 1,
         };
         LevelError {
@@ -83,9 +88,9 @@ fn owner(place: &Place) -> String {
     }
 }
 
-/// The value as found in the text, short enough to quote in a message.
-fn found(text: &str, place: &Place) -> String {
-    let Some(v) = place.value.clone() else {
+/// The bytes `v` of the text, short enough to quote in a message.
+fn quote(text: &str, v: Option<Range<usize>>) -> String {
+    let Some(v) = v else {
         return "nothing".into();
     };
     let s = text.get(v).unwrap_or("").trim();
@@ -122,17 +127,42 @@ fn one_of(names: &[&str]) -> String {
     }
 }
 
+/// True when the place is an item of the stage's `events` list itself.
+fn is_event_item(place: &Place) -> bool {
+    matches!(place.path.as_slice(), [Step::Field(f), Step::Index(_)] if f == "events")
+}
+
 /// The names a field whose value is one of a schema enum's variants takes.
 fn choices(place: &Place) -> Option<&'static [&'static str]> {
+    if is_event_item(place) {
+        return Some(variants::<EventDef>());
+    }
     Some(match place.field() {
         Some("layer") => variants::<LayerDef>(),
         Some("drop") => variants::<ItemDef>(),
         Some("kind") => variants::<PatternKind>(),
         Some("bullet") => variants::<BulletStyle>(),
         Some("path") => variants::<PathDef>(),
-        None if place.within("events") => variants::<EventDef>(),
         _ => return None,
     })
+}
+
+/// The text from `offset` to the end of its word (or the one character there), to quote.
+fn word_at(text: &str, offset: usize) -> String {
+    let rest = text.get(offset..).unwrap_or("");
+    let end = rest
+        .find(|c: char| c.is_whitespace() || ",()[]{}:".contains(c))
+        .unwrap_or(rest.len());
+    let word = if end == 0 {
+        rest.chars().next().map(String::from).unwrap_or_default()
+    } else {
+        rest[..end].chars().take(40).collect()
+    };
+    if word.is_empty() {
+        "the end of the file".into()
+    } else {
+        format!("`{word}`")
+    }
 }
 
 /// What an integer field takes, in words.
@@ -174,12 +204,16 @@ fn is_fraction(text: &str) -> bool {
     text.parse::<i128>().is_err() && text.parse::<f64>().is_ok_and(|f| f.is_finite())
 }
 
-/// ron's error at `place` in `text`, reworded for a person editing the file.
-fn describe(code: &ron::Error, text: &str, place: &Place) -> Message {
+/// ron's error at byte `offset` of `text`, at `place`, reworded for a person editing the file.
+fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Message {
     use ron::Error as E;
     let who = owner(place);
     let field = place.field().unwrap_or("this value");
-    let found = found(text, place);
+    // A tuple field is quoted whole: `(300, 0, 0)`, not the `300` ron stopped at.
+    let found = match tuple(place) {
+        Some(_) => quote(text, place.field_value.clone()),
+        None => quote(text, place.value.clone()),
+    };
     let must = |expected: &str| format!("{who}`{field}` must be {expected}, found {found}");
     let number_field = matches!(
         code,
@@ -198,8 +232,15 @@ fn describe(code: &ron::Error, text: &str, place: &Place) -> Message {
         if found.starts_with('"') {
             let name = found.trim_matches('"');
             let hint = names.iter().find(|n| n.eq_ignore_ascii_case(name));
+            let expected = format!("{} (without quotes)", one_of(names));
+            let text = match place.path.as_slice() {
+                [_, Step::Index(i)] if is_event_item(place) => {
+                    format!("event {} must be {expected}, found {found}", i + 1)
+                }
+                _ => must(&expected),
+            };
             return Message {
-                text: must(&format!("{}, written without quotes", one_of(names))),
+                text,
                 suggestion: hint.map(|h| h.to_string()),
             };
         }
@@ -284,7 +325,17 @@ fn describe(code: &ron::Error, text: &str, place: &Place) -> Message {
             "expected `{}(...)` here, found `{found}(...)`",
             friendly_type(expected)
         ),
-        E::ExpectedComma => "expected a comma `,` between two items (or a closing bracket)".into(),
+        E::ExpectedComma => {
+            let after = match (place.path.last(), place.value.clone()) {
+                (Some(Step::Field(f)), v) => format!("after `{f}: {}`", quote(text, v)),
+                (Some(_), Some(v)) => format!("after `{}`", quote(text, Some(v))),
+                _ => "between two items".into(),
+            };
+            format!(
+                "expected a comma `,` {after} (or a closing bracket), found {}",
+                word_at(text, offset)
+            )
+        }
         E::ExpectedMapColon => "expected a colon `:` after the map key".into(),
         E::ExpectedStructLikeEnd => {
             "expected `)` closing the parenthesis (a missing comma before this?)".into()
