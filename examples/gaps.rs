@@ -5,8 +5,9 @@ use skysweep::sim::{Character, StagePhase, World, WorldConfig};
 use std::sync::Arc;
 
 fn main() {
+    let catalog = skysweep::level::Catalog::load("assets".as_ref());
     for path in std::env::args().skip(1) {
-        let level = Arc::new(skysweep::level::load_stage(path.as_ref()).expect("loads"));
+        let level = Arc::new(skysweep::level::load_stage(path.as_ref(), &catalog).expect("loads"));
         for c in Character::ALL {
             for seed in 1..=3 {
                 let config = WorldConfig {

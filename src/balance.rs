@@ -99,7 +99,8 @@ pub fn load_stages(files: &[PathBuf]) -> Result<Vec<(PathBuf, Arc<Level>)>, Stri
     files
         .into_iter()
         .map(|p| {
-            let l = level::load_stage(&p).map_err(|e| e.to_string())?;
+            let l = level::load_stage(&p, &crate::setup::assets_catalog())
+                .map_err(|e| e.to_string())?;
             Ok((p, Arc::new(l)))
         })
         .collect()

@@ -163,7 +163,18 @@ pub enum Command {
     Check {
         /// Level or definitions files to check.
         files: Vec<PathBuf>,
+        /// `human`: each problem with its source line; `json`: one JSON object per problem
+        /// and line, for editors and CI (see levels/README.md).
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
     },
+}
+
+/// How `skysweep check` prints problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    Human,
+    Json,
 }
 
 /// Options shared by playing and `sim`.

@@ -3,6 +3,7 @@
 
 mod app;
 mod balance;
+mod check_cmd;
 mod cli;
 mod render;
 mod setup;
@@ -10,7 +11,6 @@ mod setup;
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
-use skysweep::level::check::{check_file, Checked};
 use skysweep::sim::summary::{self, RunOptions};
 
 fn main() -> ExitCode {
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
             all,
         }) => sim(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance(json, stages),
-        Some(Command::Check { ref files }) => check(files),
+        Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
         None => app::play(cli),
     }
 }
@@ -111,56 +111,5 @@ fn print_out(command: &str, text: &str) -> ExitCode {
             eprintln!("skysweep {command}: cannot write the output: {e}");
             ExitCode::from(1)
         }
-    }
-}
-
-/// `skysweep check`: validates files and prints every error; exit 1 when any is invalid.
-fn check(files: &[std::path::PathBuf]) -> ExitCode {
-    let files = if files.is_empty() {
-        let dir = setup::find_data("levels");
-        let mut found: Vec<_> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        found.sort();
-        if found.is_empty() {
-            eprintln!("skysweep check: no .ron files in {}", dir.display());
-            return ExitCode::from(1);
-        }
-        found
-    } else {
-        files.to_vec()
-    };
-    let mut bad = 0;
-    for f in &files {
-        match check_file(f) {
-            Ok(Checked::Stage { name, events }) => {
-                println!("ok    {}: stage \"{name}\", {events} events", f.display())
-            }
-            Ok(Checked::Defs { patterns, enemies }) => println!(
-                "ok    {}: {patterns} patterns, {enemies} enemy types",
-                f.display()
-            ),
-            Err(e) => {
-                bad += 1;
-                for d in &e.diagnostics {
-                    println!("error {d}");
-                }
-            }
-        }
-    }
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    println!(
-        "{} checked, {} with errors",
-        plural(files.len(), "file"),
-        bad
-    );
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
     }
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use skysweep::level::{self, Level};
+use skysweep::level::{self, Catalog, Level};
 use skysweep::sim::campaign;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Character, WorldConfig};
@@ -72,7 +72,7 @@ pub fn run_stages(seed: u64) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
         .into_iter()
         .map(|i| {
             let path = shipped[i].clone();
-            let level = level::load_stage(&path).map_err(|e| e.to_string())?;
+            let level = level::load_stage(&path, &assets_catalog()).map_err(|e| e.to_string())?;
             Ok((path, Arc::new(level)))
         })
         .collect()
@@ -92,6 +92,11 @@ pub fn prepare_all(args: &RunArgs) -> Result<(RunSetup, Vec<Arc<Level>>), String
     // The same file, loaded once more by `prepare`: keep that copy so both agree.
     levels[0] = setup.level.clone();
     Ok((setup, levels))
+}
+
+/// The shipped assets, for checking the names a level gives.
+pub fn assets_catalog() -> Catalog {
+    Catalog::load(&find_data("assets"))
 }
 
 /// A run as the command line describes it.
@@ -131,7 +136,8 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         (None, Some(r)) => find_data(&r.stages[0].level),
         (None, None) => find_data(DEFAULT_LEVEL),
     };
-    let level = Arc::new(level::load_stage(&level_path).map_err(|e| e.to_string())?);
+    let level =
+        Arc::new(level::load_stage(&level_path, &assets_catalog()).map_err(|e| e.to_string())?);
     if let (Some(r), Some(file)) = (&replay, &args.replay) {
         let file = file.display().to_string();
         let first = &r.stages[0];
@@ -155,7 +161,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         let mut replay_stages = vec![(level_path.clone(), level.clone())];
         for (i, stage) in r.stages.iter().enumerate().skip(1) {
             let path = find_data(&stage.level);
-            let loaded = level::load_stage(&path)
+            let loaded = level::load_stage(&path, &assets_catalog())
                 .map_err(|e| format!("{file}: recorded stage {} cannot be loaded: {e}", i + 1))?;
             replay_stages.push((path, Arc::new(loaded)));
         }
@@ -242,7 +248,8 @@ mod tests {
 
     /// A replay of the default stage recorded with `config`, saved in a fresh folder.
     fn saved_replay(test: &str, config: &WorldConfig) -> PathBuf {
-        let level = level::load_stage(&find_data(DEFAULT_LEVEL)).expect("the shipped stage");
+        let level = level::load_stage(&find_data(DEFAULT_LEVEL), &assets_catalog())
+            .expect("the shipped stage");
         let mut replay = Replay::for_run(&level, config);
         replay.record(&vec![Default::default(); config.characters.len()]);
         let dir =
@@ -299,7 +306,7 @@ mod tests {
             Ok(_) => panic!("a start past the end must be refused"),
             Err(e) => e,
         };
-        let level = level::load_stage(&find_data(DEFAULT_LEVEL)).unwrap();
+        let level = level::load_stage(&find_data(DEFAULT_LEVEL), &assets_catalog()).unwrap();
         assert_eq!(
             err,
             format!(
@@ -326,7 +333,9 @@ mod tests {
             Ok(_) => panic!("another stage must be refused"),
             Err(e) => e,
         };
-        let recorded = level::load_stage(&find_data(DEFAULT_LEVEL)).unwrap().source;
+        let recorded = level::load_stage(&find_data(DEFAULT_LEVEL), &assets_catalog())
+            .unwrap()
+            .source;
         assert_eq!(
             err,
             format!(
@@ -425,7 +434,7 @@ mod tests {
             assert_eq!(levels.len(), shipped.len());
             let order = campaign::stage_order(seed, shipped.len());
             for (level, i) in levels.iter().zip(&order) {
-                let expected = level::load_stage(&shipped[*i]).unwrap();
+                let expected = level::load_stage(&shipped[*i], &assets_catalog()).unwrap();
                 assert_eq!(level.content_hash, expected.content_hash, "seed {seed}");
             }
             // `--at boss` is the first stage's boss marker.

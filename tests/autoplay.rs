@@ -8,7 +8,11 @@ use skysweep::sim::{Character, World, WorldConfig};
 #[test]
 fn two_autoplayed_ships_keep_to_their_own_halves() {
     let level = Arc::new(
-        skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron")).expect("stage 1"),
+        skysweep::level::load_stage(
+            std::path::Path::new("levels/stage1.ron"),
+            &skysweep::level::Catalog::load("assets".as_ref()),
+        )
+        .expect("stage 1"),
     );
     // Through the opening waves into the mid-boss, where both chase the same targets.
     for (seed, start_at) in [(1, 0.0), (2, 70.0)] {

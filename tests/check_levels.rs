@@ -1,19 +1,52 @@
 //! `skysweep check` as an author runs it: every shipped level passes, and each broken file in
-//! `tests/levels_bad/` fails with the expected position and message.
+//! `tests/levels_bad/` fails with the expected position and message, shown with its line
+//! (human format) or as one JSON object per problem (`--format json`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn check(files: &[&Path]) -> (bool, String) {
+use serde_json::Value;
+
+fn run_check(args: &[&str], files: &[&Path]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skysweep"))
         .arg("check")
+        .args(args)
         .args(files)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run skysweep check");
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text)
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The human output (stdout and stderr together).
+fn check(files: &[&Path]) -> (bool, String) {
+    let (ok, out, err) = run_check(&[], files);
+    (ok, out + &err)
+}
+
+/// The JSON output: one object per problem, every stdout line one of them.
+fn check_json(files: &[&Path]) -> (bool, Vec<Value>) {
+    let (ok, out, err) = run_check(&["--format", "json"], files);
+    let problems = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}\n{err}")))
+        .collect();
+    (ok, problems)
+}
+
+/// A problem as `FILE:LINE:COLUMN: MESSAGE`, for comparing with the expectations below.
+fn one_line(p: &Value) -> String {
+    format!(
+        "{}:{}:{}: {}",
+        p["file"].as_str().unwrap(),
+        p["line"],
+        p["column"],
+        p["message"].as_str().unwrap()
+    )
 }
 
 /// Each broken file, with every `line:col: message part` its check must print.
@@ -26,7 +59,29 @@ const BAD: &[(&str, &[&str])] = &[
         "bad_phase_part.ron",
         &["14:26: enemy \"fortress\", phase 2: after names unknown part \"wing_left\"; did you mean \"wing_l\"?"],
     ),
-    ("syntax_error.ron", &["5:37: expected a comma `,` between two items"]),
+    (
+        "syntax_error.ron",
+        &["5:37: expected a comma `,` after `enemy: \"drone\"` (or a closing bracket), found `x`"],
+    ),
+    (
+        "bad_assets.ron",
+        &[
+            "7:17: ground \"backgrounds/stage2_grund.png\" is not an image file: there is no \
+             assets/backgrounds/stage2_grund.png; did you mean \"backgrounds/stage2_ground.png\"?",
+            "8:26: background layer 1: image \"backgrounds/cloud.png\" is not an image file: there \
+             is no assets/backgrounds/cloud.png; did you mean \"backgrounds/clouds.png\"?",
+            "10:12: music \"stage9\" is not a music cue: there is no assets/music/stage9.wav; did \
+             you mean \"stage1\"?",
+            "11:17: boss_music \"bos\" is not a music cue: there is no assets/music/bos.wav; did you \
+             mean \"boss\"?",
+            "13:26: enemy \"kite\": sprite \"air_dron\" is not a sprite in \
+             assets/sprites/atlas.ron; did you mean \"air_drone\"?",
+            "13:68: enemy \"kite\": wreck \"wreck_smal\" is not a sprite in \
+             assets/sprites/atlas.ron; did you mean \"wreck_small\"?",
+            "16:67: part \"core\" of \"hulk\": sprite \"boss1_cor\" is not a sprite in \
+             assets/sprites/atlas.ron; did you mean \"boss1_core\"?",
+        ],
+    ),
     (
         "unknown_field.ron",
         &["6:74: unknown field `speeed` in Enemy; expected one of `sprite`, `layer`, `hp`"],
@@ -46,8 +101,8 @@ const BAD: &[(&str, &[&str])] = &[
     (
         "asset_escape.ron",
         &[
-            "6:17: image \"../../secret.png\" must be a relative path inside assets/",
-            "7:26: image \"/etc/passwd\" must be a relative path inside assets/",
+            "6:17: ground \"../../secret.png\" must be a relative path inside assets/",
+            "7:26: background layer 1: image \"/etc/passwd\" must be a relative path inside assets/",
         ],
     ),
     (
@@ -56,7 +111,8 @@ const BAD: &[(&str, &[&str])] = &[
     ),
     (
         "uses_missing.ron",
-        &["3:30: cannot read `uses` file \"comon.ron\" (did you mean \"common_min.ron\"?)"],
+        &["3:30: cannot read `uses` file \"comon.ron\": No such file or directory (os error 2); \
+           did you mean \"common_min.ron\"?"],
     ),
     ("defs_uses.ron", &["3:5: unknown field `uses` in Defs"]),
     (
@@ -103,6 +159,9 @@ fn every_shipped_level_passes() {
     assert!(out.contains("ok    levels/stage2.ron"), "{out}");
     assert!(out.contains("ok    levels/common.ron"), "{out}");
     assert!(out.contains(", 0 with errors"), "{out}");
+    // Not even a warning: the shipped assets are all readable.
+    let (ok, problems) = check_json(&[]);
+    assert!(ok && problems.is_empty(), "{problems:?}");
 }
 
 #[test]
@@ -110,25 +169,81 @@ fn each_broken_file_fails_where_expected() {
     let mut failures = Vec::new();
     for (file, expected) in BAD {
         let rel = format!("tests/levels_bad/{file}");
-        let (ok, out) = check(&[Path::new(&rel)]);
+        let (ok, problems) = check_json(&[Path::new(&rel)]);
+        let lines: Vec<String> = problems.iter().map(one_line).collect();
         if ok {
-            failures.push(format!("{file}: passed, but should fail:\n{out}"));
+            failures.push(format!("{file}: passed, but should fail:\n{lines:#?}"));
         }
         for e in *expected {
-            let want = format!("error {rel}:{e}");
-            if !out.contains(&want) {
-                failures.push(format!("{file}: expected `{want}` in:\n{out}"));
+            let want = format!("{rel}:{e}");
+            if !lines.iter().any(|l| l.starts_with(&want)) {
+                failures.push(format!("{file}: expected `{want}` in:\n{lines:#?}"));
             }
         }
-        let errors = out.lines().filter(|l| l.starts_with("error ")).count();
-        if errors != expected.len() {
+        if lines.len() != expected.len() {
             failures.push(format!(
-                "{file}: {errors} errors printed, {} expected:\n{out}",
+                "{file}: {} errors printed, {} expected:\n{lines:#?}",
+                lines.len(),
                 expected.len()
             ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn an_error_shows_its_line_with_a_caret_under_the_value() {
+    let (ok, out) = check(&[Path::new("tests/levels_bad/typo_enemy.ron")]);
+    assert!(!ok);
+    // Piped, so plain: no colour codes.
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert_eq!(
+        out,
+        "error: unknown enemy \"tnak\"; did you mean \"tank\"?\n \
+         --> tests/levels_bad/typo_enemy.ron:7:29\n  \
+         |\n\
+         7 |         Spawn(at: 2, enemy: \"tnak\", x: 80),\n  \
+         |                             ^^^^^^\n\
+         \n\
+         1 file checked, 1 with errors\n"
+    );
+}
+
+#[test]
+fn json_gives_every_field_of_a_problem() {
+    let (ok, problems) = check_json(&[Path::new("tests/levels_bad/bad_assets.ron")]);
+    assert!(!ok);
+    assert_eq!(
+        problems[4],
+        serde_json::json!({
+            "file": "tests/levels_bad/bad_assets.ron",
+            "line": 13,
+            "column": 26,
+            "end_column": 36,
+            "severity": "error",
+            "message": "enemy \"kite\": sprite \"air_dron\" is not a sprite in \
+                        assets/sprites/atlas.ron; did you mean \"air_drone\"?",
+            "suggestion": "air_drone",
+        })
+    );
+    // A problem with nothing to suggest says so with null.
+    let (_, problems) = check_json(&[Path::new("tests/levels_bad/event_past_end.ron")]);
+    assert_eq!(problems[0]["suggestion"], Value::Null);
+    assert_eq!(problems[0]["end_column"], 21);
+}
+
+#[test]
+fn json_output_is_only_problems_and_the_count_goes_to_stderr() {
+    let (ok, out, err) = run_check(
+        &["--format", "json"],
+        &[
+            Path::new("tests/levels_bad/typo_enemy.ron"),
+            Path::new("levels/stage1.ron"),
+        ],
+    );
+    assert!(!ok);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(err, "2 files checked, 1 with errors\n");
 }
 
 #[test]
@@ -163,9 +278,10 @@ fn a_file_over_the_size_limit_is_refused_before_parsing() {
     let (ok, out) = check(&[&path]);
     assert!(!ok);
     let want = format!(
-        "too_big.ron:1:1: file is {} bytes; the limit is {} bytes",
+        "error: file is {} bytes; the limit is {} bytes\n--> {}:1:1",
         text.len(),
-        skysweep::level::limits::MAX_FILE_BYTES
+        skysweep::level::limits::MAX_FILE_BYTES,
+        path.display()
     );
     assert!(out.contains(&want), "{out}");
 }
@@ -184,11 +300,17 @@ fn a_symbolic_link_out_of_the_folder_is_refused() {
         "Stage(name: \"s\", uses: [\"link.ron\"], length_s: 60)",
     )
     .unwrap();
-    let (ok, out) = check(&[&stage]);
+    let (ok, problems) = check_json(&[&stage]);
     assert!(!ok);
-    assert!(
-        out.contains("stage.ron:1:25: `uses` path \"link.ron\" must be a relative path inside"),
-        "{out}"
+    let outside = root.join("outside.ron").canonicalize().unwrap();
+    assert_eq!(
+        problems.iter().map(one_line).collect::<Vec<_>>(),
+        [format!(
+            "{}:1:25: `uses` file \"link.ron\" is a symbolic link leading out of the stage's \
+             folder, to {}; expected a file inside the folder (copy it in)",
+            stage.display(),
+            outside.display()
+        )]
     );
 }
 
@@ -197,11 +319,11 @@ fn a_file_that_is_not_utf8_names_the_position() {
     let dir = tempdir("utf8");
     let path = dir.join("latin1.ron");
     std::fs::write(&path, b"Stage(\n  name: \"caf\xe9\",\n)").unwrap();
-    let (ok, out) = check(&[&path]);
+    let (ok, problems) = check_json(&[&path]);
     assert!(!ok);
-    assert!(
-        out.contains("latin1.ron:2:13: file is not valid UTF-8 text"),
-        "{out}"
+    assert_eq!(
+        one_line(&problems[0]),
+        format!("{}:2:13: file is not valid UTF-8 text", path.display())
     );
 }
 

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use skysweep::level::check::{check_file, Checked};
 use skysweep::level::load::is_confined_asset;
-use skysweep::level::{limits, load_stage, parse_stage, Event, LevelError, Source};
+use skysweep::level::{limits, load_stage, parse_stage, Catalog, Event, LevelError, Source};
 
 fn src(name: &str, text: &str) -> Source {
     Source {
@@ -22,8 +22,28 @@ const DEFS: &str = r#"Defs(
     },
 )"#;
 
+/// The assets the levels in these tests name, and nothing else.
+fn catalog() -> Catalog {
+    Catalog::new()
+        .with_sprite("air_drone", (16, 16), 2)
+        .with_sprite("air_gyro", (24, 24), 2)
+        .with_sprite("tank_body", (20, 22), 2)
+        .with_sprite("boat", (20, 36), 2)
+        .with_sprite("boss1_core", (64, 48), 3)
+        .with_image("backgrounds/stage1_ground.png")
+        .with_music("boss")
+}
+
+fn shipped_assets() -> Catalog {
+    Catalog::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"))
+}
+
 fn load(stage: &str) -> Result<skysweep::level::Level, LevelError> {
-    parse_stage(&src("stage.ron", stage), &[src("defs.ron", DEFS)])
+    parse_stage(
+        &src("stage.ron", stage),
+        &[src("defs.ron", DEFS)],
+        &catalog(),
+    )
 }
 
 fn errors(stage: &str) -> Vec<String> {
@@ -44,11 +64,11 @@ fn a_test_parses_every_levels_ron() {
         if path.extension().is_none_or(|x| x != "ron") {
             continue;
         }
-        match check_file(&path) {
+        match check_file(&path, &shipped_assets()) {
             Ok(Checked::Stage { events, .. }) => {
                 stages += 1;
                 assert!(events > 20, "{} has only {events} events", path.display());
-                let level = load_stage(&path).unwrap();
+                let level = load_stage(&path, &shipped_assets()).unwrap();
                 assert!(level.markers.contains_key("boss"), "{}", path.display());
                 assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
             }
@@ -96,6 +116,7 @@ fn two_shared_files_defining_one_name_is_an_error() {
     let e = parse_stage(
         &src("stage.ron", r#"Stage(name: "t", length_s: 30)"#),
         &[src("defs.ron", DEFS), src("other.ron", other)],
+        &catalog(),
     )
     .unwrap_err();
     assert_eq!(
@@ -163,7 +184,7 @@ fn boss_parts_phases_and_guards_are_checked() {
             "stage.ron:4:65: part \"core\" of \"boss\" cannot guard itself",
             "stage.ron:6:20: enemy \"boss\" has two parts named \"wing\"",
             "stage.ron:8:27: enemy \"boss\", phase 1: after names unknown part \"wign\"; did you mean \"wing\"?",
-            "stage.ron:8:46: enemy \"boss\", phase 1: below_hp must be 0 to 1",
+            "stage.ron:8:46: enemy \"boss\", phase 1: below_hp must be 0 to 1, found 2",
             "stage.ron:8:84: enemy \"boss\": weapon `from` names unknown part \"tail\"",
         ]
     );
@@ -248,7 +269,7 @@ fn syntax_errors_name_the_position() {
     let e = load("Stage(\n  name: \"t\",\n  length_s: 30\n  events: [],\n)").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "stage.ron:4:3: expected a comma `,` between two items (or a closing bracket)"
+        "stage.ron:4:3: expected a comma `,` after `length_s: 30` (or a closing bracket), found `events`"
     );
     let e = load("Stage(name: \"t\", length_s: 30, events: [Spawn(at: 1, enemy: \"drone\")])")
         .unwrap_err();
@@ -293,6 +314,7 @@ fn the_readme_example_loads() {
     let level = parse_stage(
         &src("README.md example", example),
         &[src("common.ron", &common)],
+        &shipped_assets(),
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(level.name, "Test Flight");

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use skysweep::level::{Level, LevelError, LevelWatcher};
+use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
 
 const DEFS: &str =
     r#"Defs(enemies: { "drone": (sprite: "air_drone", layer: Air, hp: 2, score: 100) })"#;
@@ -47,7 +47,7 @@ fn saves_reload_and_errors_arrive_with_their_position() {
     let path = dir.join("stage.ron");
     std::fs::write(dir.join("defs.ron"), DEFS).unwrap();
     std::fs::write(&path, stage("first")).unwrap();
-    let mut w = LevelWatcher::new(&path).expect("watch the temp folder");
+    let mut w = LevelWatcher::new(&path, Catalog::unchecked()).expect("watch the temp folder");
     assert!(w.poll().is_none(), "nothing changed yet");
 
     // 1. A good save: the new version arrives.
@@ -92,7 +92,7 @@ fn saves_reload_and_errors_arrive_with_their_position() {
 #[test]
 fn a_folder_that_cannot_be_watched_is_an_error_not_a_panic() {
     let missing = std::env::temp_dir().join("skysweep-watch-no-such-folder/deeper/stage.ron");
-    let err = LevelWatcher::new(&missing)
+    let err = LevelWatcher::new(&missing, Catalog::unchecked())
         .err()
         .expect("no folder to watch");
     assert!(err.to_string().contains("cannot watch"), "{err}");

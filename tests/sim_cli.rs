@@ -228,7 +228,10 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     std::fs::write(&b, stage("Beta", 2)).unwrap();
     let levels: Vec<_> = [&a, &b]
         .iter()
-        .map(|p| std::sync::Arc::new(skysweep::level::load_stage(p).unwrap()))
+        .map(|p| {
+            let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
+            std::sync::Arc::new(skysweep::level::load_stage(p, &assets).unwrap())
+        })
         .collect();
     // The live run, played through the library as the window would, recorded.
     let (live, recording) = summary::run(

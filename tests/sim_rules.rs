@@ -430,7 +430,9 @@ fn charge_attack_needs_a_long_hold_and_a_gauge_level() {
 
 #[test]
 fn the_same_seed_and_inputs_give_the_same_hash() {
-    let level = skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron")).unwrap();
+    let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
+    let level =
+        skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron"), &assets).unwrap();
     let level = std::sync::Arc::new(level);
     let run = |seed: u64| {
         let mut w = World::new(
@@ -536,7 +538,9 @@ fn curling_bullets_do_not_live_forever() {
 
 #[test]
 fn starting_past_the_boss_time_still_brings_the_boss() {
-    let level = skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron")).unwrap();
+    let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
+    let level =
+        skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron"), &assets).unwrap();
     let boss_at = level.markers["boss"];
     let start_at = (boss_at + 5.0).min(level.length_s);
     let mut w = World::new(

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use skysweep::level::watch::LevelWatcher;
-use skysweep::level::{Level, LevelError};
+use skysweep::level::{Catalog, Level, LevelError};
 use skysweep::sim::campaign::stage_order;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Carry, WorldConfig};
@@ -45,6 +45,8 @@ pub struct Run {
     campaign: Option<Vec<PathBuf>>,
     /// `--seed` fixed the seed; otherwise each new game from the title draws its own.
     seed_fixed: bool,
+    /// The assets levels are checked against when they load.
+    catalog: Catalog,
 }
 
 impl Run {
@@ -72,6 +74,7 @@ impl Run {
             recording_failed: false,
             campaign,
             seed_fixed,
+            catalog: setup::assets_catalog(),
         };
         run.order_stages();
         run
@@ -109,7 +112,7 @@ impl Run {
         if let Some(l) = self.levels.get(&path) {
             return Ok((path, l.clone()));
         }
-        let l = Arc::new(skysweep::level::load_stage(&path)?);
+        let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
         self.levels.insert(path.clone(), l.clone());
         Ok((path, l))
     }
@@ -163,7 +166,7 @@ impl Run {
         if current {
             return;
         }
-        self.watcher = match LevelWatcher::new(path) {
+        self.watcher = match LevelWatcher::new(path, self.catalog.clone()) {
             Ok(w) => Some(w),
             Err(e) => {
                 eprintln!("warning: no hot reload: {e}");

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::assets::Catalog;
 use super::diag::LevelError;
 use super::load::{load_stage, parse, read_source, resolve_defs_only};
 use super::schema::DefsFile;
@@ -36,20 +37,21 @@ fn top_level_name(text: &str) -> Option<&str> {
     (end > 0).then(|| &rest[..end])
 }
 
-/// Checks one file: a stage (with everything it uses) or a definitions file.
-pub fn check_file(path: &Path) -> Result<Checked, LevelError> {
+/// Checks one file: a stage (with everything it uses) or a definitions file, and every
+/// asset it names against `catalog`.
+pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError> {
     let src = read_source(path)?;
     match top_level_name(&src.text) {
         Some("Defs") => {
             let defs: DefsFile = parse(&src)?;
-            resolve_defs_only(&src, &defs)?;
+            resolve_defs_only(&src, &defs, catalog)?;
             Ok(Checked::Defs {
                 patterns: defs.patterns.len(),
                 enemies: defs.enemies.len(),
             })
         }
         _ => {
-            let level = load_stage(path)?;
+            let level = load_stage(path, catalog)?;
             Ok(Checked::Stage {
                 name: level.name,
                 events: level.events.len(),

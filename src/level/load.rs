@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::assets::Catalog;
 use super::diag::LevelError;
 use super::resolve::resolve;
 use super::resolved::Level;
@@ -18,20 +19,26 @@ pub use super::parse::parse;
 pub use super::source::{read_source, Source};
 pub use super::uses::is_confined_asset;
 
-/// Reads the stage file at `path` and every definitions file it `uses`, and resolves them.
+/// Reads the stage file at `path` and every definitions file it `uses`, and resolves them,
+/// checking every sprite, image and music cue they name against `catalog`.
 ///
 /// Errors in the stage and in every used file are reported together where each file parses.
-pub fn load_stage(path: &Path) -> Result<Level, LevelError> {
+pub fn load_stage(path: &Path, catalog: &Catalog) -> Result<Level, LevelError> {
     let stage_src = read_source(path)?;
     let stage: StageDef = parse(&stage_src)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let defs = read_uses(&stage_src, &stage, &dir)?;
-    resolve(&stage_src, stage, &defs)
+    resolve(&stage_src, stage, &defs, catalog)
 }
 
 /// Parses and resolves a stage from text alone, with its definitions files given as text
-/// (in `uses` order; the stage's own `uses` list is not consulted).
-pub fn parse_stage(stage_src: &Source, defs: &[Source]) -> Result<Level, LevelError> {
+/// (in `uses` order; the stage's own `uses` list is not consulted), checking the assets it
+/// names against `catalog`.
+pub fn parse_stage(
+    stage_src: &Source,
+    defs: &[Source],
+    catalog: &Catalog,
+) -> Result<Level, LevelError> {
     let stage: StageDef = parse(stage_src)?;
     let mut parsed = Vec::new();
     let mut errors = Vec::new();
@@ -46,16 +53,21 @@ pub fn parse_stage(stage_src: &Source, defs: &[Source]) -> Result<Level, LevelEr
             diagnostics: errors,
         });
     }
-    resolve(stage_src, stage, &parsed)
+    resolve(stage_src, stage, &parsed, catalog)
 }
 
 /// Checks a definitions file on its own, as if a stage used it and nothing else.
-pub fn resolve_defs_only(src: &Source, defs: &DefsFile) -> Result<(), LevelError> {
+pub fn resolve_defs_only(
+    src: &Source,
+    defs: &DefsFile,
+    catalog: &Catalog,
+) -> Result<(), LevelError> {
     let stage = StageDef {
         name: String::new(),
         uses: Vec::new(),
         length_s: 60.0,
         scroll_speed: 0.0,
+        // The stage is made up: only the definitions' own assets are checked.
         background: Default::default(),
         music: String::new(),
         boss_music: String::new(),
@@ -68,5 +80,9 @@ pub fn resolve_defs_only(src: &Source, defs: &DefsFile) -> Result<(), LevelError
         name: src.name.clone(),
         text: String::new(),
     };
-    resolve(&empty, stage, &[(src.clone(), defs.clone())]).map(|_| ())
+    // A made-up stage's default ground is not the file's to answer for.
+    let catalog = catalog
+        .clone()
+        .also_accepting_image(&super::schema::BackgroundDef::default().ground);
+    resolve(&empty, stage, &[(src.clone(), defs.clone())], &catalog).map(|_| ())
 }

@@ -5,6 +5,8 @@
 //! comments, so a name mentioned in a comment or in another enemy never steals the position.
 //! It never fails: text it cannot follow yields the deepest position it reached.
 
+use std::ops::Range;
+
 /// One step of a path into a RON value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seg {
@@ -51,6 +53,11 @@ fn tokenize(text: &str) -> Vec<Tok> {
         let kind = match c {
             b' ' | b'\t' | b'\r' | b'\n' => {
                 i += 1;
+                continue;
+            }
+            // A byte-order mark some editors write first: blank, as far as a reader is concerned.
+            0xEF if b[i..].starts_with("\u{feff}".as_bytes()) => {
+                i += 3;
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
@@ -264,21 +271,120 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Byte offset of the deepest point of `path` found, and whether all of it was found.
-    fn find(&self, path: &[Seg]) -> (usize, bool) {
+    /// Bytes of the value starting at token `v`: a bracketed value (with its name, if any) up
+    /// to its closing bracket, anything else its one token.
+    fn extent(&self, v: usize) -> Range<usize> {
+        let Some(t) = self.toks.get(v) else {
+            return self.text.len()..self.text.len();
+        };
+        match self.body(v) {
+            Some((_, close)) => t.start..self.toks[close].end,
+            None => t.start..t.end,
+        }
+    }
+
+    /// Bytes of the deepest point of `path` found, and whether all of it was found.
+    fn find(&self, path: &[Seg]) -> (Range<usize>, bool) {
         let mut value = self.root();
-        let mut offset = self.toks.get(value).map_or(0, |t| t.start);
+        let len = self.text.len();
+        let mut span = self.toks.get(value).map_or(len..len, |t| t.start..t.end);
         for seg in path {
             match self.step(value, seg) {
                 Some((at, v)) => {
-                    offset = self.toks.get(at).map_or(offset, |t| t.start);
+                    span = if at == v {
+                        self.extent(v)
+                    } else {
+                        self.toks[at].start..self.toks[at].end
+                    };
                     value = v;
                 }
-                None => return (offset, false),
+                None => return (span, false),
             }
         }
-        (offset, true)
+        (span, true)
     }
+
+    /// The path from the file's value down to the innermost item holding byte `offset`, and
+    /// the bytes of that item's value.
+    fn place_at(&self, offset: usize) -> Place {
+        let mut place = Place::default();
+        let mut value = self.root();
+        while let Some((open, close)) = self.body(value) {
+            let closed = self.is(close, Kind::Close) && close > open;
+            if offset <= self.toks[open].start || (closed && offset >= self.toks[close].end) {
+                break;
+            }
+            let items = self.items((open, close));
+            let Some(n) = items.iter().rposition(|&j| self.toks[j].start <= offset) else {
+                break;
+            };
+            let j = items[n];
+            let (step, v) = if self.is(j, Kind::Ident) && self.is(j + 1, Kind::Colon) {
+                (Step::Field(self.tok_text(j).to_string()), j + 2)
+            } else if self.is(j, Kind::Str) && self.is(j + 1, Kind::Colon) {
+                let key = unquote(self.tok_text(j)).unwrap_or_default();
+                (Step::Key(key.to_string()), j + 2)
+            } else {
+                (Step::Index(n), j)
+            };
+            let is_field = matches!(step, Step::Field(_));
+            place.path.push(step);
+            place.value = (v < self.toks.len()).then(|| self.extent(v));
+            if is_field {
+                place.field_value = place.value.clone();
+            }
+            if v >= self.toks.len() {
+                break;
+            }
+            value = v;
+        }
+        place
+    }
+}
+
+/// One step of a path found in the text: like [`Seg`], with the names as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Field(String),
+    Key(String),
+    Index(usize),
+}
+
+/// Where a byte of the text sits in the file's structure (see [`place_at`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// From the file's value down to the innermost item holding the byte.
+    pub path: Vec<Step>,
+    /// The bytes of that item's value, when it has one.
+    pub value: Option<Range<usize>>,
+    /// The bytes of the value of the innermost field on the path (`(1, 0)` for a byte inside
+    /// `sky: (1, 0)`), when it has one.
+    pub field_value: Option<Range<usize>>,
+}
+
+impl Place {
+    /// The innermost field name on the path: the field the byte belongs to.
+    pub fn field(&self) -> Option<&str> {
+        self.path.iter().rev().find_map(|s| match s {
+            Step::Field(f) => Some(f.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Whether the path passes through the top-level field `name` (`events`, `patterns`...).
+    pub fn within(&self, name: &str) -> bool {
+        matches!(self.path.first(), Some(Step::Field(f)) if f == name)
+    }
+}
+
+/// True when `text` holds nothing but blanks and comments.
+pub fn is_blank(text: &str) -> bool {
+    tokenize(text).is_empty()
+}
+
+/// Where byte `offset` of `text` sits: the path of fields, keys and list items down to it.
+pub fn place_at(text: &str, offset: usize) -> Place {
+    Walker::new(text).place_at(offset)
 }
 
 /// The contents of a plain RON string token without escapes, which is all map keys need.
@@ -288,13 +394,19 @@ fn unquote(tok: &str) -> Option<&str> {
 
 /// Byte offset of the thing at `path`, or of the deepest part of the path that exists.
 pub fn offset_of(text: &str, path: &[Seg]) -> usize {
+    span_of(text, path).start
+}
+
+/// Bytes of the thing at `path` (a value with its brackets, or a map key), or of the deepest
+/// part of the path that exists.
+pub fn span_of(text: &str, path: &[Seg]) -> Range<usize> {
     Walker::new(text).find(path).0
 }
 
 /// Byte offset of the thing at `path`, only if the whole path exists.
 pub fn exact_offset_of(text: &str, path: &[Seg]) -> Option<usize> {
-    let (off, all) = Walker::new(text).find(path);
-    all.then_some(off)
+    let (span, all) = Walker::new(text).find(path);
+    all.then_some(span.start)
 }
 
 /// The string keys of the map at `path`, in file order with their byte offsets, duplicates kept:
@@ -378,10 +490,80 @@ Defs(
     }
 
     #[test]
+    fn spans_cover_a_value_with_its_brackets() {
+        let span = |p: &[Seg]| &TEXT[span_of(TEXT, p)];
+        assert_eq!(
+            span(&[Seg::Field("enemies"), Seg::key("drone"), Seg::Field("hp")]),
+            "2"
+        );
+        assert_eq!(
+            span(&[Seg::Field("patterns"), Seg::key("aimed")]),
+            "\"aimed\""
+        );
+        assert_eq!(
+            span(&[
+                Seg::Field("patterns"),
+                Seg::key("aimed"),
+                Seg::Field("kind")
+            ]),
+            "Aimed"
+        );
+        assert_eq!(
+            span(&[
+                Seg::Field("enemies"),
+                Seg::key("fighter"),
+                Seg::Field("weapons")
+            ]),
+            "[(pattern: \"aimed\")]"
+        );
+    }
+
+    #[test]
+    fn finds_the_place_of_a_byte() {
+        let at = TEXT.find("interval_s: 0").unwrap() + "interval_s: ".len();
+        let place = place_at(TEXT, at);
+        assert_eq!(
+            place.path,
+            [
+                Step::Field("enemies".into()),
+                Step::Key("drone".into()),
+                Step::Field("weapons".into()),
+                Step::Index(1),
+                Step::Field("interval_s".into()),
+            ]
+        );
+        assert_eq!(place.field(), Some("interval_s"));
+        assert!(place.within("enemies"));
+        assert_eq!(&TEXT[place.value.unwrap()], "0");
+        let inside = TEXT.find("weapons: [(pattern: \"aimed\")]").unwrap() + 12;
+        let place = place_at(TEXT, inside);
+        assert_eq!(place.field(), Some("pattern"));
+        assert_eq!(&TEXT[place.field_value.unwrap()], "\"aimed\"");
+        let place = place_at(TEXT, TEXT.find("(pattern: \"x\"").unwrap());
+        assert_eq!(place.field(), Some("weapons"));
+        assert_eq!(
+            &TEXT[place.value.unwrap()],
+            "(pattern: \"x\", interval_s: 0)"
+        );
+        assert!(TEXT[place.field_value.unwrap()].starts_with("[(pattern: \"aimed\")"));
+        // Past the file's value there is no place.
+        assert_eq!(place_at(TEXT, TEXT.len()).path, []);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_blank() {
+        let text = "\u{feff}Stage(hp: 3)";
+        assert_eq!(&text[span_of(text, &[Seg::Field("hp")])], "3");
+    }
+
+    #[test]
     fn survives_garbage() {
         for t in ["", "(", "Stage(events: [", "\"", "/*", "r#\"", "#![", "}}}"] {
             let _ = offset_of(t, &[Seg::Field("events"), Seg::Index(3)]);
             let _ = map_keys(t, &[Seg::Field("enemies")]);
+            for off in 0..=t.len() {
+                let _ = place_at(t, off);
+            }
         }
     }
 }

@@ -1,18 +1,20 @@
 //! Levels: the RON format authors write ([`schema`]), loading with diagnostics that name file,
-//! line and column ([`load`], [`diag`]), the bounds that keep shared files safe ([`limits`]),
-//! hot reload while editing ([`watch`]),
-//! and the resolved [`Level`] the simulation runs.
+//! line and column ([`load`], [`diag`]) and show the line ([`report`]), the assets a level may
+//! name ([`assets`]), the bounds that keep shared files safe ([`limits`]), hot reload while
+//! editing ([`watch`]), and the resolved [`Level`] the simulation runs.
 //!
 //! Loading goes down through private steps: reading a file's text (`source`), parsing RON
 //! (`parse`), reading the files a stage `uses` (`uses`), then checking and resolving names
 //! (`resolve`). [`load`] is their front door.
 
+pub mod assets;
 pub mod check;
 pub mod diag;
 pub mod limits;
 pub mod load;
 pub mod locate;
 mod parse;
+pub mod report;
 mod resolve;
 pub mod resolved;
 pub mod schema;
@@ -20,6 +22,7 @@ mod source;
 mod uses;
 pub mod watch;
 
+pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
 pub use load::{load_stage, parse_stage, read_source, Source};
 pub use resolved::{EnemyType, Event, Level, Part, Phase, Weapon};

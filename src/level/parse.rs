@@ -1,28 +1,270 @@
 //! RON text into the schema's types: the options every level file is read with, and ron's
 //! errors turned into diagnostics at the value's line and column, in an author's words.
+//!
+//! ron says what it expected in a Rust programmer's terms and without the field; the text
+//! around the error is walked again ([`place_at`]) to name the field, the enemy, pattern or
+//! event it belongs to, what that field takes and what was found.
 
-use super::diag::{ron_error_at, suggest, LevelError};
+use std::ops::Range;
+
+use serde::de::DeserializeOwned;
+
+use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
 use super::limits;
+use super::locate::{is_blank, place_at, Place, Step};
+use super::schema::{BulletStyle, EventDef, ItemDef, LayerDef, PathDef, PatternKind};
 use super::source::{too_big, Source};
+
+const BOM: char = '\u{feff}';
 
 fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// Parses RON text into `T`, turning ron's spanned error into a diagnostic.
-pub fn parse<T: serde::de::DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
+/// Parses RON text into `T`, turning ron's spanned error into a diagnostic. A UTF-8
+/// byte-order mark at the start, which some editors write, is skipped.
+pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
     if src.text.len() > limits::MAX_FILE_BYTES {
         return Err(too_big(&src.name, src.text.len() as u64));
     }
-    ron_options().from_str::<T>(&src.text).map_err(|e| {
-        let (line, col) = ron_error_at(&src.text, &e);
-        LevelError::single(&src.name, line, col, describe_ron_error(&e.code))
+    let skipped = if src.text.starts_with(BOM) {
+        BOM.len_utf8()
+    } else {
+        0
+    };
+    let text = &src.text[skipped..];
+    if is_blank(text) {
+        return Err(LevelError::in_source(
+            src,
+            skipped..skipped,
+            empty_file::<T>(text),
+        ));
+    }
+    ron_options().from_str::<T>(text).map_err(|e| {
+        let (line, col) = ron_error_at(text, &e);
+        let offset = skipped + offset_of_line_col(text, line, col);
+        let place = place_at(&src.text, offset);
+        let message = describe(&e.code, &src.text, offset, &place);
+        // The whole value when the error lies in it (all of `3.5`, not its `.`); a tuple
+        // field's error marks the whole tuple.
+        let span = match (&place.value, &place.field_value) {
+            (_, Some(f)) if tuple(&place).is_some() && f.contains(&offset) => f.clone(),
+            (Some(v), _) if v.contains(&offset) => v.clone(),
+            _ => offset..offset + 1,
+        };
+        LevelError {
+            diagnostics: vec![Diagnostic::in_source(src, span, message)],
+        }
     })
 }
 
-/// ron's messages, reworded for a person editing the file rather than a Rust programmer.
-fn describe_ron_error(code: &ron::Error) -> String {
+/// The message for a file with nothing in it but blanks and comments.
+fn empty_file<T>(text: &str) -> String {
+    let ty = std::any::type_name::<T>();
+    let expected = if ty.ends_with("DefsFile") {
+        "definitions, `Defs(patterns: {...}, enemies: {...})`"
+    } else {
+        "a stage, `Stage(name: \"...\", length_s: ..., ...)`"
+    };
+    let found = if text.trim().is_empty() {
+        "the file is empty"
+    } else {
+        "the file holds only comments"
+    };
+    format!("expected {expected}, but {found}")
+}
+
+/// Whose field it is, as a prefix: `enemy "drone": `, `pattern "fan": `, `event 3: `.
+fn owner(place: &Place) -> String {
+    match place.path.as_slice() {
+        [Step::Field(map), Step::Key(k), _, ..] if map == "enemies" => format!("enemy \"{k}\": "),
+        [Step::Field(map), Step::Key(k), _, ..] if map == "patterns" => {
+            format!("pattern \"{k}\": ")
+        }
+        [Step::Field(list), Step::Index(i), _, ..] if list == "events" => {
+            format!("event {}: ", i + 1)
+        }
+        _ => String::new(),
+    }
+}
+
+/// The bytes `v` of the text, short enough to quote in a message.
+fn quote(text: &str, v: Option<Range<usize>>) -> String {
+    let Some(v) = v else {
+        return "nothing".into();
+    };
+    let s = text.get(v).unwrap_or("").trim();
+    if s.is_empty() {
+        return "nothing".into();
+    }
+    let first_line = s.lines().next().unwrap_or(s);
+    if first_line.chars().count() > 40 || first_line.len() < s.len() {
+        format!("{}...", first_line.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// The variants of a schema enum, as serde knows them: asking for a variant that cannot exist
+/// makes the derived code list them, so the messages never drift from the schema.
+fn variants<T: DeserializeOwned>() -> &'static [&'static str] {
+    match ron::from_str::<T>("NoSuchVariant__") {
+        Err(ron::error::SpannedError {
+            code: ron::Error::NoSuchEnumVariant { expected, .. },
+            ..
+        }) => expected,
+        _ => &[],
+    }
+}
+
+/// "`A`, `B` or `C`"
+fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// True when the place is an item of the stage's `events` list itself.
+fn is_event_item(place: &Place) -> bool {
+    matches!(place.path.as_slice(), [Step::Field(f), Step::Index(_)] if f == "events")
+}
+
+/// The names a field whose value is one of a schema enum's variants takes.
+fn choices(place: &Place) -> Option<&'static [&'static str]> {
+    if is_event_item(place) {
+        return Some(variants::<EventDef>());
+    }
+    Some(match place.field() {
+        Some("layer") => variants::<LayerDef>(),
+        Some("drop") => variants::<ItemDef>(),
+        Some("kind") => variants::<PatternKind>(),
+        Some("bullet") => variants::<BulletStyle>(),
+        Some("path") => variants::<PathDef>(),
+        _ => return None,
+    })
+}
+
+/// The text from `offset` to the end of its word (or the one character there), to quote.
+fn word_at(text: &str, offset: usize) -> String {
+    let rest = text.get(offset..).unwrap_or("");
+    let end = rest
+        .find(|c: char| c.is_whitespace() || ",()[]{}:".contains(c))
+        .unwrap_or(rest.len());
+    let word = if end == 0 {
+        rest.chars().next().map(String::from).unwrap_or_default()
+    } else {
+        rest[..end].chars().take(40).collect()
+    };
+    if word.is_empty() {
+        "the end of the file".into()
+    } else {
+        format!("`{word}`")
+    }
+}
+
+/// What an integer field takes, in words.
+fn whole_number(place: &Place) -> String {
+    let range = |lo: u32, hi: u32| format!("a whole number from {lo} to {hi}");
+    match place.field() {
+        Some("count") if place.within("events") => range(1, limits::MAX_SPAWN_COUNT),
+        Some("count") => range(1, limits::MAX_BULLETS_PER_VOLLEY),
+        Some("volleys") => range(1, limits::MAX_VOLLEYS),
+        Some("score" | "bonus") => range(0, limits::MAX_SCORE),
+        Some("explosion") => "0, 1 or 2".into(),
+        _ => "a whole number".into(),
+    }
+}
+
+/// What a field written as a tuple takes, in words.
+fn tuple(place: &Place) -> Option<&'static str> {
+    Some(match place.field()? {
+        "sky" => "an (r, g, b) triple of whole numbers from 0 to 255, such as (40, 60, 90)",
+        "size" => "a pair (width, height) in pixels, such as (14, 14)",
+        "offset" => "a pair (x, y) in pixels, such as (0, -10)",
+        _ => return None,
+    })
+}
+
+/// `#rrggbb` as the `(r, g, b)` a `sky` takes.
+fn hex_colour(found: &str) -> Option<String> {
+    let hex = found.trim_matches('"').strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(format!("({}, {}, {})", byte(0)?, byte(2)?, byte(4)?))
+}
+
+/// True when `text` is a number that is not whole (`3.5`, `1e-2`): ron reads its integer part
+/// and then stumbles on the rest.
+fn is_fraction(text: &str) -> bool {
+    text.parse::<i128>().is_err() && text.parse::<f64>().is_ok_and(|f| f.is_finite())
+}
+
+/// ron's error at byte `offset` of `text`, at `place`, reworded for a person editing the file.
+fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Message {
     use ron::Error as E;
+    let who = owner(place);
+    let field = place.field().unwrap_or("this value");
+    // A tuple field is quoted whole: `(300, 0, 0)`, not the `300` ron stopped at.
+    let found = match tuple(place) {
+        Some(_) => quote(text, place.field_value.clone()),
+        None => quote(text, place.value.clone()),
+    };
+    let must = |expected: &str| format!("{who}`{field}` must be {expected}, found {found}");
+    let number_field = matches!(
+        code,
+        E::IntegerOutOfBounds | E::ExpectedInteger | E::InvalidIntegerDigit { .. }
+    ) || matches!(code, E::ExpectedComma if is_fraction(&found));
+    if number_field {
+        let expected = match tuple(place) {
+            Some(t) => t.to_string(),
+            None => whole_number(place),
+        };
+        return must(&expected).into();
+    }
+    if let (Some(names), E::ExpectedIdentifier | E::ExpectedNamedStructLike(_)) =
+        (choices(place), code)
+    {
+        if found.starts_with('"') {
+            let name = found.trim_matches('"');
+            let hint = names.iter().find(|n| n.eq_ignore_ascii_case(name));
+            let expected = format!("{} (without quotes)", one_of(names));
+            let text = match place.path.as_slice() {
+                [_, Step::Index(i)] if is_event_item(place) => {
+                    format!("event {} must be {expected}, found {found}", i + 1)
+                }
+                _ => must(&expected),
+            };
+            return Message {
+                text,
+                suggestion: hint.map(|h| h.to_string()),
+            };
+        }
+    }
+    if let Some(t) = tuple(place) {
+        if matches!(
+            code,
+            E::ExpectedStructLike
+                | E::ExpectedNamedStructLike(_)
+                | E::ExpectedDifferentLength { .. }
+                | E::ExpectedFloat
+                | E::ExpectedArray
+        ) {
+            let hex = (field == "sky").then(|| hex_colour(&found)).flatten();
+            let mut text = must(t);
+            if let Some(h) = &hex {
+                text = format!("{text}; did you mean {h}?");
+            }
+            return Message {
+                text,
+                suggestion: hex,
+            };
+        }
+    }
     let inside = |outer: &Option<String>| {
         outer
             .as_deref()
@@ -39,17 +281,22 @@ fn describe_ron_error(code: &ron::Error) -> String {
         suggest(found, expected.iter().copied())
             .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
     };
-    match code {
+    let text = match code {
         E::NoSuchStructField {
             expected,
             found,
             outer,
-        } => format!(
-            "unknown field `{found}`{}{}; expected one of {}",
-            inside(outer),
-            hint(found, expected),
-            list(expected)
-        ),
+        } => {
+            return Message {
+                text: format!(
+                    "unknown field `{found}`{}{}; expected one of {}",
+                    inside(outer),
+                    hint(found, expected),
+                    list(expected)
+                ),
+                suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
+            }
+        }
         E::MissingStructField { field, outer } => {
             format!(
                 "missing field `{field}`{}: it has no default",
@@ -63,17 +310,32 @@ fn describe_ron_error(code: &ron::Error) -> String {
             expected,
             found,
             outer,
-        } => format!(
-            "unknown name `{found}`{}{}; expected one of {}",
-            inside(outer),
-            hint(found, expected),
-            list(expected)
-        ),
+        } => {
+            return Message {
+                text: format!(
+                    "unknown name `{found}`{}{}; expected one of {}",
+                    inside(outer),
+                    hint(found, expected),
+                    list(expected)
+                ),
+                suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
+            }
+        }
         E::ExpectedDifferentStructName { expected, found } => format!(
             "expected `{}(...)` here, found `{found}(...)`",
             friendly_type(expected)
         ),
-        E::ExpectedComma => "expected a comma `,` between two items (or a closing bracket)".into(),
+        E::ExpectedComma => {
+            let after = match (place.path.last(), place.value.clone()) {
+                (Some(Step::Field(f)), v) => format!("after `{f}: {}`", quote(text, v)),
+                (Some(_), Some(v)) => format!("after `{}`", quote(text, Some(v))),
+                _ => "between two items".into(),
+            };
+            format!(
+                "expected a comma `,` {after} (or a closing bracket), found {}",
+                word_at(text, offset)
+            )
+        }
         E::ExpectedMapColon => "expected a colon `:` after the map key".into(),
         E::ExpectedStructLikeEnd => {
             "expected `)` closing the parenthesis (a missing comma before this?)".into()
@@ -85,20 +347,25 @@ fn describe_ron_error(code: &ron::Error) -> String {
         E::TrailingCharacters => "unexpected text after the end of the file's value".into(),
         E::ExceededRecursionLimit => "values are nested too deeply".into(),
         E::InvalidValueForType { expected, found } => {
-            format!("expected {expected}, found {found}")
+            format!("{who}`{field}`: expected {expected}, found {found}")
         }
-        E::ExpectedInteger => "expected a whole number".into(),
-        E::ExpectedFloat => "expected a number".into(),
-        E::ExpectedString => "expected a string in double quotes".into(),
-        E::ExpectedArray => "expected a list in square brackets `[...]`".into(),
-        E::ExpectedMap => "expected a map in braces `{...}`".into(),
-        E::IntegerOutOfBounds => "this number is too large (or negative where it cannot be)".into(),
+        E::ExpectedFloat => must("a number"),
+        E::ExpectedString => must("a string in double quotes"),
+        E::ExpectedBoolean => must("`true` or `false`"),
+        E::ExpectedArray => must("a list in square brackets `[...]`"),
+        E::ExpectedMap => must("a map in braces `{...}`"),
+        E::ExpectedIdentifier | E::ExpectedNamedStructLike(_) | E::ExpectedStructLike
+            if place.field().is_some() =>
+        {
+            must("a name or `(...)` without quotes")
+        }
         other => {
             // The remaining messages are already plain; only the Rust type names need renaming.
             let text = other.to_string();
             friendly_type(&text).into_owned()
         }
-    }
+    };
+    text.into()
 }
 
 /// The names authors see for our types (the schema's Rust names end in `Def`).
@@ -109,5 +376,30 @@ fn friendly_type(text: &str) -> std::borrow::Cow<'_, str> {
             .into()
     } else {
         text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_schema_enum_lists_its_variants() {
+        assert_eq!(variants::<LayerDef>(), ["Air", "Ground"]);
+        assert_eq!(variants::<ItemDef>(), ["Power", "Bomb", "Coin"]);
+        assert!(variants::<PathDef>().contains(&"Hover"));
+        assert!(variants::<EventDef>().contains(&"MidBoss"));
+        assert_eq!(variants::<PatternKind>().len(), 6);
+        assert_eq!(variants::<BulletStyle>().len(), BulletStyle::ALL.len());
+    }
+
+    #[test]
+    fn lists_read_as_a_person_writes_them() {
+        assert_eq!(one_of(&["Air", "Ground"]), "`Air` or `Ground`");
+        assert_eq!(one_of(&["A", "B", "C"]), "`A`, `B` or `C`");
+        assert_eq!(hex_colour("\"#ff0080\"").as_deref(), Some("(255, 0, 128)"));
+        assert_eq!(hex_colour("\"red\""), None);
+        assert!(is_fraction("3.5") && is_fraction("1e-2"));
+        assert!(!is_fraction("3") && !is_fraction("-3") && !is_fraction("x"));
     }
 }

@@ -40,11 +40,15 @@ pub fn read_source(path: &Path) -> Result<Source, LevelError> {
             LevelError::single(&name, 1, 1, format!("cannot read: {e}"))
         }
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let lossy = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
         let (line, col) = line_col(&lossy, valid);
         LevelError::single(&name, line, col, "file is not valid UTF-8 text")
     })?;
+    // Some editors start a file with a byte-order mark; editors do not show it as a column.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     Ok(Source { name, text })
 }

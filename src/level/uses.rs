@@ -4,9 +4,9 @@
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
-use super::diag::{line_col, suggest, Diagnostic, LevelError};
+use super::diag::{did_you_mean, suggest, Diagnostic, LevelError, Message};
 use super::limits;
-use super::locate::{offset_of, Seg};
+use super::locate::{span_of, Seg};
 use super::parse::parse;
 use super::schema::{DefsFile, StageDef};
 use super::source::{read_source, Source};
@@ -21,51 +21,46 @@ pub(super) fn read_uses(
 ) -> Result<Vec<(Source, DefsFile)>, LevelError> {
     let mut defs = Vec::new();
     let mut errors = Vec::new();
-    let here = |k: usize| {
-        let (line, col) = line_col(
-            &stage_src.text,
-            offset_of(&stage_src.text, &[Seg::Field("uses"), Seg::Index(k)]),
-        );
-        (stage_src.name.clone(), line, col)
+    let at = |k: usize, message: Message| {
+        let span = span_of(&stage_src.text, &[Seg::Field("uses"), Seg::Index(k)]);
+        Diagnostic::in_source(stage_src, span, message)
     };
-    for (k, used) in uses_to_read(stage, |k, msg| {
-        let (file, line, col) = here(k);
-        errors.push(Diagnostic {
-            file,
-            line,
-            col,
-            message: msg,
-        });
-    }) {
-        let (file, line, col) = here(k);
-        let at = |message: String| Diagnostic {
-            file: file.clone(),
-            line,
-            col,
-            message,
+    let to_read = uses_to_read(stage, |k, msg| errors.push(at(k, msg.into())));
+    for (k, used) in to_read {
+        let p = match confined_join(dir, used) {
+            Ok(p) => p,
+            Err(why) => {
+                errors.push(at(k, why.message(used).into()));
+                continue;
+            }
         };
-        match confined_join(dir, used) {
-            Some(p) => match read_source(&p) {
-                Ok(s) => match parse::<DefsFile>(&s) {
-                    Ok(d) => defs.push((s, d)),
-                    Err(e) => errors.extend(e.diagnostics),
-                },
-                Err(e) if !p.is_file() => {
-                    let hint = suggest_file(dir, used)
-                        .map_or(String::new(), |s| format!(" (did you mean \"{s}\"?)"));
-                    errors.push(at(format!(
-                        "cannot read `uses` file \"{used}\"{hint}: {}",
-                        e.diagnostics
-                            .first()
-                            .map_or("", |d| d.message.trim_start_matches("cannot read: "))
-                    )))
-                }
+        match read_source(&p) {
+            Ok(s) => match parse::<DefsFile>(&s) {
+                Ok(d) => defs.push((s, d)),
                 Err(e) => errors.extend(e.diagnostics),
             },
-            None => errors.push(at(format!(
-                "`uses` path \"{used}\" must be a relative path inside the stage's folder \
-                 (no `..`, not absolute)"
-            ))),
+            Err(e) => match std::fs::metadata(&p) {
+                Ok(meta) if !meta.is_file() => errors.push(at(
+                    k,
+                    format!(
+                        "`uses` file \"{used}\" is {}, not a regular file; expected a \
+                         definitions file, `Defs(...)`",
+                        describe_kind(&meta.file_type())
+                    )
+                    .into(),
+                )),
+                Ok(_) => errors.extend(e.diagnostics),
+                Err(_) => {
+                    let reason = e
+                        .diagnostics
+                        .first()
+                        .map_or("", |d| d.message.trim_start_matches("cannot read: "))
+                        .to_string();
+                    let hint = suggest_file(dir, used);
+                    let text = format!("cannot read `uses` file \"{used}\": {reason}");
+                    errors.push(at(k, did_you_mean(text, hint.as_deref())));
+                }
+            },
         }
     }
     if !errors.is_empty() {
@@ -74,6 +69,28 @@ pub(super) fn read_uses(
         });
     }
     Ok(defs)
+}
+
+/// What a path that is not a regular file is, in words.
+fn describe_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
 }
 
 /// The `.ron` file in `dir` whose name is closest to a mistyped `used`.
@@ -112,19 +129,43 @@ fn uses_to_read(stage: &StageDef, mut report: impl FnMut(usize, String)) -> Vec<
     out
 }
 
+/// Why a `uses` path is refused before it is read.
+#[derive(Debug, PartialEq, Eq)]
+enum Escape {
+    /// Absolute, or with `..`, `.`, a backslash or a colon.
+    NotPlain,
+    /// A symbolic link (the file or a folder on the way) leading out, to this place.
+    Link(PathBuf),
+}
+
+impl Escape {
+    fn message(&self, used: &str) -> String {
+        match self {
+            Escape::NotPlain => format!(
+                "`uses` path \"{used}\" must be a relative path inside the stage's folder \
+                 (no `..`, not absolute)"
+            ),
+            Escape::Link(to) => format!(
+                "`uses` file \"{used}\" is a symbolic link leading out of the stage's folder, \
+                 to {}; expected a file inside the folder (copy it in)",
+                to.display()
+            ),
+        }
+    }
+}
+
 /// `base/rel` when `rel` is relative, never climbs out of `base`, and (when both exist) does
 /// not leave `base` through a symbolic link either.
-fn confined_join(base: &Path, rel: &str) -> Option<PathBuf> {
+fn confined_join(base: &Path, rel: &str) -> Result<PathBuf, Escape> {
     if !is_plain_relative(rel) {
-        return None;
+        return Err(Escape::NotPlain);
     }
     let joined = base.join(rel);
-    let inside = match (joined.canonicalize(), base_dir(base).canonicalize()) {
-        (Ok(p), Ok(b)) => p.starts_with(b),
+    match (joined.canonicalize(), base_dir(base).canonicalize()) {
+        (Ok(p), Ok(b)) if !p.starts_with(&b) => Err(Escape::Link(p)),
         // A missing file is reported when it is read.
-        _ => true,
-    };
-    inside.then_some(joined)
+        _ => Ok(joined),
+    }
 }
 
 fn base_dir(base: &Path) -> &Path {

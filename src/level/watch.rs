@@ -13,6 +13,7 @@ use std::time::Duration;
 use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_mini::{new_debouncer, DebounceEventResult, Debouncer};
 
+use super::assets::Catalog;
 use super::diag::LevelError;
 use super::load::{load_stage, parse, read_source};
 use super::resolved::Level;
@@ -35,6 +36,8 @@ pub struct LevelWatcher {
     events: Receiver<DebounceEventResult>,
     /// Hash of the last version handed over, so a save that changed nothing is not a reload.
     last_good: Option<u64>,
+    /// The assets names are checked against, read again before each reload.
+    catalog: Catalog,
     /// Hash of the raw bytes of every relevant file when last looked at. Reading the files
     /// ourselves raises access events in the folder; without this a broken save would be
     /// reported again after every reload attempt.
@@ -42,12 +45,14 @@ pub struct LevelWatcher {
 }
 
 impl LevelWatcher {
-    /// Starts watching the folder of `stage` (and of the files it uses).
+    /// Starts watching the folder of `stage` (and of the files it uses). Each reload checks
+    /// the assets the stage names against `catalog`, read again from its folder first (when it
+    /// was read from one), so an image or cue added while the game runs is found.
     ///
     /// Fails, without panicking, when the folder does not exist or cannot be watched (for
     /// example when the system's limit on watches is reached); the game then simply runs
     /// without hot reload.
-    pub fn new(stage: &Path) -> Result<Self, LevelError> {
+    pub fn new(stage: &Path, catalog: Catalog) -> Result<Self, LevelError> {
         let name = stage.display().to_string();
         let fail = |what: String| LevelError::single(&name, 1, 1, what);
         let stage = absolute(stage).map_err(|e| fail(format!("cannot watch: {e}")))?;
@@ -64,6 +69,7 @@ impl LevelWatcher {
             watched_dirs: BTreeSet::new(),
             debouncer,
             events,
+            catalog,
             last_good: None,
             last_seen: None,
         };
@@ -71,7 +77,7 @@ impl LevelWatcher {
             .map_err(|e| fail(format!("cannot watch folder {}: {e}", dir.display())))?;
         w.refresh_relevant();
         w.last_seen = Some(w.fingerprint());
-        if let Ok(level) = load_stage(&w.stage) {
+        if let Ok(level) = load_stage(&w.stage, &w.catalog) {
             w.last_good = Some(level.content_hash);
         }
         Ok(w)
@@ -115,7 +121,8 @@ impl LevelWatcher {
             return None;
         }
         self.last_seen = Some(seen);
-        match load_stage(&self.stage) {
+        self.catalog = self.catalog.refreshed();
+        match load_stage(&self.stage, &self.catalog) {
             Ok(level) if self.last_good == Some(level.content_hash) => None,
             Ok(level) => {
                 self.last_good = Some(level.content_hash);

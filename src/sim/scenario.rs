@@ -6,7 +6,7 @@ use std::sync::Arc;
 use glam::Vec2;
 
 use crate::level::schema::BulletStyle;
-use crate::level::{parse_stage, Level, LevelError, Source};
+use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
 use super::input::Input;
 use super::{Bullet, ItemKind, World, WorldConfig};
@@ -40,7 +40,8 @@ pub const SCENARIO_DEFS: &str = r#"Defs(
     },
 )"#;
 
-/// A level from a stage's RON text, with [`SCENARIO_DEFS`] available through `uses: ["defs"]`.
+/// A level from a stage's RON text, with [`SCENARIO_DEFS`] available through `uses: ["defs"]`;
+/// the assets it names are not checked.
 pub fn level(stage_ron: &str) -> Result<Arc<Level>, LevelError> {
     let stage = Source {
         name: "scenario.ron".into(),
@@ -50,7 +51,8 @@ pub fn level(stage_ron: &str) -> Result<Arc<Level>, LevelError> {
         name: "defs".into(),
         text: SCENARIO_DEFS.to_string(),
     };
-    parse_stage(&stage, &[defs]).map(Arc::new)
+    // Scenarios test rules, not art: their sprite names are not checked.
+    parse_stage(&stage, &[defs], &Catalog::unchecked()).map(Arc::new)
 }
 
 /// An empty 60-second stage: nothing spawns unless the test puts it there.

@@ -5,6 +5,7 @@ use glam::Vec2;
 
 use super::validate::{check_path, finite_in, is_plain_name};
 use super::{loc, Resolver};
+use crate::level::assets::AssetKind;
 use crate::level::diag::unknown;
 use crate::level::limits;
 use crate::level::locate::Seg;
@@ -42,7 +43,10 @@ pub(super) fn resolve_enemy(
             r.err(
                 src,
                 &field("size"),
-                format!("enemy \"{name}\": size must be 1 to 320 pixels on each side"),
+                format!(
+                    "enemy \"{name}\": size must be 1 to 320 pixels on each side, found ({}, {})",
+                    def.size.0, def.size.1
+                ),
             );
         }
         parts.push(Part {
@@ -86,8 +90,9 @@ pub(super) fn resolve_enemy(
                     src,
                     &part_at("size"),
                     format!(
-                        "part \"{}\" of \"{name}\": size must be 1 to 320 pixels on each side",
-                        p.name
+                        "part \"{}\" of \"{name}\": size must be 1 to 320 pixels on each side, \
+                         found ({}, {})",
+                        p.name, p.size.0, p.size.1
                     ),
                 );
             }
@@ -96,8 +101,8 @@ pub(super) fn resolve_enemy(
                     src,
                     &part_at("offset"),
                     format!(
-                        "part \"{}\" of \"{name}\": offset must be within 320 pixels",
-                        p.name
+                        "part \"{}\" of \"{name}\": offset must be within 320 pixels, found ({}, {})",
+                        p.name, p.offset.0, p.offset.1
                     ),
                 );
             }
@@ -106,15 +111,20 @@ pub(super) fn resolve_enemy(
                     src,
                     &part_at("score"),
                     format!(
-                        "part \"{}\" of \"{name}\": score must be at most {}",
+                        "part \"{}\" of \"{name}\": score must be at most {}, found {}",
                         p.name,
-                        limits::MAX_SCORE
+                        limits::MAX_SCORE,
+                        p.score
                     ),
                 );
             }
-            for s in [&p.sprite, &p.destroyed_sprite].into_iter().flatten() {
-                if !is_plain_name(s) {
-                    r.err(src, &part_at("sprite"), sprite_message(name, s));
+            for (f, s) in [
+                ("sprite", &p.sprite),
+                ("destroyed_sprite", &p.destroyed_sprite),
+            ] {
+                if let Some(s) = s {
+                    let who = format!("part \"{}\" of \"{name}\": {f}", p.name);
+                    check_sprite(r, src, &part_at(f), &who, s);
                 }
             }
             if part_index(&parts, &p.name).is_some() {
@@ -163,7 +173,7 @@ pub(super) fn resolve_enemy(
                         r.err(
                             src,
                             &at,
-                            format!("enemy \"{name}\": guarded_by names {msg}"),
+                            msg.map(|m| format!("enemy \"{name}\": guarded_by names {m}")),
                         );
                     }
                 }
@@ -177,30 +187,31 @@ pub(super) fn resolve_enemy(
             r.err(
                 src,
                 &field("core"),
-                format!("enemy \"{name}\": core names {msg}"),
+                msg.map(|m| format!("enemy \"{name}\": core names {m}")),
             );
             0
         }),
     };
-    if def.score > limits::MAX_SCORE || def.bonus > limits::MAX_SCORE {
-        r.err(
-            src,
-            &field(if def.score > limits::MAX_SCORE {
-                "score"
-            } else {
-                "bonus"
-            }),
-            format!(
-                "enemy \"{name}\": score and bonus must be at most {}",
-                limits::MAX_SCORE
-            ),
-        );
+    for (f, v) in [("score", def.score), ("bonus", def.bonus)] {
+        if v > limits::MAX_SCORE {
+            r.err(
+                src,
+                &field(f),
+                format!(
+                    "enemy \"{name}\": {f} must be at most {}, found {v}",
+                    limits::MAX_SCORE
+                ),
+            );
+        }
     }
     if def.explosion > 2 {
         r.err(
             src,
             &field("explosion"),
-            format!("enemy \"{name}\": explosion must be 0, 1 or 2"),
+            format!(
+                "enemy \"{name}\": explosion must be 0, 1 or 2, found {}",
+                def.explosion
+            ),
         );
     }
     check_path(r, src, &field("path"), &def.path);
@@ -224,7 +235,7 @@ pub(super) fn resolve_enemy(
                     r.err(
                         src,
                         &loc(&phase_at, [Seg::Field("after"), Seg::Index(ai)]),
-                        format!("enemy \"{name}\", phase {}: after names {msg}", pi + 1),
+                        msg.map(|m| format!("enemy \"{name}\", phase {}: after names {m}", pi + 1)),
                     );
                 }
             }
@@ -234,8 +245,9 @@ pub(super) fn resolve_enemy(
                 src,
                 &loc(&phase_at, [Seg::Field("below_hp")]),
                 format!(
-                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1",
-                    pi + 1
+                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {}",
+                    pi + 1,
+                    ph.below_hp
                 ),
             );
         }
@@ -268,13 +280,21 @@ pub(super) fn resolve_enemy(
         }
         r.enemy_index(rv, src, &field("reveals"))
     });
-    if !is_plain_name(&def.sprite) {
-        r.err(src, &field("sprite"), sprite_message(name, &def.sprite));
-    }
+    check_sprite(
+        r,
+        src,
+        &field("sprite"),
+        &format!("enemy \"{name}\": sprite"),
+        &def.sprite,
+    );
     if let Some(w) = &def.wreck {
-        if !is_plain_name(w) {
-            r.err(src, &field("wreck"), sprite_message(name, w));
-        }
+        check_sprite(
+            r,
+            src,
+            &field("wreck"),
+            &format!("enemy \"{name}\": wreck"),
+            w,
+        );
     }
     if r.errors.len() > before {
         return None;
@@ -297,12 +317,21 @@ pub(super) fn resolve_enemy(
     })
 }
 
-fn sprite_message(enemy: &str, sprite: &str) -> String {
-    format!(
-        "enemy \"{enemy}\": sprite \"{sprite}\" must be an atlas name of 1 to {} letters, digits, \
-         `_` or `-`",
-        limits::MAX_NAME_LEN
-    )
+/// Reports a sprite name that is not a plain atlas name, or not in the atlas; `who` names the
+/// field (`enemy "drone": sprite`).
+fn check_sprite(r: &mut Resolver, src: &Source, at: &[Seg], who: &str, sprite: &str) {
+    if is_plain_name(sprite) {
+        r.asset(src, at, AssetKind::Sprite, who, sprite);
+    } else {
+        r.err(
+            src,
+            at,
+            format!(
+                "{who} \"{sprite}\" must be an atlas name of 1 to {} letters, digits, `_` or `-`",
+                limits::MAX_NAME_LEN
+            ),
+        );
+    }
 }
 
 fn resolve_weapons(
@@ -326,7 +355,7 @@ fn resolve_weapons(
                 r.err(
                     src,
                     &at("from"),
-                    format!("enemy \"{enemy}\": weapon `from` names {msg}"),
+                    msg.map(|m| format!("enemy \"{enemy}\": weapon `from` names {m}")),
                 );
                 None
             })
@@ -355,14 +384,20 @@ fn resolve_weapons(
             r.err(
                 src,
                 &at("offset"),
-                format!("enemy \"{enemy}\": a weapon's offset must be within 320 pixels"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's offset must be within 320 pixels, found ({}, {})",
+                    w.offset.0, w.offset.1
+                ),
             );
         }
         if w.turn_deg_s.is_some_and(|t| !finite_in(t, 0.0, 3600.0)) {
             r.err(
                 src,
                 &at("turn_deg_s"),
-                format!("enemy \"{enemy}\": turn_deg_s must be 0 to 3600"),
+                format!(
+                    "enemy \"{enemy}\": turn_deg_s must be 0 to 3600, found {}",
+                    w.turn_deg_s.unwrap_or_default()
+                ),
             );
         }
         if let Some(pattern) = pattern {

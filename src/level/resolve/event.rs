@@ -103,11 +103,18 @@ pub(super) fn resolve_event(
                 r.err(
                     src,
                     &field("speed"),
-                    format!("scroll speed must be 0 to {}", limits::MAX_SPEED),
+                    format!(
+                        "scroll speed must be 0 to {}, found {speed}",
+                        limits::MAX_SPEED
+                    ),
                 );
             }
             if !finite_in(*over_s, 0.0, 60.0) {
-                r.err(src, &field("over_s"), "over_s must be 0 to 60 seconds");
+                r.err(
+                    src,
+                    &field("over_s"),
+                    format!("over_s must be 0 to 60 seconds, found {over_s}"),
+                );
             }
             Some(Event::Scroll {
                 at: at_time,
@@ -123,8 +130,9 @@ pub(super) fn resolve_event(
                     src,
                     &field("text"),
                     format!(
-                        "a warning's text must be at most {} characters",
-                        limits::MAX_NAME_LEN
+                        "a warning's text must be at most {} characters, found {}",
+                        limits::MAX_NAME_LEN,
+                        text.chars().count()
                     ),
                 );
             }
@@ -132,7 +140,7 @@ pub(super) fn resolve_event(
                 r.err(
                     src,
                     &field("duration_s"),
-                    "a warning's duration_s must be 0 to 30 seconds",
+                    format!("a warning's duration_s must be 0 to 30 seconds, found {duration_s}"),
                 );
             }
             Some(Event::Warning {

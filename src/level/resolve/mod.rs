@@ -12,9 +12,10 @@ mod validate;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
-use super::diag::{line_col, unknown, Diagnostic, LevelError};
+use super::assets::{AssetKind, Catalog};
+use super::diag::{unknown, Diagnostic, LevelError, Message};
 use super::limits;
-use super::locate::{map_keys, offset_of, Seg};
+use super::locate::{map_keys, span_of, Seg};
 use super::resolved::Level;
 use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
 use super::source::Source;
@@ -28,10 +29,12 @@ struct Defined<'a, T> {
     src: &'a Source,
 }
 
-/// The definitions in scope by name (in name order, which fixes their indices) and the errors
-/// found so far, at most [`limits::MAX_DIAGNOSTICS`] of them.
+/// The definitions in scope by name (in name order, which fixes their indices), the assets
+/// names are checked against, and the errors found so far, at most
+/// [`limits::MAX_DIAGNOSTICS`] of them.
 struct Resolver<'a> {
     stage_src: &'a Source,
+    catalog: &'a Catalog,
     errors: Vec<Diagnostic>,
     patterns: BTreeMap<&'a str, Defined<'a, PatternDef>>,
     enemies: BTreeMap<&'a str, Defined<'a, EnemyDef>>,
@@ -44,27 +47,36 @@ fn loc(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
 
 impl<'a> Resolver<'a> {
     /// Records an error at `path` inside `src` (or the deepest part of it that exists).
-    fn err(&mut self, src: &Source, path: &[Seg], message: impl Into<String>) {
+    fn err(&mut self, src: &Source, path: &[Seg], message: impl Into<Message>) {
+        self.push(Diagnostic::in_source(
+            src,
+            span_of(&src.text, path),
+            message,
+        ));
+    }
+
+    /// Records an error, and a last one saying so once there are too many.
+    fn push(&mut self, d: Diagnostic) {
         if self.errors.len() >= limits::MAX_DIAGNOSTICS {
             return;
         }
-        let (line, col) = line_col(&src.text, offset_of(&src.text, path));
-        self.errors.push(Diagnostic {
-            file: src.name.clone(),
-            line,
-            col,
-            message: message.into(),
-        });
+        let mut last = d.clone();
+        self.errors.push(d);
         if self.errors.len() == limits::MAX_DIAGNOSTICS {
-            self.errors.push(Diagnostic {
-                file: src.name.clone(),
-                line,
-                col,
-                message: format!(
-                    "stopping after {} errors; fix these first",
-                    limits::MAX_DIAGNOSTICS
-                ),
-            });
+            last.message = format!(
+                "stopping after {} errors; fix these first",
+                limits::MAX_DIAGNOSTICS
+            );
+            last.suggestion = None;
+            self.errors.push(last);
+        }
+    }
+
+    /// Reports `name` at `path` unless the catalogue knows it as an asset of `kind`;
+    /// `field` says which field of what gave it (`enemy "drone": sprite`).
+    fn asset(&mut self, src: &Source, path: &[Seg], kind: AssetKind, field: &str, name: &str) {
+        if let Err(m) = self.catalog.check(kind, name) {
+            self.err(src, path, m.map(|t| format!("{field} {t}")));
         }
     }
 
@@ -101,7 +113,7 @@ fn index_of<'k>(
     what: &str,
     name: &str,
     known: impl Iterator<Item = &'k str> + Clone,
-) -> Result<usize, String> {
+) -> Result<usize, Message> {
     known
         .clone()
         .position(|k| k == name)
@@ -114,19 +126,16 @@ fn check_duplicate_keys(r: &mut Resolver, src: &Source, map: &'static str, what:
     for (key, off) in map_keys(&src.text, &[Seg::Field(map)]) {
         match first.get(&key) {
             Some(&prev) => {
-                let (line, col) = line_col(&src.text, off);
-                let (pl, _) = line_col(&src.text, prev);
-                if r.errors.len() < limits::MAX_DIAGNOSTICS {
-                    r.errors.push(Diagnostic {
-                        file: src.name.clone(),
-                        line,
-                        col,
-                        message: format!(
-                            "{what} \"{key}\" is defined twice in this file (first on line {pl}); \
-                             only one can be used"
-                        ),
-                    });
-                }
+                let (pl, _) = super::diag::line_col(&src.text, prev);
+                let key_span = off..off + key.len() + 2;
+                r.push(Diagnostic::in_source(
+                    src,
+                    key_span,
+                    format!(
+                        "{what} \"{key}\" is defined twice in this file (first on line {pl}); \
+                         only one can be used"
+                    ),
+                ));
             }
             None => {
                 first.insert(key, off);
@@ -152,14 +161,17 @@ fn add_all<'a, T>(
     replaced
 }
 
-/// Resolves `stage` against its definitions files (in `uses` order) into a [`Level`].
+/// Resolves `stage` against its definitions files (in `uses` order) into a [`Level`],
+/// checking every asset it names against `catalog`.
 pub(super) fn resolve(
     stage_src: &Source,
     stage: StageDef,
     defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
 ) -> Result<Level, LevelError> {
     let mut r = Resolver {
         stage_src,
+        catalog,
         errors: Vec::new(),
         patterns: BTreeMap::new(),
         enemies: BTreeMap::new(),

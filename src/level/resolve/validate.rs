@@ -2,6 +2,7 @@
 //! movement paths, and the shared rules for numbers and names.
 
 use super::{loc, Resolver};
+use crate::level::assets::AssetKind;
 use crate::level::limits;
 use crate::level::locate::Seg;
 use crate::level::schema::{PathDef, PatternDef, StageDef};
@@ -40,7 +41,11 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
         r.err(
             src,
             &f("name"),
-            format!("name must be at most {} characters", limits::MAX_NAME_LEN),
+            format!(
+                "name must be at most {} characters, found {}",
+                limits::MAX_NAME_LEN,
+                stage.name.chars().count()
+            ),
         );
     }
     if !finite_in(stage.length_s, 1.0, limits::MAX_STAGE_S) {
@@ -59,21 +64,28 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
             src,
             &f("scroll_speed"),
             format!(
-                "scroll_speed must be between 0 and {} pixels per second",
-                limits::MAX_SPEED
+                "scroll_speed must be between 0 and {} pixels per second, found {}",
+                limits::MAX_SPEED,
+                stage.scroll_speed
             ),
         );
     }
-    if !stage.music.is_empty() && !is_plain_name(&stage.music) {
-        r.err(
-            src,
-            &f("music"),
-            format!(
-                "music \"{}\" must be a cue name (letters, digits, `_`, `-`) such as \"stage1\", \
-                 not a path",
-                stage.music
-            ),
-        );
+    for (field, cue) in [("music", &stage.music), ("boss_music", &stage.boss_music)] {
+        if cue.is_empty() {
+            continue;
+        }
+        if is_plain_name(cue) {
+            r.asset(src, &f(field), AssetKind::Music, field, cue);
+        } else {
+            r.err(
+                src,
+                &f(field),
+                format!(
+                    "{field} \"{cue}\" must be a cue name (letters, digits, `_`, `-`) such as \
+                     \"stage1\", not a path"
+                ),
+            );
+        }
     }
     r.too_many(
         src,
@@ -99,8 +111,9 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
                 src,
                 &here,
                 format!(
-                    "marker names must be 1 to {} characters",
-                    limits::MAX_NAME_LEN
+                    "marker names must be 1 to {} characters, found {}",
+                    limits::MAX_NAME_LEN,
+                    name.chars().count()
                 ),
             );
         }
@@ -115,12 +128,14 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
             Seg::Field("image"),
         ]
     };
-    if !is_confined_asset(&bg.ground) {
+    if is_confined_asset(&bg.ground) {
+        r.asset(src, &ground_at, AssetKind::Image, "ground", &bg.ground);
+    } else {
         r.err(
             src,
             &ground_at,
             format!(
-                "image \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
+                "ground \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
                 bg.ground
             ),
         );
@@ -133,25 +148,47 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
         |n| format!("{n} background layers"),
     );
     for (i, l) in bg.layers.iter().enumerate().take(limits::MAX_LAYERS) {
-        if !is_confined_asset(&l.image) {
+        let field = format!("background layer {}: image", i + 1);
+        if is_confined_asset(&l.image) {
+            r.asset(src, &layer_at(i), AssetKind::Image, &field, &l.image);
+        } else {
             r.err(
                 src,
                 &layer_at(i),
                 format!(
-                    "image \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
+                    "{field} \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
                     l.image
                 ),
             );
         }
-        if !finite_in(l.speed, 0.0, 8.0) || !finite_in(l.alpha, 0.0, 1.0) {
+        let at = |f: &'static str| {
+            [
+                Seg::Field("background"),
+                Seg::Field("layers"),
+                Seg::Index(i),
+                Seg::Field(f),
+            ]
+        };
+        if !finite_in(l.speed, 0.0, 8.0) {
             r.err(
                 src,
-                &[
-                    Seg::Field("background"),
-                    Seg::Field("layers"),
-                    Seg::Index(i),
-                ],
-                "a background layer's speed must be 0 to 8 and its alpha 0 to 1",
+                &at("speed"),
+                format!(
+                    "background layer {}: speed must be 0 to 8, found {}",
+                    i + 1,
+                    l.speed
+                ),
+            );
+        }
+        if !finite_in(l.alpha, 0.0, 1.0) {
+            r.err(
+                src,
+                &at("alpha"),
+                format!(
+                    "background layer {}: alpha must be 0 to 1, found {}",
+                    i + 1,
+                    l.alpha
+                ),
             );
         }
     }
@@ -192,21 +229,33 @@ pub(super) fn check_pattern(r: &mut Resolver, name: &str, src: &Source, p: &Patt
         bad(
             r,
             "speed",
-            format!("speed must be 0 to {} pixels per second", limits::MAX_SPEED),
+            format!(
+                "speed must be 0 to {} pixels per second, found {}",
+                limits::MAX_SPEED,
+                p.speed
+            ),
         );
     }
     if !finite_in(p.speed_spread, 0.0, limits::MAX_SPEED) {
         bad(
             r,
             "speed_spread",
-            format!("speed_spread must be 0 to {}", limits::MAX_SPEED),
+            format!(
+                "speed_spread must be 0 to {}, found {}",
+                limits::MAX_SPEED,
+                p.speed_spread
+            ),
         );
     }
     if !finite_in(p.accel, -limits::MAX_ACCEL, limits::MAX_ACCEL) {
         bad(
             r,
             "accel",
-            format!("accel must be between -{0} and {0}", limits::MAX_ACCEL),
+            format!(
+                "accel must be between -{0} and {0}, found {1}",
+                limits::MAX_ACCEL,
+                p.accel
+            ),
         );
     }
     for (field, v) in [
@@ -219,7 +268,7 @@ pub(super) fn check_pattern(r: &mut Resolver, name: &str, src: &Source, p: &Patt
             bad(
                 r,
                 field,
-                format!("{field} must be a number of degrees between -3600 and 3600"),
+                format!("{field} must be a number of degrees between -3600 and 3600, found {v}"),
             );
         }
     }
@@ -227,50 +276,67 @@ pub(super) fn check_pattern(r: &mut Resolver, name: &str, src: &Source, p: &Patt
         bad(
             r,
             "volley_interval_s",
-            "volley_interval_s must be 0 to 10 seconds".into(),
+            format!(
+                "volley_interval_s must be 0 to 10 seconds, found {}",
+                p.volley_interval_s
+            ),
         );
     }
 }
 
 pub(super) fn check_path(r: &mut Resolver, src: &Source, at: &[Seg], path: &PathDef) {
-    let nums: Vec<f32> = match path {
-        PathDef::Straight { angle_deg, speed } => vec![*angle_deg, *speed],
+    let nums: Vec<(&'static str, f32)> = match path {
+        PathDef::Straight { angle_deg, speed } => {
+            vec![("angle_deg", *angle_deg), ("speed", *speed)]
+        }
         PathDef::Sine {
             speed,
             amplitude,
             period_s,
-        } => vec![*speed, *amplitude, *period_s],
+        } => vec![
+            ("speed", *speed),
+            ("amplitude", *amplitude),
+            ("period_s", *period_s),
+        ],
         PathDef::Swoop {
             speed,
             turn_y,
             turn_deg_s,
-        } => vec![*speed, *turn_y, *turn_deg_s],
+        } => vec![
+            ("speed", *speed),
+            ("turn_y", *turn_y),
+            ("turn_deg_s", *turn_deg_s),
+        ],
         PathDef::StopAndShoot {
             speed,
             stop_y,
             wait_s,
             leave_angle_deg,
-        } => vec![*speed, *stop_y, *wait_s, *leave_angle_deg],
+        } => vec![
+            ("speed", *speed),
+            ("stop_y", *stop_y),
+            ("wait_s", *wait_s),
+            ("leave_angle_deg", *leave_angle_deg),
+        ],
         PathDef::Ground => vec![],
-        PathDef::Drive { angle_deg, speed } => vec![*angle_deg, *speed],
-        PathDef::Hover { y, sway, period_s } => vec![*y, *sway, *period_s],
+        PathDef::Drive { angle_deg, speed } => vec![("angle_deg", *angle_deg), ("speed", *speed)],
+        PathDef::Hover { y, sway, period_s } => {
+            vec![("y", *y), ("sway", *sway), ("period_s", *period_s)]
+        }
     };
-    if nums.iter().any(|v| !finite_in(*v, -10_000.0, 10_000.0)) {
-        r.err(
-            src,
-            at,
-            "path values must be numbers between -10000 and 10000",
-        );
-    }
-    let period = match path {
-        PathDef::Sine { period_s, .. } | PathDef::Hover { period_s, .. } => Some(*period_s),
-        _ => None,
-    };
-    if period.is_some_and(|p| p < 0.05) {
-        r.err(
-            src,
-            &loc(at, [Seg::Field("period_s")]),
-            "period_s must be at least 0.05 seconds",
-        );
+    for (field, v) in nums {
+        if !finite_in(v, -10_000.0, 10_000.0) {
+            r.err(
+                src,
+                &loc(at, [Seg::Field(field)]),
+                format!("path {field} must be a number between -10000 and 10000, found {v}"),
+            );
+        } else if field == "period_s" && v < 0.05 {
+            r.err(
+                src,
+                &loc(at, [Seg::Field(field)]),
+                format!("path period_s must be at least 0.05 seconds, found {v}"),
+            );
+        }
     }
 }
