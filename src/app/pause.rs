@@ -43,7 +43,7 @@ impl Scene for Pause {
 
     fn draw(&self, ctx: &mut Ctx) {
         menus::pause(&ctx.renderer, &ITEMS, self.cursor);
-        menus::key_help(&ctx.renderer, "PRACTICE", &practice::HELP, 196.0);
+        crate::render::practice::key_help(&ctx.renderer, "PRACTICE", &practice::HELP, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

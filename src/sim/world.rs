@@ -419,54 +419,6 @@ impl World {
         self.stage_time = self.stage_time.max(next - HURRY_LEAD_S);
     }
 
-    /// A `Scroll` event: the new speed at once, or eased into over `over_s` seconds.
-    fn change_scroll(&mut self, speed: f32, over_s: f32) {
-        if over_s <= 0.0 {
-            self.scroll_speed = speed;
-        } else {
-            self.scroll_ease = Some((0.0, speed, over_s));
-        }
-    }
-
-    /// Scrolls the ground as far as a stage played from its start would have scrolled by
-    /// `start_at` seconds, with the speed (and any ease) its `Scroll` events had set by then,
-    /// so practice from a point shows the ground that belongs there. Consumes those events.
-    fn scroll_to(&mut self, start_at: f32) {
-        let steps = (start_at / DT).round() as u32;
-        self.stage_time = 0.0;
-        // In the order a step runs them: the ground moves, then the timeline.
-        for _ in 0..steps {
-            self.advance_scroll();
-            self.stage_time += DT;
-            while let Some(ev) = self.level.events.get(self.next_event) {
-                let due = ev.at() <= self.stage_time && ev.at() < start_at;
-                if !due || matches!(ev, Event::Boss { .. }) {
-                    break;
-                }
-                if let Event::Scroll { speed, over_s, .. } = *ev {
-                    self.change_scroll(speed, over_s);
-                }
-                self.next_event += 1;
-            }
-        }
-        self.stage_time = start_at;
-    }
-
-    fn advance_scroll(&mut self) {
-        if let Some((elapsed, to, over)) = self.scroll_ease {
-            let t = (elapsed / over.max(DT)).clamp(0.0, 1.0);
-            let start = self.scroll_speed;
-            self.scroll_speed = start + (to - start) * t.min(1.0);
-            if t >= 1.0 {
-                self.scroll_speed = to;
-                self.scroll_ease = None;
-            } else {
-                self.scroll_ease = Some((elapsed + DT, to, over));
-            }
-        }
-        self.scroll_offset += self.scroll_speed * DT;
-    }
-
     fn advance_timeline(&mut self) {
         // A mid-boss holds the timeline until it falls or its wait runs out; the stage boss
         // until it falls.
