@@ -333,3 +333,35 @@ fn tempdir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn the_readme_problem_matcher_reads_every_json_line() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/README.md"))
+            .unwrap();
+    let task = readme
+        .split("`.vscode/tasks.json`):\n\n```json\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a problem matcher in levels/README.md");
+    let task: Value = serde_json::from_str(task).unwrap();
+    let pattern = &task["problemMatcher"]["pattern"];
+    let re = regex::Regex::new(pattern["regexp"].as_str().unwrap()).unwrap();
+    let group = |name: &str| pattern[name].as_u64().unwrap() as usize;
+    let (_, out, _) = run_check(
+        &["--format", "json"],
+        &[Path::new("tests/levels_bad/bad_assets.ron")],
+    );
+    let (_, problems) = check_json(&[Path::new("tests/levels_bad/bad_assets.ron")]);
+    assert!(!problems.is_empty());
+    for (line, p) in out.lines().zip(&problems) {
+        let m = re
+            .captures(line)
+            .unwrap_or_else(|| panic!("no match: {line}"));
+        assert_eq!(&m[group("file")], p["file"].as_str().unwrap());
+        assert_eq!(m[group("line")], p["line"].to_string());
+        assert_eq!(m[group("column")], p["column"].to_string());
+        assert_eq!(m[group("endColumn")], p["end_column"].to_string());
+        assert_eq!(&m[group("severity")], "error");
+    }
+}

@@ -181,8 +181,10 @@ fn boss_parts_phases_and_guards_are_checked() {
         errs,
         [
             "stage.ron:2:64: enemy \"boss\": core names unknown part \"heart\"",
-            "stage.ron:4:65: part \"core\" of \"boss\" cannot guard itself",
-            "stage.ron:6:20: enemy \"boss\" has two parts named \"wing\"",
+            "stage.ron:4:65: part \"core\" of \"boss\": guarded_by names the part itself; \
+             expected other parts of \"boss\"",
+            "stage.ron:6:20: enemy \"boss\" has two parts named \"wing\"; each part's name must \
+             be its own",
             "stage.ron:8:27: enemy \"boss\", phase 1: after names unknown part \"wign\"; did you mean \"wing\"?",
             "stage.ron:8:46: enemy \"boss\", phase 1: below_hp must be 0 to 1, found 2",
             "stage.ron:8:84: enemy \"boss\": weapon `from` names unknown part \"tail\"",

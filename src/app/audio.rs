@@ -185,8 +185,9 @@ pub fn install_quiet_audio_panic() {
 
 pub struct Audio {
     effects: HashMap<&'static str, Sound>,
-    music: HashMap<&'static str, Sound>,
-    playing: Option<&'static str>,
+    /// Every cue in `assets/music/` by name, so any cue a level passes `check` with plays.
+    music: HashMap<String, Sound>,
+    playing: Option<String>,
     pub music_volume: f32,
     pub effects_volume: f32,
     /// Steps since each effect last played, to keep rapid repeats from stacking into noise.
@@ -214,7 +215,16 @@ impl Audio {
                 audio.effects.insert(name, s);
             }
         }
-        for name in MUSIC {
+        // The game's own cues, missing or not (a missing one is worth a warning), and every
+        // other cue an author has put in the folder.
+        let mut cues: Vec<String> = MUSIC.iter().map(|c| c.to_string()).collect();
+        cues.extend(
+            skysweep::level::Catalog::load(root)
+                .music_cues()
+                .filter(|c| !MUSIC.contains(c))
+                .map(str::to_string),
+        );
+        for name in cues {
             if let Some(s) = load(&root.join(format!("music/{name}.wav")), warnings).await {
                 audio.music.insert(name, s);
             }
@@ -253,12 +263,11 @@ impl Audio {
         if silent() {
             return;
         }
-        let Some((&key, sound)) = self.music.get_key_value(name).map(|(k, s)| (k, s.clone()))
-        else {
+        let Some(sound) = self.music.get(name).cloned() else {
             self.stop_music();
             return;
         };
-        if self.playing == Some(key) {
+        if self.playing.as_deref() == Some(name) {
             return;
         }
         self.stop_music();
@@ -269,11 +278,11 @@ impl Audio {
                 volume: self.music_volume,
             },
         );
-        self.playing = Some(key);
+        self.playing = Some(name.to_string());
     }
 
     pub fn stop_music(&mut self) {
-        if let Some(s) = self.playing.take().and_then(|k| self.music.get(k)) {
+        if let Some(s) = self.playing.take().and_then(|k| self.music.get(&k)) {
             stop_sound(s);
         }
     }
@@ -281,7 +290,7 @@ impl Audio {
     pub fn set_volumes(&mut self, music: f32, effects: f32) {
         self.music_volume = music.clamp(0.0, 1.0);
         self.effects_volume = effects.clamp(0.0, 1.0);
-        if let Some(s) = self.playing.and_then(|k| self.music.get(k)) {
+        if let Some(s) = self.playing.as_ref().and_then(|k| self.music.get(k)) {
             set_sound_volume(s, self.music_volume);
         }
     }

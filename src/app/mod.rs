@@ -40,7 +40,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::{Input, World};
 
-use crate::render::menus;
+use crate::render::{menus, notice_box};
 
 use ctx::Ctx;
 use frame_log::FrameLog;
@@ -233,24 +233,14 @@ impl App {
             }
             Err(e) if playing => {
                 eprintln!("skysweep: level not reloaded: {e}");
-                let shown: Vec<String> = e
-                    .diagnostics
-                    .iter()
-                    .take(3)
-                    .map(ToString::to_string)
-                    .collect();
-                let more = match e.diagnostics.len().saturating_sub(3) {
-                    0 => String::new(),
-                    n => format!("\n...and {n} more (see the terminal)"),
-                };
-                let text = format!(
-                    "{}{more}\nThe last good version keeps running.",
-                    shown.join("\n")
-                );
-                self.ctx.message = Some(Notice::lasting("SAVE HAS ERRORS", text));
+                self.ctx.message = Some(Notice::level_errors(
+                    "SAVE HAS ERRORS",
+                    &e,
+                    "The last good version keeps running.",
+                ));
                 self.ctx.audio.play("warning");
             }
-            Err(e) => self.ctx.message = Some(Notice::lasting("SAVE HAS ERRORS", e.to_string())),
+            Err(e) => self.ctx.message = Some(Notice::level_errors("SAVE HAS ERRORS", &e, "")),
         }
     }
 
@@ -275,12 +265,29 @@ impl App {
         for s in shown {
             s.draw(ctx);
         }
-        if let Some(n) = &ctx.message {
+        if let Some(n) = ctx.message.as_ref().filter(|n| !n.preformatted) {
             menus::message(&ctx.renderer, &n.title, &n.text);
         }
         let layout = ctx.renderer.present_playfield();
         for s in shown {
             s.draw_panels(ctx, &layout);
+        }
+        if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
+            notice_box::draw(
+                &ctx.renderer,
+                &layout,
+                &n.title,
+                &n.text,
+                notice::SOURCE_COLUMNS,
+            );
+        }
+        // An image that exists but would not load is said on screen, not left as plain sky.
+        let failed = ctx.renderer.assets.take_failures();
+        if !failed.is_empty() {
+            for f in &failed {
+                eprintln!("skysweep: {f}");
+            }
+            ctx.message = Some(asset_errors(&failed));
         }
     }
 
@@ -312,6 +319,19 @@ impl App {
             );
         }
     }
+}
+
+/// The notice for assets that would not load: long enough to read, not for the whole game.
+fn asset_errors(failed: &[String]) -> Notice {
+    Notice::for_frames(
+        "ASSET ERROR",
+        format!(
+            "{}\n\nThese assets could not be loaded; what they show or play is missing.",
+            failed.join("\n")
+        ),
+        600,
+    )
+    .preformatted()
 }
 
 /// Whether the main loop stops this frame: the game asked to quit, the window was closed, or

@@ -1,9 +1,20 @@
-//! A message box on screen: a save that failed, a level with errors.
+//! A message box on screen: a save that failed, a level with errors, an asset that would
+//! not load.
+
+use skysweep::level::report::{render_all, Style};
+use skysweep::level::LevelError;
+
+/// Columns a level error's source line is cut to in the error box: what the default window
+/// shows at twice the font's size.
+pub const SOURCE_COLUMNS: usize = 72;
 
 /// A message box on screen.
 pub struct Notice {
     pub title: String,
     pub text: String,
+    /// The lines are shown as they are, across the window, in a fixed-width font: a level
+    /// error's source line with its caret. Otherwise the text is wrapped in the playfield.
+    pub preformatted: bool,
     /// Frames left on screen; `None` stays until replaced or cleared.
     frames_left: Option<u32>,
 }
@@ -14,17 +25,50 @@ impl Notice {
         Notice {
             title: title.into(),
             text,
+            preformatted: false,
             frames_left: None,
         }
     }
 
     /// Five seconds on screen.
     pub fn brief(title: &str, text: String) -> Notice {
+        Notice::for_frames(title, text, 300)
+    }
+
+    /// `frames` frames on screen (60 a second).
+    pub fn for_frames(title: &str, text: String, frames: u32) -> Notice {
         Notice {
             title: title.into(),
             text,
-            frames_left: Some(300),
+            preformatted: false,
+            frames_left: Some(frames),
         }
+    }
+
+    /// The same notice with its lines kept as they are (see [`Notice::preformatted`]).
+    pub fn preformatted(mut self) -> Notice {
+        self.preformatted = true;
+        self
+    }
+
+    /// A level's errors, each with its source line and a caret under the column, until a good
+    /// save replaces them. Shows the first three, each source line cut to [`SOURCE_COLUMNS`]
+    /// around its caret; `footer` follows them.
+    pub fn level_errors(title: &str, e: &LevelError, footer: &str) -> Notice {
+        const SHOWN: usize = 3;
+        let mut text = render_all(
+            e.diagnostics.iter().take(SHOWN),
+            Style::Plain,
+            SOURCE_COLUMNS,
+        );
+        if let n @ 1.. = e.diagnostics.len().saturating_sub(SHOWN) {
+            text.push_str(&format!("\n\n...and {n} more (see the terminal)"));
+        }
+        if !footer.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(footer);
+        }
+        Notice::lasting(title, text).preformatted()
     }
 
     /// Counts a frame; true when the notice has had its time.
@@ -37,5 +81,37 @@ impl Notice {
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skysweep::level::{Diagnostic, Source};
+
+    #[test]
+    fn level_errors_show_the_source_line_and_count_the_rest() {
+        let src = Source {
+            name: "s.ron".into(),
+            text: "Stage(\n  sprite: \"air_dron\",\n)".into(),
+        };
+        let at = src.text.find('"').unwrap();
+        let d = Diagnostic::in_source(&src, at..at + 10, "unknown sprite");
+        let e = LevelError {
+            diagnostics: vec![d; 5],
+        };
+        let n = Notice::level_errors(
+            "SAVE HAS ERRORS",
+            &e,
+            "The last good version keeps running.",
+        );
+        assert!(n.preformatted);
+        assert!(n.text.starts_with(
+            "error: unknown sprite\n --> s.ron:2:11\n  |\n2 |   sprite: \"air_dron\",\n  |           ^^^^^^^^^^"
+        ), "{}", n.text);
+        assert_eq!(n.text.matches("error:").count(), 3);
+        assert!(n
+            .text
+            .ends_with("...and 2 more (see the terminal)\n\nThe last good version keeps running."));
     }
 }

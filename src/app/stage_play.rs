@@ -63,7 +63,11 @@ impl StagePlay {
             Err(e) => {
                 // A broken shipped stage should not end the game: say so and play the first.
                 eprintln!("{e}");
-                ctx.message = Some(Notice::lasting("LEVEL ERROR", e.to_string()));
+                ctx.message = Some(Notice::level_errors(
+                    "LEVEL ERROR",
+                    &e,
+                    "The first stage plays instead.",
+                ));
                 match ctx.run.levels.iter().next() {
                     Some((p, l)) => (p.clone(), l.clone()),
                     None => {

@@ -97,6 +97,8 @@ impl App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
         let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
+        // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
+        let asset_failures = warnings.clone();
         let (config, config_warning) = Config::load();
         let settings_file = SettingsFile::new(Config::path(), config.clone());
         let (scores, score_warning) = match ScoreTable::path() {
@@ -157,7 +159,7 @@ impl App {
             settings_file,
             scores,
             run,
-            message: None,
+            message: (!asset_failures.is_empty()).then(|| super::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],
             anim: 0,
             times: FrameTimes::default(),

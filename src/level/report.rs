@@ -16,14 +16,24 @@ pub enum Style {
     Plain,
 }
 
+/// The width [`render`] fits source lines into, as rustc does without a terminal width.
+pub const DEFAULT_WIDTH: usize = annotate_snippets::renderer::DEFAULT_TERM_WIDTH;
+
 /// The diagnostic as rustc shows an error: the message, `--> file:line:col`, then the source
 /// line with `^` under the offending text. A diagnostic without source text shows the
 /// message and the position only. Ends without a line break.
 pub fn render(d: &Diagnostic, style: Style) -> String {
+    render_width(d, style, DEFAULT_WIDTH)
+}
+
+/// [`render`], with a source line too long for `width` columns cut down around the caret
+/// (`... hp: 300, sprite: "boss1_wnig", ...`). The message itself is never cut.
+pub fn render_width(d: &Diagnostic, style: Style, width: usize) -> String {
     let renderer = match style {
         Style::Colour => Renderer::styled(),
         Style::Plain => Renderer::plain(),
-    };
+    }
+    .term_width(width);
     let level = match d.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -48,10 +58,15 @@ pub fn render(d: &Diagnostic, style: Style) -> String {
     renderer.render(&[group])
 }
 
-/// Every diagnostic rendered, a blank line between two.
-pub fn render_all<'a>(ds: impl IntoIterator<Item = &'a Diagnostic>, style: Style) -> String {
+/// Every diagnostic rendered to fit `width` columns (see [`render_width`]), a blank line
+/// between two.
+pub fn render_all<'a>(
+    ds: impl IntoIterator<Item = &'a Diagnostic>,
+    style: Style,
+    width: usize,
+) -> String {
     ds.into_iter()
-        .map(|d| render(d, style))
+        .map(|d| render_width(d, style, width))
         .collect::<Vec<_>>()
         .join("\n\n")
 }
@@ -150,6 +165,22 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_caret_to_fit_a_width() {
+        let src = Source {
+            name: "s.ron".into(),
+            text: format!("{}sprite: \"boss1_wnig\", score: 3000),", " ".repeat(80)),
+        };
+        let at = src.text.find('"').unwrap();
+        let d = Diagnostic::in_source(&src, at..at + 12, "unknown sprite");
+        let text = render_width(&d, Style::Plain, 40);
+        assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
+        let line = text.lines().nth(3).unwrap();
+        let caret = text.lines().nth(4).unwrap();
+        assert!(line.contains("\"boss1_wnig\""), "{text}");
+        assert_eq!(caret.find('^'), line.find('"'), "{text}");
     }
 
     #[test]

@@ -56,6 +56,8 @@ pub struct Assets {
     pub font: Option<BitmapFont>,
     textures: HashMap<String, Option<Texture2D>>,
     pub warnings: Vec<String>,
+    /// Images that failed to load since the last [`Assets::take_failures`].
+    failures: Vec<String>,
 }
 
 /// A fixed-cell bitmap font, tinted when drawn.
@@ -121,6 +123,7 @@ impl Assets {
             font: None,
             textures: HashMap::new(),
             warnings: Vec::new(),
+            failures: Vec::new(),
         };
         match read_ron::<AtlasFile>(&root.join("sprites/atlas.ron")) {
             Ok(atlas) => match load_image(&root.join(&atlas.image)) {
@@ -165,6 +168,12 @@ impl Assets {
         self.sprites.get(name)
     }
 
+    /// The images that failed to load since the last call, each once (a failure is kept, so
+    /// the same image is not tried, nor reported, again).
+    pub fn take_failures(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.failures)
+    }
+
     /// A standalone image under `assets/`, loaded on first use and kept.
     pub fn texture(&mut self, rel: &str) -> Option<Texture2D> {
         if let Some(t) = self.textures.get(rel) {
@@ -174,7 +183,7 @@ impl Assets {
         let loaded = match load_png(&self.root.join(rel)) {
             Ok(t) => Some(t),
             Err(e) => {
-                self.warnings.push(e);
+                self.failures.push(e);
                 None
             }
         };

@@ -11,6 +11,7 @@ pub mod effects;
 pub mod ending;
 pub mod hud;
 pub mod menus;
+pub mod notice_box;
 pub mod practice;
 pub mod sprite_layer;
 pub mod stage;

@@ -131,7 +131,11 @@ pub(super) fn resolve_enemy(
                 r.err(
                     src,
                     &part_at("name"),
-                    format!("enemy \"{name}\" has two parts named \"{}\"", p.name),
+                    format!(
+                        "enemy \"{name}\" has two parts named \"{}\"; each part's name must be \
+                         its own",
+                        p.name
+                    ),
                 );
             }
             parts.push(Part {
@@ -166,7 +170,10 @@ pub(super) fn resolve_enemy(
                     Some(_) => r.err(
                         src,
                         &at,
-                        format!("part \"{g}\" of \"{name}\" cannot guard itself"),
+                        format!(
+                            "part \"{g}\" of \"{name}\": guarded_by names the part itself; \
+                             expected other parts of \"{name}\""
+                        ),
                     ),
                     None => {
                         let msg = unknown("part", g, parts.iter().map(|p| p.name.as_str()));
@@ -274,7 +281,10 @@ pub(super) fn resolve_enemy(
             r.err(
                 src,
                 &field("reveals"),
-                format!("enemy \"{name}\" cannot reveal itself"),
+                format!(
+                    "enemy \"{name}\": reveals names the enemy itself; expected another enemy \
+                     type"
+                ),
             );
             return None;
         }

@@ -1,0 +1,114 @@
+//! Asset names in levels are checked on hot reload too, against the assets folder as it is at
+//! that save: a typo is an error at its line, and an image added while the game runs is found.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skysweep-assets-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn poll_until(w: &mut LevelWatcher, within: Duration) -> Option<Result<Level, LevelError>> {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        if let Some(r) = w.poll() {
+            return Some(r);
+        }
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    None
+}
+
+/// A stage with one enemy drawn with `sprite` over the ground image `ground`.
+fn stage(sprite: &str, ground: &str) -> String {
+    format!(
+        "Stage(\n    name: \"s\",\n    length_s: 60,\n    boss_music: \"\",\n    \
+         background: (ground: \"{ground}\"),\n    \
+         enemies: {{ \"kite\": (sprite: \"{sprite}\", layer: Air, score: 1) }},\n    \
+         events: [Spawn(at: 1, enemy: \"kite\", x: 40)],\n)\n"
+    )
+}
+
+/// A minimal assets folder: an atlas with one sprite, one ground image, no music.
+fn assets(dir: &Path) -> PathBuf {
+    let root = dir.join("assets");
+    std::fs::create_dir_all(root.join("sprites")).unwrap();
+    std::fs::create_dir_all(root.join("backgrounds")).unwrap();
+    std::fs::create_dir_all(root.join("music")).unwrap();
+    std::fs::write(
+        root.join("sprites/atlas.ron"),
+        "Atlas(image: \"sprites/atlas.png\", sprites: {\n    \
+         \"air_drone\": Sprite(size: (16, 16), frames: [(0, 0), (17, 0)]),\n})\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("backgrounds/field.png"), b"not read by the check").unwrap();
+    root
+}
+
+#[test]
+fn a_sprite_typo_saved_while_running_is_an_error_with_a_suggestion() {
+    let dir = tempdir("typo");
+    let path = dir.join("stage.ron");
+    let catalog = Catalog::load(&assets(&dir));
+    assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
+    std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
+    let mut w = LevelWatcher::new(&path, catalog).expect("watch the temp folder");
+
+    std::fs::write(&path, stage("air_dron", "backgrounds/field.png")).unwrap();
+    let err = poll_until(&mut w, Duration::from_secs(3))
+        .expect("a reload within 3 s")
+        .expect_err("the typo is an error");
+    let d = &err.diagnostics[0];
+    assert_eq!(
+        d.to_string(),
+        format!(
+            "{}:6:33: enemy \"kite\": sprite \"air_dron\" is not a sprite in \
+             assets/sprites/atlas.ron; did you mean \"air_drone\"?",
+            path.display()
+        )
+    );
+    assert_eq!(d.suggestion.as_deref(), Some("air_drone"));
+    assert_eq!(
+        d.source_line.as_deref(),
+        Some("    enemies: { \"kite\": (sprite: \"air_dron\", layer: Air, score: 1) },")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_image_added_while_running_is_found_at_the_next_save() {
+    let dir = tempdir("added");
+    let path = dir.join("stage.ron");
+    let root = assets(&dir);
+    std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
+    let mut w = LevelWatcher::new(&path, Catalog::load(&root)).expect("watch the temp folder");
+
+    // Named before it exists: an error.
+    std::fs::write(&path, stage("air_drone", "backgrounds/lava.png")).unwrap();
+    let err = poll_until(&mut w, Duration::from_secs(3))
+        .expect("a reload within 3 s")
+        .expect_err("no such image yet");
+    assert!(
+        err.to_string()
+            .contains("there is no assets/backgrounds/lava.png"),
+        "{err}"
+    );
+
+    // The author draws it, then saves the stage again: it loads.
+    std::fs::write(root.join("backgrounds/lava.png"), b"png").unwrap();
+    std::fs::write(
+        &path,
+        stage("air_drone", "backgrounds/lava.png").replace("\"s\"", "\"s2\""),
+    )
+    .unwrap();
+    let level = poll_until(&mut w, Duration::from_secs(3))
+        .expect("a reload within 3 s")
+        .expect("the image is there now");
+    assert_eq!(level.background.ground, "backgrounds/lava.png");
+    let _ = std::fs::remove_dir_all(&dir);
+}
