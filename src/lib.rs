@@ -14,3 +14,5 @@ pub mod fileio;
 pub mod level;
 pub mod sim;
 pub mod store;
+#[doc(hidden)]
+pub mod test_files;

@@ -51,8 +51,12 @@ pub(super) fn read_uses(
                     Err(e) => errors.extend(e.diagnostics),
                 },
                 Err(e) if !p.is_file() => {
-                    let hint = suggest_file(dir, used)
-                        .map_or(String::new(), |s| format!(" (did you mean \"{s}\"?)"));
+                    // Only a name that is not there at all can be a typo.
+                    let hint = match p.symlink_metadata() {
+                        Err(_) => suggest_file(dir, used)
+                            .map_or(String::new(), |s| format!(" (did you mean \"{s}\"?)")),
+                        Ok(_) => String::new(),
+                    };
                     errors.push(at(format!(
                         "cannot read `uses` file \"{used}\"{hint}: {}",
                         e.diagnostics
