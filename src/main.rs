@@ -3,12 +3,14 @@
 
 mod app;
 mod cli;
+mod out;
 mod render;
 mod setup;
 
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
+use out::outln;
 use skysweep::level::check::{check_file, Checked};
 use skysweep::sim::summary::{self, RunOptions};
 
@@ -52,7 +54,7 @@ fn sim(run: &cli::RunArgs, frames: Option<u64>) -> ExitCode {
     }
     match serde_json::to_string_pretty(&summary) {
         Ok(json) => {
-            println!("{json}");
+            outln!("{json}");
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -86,22 +88,22 @@ fn check(files: &[std::path::PathBuf]) -> ExitCode {
     for f in &files {
         match check_file(f) {
             Ok(Checked::Stage { name, events }) => {
-                println!("ok    {}: stage \"{name}\", {events} events", f.display())
+                outln!("ok    {}: stage \"{name}\", {events} events", f.display())
             }
-            Ok(Checked::Defs { patterns, enemies }) => println!(
+            Ok(Checked::Defs { patterns, enemies }) => outln!(
                 "ok    {}: {patterns} patterns, {enemies} enemy types",
                 f.display()
             ),
             Err(e) => {
                 bad += 1;
                 for d in &e.diagnostics {
-                    println!("error {d}");
+                    outln!("error {d}");
                 }
             }
         }
     }
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    println!(
+    outln!(
         "{} checked, {} with errors",
         plural(files.len(), "file"),
         bad

@@ -288,3 +288,29 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs the binary with stdout a pipe whose reader is already closed, as after
+/// `skysweep ... | (exec 0<&-; true)`: every write fails with a broken pipe.
+fn with_closed_stdout(args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_sim_and_check_quietly() {
+    for args in [
+        &["sim", "--frames", "2000", "--autoplay"][..],
+        &["check"][..],
+    ] {
+        let out = with_closed_stdout(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: nothing on stderr");
+    }
+}
