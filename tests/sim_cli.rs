@@ -56,11 +56,18 @@ fn sim_prints_every_summary_field() {
     for k in ["power", "bomb", "coin"] {
         assert!(v["items"][k].is_u64(), "items.{k}");
     }
-    for t in ["collide_us", "step_us"] {
+    for t in ["collide_us", "step_us", "step_cpu_us"] {
         for p in ["p50", "p99", "max"] {
             assert!(v[t][p].as_f64().unwrap() >= 0.0, "{t}.{p}");
         }
         assert!(v[t]["p50"].as_f64() <= v[t]["max"].as_f64());
+    }
+    // A step's CPU time is the step's own cost: on Linux it is measured, and a step of this
+    // game never takes a whole millisecond of it (wall time may, when the machine is busy).
+    #[cfg(target_os = "linux")]
+    {
+        let cpu = v["step_cpu_us"]["max"].as_f64().unwrap();
+        assert!(cpu > 0.0 && cpu < 10_000.0, "step_cpu_us.max {cpu}");
     }
     assert!(
         v["kills"]["air"].as_u64().unwrap() > 0,

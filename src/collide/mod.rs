@@ -26,6 +26,7 @@ mod endpoints;
 mod events;
 mod layer;
 mod pairs;
+mod reserve;
 mod sap;
 #[doc(hidden)]
 pub mod scenes;
