@@ -11,6 +11,8 @@
 
 pub mod collide;
 pub mod fileio;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod level;
 pub mod sim;
 pub mod store;
