@@ -267,7 +267,7 @@ pub fn spread(times: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
 
 fn boss_name(level: &Level) -> Option<String> {
     level.events.iter().find_map(|e| match e {
-        Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.clone()),
+        Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
         _ => None,
     })
 }

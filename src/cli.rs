@@ -26,7 +26,7 @@ pub struct Cli {
     #[arg(long, global = false)]
     pub debug: bool,
     /// Run this many frames, then exit cleanly.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     pub frames: Option<u64>,
     /// With --frames: run as fast as the machine can instead of at 60 frames a second.
     #[arg(long, requires = "frames")]
@@ -35,7 +35,7 @@ pub struct Cli {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Start windowed at this size, WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = parse_size, allow_hyphen_values = true)]
     pub window: Option<(i32, i32)>,
     /// Start on the ending (the pilots of --character, then the credits), to look at it
     /// without playing through every stage; the run then goes on into the second loop.
@@ -49,7 +49,7 @@ pub struct Cli {
     /// Rendering stress test: fill the playfield with N circling bullets (implies --invincible).
     // Refused with --replay: the extra bullets and invincibility change the game it replays;
     // and with --record: the recording does not hold them, so it would replay another game.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), conflicts_with_all = ["replay", "record"])]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), allow_negative_numbers = true, conflicts_with_all = ["replay", "record"])]
     pub stress: Option<u32>,
 }
 
@@ -143,7 +143,7 @@ pub enum Command {
         run: RunArgs,
         /// Most frames to run (the run also ends when the stage is cleared or the game is over;
         /// with --replay, after the last recorded stage; with --all, after the last stage).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
         frames: Option<u64>,
         /// Play the whole run: every shipped levels/stageN.ron in the run's order (the first
         /// three drawn from the seed), carrying score, lives, bombs and power from stage to stage.
@@ -184,7 +184,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub level: Option<PathBuf>,
     /// Seed of the game's random generator.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Let the built-in pilot play.
     #[arg(long)]
@@ -193,7 +193,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub invincible: bool,
     /// Start the stage at a time in seconds or at a named marker (e.g. `boss`).
-    #[arg(long, value_name = "SECONDS|MARKER")]
+    // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
+    #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
     pub at: Option<String>,
     /// Character: vela, brass or wren (a second one adds player 2).
     #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
@@ -202,10 +203,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
     pub difficulty: Option<Difficulty>,
     /// Starting power level, 1 to 4.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4), allow_negative_numbers = true)]
     pub power: Option<u8>,
     /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
-    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2), allow_negative_numbers = true)]
     pub loop_number: Option<u32>,
     /// Record every step's input to this replay file, over every stage the run plays.
     #[arg(long, value_name = "FILE")]
@@ -230,6 +231,16 @@ const REPLAY_SETS: [&str; 9] = [
     "autoplay",
     "record",
 ];
+
+/// A whole number from 0 up. Anything numeric outside that, a negative number included, gets
+/// the range message clap gives the ranged options (`--power`, `--stress`): "-1 is not in
+/// 0..=18446744073709551615", where a plain `u64` parser would say "invalid digit".
+fn parse_count(s: &str) -> Result<u64, String> {
+    let n: i128 = s
+        .parse()
+        .map_err(|e: std::num::ParseIntError| e.to_string())?;
+    u64::try_from(n).map_err(|_| format!("{n} is not in 0..={}", u64::MAX))
+}
 
 fn parse_character(s: &str) -> Result<Character, String> {
     Character::from_name(s)
@@ -305,6 +316,66 @@ mod tests {
                 let args: Vec<&str> = prefix.iter().chain(opt.iter()).copied().collect();
                 assert!(parse(&args).is_ok(), "{args:?}");
             }
+        }
+    }
+
+    /// The first line of the error for `args`.
+    fn error_line(args: &[&str]) -> String {
+        let err = parse(args).expect_err(&format!("{args:?} must be refused"));
+        assert_eq!(err.exit_code(), 2, "{args:?}");
+        err.to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    #[test]
+    fn negative_numbers_get_the_same_range_message_as_any_value_out_of_range() {
+        let max = u64::MAX;
+        let range = |opt: &str, v: &str, why: &str| {
+            format!("error: invalid value '{v}' for '{opt}': {why}")
+        };
+        for (prefix, opt, name) in [
+            (&[][..], "--seed", "--seed <N>"),
+            (&["sim"][..], "--seed", "--seed <N>"),
+            (&[][..], "--frames", "--frames <N>"),
+            (&["sim"][..], "--frames", "--frames <N>"),
+        ] {
+            for v in ["-1", "18446744073709551616"] {
+                let args: Vec<&str> = prefix.iter().copied().chain([opt, v]).collect();
+                let want = range(name, v, &format!("{v} is not in 0..={max}"));
+                assert_eq!(error_line(&args), want, "{args:?}");
+            }
+        }
+        for v in ["-5", "0", "9"] {
+            for prefix in [&[][..], &["sim"][..]] {
+                let args: Vec<&str> = prefix.iter().copied().chain(["--power", v]).collect();
+                let want = range("--power <N>", v, &format!("{v} is not in 1..=4"));
+                assert_eq!(error_line(&args), want, "{args:?}");
+            }
+        }
+        for v in ["-1", "20001"] {
+            let want = range("--stress <N>", v, &format!("{v} is not in 0..=20000"));
+            assert_eq!(error_line(&["--stress", v]), want);
+        }
+        for v in ["-5x300", "100x300"] {
+            let why = "window size must be at least 224x240 and at most 8192x8192";
+            assert_eq!(
+                error_line(&["--window", v]),
+                range("--window <WxH>", v, why)
+            );
+        }
+        // `--at` takes a time or a marker: a negative one reaches the stage's own range check
+        // (see setup::prepare), like any other time off the stage.
+        for prefix in [&[][..], &["sim"][..]] {
+            let args: Vec<&str> = prefix.iter().copied().chain(["--at", "-5"]).collect();
+            let cli = parse(&args).unwrap();
+            let at = match cli.command {
+                Some(Command::Sim { run, .. }) => run.at,
+                _ => cli.run.at,
+            };
+            assert_eq!(at.as_deref(), Some("-5"), "{args:?}");
         }
     }
 

@@ -1,6 +1,7 @@
 //! Reading files a stranger may have shared (levels, saves, replays) without trusting them.
 
 use std::fmt;
+use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
@@ -14,6 +15,8 @@ pub enum ReadError {
     NotAFile,
     /// The file holds more than `limit` bytes; `len` is the size seen, at least `limit + 1`.
     TooBig { len: u64, limit: u64 },
+    /// [`read_text`] only: the bytes are not UTF-8 text.
+    NotText,
 }
 
 impl fmt::Display for ReadError {
@@ -24,6 +27,7 @@ impl fmt::Display for ReadError {
             ReadError::TooBig { len, limit } => {
                 write!(f, "file is {len} bytes; the limit is {limit} bytes")
             }
+            ReadError::NotText => write!(f, "not UTF-8 text"),
         }
     }
 }
@@ -33,15 +37,19 @@ impl std::error::Error for ReadError {}
 /// Reads the whole of the regular file at `path`, if it holds at most `limit` bytes.
 ///
 /// Contract:
-/// - Refuses anything that is not a regular file (after following symbolic links) with
-///   [`ReadError::NotAFile`], before opening it: a FIFO, a terminal or `/dev/zero` is never
-///   opened, so the call never blocks waiting for a writer and never reads an endless stream.
-/// - Refuses a file whose size is over `limit` from its metadata, without reading it.
+/// - Never blocks: on Linux the file is opened with `O_NONBLOCK`, so opening a FIFO that has
+///   no writer returns at once, and a FIFO or device is then refused (below) without a read.
+/// - Refuses anything that is not a regular file with [`ReadError::NotAFile`]: a directory,
+///   FIFO, socket, terminal or `/dev/zero`, also through a symbolic link. The check is made on
+///   the handle that was opened (`fstat`), not on the path, so a file swapped for a FIFO
+///   between a check and the open cannot get past it.
+/// - Refuses a file whose size is over `limit` from that handle's metadata, without reading it.
 /// - Reads at most `limit + 1` bytes, so a file that grows after its size was checked costs no
 ///   more than that; if more than `limit` arrive the result is [`ReadError::TooBig`].
 /// - Returns the bytes as they are: decoding (UTF-8, RON) is the caller's.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    let file = open_nonblocking(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
     if !meta.is_file() {
         return Err(ReadError::NotAFile);
     }
@@ -51,9 +59,10 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
             limit,
         });
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+    // Sized from the metadata, which is never over `limit` here.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooBig {
@@ -64,9 +73,45 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// [`read_bounded`], then the bytes as UTF-8 text ([`ReadError::NotText`] if they are not).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    String::from_utf8(read_bounded(path, limit)?).map_err(|_| ReadError::NotText)
+}
+
+/// Largest asset manifest read (`atlas.ron`, `font.ron`), bytes.
+pub const MAX_MANIFEST_BYTES: u64 = 1024 * 1024;
+
+/// Largest sound or image file read, bytes: the longest music loop is about 3 MB.
+pub const MAX_MEDIA_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Opens `path` for reading without waiting: a FIFO with no writer would otherwise block the
+/// open itself. Regular files ignore the flag, so their reads behave as usual.
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    #[cfg(target_os = "linux")]
+    let flags = libc::O_NONBLOCK;
+    // Every Unix the game builds on other than Linux: the usual BSD and macOS value.
+    #[cfg(not(target_os = "linux"))]
+    let flags = 0x0004;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(path)
+}
+
+/// Elsewhere opening never waits on a pipe's writer, and the handle's check still applies.
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<File> {
+    File::open(path)
+}
+
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+    use crate::test_files::{hostile, within};
 
     #[test]
     fn reads_a_file_up_to_the_limit_and_refuses_one_byte_more() {
@@ -93,23 +138,51 @@ mod tests {
         ));
     }
 
+    #[test]
+    fn refuses_fifos_endless_devices_and_folders_also_through_links() {
+        let dir = tempfile::tempdir().unwrap();
+        for (what, p) in hostile(dir.path(), "f.ron") {
+            let got = within(Duration::from_secs(5), move || read_bounded(&p, 100));
+            assert!(matches!(got, Err(ReadError::NotAFile)), "{what}: {got:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_a_regular_file_is_read_as_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("good.ron"), b"(n: 1)").unwrap();
+        std::os::unix::fs::symlink(d.join("good.ron"), d.join("link.ron")).unwrap();
+        assert_eq!(read_bounded(&d.join("link.ron"), 100).unwrap(), b"(n: 1)");
+    }
+
+    /// A FIFO someone writes into is still refused: it is never read, however much waits in it.
+    #[cfg(unix)]
+    #[test]
+    fn refuses_a_fifo_with_a_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fed.ron");
+        crate::test_files::mkfifo(&fifo);
+        // Opening the write end waits for a reader: keep one open meanwhile.
+        let reader = open_nonblocking(&fifo).unwrap();
+        let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+        std::io::Write::write_all(&mut writer, b"(n: 1)").unwrap();
+        let got = within(Duration::from_secs(5), move || read_bounded(&fifo, 100));
+        assert!(matches!(got, Err(ReadError::NotAFile)), "{got:?}");
+        drop((reader, writer));
+    }
+
+    /// Files whose length says 0 but that hold more (as /proc's do) are read no further than
+    /// one byte past the limit.
     #[cfg(target_os = "linux")]
     #[test]
-    fn refuses_fifos_and_endless_devices_without_opening_them() {
-        let dir = tempfile::tempdir().unwrap();
-        // Opening a FIFO for reading waits for a writer; this test would hang if it were opened.
-        let fifo = dir.path().join("fifo.ron");
-        let c_path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
-        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
-        // /dev/zero reports a length of 0 and never ends; reached here through a link.
-        let zero = dir.path().join("zero.ron");
-        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
-        for p in [fifo, zero] {
-            assert!(
-                matches!(read_bounded(&p, 100), Err(ReadError::NotAFile)),
-                "{}",
-                p.display()
-            );
+    fn reads_at_most_one_byte_past_the_limit() {
+        let p = Path::new("/proc/self/maps");
+        assert_eq!(std::fs::metadata(p).unwrap().len(), 0, "the length lies");
+        match read_bounded(p, 10) {
+            Err(ReadError::TooBig { len, limit }) => assert_eq!((len, limit), (11, 10)),
+            other => panic!("expected TooBig, got {other:?}"),
         }
     }
 }

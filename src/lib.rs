@@ -11,6 +11,10 @@
 
 pub mod collide;
 pub mod fileio;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod level;
 pub mod sim;
 pub mod store;
+#[doc(hidden)]
+pub mod test_files;

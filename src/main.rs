@@ -5,12 +5,14 @@ mod app;
 mod balance;
 mod check_cmd;
 mod cli;
+mod out;
 mod render;
 mod setup;
 
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
+use out::outln;
 use skysweep::sim::summary::{self, RunOptions};
 
 fn main() -> ExitCode {
@@ -67,7 +69,10 @@ fn sim(run: &cli::RunArgs, frames: Option<u64>, all: bool) -> ExitCode {
         }
     }
     match serde_json::to_string_pretty(&summary) {
-        Ok(json) => print_out("sim", &json),
+        Ok(json) => {
+            outln!("{json}");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("skysweep sim: cannot write the summary: {e}");
             ExitCode::from(1)
@@ -88,27 +93,16 @@ fn balance(json: bool, stages: &[std::path::PathBuf]) -> ExitCode {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let report = balance::measure(&levels, threads);
     if !json {
-        return print_out("balance", balance::table(&report).trim_end());
+        outln!("{}", balance::table(&report).trim_end());
+        return ExitCode::SUCCESS;
     }
     match serde_json::to_string_pretty(&report) {
-        Ok(text) => print_out("balance", &text),
+        Ok(text) => {
+            outln!("{text}");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("skysweep balance: cannot write the report: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// Prints `text` and a newline on standard output. A reader that stopped reading (`| head`)
-/// is not an error worth a panic: the output is simply cut short.
-fn print_out(command: &str, text: &str) -> ExitCode {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match writeln!(out, "{text}").and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("skysweep {command}: cannot write the output: {e}");
             ExitCode::from(1)
         }
     }

@@ -189,25 +189,8 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
     }
     let start_at = match &args.at {
         None => 0.0,
-        Some(at) => level.resolve_at(at).ok_or_else(|| {
-            let markers: Vec<&str> = level.markers.keys().map(String::as_str).collect();
-            format!(
-                "--at {at}: not a number of seconds nor a marker of {} (markers: {})",
-                level_path.display(),
-                if markers.is_empty() {
-                    "none".to_string()
-                } else {
-                    markers.join(", ")
-                }
-            )
-        })?,
+        Some(at) => start_of(at, &level, &level_path)?,
     };
-    if start_at > level.length_s {
-        return Err(format!(
-            "--at {start_at}: the stage is only {} seconds long",
-            level.length_s
-        ));
-    }
     let config = WorldConfig {
         seed: args.seed.unwrap_or(1),
         characters: if args.characters.is_empty() {
@@ -230,6 +213,39 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         replay: None,
         replay_stages: Vec::new(),
     })
+}
+
+/// The stage time `--at` names: a marker of `level`, or seconds from 0 to the stage's length.
+/// A number outside that range, negative or past the end, gets one message that gives the
+/// range.
+fn start_of(at: &str, level: &Level, level_path: &Path) -> Result<f32, String> {
+    let out_of_range = || {
+        format!(
+            "--at {at}: not on the stage, which runs from 0 to {} seconds",
+            level.length_s
+        )
+    };
+    if let Some(t) = level.resolve_at(at) {
+        return if t > level.length_s {
+            Err(out_of_range())
+        } else {
+            Ok(t)
+        };
+    }
+    let seconds = at.trim().trim_end_matches('s').parse::<f32>();
+    if seconds.is_ok_and(|t| t.is_finite()) {
+        return Err(out_of_range());
+    }
+    let markers: Vec<&str> = level.markers.keys().map(String::as_str).collect();
+    Err(format!(
+        "--at {at}: not a number of seconds nor a marker of {} (markers: {})",
+        level_path.display(),
+        if markers.is_empty() {
+            "none".to_string()
+        } else {
+            markers.join(", ")
+        }
+    ))
 }
 
 #[cfg(test)]
@@ -475,11 +491,23 @@ mod tests {
     }
 
     #[test]
-    fn an_at_past_the_stage_end_is_blamed_on_the_option() {
-        let err = match prepare(&run_args(&["--at", "9999"])) {
-            Ok(_) => panic!("a start past the end must be refused"),
-            Err(e) => e,
-        };
-        assert!(err.starts_with("--at 9999: the stage is only "), "{err}");
+    fn an_at_off_the_stage_gets_the_range_either_side() {
+        let length = level::load_stage(&find_data(DEFAULT_LEVEL), &assets_catalog())
+            .unwrap()
+            .length_s;
+        for at in ["9999", "-5", "-0.5s", "151"] {
+            let err = match prepare(&run_args(&["--at", at])) {
+                Ok(_) => panic!("--at {at} must be refused"),
+                Err(e) => e,
+            };
+            assert_eq!(
+                err,
+                format!("--at {at}: not on the stage, which runs from 0 to {length} seconds")
+            );
+        }
+        assert!(prepare(&run_args(&["--at", "-boss"]))
+            .err()
+            .is_some_and(|e| e.contains("not a number of seconds nor a marker")));
+        assert!(prepare(&run_args(&["--at", "0"])).is_ok());
     }
 }

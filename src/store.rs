@@ -89,21 +89,65 @@ pub struct Loaded<T> {
     pub warning: Option<String>,
     /// Where the damaged file was kept, if it was.
     pub kept_aside: Option<PathBuf>,
+    /// The text `value` was parsed from (empty when it is the default), for callers that point
+    /// at positions in it; the file is read once, so this is what was parsed.
+    pub text: String,
+}
+
+/// What the bytes of a player's file hold, before anything is done about it.
+#[derive(Debug, PartialEq)]
+pub enum Parsed<T> {
+    /// A value, and the text it was read from.
+    Value(T, String),
+    /// Nothing but whitespace and comments: the default, quietly.
+    Empty,
+    /// Damaged: why, as a short phrase ("line 3, column 7: ...").
+    Damaged(String),
+}
+
+/// Parses the bytes of a player's file: no I/O, so fuzzing and tests reach every outcome.
+/// Never panics, whatever the bytes.
+pub fn parse_saved<T: DeserializeOwned>(bytes: Vec<u8>) -> Parsed<T> {
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(_) => return Parsed::Damaged("not UTF-8 text".to_string()),
+    };
+    if holds_no_value(&text) {
+        return Parsed::Empty;
+    }
+    match ron::from_str::<T>(&text) {
+        Ok(value) => Parsed::Value(value, text),
+        Err(e) => {
+            let (line, col) = crate::level::diag::ron_error_at(&text, &e);
+            Parsed::Damaged(format!("line {line}, column {col}: {}", e.code))
+        }
+    }
 }
 
 /// Loads RON from `path`. A missing file, or one holding no value at all (empty, or only
 /// whitespace and comments, as `touch` or clearing the file leaves it), gives the default
 /// quietly and stays where it is. A damaged one is renamed to `NAME.damaged-N` (never deleted)
 /// and the default is used, with one warning naming the problem's line and column.
+///
+/// The file is read with [`read_bounded`](crate::fileio::read_bounded): the call never blocks
+/// and never reads more than [`MAX_FILE_BYTES`] and one byte. Something that is not a regular
+/// file (a FIFO, a device, a folder) gives the default with a warning and is left where it is;
+/// a file over the limit is damaged.
 pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded<T> {
+    use crate::fileio::{read_bounded, ReadError};
     let fresh = |warning: Option<String>, kept_aside: Option<PathBuf>| Loaded {
         value: T::default(),
         warning,
         kept_aside,
+        text: String::new(),
     };
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return fresh(None, None),
+    let problem = match read_bounded(path, MAX_FILE_BYTES) {
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return fresh(None, None)
+        }
+        Err(ReadError::TooBig { len, .. }) => {
+            format!("{len} bytes is more than the {MAX_FILE_BYTES}-byte limit")
+        }
         Err(e) => {
             return fresh(
                 Some(format!(
@@ -113,41 +157,18 @@ pub fn load_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Loaded
                 None,
             )
         }
-    };
-    let problem = if meta.len() > MAX_FILE_BYTES {
-        format!(
-            "{} bytes is more than the {MAX_FILE_BYTES}-byte limit",
-            meta.len()
-        )
-    } else {
-        match std::fs::read(path) {
-            Err(e) => {
-                return fresh(
-                    Some(format!(
-                        "{}: cannot read ({e}); using defaults",
-                        path.display()
-                    )),
-                    None,
-                )
+        Ok(bytes) => match parse_saved::<T>(bytes) {
+            Parsed::Value(value, text) => {
+                return Loaded {
+                    value,
+                    warning: None,
+                    kept_aside: None,
+                    text,
+                }
             }
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Err(_) => "not UTF-8 text".to_string(),
-                Ok(text) if holds_no_value(&text) => return fresh(None, None),
-                Ok(text) => match ron::from_str::<T>(&text) {
-                    Ok(value) => {
-                        return Loaded {
-                            value,
-                            warning: None,
-                            kept_aside: None,
-                        }
-                    }
-                    Err(e) => {
-                        let (line, col) = crate::level::diag::ron_error_at(&text, &e);
-                        format!("line {line}, column {col}: {}", e.code)
-                    }
-                },
-            },
-        }
+            Parsed::Empty => return fresh(None, None),
+            Parsed::Damaged(why) => why,
+        },
     };
     let aside = keep_aside(path);
     let where_ = aside
@@ -324,6 +345,50 @@ mod tests {
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(loaded.value, Thing { n: 4 });
         assert!(loaded.warning.is_none());
+    }
+
+    #[test]
+    fn what_is_not_a_file_gives_the_default_at_once_and_stays_put() {
+        use crate::test_files::{hostile, within};
+        let tmp = tempfile::tempdir().unwrap();
+        for (what, p) in hostile(tmp.path(), "thing.ron") {
+            let path = p.clone();
+            let loaded: Loaded<Thing> = within(std::time::Duration::from_secs(5), move || {
+                load_ron_or_default(&path)
+            });
+            assert_eq!(loaded.value, Thing::default(), "{what}");
+            let w = loaded
+                .warning
+                .unwrap_or_else(|| panic!("{what}: no warning"));
+            assert_eq!(
+                w,
+                format!("{}: cannot read (not a file); using defaults", p.display()),
+                "{what}"
+            );
+            assert!(
+                loaded.kept_aside.is_none(),
+                "{what}: not damaged, so not moved"
+            );
+            assert!(p.symlink_metadata().is_ok(), "{what}: left where it was");
+        }
+    }
+
+    #[test]
+    fn the_text_parsed_is_handed_back_and_bytes_parse_without_io() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("thing.ron");
+        std::fs::write(&p, "// header\n(n: 4)\n").unwrap();
+        let loaded: Loaded<Thing> = load_ron_or_default(&p);
+        assert_eq!(loaded.text, "// header\n(n: 4)\n");
+        assert_eq!(
+            parse_saved::<Thing>(b"(n: 5)".to_vec()),
+            Parsed::Value(Thing { n: 5 }, "(n: 5)".into())
+        );
+        assert_eq!(parse_saved::<Thing>(b" // x".to_vec()), Parsed::Empty);
+        assert_eq!(
+            parse_saved::<Thing>(vec![0xff, b'(']),
+            Parsed::Damaged("not UTF-8 text".into())
+        );
     }
 
     #[test]

@@ -91,7 +91,7 @@ fn names_resolve_to_indices_and_events_sort_by_time() {
     let Event::Spawn { enemy, pattern, .. } = &level.events[0] else {
         panic!("expected a spawn");
     };
-    assert_eq!(level.enemies[*enemy].name, "drone");
+    assert_eq!(&*level.enemies[*enemy].name, "drone");
     assert_eq!(level.patterns[pattern.unwrap()].count, 8);
     assert_eq!(level.events[1].at(), 5.0);
     let drone = &level.enemies[level.enemy_index("drone").unwrap()];

@@ -56,11 +56,18 @@ fn sim_prints_every_summary_field() {
     for k in ["power", "bomb", "coin"] {
         assert!(v["items"][k].is_u64(), "items.{k}");
     }
-    for t in ["collide_us", "step_us"] {
+    for t in ["collide_us", "step_us", "step_cpu_us"] {
         for p in ["p50", "p99", "max"] {
             assert!(v[t][p].as_f64().unwrap() >= 0.0, "{t}.{p}");
         }
         assert!(v[t]["p50"].as_f64() <= v[t]["max"].as_f64());
+    }
+    // A step's CPU time is the step's own cost: on Linux it is measured, and a step of this
+    // game never takes a whole millisecond of it (wall time may, when the machine is busy).
+    #[cfg(target_os = "linux")]
+    {
+        let cpu = v["step_cpu_us"]["max"].as_f64().unwrap();
+        assert!(cpu > 0.0 && cpu < 10_000.0, "step_cpu_us.max {cpu}");
     }
     assert!(
         v["kills"]["air"].as_u64().unwrap() > 0,
@@ -406,5 +413,31 @@ fn sim_all_refuses_a_level_or_a_replay_beside_it() {
             err.contains("--all plays every shipped levels/stageN.ron") && err.contains(other[0]),
             "{err}"
         );
+    }
+}
+
+/// Runs the binary with stdout a pipe whose reader is already closed, as after
+/// `skysweep ... | (exec 0<&-; true)`: every write fails with a broken pipe.
+fn with_closed_stdout(args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+        .args(args)
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_sim_and_check_quietly() {
+    for args in [
+        &["sim", "--frames", "2000", "--autoplay"][..],
+        &["check"][..],
+    ] {
+        let out = with_closed_stdout(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: nothing on stderr");
     }
 }

@@ -334,7 +334,7 @@ impl Audio {
 }
 
 async fn load(path: &Path, warnings: &mut Vec<String>) -> Option<Sound> {
-    match std::fs::read(path) {
+    match skysweep::fileio::read_bounded(path, skysweep::fileio::MAX_MEDIA_BYTES) {
         Ok(bytes) => match load_sound_from_bytes(&bytes).await {
             Ok(s) => Some(s),
             Err(e) => {

@@ -123,10 +123,12 @@ impl Config {
         if let Some(w) = loaded.warning {
             return (loaded.value.sanitised(), vec![w]);
         }
-        // Reread for positions only; the parser keeps none for values it accepted.
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        // The text is for positions only: the parser keeps none for values it accepted.
         let (config, problems) = loaded.value.checked();
-        let warnings = problems.iter().map(|p| p.describe(path, &text)).collect();
+        let warnings = problems
+            .iter()
+            .map(|p| p.describe(path, &loaded.text))
+            .collect();
         (config, warnings)
     }
 
@@ -440,6 +442,29 @@ mod tests {
             .value
             .sanitised();
         assert_eq!(back, c);
+    }
+
+    /// A FIFO or a link to /dev/zero saved as the settings once hung the game before its
+    /// window opened, or filled its memory.
+    #[test]
+    fn settings_that_are_not_a_file_are_every_default_at_once() {
+        use skysweep::test_files::{hostile, within};
+        let tmp = tempfile::tempdir().unwrap();
+        for (what, path) in hostile(tmp.path(), "config.ron") {
+            let p = path.clone();
+            let (c, warnings) = within(std::time::Duration::from_secs(5), move || {
+                Config::load_all_from(&p)
+            });
+            assert_eq!(c, Config::default(), "{what}");
+            assert_eq!(
+                warnings,
+                [format!(
+                    "{}: cannot read (not a file); using defaults",
+                    path.display()
+                )],
+                "{what}"
+            );
+        }
     }
 
     fn names_in(d: &Path) -> Vec<String> {

@@ -26,6 +26,8 @@ mod practice;
 mod recording;
 mod replay_end;
 mod run;
+#[cfg(test)]
+mod save_fuzz;
 mod scene;
 pub mod scores;
 mod select;

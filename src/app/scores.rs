@@ -77,7 +77,7 @@ impl ScoreTable {
     }
 
     /// Sorts, trims and cleans a table read from a file someone may have edited.
-    fn normalise(&mut self) {
+    pub(super) fn normalise(&mut self) {
         for list in self.tables.values_mut() {
             list.sort_by_key(|e| std::cmp::Reverse(e.score));
             list.truncate(TABLE_LEN);
@@ -122,6 +122,23 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d.join("scores.ron")
+    }
+
+    /// A FIFO or a link to /dev/zero saved as the scores once hung the game or filled its
+    /// memory.
+    #[test]
+    fn scores_that_are_not_a_file_are_an_empty_table_at_once() {
+        use skysweep::test_files::{hostile, within};
+        let tmp = tempfile::tempdir().unwrap();
+        for (what, path) in hostile(tmp.path(), "scores.ron") {
+            let p = path.clone();
+            let (t, warning) = within(std::time::Duration::from_secs(5), move || {
+                ScoreTable::load_from(&p)
+            });
+            assert_eq!(t, ScoreTable::default(), "{what}");
+            let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
+            assert!(w.contains("not a file"), "{what}: {w}");
+        }
     }
 
     #[test]

@@ -65,6 +65,23 @@ pub(super) struct EndpointList {
 }
 
 impl EndpointList {
+    /// Room for `n` more boxes, written once (see `reserve::touched`): in the arrays, and in
+    /// the batch and scratch lists a whole list may pass through.
+    pub fn reserve(&mut self, n: usize) {
+        use super::reserve::touched;
+        touched(&mut self.ids, n, 0);
+        for v in [
+            &mut self.min_x,
+            &mut self.max_x,
+            &mut self.min_y,
+            &mut self.max_y,
+        ] {
+            touched(v, n, 0.0);
+        }
+        touched(&mut self.batch, n, (Aabb::default(), 0));
+        touched(&mut self.scratch, n, (Aabb::default(), 0));
+    }
+
     pub fn len(&self) -> usize {
         self.ids.len()
     }

@@ -27,6 +27,7 @@ mod endpoints;
 mod events;
 mod layer;
 mod pairs;
+mod reserve;
 mod sap;
 #[doc(hidden)]
 pub mod scenes;

@@ -27,6 +27,18 @@ pub(super) struct PairSet {
 }
 
 impl PairSet {
+    /// Room for `pairs` pairs among `slots` slots, written once (see `reserve::touched`).
+    pub fn reserve(&mut self, pairs: usize, slots: usize) {
+        use super::reserve::touched;
+        // One more for the end marker `diff` puts on both lists.
+        touched(&mut self.live, pairs + 1, 0);
+        touched(&mut self.found, pairs + 1, 0);
+        touched(&mut self.records, 2 * pairs, 0);
+        touched(&mut self.scratch.starts, slots + 1, 0);
+        touched(&mut self.scratch.tmp, pairs, 0);
+        self.departed.reserve(pairs);
+    }
+
     pub fn live(&self) -> &[u64] {
         &self.live
     }

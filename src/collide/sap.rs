@@ -85,6 +85,31 @@ impl Collider {
         }
     }
 
+    /// Reserves room for `boxes` boxes in all (at most the capacity) and `pairs` overlapping
+    /// pairs, so that updates within those numbers allocate nothing; the memory is written
+    /// once here, so no update is the first to touch it either. Endpoint lists are reserved
+    /// per layer by [`Collider::reserve_layer`]. Reserving changes nothing that is reported.
+    pub fn reserve(&mut self, boxes: usize, pairs: usize) {
+        use super::reserve::touched;
+        let boxes = boxes.min(self.config.capacity);
+        self.slots.reserve(boxes);
+        for v in [&mut self.pending, &mut self.leaving, &mut self.jumped] {
+            touched(v, boxes, 0);
+        }
+        touched(&mut self.gone, boxes.div_ceil(64), 0);
+        touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
+        self.pairs.reserve(pairs, boxes);
+    }
+
+    /// Reserves room for `boxes` boxes of `layer` in each of its bands' endpoint lists, as
+    /// [`Collider::reserve`] does for the rest.
+    pub fn reserve_layer(&mut self, layer: Layer, boxes: usize) {
+        let boxes = boxes.min(self.config.capacity);
+        for band in 0..BANDS {
+            self.lists[list_index(layer, band)].reserve(boxes);
+        }
+    }
+
     pub fn with_map(map: CollisionMap) -> Self {
         Self::new(Config {
             map,

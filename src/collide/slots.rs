@@ -78,6 +78,34 @@ pub(super) struct Slots {
 }
 
 impl Slots {
+    /// Room for `n` slots in all, written once (see `reserve::touched`).
+    pub fn reserve(&mut self, n: usize) {
+        use super::reserve::touched;
+        let more = n.saturating_sub(self.meta.len());
+        let meta = Meta {
+            owner: 0,
+            generation: 0,
+            part: 0,
+            user: 0,
+            layer: Layer::Player,
+            jumped: false,
+        };
+        let head = Head {
+            generation: 0,
+            state: State::Free,
+            layer: Layer::Player,
+            band: 0,
+            swept: false,
+        };
+        touched(&mut self.meta, more, meta);
+        touched(&mut self.head, more, head);
+        touched(&mut self.cur, more, Aabb::default());
+        touched(&mut self.prev, more, Aabb::default());
+        touched(&mut self.pos, more, 0);
+        let free = n.saturating_sub(self.free.len());
+        touched(&mut self.free, free, 0);
+    }
+
     /// Claims a slot for `desc`. The caller has validated the box and the capacity.
     pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
         let (index, generation) = match self.free.pop() {

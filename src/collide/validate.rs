@@ -107,24 +107,30 @@ impl Collider {
                 return Err(format!("leaving slot {i} is {s:?}"));
             }
         }
-        let mut seen = vec![false; slots.meta.len()];
-        for &i in slots.free_list() {
-            let i = i as usize;
-            if slots.head[i].state != State::Free || std::mem::replace(&mut seen[i], true) {
-                return Err(format!("free list entry {i} is not a unique free slot"));
-            }
+        // Reused from call to call: this runs after every update of a debug build, whose
+        // steps must allocate no more than a release build's (see tests/no_alloc.rs).
+        thread_local!(static SEEN: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) });
+        let duplicate = SEEN.with_borrow_mut(|seen| {
+            seen.clear();
+            // Sized to the table's capacity, so it grows once, not with every new slot.
+            seen.resize(slots.meta.capacity(), false);
+            slots.free_list().iter().map(|&i| i as usize).find(|&i| {
+                slots.head[i].state != State::Free || std::mem::replace(&mut seen[i], true)
+            })
+        });
+        if let Some(i) = duplicate {
+            return Err(format!("free list entry {i} is not a unique free slot"));
         }
         let live = self.pairs.live();
         if !live.windows(2).all(|w| w[0] < w[1]) {
             return Err("pair set not strictly sorted".into());
         }
-        let reported: Vec<u64> = self
+        let reported = self
             .events()
             .iter()
             .filter(|e| e.kind != EventKind::Exit)
-            .map(|e| pair_key(e.pair.a.handle.index, e.pair.b.handle.index))
-            .collect();
-        if reported != live {
+            .map(|e| pair_key(e.pair.a.handle.index, e.pair.b.handle.index));
+        if !reported.eq(live.iter().copied()) {
             return Err("events disagree with the pair set".into());
         }
         Ok(())

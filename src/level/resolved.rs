@@ -1,6 +1,7 @@
 //! A level after loading: names resolved to indices, values checked, ready for the simulation.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use glam::Vec2;
 
@@ -29,7 +30,7 @@ pub struct Level {
 
 impl Level {
     pub fn enemy_index(&self, name: &str) -> Option<usize> {
-        self.enemies.iter().position(|e| e.name == name)
+        self.enemies.iter().position(|e| &*e.name == name)
     }
 
     /// Time of a marker by name, or a number of seconds given as text.
@@ -65,7 +66,7 @@ pub enum Event {
     },
     Warning {
         at: f32,
-        text: String,
+        text: Arc<str>,
         duration_s: f32,
     },
     /// A mid-boss: the timeline waits for its fall, `wait_s` seconds at most.
@@ -109,9 +110,11 @@ impl Event {
     }
 }
 
+// Names the simulation hands on in its events are shared (`Arc<str>`), so reporting a boss
+// or a wreck during a step copies a pointer instead of allocating a string.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnemyType {
-    pub name: String,
+    pub name: Arc<str>,
     pub sprite: String,
     pub layer: LayerDef,
     pub score: u32,
@@ -124,7 +127,7 @@ pub struct EnemyType {
     pub phases: Vec<Phase>,
     pub drop: Option<ItemDef>,
     pub reveals: Option<usize>,
-    pub wreck: Option<String>,
+    pub wreck: Option<Arc<str>>,
     pub bonus: u32,
     pub explosion: u8,
 }

@@ -36,7 +36,7 @@ pub fn read_source(path: &Path) -> Result<Source, LevelError> {
     let name = path.display().to_string();
     let bytes = read_bounded(path, limits::MAX_FILE_BYTES as u64).map_err(|e| match e {
         ReadError::TooBig { len, .. } => too_big(&name, len),
-        ReadError::Io(_) | ReadError::NotAFile => {
+        ReadError::Io(_) | ReadError::NotAFile | ReadError::NotText => {
             LevelError::single(&name, 1, 1, format!("cannot read: {e}"))
         }
     })?;

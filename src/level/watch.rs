@@ -135,13 +135,17 @@ impl LevelWatcher {
         }
     }
 
-    /// What the relevant files hold now (a missing file counts as empty).
+    /// What the relevant files hold now (a missing or unreadable file counts as empty). Read
+    /// like the loader reads, so a FIFO or a link to a device saved in place of a level neither
+    /// blocks the game nor fills its memory.
     fn fingerprint(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = fnv::FnvHasher::default();
         for p in &self.relevant {
             p.hash(&mut h);
-            std::fs::read(p).unwrap_or_default().hash(&mut h);
+            crate::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
+                .unwrap_or_default()
+                .hash(&mut h);
         }
         h.finish()
     }

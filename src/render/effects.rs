@@ -25,7 +25,7 @@ enum ParticleKind {
 /// A wreck left on the ground; `ground_y` is in ground coordinates so it scrolls with it.
 #[derive(Clone, Debug)]
 struct Wreck {
-    sprite: String,
+    sprite: std::sync::Arc<str>,
     x: f32,
     ground_y: f32,
 }

@@ -152,7 +152,7 @@ impl World {
     }
 
     pub(crate) fn update_bullets(&mut self) {
-        let mut gone = Vec::new();
+        let mut gone = std::mem::take(&mut self.scratch.gone);
         for (k, b) in self.bullets.iter_mut() {
             b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
             b.heading_deg += b.ang_vel_deg * DT;
@@ -172,10 +172,11 @@ impl World {
                 let _ = self.collider.set_aabb(h, b.hitbox());
             }
         }
-        for k in gone {
+        for k in gone.drain(..) {
             let b = self.bullets.remove(k);
             self.remove_box(b.handle);
         }
+        self.scratch.gone = gone;
     }
 
     /// Removes a bullet (hit the player, or cancelled).

@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use crate::collide::{Aabb, BoxDesc, Handle, Layer};
 use crate::level::schema::{LayerDef, PathDef};
-use crate::level::{limits, Weapon};
+use crate::level::{limits, EnemyType, Weapon};
 
 use super::clock::DT;
 use super::events::GameEvent;
@@ -69,6 +69,14 @@ impl Enemy {
     }
 }
 
+/// The weapons firing in `phase`: the phase's, or the type's own.
+fn active_weapons(ty: &EnemyType, phase: usize) -> &[Weapon] {
+    match ty.phases.get(phase) {
+        Some(p) => &p.weapons,
+        None => &ty.weapons,
+    }
+}
+
 fn dir(deg: f32) -> Vec2 {
     let r = deg.to_radians();
     Vec2::new(r.cos(), r.sin())
@@ -97,7 +105,9 @@ impl World {
             Layer::AirEnemy
         };
         let key = self.enemies.vacant_entry().key();
-        let mut parts = Vec::with_capacity(ty.parts.len());
+        // A list an enemy gave back, when there is one: spawning then allocates nothing.
+        let mut parts = self.scratch.spare_parts.pop().unwrap_or_default();
+        parts.reserve(ty.parts.len());
         for (pi, part) in ty.parts.iter().enumerate() {
             let offset = if mirror {
                 Vec2::new(-part.offset.x, part.offset.y)
@@ -127,7 +137,7 @@ impl World {
             path: path.unwrap_or_else(|| ty.path.clone()),
             mirror,
             parts,
-            weapons: Vec::new(),
+            weapons: self.scratch.spare_weapons.pop().unwrap_or_default(),
             phase: 0,
             pattern_override: pattern,
             ground,
@@ -139,32 +149,31 @@ impl World {
         Some(key)
     }
 
-    /// The weapons firing now: the active phase's, or the type's own.
-    pub(crate) fn active_weapons(&self, key: usize) -> &[Weapon] {
+    fn reset_weapons(&mut self, key: usize) {
+        let level = self.level.clone();
         let e = &self.enemies[key];
-        let ty = &self.level.enemies[e.kind];
-        match ty.phases.get(e.phase) {
-            Some(p) => &p.weapons,
-            None => &ty.weapons,
-        }
+        let active = active_weapons(&level.enemies[e.kind], e.phase);
+        let weapons = &mut self.enemies[key].weapons;
+        weapons.clear();
+        weapons.extend(active.iter().map(|w| WeaponState {
+            cooldown: (w.delay_s / DT).round() as u32,
+            aim_deg: 90.0,
+            ..WeaponState::default()
+        }));
     }
 
-    fn reset_weapons(&mut self, key: usize) {
-        let weapons: Vec<WeaponState> = self
-            .active_weapons(key)
-            .iter()
-            .map(|w| WeaponState {
-                cooldown: (w.delay_s / DT).round() as u32,
-                aim_deg: 90.0,
-                ..WeaponState::default()
-            })
-            .collect();
-        self.enemies[key].weapons = weapons;
+    /// Gives an enemy's part and weapon lists back for the next enemies to use.
+    fn keep_lists(&mut self, mut e: Enemy) {
+        e.parts.clear();
+        e.weapons.clear();
+        self.scratch.spare_parts.push(e.parts);
+        self.scratch.spare_weapons.push(e.weapons);
     }
 
     pub(crate) fn update_enemies(&mut self) {
-        let keys: Vec<usize> = self.enemies.iter().map(|(k, _)| k).collect();
-        for k in keys {
+        let mut keys = std::mem::take(&mut self.scratch.keys);
+        keys.extend(self.enemies.iter().map(|(k, _)| k));
+        for &k in &keys {
             if !self.enemies.contains(k) {
                 continue;
             }
@@ -190,6 +199,8 @@ impl World {
                 self.fire_weapons(k);
             }
         }
+        keys.clear();
+        self.scratch.keys = keys;
     }
 
     fn move_enemy(&mut self, k: usize) {
@@ -283,23 +294,25 @@ impl World {
     }
 
     fn sync_enemy_boxes(&mut self, k: usize) {
-        let e = &self.enemies[k];
-        let ty = &self.level.enemies[e.kind];
-        let mut moves = Vec::with_capacity(e.parts.len());
+        let World {
+            enemies,
+            level,
+            collider,
+            ..
+        } = self;
+        let e = &enemies[k];
+        let ty = &level.enemies[e.kind];
         for (pi, part) in e.parts.iter().enumerate() {
-            if part.destroyed {
+            let Some(h) = part.handle.filter(|_| !part.destroyed) else {
                 continue;
-            }
+            };
             let def = &ty.parts[pi];
             let offset = if e.mirror {
                 Vec2::new(-def.offset.x, def.offset.y)
             } else {
                 def.offset
             };
-            moves.push((part.handle, Aabb::from_center(e.pos + offset, def.half)));
-        }
-        for (h, aabb) in moves {
-            self.move_box(h, aabb);
+            let _ = collider.set_aabb(h, Aabb::from_center(e.pos + offset, def.half));
         }
     }
 
@@ -316,7 +329,10 @@ impl World {
     }
 
     fn fire_weapons(&mut self, k: usize) {
-        let weapons: Vec<Weapon> = self.active_weapons(k).to_vec();
+        // The level is shared: holding it lets the weapons be read while the world changes.
+        let level = self.level.clone();
+        let e = &self.enemies[k];
+        let weapons = active_weapons(&level.enemies[e.kind], e.phase);
         for (wi, w) in weapons.iter().enumerate() {
             let silenced = w.from.is_some_and(|p| self.enemies[k].parts[p].destroyed);
             if silenced || wi >= self.enemies[k].weapons.len() {
@@ -490,6 +506,7 @@ impl World {
             };
             self.spawn_enemy(inner, e.pos, path, None, e.mirror);
         }
+        self.keep_lists(e);
         if self.boss == Some(k) {
             self.boss = None;
             let bonus = ty.bonus as u64;
@@ -513,6 +530,7 @@ impl World {
         for p in &e.parts {
             self.remove_box(p.handle);
         }
+        self.keep_lists(e);
     }
 
     /// The timeline goes on once the mid-boss it waits for is gone, however it went, with the
@@ -526,12 +544,9 @@ impl World {
 
     /// When a boss falls, its bullets turn into coins that fly to the player.
     fn bullets_to_coins(&mut self) {
-        let bullets: Vec<(usize, Vec2, Option<Handle>)> = self
-            .bullets
-            .iter()
-            .map(|(k, b)| (k, b.pos, b.handle))
-            .collect();
-        for (n, (k, pos, h)) in bullets.into_iter().enumerate() {
+        let mut bullets = std::mem::take(&mut self.scratch.cancelled);
+        bullets.extend(self.bullets.iter().map(|(k, b)| (k, b.pos, b.handle)));
+        for (n, (k, pos, h)) in bullets.drain(..).enumerate() {
             self.remove_box(h);
             self.bullets.remove(k);
             self.events.push(GameEvent::BulletCancelled { pos });
@@ -541,5 +556,6 @@ impl World {
                 self.add_score(0, 100);
             }
         }
+        self.scratch.cancelled = bullets;
     }
 }

@@ -1,6 +1,8 @@
 //! What happened during a step, for sound and effects to react to. The simulation never
 //! depends on whether anyone listens.
 
+use std::sync::Arc;
+
 use glam::Vec2;
 
 use super::ItemKind;
@@ -24,7 +26,7 @@ pub enum GameEvent {
     /// A destroyed ground enemy leaves a wreck sprite on the scrolling ground.
     Wreck {
         pos: Vec2,
-        sprite: String,
+        sprite: Arc<str>,
     },
     ItemTaken {
         player: usize,
@@ -61,17 +63,17 @@ pub enum GameEvent {
         pos: Vec2,
     },
     Warning {
-        text: String,
+        text: Arc<str>,
         duration_s: f32,
     },
     BossAppears {
-        name: String,
+        name: Arc<str>,
     },
     BossPhase {
         phase: usize,
     },
     BossDefeated {
-        name: String,
+        name: Arc<str>,
         bonus: u64,
     },
     StageClear,

@@ -94,8 +94,9 @@ impl World {
     }
 
     pub(crate) fn update_items(&mut self) {
-        let keys: Vec<usize> = self.items.iter().map(|(k, _)| k).collect();
-        for k in keys {
+        let mut keys = std::mem::take(&mut self.scratch.keys);
+        keys.extend(self.items.iter().map(|(k, _)| k));
+        for &k in &keys {
             let target = self.nearest_player(self.items[k].pos);
             let it = &mut self.items[k];
             it.age += 1;
@@ -135,6 +136,8 @@ impl World {
                 self.move_box(handle, aabb);
             }
         }
+        keys.clear();
+        self.scratch.keys = keys;
     }
 
     /// Player `i` touched item `k`.

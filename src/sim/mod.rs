@@ -19,6 +19,7 @@ pub mod replay;
 mod resolve;
 pub mod rewind;
 pub mod scenario;
+mod scratch;
 mod scroll;
 pub mod summary;
 pub mod world;

@@ -430,22 +430,24 @@ impl World {
     }
 
     pub(crate) fn update_blasts(&mut self) {
-        let mut done = Vec::new();
+        let mut done = std::mem::take(&mut self.scratch.done);
         for (k, b) in self.blasts.iter_mut() {
             b.steps_left = b.steps_left.saturating_sub(1);
             if b.steps_left == 0 {
                 done.push((k, b.handle));
             }
         }
-        for (k, h) in done {
+        for (k, h) in done.drain(..) {
             self.blasts.remove(k);
             let _ = self.collider.remove(h);
         }
+        self.scratch.done = done;
     }
 
     pub(crate) fn update_shots(&mut self) {
-        let keys: Vec<usize> = self.shots.iter().map(|(k, _)| k).collect();
-        for k in keys {
+        let mut keys = std::mem::take(&mut self.scratch.keys);
+        keys.extend(self.shots.iter().map(|(k, _)| k));
+        for &k in &keys {
             let mut shot = self.shots[k].clone();
             shot.life = shot.life.saturating_sub(1);
             match shot.kind {
@@ -474,6 +476,8 @@ impl World {
                 self.shots[k] = shot;
             }
         }
+        keys.clear();
+        self.scratch.keys = keys;
     }
 
     /// True when part `pi` of enemy `k` is there to be hurt: not destroyed and not guarded.

@@ -16,8 +16,9 @@ impl World {
     /// Contacts are checked against the entity's current handle first: an entity removed
     /// earlier in this same step (a shot that already hit) is skipped.
     pub(crate) fn resolve_encounters(&mut self) {
-        let events = self.collider.events().to_vec();
-        for ev in events {
+        let mut events = std::mem::take(&mut self.scratch.contacts);
+        events.extend(self.collider.events());
+        for &ev in &events {
             if ev.kind == EventKind::Exit {
                 continue;
             }
@@ -74,6 +75,8 @@ impl World {
                 _ => {}
             }
         }
+        events.clear();
+        self.scratch.contacts = events;
     }
 
     fn shot_hits(&mut self, shot_c: Contact, enemy_c: Contact, enter: bool) {

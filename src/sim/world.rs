@@ -124,7 +124,7 @@ pub struct Tally {
 /// A banner across the screen (boss warnings).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Banner {
-    pub text: String,
+    pub text: Arc<str>,
     pub steps_left: u32,
 }
 
@@ -239,6 +239,7 @@ pub struct World {
     pub(crate) pending: Vec<PendingSpawn>,
     pub(crate) prev_input: Vec<Input>,
     pub(crate) query_buf: Vec<crate::collide::Contact>,
+    pub(crate) scratch: super::scratch::Scratch,
 }
 
 impl World {
@@ -277,6 +278,7 @@ impl World {
             pending: Vec::new(),
             prev_input: Vec::new(),
             query_buf: Vec::new(),
+            scratch: Default::default(),
             config,
         };
         world.scroll_to(start_at);
@@ -326,6 +328,7 @@ impl World {
             }
         }
         world.prev_input = vec![Input::default(); count];
+        world.reserve_for_steps();
         world
     }
 
@@ -348,9 +351,9 @@ impl World {
             let input = inputs.get(i).copied().unwrap_or_default();
             self.update_player(i, input);
         }
-        self.prev_input = (0..self.players.len())
-            .map(|i| inputs.get(i).copied().unwrap_or_default())
-            .collect();
+        for (i, prev) in self.prev_input.iter_mut().enumerate() {
+            *prev = inputs.get(i).copied().unwrap_or_default();
+        }
         self.update_shots();
         self.update_blasts();
         self.update_enemies();

@@ -310,7 +310,7 @@ pub(super) fn resolve_enemy(
         return None;
     }
     Some(EnemyType {
-        name: name.to_string(),
+        name: name.into(),
         sprite: def.sprite.clone(),
         layer: def.layer,
         score: def.score,
@@ -321,7 +321,7 @@ pub(super) fn resolve_enemy(
         phases,
         drop: def.drop,
         reveals,
-        wreck: def.wreck.clone(),
+        wreck: def.wreck.as_deref().map(Into::into),
         bonus: def.bonus,
         explosion: def.explosion.min(2),
     })

@@ -145,7 +145,7 @@ pub(super) fn resolve_event(
             }
             Some(Event::Warning {
                 at: at_time,
-                text: text.clone(),
+                text: text.as_str().into(),
                 duration_s: *duration_s,
             })
         }

@@ -108,20 +108,19 @@ impl Replay {
         Ok(r)
     }
 
-    /// Reads and parses the replay at `path`, refusing files over [`MAX_REPLAY_BYTES`] before
-    /// reading them; errors name the file as `path` displays.
+    /// Reads and parses the replay at `path` with
+    /// [`read_text`](crate::fileio::read_text): files over [`MAX_REPLAY_BYTES`] are
+    /// refused before reading them, and a FIFO or device is refused without blocking on it.
+    /// Errors name the file as `path` displays.
     pub fn load(path: &Path) -> Result<Self, ReplayError> {
+        use crate::fileio::{read_text, ReadError};
         let file = path.display().to_string();
-        let meta = std::fs::metadata(path)
-            .map_err(|e| ReplayError::Io(format!("{file}: cannot read: {e}")))?;
-        if meta.len() > MAX_REPLAY_BYTES {
-            return Err(ReplayError::Io(format!(
-                "{file}: {} bytes is larger than the {MAX_REPLAY_BYTES}-byte limit",
-                meta.len()
-            )));
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ReplayError::Io(format!("{file}: cannot read: {e}")))?;
+        let text = read_text(path, MAX_REPLAY_BYTES).map_err(|e| match e {
+            ReadError::TooBig { len, limit } => ReplayError::Io(format!(
+                "{file}: {len} bytes is larger than the {limit}-byte limit"
+            )),
+            e => ReplayError::Io(format!("{file}: cannot read: {e}")),
+        })?;
         Self::from_ron(&file, &text)
     }
 

@@ -46,7 +46,7 @@ impl StageMeter {
     /// A meter for `level` (its boss, if it has one, is named from its timeline).
     pub fn new(level: &Level) -> StageMeter {
         let boss = level.events.iter().find_map(|e| match e {
-            Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.clone()),
+            Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
             _ => None,
         });
         StageMeter {

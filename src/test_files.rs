@@ -1,0 +1,56 @@
+//! Hostile stand-ins for the files SkySweep reads, shared by the tests of every loader (the
+//! library's and the binary's): each loader must refuse them at once, never block on them and
+//! never read them without end. Not part of the game; public only so both crates' tests can
+//! use it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Puts, in `dir`, each kind of thing that is not a regular file under a name built from
+/// `name` (`config.ron` gives `fifo-config.ron`, `zero-config.ron`...), and returns them as
+/// (what it is, path): a FIFO with no writer, a link to `/dev/zero` (its length reads as 0 and
+/// it never ends), a folder, and a link to the FIFO. On systems without FIFOs or `/dev/zero`,
+/// only the folder.
+pub fn hostile(dir: &Path, name: &str) -> Vec<(&'static str, PathBuf)> {
+    let at = |kind: &str| dir.join(format!("{kind}-{name}"));
+    let folder = at("folder");
+    std::fs::create_dir(&folder).expect("a folder in the test's own directory");
+    #[allow(unused_mut)]
+    let mut made = vec![("a folder", folder)];
+    #[cfg(unix)]
+    {
+        let fifo = at("fifo");
+        mkfifo(&fifo);
+        let zero = at("zero");
+        std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link to /dev/zero");
+        let link = at("link");
+        std::os::unix::fs::symlink(&fifo, &link).expect("a link to the FIFO");
+        made.extend([
+            ("a FIFO", fifo),
+            ("a link to /dev/zero", zero),
+            ("a link to a FIFO", link),
+        ]);
+    }
+    made
+}
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// Runs `f` on its own thread and panics if it has not returned within `limit`, so a call that
+/// blocks fails its test instead of hanging the whole run.
+pub fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("still running after {limit:?}: it blocked or read forever"))
+}

@@ -1,0 +1,82 @@
+//! Every kind of file the library reads (stages, their `uses` files, replays, asset manifests)
+//! refuses what is not a regular file at once: a FIFO, a link to /dev/zero, a folder, a link to
+//! a FIFO. The settings and scores (in the binary) have the same tests beside their loaders.
+
+use std::path::Path;
+use std::time::Duration;
+
+use skysweep::fileio::{read_text, ReadError, MAX_MANIFEST_BYTES};
+use skysweep::level::{load_stage, Catalog};
+use skysweep::sim::replay::Replay;
+use skysweep::test_files::{hostile, within};
+
+const LIMIT: Duration = Duration::from_secs(5);
+
+#[test]
+fn a_stage_that_is_not_a_file_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (what, p) in hostile(dir.path(), "stage.ron") {
+        let path = p.clone();
+        let err = within(LIMIT, move || load_stage(&path, &Catalog::unchecked())).expect_err(what);
+        assert_eq!(
+            err.to_string(),
+            format!("{}:1:1: cannot read: not a file", p.display()),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn a_uses_file_that_is_not_a_file_is_an_error_at_its_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let stage =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/stage1.ron"))
+            .unwrap();
+    for (what, p) in hostile(d, "common.ron") {
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        let stage_path = d.join(format!("uses-{name}"));
+        let text = stage.replace("uses: [\"common.ron\"]", &format!("uses: [\"{name}\"]"));
+        assert_ne!(text, stage, "the stage names its uses file as expected");
+        std::fs::write(&stage_path, text).unwrap();
+        let err = within(LIMIT, move || {
+            load_stage(&stage_path, &Catalog::unchecked())
+        })
+        .expect_err(what);
+        let first = err.diagnostics[0].to_string();
+        // A link out of the stage's folder is refused for where it leads before it is read.
+        let expected = if what == "a link to /dev/zero" {
+            format!("`uses` file \"{name}\" is a symbolic link leading out of the stage's folder")
+        } else {
+            format!("`uses` file \"{name}\" is ")
+        };
+        assert!(first.contains(&expected), "{what}: {first}");
+        if what != "a link to /dev/zero" {
+            assert!(first.contains(", not a regular file"), "{what}: {first}");
+        }
+    }
+}
+
+#[test]
+fn a_replay_that_is_not_a_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (what, p) in hostile(dir.path(), "run.ron") {
+        let path = p.clone();
+        let err = within(LIMIT, move || Replay::load(&path)).expect_err(what);
+        assert_eq!(
+            err.to_string(),
+            format!("{}: cannot read: not a file", p.display()),
+            "{what}"
+        );
+    }
+}
+
+/// `atlas.ron` and `font.ron` are read by the window's asset loader with exactly this call.
+#[test]
+fn an_asset_manifest_that_is_not_a_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (what, p) in hostile(dir.path(), "atlas.ron") {
+        let got = within(LIMIT, move || read_text(&p, MAX_MANIFEST_BYTES));
+        assert!(matches!(got, Err(ReadError::NotAFile)), "{what}: {got:?}");
+    }
+}
