@@ -4,6 +4,7 @@
 mod app;
 mod balance;
 mod cli;
+mod lab;
 mod render;
 mod setup;
 
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
         }) => sim(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance(json, stages),
         Some(Command::Check { ref files }) => check(files),
+        Some(Command::Lab(ref args)) => lab::run(args.clone()),
         None => app::play(cli),
     }
 }
