@@ -159,6 +159,8 @@ pub enum Command {
         #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
         stages: Vec<PathBuf>,
     },
+    /// Open the collision lab: the collider's scenes live, its broad phases side by side.
+    Lab(crate::lab::LabArgs),
     /// Validate level files and print every error (default: every levels/*.ron).
     Check {
         /// Level or definitions files to check.
@@ -252,7 +254,7 @@ fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
         .ok_or_else(|| format!("unknown difficulty `{s}`; choose easy, normal or hard"))
 }
 
-fn parse_size(s: &str) -> Result<(i32, i32), String> {
+pub(crate) fn parse_size(s: &str) -> Result<(i32, i32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or("expected WIDTHxHEIGHT, e.g. 960x720")?;

@@ -5,6 +5,7 @@ mod app;
 mod balance;
 mod check_cmd;
 mod cli;
+mod lab;
 mod out;
 mod render;
 mod setup;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         }) => sim(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance(json, stages),
         Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
+        Some(Command::Lab(ref args)) => lab::run(args.clone()),
         None => app::play(cli),
     }
 }

@@ -9,7 +9,7 @@ pub mod audio;
 pub mod config;
 mod controls;
 mod ctx;
-mod display;
+pub(crate) mod display;
 mod ending;
 mod frame_log;
 mod game_over;

@@ -5,6 +5,11 @@
 
 use glam::Vec2;
 
+mod rain;
+mod scale;
+
+use scale::{scaled, swarm_patch};
+
 use super::{Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
 
 /// Playfield size in pixels, y pointing down.
@@ -23,15 +28,19 @@ pub enum SceneKind {
     /// 3,000 air enemies circling in a patch, 2,000 player shots flying up through them:
     /// dense pairs (tens of thousands) between two big layers.
     Swarm5k,
+    /// 4,000 small air boxes falling at different speeds past 6 static ground ledges; in its
+    /// own map (see [`Scene::map`]) drops meet drops and ledges, as solid bodies would.
+    Rain,
 }
 
 impl SceneKind {
-    pub const ALL: [SceneKind; 5] = [
+    pub const ALL: [SceneKind; 6] = [
         SceneKind::BulletHell10k,
         SceneKind::Sparse1k,
         SceneKind::BossBurst,
         SceneKind::MassClear,
         SceneKind::Swarm5k,
+        SceneKind::Rain,
     ];
 
     /// The benchmark group name.
@@ -42,6 +51,7 @@ impl SceneKind {
             SceneKind::BossBurst => "boss_burst",
             SceneKind::MassClear => "mass_clear",
             SceneKind::Swarm5k => "swarm_5k",
+            SceneKind::Rain => "rain",
         }
     }
 }
@@ -117,6 +127,11 @@ pub struct Scene {
     player: u32,
     /// Directions of a burst, computed once so the script costs little in a timed frame.
     ring: Vec<Vec2>,
+    /// Every group of bodies (and every burst, clear and refill) is this many times the size
+    /// [`Scene::new`] gives it.
+    scale: f32,
+    /// Where `swarm_5k`'s enemies circle: [`SWARM_PATCH`], grown with the population.
+    patch: (Vec2, Vec2),
 }
 
 /// Bullets in one boss burst.
@@ -134,6 +149,16 @@ const SWARM_GUNS_Y: f32 = 300.0;
 
 impl Scene {
     pub fn new(kind: SceneKind) -> Scene {
+        Scene::with_bodies(kind, kind.bodies())
+    }
+
+    /// The scene with its population scaled to about `bodies` (at least one of each kind of
+    /// body it has, and its bursts, clears and refills scaled alike). `kind.bodies()` gives
+    /// exactly [`Scene::new`]'s scene. `swarm_5k`'s patch grows with a larger population, up to
+    /// the whole field, to keep its density (and so its pairs per body) where it can.
+    pub fn with_bodies(kind: SceneKind, bodies: usize) -> Scene {
+        let scale = bodies as f32 / kind.bodies() as f32;
+        let burst = scaled(BURST as u32, scale) as usize;
         let mut s = Scene {
             kind,
             frame: 0,
@@ -143,9 +168,11 @@ impl Scene {
             free_ids: Vec::new(),
             rng: 0x9E37_79B9_7F4A_7C15,
             player: 0,
-            ring: (0..BURST)
-                .map(|k| Vec2::from_angle(std::f32::consts::TAU * k as f32 / BURST as f32))
+            ring: (0..burst)
+                .map(|k| Vec2::from_angle(std::f32::consts::TAU * k as f32 / burst as f32))
                 .collect(),
+            scale,
+            patch: swarm_patch(scale),
         };
         s.player = s.add(Body {
             center: player_at(0),
@@ -169,17 +196,23 @@ impl Scene {
             SceneKind::BossBurst => (2000, 0, 0, 0),
             SceneKind::MassClear => (6000, 0, 0, 0),
             SceneKind::Swarm5k => {
-                for i in 0..SWARM_ENEMIES {
+                for i in 0..scaled(SWARM_ENEMIES, scale) {
                     let b = s.swarmer(i);
                     s.add(b);
                 }
-                for i in 0..SWARM_SHOTS {
+                for i in 0..scaled(SWARM_SHOTS, scale) {
                     let b = s.swarm_shot(i);
                     s.add(b);
                 }
                 (0, 0, 0, 0)
             }
+            SceneKind::Rain => {
+                s.add_rain();
+                (0, 0, 0, 0)
+            }
         };
+        let [bullets, shots, enemies, items] =
+            [bullets, shots, enemies, items].map(|n| scaled(n, scale));
         for i in 0..bullets {
             let b = s.enemy_bullet(i, true);
             s.add(b);
@@ -340,7 +373,7 @@ impl Scene {
     /// A `swarm_5k` enemy: 16x16, somewhere in the patch, flying a circle of 8 to 24 px
     /// radius at about 1 px a frame.
     fn swarmer(&mut self, i: u32) -> Body {
-        let (lo, hi) = SWARM_PATCH;
+        let (lo, hi) = self.patch;
         let center = lo + (hi - lo) * Vec2::new(self.rand(), self.rand());
         let speed = 0.8 + 0.4 * self.rand();
         let turn = speed / (8.0 + 16.0 * self.rand());
@@ -444,7 +477,7 @@ impl Scene {
         }
         match self.kind {
             SceneKind::BossBurst if frame.is_multiple_of(30) => {
-                for k in 0..BURST as u32 {
+                for k in 0..self.ring.len() as u32 {
                     let speed = 1.5 + 0.5 * (k % 3) as f32;
                     let mut b =
                         self.bullet(BOSS_POINT, self.ring[k as usize] * speed, 3.0, 500_000);
@@ -456,7 +489,7 @@ impl Scene {
             SceneKind::MassClear if frame % 120 == 60 => {
                 let doomed: Vec<u32> = (0..self.bodies.len() as u32)
                     .filter(|&id| id != self.player && self.bodies[id as usize].is_some())
-                    .take(5000)
+                    .take(scaled(5000, self.scale) as usize)
                     .collect();
                 for id in doomed {
                     self.kill(id);
@@ -464,7 +497,8 @@ impl Scene {
             }
             SceneKind::MassClear => {
                 let live = self.bodies.iter().flatten().count() - 1;
-                for i in 0..6000usize.saturating_sub(live).min(250) {
+                let (full, refill) = (scaled(6000, self.scale), scaled(250, self.scale));
+                for i in 0..(full as usize).saturating_sub(live).min(refill as usize) {
                     let b = self.enemy_bullet(i as u32, false);
                     self.add(b);
                 }

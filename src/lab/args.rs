@@ -1,0 +1,68 @@
+//! `skysweep lab`'s command line.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::control::{LabScene, MAX_BODIES, MIN_BODIES};
+use super::phase::Phase;
+
+/// Options of `skysweep lab`; the window options work as the game's do.
+#[derive(Debug, Args, Clone)]
+pub struct LabArgs {
+    /// Scene to start in: bullet-hell, rain, swarm, boss-burst or mass-clear (keys 1-5, Tab).
+    #[arg(long, value_name = "NAME", default_value = "bullet-hell", value_parser = parse_scene)]
+    pub scene: LabScene,
+    /// Bodies in the scene, 100 to 50000 (Up doubles it, Down halves it).
+    #[arg(long, value_name = "N", default_value_t = 1600, value_parser = parse_bodies)]
+    pub bodies: usize,
+    /// Broad phase to start with: sap (sweep and prune), tree, or brute (below 3000 bodies).
+    #[arg(long, value_name = "NAME", default_value = "sap", value_parser = parse_phase)]
+    pub phase: Phase,
+    /// Run this many frames, then exit cleanly.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Save the last frame as a PNG before exiting.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Start windowed at this size, WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", value_parser = crate::cli::parse_size)]
+    pub window: Option<(i32, i32)>,
+}
+
+fn parse_scene(s: &str) -> Result<LabScene, String> {
+    LabScene::from_name(s).ok_or_else(|| {
+        let names: Vec<_> = LabScene::ALL.iter().map(|k| k.name()).collect();
+        format!("unknown scene `{s}`; choose {}", names.join(", "))
+    })
+}
+
+fn parse_phase(s: &str) -> Result<Phase, String> {
+    Phase::from_name(s)
+        .ok_or_else(|| format!("unknown broad phase `{s}`; choose sap, tree or brute"))
+}
+
+fn parse_bodies(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of bodies"))?;
+    if (MIN_BODIES..=MAX_BODIES).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{n} is not in {MIN_BODIES}..={MAX_BODIES}"))
+    }
+}
+
+impl LabArgs {
+    /// Refuses a start the keys could not reach: brute force with too many bodies.
+    pub fn check(&self) -> Result<(), String> {
+        if !self.phase.offered(self.bodies) {
+            return Err(format!(
+                "--phase brute is only offered below {} bodies (asked for {})",
+                super::phase::BRUTE_LIMIT,
+                self.bodies
+            ));
+        }
+        Ok(())
+    }
+}

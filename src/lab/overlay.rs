@@ -1,0 +1,234 @@
+//! The hitbox overlay: every box of the running broad phase as a 1-pixel outline in its
+//! layer's colour (the game's F1 colours), filled faintly while it overlaps another box.
+//!
+//! Painted on the CPU into one field-sized image and uploaded once a frame, as the game does
+//! with its enemy bullets: 50,000 boxes drawn as four quads each would cost a software OpenGL
+//! driver (Xvfb, CI) far more than the collider it is showing.
+
+use macroquad::prelude::*;
+
+use skysweep::collide::scenes::FIELD;
+use skysweep::collide::{Aabb, Layer};
+
+use crate::render::debug_overlay::layer_color;
+
+/// Layers in the order they are painted: the player's box last, on top.
+const PAINT_ORDER: [Layer; Layer::COUNT] = [
+    Layer::BombBlast,
+    Layer::GroundEnemy,
+    Layer::PowerUp,
+    Layer::AirEnemy,
+    Layer::EnemyBullet,
+    Layer::PlayerShot,
+    Layer::Player,
+];
+
+/// The field's background.
+pub const FIELD_BG: [u8; 4] = [20, 30, 60, 255];
+
+/// How strongly a touching box's fill covers what is under it, out of 256.
+const FILL_ALPHA: u32 = 90;
+
+/// One box to paint: its layer, its box in field pixels, and whether it touches another.
+pub type Shown = (Layer, Aabb, bool);
+
+/// An RGBA image of the field at some whole or fractional scale, and its texture.
+#[derive(Default)]
+pub struct Overlay {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+    texture: Option<Texture2D>,
+    order: Vec<(u8, Shown)>,
+}
+
+impl Overlay {
+    /// Paints `boxes` (or only the background when `boxes` is `None`) at `scale` screen pixels
+    /// per field pixel and draws the result with its top-left at `origin`.
+    pub fn draw(&mut self, boxes: Option<impl Iterator<Item = Shown>>, origin: Vec2, scale: f32) {
+        let (w, h) = ((FIELD.x * scale) as usize, (FIELD.y * scale) as usize);
+        if (w, h) != (self.width, self.height) || self.texture.is_none() {
+            self.width = w.max(1);
+            self.height = h.max(1);
+            self.pixels = vec![0; self.width * self.height * 4];
+            let t = Texture2D::from_rgba8(self.width as u16, self.height as u16, &self.pixels);
+            t.set_filter(FilterMode::Nearest);
+            self.texture = Some(t);
+        }
+        self.order.clear();
+        if let Some(boxes) = boxes {
+            self.order.extend(boxes.map(|b| (rank(b.0), b)));
+        }
+        self.order.sort_unstable_by_key(|(r, _)| *r);
+        let mut canvas = Canvas {
+            pixels: &mut self.pixels,
+            width: self.width,
+            height: self.height,
+        };
+        canvas.clear(FIELD_BG);
+        for (_, b) in &self.order {
+            canvas.paint(b, scale);
+        }
+        if let Some(t) = &self.texture {
+            t.update_from_bytes(self.width as u32, self.height as u32, &self.pixels);
+            draw_texture(t, origin.x, origin.y, WHITE);
+        }
+    }
+}
+
+fn rank(layer: Layer) -> u8 {
+    PAINT_ORDER.iter().position(|&l| l == layer).unwrap_or(0) as u8
+}
+
+/// RGBA pixels, row by row from the top.
+struct Canvas<'a> {
+    pixels: &'a mut [u8],
+    width: usize,
+    height: usize,
+}
+
+impl Canvas<'_> {
+    fn clear(&mut self, rgba: [u8; 4]) {
+        for px in self.pixels.chunks_exact_mut(4) {
+            px.copy_from_slice(&rgba);
+        }
+    }
+
+    /// One box: clipped to the field, corners floored to whole pixels, at least one pixel
+    /// across; the fill first when it touches, then the outline in full colour.
+    fn paint(&mut self, &(layer, aabb, touching): &Shown, scale: f32) {
+        let min = aabb.min.max(Vec2::ZERO);
+        let max = aabb.max.min(FIELD);
+        if !(min.x < max.x && min.y < max.y) {
+            return;
+        }
+        let x0 = ((min.x * scale).floor() as usize).min(self.width - 1);
+        let y0 = ((min.y * scale).floor() as usize).min(self.height - 1);
+        let x1 = ((max.x * scale).floor() as usize).clamp(x0 + 1, self.width);
+        let y1 = ((max.y * scale).floor() as usize).clamp(y0 + 1, self.height);
+        let c = layer_color(layer);
+        let rgb = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u32);
+        if touching {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let px = &mut self.pixels[(y * self.width + x) * 4..][..3];
+                    for (p, &c) in px.iter_mut().zip(&rgb) {
+                        *p = ((*p as u32 * (256 - FILL_ALPHA) + c * FILL_ALPHA) >> 8) as u8;
+                    }
+                }
+            }
+        }
+        let solid = [rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, 255];
+        for x in x0..x1 {
+            self.set(x, y0, solid);
+            self.set(x, y1 - 1, solid);
+        }
+        for y in y0..y1 {
+            self.set(x0, y, solid);
+            self.set(x1 - 1, y, solid);
+        }
+    }
+
+    fn set(&mut self, x: usize, y: usize, rgba: [u8; 4]) {
+        let i = (y * self.width + x) * 4;
+        self.pixels[i..i + 4].copy_from_slice(&rgba);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canvas_of(pixels: &mut Vec<u8>, scale: f32) -> Canvas<'_> {
+        let (width, height) = ((FIELD.x * scale) as usize, (FIELD.y * scale) as usize);
+        pixels.resize(width * height * 4, 0);
+        let mut c = Canvas {
+            pixels,
+            width,
+            height,
+        };
+        c.clear(FIELD_BG);
+        c
+    }
+
+    fn at(c: &Canvas, x: usize, y: usize) -> [u8; 4] {
+        let i = (y * c.width + x) * 4;
+        c.pixels[i..i + 4].try_into().unwrap()
+    }
+
+    #[test]
+    fn a_box_is_a_one_pixel_outline_in_its_layer_colour() {
+        let mut px = Vec::new();
+        let mut c = canvas_of(&mut px, 2.0);
+        let b = Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(16.0, 24.0));
+        c.paint(&(Layer::PowerUp, b, false), 2.0);
+        let green = [0, 255, 0, 255];
+        // Screen box: x 20..32, y 40..48 (exclusive), so its edges are 20, 31, 40 and 47.
+        for (x, y) in [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)] {
+            assert_eq!(at(&c, x, y), green, "({x}, {y})");
+        }
+        for (x, y) in [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)] {
+            assert_eq!(at(&c, x, y), FIELD_BG, "({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn a_touching_box_is_filled_faintly_and_outlined_in_full() {
+        let mut px = Vec::new();
+        let mut c = canvas_of(&mut px, 1.0);
+        let b = Aabb::new(Vec2::new(50.0, 50.0), Vec2::new(60.0, 60.0));
+        c.paint(&(Layer::GroundEnemy, b, true), 1.0);
+        // The field's (20, 30, 60) mixed 90/256 of the way to ground red (255, 0, 0).
+        assert_eq!(at(&c, 55, 55), [102, 19, 38, 255]);
+        assert_eq!(at(&c, 50, 55), [255, 0, 0, 255]);
+    }
+
+    #[test]
+    fn boxes_past_the_edges_are_clipped_and_tiny_ones_still_show() {
+        let mut px = Vec::new();
+        let mut c = canvas_of(&mut px, 1.0);
+        // Half off the left and top, wholly outside, and a sliver thinner than a pixel.
+        c.paint(
+            &(
+                Layer::PlayerShot,
+                Aabb::new(Vec2::splat(-5.0), Vec2::splat(5.0)),
+                false,
+            ),
+            1.0,
+        );
+        c.paint(
+            &(
+                Layer::PlayerShot,
+                Aabb::new(Vec2::splat(-9.0), Vec2::splat(-1.0)),
+                false,
+            ),
+            1.0,
+        );
+        c.paint(
+            &(
+                Layer::EnemyBullet,
+                Aabb::new(Vec2::new(100.2, 100.0), Vec2::new(100.4, 100.5)),
+                false,
+            ),
+            1.0,
+        );
+        let white = [255, 255, 255, 255];
+        assert_eq!(at(&c, 0, 0), white);
+        assert_eq!(at(&c, 4, 0), white);
+        assert_eq!(at(&c, 4, 4), white);
+        assert_eq!(at(&c, 2, 2), FIELD_BG);
+        assert_eq!(at(&c, 100, 100), [255, 255, 0, 255]);
+        // A box reaching past the far corner is clipped there too, without a panic.
+        c.paint(
+            &(Layer::Player, Aabb::new(FIELD - 2.0, FIELD + 9.0), false),
+            1.0,
+        );
+        assert_eq!(at(&c, FIELD.x as usize - 1, FIELD.y as usize - 1), white);
+    }
+
+    #[test]
+    fn the_player_is_painted_above_everything() {
+        let others = Layer::ALL.into_iter().filter(|&l| l != Layer::Player);
+        assert!(others.map(rank).all(|r| r < rank(Layer::Player)));
+    }
+}
