@@ -9,7 +9,7 @@ use skysweep::sim::Difficulty;
 use skysweep::store;
 
 use super::gamepad::{PadBindings, PadButton};
-use super::input::{Action, KeyBindings};
+use crate::keys::{Action, KeyBindings};
 
 /// Environment variable naming a folder for every file the game writes.
 pub const DATA_DIR_ENV: &str = "SKYSWEEP_DATA_DIR";

@@ -15,7 +15,6 @@ mod frame_log;
 mod game_over;
 pub mod gamepad;
 mod high_scores;
-pub mod input;
 mod menu_input;
 mod name_draft;
 mod name_entry;
