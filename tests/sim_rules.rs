@@ -17,6 +17,13 @@ fn idle(world: &mut World, steps: usize) {
     hold(world, Input::default(), steps);
 }
 
+/// A tough enemy put right on player 1, then `steps` steps with no input.
+fn ram(world: &mut World, steps: usize) {
+    let at = world.players[0].pos;
+    scenario::spawn(world, "tough", at).unwrap();
+    idle(world, steps);
+}
+
 #[test]
 fn input_acts_in_the_same_step() {
     let mut w = quiet_world();
@@ -76,9 +83,7 @@ fn ramming_costs_one_power_level_per_contact_not_per_frame() {
         start_power: 3,
         ..WorldConfig::default()
     });
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 30);
+    ram(&mut w, 30);
     assert_eq!(
         w.players[0].power, 2,
         "thirty frames of contact cost one level"
@@ -114,9 +119,7 @@ fn ramming_costs_one_power_level_per_contact_not_per_frame() {
 #[test]
 fn ramming_at_power_one_costs_a_bomb() {
     let mut w = quiet_world();
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 5);
+    ram(&mut w, 5);
     assert_eq!(w.players[0].power, 1);
     assert_eq!(w.players[0].bombs, 2);
 }
@@ -505,9 +508,7 @@ fn ramming_while_invulnerable_costs_nothing() {
         bomb: true,
         ..Input::default()
     }]);
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 10);
+    ram(&mut w, 10);
     assert_eq!(
         w.players[0].power, 3,
         "the bomb's invulnerability covers rams too"
