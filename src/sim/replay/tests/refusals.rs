@@ -21,14 +21,6 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
     let err = refused(&text);
     assert!(err.starts_with("r.ron:") && err.contains("stages"), "{err}");
 
-    // A hash not in the written form, in stage 2.
-    let text = edited(&good, "\"0000000000002222\"", "\"22x2\"");
-    let (err, place) = refused_at(&text, "\"22x2\"");
-    assert_eq!(
-        err,
-        format!("{place}stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)")
-    );
-
     // An unknown field inside a stage.
     let text = edited(
         &good,
@@ -64,28 +56,36 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         format!("{place}stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
     );
 
-    // Tracks of one stage that disagree on its length.
-    let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 2)]]");
-    let err = refused(&text);
-    let (tl, tc) = nth_position(&text, "[(2, 3), (5, 2)]", 0);
-    assert_eq!(
-        err,
-        format!("r.ron:{tl}:{tc}: stage 2: player 2's inputs last 5 steps but player 1's last 4: every player's track of a stage lasts as long")
-    );
-
-    // Stage 2's tracks must match the characters too.
-    let text = edited(
-        &good,
-        "[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]",
-        "[[(2, 3), (5, 1)]]",
-    );
-    let (err, place) = refused_at(&text, "[[(2, 3), (5, 1)]]");
-    assert_eq!(
-        err,
-        format!(
-            "{place}stage 2: 1 input tracks for 2 characters: a replay has one track per character"
-        )
-    );
+    // Each case: what to change, to what, where the fault then stands (its first
+    // occurrence), and what the message says after that place.
+    let cases = [
+        // A hash not in the written form, in stage 2.
+        (
+            "\"0000000000002222\"",
+            "\"22x2\"",
+            "\"22x2\"",
+            "stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)",
+        ),
+        // Tracks of one stage that disagree on its length.
+        (
+            "[(2, 3), (5, 1)]]",
+            "[(2, 3), (5, 2)]]",
+            "[(2, 3), (5, 2)]",
+            "stage 2: player 2's inputs last 5 steps but player 1's last 4: every player's track of a stage lasts as long",
+        ),
+        // Stage 2's tracks must match the characters too.
+        (
+            "[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]",
+            "[[(2, 3), (5, 1)]]",
+            "[[(2, 3), (5, 1)]]",
+            "stage 2: 1 input tracks for 2 characters: a replay has one track per character",
+        ),
+    ];
+    for (from, to, at, message) in cases {
+        let text = edited(&good, from, to);
+        let (err, place) = refused_at(&text, at);
+        assert_eq!(err, format!("{place}{message}"));
+    }
 }
 
 #[test]
