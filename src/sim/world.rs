@@ -155,6 +155,17 @@ impl Owner {
         (kind << KIND_SHIFT) | (key as u32 & KEY_MASK)
     }
 
+    pub(crate) fn key(self) -> usize {
+        match self {
+            Owner::Player(k)
+            | Owner::Shot(k)
+            | Owner::Enemy(k)
+            | Owner::Bullet(k)
+            | Owner::Item(k)
+            | Owner::Blast(k) => k,
+        }
+    }
+
     pub(crate) fn decode(id: u32) -> Option<Owner> {
         let key = (id & KEY_MASK) as usize;
         Some(match id >> KIND_SHIFT {
