@@ -6,7 +6,7 @@
 //! The settings and scores targets live in the binary (`src/app/save_fuzz.rs`), beside the
 //! types they parse.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use crate::level::{load_stage, parse_stage, Catalog, Level, LevelError, Source};
@@ -47,18 +47,24 @@ pub fn level(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(text) else {
         return;
     };
-    let stage = Source {
-        name: "fuzz.ron".into(),
-        text: text.into(),
-    };
-    let defs = [Source {
-        name: "common.ron".into(),
-        text: COMMON.into(),
-    }];
-    match parse_stage(&stage, &defs, &Catalog::unchecked()) {
+    match parse_with_common("fuzz.ron", text, "common.ron") {
         Ok(level) => play(level, start, options),
         Err(e) => check_error(&e),
     }
+}
+
+/// `text` parsed as the stage `name`, with the shipped definitions as the file `common`;
+/// every sprite name is taken as it is.
+fn parse_with_common(name: &str, text: &str, common: &str) -> Result<Level, LevelError> {
+    let stage = Source {
+        name: name.into(),
+        text: text.into(),
+    };
+    let defs = [Source {
+        name: common.into(),
+        text: COMMON.into(),
+    }];
+    parse_stage(&stage, &defs, &Catalog::unchecked())
 }
 
 /// Steps a world on `level` from `start` seconds with inputs drawn from `options`.
@@ -147,17 +153,8 @@ pub fn level_uses(data: &[u8]) {
 fn stage1() -> &'static Arc<Level> {
     static LEVEL: OnceLock<Arc<Level>> = OnceLock::new();
     LEVEL.get_or_init(|| {
-        let stage = Source {
-            name: "levels/stage1.ron".into(),
-            text: STAGE1.into(),
-        };
-        let defs = [Source {
-            name: "levels/common.ron".into(),
-            text: COMMON.into(),
-        }];
-        Arc::new(
-            parse_stage(&stage, &defs, &Catalog::unchecked()).expect("the shipped stage loads"),
-        )
+        let level = parse_with_common("levels/stage1.ron", STAGE1, "levels/common.ron");
+        Arc::new(level.expect("the shipped stage loads"))
     })
 }
 
@@ -211,4 +208,29 @@ pub fn replay(data: &[u8]) {
 /// ([`crate::store::parse_saved`]), for the binary's settings and scores targets.
 pub fn saved<T: serde::de::DeserializeOwned>(data: &[u8]) -> crate::store::Parsed<T> {
     crate::store::parse_saved(data.to_vec())
+}
+
+/// The saved corpus and crashers of fuzz target `target` (`fuzz/saved/TARGET/`), in name
+/// order; there are at least three.
+pub fn saved_inputs(target: &str) -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/saved")
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a folder entry").path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "{}: the corpus is there", dir.display());
+    files
+}
+
+/// Runs `entry`, the body of fuzz target `target`, on each of its [`saved_inputs`]. The file
+/// is named on stderr first; the panic's own message says what broke.
+pub fn run_saved(target: &str, entry: impl Fn(&[u8])) {
+    for f in saved_inputs(target) {
+        let data = std::fs::read(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        eprintln!("{target}: {}", f.display());
+        entry(&data);
+    }
 }

@@ -5,6 +5,7 @@ mod app;
 mod balance;
 mod check_cmd;
 mod cli;
+mod keys;
 mod lab;
 mod out;
 mod render;

@@ -238,7 +238,17 @@ fn keep_aside(path: &Path) -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    use tempfile::TempDir;
+
     use super::*;
+    use crate::test_files::{load_each_hostile, names_in};
+
+    /// A fresh folder, and where the test's file goes in it.
+    fn thing_file() -> (TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("thing.ron");
+        (tmp, p)
+    }
 
     #[derive(Debug, Default, PartialEq, Serialize, serde::Deserialize)]
     struct Thing {
@@ -247,9 +257,8 @@ mod tests {
 
     #[test]
     fn round_trip_and_no_temp_files_left() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, p) = thing_file();
         let d = tmp.path();
-        let p = d.join("thing.ron");
         save_ron(&p, "test", &Thing { n: 7 }).unwrap();
         let back: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(back.value, Thing { n: 7 });
@@ -263,9 +272,7 @@ mod tests {
 
     #[test]
     fn a_damaged_file_is_kept_aside_and_defaults_used() {
-        let tmp = tempfile::tempdir().unwrap();
-        let d = tmp.path();
-        let p = d.join("thing.ron");
+        let (_tmp, p) = thing_file();
         std::fs::write(&p, "(n: \"seven\")").unwrap();
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(loaded.value, Thing::default());
@@ -284,21 +291,10 @@ mod tests {
         assert_ne!(again.kept_aside.unwrap(), aside);
     }
 
-    /// The files in `d`, by name, sorted.
-    fn names_in(d: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
     #[test]
     fn a_file_holding_no_value_is_quietly_the_default_and_stays_put() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, p) = thing_file();
         let d = tmp.path();
-        let p = d.join("thing.ron");
         for text in [
             "",
             "   ",
@@ -325,8 +321,7 @@ mod tests {
             "// header\n(n: 3",
             "  ,",
         ] {
-            let tmp = tempfile::tempdir().unwrap();
-            let p = tmp.path().join("thing.ron");
+            let (_tmp, p) = thing_file();
             std::fs::write(&p, text).unwrap();
             let loaded: Loaded<Thing> = load_ron_or_default(&p);
             let w = loaded.warning.expect(text);
@@ -338,9 +333,7 @@ mod tests {
 
     #[test]
     fn a_value_after_comments_is_read() {
-        let tmp = tempfile::tempdir().unwrap();
-        let d = tmp.path();
-        let p = d.join("thing.ron");
+        let (_tmp, p) = thing_file();
         std::fs::write(&p, "// header\n/* note */\n(n: 4) // trailing\n").unwrap();
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(loaded.value, Thing { n: 4 });
@@ -349,13 +342,10 @@ mod tests {
 
     #[test]
     fn what_is_not_a_file_gives_the_default_at_once_and_stays_put() {
-        use crate::test_files::{hostile, within};
         let tmp = tempfile::tempdir().unwrap();
-        for (what, p) in hostile(tmp.path(), "thing.ron") {
-            let path = p.clone();
-            let loaded: Loaded<Thing> = within(std::time::Duration::from_secs(5), move || {
-                load_ron_or_default(&path)
-            });
+        for (what, p, loaded) in
+            load_each_hostile(tmp.path(), "thing.ron", load_ron_or_default::<Thing>)
+        {
             assert_eq!(loaded.value, Thing::default(), "{what}");
             let w = loaded
                 .warning
@@ -375,8 +365,7 @@ mod tests {
 
     #[test]
     fn the_text_parsed_is_handed_back_and_bytes_parse_without_io() {
-        let tmp = tempfile::tempdir().unwrap();
-        let p = tmp.path().join("thing.ron");
+        let (_tmp, p) = thing_file();
         std::fs::write(&p, "// header\n(n: 4)\n").unwrap();
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(loaded.text, "// header\n(n: 4)\n");

@@ -54,3 +54,35 @@ pub fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send +
     rx.recv_timeout(limit)
         .unwrap_or_else(|_| panic!("still running after {limit:?}: it blocked or read forever"))
 }
+
+/// What `load` gives for each of [`hostile`]'s stand-ins for `name` in `dir`, as (what it is,
+/// path, result), each called [`within`] five seconds.
+pub fn load_each_hostile<T: Send + 'static>(
+    dir: &Path,
+    name: &str,
+    load: fn(&Path) -> T,
+) -> Vec<(&'static str, PathBuf, T)> {
+    hostile(dir, name)
+        .into_iter()
+        .map(|(what, path)| {
+            let p = path.clone();
+            let got = within(Duration::from_secs(5), move || load(&p));
+            (what, path, got)
+        })
+        .collect()
+}
+
+/// The names of the files in `dir`, sorted.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a folder to list")
+        .map(|e| {
+            e.expect("a folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}

@@ -2,6 +2,8 @@
 //! `tests/levels_bad/` fails with the expected position and message, shown with its line
 //! (human format) or as one JSON object per problem (`--format json`).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -290,19 +292,9 @@ fn a_file_over_the_size_limit_is_refused_before_parsing() {
 #[test]
 fn a_symbolic_link_out_of_the_folder_is_refused() {
     let root = tempdir("symlink");
-    let inside = root.join("levels");
-    std::fs::create_dir_all(&inside).unwrap();
-    std::fs::write(root.join("outside.ron"), "Defs()").unwrap();
-    std::os::unix::fs::symlink(root.join("outside.ron"), inside.join("link.ron")).unwrap();
-    let stage = inside.join("stage.ron");
-    std::fs::write(
-        &stage,
-        "Stage(name: \"s\", uses: [\"link.ron\"], length_s: 60)",
-    )
-    .unwrap();
+    let (stage, outside) = common::stage_using_link_out(&root, "link.ron", "outside.ron");
     let (ok, problems) = check_json(&[&stage]);
     assert!(!ok);
-    let outside = root.join("outside.ron").canonicalize().unwrap();
     assert_eq!(
         problems.iter().map(one_line).collect::<Vec<_>>(),
         [format!(
@@ -328,10 +320,7 @@ fn a_file_that_is_not_utf8_names_the_position() {
 }
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skysweep-check-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::tempdir("check", name)
 }
 
 #[test]

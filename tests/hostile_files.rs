@@ -2,28 +2,38 @@
 //! refuses what is not a regular file at once: a FIFO, a link to /dev/zero, a folder, a link to
 //! a FIFO. The settings and scores (in the binary) have the same tests beside their loaders.
 
+use std::fmt::{Debug, Display};
 use std::path::Path;
 use std::time::Duration;
 
 use skysweep::fileio::{read_text, ReadError, MAX_MANIFEST_BYTES};
 use skysweep::level::{load_stage, Catalog};
 use skysweep::sim::replay::Replay;
-use skysweep::test_files::{hostile, within};
+use skysweep::test_files::{hostile, load_each_hostile, within};
 
 const LIMIT: Duration = Duration::from_secs(5);
 
+/// Each of `hostile`'s stand-ins for `name` is refused by `load` at once, as `expected` says
+/// for its path.
+fn assert_each_refused<T: Debug + Send + 'static, E: Display + Send + 'static>(
+    name: &str,
+    load: fn(&Path) -> Result<T, E>,
+    expected: impl Fn(&Path) -> String,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    for (what, p, got) in load_each_hostile(dir.path(), name, load) {
+        let err = got.expect_err(what);
+        assert_eq!(err.to_string(), expected(&p), "{what}");
+    }
+}
+
 #[test]
 fn a_stage_that_is_not_a_file_is_one_clear_error() {
-    let dir = tempfile::tempdir().unwrap();
-    for (what, p) in hostile(dir.path(), "stage.ron") {
-        let path = p.clone();
-        let err = within(LIMIT, move || load_stage(&path, &Catalog::unchecked())).expect_err(what);
-        assert_eq!(
-            err.to_string(),
-            format!("{}:1:1: cannot read: not a file", p.display()),
-            "{what}"
-        );
-    }
+    assert_each_refused(
+        "stage.ron",
+        |p| load_stage(p, &Catalog::unchecked()),
+        |p| format!("{}:1:1: cannot read: not a file", p.display()),
+    );
 }
 
 #[test]
@@ -59,24 +69,17 @@ fn a_uses_file_that_is_not_a_file_is_an_error_at_its_entry() {
 
 #[test]
 fn a_replay_that_is_not_a_file_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    for (what, p) in hostile(dir.path(), "run.ron") {
-        let path = p.clone();
-        let err = within(LIMIT, move || Replay::load(&path)).expect_err(what);
-        assert_eq!(
-            err.to_string(),
-            format!("{}: cannot read: not a file", p.display()),
-            "{what}"
-        );
-    }
+    assert_each_refused("run.ron", Replay::load, |p| {
+        format!("{}: cannot read: not a file", p.display())
+    });
 }
 
 /// `atlas.ron` and `font.ron` are read by the window's asset loader with exactly this call.
 #[test]
 fn an_asset_manifest_that_is_not_a_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    for (what, p) in hostile(dir.path(), "atlas.ron") {
-        let got = within(LIMIT, move || read_text(&p, MAX_MANIFEST_BYTES));
+    let read = |p: &Path| read_text(p, MAX_MANIFEST_BYTES);
+    for (what, _, got) in load_each_hostile(dir.path(), "atlas.ron", read) {
         assert!(matches!(got, Err(ReadError::NotAFile)), "{what}: {got:?}");
     }
 }

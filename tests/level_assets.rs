@@ -1,27 +1,17 @@
 //! Asset names in levels are checked on hot reload too, against the assets folder as it is at
 //! that save: a typo is an error at its line, and an image added while the game runs is found.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+mod common;
 
-use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use skysweep::level::{Catalog, LevelWatcher};
+
+use common::poll_until;
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skysweep-assets-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn poll_until(w: &mut LevelWatcher, within: Duration) -> Option<Result<Level, LevelError>> {
-    let start = Instant::now();
-    while start.elapsed() < within {
-        if let Some(r) = w.poll() {
-            return Some(r);
-        }
-        std::thread::sleep(Duration::from_millis(16));
-    }
-    None
+    common::tempdir("assets", name)
 }
 
 /// A stage with one enemy drawn with `sprite` over the ground image `ground`.

@@ -5,6 +5,8 @@
 //! The tables are written by this file: `SKYSWEEP_WRITE_DOCS=1 cargo test --test level_docs`
 //! rewrites them in place; without it, a table that drifted fails the test.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use skysweep::level::{parse_stage, Catalog, Event, Source};
@@ -139,11 +141,7 @@ fn the_difficulty_table_matches_the_simulation() {
 #[test]
 fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     let text = readme();
-    let stage = text
-        .split("## Your first stage")
-        .nth(1)
-        .and_then(|s| s.split("```ron\n").nth(1))
-        .and_then(|s| s.split("```").next())
+    let stage = common::ron_block_after(&text, "## Your first stage")
         .expect("a stage under \"Your first stage\" in levels/README.md");
     let lines = stage.lines().count();
     assert!(

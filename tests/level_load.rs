@@ -1,5 +1,7 @@
 //! Loading and resolving levels from text: names become indices, errors name their place.
 
+mod common;
+
 use std::path::Path;
 
 use skysweep::level::check::{check_file, Checked};
@@ -306,11 +308,7 @@ fn markers_resolve_by_name_or_seconds() {
 fn the_readme_example_loads() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let example = readme
-        .split("## An annotated example")
-        .nth(1)
-        .and_then(|s| s.split("```ron\n").nth(1))
-        .and_then(|s| s.split("```").next())
+    let example = common::ron_block_after(&readme, "## An annotated example")
         .expect("an example in levels/README.md");
     let common = std::fs::read_to_string(root.join("common.ron")).unwrap();
     let level = parse_stage(

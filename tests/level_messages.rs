@@ -1,6 +1,8 @@
 //! The messages authors met that misled or said too little, each with its exact text: what
 //! field, what it takes, what was found.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use skysweep::level::check::check_file;
@@ -128,10 +130,7 @@ fn a_missing_comma_says_after_what() {
 }
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skysweep-msg-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::tempdir("msg", name)
 }
 
 fn check(path: &Path) -> Result<(), LevelError> {
@@ -181,23 +180,14 @@ fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
 #[test]
 fn a_uses_symlink_leading_out_says_so() {
     let root = tempdir("link");
-    let inside = root.join("levels");
-    std::fs::create_dir_all(&inside).unwrap();
-    std::fs::write(root.join("shared.ron"), "Defs()").unwrap();
-    std::os::unix::fs::symlink(root.join("shared.ron"), inside.join("shared.ron")).unwrap();
-    let stage = inside.join("stage.ron");
-    std::fs::write(
-        &stage,
-        "Stage(name: \"s\", uses: [\"shared.ron\"], length_s: 60)",
-    )
-    .unwrap();
+    let (stage, shared) = common::stage_using_link_out(&root, "shared.ron", "shared.ron");
     assert_eq!(
         check(&stage).unwrap_err().to_string(),
         format!(
             "{}:1:25: `uses` file \"shared.ron\" is a symbolic link leading out of the stage's \
              folder, to {}; expected a file inside the folder (copy it in)",
             stage.display(),
-            root.join("shared.ron").canonicalize().unwrap().display()
+            shared.display()
         )
     );
 }

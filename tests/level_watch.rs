@@ -1,9 +1,13 @@
 //! Hot reload without a window: save a stage, poll, and the new version (or its errors) arrives.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+mod common;
 
-use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use skysweep::level::{Catalog, LevelWatcher};
+
+use common::poll_until;
 
 const DEFS: &str =
     r#"Defs(enemies: { "drone": (sprite: "air_drone", layer: Air, hp: 2, score: 100) })"#;
@@ -16,22 +20,7 @@ fn stage(name: &str) -> String {
 }
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skysweep-watch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Polls like a game loop would, once a frame, until something arrives or `within` passes.
-fn poll_until(w: &mut LevelWatcher, within: Duration) -> Option<Result<Level, LevelError>> {
-    let start = Instant::now();
-    while start.elapsed() < within {
-        if let Some(r) = w.poll() {
-            return Some(r);
-        }
-        std::thread::sleep(Duration::from_millis(16));
-    }
-    None
+    common::tempdir("watch", name)
 }
 
 /// Saves like many editors do: write a new file, then rename it over the old one.

@@ -2,18 +2,8 @@
 //! stream, Wren's homing orbs.
 
 use glam::Vec2;
-use skysweep::sim::scenario::{self, quiet_level};
+use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{Character, GameEvent, Input, ShotKind, World, WorldConfig};
-
-const SHOT: Input = Input {
-    up: false,
-    down: false,
-    left: false,
-    right: false,
-    shot: true,
-    bomb: false,
-    focus: false,
-};
 
 fn pilot(character: Character, power: u8) -> World {
     scenario::world(
@@ -25,12 +15,6 @@ fn pilot(character: Character, power: u8) -> World {
             ..WorldConfig::default()
         },
     )
-}
-
-fn hold(world: &mut World, input: Input, steps: usize) {
-    for _ in 0..steps {
-        world.step(&[input]);
-    }
 }
 
 #[test]

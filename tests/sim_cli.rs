@@ -1,5 +1,6 @@
 //! The `skysweep sim` command as a player or a script sees it: its JSON, its errors, replays.
 
+use std::path::Path;
 use std::process::Command;
 
 fn skysweep(args: &[&str]) -> std::process::Output {
@@ -16,6 +17,14 @@ fn json(out: &std::process::Output) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("sim prints one JSON object")
+}
+
+/// Runs `sim` with `args`, recording to `file`, then replays that recording: both summaries.
+fn record_then_replay(args: &[&str], file: &Path) -> (serde_json::Value, serde_json::Value) {
+    let f = file.to_str().unwrap();
+    let recorded = json(&skysweep(&[&["sim"], args, &["--record", f]].concat()));
+    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    (recorded, replayed)
 }
 
 #[test]
@@ -81,22 +90,9 @@ fn sim_prints_every_summary_field() {
 
 #[test]
 fn same_seed_same_hash_across_processes() {
-    let a = json(&skysweep(&[
-        "sim",
-        "--frames",
-        "900",
-        "--seed",
-        "5",
-        "--autoplay",
-    ]));
-    let b = json(&skysweep(&[
-        "sim",
-        "--frames",
-        "900",
-        "--seed",
-        "5",
-        "--autoplay",
-    ]));
+    let run = ["sim", "--frames", "900", "--seed", "5", "--autoplay"];
+    let a = json(&skysweep(&run));
+    let b = json(&skysweep(&run));
     assert_eq!(a["state_hash"], b["state_hash"]);
     assert_eq!(a["score"], b["score"]);
 }
@@ -145,39 +141,36 @@ fn a_recorded_run_replays_to_the_same_hash() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("run.ron");
     let f = file.to_str().unwrap();
-    let recorded = json(&skysweep(&[
-        "sim",
-        "--frames",
-        "1200",
-        "--seed",
-        "9",
-        "--autoplay",
-        "--character",
-        "wren",
-        "--record",
-        f,
-    ]));
-    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    let (recorded, replayed) = record_then_replay(
+        &[
+            "--frames",
+            "1200",
+            "--seed",
+            "9",
+            "--autoplay",
+            "--character",
+            "wren",
+        ],
+        &file,
+    );
     assert_eq!(recorded["state_hash"], replayed["state_hash"]);
     assert_eq!(recorded["frames"], replayed["frames"]);
     assert_eq!(replayed["characters"][0], "Wren");
 
     // The starting power is part of the recording.
     let powered = dir.join("powered.ron");
-    let pf = powered.to_str().unwrap();
-    let recorded = json(&skysweep(&[
-        "sim",
-        "--frames",
-        "600",
-        "--seed",
-        "4",
-        "--autoplay",
-        "--power",
-        "4",
-        "--record",
-        pf,
-    ]));
-    let replayed = json(&skysweep(&["sim", "--replay", pf]));
+    let (recorded, replayed) = record_then_replay(
+        &[
+            "--frames",
+            "600",
+            "--seed",
+            "4",
+            "--autoplay",
+            "--power",
+            "4",
+        ],
+        &powered,
+    );
     assert_eq!(recorded["state_hash"], replayed["state_hash"]);
 
     // The same replay on a changed level is refused, clearly.

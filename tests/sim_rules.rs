@@ -13,8 +13,31 @@ fn quiet_world() -> World {
     world_with(WorldConfig::default())
 }
 
+/// A quiet world whose player starts at power level `power`.
+fn powered_world(power: u8) -> World {
+    world_with(WorldConfig {
+        start_power: power,
+        ..WorldConfig::default()
+    })
+}
+
+/// A quiet world whose player nothing can hurt.
+fn invincible_world() -> World {
+    world_with(WorldConfig {
+        invincible: true,
+        ..WorldConfig::default()
+    })
+}
+
 fn idle(world: &mut World, steps: usize) {
     hold(world, Input::default(), steps);
+}
+
+/// A tough enemy put right on player 1, then `steps` steps with no input.
+fn ram(world: &mut World, steps: usize) {
+    let at = world.players[0].pos;
+    scenario::spawn(world, "tough", at).unwrap();
+    idle(world, steps);
 }
 
 #[test]
@@ -72,13 +95,8 @@ fn a_bullet_spawned_on_the_ship_hits_on_its_first_frame() {
 
 #[test]
 fn ramming_costs_one_power_level_per_contact_not_per_frame() {
-    let mut w = world_with(WorldConfig {
-        start_power: 3,
-        ..WorldConfig::default()
-    });
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 30);
+    let mut w = powered_world(3);
+    ram(&mut w, 30);
     assert_eq!(
         w.players[0].power, 2,
         "thirty frames of contact cost one level"
@@ -114,9 +132,7 @@ fn ramming_costs_one_power_level_per_contact_not_per_frame() {
 #[test]
 fn ramming_at_power_one_costs_a_bomb() {
     let mut w = quiet_world();
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 5);
+    ram(&mut w, 5);
     assert_eq!(w.players[0].power, 1);
     assert_eq!(w.players[0].bombs, 2);
 }
@@ -228,10 +244,7 @@ fn a_bomb_damages_enemies_on_screen() {
 
 #[test]
 fn destroying_boss_parts_changes_its_attack() {
-    let mut w = world_with(WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    });
+    let mut w = invincible_world();
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(112.0, 80.0)).unwrap();
     assert_eq!(w.enemies[boss].phase, 0);
     // The core is guarded: shooting it does nothing while both guards stand.
@@ -287,10 +300,7 @@ fn destroying_boss_parts_changes_its_attack() {
 
 #[test]
 fn destroying_a_roof_reveals_what_it_hid() {
-    let mut w = world_with(WorldConfig {
-        start_power: 4,
-        ..WorldConfig::default()
-    });
+    let mut w = powered_world(4);
     let at = Vec2::new(w.players[0].pos.x, 120.0);
     scenario::spawn(&mut w, "house", at).unwrap();
     let tank = w.level.enemy_index("tank").unwrap();
@@ -497,17 +507,12 @@ fn a_boss_phase_can_wait_for_the_core_hp() {
 
 #[test]
 fn ramming_while_invulnerable_costs_nothing() {
-    let mut w = world_with(WorldConfig {
-        start_power: 3,
-        ..WorldConfig::default()
-    });
+    let mut w = powered_world(3);
     w.step(&[Input {
         bomb: true,
         ..Input::default()
     }]);
-    let at = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", at).unwrap();
-    idle(&mut w, 10);
+    ram(&mut w, 10);
     assert_eq!(
         w.players[0].power, 3,
         "the bomb's invulnerability covers rams too"
@@ -517,10 +522,7 @@ fn ramming_while_invulnerable_costs_nothing() {
 
 #[test]
 fn curling_bullets_do_not_live_forever() {
-    let mut w = world_with(WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    });
+    let mut w = invincible_world();
     w.spawn_bullet(skysweep::sim::Bullet::new(
         Vec2::new(112.0, 120.0),
         30.0,

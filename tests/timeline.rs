@@ -8,26 +8,36 @@ fn world(stage: &str) -> World {
     scenario::world(level, WorldConfig::default())
 }
 
-#[test]
-fn a_mid_boss_holds_the_timeline_until_it_falls() {
-    // A drone right above the player, which the player's shots bring down in a few seconds.
-    let mut w = world(
+/// A drone mid-boss at 1 s right above the player, which the player's shots bring down in a
+/// few seconds, and the next wave, one tough enemy, at `next_at` seconds.
+fn mid_boss_then_wave(next_at: f32) -> World {
+    world(&format!(
         r#"Stage(name: "Mid", uses: ["defs"], length_s: 60, events: [
             MidBoss(at: 1, enemy: "drone", x: 112, y: 150),
-            Spawn(at: 1.5, enemy: "tough", x: 30, y: 40),
-        ])"#,
-    );
+            Spawn(at: {next_at}, enemy: "tough", x: 30, y: 40),
+        ])"#
+    ))
+}
+
+/// Shoots while the mid-boss is in, for ten seconds at the most.
+fn shoot_at_mid_boss(w: &mut World) {
+    let mut steps = 0;
+    while w.mid_boss.is_some() && steps < 600 {
+        step(w, SHOOT, 1);
+        steps += 1;
+    }
+}
+
+#[test]
+fn a_mid_boss_holds_the_timeline_until_it_falls() {
+    let mut w = mid_boss_then_wave(1.5);
     step(&mut w, Input::default(), 120);
     assert!(w.mid_boss.is_some(), "the mid-boss is in");
     let held = w.stage_time;
     step(&mut w, Input::default(), 180);
     assert_eq!(w.stage_time, held, "no shooting: the timeline waits");
     assert_eq!(w.enemies.len(), 1, "the next wave waits too");
-    let mut steps = 0;
-    while w.mid_boss.is_some() && steps < 600 {
-        step(&mut w, SHOOT, 1);
-        steps += 1;
-    }
+    shoot_at_mid_boss(&mut w);
     assert!(w.mid_boss.is_none(), "the mid-boss fell to the shots");
     step(&mut w, Input::default(), 40);
     assert!(w.stage_time > held + 0.5, "then the timeline goes on");
@@ -73,18 +83,9 @@ fn a_scroll_change_begun_before_a_boss_still_finishes() {
 fn after_a_mid_boss_falls_the_next_wave_comes_at_once() {
     // The next wave is 20 s of timeline after the mid-boss: a quick kill must not leave the
     // player 20 s of empty sky.
-    let mut w = world(
-        r#"Stage(name: "Mid", uses: ["defs"], length_s: 60, events: [
-            MidBoss(at: 1, enemy: "drone", x: 112, y: 150),
-            Spawn(at: 21, enemy: "tough", x: 30, y: 40),
-        ])"#,
-    );
+    let mut w = mid_boss_then_wave(21.0);
     step(&mut w, Input::default(), 120);
-    let mut steps = 0;
-    while w.mid_boss.is_some() && steps < 600 {
-        step(&mut w, SHOOT, 1);
-        steps += 1;
-    }
+    shoot_at_mid_boss(&mut w);
     assert!(w.mid_boss.is_none(), "the mid-boss fell to the shots");
     step(&mut w, Input::default(), 30);
     assert!(

@@ -9,7 +9,7 @@ use skysweep::sim::Difficulty;
 use skysweep::store;
 
 use super::gamepad::{PadBindings, PadButton};
-use super::input::{Action, KeyBindings};
+use crate::keys::{Action, KeyBindings};
 
 /// Environment variable naming a folder for every file the game writes.
 pub const DATA_DIR_ENV: &str = "SKYSWEEP_DATA_DIR";
@@ -423,12 +423,21 @@ impl SettingsFile {
 
 #[cfg(test)]
 mod tests {
+    use skysweep::test_files::{load_each_hostile, names_in};
+    use tempfile::TempDir;
+
     use super::*;
+
+    /// A fresh folder, and where the settings go in it.
+    fn config_file() -> (TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("config.ron");
+        (tmp, path)
+    }
 
     #[test]
     fn config_round_trips_through_its_file() {
-        let tmp = tempfile::tempdir().unwrap();
-        let path = tmp.path().join("config.ron");
+        let (_tmp, path) = config_file();
         let mut c = Config {
             music_volume: 0.25,
             screen_shake: false,
@@ -448,13 +457,10 @@ mod tests {
     /// window opened, or filled its memory.
     #[test]
     fn settings_that_are_not_a_file_are_every_default_at_once() {
-        use skysweep::test_files::{hostile, within};
         let tmp = tempfile::tempdir().unwrap();
-        for (what, path) in hostile(tmp.path(), "config.ron") {
-            let p = path.clone();
-            let (c, warnings) = within(std::time::Duration::from_secs(5), move || {
-                Config::load_all_from(&p)
-            });
+        for (what, path, (c, warnings)) in
+            load_each_hostile(tmp.path(), "config.ron", Config::load_all_from)
+        {
             assert_eq!(c, Config::default(), "{what}");
             assert_eq!(
                 warnings,
@@ -467,20 +473,10 @@ mod tests {
         }
     }
 
-    fn names_in(d: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-
     #[test]
     fn an_empty_or_blank_config_file_is_every_default_quietly() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, path) = config_file();
         let d = tmp.path();
-        let path = d.join("config.ron");
         for text in ["", "\n", "  \t\r\n\n  ", "// SkySweep settings\n"] {
             std::fs::write(&path, text).unwrap();
             let (c, warning) = Config::load_from(&path);
@@ -493,9 +489,8 @@ mod tests {
 
     #[test]
     fn a_malformed_config_file_is_kept_aside_with_its_line_and_column() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, path) = config_file();
         let d = tmp.path();
-        let path = d.join("config.ron");
         std::fs::write(
             &path,
             "(\n  music_volume: 0.5,\n  screen_shake: maybe,\n)\n",
@@ -544,9 +539,8 @@ mod tests {
 
     #[test]
     fn every_settings_change_reaches_the_file_when_made() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, path) = config_file();
         let d = tmp.path();
-        let path = d.join("config.ron");
         let mut c = Config::default();
         let mut file = SettingsFile::new(Some(path.clone()), c.clone());
         assert_eq!(file.save_changes(&c), Ok(false), "nothing changed yet");
@@ -569,9 +563,7 @@ mod tests {
 
     #[test]
     fn a_hand_edited_file_is_not_rewritten_until_something_changes() {
-        let tmp = tempfile::tempdir().unwrap();
-        let d = tmp.path();
-        let path = d.join("config.ron");
+        let (_tmp, path) = config_file();
         let text = "// mine\n(music_volume: 3.0)\n";
         std::fs::write(&path, text).unwrap();
         let (c, _) = Config::load_from(&path);
@@ -615,9 +607,8 @@ mod tests {
 
     #[test]
     fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
-        let tmp = tempfile::tempdir().unwrap();
+        let (tmp, path) = config_file();
         let d = tmp.path();
-        let path = d.join("config.ron");
         let text = "// music_volume: 9 in a comment is not the field\n(\n  music_volume: 5.0,\n  display_scale: 99,\n  keys: (\n    (up: [\"Up\"], down: [\"Down\"], left: [\"Left\"], right: [\"Right\"],\n     shot: [\"Foo\"], bomb: [\"C\", \"Bar\"], focus: [\"V\"]),\n    (shot: [\"P\"]),\n  ),\n  pad: (shot: [\"Nope\"]),\n)\n";
         std::fs::write(&path, text).unwrap();
         let (c, warnings) = Config::load_all_from(&path);

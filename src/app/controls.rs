@@ -5,9 +5,9 @@ use macroquad::prelude::*;
 
 use super::ctx::Ctx;
 use super::gamepad::{PadBindings, PadButton};
-use super::input::{self, Action, KeyBindings};
 use super::menu_input::{nav, MenuInput};
 use super::scene::{Scene, Transition};
+use crate::keys::{self, Action, KeyBindings};
 use crate::render::menus;
 
 pub struct Controls {
@@ -66,9 +66,9 @@ impl Controls {
             return;
         }
         let chosen: Option<String> = if self.who < 2 {
-            input::bindable_keys()
+            keys::bindable_keys()
                 .find(|k| is_key_pressed(*k))
-                .and_then(input::key_name)
+                .and_then(keys::key_name)
                 .map(str::to_string)
         } else {
             m.pads

@@ -3,6 +3,7 @@
 
 use macroquad::prelude::*;
 
+use skysweep::level::LevelError;
 use skysweep::sim::Input;
 
 use super::audio::Audio;
@@ -11,6 +12,7 @@ use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::run::Run;
 use super::scores::ScoreTable;
+use super::stage_play::merge;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
@@ -91,5 +93,60 @@ impl Ctx {
     pub fn hi_score(&self, playing: Option<u64>) -> u64 {
         let best = self.scores.best(self.run.base_config.difficulty);
         playing.map_or(best, |p| best.max(p))
+    }
+
+    /// Keys that work anywhere: F1 for hitboxes, F11 or Alt+Enter for fullscreen.
+    pub fn global_keys(&mut self) {
+        if is_key_pressed(KeyCode::F1) {
+            self.debug = !self.debug;
+        }
+        let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
+        if is_key_pressed(KeyCode::F11) || (alt && is_key_pressed(KeyCode::Enter)) {
+            let on = !self.fullscreen;
+            self.set_fullscreen(on);
+        }
+    }
+
+    /// Keeps keys pressed this frame for the next step of play; only play takes taps.
+    pub fn collect_taps(&mut self, playing: bool) {
+        for (tap, keys) in self.taps.iter_mut().zip(&self.config.keys) {
+            *tap = if playing {
+                merge(*tap, keys.read(is_key_pressed))
+            } else {
+                Input::default()
+            };
+        }
+    }
+
+    /// A save of the watched level file that has errors: the last good version keeps
+    /// running (or stays for the next start), and the errors show until a good save.
+    pub fn level_save_failed(&mut self, e: &LevelError, playing: bool) {
+        if playing {
+            eprintln!("skysweep: level not reloaded: {e}");
+            self.message = Some(Notice::level_errors(
+                "SAVE HAS ERRORS",
+                e,
+                "The last good version keeps running.",
+            ));
+            self.audio.play("warning");
+        } else {
+            self.message = Some(Notice::level_errors("SAVE HAS ERRORS", e, ""));
+        }
+    }
+
+    /// An image that exists but would not load is said on screen, not left as plain sky.
+    pub fn report_asset_failures(&mut self) {
+        let failed = self.renderer.assets.take_failures();
+        if !failed.is_empty() {
+            for f in &failed {
+                eprintln!("skysweep: {f}");
+            }
+            self.message = Some(Notice::asset_errors(&failed));
+        }
+    }
+
+    /// Whether any save failed during the game: settings, scores or the recording.
+    pub fn saves_failed(&self) -> bool {
+        self.save_failed || self.run.recording_failed
     }
 }

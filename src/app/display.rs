@@ -1,5 +1,28 @@
-//! Whether the game can open its window, asked before miniquad tries: it panics with a
-//! backtrace when there is no display, which tells a player nothing.
+//! The display: whether the game can open its window, asked before miniquad tries (it panics
+//! with a backtrace when there is no display, which tells a player nothing), and the
+//! `--screenshot` of the last frame.
+
+/// What any window of the game needs before it opens: a display to open it on (else the reason
+/// on stderr and exit status 1), and a sound device kept quiet while macroquad's mixer starts.
+pub fn prepare() -> Result<(), std::process::ExitCode> {
+    if let Err(e) = check() {
+        eprintln!("skysweep: {e}");
+        return Err(std::process::ExitCode::from(1));
+    }
+    super::audio::prepare_sound_device();
+    super::audio::install_quiet_audio_panic();
+    Ok(())
+}
+
+/// Saves what the window shows as a PNG at `path`.
+pub fn save_screenshot(path: &std::path::Path) {
+    let mut shot = macroquad::prelude::get_screen_data();
+    // What the window shows is opaque; the framebuffer's alpha is not part of it.
+    for px in shot.get_image_data_mut() {
+        px[3] = 255;
+    }
+    shot.export_png(&path.to_string_lossy());
+}
 
 /// `Ok` when a graphical display can be opened; otherwise one sentence saying why not.
 #[cfg(target_os = "linux")]

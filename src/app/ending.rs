@@ -71,20 +71,12 @@ impl Ending {
 
 impl Scene for Ending {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if self.steps >= SKIP_AFTER_STEPS && m.ok {
-            self.turn(ctx)
-        } else {
-            Transition::Stay
-        }
+        Transition::when(self.steps >= SKIP_AFTER_STEPS && m.ok, || self.turn(ctx))
     }
 
     fn step(&mut self, ctx: &mut Ctx) -> Transition {
         self.steps += 1;
-        if self.steps >= self.page_steps() {
-            self.turn(ctx)
-        } else {
-            Transition::Stay
-        }
+        Transition::when(self.steps >= self.page_steps(), || self.turn(ctx))
     }
 
     fn draw(&self, ctx: &mut Ctx) {

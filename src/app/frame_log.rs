@@ -1,6 +1,7 @@
-//! Timings of every frame of a `--frames` run, for the summary printed at exit.
+//! Timings of every frame of a `--frames` run, for the summary printed at exit, and the pace
+//! such a run keeps.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::render::debug_overlay::FrameTimes;
 
@@ -49,6 +50,35 @@ impl FrameLog {
             f50 / 1e3,
             f99 / 1e3
         ))
+    }
+}
+
+/// Holds a `--frames` run to 60 frames a second, as play goes; off, it never waits.
+pub struct Pace {
+    frame: Option<Duration>,
+    deadline: Instant,
+}
+
+impl Pace {
+    pub fn new(on: bool) -> Pace {
+        Pace {
+            frame: on.then(|| Duration::from_secs_f64(1.0 / 60.0)),
+            deadline: Instant::now(),
+        }
+    }
+
+    /// Sleeps until the next frame is due.
+    pub fn wait(&mut self) {
+        let Some(frame) = self.frame else {
+            return;
+        };
+        self.deadline += frame;
+        // Behind by more than a frame (a slow machine): start afresh rather than rush.
+        let now = Instant::now();
+        match self.deadline.checked_duration_since(now) {
+            Some(wait) => std::thread::sleep(wait),
+            None => self.deadline = now,
+        }
     }
 }
 

@@ -39,12 +39,10 @@ impl GameOver {
 
 impl Scene for GameOver {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if self.timer.dismissed(m) || self.timer.steps() > 300 {
-            let pending = std::mem::take(&mut self.pending);
-            GameOver::after(ctx, pending)
-        } else {
-            Transition::Stay
-        }
+        let done = self.timer.dismissed(m) || self.timer.steps() > 300;
+        Transition::when(done, || {
+            GameOver::after(ctx, std::mem::take(&mut self.pending))
+        })
     }
 
     fn step(&mut self, _ctx: &mut Ctx) -> Transition {

@@ -15,7 +15,6 @@ mod frame_log;
 mod game_over;
 pub mod gamepad;
 mod high_scores;
-pub mod input;
 mod menu_input;
 mod name_draft;
 mod name_entry;
@@ -36,21 +35,20 @@ mod startup;
 mod stress;
 mod title;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use macroquad::prelude::*;
 
-use skysweep::sim::{Input, World};
+use skysweep::sim::World;
 
 use crate::render::{menus, notice_box};
 
 use ctx::Ctx;
-use frame_log::FrameLog;
+use frame_log::{FrameLog, Pace};
 use menu_input::MenuInput;
-use notice::Notice;
+use notice::{Notice, SOURCE_COLUMNS};
 use scene::{Scene, Transition};
 use skysweep::sim::clock::FixedStep;
-use stage_play::merge;
 
 pub use startup::play;
 
@@ -75,8 +73,7 @@ impl App {
         // of a frame, and a recording (or anything else unsaved) is lost.
         prevent_quit();
         // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
-        let pace = (lockstep && !self.ctx.cli.fast).then(|| Duration::from_secs_f64(1.0 / 60.0));
-        let mut deadline = Instant::now();
+        let mut pace = Pace::new(lockstep && !self.ctx.cli.fast);
         loop {
             if lockstep {
                 self.frame_log.begin();
@@ -87,28 +84,17 @@ impl App {
             } else {
                 self.clock.advance(get_frame_time() as f64)
             };
-            self.ctx.pads.poll();
-            self.hot_reload();
-            if self.ctx.message.as_mut().is_some_and(Notice::tick) {
-                self.ctx.message = None;
-            }
-            // Once a frame: menus and other choices. The key that starts a stage here must not
-            // count as its first tap, nor may a key pressed in a menu act again in play.
-            let was_playing = self.top().is_play();
-            self.global_keys();
-            let m = MenuInput::read(&mut self.ctx.pads);
-            self.on_top(|s, ctx| s.frame(ctx, &m));
-            self.ctx.save_changed_settings();
-            self.collect_taps(was_playing && self.top().is_play());
-            // 2-4. Per step: input, scene update, collide.
-            self.ctx.times.step_us = 0.0;
-            self.ctx.times.collide_us = 0.0;
+            self.between_frames();
+            // Once a frame: menus and other choices.
+            self.menus();
+            // 2-4. Per step: input, scene update, collide (inside `Scene::step`).
+            self.ctx.times.begin_steps();
             for _ in 0..steps {
                 self.on_top(|s, ctx| s.step(ctx));
                 self.ctx.anim += 1;
             }
             self.ctx.run.autosave_recording();
-            self.record_times(steps);
+            self.ctx.times.end_steps(steps, get_fps());
             // 5. Render: reads the state, changes nothing.
             let t = Instant::now();
             self.render();
@@ -126,17 +112,30 @@ impl App {
                 self.exit();
                 break;
             }
-            if let Some(frame) = pace {
-                deadline += frame;
-                // Behind by more than a frame (a slow machine): start afresh rather than rush.
-                let now = Instant::now();
-                match deadline.checked_duration_since(now) {
-                    Some(wait) => std::thread::sleep(wait),
-                    None => deadline = now,
-                }
-            }
+            pace.wait();
             next_frame().await;
         }
+    }
+
+    /// What comes in between frames: the pads, a saved level file, a notice running out.
+    fn between_frames(&mut self) {
+        self.ctx.pads.poll();
+        self.hot_reload();
+        if self.ctx.message.as_mut().is_some_and(Notice::tick) {
+            self.ctx.message = None;
+        }
+    }
+
+    /// The top scene's once-a-frame update. The key that starts a stage here must not count as
+    /// its first tap, nor may a key pressed in a menu act again in play.
+    fn menus(&mut self) {
+        let was_playing = self.top().is_play();
+        self.ctx.global_keys();
+        let m = MenuInput::read(&mut self.ctx.pads);
+        self.on_top(|s, ctx| s.frame(ctx, &m));
+        self.ctx.save_changed_settings();
+        let playing = was_playing && self.top().is_play();
+        self.ctx.collect_taps(playing);
     }
 
     fn top(&self) -> &dyn Scene {
@@ -175,74 +174,31 @@ impl App {
         }
     }
 
-    /// Keys that work anywhere: F1 for hitboxes, F11 or Alt+Enter for fullscreen.
-    fn global_keys(&mut self) {
-        if is_key_pressed(KeyCode::F1) {
-            self.ctx.debug = !self.ctx.debug;
-        }
-        let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
-        if is_key_pressed(KeyCode::F11) || (alt && is_key_pressed(KeyCode::Enter)) {
-            let on = !self.ctx.fullscreen;
-            self.ctx.set_fullscreen(on);
-        }
-    }
-
-    /// Keeps keys pressed this frame for the next step of play; only play takes taps.
-    fn collect_taps(&mut self, playing: bool) {
-        let ctx = &mut self.ctx;
-        for (tap, keys) in ctx.taps.iter_mut().zip(&ctx.config.keys) {
-            *tap = if playing {
-                merge(*tap, keys.read(is_key_pressed))
-            } else {
-                Input::default()
-            };
-        }
-    }
-
-    fn record_times(&mut self, steps: u32) {
-        let t = &mut self.ctx.times;
-        if steps > 0 {
-            t.step_us /= steps as f64;
-            t.collide_us /= steps as f64;
-        }
-        t.steps = steps;
-        t.fps = get_fps();
-    }
-
     /// A saved level file: scenes playing it restart on the new version; otherwise it is kept
     /// for the next start. A broken save keeps the last good version and shows its errors.
     fn hot_reload(&mut self) {
         let Some(result) = self.ctx.run.poll_saved() else {
             return;
         };
-        let playing = self.world().is_some();
-        match result {
-            Ok(level) => {
-                let level = std::sync::Arc::new(level);
-                let t = self
-                    .scenes
-                    .iter_mut()
-                    .rev()
-                    .map(|s| s.level_saved(&mut self.ctx, &level))
-                    .find(|t| !t.is_stay());
-                match t {
-                    Some(t) => self.apply(t),
-                    None => {
-                        self.ctx.run.keep_saved(level);
-                        self.ctx.message = None;
-                    }
-                }
+        let level = match result {
+            Ok(level) => std::sync::Arc::new(level),
+            Err(e) => {
+                let playing = self.world().is_some();
+                return self.ctx.level_save_failed(&e, playing);
             }
-            Err(e) if playing => {
-                eprintln!("skysweep: level not reloaded: {e}");
-                self.ctx.message = Some(Notice::level_errors(
-                    "SAVE HAS ERRORS",
-                    &e,
-                    "The last good version keeps running.",
-                ));
-                self.ctx.audio.play("warning");
+        };
+        let t = self
+            .scenes
+            .iter_mut()
+            .rev()
+            .map(|s| s.level_saved(&mut self.ctx, &level))
+            .find(|t| !t.is_stay());
+        match t {
+            Some(t) => self.apply(t),
+            None => {
+                self.ctx.run.keep_saved(level);
+                self.ctx.message = None;
             }
-            Err(e) => self.ctx.message = Some(Notice::level_errors("SAVE HAS ERRORS", &e, "")),
         }
     }
 
@@ -275,38 +231,15 @@ impl App {
             s.draw_panels(ctx, &layout);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
-            notice_box::draw(
-                &ctx.renderer,
-                &layout,
-                &n.title,
-                &n.text,
-                notice::SOURCE_COLUMNS,
-            );
+            notice_box::draw(&ctx.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
-        // An image that exists but would not load is said on screen, not left as plain sky.
-        let failed = ctx.renderer.assets.take_failures();
-        if !failed.is_empty() {
-            for f in &failed {
-                eprintln!("skysweep: {f}");
-            }
-            ctx.message = Some(asset_errors(&failed));
-        }
-    }
-
-    /// Whether any save failed during the game: settings, scores or the recording.
-    fn saves_failed(&self) -> bool {
-        self.ctx.save_failed || self.ctx.run.recording_failed
+        ctx.report_asset_failures();
     }
 
     /// The loop's end: the screenshot, then everything that must not be lost.
     fn exit(&mut self) {
         if let Some(path) = &self.ctx.cli.screenshot {
-            let mut shot = get_screen_data();
-            // What the window shows is opaque; the framebuffer's alpha is not part of it.
-            for px in shot.get_image_data_mut() {
-                px[3] = 255;
-            }
-            shot.export_png(&path.to_string_lossy());
+            display::save_screenshot(path);
         }
         self.ctx.save_changed_settings();
         self.ctx.run.end_recording();
@@ -321,19 +254,6 @@ impl App {
             );
         }
     }
-}
-
-/// The notice for assets that would not load: long enough to read, not for the whole game.
-fn asset_errors(failed: &[String]) -> Notice {
-    Notice::for_frames(
-        "ASSET ERROR",
-        format!(
-            "{}\n\nThese assets could not be loaded; what they show or play is missing.",
-            failed.join("\n")
-        ),
-        600,
-    )
-    .preformatted()
 }
 
 /// Whether the main loop stops this frame: the game asked to quit, the window was closed, or

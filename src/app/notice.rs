@@ -45,6 +45,19 @@ impl Notice {
         }
     }
 
+    /// Assets that would not load: long enough to read, not for the whole game.
+    pub fn asset_errors(failed: &[String]) -> Notice {
+        Notice::for_frames(
+            "ASSET ERROR",
+            format!(
+                "{}\n\nThese assets could not be loaded; what they show or play is missing.",
+                failed.join("\n")
+            ),
+            600,
+        )
+        .preformatted()
+    }
+
     /// The same notice with its lines kept as they are (see [`Notice::preformatted`]).
     pub fn preformatted(mut self) -> Notice {
         self.preformatted = true;

@@ -27,11 +27,7 @@ impl ReplayEnded {
 
 impl Scene for ReplayEnded {
     fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if self.timer.dismissed(m) {
-            Transition::Quit
-        } else {
-            Transition::Stay
-        }
+        Transition::when(self.timer.dismissed(m), || Transition::Quit)
     }
 
     fn step(&mut self, _ctx: &mut Ctx) -> Transition {

@@ -60,36 +60,15 @@ pub fn scores(data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
-    /// The saved corpus and crashers of fuzz target `target` (`fuzz/saved/TARGET/`).
-    fn saved_inputs(target: &str) -> Vec<PathBuf> {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("fuzz/saved")
-            .join(target);
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        files
-    }
+    use skysweep::fuzzing::run_saved;
 
     #[test]
     fn the_saved_settings_corpus_runs_clean() {
-        let files = saved_inputs("config");
-        assert!(files.len() >= 3, "the corpus is there");
-        for f in files {
-            super::config(&std::fs::read(&f).unwrap());
-        }
+        run_saved("config", super::config);
     }
 
     #[test]
     fn the_saved_scores_corpus_runs_clean() {
-        let files = saved_inputs("scores");
-        assert!(files.len() >= 3, "the corpus is there");
-        for f in files {
-            super::scores(&std::fs::read(&f).unwrap());
-        }
+        run_saved("scores", super::scores);
     }
 }

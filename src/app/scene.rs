@@ -37,6 +37,15 @@ impl Transition {
         Transition::Push(Box::new(scene))
     }
 
+    /// `then()` when `cond` holds, else stay.
+    pub fn when(cond: bool, then: impl FnOnce() -> Transition) -> Transition {
+        if cond {
+            then()
+        } else {
+            Transition::Stay
+        }
+    }
+
     pub fn is_stay(&self) -> bool {
         matches!(self, Transition::Stay)
     }

@@ -128,13 +128,11 @@ mod tests {
     /// memory.
     #[test]
     fn scores_that_are_not_a_file_are_an_empty_table_at_once() {
-        use skysweep::test_files::{hostile, within};
+        use skysweep::test_files::load_each_hostile;
         let tmp = tempfile::tempdir().unwrap();
-        for (what, path) in hostile(tmp.path(), "scores.ron") {
-            let p = path.clone();
-            let (t, warning) = within(std::time::Duration::from_secs(5), move || {
-                ScoreTable::load_from(&p)
-            });
+        for (what, _, (t, warning)) in
+            load_each_hostile(tmp.path(), "scores.ron", ScoreTable::load_from)
+        {
             assert_eq!(t, ScoreTable::default(), "{what}");
             let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
             assert!(w.contains("not a file"), "{what}: {w}");

@@ -7,11 +7,11 @@ use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::gamepad::PadButton;
-use super::input;
 use super::menu_input::MenuInput;
 use super::scene::{Scene, Transition};
 use super::stage_play::StagePlay;
 use super::title::Title;
+use crate::keys::key_from_name;
 use crate::render::menus;
 
 pub struct Select {
@@ -38,7 +38,7 @@ impl Scene for Select {
             let pressed = |names: &Vec<String>| {
                 names
                     .iter()
-                    .filter_map(|k| input::key_from_name(k))
+                    .filter_map(|k| key_from_name(k))
                     .any(is_key_pressed)
             };
             // With two players each pad drives its own player; with one, any pad does.

@@ -16,6 +16,7 @@ use super::ctx::Ctx;
 use super::display;
 use super::ending::Ending;
 use super::gamepad::Gamepads;
+use super::notice::Notice;
 use super::run::Run;
 use super::scene::{Scene, Transition};
 use super::scores::ScoreTable;
@@ -27,6 +28,28 @@ use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
 use crate::setup::{self, find_data};
 
+/// Whether `--screenshot` and `--record` name places that can be written; exit status 2 when
+/// one cannot, said before any window opens.
+fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
+    let outputs = [
+        ("--screenshot", &cli.screenshot),
+        ("--record", &cli.run.record),
+    ];
+    for (option, path) in outputs {
+        let Some(path) = path else {
+            continue;
+        };
+        skysweep::store::check_writable(path).map_err(|e| {
+            eprintln!(
+                "skysweep: {option} {}: cannot write there: {e}",
+                path.display()
+            );
+            ExitCode::from(2)
+        })?;
+    }
+    Ok(())
+}
+
 /// Opens the window and plays. Errors in the command line or level are reported before any
 /// window opens.
 pub fn play(cli: Cli) -> ExitCode {
@@ -37,27 +60,9 @@ pub fn play(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outputs = [
-        ("--screenshot", &cli.screenshot),
-        ("--record", &cli.run.record),
-    ];
-    for (option, path) in outputs {
-        if let Some(path) = path {
-            if let Err(e) = skysweep::store::check_writable(path) {
-                eprintln!(
-                    "skysweep: {option} {}: cannot write there: {e}",
-                    path.display()
-                );
-                return ExitCode::from(2);
-            }
-        }
+    if let Err(code) = check_outputs(&cli).and_then(|()| display::prepare()) {
+        return code;
     }
-    if let Err(e) = display::check() {
-        eprintln!("skysweep: {e}");
-        return ExitCode::from(1);
-    }
-    audio::prepare_sound_device();
-    audio::install_quiet_audio_panic();
     let (w, h) = cli.window.unwrap_or((1200, 960));
     let conf = Conf {
         window_title: "SkySweep".to_string(),
@@ -82,7 +87,7 @@ pub fn play(cli: Cli) -> ExitCode {
     macroquad::Window::from_config(conf, async move {
         let mut app = App::new(cli, prepared).await;
         app.run().await;
-        failed_in_game.store(app.saves_failed(), Ordering::SeqCst);
+        failed_in_game.store(app.ctx.saves_failed(), Ordering::SeqCst);
     });
     if failed.load(Ordering::SeqCst) {
         eprintln!("skysweep: some files could not be saved (see above)");
@@ -159,7 +164,7 @@ impl App {
             settings_file,
             scores,
             run,
-            message: (!asset_failures.is_empty()).then(|| super::asset_errors(&asset_failures)),
+            message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],
             anim: 0,
             times: FrameTimes::default(),

@@ -42,6 +42,17 @@ struct Tok {
     end: usize,
 }
 
+/// Where a quoted string or character starting at `b[start]` ends: just past its closing
+/// quote (the same byte as the opening one, not escaped with `\`), or the end of the text.
+fn past_quoted(b: &[u8], start: usize) -> usize {
+    let quote = b[start];
+    let mut i = start + 1;
+    while i < b.len() && b[i] != quote {
+        i += if b[i] == b'\\' { 2 } else { 1 };
+    }
+    (i + 1).min(b.len())
+}
+
 /// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
 fn tokenize(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
@@ -86,11 +97,7 @@ fn tokenize(text: &str) -> Vec<Tok> {
                 continue;
             }
             b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i = (i + 1).min(b.len());
+                i = past_quoted(b, i);
                 Kind::Str
             }
             b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) => {
@@ -109,11 +116,7 @@ fn tokenize(text: &str) -> Vec<Tok> {
                 Kind::Str
             }
             b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i = (i + 1).min(b.len());
+                i = past_quoted(b, i);
                 Kind::Other
             }
             b'(' | b'[' | b'{' => {
@@ -491,31 +494,32 @@ Defs(
 
     #[test]
     fn spans_cover_a_value_with_its_brackets() {
-        let span = |p: &[Seg]| &TEXT[span_of(TEXT, p)];
-        assert_eq!(
-            span(&[Seg::Field("enemies"), Seg::key("drone"), Seg::Field("hp")]),
-            "2"
-        );
-        assert_eq!(
-            span(&[Seg::Field("patterns"), Seg::key("aimed")]),
-            "\"aimed\""
-        );
-        assert_eq!(
-            span(&[
-                Seg::Field("patterns"),
-                Seg::key("aimed"),
-                Seg::Field("kind")
-            ]),
-            "Aimed"
-        );
-        assert_eq!(
-            span(&[
-                Seg::Field("enemies"),
-                Seg::key("fighter"),
-                Seg::Field("weapons")
-            ]),
-            "[(pattern: \"aimed\")]"
-        );
+        let cases: [(&[Seg], &str); 4] = [
+            (
+                &[Seg::Field("enemies"), Seg::key("drone"), Seg::Field("hp")],
+                "2",
+            ),
+            (&[Seg::Field("patterns"), Seg::key("aimed")], "\"aimed\""),
+            (
+                &[
+                    Seg::Field("patterns"),
+                    Seg::key("aimed"),
+                    Seg::Field("kind"),
+                ],
+                "Aimed",
+            ),
+            (
+                &[
+                    Seg::Field("enemies"),
+                    Seg::key("fighter"),
+                    Seg::Field("weapons"),
+                ],
+                "[(pattern: \"aimed\")]",
+            ),
+        ];
+        for (path, value) in cases {
+            assert_eq!(&TEXT[span_of(TEXT, path)], value, "{path:?}");
+        }
     }
 
     #[test]

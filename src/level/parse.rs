@@ -281,22 +281,23 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
         suggest(found, expected.iter().copied())
             .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
     };
+    // An unknown field or enum variant (`what`), with the closest expected one.
+    let unknown =
+        |what: &str, found: &str, expected: &[&'static str], outer: &Option<String>| Message {
+            text: format!(
+                "unknown {what} `{found}`{}{}; expected one of {}",
+                inside(outer),
+                hint(found, expected),
+                list(expected)
+            ),
+            suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
+        };
     let text = match code {
         E::NoSuchStructField {
             expected,
             found,
             outer,
-        } => {
-            return Message {
-                text: format!(
-                    "unknown field `{found}`{}{}; expected one of {}",
-                    inside(outer),
-                    hint(found, expected),
-                    list(expected)
-                ),
-                suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
-            }
-        }
+        } => return unknown("field", found, expected, outer),
         E::MissingStructField { field, outer } => {
             format!(
                 "missing field `{field}`{}: it has no default",
@@ -310,17 +311,7 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
             expected,
             found,
             outer,
-        } => {
-            return Message {
-                text: format!(
-                    "unknown name `{found}`{}{}; expected one of {}",
-                    inside(outer),
-                    hint(found, expected),
-                    list(expected)
-                ),
-                suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
-            }
-        }
+        } => return unknown("name", found, expected, outer),
         E::ExpectedDifferentStructName { expected, found } => format!(
             "expected `{}(...)` here, found `{found}(...)`",
             friendly_type(expected)

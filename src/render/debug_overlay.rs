@@ -32,6 +32,24 @@ pub struct FrameTimes {
     pub steps: u32,
 }
 
+impl FrameTimes {
+    /// Before a frame's steps: each step adds its update and collide time.
+    pub fn begin_steps(&mut self) {
+        self.step_us = 0.0;
+        self.collide_us = 0.0;
+    }
+
+    /// After a frame's `steps` steps: their times become the mean of one step.
+    pub fn end_steps(&mut self, steps: u32, fps: i32) {
+        if steps > 0 {
+            self.step_us /= steps as f64;
+            self.collide_us /= steps as f64;
+        }
+        self.steps = steps;
+        self.fps = fps;
+    }
+}
+
 /// Draws every box in screen space as a 1-pixel outline, so the colours are exact. Boxes move
 /// with the playfield's `shake` (as the sprites do) and are clipped to the playfield, so boxes
 /// of bodies leaving the screen never spill onto the side panels.

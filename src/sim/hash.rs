@@ -26,6 +26,12 @@ impl StateHasher {
         self.f32(v.y);
     }
 
+    /// A body in a slab: its key, then its position.
+    pub fn keyed(&mut self, key: usize, pos: Vec2) {
+        self.u64(key as u64);
+        self.vec2(pos);
+    }
+
     pub fn finish(&self) -> u64 {
         self.0.finish()
     }

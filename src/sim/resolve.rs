@@ -1,6 +1,6 @@
 //! Turning the collider's encounters into game consequences.
 
-use crate::collide::{Contact, EventKind, Layer};
+use crate::collide::{Contact, EventKind, Handle, Layer};
 
 use super::events::GameEvent;
 use super::player::ShotKind;
@@ -99,48 +99,40 @@ impl World {
     }
 
     fn player_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Player(i) if self.players.get(i)?.handle == Some(c.handle) => Some(i),
-            _ => None,
-        }
+        key_of(c, Owner::Player, |i| self.players.get(i)?.handle)
     }
 
     fn shot_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Shot(k) if self.shots.get(k)?.handle == Some(c.handle) => Some(k),
-            _ => None,
-        }
+        key_of(c, Owner::Shot, |k| self.shots.get(k)?.handle)
     }
 
     fn enemy_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Enemy(k)
-                if self.enemies.get(k)?.parts.get(c.part as usize)?.handle == Some(c.handle) =>
-            {
-                Some(k)
-            }
-            _ => None,
-        }
+        key_of(c, Owner::Enemy, |k| {
+            self.enemies.get(k)?.parts.get(c.part as usize)?.handle
+        })
     }
 
     fn bullet_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Bullet(k) if self.bullets.get(k)?.handle == Some(c.handle) => Some(k),
-            _ => None,
-        }
+        key_of(c, Owner::Bullet, |k| self.bullets.get(k)?.handle)
     }
 
     fn item_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Item(k) if self.items.get(k)?.handle == Some(c.handle) => Some(k),
-            _ => None,
-        }
+        key_of(c, Owner::Item, |k| self.items.get(k)?.handle)
     }
 
     fn blast_of(&self, c: Contact) -> Option<usize> {
-        match Owner::decode(c.owner)? {
-            Owner::Blast(k) if self.blasts.get(k)?.handle == c.handle => Some(k),
-            _ => None,
-        }
+        key_of(c, Owner::Blast, |k| Some(self.blasts.get(k)?.handle))
     }
+}
+
+/// The key of the body of `kind` (`Owner::Shot`, ...) that `c`'s box belongs to, when
+/// `handle(key)` says that body still holds this very box: a removed body's key may be reused.
+fn key_of(
+    c: Contact,
+    kind: fn(usize) -> Owner,
+    handle: impl FnOnce(usize) -> Option<Handle>,
+) -> Option<usize> {
+    let owner = Owner::decode(c.owner)?;
+    let key = owner.key();
+    (owner == kind(key) && handle(key)? == c.handle).then_some(key)
 }

@@ -118,21 +118,22 @@ mod tests {
         w
     }
 
-    #[test]
-    fn rewinding_gives_back_the_world_as_it_was() {
+    /// A world played `steps` steps, each recorded in a history that reaches `reach` back.
+    fn recorded(steps: u64, reach: u64) -> (World, History) {
         let mut w = played(0);
-        let mut h = History::new(600);
-        for n in 0..400 {
+        let mut h = History::new(reach);
+        for n in 0..steps {
             h.record(&w, &[input(n)]);
             w.step(&[input(n)]);
         }
+        (w, h)
+    }
+
+    #[test]
+    fn rewinding_gives_back_the_world_as_it_was() {
+        let (mut w, mut h) = recorded(400, 600);
         for back in [1, 29, 30, 31, 95] {
-            let mut hist = History::new(600);
-            let mut fresh = played(0);
-            for n in 0..400 {
-                hist.record(&fresh, &[input(n)]);
-                fresh.step(&[input(n)]);
-            }
+            let (mut fresh, mut hist) = recorded(400, 600);
             assert_eq!(hist.rewind(&mut fresh, back), back);
             assert_eq!(
                 fresh.state_hash(),
@@ -152,12 +153,7 @@ mod tests {
 
     #[test]
     fn the_history_reaches_only_so_far_back() {
-        let mut w = played(0);
-        let mut h = History::new(120);
-        for n in 0..1000 {
-            h.record(&w, &[input(n)]);
-            w.step(&[input(n)]);
-        }
+        let (mut w, mut h) = recorded(1000, 120);
         let reach = h.available(&w);
         assert!((120..120 + SNAPSHOT_EVERY).contains(&reach), "{reach}");
         assert_eq!(h.rewind(&mut w, 10_000), reach);

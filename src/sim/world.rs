@@ -155,6 +155,17 @@ impl Owner {
         (kind << KIND_SHIFT) | (key as u32 & KEY_MASK)
     }
 
+    pub(crate) fn key(self) -> usize {
+        match self {
+            Owner::Player(k)
+            | Owner::Shot(k)
+            | Owner::Enemy(k)
+            | Owner::Bullet(k)
+            | Owner::Item(k)
+            | Owner::Blast(k) => k,
+        }
+    }
+
     pub(crate) fn decode(id: u32) -> Option<Owner> {
         let key = (id & KEY_MASK) as usize;
         Some(match id >> KIND_SHIFT {
@@ -590,23 +601,19 @@ impl World {
             h.u64(p.invulnerable as u64);
         }
         for (k, s) in &self.shots {
-            h.u64(k as u64);
-            h.vec2(s.pos);
+            h.keyed(k, s.pos);
         }
         for (k, e) in &self.enemies {
-            h.u64(k as u64);
-            h.vec2(e.pos);
+            h.keyed(k, e.pos);
             for part in &e.parts {
                 h.f32(part.hp);
             }
         }
         for (k, b) in &self.bullets {
-            h.u64(k as u64);
-            h.vec2(b.pos);
+            h.keyed(k, b.pos);
         }
         for (k, i) in &self.items {
-            h.u64(k as u64);
-            h.vec2(i.pos);
+            h.keyed(k, i.pos);
         }
         // Only when there is one, so stages without a mid-boss keep their hashes.
         if let Some(w) = self.mid_boss {

@@ -212,20 +212,25 @@ pub(super) fn resolve(
     // Overriding a shared definition is allowed, so the replaced names are no error.
     add_all(&mut r.patterns, &stage.patterns, stage_src);
     add_all(&mut r.enemies, &stage.enemies, stage_src);
-    r.too_many(
-        stage_src,
-        &[Seg::Field("patterns")],
-        r.patterns.len(),
-        limits::MAX_PATTERNS,
-        |n| format!("{n} patterns in all"),
-    );
-    r.too_many(
-        stage_src,
-        &[Seg::Field("enemies")],
-        r.enemies.len(),
-        limits::MAX_ENEMY_TYPES,
-        |n| format!("{n} enemy types in all"),
-    );
+    let totals = [
+        (
+            "patterns",
+            r.patterns.len(),
+            limits::MAX_PATTERNS,
+            "patterns",
+        ),
+        (
+            "enemies",
+            r.enemies.len(),
+            limits::MAX_ENEMY_TYPES,
+            "enemy types",
+        ),
+    ];
+    for (field, count, limit, what) in totals {
+        r.too_many(stage_src, &[Seg::Field(field)], count, limit, |n| {
+            format!("{n} {what} in all")
+        });
+    }
     check_stage(&mut r, &stage);
     let patterns: Vec<PatternDef> = r.patterns.values().map(|d| d.def.clone()).collect();
     let pattern_entries: Vec<(String, &Source, &PatternDef)> = r

@@ -59,6 +59,20 @@ fn refused(text: &str) -> String {
     Replay::from_ron("r.ron", text).unwrap_err().to_string()
 }
 
+/// Why `text` is refused, and where the message should say it is: `r.ron:LINE:COL: ` at the
+/// first `needle`.
+fn refused_at(text: &str, needle: &str) -> (String, String) {
+    let (line, col) = nth_position(text, needle, 0);
+    (refused(text), format!("r.ron:{line}:{col}: "))
+}
+
+/// Why `text` is refused, and where the message should say it is: `r.ron:LINE:COL: ` at
+/// `value`, the end of the first `context`.
+fn refused_where(text: &str, context: &str, value: &str) -> (String, String) {
+    let (line, col) = position_of(text, context, value);
+    (refused(text), format!("r.ron:{line}:{col}: "))
+}
+
 /// `text` with `from` replaced once; panics when `from` is missing, so a changed format
 /// cannot make a test pass by no longer containing the bad value.
 fn edited(text: &str, from: &str, to: &str) -> String {
@@ -179,6 +193,14 @@ fn a_two_stage_recording_round_trips_through_ron() {
     assert_eq!(p2, [2, 2, 2, 5]);
 }
 
+/// Why `r`, read from `file`, may not start its first stage on `levels/stage1.ron` when that
+/// stage is `length_s` seconds long.
+fn start_refused(r: &Replay, file: &str, length_s: f32) -> String {
+    r.check_start(file, 0, "levels/stage1.ron", length_s)
+        .unwrap_err()
+        .to_string()
+}
+
 #[test]
 fn a_changed_later_stage_is_refused_naming_its_file() {
     let r = two_stage();
@@ -188,12 +210,8 @@ fn a_changed_later_stage_is_refused_naming_its_file() {
         err,
         "run.ron: stage 2 of this replay was recorded on a different version of levels/stage2.ron (content hash 0000000000002222, now 0000000000002223); it would not play back the same"
     );
-    let err = r
-        .check_start("run.ron", 0, "levels/stage1.ron", 10.0)
-        .unwrap_err()
-        .to_string();
     assert_eq!(
-        err,
+        start_refused(&r, "run.ron", 10.0),
         "run.ron: stage 1: start_at 12.5 is past the end of levels/stage1.ron, which is 10 seconds long"
     );
 }
@@ -205,12 +223,8 @@ fn start_at_past_the_stage_end_names_the_replay_file_and_field() {
     assert!(r
         .check_start("runs/r.ron", 0, "levels/stage1.ron", 200.5)
         .is_ok());
-    let err = r
-        .check_start("runs/r.ron", 0, "levels/stage1.ron", 180.0)
-        .unwrap_err()
-        .to_string();
     assert_eq!(
-        err,
+        start_refused(&r, "runs/r.ron", 180.0),
         "runs/r.ron: start_at 200.5 is past the end of levels/stage1.ron, which is 180 seconds long"
     );
 }

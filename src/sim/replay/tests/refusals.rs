@@ -11,25 +11,15 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
     let start = good.find("stages: [").unwrap();
     let end = good.rfind(']').unwrap();
     let text = format!("{}stages: []{}", &good[..start], &good[end + 1..]);
-    let (line, col) = nth_position(&text, "[]", 0);
-    let err = refused(&text);
+    let (err, place) = refused_at(&text, "[]");
     assert_eq!(
         err,
-        format!("r.ron:{line}:{col}: a replay records at least one stage; this one lists none")
+        format!("{place}a replay records at least one stage; this one lists none")
     );
     // The field missing altogether is serde's error, still with a place.
     let text = format!("{}{}", &good[..start], &good[end + 2..]);
     let err = refused(&text);
     assert!(err.starts_with("r.ron:") && err.contains("stages"), "{err}");
-
-    // A hash not in the written form, in stage 2.
-    let text = edited(&good, "\"0000000000002222\"", "\"22x2\"");
-    let (line, col) = nth_position(&text, "\"22x2\"", 0);
-    let err = refused(&text);
-    assert_eq!(
-        err,
-        format!("r.ron:{line}:{col}: stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)")
-    );
 
     // An unknown field inside a stage.
     let text = edited(
@@ -37,12 +27,8 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         "loop_index: 0,",
         "loop_index: 0,\n            looping: 1,",
     );
-    let (line, col) = nth_position(&text, "looping", 0);
-    let err = refused(&text);
-    assert!(
-        err.starts_with(&format!("r.ron:{line}:{col}: ")) && err.contains("looping"),
-        "{err}"
-    );
+    let (err, place) = refused_at(&text, "looping");
+    assert!(err.starts_with(&place) && err.contains("looping"), "{err}");
 
     // A start before the stage, in stage 2 (stage 1 starts at 12.5, so stage 2's is the
     // only `start_at: 0.0`).
@@ -52,13 +38,10 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         &good[..second_start],
         &good[second_start + "start_at: 0.0".len()..]
     );
-    let (line, col) = nth_position(&text, "-2.0", 0);
-    let err = refused(&text);
+    let (err, place) = refused_at(&text, "-2.0");
     assert_eq!(
         err,
-        format!(
-            "r.ron:{line}:{col}: stage 2: start_at -2 is not a time on the stage (seconds from 0)"
-        )
+        format!("{place}stage 2: start_at -2 is not a time on the stage (seconds from 0)")
     );
 
     // A run of zero steps in stage 2, player 2.
@@ -67,34 +50,42 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
         "{good}"
     );
     let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 0)]]");
-    let (line, col) = position_of(&text, "(5, 0", "0");
-    let err = refused(&text);
+    let (err, place) = refused_where(&text, "(5, 0", "0");
     assert_eq!(
         err,
-        format!("r.ron:{line}:{col}: stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
+        format!("{place}stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
     );
 
-    // Tracks of one stage that disagree on its length.
-    let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 2)]]");
-    let err = refused(&text);
-    let (tl, tc) = nth_position(&text, "[(2, 3), (5, 2)]", 0);
-    assert_eq!(
-        err,
-        format!("r.ron:{tl}:{tc}: stage 2: player 2's inputs last 5 steps but player 1's last 4: every player's track of a stage lasts as long")
-    );
-
-    // Stage 2's tracks must match the characters too.
-    let text = edited(
-        &good,
-        "[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]",
-        "[[(2, 3), (5, 1)]]",
-    );
-    let (line, col) = nth_position(&text, "[[(2, 3), (5, 1)]]", 0);
-    let err = refused(&text);
-    assert_eq!(
-        err,
-        format!("r.ron:{line}:{col}: stage 2: 1 input tracks for 2 characters: a replay has one track per character")
-    );
+    // Each case: what to change, to what, where the fault then stands (its first
+    // occurrence), and what the message says after that place.
+    let cases = [
+        // A hash not in the written form, in stage 2.
+        (
+            "\"0000000000002222\"",
+            "\"22x2\"",
+            "\"22x2\"",
+            "stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)",
+        ),
+        // Tracks of one stage that disagree on its length.
+        (
+            "[(2, 3), (5, 1)]]",
+            "[(2, 3), (5, 2)]]",
+            "[(2, 3), (5, 2)]",
+            "stage 2: player 2's inputs last 5 steps but player 1's last 4: every player's track of a stage lasts as long",
+        ),
+        // Stage 2's tracks must match the characters too.
+        (
+            "[[(2, 3), (5, 1)], [(2, 3), (5, 1)]]",
+            "[[(2, 3), (5, 1)]]",
+            "[[(2, 3), (5, 1)]]",
+            "stage 2: 1 input tracks for 2 characters: a replay has one track per character",
+        ),
+    ];
+    for (from, to, at, message) in cases {
+        let text = edited(&good, from, to);
+        let (err, place) = refused_at(&text, at);
+        assert_eq!(err, format!("{place}{message}"));
+    }
 }
 
 #[test]
@@ -112,12 +103,12 @@ fn start_power_outside_the_power_levels_is_refused_where_it_stands() {
     }
     for power in [0, 5, 9] {
         let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
-        let (line, col) = position_of(&text, &format!("start_power: {power}"), &power.to_string());
-        let err = refused(&text);
+        let (err, place) =
+            refused_where(&text, &format!("start_power: {power}"), &power.to_string());
         assert_eq!(
             err,
             format!(
-                "r.ron:{line}:{col}: start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"
+                "{place}start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"
             )
         );
     }
@@ -128,11 +119,10 @@ fn input_runs_of_zero_steps_are_refused_where_they_stand() {
     let good = recorded_text();
     assert!(good.contains("[[(1, 3), (2, 4), (0, 3)]]"), "{good}");
     let text = edited(&good, "(2, 4)", "(2, 0)");
-    let (line, col) = position_of(&text, "(2, 0", "0");
-    let err = refused(&text);
+    let (err, place) = refused_where(&text, "(2, 0", "0");
     assert_eq!(
         err,
-        format!("r.ron:{line}:{col}: input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
+        format!("{place}input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
     );
 
     // Player 2's track is checked as well as player 1's.
@@ -155,10 +145,9 @@ fn start_at_before_the_stage_or_not_a_number_is_refused_where_it_stands() {
     let good = recorded_text();
     for bad in ["-1.0", "NaN", "inf"] {
         let text = edited(&good, "start_at: 0.0", &format!("start_at: {bad}"));
-        let (line, col) = position_of(&text, &format!("start_at: {bad}"), bad);
-        let err = refused(&text);
+        let (err, place) = refused_where(&text, &format!("start_at: {bad}"), bad);
         assert!(
-            err.starts_with(&format!("r.ron:{line}:{col}: start_at ")),
+            err.starts_with(&format!("{place}start_at ")),
             "{bad}: {err}"
         );
         assert!(
@@ -184,11 +173,12 @@ fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
     assert!(Replay::from_ron("r.ron", &text).is_ok());
     for bad in ["128", "255"] {
         let text = edited(&good, "(2, 4)", &format!("({bad}, 4)"));
-        let (line, col) = position_of(&text, &format!("({bad}"), bad);
-        let err = refused(&text);
+        let (err, place) = refused_where(&text, &format!("({bad}"), bad);
         assert_eq!(
             err,
-            format!("r.ron:{line}:{col}: input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127")
+            format!(
+                "{place}input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127"
+            )
         );
     }
 }
@@ -197,11 +187,10 @@ fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
 fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
     let good = recorded_text();
     let text = edited(&good, "[Vela]", "[Vela, Wren, Brass]");
-    let (line, col) = position_of(&text, "characters: [", "[");
-    let err = refused(&text);
+    let (err, place) = refused_where(&text, "characters: [", "[");
     assert_eq!(
         err,
-        format!("r.ron:{line}:{col}: a replay has one or two characters, not 3")
+        format!("{place}a replay has one or two characters, not 3")
     );
     let text = edited(&good, "[Vela]", "[]");
     let err = refused(&text);
@@ -211,10 +200,9 @@ fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
     );
 
     let text = edited(&good, "[Vela]", "[Vela, Wren]");
-    let (line, col) = position_of(&text, "inputs: [", "[");
-    let err = refused(&text);
+    let (err, place) = refused_where(&text, "inputs: [", "[");
     assert_eq!(
         err,
-        format!("r.ron:{line}:{col}: 1 input tracks for 2 characters: a replay has one track per character")
+        format!("{place}1 input tracks for 2 characters: a replay has one track per character")
     );
 }

@@ -1,5 +1,7 @@
-//! Mapping keys to the simulation's [`Input`]: read once per step, right before the step runs,
-//! so what is held during a step acts in that same step.
+//! Key bindings: the actions a player binds, keys by the names the config file uses, and
+//! mapping held keys to the simulation's [`Input`]. Read once per step, right before the step
+//! runs, so what is held during a step acts in that same step. Plain data below both `app`
+//! (which reads and rebinds keys) and `render` (whose HUD lists them).
 
 use macroquad::prelude::KeyCode;
 use serde::{Deserialize, Serialize};
@@ -44,21 +46,15 @@ impl Action {
 
 /// Keys for each action of one player, by key name (see [`key_from_name`]). An action left out
 /// of the file reads as unbound and gets its default keys, rather than damaging the file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct KeyBindings {
-    #[serde(default)]
     pub up: Vec<String>,
-    #[serde(default)]
     pub down: Vec<String>,
-    #[serde(default)]
     pub left: Vec<String>,
-    #[serde(default)]
     pub right: Vec<String>,
-    #[serde(default)]
     pub shot: Vec<String>,
-    #[serde(default)]
     pub bomb: Vec<String>,
-    #[serde(default)]
     pub focus: Vec<String>,
 }
 
