@@ -22,6 +22,7 @@
 
 mod aabb;
 mod aabb_tree;
+mod bodies;
 mod brute;
 mod endpoints;
 mod events;
@@ -29,6 +30,7 @@ mod layer;
 mod pairs;
 mod reserve;
 mod sap;
+mod sap_validate;
 #[doc(hidden)]
 pub mod scenes;
 mod slots;
