@@ -189,9 +189,12 @@ impl AabbTree {
         }
         //    Two layers: each leaf of the smaller tree walks down the other. One layer: both
         //    trees at once, which finds each pair once without a check.
-        for &(a, b) in &self.bodies.meeting {
+        //    Then the exact test for pairs with a shaped body, as in the sweep-and-prune.
+        for k in 0..self.bodies.meeting.len() {
+            let (a, b) = self.bodies.meeting[k];
             let (ta, tb) = (&self.trees[a.index()], &self.trees[b.index()]);
             let found = &mut self.bodies.pairs.found;
+            let start = found.len();
             stats.pair_tests += if a == b {
                 pairs(ta, ta, true, &mut self.stack, found)
             } else {
@@ -202,6 +205,9 @@ impl AabbTree {
                 };
                 pairs_of_boxes(&small.leaf_boxes, big, &mut self.path, found)
             };
+            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
+                self.bodies.narrow(start);
+            }
         }
         stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
 

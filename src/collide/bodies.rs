@@ -6,9 +6,13 @@
 //! Everything the contract in [`super`] says about handles, validation, capacity, batching
 //! and slot reuse lives here once, so the three cannot drift apart on it.
 
+use super::narrow::{collide, exact, solid_of};
 use super::pairs::PairSet;
 use super::slots::{Slots, State};
-use super::{Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Stats};
+use super::sweep::key_slots;
+use super::{
+    Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Manifold, Shape, Stats,
+};
 
 /// The state every broad phase keeps besides its own structure.
 #[derive(Clone, Debug)]
@@ -58,6 +62,9 @@ impl Bodies {
         if !desc.aabb.is_valid() {
             return Err(ColliderError::InvalidAabb(desc.aabb));
         }
+        if !desc.shape.is_valid() {
+            return Err(ColliderError::InvalidShape(desc.shape));
+        }
         // Retired slots (see `Slots::release_marked`) never come back, so the slot table could
         // in theory outgrow the capacity; the packed events need every index below the maximum.
         if self.slots.occupied >= self.config.capacity || !self.slots.can_grow() {
@@ -86,6 +93,57 @@ impl Bodies {
         let i = self.set_aabb(h, aabb)?;
         self.slots.prev[i] = aabb;
         Ok(i)
+    }
+
+    /// Gives a visible body `shape` centred on `centre` and the shape's bounding box as its
+    /// box (a [`Shape::Aabb`] keeps the box's size); returns the slot and the new box.
+    pub fn set_shape(
+        &mut self,
+        h: Handle,
+        centre: glam::Vec2,
+        shape: Shape,
+    ) -> Result<(usize, Aabb), ColliderError> {
+        if !shape.is_valid() {
+            return Err(ColliderError::InvalidShape(shape));
+        }
+        let i = self.slots.resolve(h)?;
+        let cur = self.slots.cur[i];
+        let aabb = shape
+            .bounds(centre)
+            .unwrap_or_else(|| Aabb::from_center(centre, cur.size() * 0.5));
+        self.set_aabb(h, aabb)?;
+        self.slots.set_shape(i, shape);
+        Ok((i, aabb))
+    }
+
+    /// The exact contact of two visible bodies at their current boxes (no sweep), normal
+    /// from `a` to `b`; `None` when they do not overlap. Ignores layers and the map.
+    pub fn manifold(&self, a: Handle, b: Handle) -> Result<Option<Manifold>, ColliderError> {
+        let (i, j) = (self.slots.resolve(a)?, self.slots.resolve(b)?);
+        if i == j {
+            return Ok(None);
+        }
+        let s = &self.slots;
+        if !s.cur[i].overlaps(&s.cur[j]) {
+            return Ok(None);
+        }
+        Ok(collide(&solid_of(s, i, true), &solid_of(s, j, true)))
+    }
+
+    /// The narrow phase: drops the keys of `pairs.found` from index `start` on whose shapes
+    /// do not overlap exactly. Call it only for pairs of layers in
+    /// [`Slots::shaped_layers`]; the others need no exact test. O(keys) flag tests, plus an
+    /// exact test for each pair with a shaped body.
+    pub fn narrow(&mut self, start: usize) {
+        let (found, slots) = (&mut self.pairs.found, &self.slots);
+        let mut w = start;
+        for r in start..found.len() {
+            let key = found[r];
+            let (a, b) = key_slots(key);
+            found[w] = key;
+            w += exact(slots, a as usize, b as usize) as usize;
+        }
+        found.truncate(w);
     }
 
     /// Marks a visible body removed (stillborn if no update saw it yet).
@@ -200,6 +258,56 @@ macro_rules! body_api {
                 let i = self.bodies.teleport(h, aabb)?;
                 self.teleported(i, &aabb);
                 Ok(())
+            }
+
+            /// Moves a body and gives it `shape`, centred on `centre`, in one call: its box
+            /// becomes the shape's bounding box ([`Shape::bounds`]); a [`Shape::Aabb`] keeps
+            /// the box's size. Like `set_aabb`, not a teleport: a swept body sweeps from its
+            /// previous position. Fails on a stale handle or an invalid shape.
+            ///
+            /// [`Shape::bounds`]: $crate::collide::Shape::bounds
+            /// [`Shape::Aabb`]: $crate::collide::Shape::Aabb
+            pub fn set_shape(
+                &mut self,
+                h: $crate::collide::Handle,
+                centre: glam::Vec2,
+                shape: $crate::collide::Shape,
+            ) -> Result<(), $crate::collide::ColliderError> {
+                let (i, aabb) = self.bodies.set_shape(h, centre, shape)?;
+                self.moved(i, &aabb);
+                Ok(())
+            }
+
+            /// Moves a circle (or gives a body a circle): [`set_shape`](Self::set_shape)
+            /// with [`Shape::Circle`](crate::collide::Shape::Circle).
+            pub fn set_circle(
+                &mut self,
+                h: $crate::collide::Handle,
+                centre: glam::Vec2,
+                radius: f32,
+            ) -> Result<(), $crate::collide::ColliderError> {
+                self.set_shape(h, centre, $crate::collide::Shape::Circle { radius })
+            }
+
+            /// The exact shape of a visible body.
+            pub fn shape(
+                &self,
+                h: $crate::collide::Handle,
+            ) -> Result<$crate::collide::Shape, $crate::collide::ColliderError> {
+                Ok(self.bodies.slots.shape[self.bodies.slots.resolve(h)?])
+            }
+
+            /// The contact of two visible bodies as they stand now (current boxes, no
+            /// sweep): `None` when their shapes do not overlap, else the normal (from `a`
+            /// towards `b`) and depth. Computed on demand, so pairs nobody asks about cost
+            /// nothing; a pair reported only through a sweep may have none. Layers and the
+            /// map are not consulted. Fails on a stale handle.
+            pub fn manifold(
+                &self,
+                a: $crate::collide::Handle,
+                b: $crate::collide::Handle,
+            ) -> Result<Option<$crate::collide::Manifold>, $crate::collide::ColliderError> {
+                self.bodies.manifold(a, b)
             }
 
             /// Removes a box: the handle is stale at once, Exit events for its pairs come with

@@ -6,10 +6,11 @@
 use std::collections::BTreeMap;
 
 use super::bodies::{body_api, Bodies};
+use super::narrow::exact;
 use super::slots::State;
 use super::{Aabb, Config, Contact, Event, EventKind, Events, Handle, LayerMask, Pair};
 
-/// O(n²) reference broad phase. It shares the body store (handles, batching, slot reuse) with
+/// O(n²) reference broad phase, with the same narrow phase as the others. It shares the body store (handles, batching, slot reuse) with
 /// the others, but finds pairs and derives events on its own, from a sorted map, so the
 /// sweep-and-prune's and the tree's pair sets and event merges are checked against it.
 #[derive(Clone, Debug)]
@@ -60,6 +61,7 @@ impl BruteForce {
                 live.push((b.slots.contact(i), b.slots.take_tested(i)));
             }
         }
+        let slot = |c: &Contact| c.handle.index as usize;
         let mut now = BTreeMap::new();
         for (i, (ca, ta)) in live.iter().enumerate() {
             for (cb, tb) in &live[i + 1..] {
@@ -67,7 +69,7 @@ impl BruteForce {
                     continue;
                 }
                 stats.pair_tests += 1;
-                if ta.overlaps(tb) {
+                if ta.overlaps(tb) && exact(&b.slots, slot(ca), slot(cb)) {
                     let pair = Pair::new(*ca, *cb);
                     now.insert((pair.a.handle, pair.b.handle), pair);
                 }

@@ -269,18 +269,23 @@ impl Collider {
             stats.live_boxes += list.len();
         }
 
-        // 6. Pairs of this frame, only between lists whose layers meet.
+        // 6. Pairs of this frame, only between lists whose layers meet; then the exact test
+        //    for those with a shaped body, if their layers ever held one.
         for k in 0..self.bodies.meeting.len() {
             let (a, b) = self.bodies.meeting[k];
             let (na, nb) = (count[a.index()], count[b.index()]);
             if na == 0 || nb == 0 {
                 continue;
             }
+            let start = self.bodies.pairs.found.len();
             stats.pair_tests += if na.min(nb) <= SCAN_LIMIT {
                 self.scan_layers(a, b, na <= nb)
             } else {
                 self.sweep_layers(a, b)
             };
+            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
+                self.bodies.narrow(start);
+            }
         }
 
         // 7. Events from the persistent pair set.

@@ -12,6 +12,7 @@ use scale::{scaled, swarm_patch};
 
 use super::{
     Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer, Pair,
+    Shape,
 };
 
 /// Playfield size in pixels, y pointing down.
@@ -76,6 +77,8 @@ pub struct Body {
     pub part: u16,
     pub user: u16,
     pub swept: bool,
+    /// A circle of radius `half.x` rather than a box (round bullets; `half` is square then).
+    pub round: bool,
     /// Leaves the scene for good instead of respawning (burst bullets).
     pub mortal: bool,
     /// The frame the body was spawned at.
@@ -104,6 +107,13 @@ impl Body {
             .part(self.part)
             .user(self.user)
             .swept(self.swept)
+            .shape(if self.round {
+                Shape::Circle {
+                    radius: self.half.x,
+                }
+            } else {
+                Shape::Aabb
+            })
     }
 
     fn outside(&self) -> bool {
@@ -134,6 +144,8 @@ pub struct Scene {
     scale: f32,
     /// Where `swarm_5k`'s enemies circle: [`SWARM_PATCH`], grown with the population.
     patch: (Vec2, Vec2),
+    /// Enemy bullets are circles (see [`Scene::with_round_bullets`]).
+    round_bullets: bool,
 }
 
 /// Bullets in one boss burst.
@@ -159,6 +171,13 @@ impl Scene {
     /// exactly [`Scene::new`]'s scene. `swarm_5k`'s patch grows with a larger population, up to
     /// the whole field, to keep its density (and so its pairs per body) where it can.
     pub fn with_bodies(kind: SceneKind, bodies: usize) -> Scene {
+        Scene::with_round_bullets(kind, bodies, false)
+    }
+
+    /// [`Scene::with_bodies`], with every enemy bullet a circle ([`Shape::Circle`]) of the
+    /// radius its box had when `round`: the same script, the same boxes, exact shapes behind
+    /// them. How the benchmark prices the narrow phase, and how the lab shows it.
+    pub fn with_round_bullets(kind: SceneKind, bodies: usize, round: bool) -> Scene {
         let scale = bodies as f32 / kind.bodies() as f32;
         let burst = scaled(BURST as u32, scale) as usize;
         let mut s = Scene {
@@ -175,6 +194,7 @@ impl Scene {
                 .collect(),
             scale,
             patch: swarm_patch(scale),
+            round_bullets: round,
         };
         s.player = s.add(Body {
             center: player_at(0),
@@ -187,6 +207,7 @@ impl Scene {
             part: 0,
             user: 0,
             swept: false,
+            round: false,
             mortal: false,
             born: 0,
             jumped: 0,
@@ -253,7 +274,8 @@ impl Scene {
         (x >> 40) as f32 / (1u64 << 24) as f32
     }
 
-    fn add(&mut self, body: Body) -> u32 {
+    fn add(&mut self, mut body: Body) -> u32 {
+        body.round = self.round_bullets && body.layer == Layer::EnemyBullet;
         let id = match self.free_ids.pop() {
             Some(id) => {
                 self.bodies[id as usize] = Some(body);
@@ -288,6 +310,7 @@ impl Scene {
             part: 0,
             user: 0,
             swept: false,
+            round: false,
             mortal: false,
             born: self.frame,
             jumped: self.frame,

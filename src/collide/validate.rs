@@ -3,6 +3,7 @@
 
 use super::aabb::interiors_meet;
 use super::bodies::Bodies;
+use super::narrow::exact;
 use super::slots::State;
 use super::sweep::pair_key;
 use super::{Aabb, EventKind, Layer};
@@ -22,8 +23,10 @@ impl Bodies {
             slots.cur.len(),
             slots.prev.len(),
             slots.pos.len(),
+            slots.from.len(),
+            slots.shape.len(),
         ];
-        if lens != [n; 4] {
+        if lens != [n; 6] {
             return Err("slot arrays differ in length".into());
         }
         if let Some(i) = (0..n).find(|&i| {
@@ -91,7 +94,8 @@ impl Bodies {
 
     /// Checks the pair set against a brute-force recomputation over `tested`: each box the
     /// broad phase tested at the last update, as (layer, slot, tested box), paired under the
-    /// map and the edge rule. O(boxes²): for tests.
+    /// map and the edge rule, then the exact shapes as tested at that update (so call it
+    /// before moving anything). O(boxes²): for tests.
     pub fn validate_pairs(&self, tested: &[(Layer, u32, Aabb)]) -> Result<(), String> {
         let map = &self.config.map;
         let mut expect = Vec::new();
@@ -100,6 +104,7 @@ impl Bodies {
                 if map.meets(*la, *lb)
                     && interiors_meet(ta.min.x, ta.max.x, tb.min.x, tb.max.x)
                     && interiors_meet(ta.min.y, ta.max.y, tb.min.y, tb.max.y)
+                    && exact(&self.slots, *a as usize, *b as usize)
                 {
                     expect.push(pair_key(*a, *b));
                 }
