@@ -28,6 +28,7 @@ mod events;
 mod layer;
 mod pairs;
 mod reserve;
+pub mod resolution;
 mod sap;
 #[doc(hidden)]
 pub mod scenes;
