@@ -19,7 +19,8 @@ pub struct LabArgs {
     /// Broad phase to start with: sap (sweep and prune), tree, or brute (below 3000 bodies).
     #[arg(long, value_name = "NAME", default_value = "sap", value_parser = parse_phase)]
     pub phase: Phase,
-    /// Start with push-out resolution on (key R): enemies push apart, ledges and walls hold.
+    /// Start with push-out resolution on (key R; below 3000 bodies): enemies push apart,
+    /// ledges and walls hold.
     #[arg(long)]
     pub resolve: bool,
     /// Start with the mix of exact shapes (key S), once the collider has them.
@@ -65,6 +66,13 @@ impl LabArgs {
     pub fn check(&self) -> Result<(), String> {
         if self.shapes && !super::extras::SHAPES_READY {
             return Err("--shapes: exact shapes are not in the collider yet".to_string());
+        }
+        if self.resolve && !super::push::offered(self.bodies) {
+            return Err(format!(
+                "--resolve is only offered below {} bodies (asked for {})",
+                super::push::RESOLVE_LIMIT,
+                self.bodies
+            ));
         }
         if !self.phase.offered(self.bodies) {
             return Err(format!(
@@ -127,10 +135,12 @@ mod tests {
             &["--scene", "snow"],
             &["--phase", "grid"],
             &["--phase", "brute", "--bodies", "3000"],
+            &["--resolve", "--bodies", "3000"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
         assert!(parse(&["--phase", "brute", "--bodies", "2999"]).is_ok());
+        assert!(parse(&["--resolve", "--bodies", "2999"]).is_ok());
         assert!(parse(&["--bodies", "100"]).is_ok() && parse(&["--bodies", "50000"]).is_ok());
         assert_eq!(
             parse(&["--shapes"]).is_ok(),

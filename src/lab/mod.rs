@@ -109,9 +109,19 @@ impl Lab {
         let was = self.broad.phase();
         self.control.restart(which, bodies);
         let now = was.fitted(self.control.bodies);
+        let mut dropped = Vec::new();
         if now != was {
+            dropped.push("brute force");
+        }
+        if self.extras.resolve && !push::offered(self.control.bodies) {
+            self.extras.toggle_resolve();
+            dropped.push("resolution");
+        }
+        if !dropped.is_empty() {
+            // Both limits are the same count: one line names whatever was switched off.
             self.say(format!(
-                "brute force: below {} bodies only",
+                "{}: below {} bodies only",
+                dropped.join(" and "),
                 view::thousands(phase::BRUTE_LIMIT)
             ));
         }
@@ -166,6 +176,13 @@ impl Lab {
     /// solid layers meeting themselves while it is on, and the plot starts afresh: frames with
     /// and without the extra pairs and pushes do not compare.
     pub fn set_resolve(&mut self, on: bool) {
+        if on && !push::offered(self.control.bodies) {
+            self.say(format!(
+                "resolution: below {} bodies only",
+                view::thousands(push::RESOLVE_LIMIT)
+            ));
+            return;
+        }
         if on != self.extras.resolve {
             self.extras.toggle_resolve();
             self.switch_phase(self.broad.phase());
@@ -460,6 +477,32 @@ mod tests {
         lab.frame();
         assert!(!air_meets_air(&lab));
         assert_eq!(lab.extras.push.last, push::PushStats::default());
+    }
+
+    #[test]
+    fn resolution_is_offered_below_the_limit_only_and_says_so() {
+        let mut lab = Lab::new(LabScene::Swarm, 1600, Phase::Brute);
+        lab.set_resolve(true);
+        assert!(lab.extras.resolve && lab.notice.is_none());
+        // Doubling past the limit turns both brute force and resolution off, in one notice.
+        lab.apply(Action::Double);
+        assert!(!lab.extras.resolve);
+        assert_eq!(lab.broad.phase(), Phase::Sap);
+        let said = lab.notice.clone().map(|n| n.0).unwrap_or_default();
+        assert!(
+            said.starts_with("brute force and resolution: below 3,000"),
+            "{said}"
+        );
+        lab.frame();
+        assert!(!air_meets_air(&lab), "the scene's own map again");
+        // The key is refused up there, and works again below.
+        lab.notice = None;
+        lab.apply(Action::ToggleResolve);
+        assert!(!lab.extras.resolve && lab.notice.is_some());
+        lab.apply(Action::Halve);
+        lab.apply(Action::ToggleResolve);
+        assert!(lab.extras.resolve);
+        assert_eq!(push::RESOLVE_LIMIT, phase::BRUTE_LIMIT);
     }
 
     /// The overlap area summed over every pair of the scene's air enemies.

@@ -33,6 +33,16 @@ pub const WALLS: [Aabb; 2] = [
     ),
 ];
 
+/// Resolution is offered below this many bodies. With enemies meeting enemies, a dense
+/// swarm's pairs grow with the square of its population: at 50,000 bodies millions of them,
+/// and seconds a frame. The same count as brute force's limit, so one notice can name both.
+pub const RESOLVE_LIMIT: usize = 3000;
+
+/// Whether resolution is offered for a scene of `bodies` bodies.
+pub fn offered(bodies: usize) -> bool {
+    bodies < RESOLVE_LIMIT
+}
+
 /// How near a wall a body gets that wall's contact: more than any push of one frame.
 const WALL_REACH: f32 = 16.0;
 

@@ -205,14 +205,18 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
         ("Space", "pause", true),
         ("N", "one frame (paused)", true),
         ("S", "shape mix", SHAPES_READY),
-        ("R", "resolution on/off", true),
+        (
+            "R",
+            "resolution on/off",
+            super::push::offered(lab.control.bodies),
+        ),
         ("Esc", "quit", true),
     ];
     for (key, what, on) in keys {
-        let what = if on {
-            what.to_string()
-        } else {
-            format!("{what} (soon)")
+        let what = match (on, key) {
+            (true, _) => what.to_string(),
+            (false, "R") => format!("resolution (<{})", thousands(super::push::RESOLVE_LIMIT)),
+            _ => format!("{what} (soon)"),
         };
         pen.line(&format!("{key:<8}{what}"), if on { c } else { DIM });
     }
