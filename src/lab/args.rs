@@ -23,7 +23,7 @@ pub struct LabArgs {
     /// ledges and walls hold.
     #[arg(long)]
     pub resolve: bool,
-    /// Start with the mix of exact shapes (key S), once the collider has them.
+    /// Start with the mix of exact shapes (key S): round bullets, turned enemies and shots.
     #[arg(long)]
     pub shapes: bool,
     /// Run this many frames, then exit cleanly.
@@ -61,12 +61,9 @@ fn parse_bodies(s: &str) -> Result<usize, String> {
 }
 
 impl LabArgs {
-    /// Refuses a start the keys could not reach: brute force with too many bodies, or shapes
-    /// before the collider has them.
+    /// Refuses a start the keys could not reach: brute force or resolution with too many
+    /// bodies.
     pub fn check(&self) -> Result<(), String> {
-        if self.shapes && !super::extras::SHAPES_READY {
-            return Err("--shapes: exact shapes are not in the collider yet".to_string());
-        }
         if self.resolve && !super::push::offered(self.bodies) {
             return Err(format!(
                 "--resolve is only offered below {} bodies (asked for {})",
@@ -142,9 +139,6 @@ mod tests {
         assert!(parse(&["--phase", "brute", "--bodies", "2999"]).is_ok());
         assert!(parse(&["--resolve", "--bodies", "2999"]).is_ok());
         assert!(parse(&["--bodies", "100"]).is_ok() && parse(&["--bodies", "50000"]).is_ok());
-        assert_eq!(
-            parse(&["--shapes"]).is_ok(),
-            crate::lab::extras::SHAPES_READY
-        );
+        assert!(parse(&["--shapes", "--resolve"]).is_ok_and(|a| a.shapes && a.resolve));
     }
 }

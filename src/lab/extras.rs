@@ -1,20 +1,11 @@
 //! The two switches for the collider's second round: push-out resolution (`R`, see
-//! [`super::push`]) and a mix of exact shapes (`S`).
-//!
-//! The shape mix waits for `skysweep::collide` to give boxes exact shapes (circles and
-//! oriented boxes behind the broad phase). To wire it in: set [`SHAPES_READY`], have the
-//! scene give its bodies shapes (a scene option read by `Scene::with_bodies`, so the three
-//! broad phases get the same ones), rebuild the scene when the switch turns, and have the
-//! overlay ([`super::overlay`]) paint circles as circles and oriented boxes rotated.
+//! [`super::push`]) and the mix of exact shapes (`S`, see [`super::shapes`]).
 
 use skysweep::collide::scenes::Scene;
 use skysweep::collide::CollisionMap;
 
 use super::phase::Broad;
 use super::push::{solid_map, Push};
-
-/// Whether `skysweep::collide` gives boxes exact shapes yet.
-pub const SHAPES_READY: bool = false;
 
 /// The switches, and the resolution step they drive.
 #[derive(Default)]
@@ -25,13 +16,10 @@ pub struct Extras {
 }
 
 impl Extras {
-    /// Turns the shape mix on or off; `Err` says why it cannot.
-    pub fn toggle_shapes(&mut self) -> Result<(), &'static str> {
-        if !SHAPES_READY {
-            return Err("exact shapes are not in the collider yet");
-        }
+    /// Turns the shape mix on or off. The scene must be rebuilt afterwards: its bullets are
+    /// made round from the start.
+    pub fn toggle_shapes(&mut self) {
         self.shapes = !self.shapes;
-        Ok(())
     }
 
     /// Turns resolution on or off, forgetting the last pushes. The broad phase must be rebuilt
@@ -55,7 +43,7 @@ impl Extras {
         if !self.resolve {
             return 0.0;
         }
-        self.push.step(scene, broad);
+        self.push.step(scene, broad, self.shapes);
         self.push.last.us
     }
 }

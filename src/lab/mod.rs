@@ -12,8 +12,8 @@
 //!
 //! One concern a file: [`control`] (scenes and population), [`phase`] (the broad-phase
 //! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`extras`]
-//! (the shape and resolution switches), [`push`] (resolution on the scenes' bodies), [`args`]
-//! (the command line).
+//! (the shape and resolution switches), [`push`] (resolution on the scenes' bodies),
+//! [`shapes`] (the shape mix), [`args`] (the command line).
 
 mod args;
 mod control;
@@ -22,6 +22,7 @@ mod overlay;
 mod phase;
 mod plot;
 mod push;
+mod shapes;
 mod view;
 
 use std::process::ExitCode;
@@ -137,6 +138,11 @@ impl Lab {
         let (broad, us) = Broad::build(phase, &self.control.scene, map);
         self.broad = broad;
         self.build_us = us;
+        if self.extras.shapes {
+            let scene = &self.control.scene;
+            let ids: Vec<u32> = scene.live().map(|(id, _)| id).collect();
+            shapes::orient(&mut self.broad, scene, &ids);
+        }
     }
 
     fn say(&mut self, text: String) {
@@ -164,9 +170,10 @@ impl Lab {
                 }
             }
             Action::ToggleShapes => {
-                if let Err(why) = self.extras.toggle_shapes() {
-                    self.say(format!("shape mix: {why}"));
-                }
+                // Round bullets are made with the scene: it starts again with the mix.
+                self.extras.toggle_shapes();
+                self.control.round = self.extras.shapes;
+                self.restart(which, bodies);
             }
             Action::ToggleResolve => self.set_resolve(!self.extras.resolve),
         }
@@ -196,6 +203,10 @@ impl Lab {
     pub fn frame(&mut self) {
         self.control.scene.step();
         let (events, collide_us) = self.broad.frame(&self.control.scene);
+        if self.extras.shapes {
+            let scene = &self.control.scene;
+            shapes::orient(&mut self.broad, scene, &scene.spawned);
+        }
         let resolve_us = self.extras.resolve(&mut self.control.scene, &self.broad);
         let us = collide_us + resolve_us;
         self.plot.push(self.broad.phase(), us);
@@ -428,12 +439,48 @@ mod tests {
         assert!(live > 45_000, "{live}");
     }
 
+    /// How many live boxes of the broad phase have each kind of shape: box, circle, oriented.
+    fn shape_counts(lab: &Lab) -> [usize; 3] {
+        use skysweep::collide::Shape;
+        let mut n = [0; 3];
+        for (c, _) in lab.broad.boxes() {
+            n[match lab.broad.shape(c.handle) {
+                Shape::Aabb => 0,
+                Shape::Circle { .. } => 1,
+                Shape::Oriented { .. } => 2,
+            }] += 1;
+        }
+        n
+    }
+
     #[test]
-    fn the_shape_key_says_why_it_waits() {
-        let mut lab = Lab::new(LabScene::BulletHell, 100, Phase::Sap);
+    fn the_shape_key_restarts_the_scene_with_a_mix_and_back() {
+        let mut lab = Lab::new(LabScene::BulletHell, 800, Phase::Tree);
+        lab.frame();
+        assert_eq!(shape_counts(&lab)[1..], [0, 0]);
         lab.apply(Action::ToggleShapes);
-        assert_eq!(lab.extras.shapes, extras::SHAPES_READY);
-        assert_eq!(lab.notice.is_some(), !extras::SHAPES_READY);
+        assert!(lab.extras.shapes && lab.control.round);
+        assert_eq!(lab.control.scene.frame, 0);
+        assert_eq!(lab.broad.phase(), Phase::Tree);
+        for _ in 0..40 {
+            lab.frame();
+        }
+        let [boxes, circles, oriented] = shape_counts(&lab);
+        // Bullets round, enemies and shots turned, the player and items still boxes.
+        assert!(
+            circles > 400 && oriented > 100 && boxes > 0,
+            "{boxes} {circles} {oriented}"
+        );
+        // Kept across a scene change and with resolution, which then uses exact contacts.
+        lab.apply(Action::Scene(LabScene::Swarm));
+        lab.set_resolve(true);
+        for _ in 0..30 {
+            lab.frame();
+        }
+        assert!(shape_counts(&lab)[2] > 0 && lab.extras.push.last.pushed > 0);
+        lab.apply(Action::ToggleShapes);
+        lab.frame();
+        assert_eq!(shape_counts(&lab)[1..], [0, 0]);
     }
 
     /// Whether the broad phase's pairs include two air enemies (solids meeting solids).

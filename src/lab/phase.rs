@@ -3,9 +3,11 @@
 
 use std::time::Instant;
 
+use glam::Vec2;
 use skysweep::collide::scenes::{Driven, Scene};
 use skysweep::collide::{
-    Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Contact, Handle, Pair, Stats,
+    Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Contact, Handle, Manifold, Pair,
+    Shape, Stats,
 };
 
 /// Brute force tests every pair of boxes each frame, so it is offered only below this many
@@ -142,6 +144,22 @@ impl Broad {
     /// Every pair overlapping after the last update.
     pub fn pairs(&self) -> Box<dyn Iterator<Item = Pair> + '_> {
         each!(self, d => Box::new(d.collider.pairs()))
+    }
+
+    /// Gives a live box an exact shape centred on `centre` (its box becomes the shape's
+    /// bounding box); the lab only passes shapes that are valid.
+    pub fn set_shape(&mut self, h: Handle, centre: Vec2, shape: Shape) {
+        each!(self, d => d.collider.set_shape(h, centre, shape)).expect("live box, valid shape");
+    }
+
+    /// A live box's exact shape (a plain box for a stale handle).
+    pub fn shape(&self, h: Handle) -> Shape {
+        each!(self, d => d.collider.shape(h)).unwrap_or_default()
+    }
+
+    /// The exact contact of two live boxes as they stand, normal from `a` towards `b`.
+    pub fn manifold(&self, a: Handle, b: Handle) -> Option<Manifold> {
+        each!(self, d => d.collider.manifold(a, b)).ok().flatten()
     }
 
     /// The scene id of a live box's handle.

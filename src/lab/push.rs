@@ -109,7 +109,10 @@ impl Push {
 
     /// Resolves the pairs `broad` found after its last update and moves `scene`'s bodies by
     /// the displacements; the next collide frame mirrors them like any other move.
-    pub fn step(&mut self, scene: &mut Scene, broad: &Broad) {
+    ///
+    /// With `exact`, contacts come from the collider's exact shapes ([`Broad::manifold`]);
+    /// otherwise from the boxes, along the axis of least penetration.
+    pub fn step(&mut self, scene: &mut Scene, broad: &Broad, exact: bool) {
         let t = Instant::now();
         let n = scene.bodies.len();
         self.bodies.clear();
@@ -130,7 +133,15 @@ impl Push {
                 continue;
             };
             // A swept pair may meet only along the sweep: no overlap now, nothing to push.
-            let c = BodyContact::between_aabbs(ia as usize, &a.aabb(), ib as usize, &b.aabb());
+            let (ia, ib) = (ia as usize, ib as usize);
+            let c = if exact {
+                let m = broad.manifold(p.a.handle, p.b.handle);
+                // Only well-formed contacts: one the resolver refused would cost the frame.
+                m.filter(|m| (m.normal.length_squared() - 1.0).abs() <= 1e-3)
+                    .map(|m| BodyContact::new(ia, ib, m.normal, m.depth))
+            } else {
+                BodyContact::between_aabbs(ia, &a.aabb(), ib, &b.aabb())
+            };
             self.contacts.extend(c);
         }
         for (id, b) in scene.live() {

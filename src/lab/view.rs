@@ -5,8 +5,8 @@
 use macroquad::prelude::*;
 
 use skysweep::collide::scenes::FIELD;
+use skysweep::collide::Shape;
 
-use super::extras::SHAPES_READY;
 use super::overlay::Overlay;
 use super::phase::Phase;
 use super::plot::{self, duration, phase_color};
@@ -78,12 +78,18 @@ pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool]) {
     clear_background(Color::from_rgba(8, 8, 16, 255));
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
     let push = lab.extras.resolve.then_some(&lab.extras.push);
+    let shapes = lab.extras.shapes;
     let boxes = lab.show_boxes.then(|| {
         lab.broad.boxes().map(move |(c, aabb)| {
             let hit = touching.get(c.handle.index() as usize).copied();
             // With resolution on, each box is drawn where the pushes left it this frame.
             let shift = push.map_or(Vec2::ZERO, |p| p.shift(lab.broad.id_of(c.handle)));
-            (c.layer, aabb.translated(shift), hit.unwrap_or(false))
+            let shape = if shapes {
+                lab.broad.shape(c.handle)
+            } else {
+                Shape::Aabb
+            };
+            (c.layer, aabb.translated(shift), hit.unwrap_or(false), shape)
         })
     });
     overlay.draw(boxes, layout.origin, layout.scale);
@@ -204,7 +210,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
         ("F1", "hitboxes", true),
         ("Space", "pause", true),
         ("N", "one frame (paused)", true),
-        ("S", "shape mix", SHAPES_READY),
+        ("S", "shape mix on/off", true),
         (
             "R",
             "resolution on/off",
