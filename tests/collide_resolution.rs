@@ -195,6 +195,29 @@ fn relaxation_alone_settles_a_short_stack_and_the_support_pass_alone_any() {
 }
 
 #[test]
+fn exact_shapes_contacts_plug_in() {
+    // Two circles of radius 5, centres 8 apart on a diagonal, from the collider itself.
+    use skysweep::collide::{BoxDesc, Collider, Config, Layer};
+    let mut c = Collider::new(Config::default());
+    let centre = Vec2::new(50.0, 50.0);
+    let step = Vec2::new(1.0, 1.0).normalize() * 8.0;
+    let a = c
+        .insert(BoxDesc::circle(centre, 5.0, 1, Layer::AirEnemy))
+        .unwrap();
+    let b = c
+        .insert(BoxDesc::circle(centre + step, 5.0, 2, Layer::AirEnemy))
+        .unwrap();
+    c.update();
+    let m = c.manifold(a, b).unwrap().expect("they overlap");
+    let contact = BodyContact::from_manifold(0, 1, &m);
+    let r = resolve(&[Body::dynamic(1.0), Body::fixed()], &[contact]).unwrap();
+    // The free circle backs off along the diagonal until the centres are 10 apart.
+    let gap = (centre + step) - (centre + r.displacements[0]);
+    assert!((gap.length() - 10.0).abs() < 1e-3, "{gap}");
+    assert!(gap.normalize().dot(step.normalize()) > 0.9999);
+}
+
+#[test]
 fn a_gap_given_ahead_of_time_is_kept_but_never_pushed_open() {
     // Body 1 is pushed right out of body 0, toward body 2 waiting 1 px away.
     let bodies = [Body::fixed(), Body::dynamic(1.0), Body::fixed()];

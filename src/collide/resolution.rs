@@ -4,8 +4,9 @@
 //! Independent of the broad phase and of any shape: a caller gives a slice of [`Body`] (mass,
 //! static, trigger) and a slice of [`BodyContact`] (indices into that slice, a unit normal from
 //! `a` toward `b`, a depth), from whatever narrow phase it has. [`BodyContact::between_aabbs`]
-//! makes contacts from axis-aligned boxes; any other test that yields a normal and a depth
-//! plugs in through [`BodyContact::new`].
+//! makes contacts from axis-aligned boxes, [`BodyContact::from_manifold`] from the collider's
+//! exact shapes; any other test that yields a normal and a depth plugs in through
+//! [`BodyContact::new`].
 //!
 //! Rules, per contact:
 //! - a contact that involves a trigger is only reported ([`Resolution::triggers`]): it pushes
@@ -40,7 +41,7 @@
 
 use glam::Vec2;
 
-use super::Aabb;
+use super::{Aabb, Manifold};
 
 /// How one body takes part in resolution.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,6 +124,12 @@ impl BodyContact {
     /// [`aabb_penetration`]'s.
     pub fn between_aabbs(a: usize, box_a: &Aabb, b: usize, box_b: &Aabb) -> Option<BodyContact> {
         aabb_penetration(box_a, box_b).map(|(normal, depth)| BodyContact::new(a, b, normal, depth))
+    }
+
+    /// The contact the collider's exact narrow phase reports for bodies `a` and `b`
+    /// (`Collider::manifold` and its peers: normal from `a` towards `b`, as here).
+    pub fn from_manifold(a: usize, b: usize, m: &Manifold) -> BodyContact {
+        BodyContact::new(a, b, m.normal, m.depth)
     }
 
     /// The same contact seen from the other body.

@@ -138,7 +138,7 @@ impl Push {
                 let m = broad.manifold(p.a.handle, p.b.handle);
                 // Only well-formed contacts: one the resolver refused would cost the frame.
                 m.filter(|m| (m.normal.length_squared() - 1.0).abs() <= 1e-3)
-                    .map(|m| BodyContact::new(ia, ib, m.normal, m.depth))
+                    .map(|m| BodyContact::from_manifold(ia, ib, &m))
             } else {
                 BodyContact::between_aabbs(ia, &a.aabb(), ib, &b.aabb())
             };
