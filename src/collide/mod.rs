@@ -36,6 +36,7 @@ mod layer;
 mod narrow;
 mod pairs;
 mod reserve;
+pub mod resolution;
 mod sap;
 mod sap_validate;
 #[doc(hidden)]

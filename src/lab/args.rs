@@ -19,6 +19,13 @@ pub struct LabArgs {
     /// Broad phase to start with: sap (sweep and prune), tree, or brute (below 3000 bodies).
     #[arg(long, value_name = "NAME", default_value = "sap", value_parser = parse_phase)]
     pub phase: Phase,
+    /// Start with push-out resolution on (key R; below 3000 bodies): enemies push apart,
+    /// ledges and walls hold.
+    #[arg(long)]
+    pub resolve: bool,
+    /// Start with the mix of exact shapes (key S): round bullets, turned enemies and shots.
+    #[arg(long)]
+    pub shapes: bool,
     /// Run this many frames, then exit cleanly.
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
@@ -54,8 +61,16 @@ fn parse_bodies(s: &str) -> Result<usize, String> {
 }
 
 impl LabArgs {
-    /// Refuses a start the keys could not reach: brute force with too many bodies.
+    /// Refuses a start the keys could not reach: brute force or resolution with too many
+    /// bodies.
     pub fn check(&self) -> Result<(), String> {
+        if self.resolve && !super::push::offered(self.bodies) {
+            return Err(format!(
+                "--resolve is only offered below {} bodies (asked for {})",
+                super::push::RESOLVE_LIMIT,
+                self.bodies
+            ));
+        }
         if !self.phase.offered(self.bodies) {
             return Err(format!(
                 "--phase brute is only offered below {} bodies (asked for {})",
@@ -64,5 +79,66 @@ impl LabArgs {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        lab: LabArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<LabArgs, String> {
+        let cli = Cli::try_parse_from(std::iter::once("lab").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        cli.lab.check()?;
+        Ok(cli.lab)
+    }
+
+    #[test]
+    fn every_switch_of_the_window_has_an_option() {
+        let a = parse(&[
+            "--scene",
+            "swarm",
+            "--bodies",
+            "400",
+            "--phase",
+            "brute",
+            "--resolve",
+        ])
+        .unwrap();
+        assert_eq!(
+            (a.scene, a.bodies, a.phase, a.resolve),
+            (LabScene::Swarm, 400, Phase::Brute, true)
+        );
+        let d = parse(&[]).unwrap();
+        assert_eq!(
+            (d.scene, d.bodies, d.phase, d.resolve, d.shapes),
+            (LabScene::BulletHell, 1600, Phase::Sap, false, false)
+        );
+    }
+
+    #[test]
+    fn starts_the_keys_could_not_reach_are_refused() {
+        for bad in [
+            &["--bodies", "99"][..],
+            &["--bodies", "50001"],
+            &["--bodies", "-5"],
+            &["--scene", "snow"],
+            &["--phase", "grid"],
+            &["--phase", "brute", "--bodies", "3000"],
+            &["--resolve", "--bodies", "3000"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(parse(&["--phase", "brute", "--bodies", "2999"]).is_ok());
+        assert!(parse(&["--resolve", "--bodies", "2999"]).is_ok());
+        assert!(parse(&["--bodies", "100"]).is_ok() && parse(&["--bodies", "50000"]).is_ok());
+        assert!(parse(&["--shapes", "--resolve"]).is_ok_and(|a| a.shapes && a.resolve));
     }
 }

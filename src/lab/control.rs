@@ -103,22 +103,31 @@ pub struct Control {
     pub which: LabScene,
     /// The body count asked for; the scene's live count moves around it as it plays.
     pub bodies: usize,
+    /// Whether the scene's enemy bullets are circles (the shape mix).
+    pub round: bool,
     pub scene: Scene,
 }
 
 impl Control {
     pub fn new(which: LabScene, bodies: usize) -> Control {
+        Control::with_round(which, bodies, false)
+    }
+
+    /// The scene with round enemy bullets when `round`.
+    pub fn with_round(which: LabScene, bodies: usize, round: bool) -> Control {
         let bodies = bodies.clamp(MIN_BODIES, MAX_BODIES);
         Control {
             which,
             bodies,
-            scene: Scene::with_bodies(which.kind(), bodies),
+            round,
+            scene: Scene::with_round_bullets(which.kind(), bodies, round),
         }
     }
 
-    /// Starts `which` from its first frame with `bodies` bodies (clamped to the lab's range).
+    /// Starts `which` from its first frame with `bodies` bodies (clamped to the lab's range),
+    /// its bullets round or not as before.
     pub fn restart(&mut self, which: LabScene, bodies: usize) {
-        *self = Control::new(which, bodies);
+        *self = Control::with_round(which, bodies, self.round);
     }
 }
 

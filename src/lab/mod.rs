@@ -5,13 +5,15 @@
 //!
 //! Each frame runs, in order: **keys** (they change the scene, the population or the broad
 //! phase), **scene step**, **collide** (timed: the step mirrored into the broad phase and its
-//! update), the **resolution hook**, **plot** (the time joins the running phase's line), then
+//! update), **resolve** when it is on (timed: pushes the bodies apart), **plot** (the time of
+//! both joins the running phase's line), then
 //! **draw**, which only reads. One frame is one 60 Hz step of the scene, paced at 60 frames a
 //! second.
 //!
 //! One concern a file: [`control`] (scenes and population), [`phase`] (the broad-phase
-//! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`extras`] (hooks for shapes and
-//! resolution), [`args`] (the command line).
+//! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`extras`]
+//! (the shape and resolution switches), [`push`] (resolution on the scenes' bodies),
+//! [`shapes`] (the shape mix), [`args`] (the command line).
 
 mod args;
 mod control;
@@ -19,6 +21,8 @@ mod extras;
 mod overlay;
 mod phase;
 mod plot;
+mod push;
+mod shapes;
 mod view;
 
 use std::process::ExitCode;
@@ -58,6 +62,7 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LastFrame {
     pub events: usize,
+    /// The broad phase's time alone (resolution's is in `extras.push.last`).
     pub collide_us: f64,
 }
 
@@ -82,12 +87,14 @@ pub struct Lab {
 impl Lab {
     pub fn new(which: LabScene, bodies: usize, phase: Phase) -> Lab {
         let control = Control::new(which, bodies);
-        let (broad, build_us) = Broad::build(phase.fitted(control.bodies), &control.scene);
+        let extras = Extras::default();
+        let map = extras.map(&control.scene);
+        let (broad, build_us) = Broad::build(phase.fitted(control.bodies), &control.scene, map);
         Lab {
             control,
             broad,
             plot: Plot::default(),
-            extras: Extras::default(),
+            extras,
             build_us,
             last: LastFrame::default(),
             paused: false,
@@ -103,22 +110,39 @@ impl Lab {
         let was = self.broad.phase();
         self.control.restart(which, bodies);
         let now = was.fitted(self.control.bodies);
+        let mut dropped = Vec::new();
         if now != was {
+            dropped.push("brute force");
+        }
+        if self.extras.resolve && !push::offered(self.control.bodies) {
+            self.extras.toggle_resolve();
+            dropped.push("resolution");
+        }
+        if !dropped.is_empty() {
+            // Both limits are the same count: one line names whatever was switched off.
             self.say(format!(
-                "brute force: below {} bodies only",
+                "{}: below {} bodies only",
+                dropped.join(" and "),
                 view::thousands(phase::BRUTE_LIMIT)
             ));
         }
         self.switch_phase(now);
         self.plot.clear();
+        self.extras.push.clear();
         self.last = LastFrame::default();
     }
 
     /// Runs `phase` from the scene's current frame on; every line of the plot stays.
     fn switch_phase(&mut self, phase: Phase) {
-        let (broad, us) = Broad::build(phase, &self.control.scene);
+        let map = self.extras.map(&self.control.scene);
+        let (broad, us) = Broad::build(phase, &self.control.scene, map);
         self.broad = broad;
         self.build_us = us;
+        if self.extras.shapes {
+            let scene = &self.control.scene;
+            let ids: Vec<u32> = scene.live().map(|(id, _)| id).collect();
+            shapes::orient(&mut self.broad, scene, &ids);
+        }
     }
 
     fn say(&mut self, text: String) {
@@ -146,29 +170,47 @@ impl Lab {
                 }
             }
             Action::ToggleShapes => {
-                if let Err(why) = self.extras.toggle_shapes() {
-                    self.say(format!("shape mix: {why}"));
-                }
+                // Round bullets are made with the scene: it starts again with the mix.
+                self.extras.toggle_shapes();
+                self.control.round = self.extras.shapes;
+                self.restart(which, bodies);
             }
-            Action::ToggleResolve => {
-                if let Err(why) = self.extras.toggle_resolve() {
-                    self.say(format!("resolution: {why}"));
-                }
-            }
+            Action::ToggleResolve => self.set_resolve(!self.extras.resolve),
+        }
+    }
+
+    /// Turns resolution on or off. The broad phase is rebuilt on the scene as it stands, with
+    /// solid layers meeting themselves while it is on, and the plot starts afresh: frames with
+    /// and without the extra pairs and pushes do not compare.
+    pub fn set_resolve(&mut self, on: bool) {
+        if on && !push::offered(self.control.bodies) {
+            self.say(format!(
+                "resolution: below {} bodies only",
+                view::thousands(push::RESOLVE_LIMIT)
+            ));
+            return;
+        }
+        if on != self.extras.resolve {
+            self.extras.toggle_resolve();
+            self.switch_phase(self.broad.phase());
+            self.plot.clear();
+            self.last = LastFrame::default();
         }
     }
 
     /// Steps 2 to 5 of the loop: the scene moves, the broad phase follows it (timed), the
-    /// resolution hook runs, and the time joins the plot.
+    /// resolution step runs when it is on (timed), and the two times join the plot.
     pub fn frame(&mut self) {
         self.control.scene.step();
-        let (events, us) = self.broad.frame(&self.control.scene);
-        self.extras.resolve(&mut self.control.scene, &self.broad);
+        let (events, collide_us) = self.broad.frame(&self.control.scene);
+        if self.extras.shapes {
+            let scene = &self.control.scene;
+            shapes::orient(&mut self.broad, scene, &scene.spawned);
+        }
+        let resolve_us = self.extras.resolve(&mut self.control.scene, &self.broad);
+        let us = collide_us + resolve_us;
         self.plot.push(self.broad.phase(), us);
-        self.last = LastFrame {
-            events,
-            collide_us: us,
-        };
+        self.last = LastFrame { events, collide_us };
     }
 
     /// Counts the notice down, once a drawn frame.
@@ -266,7 +308,11 @@ pub fn run(args: LabArgs) -> ExitCode {
         for w in &renderer.assets.warnings {
             eprintln!("warning: {w}");
         }
-        let lab = Lab::new(args.scene, args.bodies, args.phase);
+        let mut lab = Lab::new(args.scene, args.bodies, args.phase);
+        lab.set_resolve(args.resolve);
+        if args.shapes {
+            lab.apply(Action::ToggleShapes);
+        }
         run_window(lab, &renderer, &args).await;
     });
     ExitCode::SUCCESS
@@ -393,15 +439,202 @@ mod tests {
         assert!(live > 45_000, "{live}");
     }
 
+    /// How many live boxes of the broad phase have each kind of shape: box, circle, oriented.
+    fn shape_counts(lab: &Lab) -> [usize; 3] {
+        use skysweep::collide::Shape;
+        let mut n = [0; 3];
+        for (c, _) in lab.broad.boxes() {
+            n[match lab.broad.shape(c.handle) {
+                Shape::Aabb => 0,
+                Shape::Circle { .. } => 1,
+                Shape::Oriented { .. } => 2,
+            }] += 1;
+        }
+        n
+    }
+
     #[test]
-    fn missing_features_say_so_instead_of_switching() {
-        let mut lab = Lab::new(LabScene::BulletHell, 100, Phase::Sap);
+    fn the_shape_key_restarts_the_scene_with_a_mix_and_back() {
+        let mut lab = Lab::new(LabScene::BulletHell, 800, Phase::Tree);
+        lab.frame();
+        assert_eq!(shape_counts(&lab)[1..], [0, 0]);
         lab.apply(Action::ToggleShapes);
-        assert_eq!(lab.extras.shapes, extras::SHAPES_READY);
+        assert!(lab.extras.shapes && lab.control.round);
+        assert_eq!(lab.control.scene.frame, 0);
+        assert_eq!(lab.broad.phase(), Phase::Tree);
+        for _ in 0..40 {
+            lab.frame();
+        }
+        let [boxes, circles, oriented] = shape_counts(&lab);
+        // Bullets round, enemies and shots turned, the player and items still boxes.
+        assert!(
+            circles > 400 && oriented > 100 && boxes > 0,
+            "{boxes} {circles} {oriented}"
+        );
+        // Kept across a scene change and with resolution, which then uses exact contacts.
+        lab.apply(Action::Scene(LabScene::Swarm));
+        lab.set_resolve(true);
+        for _ in 0..30 {
+            lab.frame();
+        }
+        assert!(shape_counts(&lab)[2] > 0 && lab.extras.push.last.pushed > 0);
+        lab.apply(Action::ToggleShapes);
+        lab.frame();
+        assert_eq!(shape_counts(&lab)[1..], [0, 0]);
+    }
+
+    /// Whether the broad phase's pairs include two air enemies (solids meeting solids).
+    fn air_meets_air(lab: &Lab) -> bool {
+        use skysweep::collide::Layer::AirEnemy;
+        lab.broad
+            .pairs()
+            .any(|p| (p.a.layer, p.b.layer) == (AirEnemy, AirEnemy))
+    }
+
+    #[test]
+    fn the_resolution_key_rebuilds_with_solid_pairs_and_a_fresh_plot() {
+        let mut lab = Lab::new(LabScene::Swarm, 400, Phase::Tree);
+        for _ in 0..3 {
+            lab.frame();
+        }
+        assert!(!air_meets_air(&lab));
+        assert_eq!(lab.plot.line(Phase::Tree).len(), 3);
         lab.apply(Action::ToggleResolve);
-        assert_eq!(lab.extras.resolve, extras::RESOLUTION_READY);
-        if !extras::RESOLUTION_READY {
-            assert!(lab.notice.is_some());
+        assert!(lab.extras.resolve);
+        assert_eq!(lab.broad.phase(), Phase::Tree);
+        assert!(lab.plot.line(Phase::Tree).is_empty());
+        // The scene went on from where it was.
+        assert_eq!(lab.control.scene.frame, 3);
+        lab.frame();
+        assert!(air_meets_air(&lab));
+        let s = lab.extras.push.last;
+        assert!(s.solids > 100 && s.pushed > 0 && s.triggers > 0, "{s:?}");
+        // The side walls are the statics of a scene without ledges.
+        assert_eq!(s.statics, push::WALLS.len());
+        // It stays on across a population and a scene change.
+        lab.apply(Action::Halve);
+        lab.apply(Action::CycleScene(-1));
+        assert_eq!(lab.control.which, LabScene::Rain);
+        assert!(lab.extras.resolve);
+        lab.frame();
+        assert!(lab.extras.push.last.solids > 0);
+        // Off again: the scene's own map, and nothing pushed.
+        lab.apply(Action::ToggleResolve);
+        lab.apply(Action::Scene(LabScene::Swarm));
+        lab.frame();
+        assert!(!air_meets_air(&lab));
+        assert_eq!(lab.extras.push.last, push::PushStats::default());
+    }
+
+    #[test]
+    fn resolution_is_offered_below_the_limit_only_and_says_so() {
+        let mut lab = Lab::new(LabScene::Swarm, 1600, Phase::Brute);
+        lab.set_resolve(true);
+        assert!(lab.extras.resolve && lab.notice.is_none());
+        // Doubling past the limit turns both brute force and resolution off, in one notice.
+        lab.apply(Action::Double);
+        assert!(!lab.extras.resolve);
+        assert_eq!(lab.broad.phase(), Phase::Sap);
+        let said = lab.notice.clone().map(|n| n.0).unwrap_or_default();
+        assert!(
+            said.starts_with("brute force and resolution: below 3,000"),
+            "{said}"
+        );
+        lab.frame();
+        assert!(!air_meets_air(&lab), "the scene's own map again");
+        // The key is refused up there, and works again below.
+        lab.notice = None;
+        lab.apply(Action::ToggleResolve);
+        assert!(!lab.extras.resolve && lab.notice.is_some());
+        lab.apply(Action::Halve);
+        lab.apply(Action::ToggleResolve);
+        assert!(lab.extras.resolve);
+        assert_eq!(push::RESOLVE_LIMIT, phase::BRUTE_LIMIT);
+    }
+
+    /// The overlap area summed over every pair of the scene's air enemies.
+    fn swarm_overlap(lab: &Lab) -> f32 {
+        let boxes: Vec<_> = lab
+            .control
+            .scene
+            .live()
+            .filter(|(_, b)| b.layer == skysweep::collide::Layer::AirEnemy)
+            .map(|(_, b)| b.aabb())
+            .collect();
+        let mut area = 0.0;
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                let size = (a.max.min(b.max) - a.min.max(b.min)).max(glam::Vec2::ZERO);
+                area += size.x * size.y;
+            }
+        }
+        area
+    }
+
+    #[test]
+    fn resolution_spreads_the_swarm_and_leaves_the_shots_alone() {
+        let mut free = Lab::new(LabScene::Swarm, 200, Phase::Sap);
+        let mut solid = Lab::new(LabScene::Swarm, 200, Phase::Sap);
+        solid.set_resolve(true);
+        for _ in 0..120 {
+            free.frame();
+            solid.frame();
+        }
+        let (overlapping, spread) = (swarm_overlap(&free), swarm_overlap(&solid));
+        assert!(spread < overlapping * 0.05, "{overlapping} -> {spread}");
+        // Shots are triggers: they fly exactly as the script says.
+        let shots = |lab: &Lab| -> Vec<glam::Vec2> {
+            let scene = &lab.control.scene;
+            scene
+                .live()
+                .filter(|(_, b)| b.layer == skysweep::collide::Layer::PlayerShot)
+                .map(|(_, b)| b.center)
+                .collect()
+        };
+        assert_eq!(shots(&free), shots(&solid));
+        assert!(!shots(&free).is_empty());
+    }
+
+    #[test]
+    fn rain_piles_on_ledges_that_never_move_between_the_walls() {
+        let mut lab = Lab::new(LabScene::Rain, 400, Phase::Sap);
+        lab.set_resolve(true);
+        let ledges = |lab: &Lab| -> Vec<skysweep::collide::Aabb> {
+            let scene = &lab.control.scene;
+            scene
+                .live()
+                .filter(|(_, b)| b.layer == skysweep::collide::Layer::GroundEnemy)
+                .map(|(_, b)| b.aabb())
+                .collect()
+        };
+        let before = ledges(&lab);
+        assert_eq!(before.len(), 6);
+        for _ in 0..300 {
+            lab.frame();
+        }
+        assert_eq!(ledges(&lab), before);
+        let s = lab.extras.push.last;
+        assert_eq!(s.statics, 6 + push::WALLS.len());
+        // Drops resting on the floor are pushed up every frame: a pile is there.
+        assert!(s.pushed > 50, "{s:?}");
+        let floor_top = before.iter().map(|b| b.min.y).fold(0.0, f32::max);
+        let resting = lab
+            .control
+            .scene
+            .live()
+            .filter(|(_, b)| b.layer == skysweep::collide::Layer::AirEnemy)
+            .filter(|(_, b)| b.center.y < floor_top && b.center.y + b.half.y > floor_top - 1.0)
+            .count();
+        assert!(resting > 20, "{resting}");
+        // Pushed bodies stay between the side walls, or within what resolution says it left.
+        let past = s.remaining + 1e-3;
+        assert!(s.remaining < 4.0, "{s:?}");
+        for (_, b) in lab.control.scene.live() {
+            let a = b.aabb();
+            assert!(
+                a.min.x > -past && a.max.x < skysweep::collide::scenes::FIELD.x + past,
+                "{a:?} {s:?}"
+            );
         }
     }
 }

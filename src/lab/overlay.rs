@@ -1,5 +1,6 @@
 //! The hitbox overlay: every box of the running broad phase as a 1-pixel outline in its
-//! layer's colour (the game's F1 colours), filled faintly while it overlaps another box.
+//! layer's colour (the game's F1 colours), filled faintly while it overlaps another box;
+//! circles are drawn as circles and oriented boxes turned, inside their boxes.
 //!
 //! Painted on the CPU into one field-sized image and uploaded once a frame, as the game does
 //! with its enemy bullets: 50,000 boxes drawn as four quads each would cost a software OpenGL
@@ -8,7 +9,7 @@
 use macroquad::prelude::*;
 
 use skysweep::collide::scenes::FIELD;
-use skysweep::collide::{Aabb, Layer};
+use skysweep::collide::{Aabb, Layer, Shape};
 
 use crate::render::debug_overlay::layer_color;
 
@@ -29,8 +30,9 @@ pub const FIELD_BG: [u8; 4] = [20, 30, 60, 255];
 /// How strongly a touching box's fill covers what is under it, out of 256.
 const FILL_ALPHA: u32 = 90;
 
-/// One box to paint: its layer, its box in field pixels, and whether it touches another.
-pub type Shown = (Layer, Aabb, bool);
+/// One body to paint: its layer, its box in field pixels, whether it touches another, and
+/// its exact shape (centred in the box).
+pub type Shown = (Layer, Aabb, bool, Shape);
 
 /// An RGBA image of the field at some whole or fractional scale, and its texture.
 #[derive(Default)]
@@ -96,7 +98,7 @@ impl Canvas<'_> {
 
     /// One box: clipped to the field, corners floored to whole pixels, at least one pixel
     /// across; the fill first when it touches, then the outline in full colour.
-    fn paint(&mut self, &(layer, aabb, touching): &Shown, scale: f32) {
+    fn paint(&mut self, &(layer, aabb, touching, shape): &Shown, scale: f32) {
         let min = aabb.min.max(Vec2::ZERO);
         let max = aabb.max.min(FIELD);
         if !(min.x < max.x && min.y < max.y) {
@@ -108,6 +110,10 @@ impl Canvas<'_> {
         let y1 = ((max.y * scale).floor() as usize).clamp(y0 + 1, self.height);
         let c = layer_color(layer);
         let rgb = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u32);
+        if shape != Shape::Aabb {
+            self.paint_shape(aabb, shape, scale, (x0, y0, x1, y1), rgb, touching);
+            return;
+        }
         if touching {
             for y in y0..y1 {
                 for x in x0..x1 {
@@ -126,6 +132,51 @@ impl Canvas<'_> {
         for y in y0..y1 {
             self.set(x0, y, solid);
             self.set(x1 - 1, y, solid);
+        }
+    }
+
+    /// A circle or an oriented box, tested pixel by pixel over the clipped box `px` (screen
+    /// pixels, end exclusive): inside pixels within one pixel of the edge are the outline.
+    fn paint_shape(
+        &mut self,
+        aabb: Aabb,
+        shape: Shape,
+        scale: f32,
+        (x0, y0, x1, y1): (usize, usize, usize, usize),
+        rgb: [u32; 3],
+        touching: bool,
+    ) {
+        let centre = aabb.center() * scale;
+        // Depth of a point inside the shape (screen pixels to its edge), negative outside.
+        let depth = |p: Vec2| -> f32 {
+            let d = p - centre;
+            match shape {
+                Shape::Circle { radius } => radius * scale - d.length(),
+                Shape::Oriented { half, angle } => {
+                    // The shape's own axes, as the collider turns them.
+                    let u = Vec2::from_angle(angle);
+                    let local = Vec2::new(d.dot(u), d.dot(u.perp())).abs();
+                    (half * scale - local).min_element()
+                }
+                Shape::Aabb => f32::INFINITY,
+            }
+        };
+        let solid = [rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, 255];
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let inside = depth(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+                if inside < 0.0 {
+                    continue;
+                }
+                if inside < 1.0 {
+                    self.set(x, y, solid);
+                } else if touching {
+                    let px = &mut self.pixels[(y * self.width + x) * 4..][..3];
+                    for (p, &c) in px.iter_mut().zip(&rgb) {
+                        *p = ((*p as u32 * (256 - FILL_ALPHA) + c * FILL_ALPHA) >> 8) as u8;
+                    }
+                }
+            }
         }
     }
 
@@ -161,7 +212,7 @@ mod tests {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 2.0);
         let b = Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(16.0, 24.0));
-        c.paint(&(Layer::PowerUp, b, false), 2.0);
+        c.paint(&(Layer::PowerUp, b, false, Shape::Aabb), 2.0);
         let green = [0, 255, 0, 255];
         // Screen box: x 20..32, y 40..48 (exclusive), so its edges are 20, 31, 40 and 47.
         for (x, y) in [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)] {
@@ -177,7 +228,7 @@ mod tests {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 1.0);
         let b = Aabb::new(Vec2::new(50.0, 50.0), Vec2::new(60.0, 60.0));
-        c.paint(&(Layer::GroundEnemy, b, true), 1.0);
+        c.paint(&(Layer::GroundEnemy, b, true, Shape::Aabb), 1.0);
         // The field's (20, 30, 60) mixed 90/256 of the way to ground red (255, 0, 0).
         assert_eq!(at(&c, 55, 55), [102, 19, 38, 255]);
         assert_eq!(at(&c, 50, 55), [255, 0, 0, 255]);
@@ -193,6 +244,7 @@ mod tests {
                 Layer::PlayerShot,
                 Aabb::new(Vec2::splat(-5.0), Vec2::splat(5.0)),
                 false,
+                Shape::Aabb,
             ),
             1.0,
         );
@@ -201,6 +253,7 @@ mod tests {
                 Layer::PlayerShot,
                 Aabb::new(Vec2::splat(-9.0), Vec2::splat(-1.0)),
                 false,
+                Shape::Aabb,
             ),
             1.0,
         );
@@ -209,6 +262,7 @@ mod tests {
                 Layer::EnemyBullet,
                 Aabb::new(Vec2::new(100.2, 100.0), Vec2::new(100.4, 100.5)),
                 false,
+                Shape::Aabb,
             ),
             1.0,
         );
@@ -220,10 +274,42 @@ mod tests {
         assert_eq!(at(&c, 100, 100), [255, 255, 0, 255]);
         // A box reaching past the far corner is clipped there too, without a panic.
         c.paint(
-            &(Layer::Player, Aabb::new(FIELD - 2.0, FIELD + 9.0), false),
+            &(
+                Layer::Player,
+                Aabb::new(FIELD - 2.0, FIELD + 9.0),
+                false,
+                Shape::Aabb,
+            ),
             1.0,
         );
         assert_eq!(at(&c, FIELD.x as usize - 1, FIELD.y as usize - 1), white);
+    }
+
+    #[test]
+    fn circles_are_round_and_oriented_boxes_turned() {
+        let mut px = Vec::new();
+        let mut c = canvas_of(&mut px, 1.0);
+        // A circle of radius 10 at (50, 50): its box's corners stay background.
+        let circle = Shape::Circle { radius: 10.0 };
+        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
+        c.paint(&(Layer::EnemyBullet, b, false, circle), 1.0);
+        let yellow = [255, 255, 0, 255];
+        assert_eq!(at(&c, 40, 50), yellow);
+        assert_eq!(at(&c, 50, 59), yellow);
+        assert_eq!(at(&c, 41, 41), FIELD_BG);
+        assert_eq!(at(&c, 50, 50), FIELD_BG);
+        // A long thin box turned a quarter turn stands upright; touching, it is filled.
+        let needle = Shape::Oriented {
+            half: Vec2::new(20.0, 3.0),
+            angle: std::f32::consts::FRAC_PI_2,
+        };
+        let b = Aabb::from_center(Vec2::new(150.0, 150.0), Vec2::new(3.0, 20.0));
+        c.paint(&(Layer::AirEnemy, b, true, needle), 1.0);
+        assert_eq!(at(&c, 150, 130), yellow);
+        assert_eq!(at(&c, 147, 150), yellow);
+        assert_ne!(at(&c, 150, 150), FIELD_BG);
+        assert_ne!(at(&c, 150, 150), yellow);
+        assert_eq!(at(&c, 150, 128), FIELD_BG);
     }
 
     #[test]

@@ -3,8 +3,12 @@
 
 use std::time::Instant;
 
+use glam::Vec2;
 use skysweep::collide::scenes::{Driven, Scene};
-use skysweep::collide::{Aabb, AabbTree, BruteForce, Collider, Config, Contact, Pair, Stats};
+use skysweep::collide::{
+    Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Contact, Handle, Manifold, Pair,
+    Shape, Stats,
+};
 
 /// Brute force tests every pair of boxes each frame, so it is offered only below this many
 /// bodies; by then a frame already costs milliseconds.
@@ -96,12 +100,12 @@ macro_rules! each {
 }
 
 impl Broad {
-    /// A broad phase holding every live body of `scene`, after its first update, and how long
-    /// that build took in microseconds.
-    pub fn build(phase: Phase, scene: &Scene) -> (Broad, f64) {
+    /// A broad phase holding every live body of `scene`, after its first update, with `map`
+    /// deciding which layers meet, and how long that build took in microseconds.
+    pub fn build(phase: Phase, scene: &Scene, map: CollisionMap) -> (Broad, f64) {
         let config = Config {
             capacity: CAPACITY,
-            map: scene.map(),
+            map,
         };
         let t = Instant::now();
         let broad = match phase {
@@ -140,6 +144,27 @@ impl Broad {
     /// Every pair overlapping after the last update.
     pub fn pairs(&self) -> Box<dyn Iterator<Item = Pair> + '_> {
         each!(self, d => Box::new(d.collider.pairs()))
+    }
+
+    /// Gives a live box an exact shape centred on `centre` (its box becomes the shape's
+    /// bounding box); the lab only passes shapes that are valid.
+    pub fn set_shape(&mut self, h: Handle, centre: Vec2, shape: Shape) {
+        each!(self, d => d.collider.set_shape(h, centre, shape)).expect("live box, valid shape");
+    }
+
+    /// A live box's exact shape (a plain box for a stale handle).
+    pub fn shape(&self, h: Handle) -> Shape {
+        each!(self, d => d.collider.shape(h)).unwrap_or_default()
+    }
+
+    /// The exact contact of two live boxes as they stand, normal from `a` towards `b`.
+    pub fn manifold(&self, a: Handle, b: Handle) -> Option<Manifold> {
+        each!(self, d => d.collider.manifold(a, b)).ok().flatten()
+    }
+
+    /// The scene id of a live box's handle.
+    pub fn id_of(&self, h: Handle) -> u32 {
+        each!(self, d => d.id_of(h))
     }
 
     /// Marks `touching[slot]` for every box in at least one pair (the vector grows as needed;
@@ -210,7 +235,7 @@ mod tests {
             let mut scene = Scene::with_bodies(kind, 600);
             let mut broads: Vec<Broad> = Phase::ALL
                 .iter()
-                .map(|&p| Broad::build(p, &scene).0)
+                .map(|&p| Broad::build(p, &scene, scene.map()).0)
                 .collect();
             let mut seen = 0;
             for _ in 0..65 {
@@ -240,7 +265,7 @@ mod tests {
     #[test]
     fn rain_drops_meet_each_other_and_the_ledges() {
         let mut scene = Scene::with_bodies(SceneKind::Rain, 2000);
-        let (mut broad, _) = Broad::build(Phase::Sap, &scene);
+        let (mut broad, _) = Broad::build(Phase::Sap, &scene, scene.map());
         let mut kinds = std::collections::BTreeSet::new();
         for _ in 0..60 {
             scene.step();

@@ -5,8 +5,8 @@
 use macroquad::prelude::*;
 
 use skysweep::collide::scenes::FIELD;
+use skysweep::collide::Shape;
 
-use super::extras::{RESOLUTION_READY, SHAPES_READY};
 use super::overlay::Overlay;
 use super::phase::Phase;
 use super::plot::{self, duration, phase_color};
@@ -77,10 +77,19 @@ const TITLE: Color = Color::new(1.0, 0.84, 0.35, 1.0);
 pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool]) {
     clear_background(Color::from_rgba(8, 8, 16, 255));
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
+    let push = lab.extras.resolve.then_some(&lab.extras.push);
+    let shapes = lab.extras.shapes;
     let boxes = lab.show_boxes.then(|| {
-        lab.broad.boxes().map(|(c, aabb)| {
+        lab.broad.boxes().map(move |(c, aabb)| {
             let hit = touching.get(c.handle.index() as usize).copied();
-            (c.layer, aabb, hit.unwrap_or(false))
+            // With resolution on, each box is drawn where the pushes left it this frame.
+            let shift = push.map_or(Vec2::ZERO, |p| p.shift(lab.broad.id_of(c.handle)));
+            let shape = if shapes {
+                lab.broad.shape(c.handle)
+            } else {
+                Shape::Aabb
+            };
+            (c.layer, aabb.translated(shift), hit.unwrap_or(false), shape)
         })
     });
     overlay.draw(boxes, layout.origin, layout.scale);
@@ -164,7 +173,14 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
         pen.line(l, DIM);
     }
     pen.gap();
-    pen.line("BROAD PHASE, COLLIDE TIME", TITLE);
+    pen.line(
+        if lab.extras.resolve {
+            "BROAD PHASE, COLLIDE+RESOLVE"
+        } else {
+            "BROAD PHASE, COLLIDE TIME"
+        },
+        TITLE,
+    );
     for ph in Phase::ALL {
         phase_row(lab, &mut pen, ph);
     }
@@ -184,6 +200,8 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
     pen.row("first update", &duration(lab.build_us), c);
     pen.row("fps", &get_fps().to_string(), c);
     pen.gap();
+    resolution_rows(lab, &mut pen);
+    pen.gap();
     pen.line("KEYS", TITLE);
     let keys: [(&str, &str, bool); 9] = [
         ("1-5 Tab", "scene", true),
@@ -192,17 +210,48 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
         ("F1", "hitboxes", true),
         ("Space", "pause", true),
         ("N", "one frame (paused)", true),
-        ("S", "shape mix", SHAPES_READY),
-        ("R", "resolution", RESOLUTION_READY),
+        ("S", "shape mix on/off", true),
+        (
+            "R",
+            "resolution on/off",
+            super::push::offered(lab.control.bodies),
+        ),
         ("Esc", "quit", true),
     ];
     for (key, what, on) in keys {
-        let what = if on {
-            what.to_string()
-        } else {
-            format!("{what} (soon)")
+        let what = match (on, key) {
+            (true, _) => what.to_string(),
+            (false, "R") => format!("resolution (<{})", thousands(super::push::RESOLVE_LIMIT)),
+            _ => format!("{what} (soon)"),
         };
         pen.line(&format!("{key:<8}{what}"), if on { c } else { DIM });
+    }
+}
+
+/// Resolution's counters while it is on, else one line saying what it would do.
+fn resolution_rows(lab: &Lab, pen: &mut Pen) {
+    if !lab.extras.resolve {
+        pen.line("RESOLUTION OFF", TITLE);
+        pen.line("R: enemies push apart, ledges", DIM);
+        pen.line("and walls hold; shots pass", DIM);
+        return;
+    }
+    let s = lab.extras.push.last;
+    let c = TEXT;
+    pen.line("RESOLUTION ON", TITLE);
+    pen.row(
+        "solid / static",
+        &format!("{} / {}", thousands(s.solids), thousands(s.statics)),
+        c,
+    );
+    pen.row("pushed contacts", &thousands(s.pushed), c);
+    pen.row("trigger contacts", &thousands(s.triggers), c);
+    let passes = format!("{}{}", s.passes, if s.supported { " +support" } else { "" });
+    pen.row("passes", &passes, c);
+    pen.row("overlap left", &format!("{:.2} px", s.remaining), c);
+    pen.row("resolve", &duration(s.us), c);
+    if s.solids == 0 {
+        pen.line("no enemies here: all triggers", DIM);
     }
 }
 
