@@ -6,7 +6,7 @@ use glam::Vec2;
 use proptest::prelude::*;
 use skysweep::collide::{
     Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event,
-    Events, Handle, Layer, LayerMask, Pair,
+    Events, Handle, Layer, LayerMask, Pair, Shape,
 };
 
 #[derive(Clone, Debug)]
@@ -56,6 +56,15 @@ enum Op {
     Invalid {
         pick: u16,
         which: u8,
+    },
+    /// Gives a box a shape (0: its box, 1: a circle, 2: an oriented box; 3: an invalid one)
+    /// of about `size` / 4, turned by `angle` / 10 radians, and moves it by `by`.
+    Reshape {
+        pick: u16,
+        kind: u8,
+        size: u8,
+        angle: i8,
+        by: (i8, i8),
     },
     Update,
 }
@@ -109,6 +118,9 @@ fn op() -> impl Strategy<Value = Op> {
         2 => any::<u16>().prop_map(|pick| Op::Remove { pick }),
         1 => any::<u16>().prop_map(|pick| Op::Stale { pick }),
         1 => (any::<u16>(), 0u8..4).prop_map(|(pick, which)| Op::Invalid { pick, which }),
+        3 => (any::<u16>(), 0u8..4, 0u8..24, any::<i8>(), (-3i8..4, -9i8..10)).prop_map(
+            |(pick, kind, size, angle, by)| Op::Reshape { pick, kind, size, angle, by }
+        ),
         3 => Just(Op::Update),
     ]
 }
@@ -223,6 +235,45 @@ impl Twin {
                     let d = BoxDesc::new(wild_box(corners), self.owner, Layer::ALL[layer as usize])
                         .swept(swept);
                     self.insert(d)?;
+                }
+            }
+            Op::Reshape {
+                pick,
+                kind,
+                size,
+                angle,
+                by,
+            } if !self.live.is_empty() => {
+                let i = pick as usize % self.live.len();
+                let (h, old) = self.live[i];
+                let centre = old.min * 0.5 + old.max * 0.5 + Vec2::new(by.0 as f32, by.1 as f32);
+                let s = size as f32 / 4.0;
+                let shape = match kind {
+                    0 => Shape::Aabb,
+                    1 => Shape::Circle { radius: s },
+                    2 => Shape::Oriented {
+                        half: Vec2::new(s, s * 0.5),
+                        angle: angle as f32 / 10.0,
+                    },
+                    _ => Shape::Circle { radius: -s - 1.0 },
+                };
+                let r = self.sap.set_shape(h, centre, shape);
+                prop_assert_eq!(r, self.tree.set_shape(h, centre, shape));
+                prop_assert_eq!(r, self.brute.set_shape(h, centre, shape));
+                match r {
+                    Ok(()) => {
+                        let now = self.sap.get(h).unwrap().1;
+                        prop_assert_eq!(self.brute.get(h).unwrap().1, now);
+                        prop_assert_eq!(self.sap.shape(h), Ok(shape));
+                        self.live[i].1 = now;
+                    }
+                    // A bad shape, or a box around a centre beyond the f32 range.
+                    Err(why) => prop_assert!(
+                        why == ColliderError::InvalidShape(shape)
+                            || matches!(why, ColliderError::InvalidAabb(_)),
+                        "{:?}",
+                        why
+                    ),
                 }
             }
             Op::WildMove { pick, corners } if !self.live.is_empty() => {
@@ -414,6 +465,16 @@ proptest! {
             let b = Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0 + next(8) as f32, y + 1.0 + next(8) as f32));
             t.owner += 1;
             let d = BoxDesc::new(b, t.owner, layer).swept(layer == Layer::PlayerShot);
+            // A mix of exact shapes on the bullets, shots and enemies.
+            let r = 0.5 + next(4) as f32;
+            let d = match (layer, next(3)) {
+                (Layer::EnemyBullet | Layer::PlayerShot, 0) => d.shape(Shape::Circle { radius: r }),
+                (Layer::AirEnemy | Layer::PlayerShot, 1) => d.shape(Shape::Oriented {
+                    half: Vec2::new(r, 0.5 * r),
+                    angle: next(628) as f32 / 100.0,
+                }),
+                _ => d,
+            };
             t.insert(d)?;
         }
         for frame in 0..6 {

@@ -91,13 +91,15 @@ pub(crate) fn interiors_meet(a0: f32, a1: f32, b0: f32, b1: f32) -> bool {
     lo < hi
 }
 
+/// A box from its corners' coordinates, for the unit tests of the collide modules.
+#[cfg(test)]
+pub(super) fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+    Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
-        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
-    }
 
     #[test]
     fn touching_edges_do_not_overlap() {

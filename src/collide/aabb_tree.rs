@@ -11,15 +11,11 @@
 //! persistent pair set as the sweep-and-prune's turns them into Enter, Stay and Exit events,
 //! in the same (pair-key) order.
 
-use super::events::pair_of;
-use super::pairs::PairSet;
-use super::slots::{Slots, State};
+use super::bodies::{body_api, pair_set_api, Bodies};
+use super::slots::State;
 use super::tree::{contains, fatten, Tree};
 use super::tree_query::{pairs, pairs_of_boxes};
-use super::{
-    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
-    Pair, Stats,
-};
+use super::{Aabb, Config, Contact, Events, Layer, LayerMask, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
 /// fat box since the last update (and is on its layer's stray list), or it was teleported.
@@ -30,25 +26,14 @@ const JUMPED: u8 = 2;
 /// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {
-    config: Config,
-    pub(super) slots: Slots,
+    pub(super) bodies: Bodies,
     /// One tree per layer, by layer index.
     pub(super) trees: Vec<Tree>,
-    /// Pairs of layers that meet, lower layer first.
-    meeting: Vec<(Layer, Layer)>,
-    /// Slots inserted since the last update, in call order.
-    pending: Vec<u32>,
-    /// Slots removed since the last update (leaving or stillborn).
-    leaving: Vec<u32>,
     /// Per layer: live slots moved out of their fat box since the last update. The area query
     /// tests them one by one, since the tree's boxes no longer bound them.
     strays: Vec<Vec<u32>>,
-    pub(super) pairs: PairSet,
-    stats: Stats,
     /// Leaves reinserted by the last update.
     reinserted: usize,
-    /// One bit per slot removed since the last update, built and cleared within `update`.
-    gone: Vec<u64>,
     /// Scratch for the pair descent.
     stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
     /// Scratch for rebuilding a tree.
@@ -63,132 +48,41 @@ impl Default for AabbTree {
     }
 }
 
+body_api!(AabbTree);
+pair_set_api!(AabbTree);
+
 impl AabbTree {
     /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
-    pub fn new(mut config: Config) -> Self {
-        config.capacity = config.capacity.min(Config::MAX_CAPACITY);
-        let mut meeting = Vec::new();
-        for (i, &a) in Layer::ALL.iter().enumerate() {
-            for &b in &Layer::ALL[i..] {
-                if config.map.meets(a, b) {
-                    meeting.push((a, b));
-                }
-            }
-        }
+    pub fn new(config: Config) -> Self {
         Self {
-            config,
-            slots: Slots::default(),
+            bodies: Bodies::new(config),
             trees: vec![Tree::default(); Layer::COUNT],
-            meeting,
-            pending: Vec::new(),
-            leaving: Vec::new(),
             strays: vec![Vec::new(); Layer::COUNT],
-            pairs: PairSet::default(),
-            stats: Stats::default(),
             reinserted: 0,
-            gone: Vec::new(),
             stack: Vec::new(),
             path: Vec::new(),
             specs: Vec::new(),
         }
     }
 
-    pub fn with_map(map: CollisionMap) -> Self {
-        Self::new(Config {
-            map,
-            ..Config::default()
-        })
-    }
-
-    pub fn map(&self) -> &CollisionMap {
-        &self.config.map
-    }
-
-    /// Adds a box; it joins the broad phase at the next update. Fails on an invalid box or
-    /// when the capacity (counting pending and not yet applied removals) is reached.
-    pub fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
-        if !desc.aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(desc.aabb));
-        }
-        if self.slots.occupied >= self.config.capacity || !self.slots.can_grow() {
-            return Err(ColliderError::CapacityExceeded {
-                capacity: self.config.capacity,
-            });
-        }
-        let h = self.slots.allocate(&desc);
-        self.pending.push(h.index);
-        Ok(h)
-    }
-
     /// Notes a live box whose current box left its fat box, for the area query.
     #[inline]
-    fn track(&mut self, i: usize, aabb: &Aabb) {
-        let head = self.slots.head[i];
+    fn moved(&mut self, i: usize, aabb: &Aabb) {
+        let s = &mut self.bodies.slots;
+        let head = s.head[i];
         if head.state == State::Live && head.band & STRAY == 0 {
             let tree = &self.trees[head.layer.index()];
-            if !contains(&tree.nodes[self.slots.pos[i] as usize].fat, aabb) {
-                self.slots.head[i].band |= STRAY;
+            if !contains(&tree.nodes[s.pos[i] as usize].fat, aabb) {
+                s.head[i].band |= STRAY;
                 self.strays[head.layer.index()].push(i as u32);
             }
         }
     }
 
-    /// Moves a box. A swept box will test the span from its position at the previous update.
-    #[inline]
-    pub fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-        if !aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(aabb));
-        }
-        let i = self.slots.resolve(h)?;
-        self.slots.cur[i] = aabb;
-        self.track(i, &aabb);
-        Ok(())
-    }
-
-    /// Moves a box and forgets where it was, so a swept box does not sweep across the jump.
-    pub fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-        if !aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(aabb));
-        }
-        let i = self.slots.resolve(h)?;
-        self.slots.cur[i] = aabb;
-        self.slots.prev[i] = aabb;
-        self.slots.head[i].band |= JUMPED;
-        self.track(i, &aabb);
-        Ok(())
-    }
-
-    /// Removes a box: the handle is stale at once, Exit events for its pairs come with the
-    /// next update.
-    pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
-        let i = self.slots.resolve(h)?;
-        let state = &mut self.slots.head[i].state;
-        *state = if *state == State::Pending {
-            State::Stillborn
-        } else {
-            State::Leaving
-        };
-        self.slots.visible -= 1;
-        self.leaving.push(i as u32);
-        Ok(())
-    }
-
-    pub fn contains(&self, h: Handle) -> bool {
-        self.slots.resolve(h).is_ok()
-    }
-
-    pub fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
-        let i = self.slots.resolve(h)?;
-        Ok((self.slots.contact(i), self.slots.cur[i]))
-    }
-
-    /// Boxes visible to callers: pending or live, not removed.
-    pub fn len(&self) -> usize {
-        self.slots.visible
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// A teleported box gets a fat box without motion when it is reinserted.
+    fn teleported(&mut self, i: usize, aabb: &Aabb) {
+        self.bodies.slots.head[i].band |= JUMPED;
+        self.moved(i, aabb);
     }
 
     /// Applies the batched removals and inserts, refits the trees, finds this frame's pairs
@@ -199,21 +93,19 @@ impl AabbTree {
         // 1. Removals: leaves out of their trees, then the slots freed in ascending order. A
         //    tree losing most of its leaves at once (a bomb) is rebuilt from the survivors
         //    instead: one O(n log n) build costs less than thousands of removals.
-        if !self.leaving.is_empty() {
-            self.gone.clear();
-            self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
+        if !self.bodies.leaving.is_empty() {
+            self.bodies.mark_gone();
             let mut losses = [0usize; Layer::COUNT];
-            for &i in &self.leaving {
-                self.gone[i as usize / 64] |= 1 << (i % 64);
-                let h = self.slots.head[i as usize];
+            for &i in &self.bodies.leaving {
+                let h = self.bodies.slots.head[i as usize];
                 losses[h.layer.index()] += (h.state == State::Leaving) as usize;
             }
             let rebuild = |l: usize, tree: &Tree| 2 * losses[l] > tree.leaves && losses[l] > 64;
-            for &i in &self.leaving {
-                let h = self.slots.head[i as usize];
+            for &i in &self.bodies.leaving {
+                let h = self.bodies.slots.head[i as usize];
                 let l = h.layer.index();
                 if h.state == State::Leaving && !rebuild(l, &self.trees[l]) {
-                    let leaf = super::tree::NodeId(self.slots.pos[i as usize]);
+                    let leaf = super::tree::NodeId(self.bodies.slots.pos[i as usize]);
                     self.trees[l].remove_leaf(leaf);
                 }
             }
@@ -224,34 +116,33 @@ impl AabbTree {
                     let tree = &mut self.trees[l];
                     let mut specs = std::mem::take(&mut self.specs);
                     specs.clear();
-                    let slots = &self.slots;
+                    let slots = &self.bodies.slots;
                     for (i, h) in slots.head.iter().enumerate() {
                         if h.state == State::Live && h.layer.index() == l {
                             let n = tree.node(super::tree::NodeId(slots.pos[i]));
                             specs.push((i as u32, n.fat, n.tight));
                         }
                     }
-                    let pos = &mut self.slots.pos;
+                    let pos = &mut self.bodies.slots.pos;
                     tree.rebuild(&mut specs, |slot, leaf| pos[slot as usize] = leaf.0);
                     self.specs = specs;
                 }
             }
-            stats.removed = self.slots.release_marked(&mut self.gone);
-            self.leaving.clear();
+            stats.removed = self.bodies.release_gone();
         }
 
         // 2. Moves: every live box records its tested box; one that left its fat box, or
         //    whose fat box is far too loose for it now (it shrank, or stopped), is reinserted
         //    with a new fat box stretched along its last motion.
         let mut reinserted = 0;
-        for i in 0..self.slots.head.len() {
-            let head = self.slots.head[i];
+        for i in 0..self.bodies.slots.head.len() {
+            let head = self.bodies.slots.head[i];
             if head.state != State::Live {
                 continue;
             }
-            let tested = self.slots.take_tested(i);
+            let tested = self.bodies.slots.take_tested(i);
             let tree = &mut self.trees[head.layer.index()];
-            let leaf = super::tree::NodeId(self.slots.pos[i]);
+            let leaf = super::tree::NodeId(self.bodies.slots.pos[i]);
             let node = tree.node_mut(leaf);
             if contains(&node.fat, &tested) && !too_loose(&node.fat, &tested) {
                 node.tight = tested;
@@ -262,33 +153,33 @@ impl AabbTree {
                     tested.min - node.tight.min
                 };
                 let fat = fatten(tested, motion, i as u32);
-                self.slots.pos[i] = tree.reinsert_leaf(leaf, fat, tested).0;
+                self.bodies.slots.pos[i] = tree.reinsert_leaf(leaf, fat, tested).0;
                 reinserted += 1;
             }
-            self.slots.head[i].band = 0;
+            self.bodies.slots.head[i].band = 0;
         }
         for strays in &mut self.strays {
             strays.clear();
         }
 
         // 3. Inserts, in call order.
-        for k in 0..self.pending.len() {
-            let i = self.pending[k] as usize;
-            if self.slots.head[i].state != State::Pending {
+        for k in 0..self.bodies.pending.len() {
+            let i = self.bodies.pending[k] as usize;
+            if self.bodies.slots.head[i].state != State::Pending {
                 continue;
             }
-            let head = &mut self.slots.head[i];
+            let head = &mut self.bodies.slots.head[i];
             head.state = State::Live;
             head.band = 0;
             let layer = head.layer;
-            let tested = self.slots.take_tested(i);
+            let tested = self.bodies.slots.take_tested(i);
             let fat = fatten(tested, glam::Vec2::ZERO, i as u32);
-            self.slots.pos[i] = self.trees[layer.index()]
+            self.bodies.slots.pos[i] = self.trees[layer.index()]
                 .insert_leaf(i as u32, fat, tested)
                 .0;
             stats.inserted += 1;
         }
-        self.pending.clear();
+        self.bodies.pending.clear();
 
         // 4. This frame's pairs, only between trees whose layers meet, pruned with the nodes'
         //    tight boxes: the fat ones, grown for motion to come, would let far more
@@ -298,9 +189,12 @@ impl AabbTree {
         }
         //    Two layers: each leaf of the smaller tree walks down the other. One layer: both
         //    trees at once, which finds each pair once without a check.
-        for &(a, b) in &self.meeting {
+        //    Then the exact test for pairs with a shaped body, as in the sweep-and-prune.
+        for k in 0..self.bodies.meeting.len() {
+            let (a, b) = self.bodies.meeting[k];
             let (ta, tb) = (&self.trees[a.index()], &self.trees[b.index()]);
-            let found = &mut self.pairs.found;
+            let found = &mut self.bodies.pairs.found;
+            let start = found.len();
             stats.pair_tests += if a == b {
                 pairs(ta, ta, true, &mut self.stack, found)
             } else {
@@ -311,12 +205,17 @@ impl AabbTree {
                 };
                 pairs_of_boxes(&small.leaf_boxes, big, &mut self.path, found)
             };
+            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
+                self.bodies.narrow(start);
+            }
         }
         stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
 
         // 5. Events from the persistent pair set.
-        self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
-        self.stats = stats;
+        self.bodies
+            .pairs
+            .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
+        self.bodies.stats = stats;
         self.reinserted = reinserted;
 
         #[cfg(debug_assertions)]
@@ -324,15 +223,6 @@ impl AabbTree {
             panic!("tree invariant broken after update: {e}");
         }
         self.events()
-    }
-
-    /// The events of the last update.
-    pub fn events(&self) -> Events<'_> {
-        self.pairs.events(&self.slots)
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// Leaves the last update reinserted because their box left (or shrank well inside)
@@ -346,22 +236,11 @@ impl AabbTree {
         self.trees.iter().filter_map(Tree::height).max()
     }
 
-    /// Pairs overlapping at the last update, in pair-key order.
-    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        let slots = &self.slots;
-        self.pairs.live().iter().map(move |&k| pair_of(k, slots))
-    }
-
-    /// Current pairs with a box of `owner`, as (owner's side, other side). O(current pairs).
-    pub fn pairs_of_owner(&self, owner: u32) -> impl Iterator<Item = (Contact, Contact)> + '_ {
-        self.pairs().filter_map(move |p| p.for_owner(owner))
-    }
-
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
     /// Complexity: per masked layer, O(height + leaves whose fat box meets the area), plus the
     /// boxes moved out of their fat box and the inserts since the last update.
     pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
-        let s = &self.slots;
+        let s = &self.bodies.slots;
         for layer in Layer::ALL {
             if !layers.contains(layer) {
                 continue;
@@ -380,35 +259,7 @@ impl AabbTree {
                 }
             }
         }
-        for &id in &self.pending {
-            let i = id as usize;
-            if s.head[i].state == State::Pending
-                && layers.contains(s.head[i].layer)
-                && s.cur[i].overlaps(&area)
-            {
-                out.push(s.contact(i));
-            }
-        }
-    }
-
-    /// Every box not removed, with its current box, in slot order; for debug drawing.
-    pub fn boxes(&self) -> impl Iterator<Item = (Contact, Aabb)> + '_ {
-        let s = &self.slots;
-        (0..s.head.len())
-            .filter(|&i| matches!(s.head[i].state, State::Pending | State::Live))
-            .map(|i| (s.contact(i), s.cur[i]))
-    }
-
-    pub(super) fn pending_slots(&self) -> &[u32] {
-        &self.pending
-    }
-
-    pub(super) fn leaving_slots(&self) -> &[u32] {
-        &self.leaving
-    }
-
-    pub(super) fn config(&self) -> &Config {
-        &self.config
+        self.bodies.query_pending(&area, layers, out);
     }
 }
 
@@ -424,11 +275,8 @@ fn too_loose(fat: &Aabb, tight: &Aabb) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::Vec2;
-
-    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
-        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
-    }
+    use crate::collide::aabb::b;
+    use crate::collide::BoxDesc;
 
     #[test]
     fn only_boxes_leaving_their_fat_box_are_reinserted() {

@@ -19,18 +19,28 @@
 //! - The capacity counts pending, live, and removed-but-not-yet-applied boxes.
 //! - Same calls, same events in the same order: nothing depends on addresses or random state.
 //! - Every error leaves the collider unchanged.
+//! - A body has an exact [`Shape`] (its box by default). The broad phase pairs boxes; a pair
+//!   with a shaped body is then tested exactly (the narrow phase), and Enter, Stay and Exit
+//!   follow the exact test: a pair is reported while both its tested boxes and its tested
+//!   shapes overlap. A swept circle is tested as a capsule, a swept oriented box as the area
+//!   it sweeps; a swept plain box keeps the union of its two boxes. `manifold` gives the
+//!   normal and depth of a contact on demand.
 
 mod aabb;
 mod aabb_tree;
+mod bodies;
 mod brute;
 mod endpoints;
 mod events;
 mod layer;
+mod narrow;
 mod pairs;
 mod reserve;
 mod sap;
+mod sap_validate;
 #[doc(hidden)]
 pub mod scenes;
+mod shape;
 mod slots;
 mod sweep;
 mod tree;
@@ -48,4 +58,5 @@ pub use brute::BruteForce;
 pub use events::{EventIter, Events};
 pub use layer::{CollisionMap, Layer, LayerMask};
 pub use sap::Collider;
+pub use shape::{Manifold, Shape};
 pub use types::{BoxDesc, ColliderError, Config, Contact, Event, EventKind, Handle, Pair, Stats};

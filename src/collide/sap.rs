@@ -18,36 +18,21 @@
 //! about the other axis, and sorting the vertical axis too is what the opposing streams of a
 //! shooter make expensive.
 
+use super::bodies::{body_api, pair_set_api, Bodies};
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
-use super::events::pair_of;
-use super::pairs::PairSet;
-use super::slots::{Slots, State};
+use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
-use super::{
-    Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Events, Handle, Layer, LayerMask,
-    Pair, Stats,
-};
+use super::{Aabb, Config, Contact, Events, Layer, LayerMask, Stats};
 
 /// Incremental sweep-and-prune broad phase. See the module docs of [`super`] for the contract
-/// it shares with [`BruteForce`](super::BruteForce).
+/// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct Collider {
-    config: Config,
-    pub(super) slots: Slots,
+    pub(super) bodies: Bodies,
     /// Endpoint lists, index `layer * BANDS + band`.
     pub(super) lists: Vec<EndpointList>,
-    /// Pairs of layers that meet, lower layer first, computed once from the map.
-    meeting: Vec<(Layer, Layer)>,
-    /// Slots inserted since the last update, in call order.
-    pending: Vec<u32>,
-    /// Slots removed since the last update (leaving or stillborn).
-    leaving: Vec<u32>,
     /// Live slots teleported since the last update (see `Meta::jumped`).
     jumped: Vec<u32>,
-    pub(super) pairs: PairSet,
-    stats: Stats,
-    /// One bit per slot removed since the last update, built and cleared within `update`.
-    gone: Vec<u64>,
     /// Reused buffer for boxes changing band: (band, tested box, slot).
     moved: Vec<(usize, Aabb, u32)>,
 }
@@ -58,29 +43,16 @@ impl Default for Collider {
     }
 }
 
+body_api!(Collider);
+pair_set_api!(Collider);
+
 impl Collider {
     /// A collider with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered to it.
-    pub fn new(mut config: Config) -> Self {
-        config.capacity = config.capacity.min(Config::MAX_CAPACITY);
-        let mut meeting = Vec::new();
-        for (i, &a) in Layer::ALL.iter().enumerate() {
-            for &b in &Layer::ALL[i..] {
-                if config.map.meets(a, b) {
-                    meeting.push((a, b));
-                }
-            }
-        }
+    pub fn new(config: Config) -> Self {
         Self {
-            config,
-            slots: Slots::default(),
+            bodies: Bodies::new(config),
             lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
-            meeting,
-            pending: Vec::new(),
-            leaving: Vec::new(),
             jumped: Vec::new(),
-            pairs: PairSet::default(),
-            stats: Stats::default(),
-            gone: Vec::new(),
             moved: Vec::new(),
         }
     }
@@ -91,112 +63,38 @@ impl Collider {
     /// per layer by [`Collider::reserve_layer`]. Reserving changes nothing that is reported.
     pub fn reserve(&mut self, boxes: usize, pairs: usize) {
         use super::reserve::touched;
-        let boxes = boxes.min(self.config.capacity);
-        self.slots.reserve(boxes);
-        for v in [&mut self.pending, &mut self.leaving, &mut self.jumped] {
+        let b = &mut self.bodies;
+        let boxes = boxes.min(b.config.capacity);
+        b.slots.reserve(boxes);
+        for v in [&mut b.pending, &mut b.leaving, &mut self.jumped] {
             touched(v, boxes, 0);
         }
-        touched(&mut self.gone, boxes.div_ceil(64), 0);
+        touched(&mut b.gone, boxes.div_ceil(64), 0);
         touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
-        self.pairs.reserve(pairs, boxes);
+        b.pairs.reserve(pairs, boxes);
     }
 
     /// Reserves room for `boxes` boxes of `layer` in each of its bands' endpoint lists, as
     /// [`Collider::reserve`] does for the rest.
     pub fn reserve_layer(&mut self, layer: Layer, boxes: usize) {
-        let boxes = boxes.min(self.config.capacity);
+        let boxes = boxes.min(self.bodies.config.capacity);
         for band in 0..BANDS {
             self.lists[list_index(layer, band)].reserve(boxes);
         }
     }
 
-    pub fn with_map(map: CollisionMap) -> Self {
-        Self::new(Config {
-            map,
-            ..Config::default()
-        })
-    }
+    /// Nothing to do when a box moves: the update reloads every box.
+    #[inline(always)]
+    fn moved(&mut self, _: usize, _: &Aabb) {}
 
-    pub fn map(&self) -> &CollisionMap {
-        &self.config.map
-    }
-
-    /// Adds a box; it joins the broad phase at the next update. Fails on an invalid box or
-    /// when the capacity (counting pending and not yet applied removals) is reached.
-    pub fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
-        if !desc.aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(desc.aabb));
-        }
-        // Retired slots (see `Slots::release`) never come back, so the slot table could in
-        // theory outgrow the capacity; the packed events need every index below the maximum.
-        if self.slots.occupied >= self.config.capacity || !self.slots.can_grow() {
-            return Err(ColliderError::CapacityExceeded {
-                capacity: self.config.capacity,
-            });
-        }
-        let h = self.slots.allocate(&desc);
-        self.pending.push(h.index);
-        Ok(h)
-    }
-
-    /// Moves a box. A swept box will test the span from its position at the previous update.
-    #[inline]
-    pub fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-        if !aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(aabb));
-        }
-        let i = self.slots.resolve(h)?;
-        self.slots.cur[i] = aabb;
-        Ok(())
-    }
-
-    /// Moves a box and forgets where it was, so a swept box does not sweep across the jump.
-    pub fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-        if !aabb.is_valid() {
-            return Err(ColliderError::InvalidAabb(aabb));
-        }
-        let i = self.slots.resolve(h)?;
-        self.slots.cur[i] = aabb;
-        self.slots.prev[i] = aabb;
-        let m = &mut self.slots.meta[i];
-        if self.slots.head[i].state == State::Live && !m.jumped {
-            m.jumped = true;
+    /// A teleported box of a sorted list leaves it and rejoins through the batch (see step 1
+    /// of `update`).
+    fn teleported(&mut self, i: usize, _: &Aabb) {
+        let s = &mut self.bodies.slots;
+        if s.head[i].state == State::Live && !s.meta[i].jumped {
+            s.meta[i].jumped = true;
             self.jumped.push(i as u32);
         }
-        Ok(())
-    }
-
-    /// Removes a box: the handle is stale at once, Exit events for its pairs come with the
-    /// next update.
-    pub fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
-        let i = self.slots.resolve(h)?;
-        let state = &mut self.slots.head[i].state;
-        *state = if *state == State::Pending {
-            State::Stillborn
-        } else {
-            State::Leaving
-        };
-        self.slots.visible -= 1;
-        self.leaving.push(i as u32);
-        Ok(())
-    }
-
-    pub fn contains(&self, h: Handle) -> bool {
-        self.slots.resolve(h).is_ok()
-    }
-
-    pub fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
-        let i = self.slots.resolve(h)?;
-        Ok((self.slots.contact(i), self.slots.cur[i]))
-    }
-
-    /// Boxes visible to callers: pending or live, not removed.
-    pub fn len(&self) -> usize {
-        self.slots.visible
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Applies the batched removals and inserts, re-sorts, finds this frame's pairs and reports
@@ -213,31 +111,33 @@ impl Collider {
         for k in 0..self.jumped.len() {
             let i = self.jumped[k] as usize;
             let list = self.list_of(i);
-            if self.slots.head[i].state == State::Live && self.lists[list].sorted {
+            if self.bodies.slots.head[i].state == State::Live && self.lists[list].sorted {
                 dirty |= 1 << list;
-                let tested = self.slots.take_tested(i);
+                let tested = self.bodies.slots.take_tested(i);
                 self.route(tested, i as u32);
             }
         }
         let mut losses = [0u32; Layer::COUNT * BANDS];
-        self.gone.clear();
-        if !self.leaving.is_empty() {
-            self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
+        self.bodies.gone.clear();
+        if !self.bodies.leaving.is_empty() {
+            self.bodies
+                .gone
+                .resize(self.bodies.slots.meta.len().div_ceil(64), 0);
         }
         // A bomb removes thousands of boxes, most from the same list and many from the same
         // bitmap word: both are counted in registers while they repeat, because adding to the
         // same memory word box after box makes each step wait for the store before it.
         let (mut word, mut bits) = (0, 0u64);
         let (mut list, mut lost) = (0, 0u32);
-        for &i in &self.leaving {
+        for &i in &self.bodies.leaving {
             let w = i as usize / 64;
             if w != word {
-                self.gone[word] |= bits;
+                self.bodies.gone[word] |= bits;
                 (word, bits) = (w, 0);
             }
             bits |= 1 << (i % 64);
             let i = i as usize;
-            if self.slots.head[i].state == State::Leaving {
+            if self.bodies.slots.head[i].state == State::Leaving {
                 let l = self.list_of(i);
                 if l != list {
                     losses[list] += lost;
@@ -246,7 +146,7 @@ impl Collider {
                 lost += 1;
             }
         }
-        if let Some(g) = self.gone.get_mut(word) {
+        if let Some(g) = self.bodies.gone.get_mut(word) {
             *g |= bits;
         }
         losses[list] += lost;
@@ -260,12 +160,13 @@ impl Collider {
             }
         }
         if swapping != 0 {
-            for k in 0..self.leaving.len() {
-                let i = self.leaving[k] as usize;
-                if self.slots.head[i].state == State::Leaving {
+            for k in 0..self.bodies.leaving.len() {
+                let i = self.bodies.leaving[k] as usize;
+                if self.bodies.slots.head[i].state == State::Leaving {
                     let l = self.list_of(i);
                     if swapping & (1 << l) != 0 {
-                        self.lists[l].swap_remove(self.slots.pos[i] as usize, &mut self.slots);
+                        self.lists[l]
+                            .swap_remove(self.bodies.slots.pos[i] as usize, &mut self.bodies.slots);
                     }
                 }
             }
@@ -274,8 +175,8 @@ impl Collider {
             if dirty & (1 << l) != 0 {
                 // Only a sorted list's teleported boxes were routed away above. A box in a list
                 // is live unless its removal bit is set.
-                let (routed, gone) = (list.sorted, &self.gone);
-                list.compact(&mut self.slots, |s, id| {
+                let (routed, gone) = (list.sorted, &self.bodies.gone);
+                list.compact(&mut self.bodies.slots, |s, id| {
                     let removed = gone
                         .get(id as usize / 64)
                         .is_some_and(|w| w >> (id % 64) & 1 != 0);
@@ -284,11 +185,11 @@ impl Collider {
             }
         }
         for &i in &self.jumped {
-            self.slots.meta[i as usize].jumped = false;
+            self.bodies.slots.meta[i as usize].jumped = false;
         }
         self.jumped.clear();
-        if !self.leaving.is_empty() {
-            stats.removed = self.release_removed();
+        if !self.bodies.leaving.is_empty() {
+            stats.removed = self.bodies.release_gone();
         }
 
         // 2. Which layers must be sorted: those in a sweep (both sides above the scan limit),
@@ -297,14 +198,14 @@ impl Collider {
         for (l, list) in self.lists.iter().enumerate() {
             count[l / BANDS] += list.len() + list.batch.len();
         }
-        for &i in &self.pending {
+        for &i in &self.bodies.pending {
             let i = i as usize;
-            if self.slots.head[i].state == State::Pending {
-                count[self.slots.head[i].layer.index()] += 1;
+            if self.bodies.slots.head[i].state == State::Pending {
+                count[self.bodies.slots.head[i].layer.index()] += 1;
             }
         }
         let mut need_sorted = 0u16;
-        for &(a, b) in &self.meeting {
+        for &(a, b) in &self.bodies.meeting {
             if count[a.index()].min(count[b.index()]) > SCAN_LIMIT {
                 need_sorted |= a.bit() | b.bit();
             }
@@ -314,25 +215,25 @@ impl Collider {
         //    A scanned layer's lists keep no order and no bands, so the box joins the first
         //    one at once, by slot only: the reload of step 4, which reads every box of those
         //    lists, loads its tested box. A burst of bullets costs a few stores per box here.
-        for k in 0..self.pending.len() {
-            let i = self.pending[k] as usize;
-            if self.slots.head[i].state != State::Pending {
+        for k in 0..self.bodies.pending.len() {
+            let i = self.bodies.pending[k] as usize;
+            if self.bodies.slots.head[i].state != State::Pending {
                 continue;
             }
-            self.slots.head[i].state = State::Live;
+            self.bodies.slots.head[i].state = State::Live;
             stats.inserted += 1;
-            let layer = self.slots.head[i].layer;
+            let layer = self.bodies.slots.head[i].layer;
             if need_sorted & layer.bit() != 0 {
-                let tested = self.slots.take_tested(i);
+                let tested = self.bodies.slots.take_tested(i);
                 self.route(tested, i as u32);
             } else {
-                self.slots.head[i].band = 0;
+                self.bodies.slots.head[i].band = 0;
                 let list = &mut self.lists[list_index(layer, 0)];
-                self.slots.pos[i] = list.len() as u32;
+                self.bodies.slots.pos[i] = list.len() as u32;
                 list.push_id(i as u32);
             }
         }
-        self.pending.clear();
+        self.bodies.pending.clear();
 
         // 4. Reload tested boxes. In layers that are swept, boxes whose top edge changed band
         //    move to that band's batch; scanned layers ignore bands, so their boxes stay put.
@@ -340,13 +241,13 @@ impl Collider {
         for (l, list) in self.lists.iter_mut().enumerate() {
             let first = moved.len();
             let banded = need_sorted & (1 << (l / BANDS)) != 0;
-            list.refresh(&mut self.slots, l % BANDS, banded, &mut moved);
+            list.refresh(&mut self.bodies.slots, l % BANDS, banded, &mut moved);
             for m in &mut moved[first..] {
                 m.0 += l - l % BANDS;
             }
         }
         for &(l, b, id) in &moved {
-            self.slots.head[id as usize].band = (l % BANDS) as u8;
+            self.bodies.slots.head[id as usize].band = (l % BANDS) as u8;
             self.lists[l].batch.push((b, id));
         }
         moved.clear();
@@ -356,35 +257,42 @@ impl Collider {
         for (l, list) in self.lists.iter_mut().enumerate() {
             if need_sorted & (1 << (l / BANDS)) != 0 {
                 if list.sorted {
-                    stats.swaps += list.insertion_sort(&mut self.slots);
+                    stats.swaps += list.insertion_sort(&mut self.bodies.slots);
                 } else {
-                    list.full_sort(&mut self.slots);
+                    list.full_sort(&mut self.bodies.slots);
                     list.sorted = true;
                 }
             } else {
                 list.sorted = false;
             }
-            list.merge_batch(&mut self.slots);
+            list.merge_batch(&mut self.bodies.slots);
             stats.live_boxes += list.len();
         }
 
-        // 6. Pairs of this frame, only between lists whose layers meet.
-        for k in 0..self.meeting.len() {
-            let (a, b) = self.meeting[k];
+        // 6. Pairs of this frame, only between lists whose layers meet; then the exact test
+        //    for those with a shaped body, if their layers ever held one.
+        for k in 0..self.bodies.meeting.len() {
+            let (a, b) = self.bodies.meeting[k];
             let (na, nb) = (count[a.index()], count[b.index()]);
             if na == 0 || nb == 0 {
                 continue;
             }
+            let start = self.bodies.pairs.found.len();
             stats.pair_tests += if na.min(nb) <= SCAN_LIMIT {
                 self.scan_layers(a, b, na <= nb)
             } else {
                 self.sweep_layers(a, b)
             };
+            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
+                self.bodies.narrow(start);
+            }
         }
 
         // 7. Events from the persistent pair set.
-        self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
-        self.stats = stats;
+        self.bodies
+            .pairs
+            .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
+        self.bodies.stats = stats;
 
         #[cfg(debug_assertions)]
         if let Err(e) = self.validate_structure() {
@@ -396,15 +304,15 @@ impl Collider {
     /// Index of the list slot `i` is in (or joins).
     #[inline]
     fn list_of(&self, i: usize) -> usize {
-        let h = &self.slots.head[i];
+        let h = &self.bodies.slots.head[i];
         list_index(h.layer, h.band as usize)
     }
 
     /// Queues a box for the list of its layer and of the band of its tested box.
     fn route(&mut self, tested: Aabb, i: u32) {
         let band = band_of(tested.min.y);
-        self.slots.head[i as usize].band = band as u8;
-        let layer = self.slots.head[i as usize].layer;
+        self.bodies.slots.head[i as usize].band = band as u8;
+        let layer = self.bodies.slots.head[i as usize].layer;
         self.lists[list_index(layer, band)].batch.push((tested, i));
     }
 
@@ -412,7 +320,7 @@ impl Collider {
     /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
     fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
         let (small, big) = if a_is_small { (a, b) } else { (b, a) };
-        let found = &mut self.pairs.found;
+        let found = &mut self.bodies.pairs.found;
         let lists = &self.lists;
         let mut tests = 0;
         for sb in 0..BANDS {
@@ -440,7 +348,7 @@ impl Collider {
     /// is in bands, at most [`BANDS`], whatever the height (which may be infinite).
     /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
     fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
-        let found = &mut self.pairs.found;
+        let found = &mut self.bodies.pairs.found;
         let lists = &self.lists;
         // Capped at BANDS: a box may be up to 2 * f32::MAX tall (its height is then infinite),
         // and an uncapped reach would overflow `i + reach` below.
@@ -476,36 +384,6 @@ impl Collider {
         tests
     }
 
-    /// Frees this update's removed slots in ascending order, which the shared slot-reuse
-    /// contract requires, by reading the removal bitmap word by word, and clears the bitmap.
-    /// Returns how many were freed. O(slots / 64 + removed).
-    fn release_removed(&mut self) -> usize {
-        let freed = self.slots.release_marked(&mut self.gone);
-        self.leaving.clear();
-        freed
-    }
-
-    /// The events of the last update.
-    pub fn events(&self) -> Events<'_> {
-        self.pairs.events(&self.slots)
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Pairs overlapping at the last update, in pair-key order.
-    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        let slots = &self.slots;
-        self.pairs.live().iter().map(move |&k| pair_of(k, slots))
-    }
-
-    /// Current pairs with a box of `owner`, as (owner's side, other side).
-    /// O(current pairs).
-    pub fn pairs_of_owner(&self, owner: u32) -> impl Iterator<Item = (Contact, Contact)> + '_ {
-        self.pairs().filter_map(move |p| p.for_owner(owner))
-    }
-
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
     /// Only the lists of the masked layers are read: O(boxes on those layers).
     pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
@@ -515,42 +393,13 @@ impl Collider {
             }
             for &id in &list.ids {
                 let i = id as usize;
-                if self.slots.head[i].state == State::Live && self.slots.cur[i].overlaps(&area) {
-                    out.push(self.slots.contact(i));
+                let s = &self.bodies.slots;
+                if s.head[i].state == State::Live && s.cur[i].overlaps(&area) {
+                    out.push(s.contact(i));
                 }
             }
         }
-        for &id in &self.pending {
-            let (i, b) = (id as usize, &self.slots.cur[id as usize]);
-            let s = &self.slots;
-            if s.head[i].state == State::Pending
-                && layers.contains(s.head[i].layer)
-                && b.overlaps(&area)
-            {
-                out.push(s.contact(i));
-            }
-        }
-    }
-
-    /// Every box not removed, with its current box, in slot order; for debug drawing.
-    pub fn boxes(&self) -> impl Iterator<Item = (Contact, Aabb)> + '_ {
-        let s = &self.slots;
-        (0..s.head.len())
-            .filter(|&i| matches!(s.head[i].state, State::Pending | State::Live))
-            .map(|i| (s.contact(i), s.cur[i]))
-    }
-
-    /// Slots waiting for the next update (for validation).
-    pub(super) fn pending_slots(&self) -> &[u32] {
-        &self.pending
-    }
-
-    pub(super) fn leaving_slots(&self) -> &[u32] {
-        &self.leaving
-    }
-
-    pub(super) fn config(&self) -> &Config {
-        &self.config
+        self.bodies.query_pending(&area, layers, out);
     }
 }
 
@@ -563,33 +412,8 @@ pub(super) fn list_index(layer: Layer, band: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::EventKind;
-    use glam::Vec2;
-
-    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
-        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
-    }
-
-    #[test]
-    fn exhausted_generation_retires_the_slot() {
-        let mut c = Collider::default();
-        let h = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-            .unwrap();
-        c.update();
-        c.slots.force_generation(h.index as usize, u32::MAX);
-        let old = Handle {
-            index: h.index,
-            generation: u32::MAX,
-        };
-        c.remove(old).unwrap();
-        c.update();
-        let n = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 2, Layer::Player))
-            .unwrap();
-        assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
-        c.validate().unwrap();
-    }
+    use crate::collide::aabb::b;
+    use crate::collide::{BoxDesc, EventKind};
 
     #[test]
     fn batched_spawns_merge_into_a_sorted_list_in_one_pass() {

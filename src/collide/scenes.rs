@@ -10,7 +10,10 @@ mod scale;
 
 use scale::{scaled, swarm_patch};
 
-use super::{Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer};
+use super::{
+    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer, Pair,
+    Shape,
+};
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
@@ -74,6 +77,8 @@ pub struct Body {
     pub part: u16,
     pub user: u16,
     pub swept: bool,
+    /// A circle of radius `half.x` rather than a box (round bullets; `half` is square then).
+    pub round: bool,
     /// Leaves the scene for good instead of respawning (burst bullets).
     pub mortal: bool,
     /// The frame the body was spawned at.
@@ -102,6 +107,13 @@ impl Body {
             .part(self.part)
             .user(self.user)
             .swept(self.swept)
+            .shape(if self.round {
+                Shape::Circle {
+                    radius: self.half.x,
+                }
+            } else {
+                Shape::Aabb
+            })
     }
 
     fn outside(&self) -> bool {
@@ -132,6 +144,8 @@ pub struct Scene {
     scale: f32,
     /// Where `swarm_5k`'s enemies circle: [`SWARM_PATCH`], grown with the population.
     patch: (Vec2, Vec2),
+    /// Enemy bullets are circles (see [`Scene::with_round_bullets`]).
+    round_bullets: bool,
 }
 
 /// Bullets in one boss burst.
@@ -157,6 +171,13 @@ impl Scene {
     /// exactly [`Scene::new`]'s scene. `swarm_5k`'s patch grows with a larger population, up to
     /// the whole field, to keep its density (and so its pairs per body) where it can.
     pub fn with_bodies(kind: SceneKind, bodies: usize) -> Scene {
+        Scene::with_round_bullets(kind, bodies, false)
+    }
+
+    /// [`Scene::with_bodies`], with every enemy bullet a circle ([`Shape::Circle`]) of the
+    /// radius its box had when `round`: the same script, the same boxes, exact shapes behind
+    /// them. How the benchmark prices the narrow phase, and how the lab shows it.
+    pub fn with_round_bullets(kind: SceneKind, bodies: usize, round: bool) -> Scene {
         let scale = bodies as f32 / kind.bodies() as f32;
         let burst = scaled(BURST as u32, scale) as usize;
         let mut s = Scene {
@@ -173,6 +194,7 @@ impl Scene {
                 .collect(),
             scale,
             patch: swarm_patch(scale),
+            round_bullets: round,
         };
         s.player = s.add(Body {
             center: player_at(0),
@@ -185,6 +207,7 @@ impl Scene {
             part: 0,
             user: 0,
             swept: false,
+            round: false,
             mortal: false,
             born: 0,
             jumped: 0,
@@ -251,7 +274,8 @@ impl Scene {
         (x >> 40) as f32 / (1u64 << 24) as f32
     }
 
-    fn add(&mut self, body: Body) -> u32 {
+    fn add(&mut self, mut body: Body) -> u32 {
+        body.round = self.round_bullets && body.layer == Layer::EnemyBullet;
         let id = match self.free_ids.pop() {
             Some(id) => {
                 self.bodies[id as usize] = Some(body);
@@ -272,6 +296,8 @@ impl Scene {
         self.removed.push(id);
     }
 
+    /// An enemy bullet: a square of `half` on each side, born this frame. Every other kind of
+    /// body starts from one and changes what differs.
     fn bullet(&self, center: Vec2, vel: Vec2, half: f32, owner: u32) -> Body {
         Body {
             center,
@@ -284,6 +310,7 @@ impl Scene {
             part: 0,
             user: 0,
             swept: false,
+            round: false,
             mortal: false,
             born: self.frame,
             jumped: self.frame,
@@ -321,22 +348,15 @@ impl Scene {
         if spread {
             center.y -= 8.0 * ((i / 3) % 40) as f32 + 8.0 * self.rand();
         }
+        let vel = Vec2::new(0.4 * ((i % 3) as f32 - 1.0), -8.0);
         Body {
-            center,
-            prev: center,
             half: Vec2::new(3.0, 6.0),
-            vel: Vec2::new(0.4 * ((i % 3) as f32 - 1.0), -8.0),
             origin: offset,
             layer: Layer::PlayerShot,
-            owner: 200_000 + i,
-            part: 0,
             // Every other box stands for a pair of shots.
             user: if i.is_multiple_of(2) { 2 } else { 1 },
             swept: true,
-            mortal: false,
-            born: self.frame,
-            jumped: self.frame,
-            spin: Vec2::X,
+            ..self.bullet(center, vel, 0.0, 200_000 + i)
         }
     }
 
@@ -348,25 +368,16 @@ impl Scene {
         } else {
             (300_000 + i, 0)
         };
+        let vel = Vec2::new(0.6 * (self.rand() - 0.5), 0.3 + 0.3 * self.rand());
         Body {
-            center,
-            prev: center,
-            half: Vec2::splat(8.0),
-            vel: Vec2::new(0.6 * (self.rand() - 0.5), 0.3 + 0.3 * self.rand()),
             origin: Vec2::new(center.x, -7.0),
             layer: if i.is_multiple_of(2) {
                 Layer::AirEnemy
             } else {
                 Layer::GroundEnemy
             },
-            owner,
             part,
-            user: 0,
-            swept: false,
-            mortal: false,
-            born: self.frame,
-            jumped: self.frame,
-            spin: Vec2::X,
+            ..self.bullet(center, vel, 8.0, owner)
         }
     }
 
@@ -379,20 +390,9 @@ impl Scene {
         let turn = speed / (8.0 + 16.0 * self.rand());
         let dir = Vec2::from_angle(std::f32::consts::TAU * self.rand());
         Body {
-            center,
-            prev: center,
-            half: Vec2::splat(8.0),
-            vel: dir * speed,
             spin: Vec2::from_angle(if i.is_multiple_of(2) { turn } else { -turn }),
-            origin: center,
             layer: Layer::AirEnemy,
-            owner: 300_000 + i,
-            part: 0,
-            user: 0,
-            swept: false,
-            mortal: false,
-            born: self.frame,
-            jumped: self.frame,
+            ..self.bullet(center, dir * speed, 8.0, 300_000 + i)
         }
     }
 
@@ -403,40 +403,21 @@ impl Scene {
         let origin = Vec2::new(112.0 + 20.0 * ((i % 11) as f32 - 5.0), SWARM_GUNS_Y);
         let center = origin - Vec2::new(0.0, SWARM_GUNS_Y * self.rand());
         Body {
-            center,
-            prev: center,
             half: Vec2::new(2.0, 6.0),
-            vel: Vec2::new(0.0, -8.0),
-            spin: Vec2::X,
             origin,
             layer: Layer::PlayerShot,
-            owner: 200_000 + i,
-            part: 0,
             user: 1,
             swept: true,
-            mortal: false,
-            born: self.frame,
-            jumped: self.frame,
+            ..self.bullet(center, Vec2::new(0.0, -8.0), 0.0, 200_000 + i)
         }
     }
 
     fn item(&mut self, i: u32) -> Body {
         let center = Vec2::new(8.0 + 208.0 * self.rand(), FIELD.y * self.rand());
         Body {
-            center,
-            prev: center,
-            half: Vec2::splat(5.0),
-            vel: Vec2::new(0.0, 0.5),
             origin: Vec2::new(center.x, -4.0),
             layer: Layer::PowerUp,
-            owner: 400_000 + i,
-            part: 0,
-            user: 0,
-            swept: false,
-            mortal: false,
-            born: self.frame,
-            jumped: self.frame,
-            spin: Vec2::X,
+            ..self.bullet(center, Vec2::new(0.0, 0.5), 5.0, 400_000 + i)
         }
     }
 
@@ -533,6 +514,8 @@ pub trait SceneCollider {
     fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
     fn remove(&mut self, h: Handle) -> Result<(), ColliderError>;
     fn update(&mut self) -> Events<'_>;
+    /// The pairs overlapping at the last update.
+    fn pair_list(&self) -> Vec<Pair>;
 }
 
 macro_rules! scene_collider {
@@ -553,6 +536,9 @@ macro_rules! scene_collider {
             }
             fn update(&mut self) -> Events<'_> {
                 <$t>::update(self)
+            }
+            fn pair_list(&self) -> Vec<Pair> {
+                <$t>::pairs(self).collect()
             }
         }
     };
@@ -641,35 +627,13 @@ pub fn normalize(pairs: &mut [(u32, u32)]) {
     pairs.sort_unstable();
 }
 
-impl Driven<Collider> {
+impl<C: SceneCollider> Driven<C> {
+    /// The collider's current pairs as scene ids, normalized.
     pub fn pairs(&self) -> Vec<(u32, u32)> {
         let mut v: Vec<_> = self
             .collider
-            .pairs()
-            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
-            .collect();
-        normalize(&mut v);
-        v
-    }
-}
-
-impl Driven<AabbTree> {
-    pub fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v: Vec<_> = self
-            .collider
-            .pairs()
-            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
-            .collect();
-        normalize(&mut v);
-        v
-    }
-}
-
-impl Driven<BruteForce> {
-    pub fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v: Vec<_> = self
-            .collider
-            .pairs()
+            .pair_list()
+            .into_iter()
             .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
             .collect();
         normalize(&mut v);

@@ -6,7 +6,12 @@
 //! most recently freed one, so both colliders hand out the same handles for the same calls.
 
 use super::events::MAX_SLOTS;
-use super::{Aabb, BoxDesc, ColliderError, Contact, Handle, Layer};
+use super::{Aabb, BoxDesc, ColliderError, Contact, Handle, Layer, Shape};
+
+/// `Head::flags`: the body is swept (see [`Slots::take_tested`]).
+pub(super) const SWEPT: u8 = 1;
+/// `Head::flags`: the body's shape is not its box, so its pairs need the narrow phase.
+pub(super) const SHAPED: u8 = 2;
 
 /// Where a slot is in its life. Only `Pending` and `Live` boxes are visible to callers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +55,8 @@ pub(super) struct Head {
     /// when it joins one. The tree, which has no bands: flag bits (see `aabb_tree.rs`), zero
     /// after each update.
     pub band: u8,
-    pub swept: bool,
+    /// [`SWEPT`] and [`SHAPED`].
+    pub flags: u8,
 }
 
 // The layouts the comments above promise.
@@ -66,6 +72,16 @@ pub(super) struct Slots {
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
     pub prev: Vec<Aabb>,
+    /// For swept boxes, the box the last [`Slots::take_tested`] swept from: what the narrow
+    /// phase needs after `prev` has moved on.
+    pub from: Vec<Aabb>,
+    /// Each slot's exact shape: a compact column (16 bytes) apart from the boxes, read only
+    /// by the narrow phase, and only for pairs with a shaped body.
+    pub shape: Vec<Shape>,
+    /// One bit per layer that has held a shaped body: pairs of layers without one skip the
+    /// narrow phase altogether (the boxes-only fast path). Never cleared; a stale bit only
+    /// costs a flag test per pair.
+    pub shaped_layers: u16,
     /// Position of each box in its layer's endpoint list (the tree: its leaf node) while
     /// `Live` or `Leaving`: the back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
     /// the merge rewrite it for every entry they move.
@@ -95,12 +111,14 @@ impl Slots {
             state: State::Free,
             layer: Layer::Player,
             band: 0,
-            swept: false,
+            flags: 0,
         };
         touched(&mut self.meta, more, meta);
         touched(&mut self.head, more, head);
         touched(&mut self.cur, more, Aabb::default());
         touched(&mut self.prev, more, Aabb::default());
+        touched(&mut self.from, more, Aabb::default());
+        touched(&mut self.shape, more, Shape::Aabb);
         touched(&mut self.pos, more, 0);
         let free = n.saturating_sub(self.free.len());
         touched(&mut self.free, free, 0);
@@ -125,10 +143,12 @@ impl Slots {
                     state: State::Free,
                     layer: desc.layer,
                     band: 0,
-                    swept: false,
+                    flags: 0,
                 });
                 self.cur.push(desc.aabb);
                 self.prev.push(desc.aabb);
+                self.from.push(desc.aabb);
+                self.shape.push(Shape::Aabb);
                 self.pos.push(0);
                 ((self.meta.len() - 1) as u32, 0)
             }
@@ -148,8 +168,10 @@ impl Slots {
             state: State::Pending,
             layer: desc.layer,
             band: 0,
-            swept: desc.swept,
+            flags: flags_of(desc.swept, &desc.shape),
         };
+        self.shape[i] = desc.shape;
+        self.shaped_layers |= shaped_bit(desc.layer, &desc.shape);
         self.cur[i] = desc.aabb;
         // Only a swept box reads its previous box (see `take_tested`); `pos` and `band` are
         // set when the box joins a list.
@@ -228,13 +250,22 @@ impl Slots {
     #[inline]
     pub fn take_tested(&mut self, i: usize) -> Aabb {
         let cur = self.cur[i];
-        if self.head[i].swept {
-            let tested = self.prev[i].union(&cur);
+        if self.head[i].flags & SWEPT != 0 {
+            let from = self.prev[i];
+            self.from[i] = from;
             self.prev[i] = cur;
-            tested
+            from.union(&cur)
         } else {
             cur
         }
+    }
+
+    /// Gives slot `i` a new shape (already validated).
+    pub fn set_shape(&mut self, i: usize, shape: Shape) {
+        let head = &mut self.head[i];
+        head.flags = flags_of(head.flags & SWEPT != 0, &shape);
+        self.shaped_layers |= shaped_bit(head.layer, &shape);
+        self.shape[i] = shape;
     }
 
     pub fn free_list(&self) -> &[u32] {
@@ -245,5 +276,17 @@ impl Slots {
     pub fn force_generation(&mut self, i: usize, generation: u32) {
         self.head[i].generation = generation;
         self.meta[i].generation = generation;
+    }
+}
+
+fn flags_of(swept: bool, shape: &Shape) -> u8 {
+    (swept as u8 * SWEPT) | ((*shape != Shape::Aabb) as u8 * SHAPED)
+}
+
+fn shaped_bit(layer: Layer, shape: &Shape) -> u16 {
+    if *shape == Shape::Aabb {
+        0
+    } else {
+        layer.bit()
     }
 }

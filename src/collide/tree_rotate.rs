@@ -35,21 +35,17 @@ impl Tree {
                 best = Some((gain, up, inner));
             }
         };
-        if !cn.is_leaf() {
-            // b swaps with c's child f: c then holds b and c's other child g.
-            let before = half_perimeter(&cn.fat);
-            for k in 0..2 {
-                let (f, g) = (cn.child[k], cn.child[1 - k]);
-                let after = half_perimeter(&bn.fat.union(&self.node(g).fat));
-                consider(b, f, before - after);
+        // `down` swaps with a child `up` of its sibling `other`, which then holds `down` and
+        // its other child `stay`: first b with c's children, then c with b's.
+        for (down, dn, on) in [(b, &bn, &cn), (c, &cn, &bn)] {
+            if on.is_leaf() {
+                continue;
             }
-        }
-        if !bn.is_leaf() {
-            let before = half_perimeter(&bn.fat);
+            let before = half_perimeter(&on.fat);
             for k in 0..2 {
-                let (d, e) = (bn.child[k], bn.child[1 - k]);
-                let after = half_perimeter(&cn.fat.union(&self.node(e).fat));
-                consider(c, d, before - after);
+                let (up, stay) = (on.child[k], on.child[1 - k]);
+                let after = half_perimeter(&dn.fat.union(&self.node(stay).fat));
+                consider(down, up, before - after);
             }
         }
         let Some((_, child, grandchild)) = best else {

@@ -1,12 +1,10 @@
 //! Consistency checks for [`Tree`] and [`AabbTree`]: structural ones (run after every update
 //! in debug builds) and a full one that recomputes the pair set by brute force (for tests).
 
-use super::aabb::interiors_meet;
 use super::aabb_tree::AabbTree;
 use super::slots::State;
-use super::sweep::pair_key;
 use super::tree::{contains, NodeId, Tree};
-use super::{EventKind, Layer};
+use super::Layer;
 
 impl Tree {
     /// Checks links both ways, that each inner node's fat and tight boxes are exactly the
@@ -95,7 +93,7 @@ impl AabbTree {
     /// free list and the pending and leaving lists are consistent; the pair set is strictly
     /// sorted and matches the reported events. O(boxes + pairs).
     pub fn validate_structure(&self) -> Result<(), String> {
-        let slots = &self.slots;
+        let slots = &self.bodies.slots;
         let mut in_trees = 0;
         for (l, tree) in self.trees.iter().enumerate() {
             let layer = Layer::ALL[l];
@@ -123,52 +121,7 @@ impl AabbTree {
             }
             in_trees += tree.leaves;
         }
-        let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
-        if count(&|s| matches!(s, State::Live | State::Leaving)) != in_trees {
-            return Err("a live box is missing from the trees".into());
-        }
-        if count(&|s| s != State::Free) != slots.occupied {
-            return Err(format!("occupied count {} is wrong", slots.occupied));
-        }
-        if count(&|s| matches!(s, State::Pending | State::Live)) != slots.visible {
-            return Err(format!("visible count {} is wrong", slots.visible));
-        }
-        if slots.occupied > self.config().capacity {
-            return Err("over capacity".into());
-        }
-        for &i in self.pending_slots() {
-            let s = slots.head[i as usize].state;
-            if !matches!(s, State::Pending | State::Stillborn) {
-                return Err(format!("pending slot {i} is {s:?}"));
-            }
-        }
-        for &i in self.leaving_slots() {
-            let s = slots.head[i as usize].state;
-            if !matches!(s, State::Leaving | State::Stillborn) {
-                return Err(format!("leaving slot {i} is {s:?}"));
-            }
-        }
-        let mut seen = vec![false; slots.meta.len()];
-        for &i in slots.free_list() {
-            let i = i as usize;
-            if slots.head[i].state != State::Free || std::mem::replace(&mut seen[i], true) {
-                return Err(format!("free list entry {i} is not a unique free slot"));
-            }
-        }
-        let live = self.pairs.live();
-        if !live.windows(2).all(|w| w[0] < w[1]) {
-            return Err("pair set not strictly sorted".into());
-        }
-        let reported: Vec<u64> = self
-            .events()
-            .iter()
-            .filter(|e| e.kind != EventKind::Exit)
-            .map(|e| pair_key(e.pair.a.handle.index, e.pair.b.handle.index))
-            .collect();
-        if reported != live {
-            return Err("events disagree with the pair set".into());
-        }
-        Ok(())
+        self.bodies.validate_slots(in_trees, "the trees")
     }
 
     /// [`AabbTree::validate_structure`], plus: the pair set equals a brute-force recomputation
@@ -176,32 +129,12 @@ impl AabbTree {
     /// and edge rule. O(boxes²): for tests.
     pub fn validate(&self) -> Result<(), String> {
         self.validate_structure()?;
-        let map = self.map();
         let mut all = Vec::new();
         for (l, tree) in self.trees.iter().enumerate() {
             for (leaf, slot) in tree.validate()? {
                 all.push((Layer::ALL[l], slot, tree.node(leaf).tight));
             }
         }
-        let mut expect = Vec::new();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                if map.meets(a.0, b.0)
-                    && interiors_meet(a.2.min.x, a.2.max.x, b.2.min.x, b.2.max.x)
-                    && interiors_meet(a.2.min.y, a.2.max.y, b.2.min.y, b.2.max.y)
-                {
-                    expect.push(pair_key(a.1, b.1));
-                }
-            }
-        }
-        expect.sort_unstable();
-        if expect != self.pairs.live() {
-            return Err(format!(
-                "pair set has {} pairs, brute force finds {}",
-                self.pairs.live().len(),
-                expect.len()
-            ));
-        }
-        Ok(())
+        self.bodies.validate_pairs(&all)
     }
 }

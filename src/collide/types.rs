@@ -1,6 +1,8 @@
 //! The collider's public value types: handles, box descriptions, contacts, events, stats, errors.
 
-use super::{Aabb, Layer};
+use glam::Vec2;
+
+use super::{Aabb, Layer, Shape};
 
 /// A generational handle to a box. A removed box's slot is reused with a new generation, so an
 /// old handle is detected as stale instead of reaching the box that now lives in that slot.
@@ -35,6 +37,9 @@ pub struct BoxDesc {
     /// When set, the box tested at each update spans its position at the previous update and
     /// its current one, so a fast mover cannot skip over a thin box between two frames.
     pub swept: bool,
+    /// The exact shape, centred on the box's centre; [`Shape::Aabb`] (the box itself) by
+    /// default. See [`Shape`] for how the two relate.
+    pub shape: Shape,
 }
 
 impl BoxDesc {
@@ -47,7 +52,31 @@ impl BoxDesc {
             layer,
             user: 0,
             swept: false,
+            shape: Shape::Aabb,
         }
+    }
+
+    /// A circle of `radius` around `centre`, its box the circle's bounding box.
+    pub fn circle(centre: Vec2, radius: f32, owner: u32, layer: Layer) -> Self {
+        Self::new(Aabb::from_center(centre, Vec2::splat(radius)), owner, layer)
+            .shape(Shape::Circle { radius })
+    }
+
+    /// A box of half-extents `half` around `centre`, turned by `angle` radians (see
+    /// [`Shape::Oriented`]), its box the turned box's bounding box.
+    pub fn oriented(centre: Vec2, half: Vec2, angle: f32, owner: u32, layer: Layer) -> Self {
+        Self::new(Aabb::from_center(centre, half), owner, layer)
+            .shape(Shape::Oriented { half, angle })
+    }
+
+    /// Sets the shape, centred where the box is, and makes the box its bounding box (for
+    /// [`Shape::Aabb`] the box stays as it is).
+    pub fn shape(mut self, shape: Shape) -> Self {
+        if let Some(b) = shape.bounds(self.aabb.center()) {
+            self.aabb = b;
+        }
+        self.shape = shape;
+        self
     }
 
     pub fn part(mut self, part: u16) -> Self {
@@ -158,6 +187,8 @@ pub enum ColliderError {
     InvalidAabb(Aabb),
     /// Inserting would exceed the configured capacity.
     CapacityExceeded { capacity: usize },
+    /// A shape parameter was NaN, infinite, or a negative size (see [`Shape::is_valid`]).
+    InvalidShape(Shape),
 }
 
 impl std::fmt::Display for ColliderError {
@@ -174,6 +205,10 @@ impl std::fmt::Display for ColliderError {
             ColliderError::CapacityExceeded { capacity } => {
                 write!(f, "collider is full: capacity is {capacity} boxes")
             }
+            ColliderError::InvalidShape(s) => write!(
+                f,
+                "invalid shape {s:?}: sizes must be finite and not negative, angles finite"
+            ),
         }
     }
 }

@@ -1,77 +1,32 @@
-//! Consistency checks for [`Collider`]: cheap structural ones (run after every update in debug
-//! builds) and a full one that recomputes the pair set by brute force (for tests).
+//! Consistency checks of the shared body store ([`Bodies`]), which each broad phase's own
+//! validation (`sap_validate.rs`, `tree_validate.rs`) ends with.
 
 use super::aabb::interiors_meet;
-use super::endpoints::{band_of, BANDS};
-use super::sap::Collider;
+use super::bodies::Bodies;
+use super::narrow::exact;
 use super::slots::State;
 use super::sweep::pair_key;
-use super::{EventKind, Layer};
+use super::{Aabb, EventKind, Layer};
 
-impl Collider {
-    /// Checks the endpoint lists against the slot table: equal array lengths, every entry's
-    /// slot live (or removed since the last update) on the list's layer and band (with the
-    /// list's height bound holding), back-pointers exact,
-    /// sorted lists in `min.x` order, counters and free list consistent, pair set strictly
-    /// sorted and matching the reported events. O(boxes + pairs).
-    pub fn validate_structure(&self) -> Result<(), String> {
+impl Bodies {
+    /// Checks the slot table against itself and against the `in_structure` boxes the broad
+    /// phase holds in `structure` (named in messages): equal column lengths, head and meta
+    /// agreeing, live and leaving slots all in the structure, the occupied and visible
+    /// counters, the capacity, the pending and leaving lists, a free list of unique free
+    /// slots, and a strictly sorted pair set matching the reported events. O(boxes + pairs);
+    /// allocation-free once warm, since it runs after every update of a debug build.
+    pub fn validate_slots(&self, in_structure: usize, structure: &str) -> Result<(), String> {
         let slots = &self.slots;
-        let mut in_lists = 0usize;
-        for (li, l) in self.lists.iter().enumerate() {
-            let (layer, band) = (Layer::ALL[li / BANDS], li % BANDS);
-            let n = l.ids.len();
-            if [l.min_x.len(), l.max_x.len(), l.min_y.len(), l.max_y.len()] != [n; 4] {
-                return Err(format!("{layer:?}: endpoint arrays differ in length"));
-            }
-            if !l.batch.is_empty() {
-                return Err(format!("{layer:?}: batch not drained"));
-            }
-            for i in 0..n {
-                let id = l.ids[i] as usize;
-                let head = slots
-                    .head
-                    .get(id)
-                    .ok_or_else(|| format!("{layer:?}[{i}]: slot {id} out of range"))?;
-                if !matches!(head.state, State::Live | State::Leaving) {
-                    return Err(format!("{layer:?}[{i}]: slot {id} is {:?}", head.state));
-                }
-                if head.layer != layer {
-                    return Err(format!("{layer:?}[{i}]: slot {id} is on {:?}", head.layer));
-                }
-                if slots.pos[id] as usize != i {
-                    return Err(format!(
-                        "{layer:?}[{i}]: slot {id} points at {}",
-                        slots.pos[id]
-                    ));
-                }
-                if !(l.min_x[i] <= l.max_x[i] && l.min_y[i] <= l.max_y[i]) {
-                    return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
-                }
-                // Only swept (sorted) lists rely on the band of the top edge.
-                if (l.sorted && band_of(l.min_y[i]) != band) || slots.head[id].band as usize != band
-                {
-                    return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
-                }
-                if l.max_y[i] - l.min_y[i] > l.max_h {
-                    return Err(format!("{layer:?}[{i}]: taller than the list's bound"));
-                }
-                if l.max_x[i] - l.min_x[i] > l.max_w {
-                    return Err(format!("{layer:?}[{i}]: wider than the list's bound"));
-                }
-                if l.sorted && i > 0 && l.min_x[i - 1] > l.min_x[i] {
-                    return Err(format!("{layer:?}: unsorted at {i}"));
-                }
-            }
-            in_lists += n;
-        }
         let n = slots.meta.len();
-        if [
+        let lens = [
             slots.head.len(),
             slots.cur.len(),
             slots.prev.len(),
             slots.pos.len(),
-        ] != [n; 4]
-        {
+            slots.from.len(),
+            slots.shape.len(),
+        ];
+        if lens != [n; 6] {
             return Err("slot arrays differ in length".into());
         }
         if let Some(i) = (0..n).find(|&i| {
@@ -83,8 +38,8 @@ impl Collider {
             ));
         }
         let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
-        if count(&|s| matches!(s, State::Live | State::Leaving)) != in_lists {
-            return Err("a live box is missing from the endpoint lists".into());
+        if count(&|s| matches!(s, State::Live | State::Leaving)) != in_structure {
+            return Err(format!("a live box is missing from {structure}"));
         }
         if count(&|s| s != State::Free) != slots.occupied {
             return Err(format!("occupied count {} is wrong", slots.occupied));
@@ -92,19 +47,19 @@ impl Collider {
         if count(&|s| matches!(s, State::Pending | State::Live)) != slots.visible {
             return Err(format!("visible count {} is wrong", slots.visible));
         }
-        if slots.occupied > self.config().capacity {
+        if slots.occupied > self.config.capacity {
             return Err("over capacity".into());
         }
-        for &i in self.pending_slots() {
-            let s = slots.head[i as usize].state;
-            if !matches!(s, State::Pending | State::Stillborn) {
-                return Err(format!("pending slot {i} is {s:?}"));
-            }
-        }
-        for &i in self.leaving_slots() {
-            let s = slots.head[i as usize].state;
-            if !matches!(s, State::Leaving | State::Stillborn) {
-                return Err(format!("leaving slot {i} is {s:?}"));
+        let lists = [
+            ("pending", &self.pending, State::Pending),
+            ("leaving", &self.leaving, State::Leaving),
+        ];
+        for (name, list, state) in lists {
+            for &i in list.iter() {
+                let s = slots.head[i as usize].state;
+                if s != state && s != State::Stillborn {
+                    return Err(format!("{name} slot {i} is {s:?}"));
+                }
             }
         }
         // Reused from call to call: this runs after every update of a debug build, whose
@@ -126,7 +81,8 @@ impl Collider {
             return Err("pair set not strictly sorted".into());
         }
         let reported = self
-            .events()
+            .pairs
+            .events(slots)
             .iter()
             .filter(|e| e.kind != EventKind::Exit)
             .map(|e| pair_key(e.pair.a.handle.index, e.pair.b.handle.index));
@@ -136,29 +92,21 @@ impl Collider {
         Ok(())
     }
 
-    /// [`Collider::validate_structure`], plus: the pair set equals a brute-force recomputation
-    /// over the boxes tested at the last update, with the same map and edge rule, and every
-    /// pair is between layers that meet. O(boxes²): for tests.
-    pub fn validate(&self) -> Result<(), String> {
-        self.validate_structure()?;
-        let map = self.map();
-        let mut all = Vec::new();
-        for (li, l) in self.lists.iter().enumerate() {
-            let layer = Layer::ALL[li / BANDS];
-            for i in 0..l.ids.len() {
-                all.push((
-                    layer, l.ids[i], l.min_x[i], l.max_x[i], l.min_y[i], l.max_y[i],
-                ));
-            }
-        }
+    /// Checks the pair set against a brute-force recomputation over `tested`: each box the
+    /// broad phase tested at the last update, as (layer, slot, tested box), paired under the
+    /// map and the edge rule, then the exact shapes as tested at that update (so call it
+    /// before moving anything). O(boxes²): for tests.
+    pub fn validate_pairs(&self, tested: &[(Layer, u32, Aabb)]) -> Result<(), String> {
+        let map = &self.config.map;
         let mut expect = Vec::new();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                if map.meets(a.0, b.0)
-                    && interiors_meet(a.2, a.3, b.2, b.3)
-                    && interiors_meet(a.4, a.5, b.4, b.5)
+        for (i, (la, a, ta)) in tested.iter().enumerate() {
+            for (lb, b, tb) in &tested[i + 1..] {
+                if map.meets(*la, *lb)
+                    && interiors_meet(ta.min.x, ta.max.x, tb.min.x, tb.max.x)
+                    && interiors_meet(ta.min.y, ta.max.y, tb.min.y, tb.max.y)
+                    && exact(&self.slots, *a as usize, *b as usize)
                 {
-                    expect.push(pair_key(a.1, b.1));
+                    expect.push(pair_key(*a, *b));
                 }
             }
         }
