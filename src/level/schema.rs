@@ -436,14 +436,30 @@ impl BulletStyle {
         BulletStyle::Needle,
     ];
 
-    /// Hitbox half-size: bullets' boxes are smaller than their sprites, as players expect.
+    /// Hitbox half-size across the bullet's flight: the radius of a round bullet's circle,
+    /// half the width of a needle's box. Hitboxes are smaller than sprites, as players expect.
     pub fn half_size(self) -> f32 {
         match self {
             BulletStyle::Small => 2.0,
             BulletStyle::Round => 3.0,
             BulletStyle::Big => 5.0,
-            BulletStyle::Needle => 2.0,
+            BulletStyle::Needle => 1.5,
         }
+    }
+
+    /// Hitbox half-size along the bullet's flight: a needle's box reaches this far ahead of
+    /// and behind its centre (its sprite is 12 long); a round bullet's is its radius. Never
+    /// less than [`half_size`](Self::half_size), so it bounds the hitbox from the centre.
+    pub fn half_length(self) -> f32 {
+        match self {
+            BulletStyle::Needle => 4.0,
+            round => round.half_size(),
+        }
+    }
+
+    /// True for the styles whose hitbox is a circle; a needle's is a box along its flight.
+    pub fn is_round(self) -> bool {
+        self != BulletStyle::Needle
     }
 }
 
