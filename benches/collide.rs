@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skysweep::collide::scenes::{normalize, Driven, Scene, SceneKind};
+use skysweep::collide::scenes::{normalize, Driven, Scene, SceneCollider, SceneKind};
 use skysweep::collide::{Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Layer};
 
 /// A broad phase driven by a scene, one frame at a time.
@@ -26,12 +26,12 @@ pub trait Method {
     }
 }
 
-impl Method for Driven<Collider> {
+impl<C: SceneCollider> Method for Driven<C> {
     fn frame(&mut self, scene: &Scene) {
         Driven::frame(self, scene);
     }
     fn pairs(&self) -> Vec<(u32, u32)> {
-        Driven::<Collider>::pairs(self)
+        Driven::<C>::pairs(self)
     }
 }
 
@@ -51,24 +51,6 @@ impl Method for ReadingEvents {
     }
     fn pairs(&self) -> Vec<(u32, u32)> {
         self.0.pairs()
-    }
-}
-
-impl Method for Driven<AabbTree> {
-    fn frame(&mut self, scene: &Scene) {
-        Driven::frame(self, scene);
-    }
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        Driven::<AabbTree>::pairs(self)
-    }
-}
-
-impl Method for Driven<BruteForce> {
-    fn frame(&mut self, scene: &Scene) {
-        Driven::frame(self, scene);
-    }
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        Driven::<BruteForce>::pairs(self)
     }
 }
 
@@ -384,25 +366,41 @@ fn bench_mixed(c: &mut Criterion) {
         assert_methods_agree(kind, 3);
         let start = Scene::after(kind, WARM_UP_FRAMES);
         let mut g = configure(c, kind.name());
-        for (name, mut m) in methods(kind, &start) {
-            let mut scene = start.clone();
-            // Only the method's own work is timed: moving the scene's bodies is the game's
-            // work, the same for every method, and would only dilute the comparison.
-            g.bench_function(name, |b| {
-                b.iter_custom(|iters| {
-                    let mut total = Duration::ZERO;
-                    for _ in 0..iters {
-                        scene.step();
-                        let start = Instant::now();
-                        m.frame(&scene);
-                        total += start.elapsed();
-                    }
-                    total
-                })
-            });
+        for (name, m) in methods(kind, &start) {
+            time_frames(&mut g, name, start.clone(), m);
+        }
+        if kind == SceneKind::BulletHell10k {
+            // The same scene with round bullets: the narrow phase's price, `sap_circles`
+            // against `sap` (and the tree's likewise).
+            let mut round = Scene::with_round_bullets(kind, kind.bodies(), true);
+            for _ in 0..WARM_UP_FRAMES {
+                round.step();
+            }
+            let sap = Driven::new(Collider::new(Config::default()), &round);
+            let tree = Driven::new(AabbTree::new(Config::default()), &round);
+            time_frames(&mut g, "sap_circles", round.clone(), Box::new(sap));
+            time_frames(&mut g, "tree_circles", round, Box::new(tree));
         }
         g.finish();
     }
+}
+
+/// Times `m`'s frames of `scene`, the scene stepped before each. Only the method's own work is
+/// timed: moving the scene's bodies is the game's work, the same for every method, and would
+/// only dilute the comparison.
+fn time_frames(g: &mut Group<'_>, name: &str, mut scene: Scene, mut m: Box<dyn Method>) {
+    g.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                scene.step();
+                let start = Instant::now();
+                m.frame(&scene);
+                total += start.elapsed();
+            }
+            total
+        })
+    });
 }
 
 /// Times one frame of a given phase of the scene's script, again and again, on a method that

@@ -265,8 +265,8 @@ macro_rules! body_api {
             /// the box's size. Like `set_aabb`, not a teleport: a swept body sweeps from its
             /// previous position. Fails on a stale handle or an invalid shape.
             ///
-            /// [`Shape::bounds`]: $crate::collide::Shape::bounds
-            /// [`Shape::Aabb`]: $crate::collide::Shape::Aabb
+            /// [`Shape::bounds`]: crate::collide::Shape::bounds
+            /// [`Shape::Aabb`]: crate::collide::Shape::Aabb
             pub fn set_shape(
                 &mut self,
                 h: $crate::collide::Handle,

@@ -88,7 +88,7 @@ impl Tree {
 }
 
 impl AabbTree {
-    /// Checks every layer tree ([`Tree::validate`]) against the slot table: each live slot
+    /// Checks every layer tree (`Tree::validate`) against the slot table: each live slot
     /// is exactly one leaf, of its layer's tree, found through its back-pointer; counters, the
     /// free list and the pending and leaving lists are consistent; the pair set is strictly
     /// sorted and matches the reported events. O(boxes + pairs).
