@@ -136,6 +136,18 @@ const BAD: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bad_shape.ron",
+        &[
+            "6:82: enemy \"orb\": circle radius must be 0.5 to 160 pixels, found -4",
+            "7:84: enemy \"slab\": has both a size and a shape; give one of them",
+            "11:17: part \"shell\" of \"crab\": has no hitbox; give it a size (w, h) or a shape",
+            "12:82: part \"claw_l\" of \"crab\": oriented box size must be 1 to 320 pixels on \
+             each side, found (30, 0)",
+            "13:101: part \"claw_r\" of \"crab\": oriented box angle_deg must be -360 to 360 \
+             degrees, found 400",
+        ],
+    ),
+    (
         "many_errors.ron",
         &[
             "5:16: marker \"boss\" at 90 s is outside the stage",

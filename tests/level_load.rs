@@ -4,9 +4,13 @@ mod common;
 
 use std::path::Path;
 
+use glam::Vec2;
+
 use skysweep::level::check::{check_file, Checked};
 use skysweep::level::load::is_confined_asset;
-use skysweep::level::{limits, load_stage, parse_stage, Catalog, Event, LevelError, Source};
+use skysweep::level::{
+    limits, load_stage, parse_stage, Catalog, Event, HitShape, LevelError, Source,
+};
 
 fn src(name: &str, text: &str) -> Source {
     Source {
@@ -99,6 +103,50 @@ fn names_resolve_to_indices_and_events_sort_by_time() {
     let drone = &level.enemies[level.enemy_index("drone").unwrap()];
     assert_eq!(drone.parts.len(), 1);
     assert_eq!(drone.parts[0].half.x, 7.0);
+}
+
+#[test]
+fn shapes_resolve_in_the_part_frame_with_their_bounds() {
+    let level = load(
+        r#"Stage(name: "t", length_s: 30, enemies: {
+            "orb": (sprite: "air_gyro", layer: Air, score: 1, shape: Circle(radius: 9)),
+            "crab": (sprite: "air_gyro", layer: Air, score: 1, parts: [
+                (name: "shell", size: (20, 10), hp: 5),
+                (name: "claw_l", offset: (-20, 0), hp: 5,
+                 shape: Oriented(size: (30, 10), angle_deg: 90)),
+                (name: "claw_r", offset: (20, 0), hp: 5, mirror: true,
+                 shape: Oriented(size: (30, 10), angle_deg: 30)),
+            ]),
+        })"#,
+    )
+    .unwrap();
+    let orb = &level.enemies[level.enemy_index("orb").unwrap()].parts[0];
+    assert_eq!(orb.shape, HitShape::Circle { radius: 9.0 });
+    assert_eq!(orb.half, Vec2::splat(9.0));
+    let crab = &level.enemies[level.enemy_index("crab").unwrap()];
+    assert_eq!(crab.parts[0].shape, HitShape::Box);
+    assert_eq!(crab.parts[0].half, Vec2::new(10.0, 5.0));
+    // Turned a quarter, the 30 × 10 box stands 10 wide and 30 tall.
+    let HitShape::Oriented { half, angle } = crab.parts[1].shape else {
+        panic!("{:?}", crab.parts[1].shape);
+    };
+    assert_eq!(half, Vec2::new(15.0, 5.0));
+    assert!((angle - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
+    assert!(
+        (crab.parts[1].half - Vec2::new(5.0, 15.0))
+            .abs()
+            .max_element()
+            < 1e-4
+    );
+    // Mirrored with its sprite, the right claw slopes the other way.
+    let HitShape::Oriented { angle, .. } = crab.parts[2].shape else {
+        panic!("{:?}", crab.parts[2].shape);
+    };
+    assert!((angle + 30f32.to_radians()).abs() < 1e-6);
+    let c = 30f32.to_radians().cos();
+    let s = 30f32.to_radians().sin();
+    let bound = Vec2::new(15.0 * c + 5.0 * s, 15.0 * s + 5.0 * c);
+    assert!((crab.parts[2].half - bound).abs().max_element() < 1e-4);
 }
 
 #[test]

@@ -219,3 +219,17 @@ fn a_uses_fifo_says_it_is_not_a_file_and_suggests_nothing() {
     );
     assert_eq!(e.diagnostics[0].suggestion, None);
 }
+
+#[test]
+fn a_circle_without_its_radius_name_shows_both_shape_forms() {
+    assert_eq!(
+        error(&enemy("layer: Air, shape: Circle(12)")),
+        "s.ron:1:91: enemy \"e\": `shape` must be `Circle(radius: R)` or \
+         `Oriented(size: (W, H), angle_deg: A)`, found Circle(12)"
+    );
+    assert_eq!(
+        error(&enemy("layer: Air, shape: Cirkle(radius: 12)")),
+        "s.ron:1:91: unknown name `Cirkle` in Shape (did you mean `Circle`?); expected one of \
+         `Circle`, `Oriented`"
+    );
+}

@@ -141,7 +141,9 @@ fn steady_steps_of_every_stage_allocate_nothing() {
     let (mut bombs, mut most_bullets, mut bullets) = (0, 0, 0);
     let runs = (1..=6)
         .map(|n| (format!("stage{n}.ron"), "midboss", 3_000))
-        .chain([("stage6.ron".to_string(), "boss", 10_000)]);
+        // Two power-1 bots on Hard take 10,000 to 13,000 steps to bring the final boss down
+        // (seeds 1 to 3 and 7) since its reactor and shields became circles; room to spare.
+        .chain([("stage6.ron".to_string(), "boss", 16_000)]);
     for (stage, marker, steps) in runs {
         let run = play(&stage, marker, steps);
         eprintln!(

@@ -1,7 +1,7 @@
 //! The game's rules, played headless with scripted inputs.
 
 use glam::Vec2;
-use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_HALF};
+use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
 use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{Character, GameEvent, Input, ItemKind, World, WorldConfig};
 
@@ -76,7 +76,7 @@ fn focus_halves_speed() {
     let speed = Character::Vela.stats().speed;
     assert!((w.players[0].pos.x - x0 - speed / 120.0).abs() < 1e-4);
     assert!(w.players[0].focused);
-    assert!(w.players[0].hitbox().size().x <= 2.0 * HITBOX_HALF + 1e-6);
+    assert!(w.players[0].hitbox().size().x <= 2.0 * HITBOX_RADIUS + 1e-6);
 }
 
 #[test]

@@ -25,5 +25,5 @@ pub mod watch;
 pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
 pub use load::{load_stage, parse_stage, read_source, Source};
-pub use resolved::{EnemyType, Event, Level, Part, Phase, Weapon};
+pub use resolved::{EnemyType, Event, HitShape, Level, Part, Phase, Weapon};
 pub use watch::LevelWatcher;

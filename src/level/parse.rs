@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
 use super::limits;
 use super::locate::{is_blank, place_at, Place, Step};
-use super::schema::{BulletStyle, EventDef, ItemDef, LayerDef, PathDef, PatternKind};
+use super::schema::{BulletStyle, EventDef, ItemDef, LayerDef, PathDef, PatternKind, ShapeDef};
 use super::source::{too_big, Source};
 
 const BOM: char = '\u{feff}';
@@ -48,7 +48,12 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
         // The whole value when the error lies in it (all of `3.5`, not its `.`); a tuple
         // field's error marks the whole tuple.
         let span = match (&place.value, &place.field_value) {
-            (_, Some(f)) if tuple(&place).is_some() && f.contains(&offset) => f.clone(),
+            (_, Some(f))
+                if (tuple(&place).is_some() || shape_slip(&e.code, &place))
+                    && f.contains(&offset) =>
+            {
+                f.clone()
+            }
             (Some(v), _) if v.contains(&offset) => v.clone(),
             _ => offset..offset + 1,
         };
@@ -143,6 +148,7 @@ fn choices(place: &Place) -> Option<&'static [&'static str]> {
         Some("kind") => variants::<PatternKind>(),
         Some("bullet") => variants::<BulletStyle>(),
         Some("path") => variants::<PathDef>(),
+        Some("shape") => variants::<ShapeDef>(),
         _ => return None,
     })
 }
@@ -204,6 +210,21 @@ fn is_fraction(text: &str) -> bool {
     text.parse::<i128>().is_err() && text.parse::<f64>().is_ok_and(|f| f.is_finite())
 }
 
+/// True for an error in a `shape` value that is not about one of its names or fields:
+/// `Circle(12)`, the likeliest slip (the radius without its name), for which ron's own word
+/// is about raw identifiers. Such errors spell out both forms, and mark the whole value.
+fn shape_slip(code: &ron::Error, place: &Place) -> bool {
+    use ron::Error as E;
+    place.field() == Some("shape")
+        && !matches!(
+            code,
+            E::NoSuchEnumVariant { .. }
+                | E::NoSuchStructField { .. }
+                | E::MissingStructField { .. }
+                | E::DuplicateStructField { .. }
+        )
+}
+
 /// ron's error at byte `offset` of `text`, at `place`, reworded for a person editing the file.
 fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Message {
     use ron::Error as E;
@@ -244,6 +265,14 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
                 suggestion: hint.map(|h| h.to_string()),
             };
         }
+    }
+    if shape_slip(code, place) {
+        let found = quote(text, place.field_value.clone());
+        return format!(
+            "{who}`shape` must be `Circle(radius: R)` or `Oriented(size: (W, H), angle_deg: A)`, \
+             found {found}"
+        )
+        .into();
     }
     if let Some(t) = tuple(place) {
         if matches!(
@@ -382,6 +411,7 @@ mod tests {
         assert!(variants::<EventDef>().contains(&"MidBoss"));
         assert_eq!(variants::<PatternKind>().len(), 6);
         assert_eq!(variants::<BulletStyle>().len(), BulletStyle::ALL.len());
+        assert_eq!(variants::<ShapeDef>(), ["Circle", "Oriented"]);
     }
 
     #[test]

@@ -142,7 +142,11 @@ impl EnemyType {
 pub struct Part {
     pub name: String,
     pub offset: Vec2,
+    /// Half the size of the box around the part's hitbox: the hitbox itself for a box, the
+    /// bounds of a circle or turned box. What draws or aims at a part's extent uses this.
     pub half: Vec2,
+    /// The true hitbox, centred on `offset`; `half` bounds it.
+    pub shape: HitShape,
     pub hp: f32,
     pub sprite: Option<String>,
     pub destroyed_sprite: Option<String>,
@@ -167,4 +171,49 @@ pub struct Phase {
     pub below_hp: f32,
     pub weapons: Vec<Weapon>,
     pub path: Option<PathDef>,
+}
+
+/// A part's true hitbox, centred on the part, in playfield axes (y down), mirroring already
+/// applied.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HitShape {
+    /// The axis-aligned box `Part::half` gives.
+    Box,
+    Circle {
+        radius: f32,
+    },
+    /// A box of half-extents `half` along its own axes, turned by `angle` radians clockwise
+    /// on screen (its x axis points along `(cos angle, sin angle)`).
+    Oriented {
+        half: Vec2,
+        angle: f32,
+    },
+}
+
+impl HitShape {
+    /// Half the size of the axis-aligned box around the shape; `box_half` for a box.
+    pub fn bounds_half(self, box_half: Vec2) -> Vec2 {
+        match self {
+            HitShape::Box => box_half,
+            HitShape::Circle { radius } => Vec2::splat(radius),
+            HitShape::Oriented { half, angle } => {
+                let (s, c) = angle.sin_cos();
+                Vec2::new(
+                    c.abs() * half.x + s.abs() * half.y,
+                    s.abs() * half.x + c.abs() * half.y,
+                )
+            }
+        }
+    }
+
+    /// The shape seen in a mirror held along the y axis: a turned box turns the other way.
+    pub fn mirrored(self) -> HitShape {
+        match self {
+            HitShape::Oriented { half, angle } => HitShape::Oriented {
+                half,
+                angle: -angle,
+            },
+            other => other,
+        }
+    }
 }

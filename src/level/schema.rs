@@ -184,9 +184,13 @@ pub struct EnemyDef {
     #[serde(default = "defaults::hp")]
     pub hp: f32,
     pub score: u32,
-    /// Hitbox size of the main part when `parts` is empty, in pixels.
-    #[serde(default = "defaults::size")]
-    pub size: (f32, f32),
+    /// Hitbox size of the main part when `parts` is empty, in pixels; 14 × 14 when neither
+    /// this nor `shape` is given.
+    #[serde(default)]
+    pub size: Option<(f32, f32)>,
+    /// Hitbox shape of the main part when `parts` is empty, in place of the box `size` gives.
+    #[serde(default)]
+    pub shape: Option<ShapeDef>,
     /// The boxes of a multi-part enemy. The enemy falls when its `core` part is destroyed.
     #[serde(default)]
     pub parts: Vec<PartDef>,
@@ -225,7 +229,12 @@ pub struct PartDef {
     /// Centre of the box relative to the enemy's position, in pixels.
     #[serde(default)]
     pub offset: (f32, f32),
-    pub size: (f32, f32),
+    /// The part's hitbox as an axis-aligned box, in pixels. A part gives this or `shape`.
+    #[serde(default)]
+    pub size: Option<(f32, f32)>,
+    /// The part's hitbox as a circle or a turned box, centred on `offset`.
+    #[serde(default)]
+    pub shape: Option<ShapeDef>,
     pub hp: f32,
     /// Sprite drawn for this part (frame 0 intact, 1 damaged, 2 destroyed when the sprite has them).
     #[serde(default)]
@@ -242,6 +251,19 @@ pub struct PartDef {
     /// Score for destroying the part.
     #[serde(default)]
     pub score: u32,
+}
+
+/// A hitbox that is not an axis-aligned box, centred on its part (or enemy). It is drawn in
+/// the part's own frame: a part with `mirror: true` has its shape mirrored left-right too, so
+/// a pair of arms is written once and mirrored like its sprite.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Shape")]
+pub enum ShapeDef {
+    /// A circle of `radius` pixels.
+    Circle { radius: f32 },
+    /// A box of `size` (width, height) in pixels, turned by `angle_deg` degrees clockwise on
+    /// screen (the direction of positive angles everywhere in the format).
+    Oriented { size: (f32, f32), angle_deg: f32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -414,14 +436,30 @@ impl BulletStyle {
         BulletStyle::Needle,
     ];
 
-    /// Hitbox half-size: bullets' boxes are smaller than their sprites, as players expect.
+    /// Hitbox half-size across the bullet's flight: the radius of a round bullet's circle,
+    /// half the width of a needle's box. Hitboxes are smaller than sprites, as players expect.
     pub fn half_size(self) -> f32 {
         match self {
             BulletStyle::Small => 2.0,
             BulletStyle::Round => 3.0,
             BulletStyle::Big => 5.0,
-            BulletStyle::Needle => 2.0,
+            BulletStyle::Needle => 1.5,
         }
+    }
+
+    /// Hitbox half-size along the bullet's flight: a needle's box reaches this far ahead of
+    /// and behind its centre (its sprite is 12 long); a round bullet's is its radius. Never
+    /// less than [`half_size`](Self::half_size), so it bounds the hitbox from the centre.
+    pub fn half_length(self) -> f32 {
+        match self {
+            BulletStyle::Needle => 4.0,
+            round => round.half_size(),
+        }
+    }
+
+    /// True for the styles whose hitbox is a circle; a needle's is a box along its flight.
+    pub fn is_round(self) -> bool {
+        self != BulletStyle::Needle
     }
 }
 
@@ -471,9 +509,6 @@ mod defaults {
     }
     pub fn hp() -> f32 {
         1.0
-    }
-    pub fn size() -> (f32, f32) {
-        (14.0, 14.0)
     }
     pub fn weapon_delay() -> f32 {
         0.8

@@ -5,7 +5,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::collide::{Layer, Stats};
+use skysweep::collide::{Layer, Shape, Stats};
 use skysweep::sim::{World, PLAYFIELD};
 
 use super::{outline, Layout, Renderer, PANEL_W};
@@ -50,21 +50,90 @@ impl FrameTimes {
     }
 }
 
-/// Draws every box in screen space as a 1-pixel outline, so the colours are exact. Boxes move
-/// with the playfield's `shake` (as the sprites do) and are clipped to the playfield, so boxes
-/// of bodies leaving the screen never spill onto the side panels.
+/// Draws every hitbox in screen space in its layer's colour, as the collider tests it: a box
+/// as a 1-pixel outline (so the colours are exact), a circle as a circle, an oriented box
+/// turned. Hitboxes move with the playfield's `shake` (as the sprites do) and are clipped to
+/// the playfield, so those of bodies leaving the screen never spill onto the side panels.
 pub fn draw_boxes(world: &World, layout: &Layout, shake: Vec2) {
-    for (layer, aabb) in world.boxes() {
-        let min = (aabb.min - shake).max(Vec2::ZERO);
-        let max = (aabb.max - shake).min(PLAYFIELD);
-        if min.x >= max.x || min.y >= max.y {
-            continue;
+    for (layer, aabb, shape) in world.boxes() {
+        let color = layer_color(layer);
+        let centre = aabb.center() - shake;
+        match shape {
+            Shape::Aabb => {
+                let min = (aabb.min - shake).max(Vec2::ZERO);
+                let max = (aabb.max - shake).min(PLAYFIELD);
+                if min.x >= max.x || min.y >= max.y {
+                    continue;
+                }
+                let min = layout.to_screen(min).floor();
+                let max = layout.to_screen(max).floor();
+                let size = (max - min).max(vec2(1.0, 1.0));
+                outline(min, size, color);
+            }
+            Shape::Circle { radius } => {
+                // Enough sides that a boss's core reads as round at 4x, few for a bullet.
+                let sides = (radius * layout.scale).clamp(8.0, 48.0) as usize;
+                let at = |n: usize| {
+                    let a = std::f32::consts::TAU * n as f32 / sides as f32;
+                    centre + Vec2::from_angle(a) * radius
+                };
+                for n in 0..sides {
+                    clipped_line(layout, at(n), at(n + 1), color);
+                }
+            }
+            Shape::Oriented { half, angle } => {
+                let (x, y) = (
+                    Vec2::from_angle(angle) * half.x,
+                    Vec2::from_angle(angle).perp() * half.y,
+                );
+                let corners = [
+                    centre + x + y,
+                    centre - x + y,
+                    centre - x - y,
+                    centre + x - y,
+                ];
+                for n in 0..4 {
+                    clipped_line(layout, corners[n], corners[(n + 1) % 4], color);
+                }
+            }
         }
-        let min = layout.to_screen(min).floor();
-        let max = layout.to_screen(max).floor();
-        let size = (max - min).max(vec2(1.0, 1.0));
-        outline(min, size, layer_color(layer));
     }
+}
+
+/// Draws the part of the segment `a`-`b` (playfield pixels) inside the playfield, 1 screen
+/// pixel wide.
+fn clipped_line(layout: &Layout, a: Vec2, b: Vec2, color: Color) {
+    let Some((a, b)) = clip_segment(a, b, Vec2::ZERO, PLAYFIELD) else {
+        return;
+    };
+    let (a, b) = (layout.to_screen(a), layout.to_screen(b));
+    draw_line(a.x, a.y, b.x, b.y, 1.0, color);
+}
+
+/// The part of the segment `a`-`b` inside the box `min`-`max` (Liang-Barsky), if any.
+fn clip_segment(a: Vec2, b: Vec2, min: Vec2, max: Vec2) -> Option<(Vec2, Vec2)> {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (p, q) in [
+        (-d.x, a.x - min.x),
+        (d.x, max.x - a.x),
+        (-d.y, a.y - min.y),
+        (d.y, max.y - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0 <= t1).then(|| (a + d * t0, a + d * t1))
 }
 
 /// The panel's rows, full labels and units: (label, value).
@@ -206,6 +275,26 @@ mod tests {
         let l = lines_within(&sample(), columns);
         assert!(l.iter().all(|l| l.chars().count() <= columns), "{l:?}");
         assert_eq!(l[1], "col 3.8ms");
+    }
+
+    #[test]
+    fn outlines_are_clipped_to_the_playfield() {
+        let (min, max) = (Vec2::ZERO, PLAYFIELD);
+        let inside = (vec2(10.0, 10.0), vec2(20.0, 30.0));
+        assert_eq!(clip_segment(inside.0, inside.1, min, max), Some(inside));
+        // Leaving through the left edge: cut at x = 0.
+        let (a, b) = clip_segment(vec2(10.0, 10.0), vec2(-10.0, 30.0), min, max).unwrap();
+        assert_eq!(a, vec2(10.0, 10.0));
+        assert!((b - vec2(0.0, 20.0)).length() < 1e-4, "{b}");
+        // Wholly on a side panel, or parallel to an edge outside it: nothing.
+        assert_eq!(
+            clip_segment(vec2(-5.0, 0.0), vec2(-1.0, 50.0), min, max),
+            None
+        );
+        assert_eq!(
+            clip_segment(vec2(-5.0, 3.0), vec2(-5.0, 50.0), min, max),
+            None
+        );
     }
 
     #[test]

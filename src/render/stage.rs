@@ -261,7 +261,7 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
         if p.focused {
             // Focus shows the true hitbox: far smaller than the ship.
             if !r.sprite("hitbox_dot", 0, p.pos, SpriteParams::default()) {
-                draw_circle(p.pos.x, p.pos.y, 2.0, RED);
+                draw_circle(p.pos.x, p.pos.y, skysweep::sim::player::HITBOX_RADIUS, RED);
             }
         }
     }

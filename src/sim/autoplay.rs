@@ -174,13 +174,14 @@ fn lane(world: &World, player: usize) -> (f32, f32) {
 /// How threatening it is to move at `vel` from `pos` for the next few steps.
 fn danger(world: &World, pos: Vec2, vel: Vec2) -> f32 {
     let mut d = 0.0;
-    let reach = super::player::HITBOX_HALF + 3.0;
+    let reach = super::player::HITBOX_RADIUS + 3.0;
     for (_, b) in world.bullets.iter() {
         if b.pos.distance_squared(pos) > NEAR * NEAR {
             continue;
         }
         let bv = b.velocity();
-        let r = reach + b.style.half_size();
+        // The longest reach of the bullet's hitbox, whichever way a needle points.
+        let r = reach + b.style.half_length();
         for t in 1..=HORIZON {
             let dt = t as f32 * DT;
             let ship =

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, Handle, Layer, Shape};
 use crate::level::limits;
 use crate::level::schema::{BulletStyle, PatternKind};
 
@@ -55,8 +55,26 @@ impl Bullet {
         Vec2::new(r.cos(), r.sin()) * self.speed
     }
 
+    /// The true hitbox, centred on `pos`: a circle for the round styles, and for a needle a
+    /// box along its heading, which follows the heading as a curving needle turns.
+    pub fn shape(&self) -> Shape {
+        if self.style.is_round() {
+            Shape::Circle {
+                radius: self.style.half_size(),
+            }
+        } else {
+            Shape::Oriented {
+                half: Vec2::new(self.style.half_length(), self.style.half_size()),
+                angle: self.heading_deg.to_radians(),
+            }
+        }
+    }
+
+    /// The box around the hitbox, which the collider's broad phase sees.
     pub fn hitbox(&self) -> Aabb {
-        Aabb::from_center(self.pos, Vec2::splat(self.style.half_size()))
+        self.shape()
+            .bounds(self.pos)
+            .unwrap_or_else(|| Aabb::from_center(self.pos, Vec2::splat(self.style.half_size())))
     }
 }
 
@@ -138,11 +156,14 @@ impl World {
         let key = entry.key();
         let handle = self
             .collider
-            .insert(BoxDesc::new(
-                bullet.hitbox(),
-                Owner::Bullet(key).encode(),
-                Layer::EnemyBullet,
-            ))
+            .insert(
+                BoxDesc::new(
+                    Aabb::from_center(bullet.pos, Vec2::ZERO),
+                    Owner::Bullet(key).encode(),
+                    Layer::EnemyBullet,
+                )
+                .shape(bullet.shape()),
+            )
             .ok()?;
         entry.insert(Bullet {
             handle: Some(handle),
@@ -169,7 +190,12 @@ impl World {
             if outside || stuck || b.age > BULLET_MAX_AGE {
                 gone.push(k);
             } else if let Some(h) = b.handle {
-                let _ = self.collider.set_aabb(h, b.hitbox());
+                // A needle's box turns with its heading; a circle only moves.
+                let _ = if b.style.is_round() {
+                    self.collider.set_aabb(h, b.hitbox())
+                } else {
+                    self.collider.set_shape(h, b.pos, b.shape())
+                };
             }
         }
         for k in gone.drain(..) {

@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, Handle, Layer, Shape};
 use crate::level::schema::{LayerDef, PathDef};
-use crate::level::{limits, EnemyType, Weapon};
+use crate::level::{limits, EnemyType, HitShape, Weapon};
 
 use super::clock::DT;
 use super::events::GameEvent;
@@ -77,6 +77,18 @@ fn active_weapons(ty: &EnemyType, phase: usize) -> &[Weapon] {
     }
 }
 
+/// The collider's shape for a part whose level hitbox is `shape`, on an enemy spawned
+/// mirrored or not: a mirrored formation flips its parts' offsets, and their turned boxes
+/// with them, so the hitboxes stay where the mirrored sprites are.
+pub(crate) fn part_shape(shape: HitShape, mirror: bool) -> Shape {
+    let shape = if mirror { shape.mirrored() } else { shape };
+    match shape {
+        HitShape::Box => Shape::Aabb,
+        HitShape::Circle { radius } => Shape::Circle { radius },
+        HitShape::Oriented { half, angle } => Shape::Oriented { half, angle },
+    }
+}
+
 fn dir(deg: f32) -> Vec2 {
     let r = deg.to_radians();
     Vec2::new(r.cos(), r.sin())
@@ -119,6 +131,7 @@ impl World {
                 Owner::Enemy(key).encode(),
                 layer,
             )
+            .shape(part_shape(part.shape, mirror))
             .part(pi as u16);
             parts.push(PartState {
                 hp: part.hp,

@@ -11,8 +11,10 @@ use super::input::Input;
 use super::world::{Blast, Owner, World};
 use super::{ItemKind, PLAYFIELD};
 
-/// Half-size of the ship's true hitbox: far smaller than its 24x28 sprite.
-pub const HITBOX_HALF: f32 = 2.0;
+/// Radius of the ship's true hitbox, a circle: the dot drawn when focusing, far smaller than
+/// the 24x28 sprite. As wide as the 4x4 box it replaced, without the corners that killed on
+/// bullets visibly past the dot.
+pub const HITBOX_RADIUS: f32 = 2.0;
 /// Steps of invulnerability after a respawn.
 pub const RESPAWN_INVULNERABLE: u32 = 150;
 /// Steps the shot button must be held before a release fires the charge attack.
@@ -105,8 +107,9 @@ impl Player {
         self.retired
     }
 
+    /// The box around the true hitbox (a circle of [`HITBOX_RADIUS`] on `pos`).
     pub fn hitbox(&self) -> Aabb {
-        Aabb::from_center(self.pos, Vec2::splat(HITBOX_HALF))
+        Aabb::from_center(self.pos, Vec2::splat(HITBOX_RADIUS))
     }
 
     /// Whole charge attacks banked.
@@ -147,7 +150,12 @@ pub struct Shot {
 impl World {
     pub(crate) fn spawn_player_box(&mut self, i: usize) {
         let p = &self.players[i];
-        let desc = BoxDesc::new(p.hitbox(), Owner::Player(i).encode(), Layer::Player);
+        let desc = BoxDesc::circle(
+            p.pos,
+            HITBOX_RADIUS,
+            Owner::Player(i).encode(),
+            Layer::Player,
+        );
         self.players[i].handle = self.insert_box(desc);
     }
 

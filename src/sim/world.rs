@@ -9,7 +9,7 @@ use std::sync::Arc;
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, Collider, Config, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, Collider, Config, Handle, Layer, Shape};
 use crate::level::{Event, Level};
 
 use super::character::{Character, Difficulty};
@@ -393,9 +393,13 @@ impl World {
         self.collider.stats()
     }
 
-    /// Every box in the collider, with its layer, for the debug overlay.
-    pub fn boxes(&self) -> impl Iterator<Item = (Layer, Aabb)> + '_ {
-        self.collider.boxes().map(|(c, b)| (c.layer, b))
+    /// Every body in the collider, for the debug overlay: its layer, its box, and its true
+    /// shape, centred on the box ([`Shape::Aabb`] when the box is the hitbox).
+    pub fn boxes(&self) -> impl Iterator<Item = (Layer, Aabb, Shape)> + '_ {
+        self.collider.boxes().map(|(c, b)| {
+            let shape = self.collider.shape(c.handle).unwrap_or_default();
+            (c.layer, b, shape)
+        })
     }
 
     /// True once the stage is cleared.

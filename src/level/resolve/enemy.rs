@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::hitbox::{resolve_hitbox, HitboxDef, DEFAULT_SIZE};
 use super::validate::{check_path, finite_in, is_plain_name};
 use super::{loc, Resolver};
 use crate::level::assets::AssetKind;
@@ -39,20 +40,24 @@ pub(super) fn resolve_enemy(
                 ),
             );
         }
-        if !(finite_in(def.size.0, 1.0, 320.0) && finite_in(def.size.1, 1.0, 320.0)) {
-            r.err(
-                src,
-                &field("size"),
-                format!(
-                    "enemy \"{name}\": size must be 1 to 320 pixels on each side, found ({}, {})",
-                    def.size.0, def.size.1
-                ),
-            );
-        }
+        let who = format!("enemy \"{name}\"");
+        let (half, shape) = resolve_hitbox(
+            r,
+            src,
+            &base,
+            &HitboxDef {
+                who: &who,
+                size: def.size,
+                shape: def.shape,
+                default_size: Some(DEFAULT_SIZE),
+                mirror: false,
+            },
+        );
         parts.push(Part {
             name: "body".into(),
             offset: Vec2::ZERO,
-            half: Vec2::new(def.size.0, def.size.1) * 0.5,
+            half,
+            shape,
             hp: def.hp,
             sprite: None,
             destroyed_sprite: None,
@@ -85,17 +90,19 @@ pub(super) fn resolve_enemy(
                     ),
                 );
             }
-            if !(finite_in(p.size.0, 1.0, 320.0) && finite_in(p.size.1, 1.0, 320.0)) {
-                r.err(
-                    src,
-                    &part_at("size"),
-                    format!(
-                        "part \"{}\" of \"{name}\": size must be 1 to 320 pixels on each side, \
-                         found ({}, {})",
-                        p.name, p.size.0, p.size.1
-                    ),
-                );
-            }
+            let who = format!("part \"{}\" of \"{name}\"", p.name);
+            let (half, shape) = resolve_hitbox(
+                r,
+                src,
+                &loc(&base, [Seg::Field("parts"), Seg::Index(i)]),
+                &HitboxDef {
+                    who: &who,
+                    size: p.size,
+                    shape: p.shape,
+                    default_size: None,
+                    mirror: p.mirror,
+                },
+            );
             if !(finite_in(p.offset.0, -320.0, 320.0) && finite_in(p.offset.1, -320.0, 320.0)) {
                 r.err(
                     src,
@@ -141,7 +148,8 @@ pub(super) fn resolve_enemy(
             parts.push(Part {
                 name: p.name.clone(),
                 offset: Vec2::new(p.offset.0, p.offset.1),
-                half: Vec2::new(p.size.0, p.size.1) * 0.5,
+                half,
+                shape,
                 hp: p.hp,
                 sprite: p.sprite.clone(),
                 destroyed_sprite: p.destroyed_sprite.clone(),

@@ -7,6 +7,7 @@
 
 mod enemy;
 mod event;
+mod hitbox;
 mod validate;
 
 use std::collections::BTreeMap;
