@@ -25,6 +25,10 @@ pub struct Cli {
     /// Start with the hitbox overlay on (F1 toggles it).
     #[arg(long, global = false)]
     pub debug: bool,
+    /// At each stage's start, print on stderr the loop, the stage, the steps played and the
+    /// process's resident memory: with --autoplay --invincible, a long memory check.
+    #[arg(long)]
+    pub memory_log: bool,
     /// Run this many frames, then exit cleanly.
     #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     pub frames: Option<u64>,

@@ -106,15 +106,27 @@ impl Run {
     }
 
     /// The stage at `index` (clamped to the list), loaded once and then kept.
+    ///
+    /// In the whole game each stage is read from its file as it starts, and the stage before
+    /// it is let go: a game that loops for hours holds one stage, not all six. An author's
+    /// level and a replay's stages (checked against the recording when the game started) are
+    /// kept, since they must stay the versions checked.
     pub fn level(&mut self, index: usize) -> Result<(PathBuf, Arc<Level>), LevelError> {
         let index = index.min(self.stages.len().saturating_sub(1));
         let path = self.stages[index].clone();
-        if let Some(l) = self.levels.get(&path) {
-            return Ok((path, l.clone()));
+        let found = match self.levels.get(&path) {
+            Some(l) => l.clone(),
+            None => {
+                let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
+                self.levels.insert(path.clone(), l.clone());
+                l
+            }
+        };
+        // Only once this stage is in hand: a stage that fails to load falls back on one kept.
+        if self.is_campaign() {
+            self.levels.retain(|p, _| *p == path);
         }
-        let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
-        self.levels.insert(path.clone(), l.clone());
-        Ok((path, l))
+        Ok((path, found))
     }
 
     /// Starts a new recording when `--record` asked for one and no finished run holds the file.
