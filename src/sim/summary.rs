@@ -195,6 +195,9 @@ pub struct Summary {
     /// The slowest step after each stage's first (that first step may warm the stage up; no
     /// later one should), wall time like `step_us`, and which step of the run it was.
     pub steady_step_us: SteadyMax,
+    /// The same for the step's CPU time (see `step_cpu_us`): the step's own cost, which a
+    /// busy machine does not inflate.
+    pub steady_step_cpu_us: SteadyMax,
     /// CPU time this thread spent in a step: the step's own cost, however busy the machine.
     /// All zeros where the system has no per-thread CPU clock.
     pub step_cpu_us: Percentiles,
@@ -371,6 +374,7 @@ pub fn run_driven(
         max_enemy_bullets: s.max_enemy_bullets,
         collide_us: Percentiles::from_ns(&mut collide_ns),
         steady_step_us: steady_max(&step_ns, &stage_starts),
+        steady_step_cpu_us: steady_max(&step_cpu_ns, &stage_starts),
         step_us: Percentiles::from_ns(&mut step_ns),
         step_cpu_us: Percentiles::from_ns(&mut step_cpu_ns),
         state_hash: format!("{:016x}", world.state_hash()),
