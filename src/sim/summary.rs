@@ -147,6 +147,35 @@ fn thread_cpu_ns() -> u64 {
     0
 }
 
+/// Times this thread was made to give up the CPU (involuntary context switches), and major
+/// page faults it took (a page read from disk); `(0, 0)` where there is no such count.
+fn thread_interruptions() -> (u64, u64) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `usage` is a valid rusage for the call to fill; zeroed is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) } == 0 {
+            return (usage.ru_nivcsw as u64, usage.ru_majflt as u64);
+        }
+    }
+    (0, 0)
+}
+
+/// Steps after each stage's first that took over a millisecond of wall time, and what
+/// interrupted them: on a busy machine the operating system runs something else in the middle
+/// of a step, which is not the step's own cost.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct SlowSteps {
+    /// Steady steps over 1 ms of wall time.
+    pub over_1ms: u64,
+    /// Of those, the ones during which the thread was preempted.
+    pub preempted: u64,
+    /// Of those, the ones that took a major page fault.
+    pub page_faults: u64,
+    /// Of those, the ones with neither: a hitch of the game's own.
+    pub unexplained: u64,
+}
+
 /// Adds one stage's figures to the run's: counts add up, maxima stay maxima.
 fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.deaths += s.deaths;
@@ -198,6 +227,8 @@ pub struct Summary {
     /// The same for the step's CPU time (see `step_cpu_us`): the step's own cost, which a
     /// busy machine does not inflate.
     pub steady_step_cpu_us: SteadyMax,
+    /// How many steady steps took over 1 ms of wall time, and why.
+    pub slow_steps: SlowSteps,
     /// CPU time this thread spent in a step: the step's own cost, however busy the machine.
     /// All zeros where the system has no per-thread CPU clock.
     pub step_cpu_us: Percentiles,
@@ -253,6 +284,7 @@ pub fn run_driven(
     let mut collide_ns = Vec::with_capacity(step_ns.capacity());
     let mut step_cpu_ns = Vec::with_capacity(step_ns.capacity());
     let mut stage_starts = Vec::new();
+    let mut slow = SlowSteps::default();
     let mut frames = 0;
     let mut totals = RunStats::default();
     let mut stages = Vec::new();
@@ -295,6 +327,7 @@ pub fn run_driven(
             if let Some(r) = recording.as_mut() {
                 r.record(&inputs);
             }
+            let i0 = thread_interruptions();
             let c0 = thread_cpu_ns();
             let t0 = Instant::now();
             world.update(&inputs);
@@ -302,6 +335,17 @@ pub fn run_driven(
             world.collide();
             let t2 = Instant::now();
             let c1 = thread_cpu_ns();
+            let i1 = thread_interruptions();
+            if step_ns.len() > stage_starts.last().copied().unwrap_or(0)
+                && (t2 - t0).as_micros() > 1_000
+            {
+                slow.over_1ms += 1;
+                let preempted = i1.0 > i0.0;
+                let faulted = i1.1 > i0.1;
+                slow.preempted += u64::from(preempted);
+                slow.page_faults += u64::from(faulted);
+                slow.unexplained += u64::from(!preempted && !faulted);
+            }
             step_ns.push((t2 - t0).as_nanos() as u64);
             collide_ns.push((t2 - t1).as_nanos() as u64);
             step_cpu_ns.push(c1.saturating_sub(c0));
@@ -375,6 +419,7 @@ pub fn run_driven(
         collide_us: Percentiles::from_ns(&mut collide_ns),
         steady_step_us: steady_max(&step_ns, &stage_starts),
         steady_step_cpu_us: steady_max(&step_cpu_ns, &stage_starts),
+        slow_steps: slow,
         step_us: Percentiles::from_ns(&mut step_ns),
         step_cpu_us: Percentiles::from_ns(&mut step_cpu_ns),
         state_hash: format!("{:016x}", world.state_hash()),
