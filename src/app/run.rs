@@ -226,3 +226,49 @@ pub fn shipped_stages() -> Vec<PathBuf> {
     }
     stages
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use skysweep::sim::WorldConfig;
+
+    use super::Run;
+
+    /// Issue #18: a long game's memory rose at every stage change, one reason being that every
+    /// stage played stayed loaded. The whole game now holds the stage in play only; an
+    /// author's run keeps what it was given.
+    #[test]
+    fn the_whole_game_holds_only_the_stage_in_play() {
+        let mut run = Run::new(
+            None,
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            false,
+        );
+        assert!(run.stages.len() >= 2, "the shipped stages are found");
+        let (first, _) = run.level(0).unwrap();
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
+        let (second, _) = run.level(1).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&second]);
+        // Round again: the first stage is read afresh, the second let go.
+        run.level(0).unwrap();
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
+
+        let stages = run.stages[..2].to_vec();
+        let mut authored = Run::new(
+            Some(stages.clone()),
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            true,
+        );
+        authored.level(0).unwrap();
+        authored.level(1).unwrap();
+        assert_eq!(authored.levels.len(), 2);
+    }
+}
