@@ -71,7 +71,8 @@ pub struct SoakSummary {
     pub reloads: Reloads,
     /// The largest resident set the process had, KiB (0 where it cannot be read).
     pub max_rss_kib: u64,
-    /// Resident set after the first run and at the end, KiB: a steady soak keeps them close.
+    /// Resident set after the first run and at the end, KiB, each taken once the run's freed
+    /// memory has gone back to the system: a steady soak keeps them close.
     pub rss_kib_after_first_run: u64,
     pub rss_kib_at_end: u64,
     /// Runs started on each stage, with each pilot, difficulty, loop (1 is the first), player
@@ -184,6 +185,9 @@ fn drive(
             sum.note(format!("panic in run {}: {what}", sum.runs + 1));
         }
         sum.runs += 1;
+        // What a run freed goes back to the system, so the resident set measured after a run
+        // is what the soak still holds, not the allocator's high water: a leak shows as growth.
+        crate::memory::give_back_free_memory();
         if sum.runs == 1 {
             sum.rss_kib_after_first_run = crate::memory::rss_kib().unwrap_or(0);
         }
