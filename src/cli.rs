@@ -25,6 +25,10 @@ pub struct Cli {
     /// Start with the hitbox overlay on (F1 toggles it).
     #[arg(long, global = false)]
     pub debug: bool,
+    /// At each stage's start, print on stderr the loop, the stage, the steps played and the
+    /// process's resident memory: with --autoplay --invincible, a long memory check.
+    #[arg(long)]
+    pub memory_log: bool,
     /// Run this many frames, then exit cleanly.
     #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     pub frames: Option<u64>,
@@ -159,6 +163,22 @@ pub enum Command {
         #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
         stages: Vec<PathBuf>,
     },
+    /// Play random and autoplayed runs headless for a while: every stage, pilot, difficulty
+    /// and loop, one or two players, each run replayed from its recording to the same hash,
+    /// with hot reloads of mutated stages. Prints a JSON summary; exits 1 on any panic or
+    /// mismatch.
+    Soak {
+        /// How long to start new runs for, in minutes (fractions allowed: 0.5 is 30 s).
+        #[arg(long, value_name = "N", value_parser = parse_minutes, allow_negative_numbers = true, conflicts_with = "seconds")]
+        minutes: Option<f64>,
+        /// How long, in seconds, instead of --minutes (default: one minute).
+        #[arg(long, value_name = "N", value_parser = parse_seconds, allow_negative_numbers = true)]
+        seconds: Option<f64>,
+        /// Seed of the soak's choices, to play the same runs again (default: from the clock;
+        /// the summary says which).
+        #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+        seed: Option<u64>,
+    },
     /// Open the collision lab: the collider's scenes live, its broad phases side by side.
     Lab(crate::lab::LabArgs),
     /// Validate level files and print every error (default: every levels/*.ron).
@@ -242,6 +262,28 @@ fn parse_count(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|e: std::num::ParseIntError| e.to_string())?;
     u64::try_from(n).map_err(|_| format!("{n} is not in 0..={}", u64::MAX))
+}
+
+/// Most a soak may be asked to run: a week.
+const MAX_SOAK_MINUTES: f64 = 7.0 * 24.0 * 60.0;
+
+/// A soak's length in minutes: a number from 0 up to a week, fractions allowed.
+fn parse_minutes(s: &str) -> Result<f64, String> {
+    parse_span(s, MAX_SOAK_MINUTES)
+}
+
+/// A soak's length in seconds: a number from 0 up to a week, fractions allowed.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    parse_span(s, MAX_SOAK_MINUTES * 60.0)
+}
+
+fn parse_span(s: &str, max: f64) -> Result<f64, String> {
+    let n: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if n.is_finite() && (0.0..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{s} is not in 0..={max}"))
+    }
 }
 
 fn parse_character(s: &str) -> Result<Character, String> {

@@ -1,5 +1,5 @@
 //! The SkySweep binary: parses the command line, then plays in a window, runs the simulation
-//! headless (`sim`), or checks level files (`check`).
+//! headless (`sim`, `soak`), or checks level files (`check`).
 
 mod app;
 mod balance;
@@ -10,6 +10,7 @@ mod lab;
 mod out;
 mod render;
 mod setup;
+mod soak_cmd;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,11 @@ fn main() -> ExitCode {
         Some(Command::Balance { json, ref stages }) => balance(json, stages),
         Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
         Some(Command::Lab(ref args)) => lab::run(args.clone()),
+        Some(Command::Soak {
+            minutes,
+            seconds,
+            seed,
+        }) => soak_cmd::run(minutes, seconds, seed),
         None => app::play(cli),
     }
 }

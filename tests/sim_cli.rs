@@ -434,3 +434,66 @@ fn a_closed_stdout_ends_sim_and_check_quietly() {
         assert_eq!(err, "", "{args:?}: nothing on stderr");
     }
 }
+
+#[test]
+fn sim_says_which_step_was_slowest_and_the_slowest_after_each_stages_first() {
+    let v = json(&skysweep(&[
+        "sim",
+        "--all",
+        "--autoplay",
+        "--seed",
+        "4",
+        "--frames",
+        "12000",
+    ]));
+    let frames = v["frames"].as_u64().unwrap();
+    // The first step of each stage, counted from 1 over the run.
+    let mut starts = vec![];
+    let mut at = 1;
+    for s in v["stages"].as_array().unwrap() {
+        starts.push(at);
+        at += s["frames"].as_u64().unwrap();
+    }
+    assert!(starts.len() >= 2, "the run reaches a second stage: {v}");
+    for t in ["step_us", "step_cpu_us", "collide_us"] {
+        let f = v[t]["max_frame"].as_u64().unwrap();
+        assert!((1..=frames).contains(&f), "{t}.max_frame {f} of {frames}");
+    }
+    for (steady, all) in [
+        ("steady_step_us", "step_us"),
+        ("steady_step_cpu_us", "step_cpu_us"),
+    ] {
+        let f = v[steady]["max_frame"].as_u64().unwrap();
+        assert!(
+            (1..=frames).contains(&f) && !starts.contains(&f),
+            "{steady}: {v}"
+        );
+        assert!(
+            v[steady]["max"].as_f64() <= v[all]["max"].as_f64(),
+            "{steady}"
+        );
+    }
+    // No hitch: after each stage's first step, no step costs a whole millisecond of CPU in an
+    // optimised build (a debug build's own code is unoptimised: it is allowed ten).
+    let limit = if cfg!(debug_assertions) {
+        10_000.0
+    } else {
+        1_000.0
+    };
+    let worst = v["steady_step_cpu_us"]["max"].as_f64().unwrap();
+    #[cfg(target_os = "linux")]
+    assert!(
+        worst > 0.0 && worst < limit,
+        "steady_step_cpu_us {worst} µs"
+    );
+    // Steady steps over 1 ms of wall time are the machine's doing (preempted, or a page read
+    // from disk), never the game's own, in an optimised build.
+    let slow = &v["slow_steps"];
+    let over = slow["over_1ms"].as_u64().unwrap();
+    let unexplained = slow["unexplained"].as_u64().unwrap();
+    assert!(unexplained <= over, "{slow}");
+    #[cfg(target_os = "linux")]
+    if !cfg!(debug_assertions) {
+        assert_eq!(unexplained, 0, "{slow}");
+    }
+}

@@ -169,7 +169,12 @@ impl App {
                 self.scenes.pop();
             }
             Transition::Pop => {}
-            Transition::Switch(s) => self.scenes = vec![s],
+            Transition::Switch(s) => {
+                // The scenes before (a whole stage's world among them) are freed here; their
+                // memory goes back to the system so a long game does not creep up.
+                self.scenes = vec![s];
+                skysweep::memory::give_back_free_memory();
+            }
             Transition::Quit => self.quit = true,
         }
     }

@@ -106,15 +106,27 @@ impl Run {
     }
 
     /// The stage at `index` (clamped to the list), loaded once and then kept.
+    ///
+    /// In the whole game each stage is read from its file as it starts, and the stage before
+    /// it is let go: a game that loops for hours holds one stage, not all six. An author's
+    /// level and a replay's stages (checked against the recording when the game started) are
+    /// kept, since they must stay the versions checked.
     pub fn level(&mut self, index: usize) -> Result<(PathBuf, Arc<Level>), LevelError> {
         let index = index.min(self.stages.len().saturating_sub(1));
         let path = self.stages[index].clone();
-        if let Some(l) = self.levels.get(&path) {
-            return Ok((path, l.clone()));
+        let found = match self.levels.get(&path) {
+            Some(l) => l.clone(),
+            None => {
+                let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
+                self.levels.insert(path.clone(), l.clone());
+                l
+            }
+        };
+        // Only once this stage is in hand: a stage that fails to load falls back on one kept.
+        if self.is_campaign() {
+            self.levels.retain(|p, _| *p == path);
         }
-        let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
-        self.levels.insert(path.clone(), l.clone());
-        Ok((path, l))
+        Ok((path, found))
     }
 
     /// Starts a new recording when `--record` asked for one and no finished run holds the file.
@@ -213,4 +225,50 @@ pub fn shipped_stages() -> Vec<PathBuf> {
         stages.push(find_data(setup::DEFAULT_LEVEL));
     }
     stages
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use skysweep::sim::WorldConfig;
+
+    use super::Run;
+
+    /// Issue #18: a long game's memory rose at every stage change, one reason being that every
+    /// stage played stayed loaded. The whole game now holds the stage in play only; an
+    /// author's run keeps what it was given.
+    #[test]
+    fn the_whole_game_holds_only_the_stage_in_play() {
+        let mut run = Run::new(
+            None,
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            false,
+        );
+        assert!(run.stages.len() >= 2, "the shipped stages are found");
+        let (first, _) = run.level(0).unwrap();
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
+        let (second, _) = run.level(1).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&second]);
+        // Round again: the first stage is read afresh, the second let go.
+        run.level(0).unwrap();
+        assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
+
+        let stages = run.stages[..2].to_vec();
+        let mut authored = Run::new(
+            Some(stages.clone()),
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            true,
+        );
+        authored.level(0).unwrap();
+        authored.level(1).unwrap();
+        assert_eq!(authored.levels.len(), 2);
+    }
 }

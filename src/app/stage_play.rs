@@ -61,12 +61,13 @@ impl StagePlay {
         let (path, level) = match ctx.run.level(index) {
             Ok(found) => found,
             Err(e) => {
-                // A broken shipped stage should not end the game: say so and play the first.
+                // A broken shipped stage should not end the game: say so and play one that
+                // loaded (in the whole game, the one just played: see `Run::level`).
                 eprintln!("{e}");
                 ctx.message = Some(Notice::level_errors(
                     "LEVEL ERROR",
                     &e,
-                    "The first stage plays instead.",
+                    "The last stage that loaded plays instead.",
                 ));
                 match ctx.run.levels.iter().next() {
                     Some((p, l)) => (p.clone(), l.clone()),
@@ -93,8 +94,12 @@ impl StagePlay {
             loop_index,
             characters,
         };
+        let log = ctx.cli.memory_log.then(|| place.clone());
         let scene = Self::begin(ctx, level, place, start_at, power, first, replay);
         ctx.run.watch(&path);
+        if let Some(place) = log {
+            log_memory(ctx, &place);
+        }
         Transition::switch(scene)
     }
 
@@ -142,6 +147,12 @@ impl StagePlay {
             .collect();
         ctx.audio.music(&level.music);
         ctx.renderer.effects.clear();
+        // What the stage before (or the ending) drew from is let go here, so memory holds one
+        // stage's images at a time however long the game runs.
+        let bg = &level.background;
+        let mut keep: Vec<&str> = vec![bg.ground.as_str()];
+        keep.extend(bg.layers.iter().map(|l| l.image.as_str()));
+        ctx.renderer.assets.release_textures_except(&keep);
         let mut world = World::new(level, config);
         if let Some(n) = ctx.cli.stress {
             stress::fill_with_bullets(&mut world, n);
@@ -444,6 +455,22 @@ impl Scene for StagePlay {
         let scene = Self::begin(ctx, level.clone(), place, start_at, power, false, None);
         Transition::switch(scene)
     }
+}
+
+/// One `--memory-log` line: where the run is, how much memory the process holds as a stage
+/// starts (the stage before let go), and how many images it holds. The first stage of a loop
+/// is where the loop before it ended.
+fn log_memory(ctx: &Ctx, place: &StagePlace) {
+    let kib = |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{:.1}", k as f64 / 1024.0));
+    eprintln!(
+        "memory: loop {} stage {} step {} rss {} MiB peak {} MiB images {}",
+        place.loop_index + 1,
+        place.index + 1,
+        ctx.anim,
+        kib(skysweep::memory::rss_kib()),
+        kib(skysweep::memory::peak_rss_kib()),
+        ctx.renderer.assets.textures_held(),
+    );
 }
 
 /// Keyboard and pad together: either can drive the same player.

@@ -176,7 +176,23 @@ impl Assets {
         std::mem::take(&mut self.failures)
     }
 
-    /// A standalone image under `assets/`, loaded on first use and kept.
+    /// Lets go of every standalone image loaded so far but those named in `keep` (their GPU
+    /// textures and pixels go with them; a later [`Assets::texture`] loads one again). Call it
+    /// when a stage starts, so one stage's backgrounds and the ending's pictures are not held
+    /// through every stage after. Images that failed stay remembered as failed, so they are
+    /// not reported again.
+    pub fn release_textures_except(&mut self, keep: &[&str]) {
+        self.textures
+            .retain(|name, t| t.is_none() || keep.contains(&name.as_str()));
+    }
+
+    /// How many standalone images are held now (loaded, not failed).
+    pub fn textures_held(&self) -> usize {
+        self.textures.values().filter(|t| t.is_some()).count()
+    }
+
+    /// A standalone image under `assets/`, loaded on first use and kept until
+    /// [`Assets::release_textures_except`].
     pub fn texture(&mut self, rel: &str) -> Option<Texture2D> {
         if let Some(t) = self.textures.get(rel) {
             return t.clone();

@@ -36,19 +36,26 @@ pub struct RunOptions {
     pub record: bool,
 }
 
+/// Timings of a run's steps, in microseconds.
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
 pub struct Percentiles {
     pub p50: f64,
     pub p99: f64,
     pub max: f64,
+    /// Which step of the run took `max`, counting from 1 over the whole run (the run's
+    /// `stages[i].frames` say which stage that falls in); 0 when there were no steps.
+    pub max_frame: u64,
 }
 
 impl Percentiles {
-    /// Median, 99th percentile and maximum of `samples` (nanoseconds), in microseconds.
+    /// Median, 99th percentile and maximum of `samples` (nanoseconds, one per step in the order
+    /// played), in microseconds. Sorts `samples`.
     pub fn from_ns(samples: &mut [u64]) -> Self {
-        if samples.is_empty() {
+        // The first of equal maxima: where a spike first showed.
+        let Some((at_max, _)) = samples.iter().enumerate().rev().max_by_key(|&(_, ns)| *ns) else {
             return Self::default();
-        }
+        };
+        let max_frame = at_max as u64 + 1;
         samples.sort_unstable();
         let at =
             |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
@@ -56,8 +63,38 @@ impl Percentiles {
             p50: at(0.5),
             p99: at(0.99),
             max: at(1.0),
+            max_frame,
         }
     }
+}
+
+/// The largest of `samples` (nanoseconds, one per step in the order played) leaving out each
+/// stage's first step, which builds the stage's world and may warm it up; `stage_starts` are
+/// the indices of those first steps, in order. In microseconds, with the run's step number.
+fn steady_max(samples: &[u64], stage_starts: &[usize]) -> SteadyMax {
+    let mut starts = stage_starts.iter().peekable();
+    let mut best = SteadyMax::default();
+    for (i, &ns) in samples.iter().enumerate() {
+        if starts.next_if(|&&s| s == i).is_some() {
+            continue;
+        }
+        let us = ns as f64 / 1000.0;
+        if us > best.max {
+            best = SteadyMax {
+                max: us,
+                max_frame: i as u64 + 1,
+            };
+        }
+    }
+    best
+}
+
+/// The slowest step that was not a stage's first (see [`Summary::steady_step_us`]).
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct SteadyMax {
+    pub max: f64,
+    /// Which step of the run it was, counting from 1; 0 when there was none.
+    pub max_frame: u64,
 }
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
@@ -110,6 +147,35 @@ fn thread_cpu_ns() -> u64 {
     0
 }
 
+/// Times this thread was made to give up the CPU (involuntary context switches), and major
+/// page faults it took (a page read from disk); `(0, 0)` where there is no such count.
+fn thread_interruptions() -> (u64, u64) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `usage` is a valid rusage for the call to fill; zeroed is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) } == 0 {
+            return (usage.ru_nivcsw as u64, usage.ru_majflt as u64);
+        }
+    }
+    (0, 0)
+}
+
+/// Steps after each stage's first that took over a millisecond of wall time, and what
+/// interrupted them: on a busy machine the operating system runs something else in the middle
+/// of a step, which is not the step's own cost.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct SlowSteps {
+    /// Steady steps over 1 ms of wall time.
+    pub over_1ms: u64,
+    /// Of those, the ones during which the thread was preempted.
+    pub preempted: u64,
+    /// Of those, the ones that took a major page fault.
+    pub page_faults: u64,
+    /// Of those, the ones with neither: a hitch of the game's own.
+    pub unexplained: u64,
+}
+
 /// Adds one stage's figures to the run's: counts add up, maxima stay maxima.
 fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.deaths += s.deaths;
@@ -155,6 +221,14 @@ pub struct Summary {
     /// operating system ran something else instead (on a busy machine, a whole scheduler tick
     /// of 4 ms or more), which `step_cpu_us` leaves out.
     pub step_us: Percentiles,
+    /// The slowest step after each stage's first (that first step may warm the stage up; no
+    /// later one should), wall time like `step_us`, and which step of the run it was.
+    pub steady_step_us: SteadyMax,
+    /// The same for the step's CPU time (see `step_cpu_us`): the step's own cost, which a
+    /// busy machine does not inflate.
+    pub steady_step_cpu_us: SteadyMax,
+    /// How many steady steps took over 1 ms of wall time, and why.
+    pub slow_steps: SlowSteps,
     /// CPU time this thread spent in a step: the step's own cost, however busy the machine.
     /// All zeros where the system has no per-thread CPU clock.
     pub step_cpu_us: Percentiles,
@@ -180,15 +254,37 @@ pub fn run(
     opts: RunOptions,
 ) -> (Summary, Option<Replay>) {
     let players = config.characters.len().clamp(1, 2);
+    let mut bots = vec![Bot::new(); players];
+    let autoplay = opts.autoplay;
+    run_driven(levels, config, opts, |world, i| {
+        if autoplay {
+            bots[i].decide(world, i)
+        } else {
+            Input::default()
+        }
+    })
+}
+
+/// [`run`] with each player's input of each step decided by `decide(world, player)`, called
+/// in player order before the step; `opts.autoplay` is not consulted, and a replay in `opts`
+/// still decides every input itself.
+pub fn run_driven(
+    levels: &[Arc<Level>],
+    config: WorldConfig,
+    opts: RunOptions,
+    mut decide: impl FnMut(&World, usize) -> Input,
+) -> (Summary, Option<Replay>) {
+    let players = config.characters.len().clamp(1, 2);
     let stage_count = match &opts.replay {
         Some(r) => r.stages.len().min(levels.len()),
         None => levels.len(),
     };
     let mut recording: Option<Replay> = None;
-    let mut bots = vec![Bot::new(); players];
     let mut step_ns = Vec::with_capacity(opts.frames.min(1 << 20) as usize);
     let mut collide_ns = Vec::with_capacity(step_ns.capacity());
     let mut step_cpu_ns = Vec::with_capacity(step_ns.capacity());
+    let mut stage_starts = Vec::new();
+    let mut slow = SlowSteps::default();
     let mut frames = 0;
     let mut totals = RunStats::default();
     let mut stages = Vec::new();
@@ -215,6 +311,7 @@ pub fn run(
                 Some(r) => r.begin_stage(level, &stage_config),
             }
         }
+        stage_starts.push(step_ns.len());
         let mut world = World::new(level.clone(), stage_config);
         let mut meter = StageMeter::new(level);
         let mut replay_steps = recorded.map(|r| r.steps());
@@ -225,12 +322,12 @@ pub fn run(
                     Some(i) => i,
                     None => break,
                 },
-                None if opts.autoplay => (0..players).map(|i| bots[i].decide(&world, i)).collect(),
-                None => vec![Input::default(); players],
+                None => (0..players).map(|i| decide(&world, i)).collect(),
             };
             if let Some(r) = recording.as_mut() {
                 r.record(&inputs);
             }
+            let i0 = thread_interruptions();
             let c0 = thread_cpu_ns();
             let t0 = Instant::now();
             world.update(&inputs);
@@ -238,6 +335,17 @@ pub fn run(
             world.collide();
             let t2 = Instant::now();
             let c1 = thread_cpu_ns();
+            let i1 = thread_interruptions();
+            if step_ns.len() > stage_starts.last().copied().unwrap_or(0)
+                && (t2 - t0).as_micros() > 1_000
+            {
+                slow.over_1ms += 1;
+                let preempted = i1.0 > i0.0;
+                let faulted = i1.1 > i0.1;
+                slow.preempted += u64::from(preempted);
+                slow.page_faults += u64::from(faulted);
+                slow.unexplained += u64::from(!preempted && !faulted);
+            }
             step_ns.push((t2 - t0).as_nanos() as u64);
             collide_ns.push((t2 - t1).as_nanos() as u64);
             step_cpu_ns.push(c1.saturating_sub(c0));
@@ -309,6 +417,9 @@ pub fn run(
         max_live_boxes: s.max_live_boxes,
         max_enemy_bullets: s.max_enemy_bullets,
         collide_us: Percentiles::from_ns(&mut collide_ns),
+        steady_step_us: steady_max(&step_ns, &stage_starts),
+        steady_step_cpu_us: steady_max(&step_cpu_ns, &stage_starts),
+        slow_steps: slow,
         step_us: Percentiles::from_ns(&mut step_ns),
         step_cpu_us: Percentiles::from_ns(&mut step_cpu_ns),
         state_hash: format!("{:016x}", world.state_hash()),
@@ -317,4 +428,32 @@ pub fn run(
         stages,
     };
     (summary, recording)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{steady_max, Percentiles, SteadyMax};
+
+    #[test]
+    fn the_maximum_says_which_step_it_was() {
+        let p = Percentiles::from_ns(&mut [2_000, 9_000, 1_000, 9_000]);
+        assert_eq!((p.max, p.max_frame), (9.0, 2));
+        assert_eq!(Percentiles::from_ns(&mut []), Percentiles::default());
+        assert_eq!(Percentiles::from_ns(&mut [5_000]).max_frame, 1);
+    }
+
+    #[test]
+    fn the_steady_maximum_leaves_out_each_stages_first_step() {
+        // Two stages, starting at steps 0 and 3: their first steps are the slowest.
+        let steps = [50_000, 1_000, 3_000, 40_000, 2_000];
+        assert_eq!(
+            steady_max(&steps, &[0, 3]),
+            SteadyMax {
+                max: 3.0,
+                max_frame: 3
+            }
+        );
+        assert_eq!(steady_max(&steps, &[0]).max_frame, 4);
+        assert_eq!(steady_max(&[7_000], &[0]), SteadyMax::default());
+    }
 }

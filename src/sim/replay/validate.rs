@@ -13,9 +13,9 @@ const INPUT_BITS: u8 = 0x7f;
 
 /// Checks `r`, parsed from `text` (the contents of `file`), holds only what a recorded run can:
 /// one or two characters, a power level, at least one stage, and per stage a start on it, one
-/// track per character and runs of known buttons lasting a step or more. A version-2 file is
-/// also held to a well-formed content hash and tracks of one length; version-1 files keep the
-/// rules and messages they had. The first fault found is returned.
+/// track per character, runs of known buttons lasting a step or more, and a well-formed content
+/// hash. A version-2 file is also held to tracks of one length; version-1 files otherwise keep
+/// the rules and messages they had. The first fault found is returned.
 pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), ReplayError> {
     let v1 = r.version == REPLAY_VERSION_ONE_STAGE;
     // serde gives values without positions: find the offending one again in the text.
@@ -66,9 +66,10 @@ pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), Rep
         let pre = stage_prefix(i);
         let hash_ok = stage.content_hash.len() == 16
             && stage.content_hash.bytes().all(|b| b.is_ascii_hexdigit());
-        // Version 1 never checked the hash's form (a wrong one is still refused when the
-        // level is checked); a version-2 file is held to the form the game writes.
-        if !v1 && !hash_ok {
+        // Both versions are held to the form the game writes. A version-1 file with another
+        // form could never play (the level check compares the written form), and it used to
+        // pass here only to be written back as a version-2 file that could not be read.
+        if !hash_ok {
             return Err(at(
                 &field(i, "content_hash"),
                 format!(

@@ -206,3 +206,25 @@ fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
         format!("{place}1 input tracks for 2 characters: a replay has one track per character")
     );
 }
+
+#[test]
+fn a_version_1_hash_not_in_the_written_form_is_refused_where_it_stands() {
+    // Found by fuzzing (fuzz/saved/replay/crash-4185...): such a file used to load, then
+    // write back as a version-2 file that did not read.
+    for bad in [
+        "\"0123\"",
+        "\"012345\\u{1}\\u{0}abcdefgh\"",
+        "\"000000000000000g\"",
+    ] {
+        let text = edited(&recorded_text(), "\"0000000000000007\"", bad);
+        let (line, col) = nth_position(&text, bad, 0);
+        let err = refused(&text);
+        assert!(
+            err.starts_with(&format!("r.ron:{line}:{col}: content_hash "))
+                && err.ends_with("is not a content hash (16 hex digits)"),
+            "{err}"
+        );
+    }
+    let loaded = Replay::from_ron("r.ron", &recorded_text()).unwrap();
+    Replay::from_ron("again.ron", &loaded.to_ron()).expect("a version-1 file writes back");
+}
