@@ -112,7 +112,11 @@ impl AabbTree {
             for l in 0..Layer::COUNT {
                 if rebuild(l, &self.trees[l]) {
                     // The survivors, read from the slot table in order: a walk of the old
-                    // tree would touch every one of its nodes, scattered in memory.
+                    // tree would touch every one of its nodes, scattered in memory. One whose
+                    // box has left its fat box gets its new fat box here, as step 2 would
+                    // give it, so that step finds it inside: reinserting it after the build
+                    // would cost a walk and a refit up the tree (a tenth of a bomb's
+                    // survivors, about 60 µs of the frame).
                     let tree = &mut self.trees[l];
                     let mut specs = std::mem::take(&mut self.specs);
                     specs.clear();
@@ -120,11 +124,17 @@ impl AabbTree {
                     for (i, h) in slots.head.iter().enumerate() {
                         if h.state == State::Live && h.layer.index() == l {
                             let n = tree.node(super::tree::NodeId(slots.pos[i]));
-                            specs.push((i as u32, n.fat, n.tight));
+                            let tested = slots.tested(i);
+                            let fat = if contains(&n.fat, &tested) && !too_loose(&n.fat, &tested) {
+                                n.fat
+                            } else {
+                                fatten(tested, motion(h.band, &tested, &n.tight), i as u32)
+                            };
+                            specs.push((i as u32, fat, n.tight));
                         }
                     }
                     let pos = &mut self.bodies.slots.pos;
-                    tree.rebuild(&mut specs, |slot, leaf| pos[slot as usize] = leaf.0);
+                    tree.rebuild(&specs, |slot, leaf| pos[slot as usize] = leaf.0);
                     self.specs = specs;
                 }
             }
@@ -147,12 +157,7 @@ impl AabbTree {
             if contains(&node.fat, &tested) && !too_loose(&node.fat, &tested) {
                 node.tight = tested;
             } else {
-                let motion = if head.band & JUMPED != 0 {
-                    glam::Vec2::ZERO
-                } else {
-                    tested.min - node.tight.min
-                };
-                let fat = fatten(tested, motion, i as u32);
+                let fat = fatten(tested, motion(head.band, &tested, &node.tight), i as u32);
                 self.bodies.slots.pos[i] = tree.reinsert_leaf(leaf, fat, tested).0;
                 reinserted += 1;
             }
@@ -260,6 +265,17 @@ impl AabbTree {
             }
         }
         self.bodies.query_pending(&area, layers, out);
+    }
+}
+
+/// The motion a box's new fat box stretches along: since its leaf's last tight box, or none
+/// for a teleported box.
+#[inline]
+fn motion(band: u8, tested: &Aabb, tight: &Aabb) -> glam::Vec2 {
+    if band & JUMPED != 0 {
+        glam::Vec2::ZERO
+    } else {
+        tested.min - tight.min
     }
 }
 

@@ -245,6 +245,17 @@ impl Slots {
         total
     }
 
+    /// The box [`Slots::take_tested`] will return, without advancing the sweep history.
+    #[inline]
+    pub fn tested(&self, i: usize) -> Aabb {
+        let cur = self.cur[i];
+        if self.head[i].flags & SWEPT != 0 {
+            self.prev[i].union(&cur)
+        } else {
+            cur
+        }
+    }
+
     /// The box the broad phase tests this update: the sweep from `prev` to `cur` for swept
     /// boxes. Also advances the sweep history, so call it exactly once per box per update.
     #[inline]

@@ -135,6 +135,8 @@ pub(super) struct Tree {
     /// Where a walk starts: the root's reference (see [`WalkNode::next`]), or
     /// [`WalkNode::NONE`] for an empty tree.
     pub root_ref: u32,
+    /// Scratch for [`Tree::rebuild`]: the leaves' sort keys.
+    pub order: Vec<u64>,
 }
 
 /// Subtrees at most this tall (so of at most 8 leaves) are laid out as one bucket of leaves,
@@ -170,6 +172,7 @@ impl Default for Tree {
             walk: Vec::new(),
             buckets: Vec::new(),
             root_ref: WalkNode::NONE,
+            order: Vec::new(),
         }
     }
 }
