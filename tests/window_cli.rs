@@ -94,8 +94,13 @@ fn in_xvfb(args: &[&str]) -> Option<(Output, std::time::Duration)> {
     )
     .unwrap();
     let start = std::time::Instant::now();
+    // `-a` alone starts looking for a free server at :99, as every other `xvfb-run -a` on the
+    // machine does; two started at once can share a number, and one then draws on the other's
+    // server until it exits under it. Starting from a number of this process's own avoids that.
+    let first_server = 100 + std::process::id() % 20_000;
     let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x1024x24"])
+        .args(["-a", "-n", &first_server.to_string()])
+        .args(["-s", "-screen 0 1280x1024x24"])
         .arg(env!("CARGO_BIN_EXE_skysweep"))
         .args(args)
         .env("ALSA_CONFIG_PATH", &alsa)

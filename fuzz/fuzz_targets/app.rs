@@ -8,8 +8,6 @@
 pub mod config;
 #[path = "../../src/app/gamepad.rs"]
 pub mod gamepad;
-#[path = "../../src/app/input.rs"]
-pub mod input;
 #[path = "../../src/app/save_fuzz.rs"]
 pub mod save_fuzz;
 #[path = "../../src/app/scores.rs"]

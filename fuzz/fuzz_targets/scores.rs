@@ -3,5 +3,9 @@
 #![no_main]
 
 mod app;
+// `app/config.rs` names its key bindings as `crate::keys`, as in the game.
+#[allow(dead_code)]
+#[path = "../../src/keys.rs"]
+mod keys;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| app::save_fuzz::scores(data));
