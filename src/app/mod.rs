@@ -174,6 +174,7 @@ impl App {
                 // memory goes back to the system so a long game does not creep up.
                 self.scenes = vec![s];
                 skysweep::memory::give_back_free_memory();
+                self.scenes[0].entered(&mut self.ctx);
             }
             Transition::Quit => self.quit = true,
         }

@@ -60,6 +60,10 @@ pub trait Scene {
         Transition::Stay
     }
 
+    /// Once, when the router has made this scene the only one: the scenes before it are gone
+    /// and their memory given back.
+    fn entered(&mut self, _ctx: &mut Ctx) {}
+
     /// Draws into the playfield. Reads the scene; only the renderer changes.
     fn draw(&self, ctx: &mut Ctx);
 

@@ -94,12 +94,8 @@ impl StagePlay {
             loop_index,
             characters,
         };
-        let log = ctx.cli.memory_log.then(|| place.clone());
         let scene = Self::begin(ctx, level, place, start_at, power, first, replay);
         ctx.run.watch(&path);
-        if let Some(place) = log {
-            log_memory(ctx, &place);
-        }
         Transition::switch(scene)
     }
 
@@ -299,6 +295,12 @@ impl StagePlay {
 }
 
 impl Scene for StagePlay {
+    fn entered(&mut self, ctx: &mut Ctx) {
+        if ctx.cli.memory_log {
+            log_memory(ctx, &self.place);
+        }
+    }
+
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
         let jump = self.practice.read_keys();
         if self.practice.changed_past() && ctx.run.recording.is_some() {
@@ -458,8 +460,8 @@ impl Scene for StagePlay {
 }
 
 /// One `--memory-log` line: where the run is, how much memory the process holds as a stage
-/// starts (the stage before let go), and how many images it holds. The first stage of a loop
-/// is where the loop before it ended.
+/// starts (the stage before freed and given back), and how many images it holds. The first
+/// stage of a loop is where the loop before it ended.
 fn log_memory(ctx: &Ctx, place: &StagePlace) {
     let kib = |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{:.1}", k as f64 / 1024.0));
     eprintln!(

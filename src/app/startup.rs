@@ -181,7 +181,7 @@ impl App {
                 || ctx.run.replay.is_some()
                 || !ctx.cli.run.characters.is_empty()
                 || ctx.cli.stress.is_some());
-        let first: Box<dyn Scene> = if ctx.cli.ending {
+        let mut first: Box<dyn Scene> = if ctx.cli.ending {
             let next = StagePlace {
                 index: 0,
                 loop_index: ctx.run.base_config.loop_index + 1,
@@ -204,6 +204,7 @@ impl App {
                 }
             }
         };
+        first.entered(&mut ctx);
         App {
             ctx,
             scenes: vec![first],
