@@ -219,10 +219,10 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
         ("Esc", "quit", true),
     ];
     for (key, what, on) in keys {
-        let what = match (on, key) {
-            (true, _) => what.to_string(),
-            (false, "R") => format!("resolution (<{})", thousands(super::push::RESOLVE_LIMIT)),
-            _ => format!("{what} (soon)"),
+        // Only resolution is ever out of reach: above its limit the key says where it works.
+        let what = match on {
+            true => what.to_string(),
+            false => format!("resolution (<{})", thousands(super::push::RESOLVE_LIMIT)),
         };
         pen.line(&format!("{key:<8}{what}"), if on { c } else { DIM });
     }
@@ -232,8 +232,14 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
 fn resolution_rows(lab: &Lab, pen: &mut Pen) {
     if !lab.extras.resolve {
         pen.line("RESOLUTION OFF", TITLE);
-        pen.line("R: enemies push apart, ledges", DIM);
-        pen.line("and walls hold; shots pass", DIM);
+        if super::push::offered(lab.control.bodies) {
+            pen.line("R: enemies push apart, ledges", DIM);
+            pen.line("and walls hold; shots pass", DIM);
+        } else {
+            let limit = thousands(super::push::RESOLVE_LIMIT);
+            pen.line(&format!("R works below {limit} bodies:"), DIM);
+            pen.line("Down halves them", DIM);
+        }
         return;
     }
     let s = lab.extras.push.last;
