@@ -57,8 +57,8 @@ struct App {
     /// The scenes, bottom first; the last is on top and alone takes input.
     scenes: Vec<Box<dyn Scene>>,
     clock: FixedStep,
-    /// Per-frame timings kept with `--frames`, summarised on stderr at exit.
-    frame_log: FrameLog,
+    /// With `--frames`: the frames' timings, summarised on stderr at exit.
+    frame_log: Option<FrameLog>,
     /// Rendered frames so far.
     frames: u64,
     quit: bool,
@@ -75,8 +75,8 @@ impl App {
         // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
         let mut pace = Pace::new(lockstep && !self.ctx.cli.fast);
         loop {
-            if lockstep {
-                self.frame_log.begin();
+            if let Some(log) = &mut self.frame_log {
+                log.begin();
             }
             // 1. Time: how many fixed steps this frame owes.
             let steps = if lockstep {
@@ -99,8 +99,8 @@ impl App {
             let t = Instant::now();
             self.render();
             self.ctx.times.render_us = t.elapsed().as_secs_f64() * 1e6;
-            if lockstep {
-                self.frame_log.push(&self.ctx.times);
+            if let Some(log) = &mut self.frame_log {
+                log.push(&self.ctx.times);
             }
             self.frames += 1;
             if loop_ends(
@@ -253,7 +253,7 @@ impl App {
             s.on_exit(&mut self.ctx);
         }
         let bullets = self.world().map_or(0, |w| w.bullets.len());
-        if let Some(summary) = self.frame_log.summary() {
+        if let Some(summary) = self.frame_log.as_ref().and_then(FrameLog::summary) {
             eprintln!(
                 "frames {}: {summary}; {bullets} enemy bullets on screen at the end",
                 self.frames

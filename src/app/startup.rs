@@ -15,6 +15,7 @@ use super::config::{Config, SettingsFile};
 use super::ctx::Ctx;
 use super::display;
 use super::ending::Ending;
+use super::frame_log::FrameLog;
 use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::run::Run;
@@ -205,11 +206,12 @@ impl App {
             }
         };
         first.entered(&mut ctx);
+        let frame_log = ctx.cli.frames.map(|_| FrameLog::new());
         App {
             ctx,
             scenes: vec![first],
             clock: FixedStep::default(),
-            frame_log: Default::default(),
+            frame_log,
             frames: 0,
             quit: false,
         }
