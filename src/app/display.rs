@@ -35,7 +35,7 @@ pub fn check() -> Result<(), String> {
     if display.is_empty() {
         return Err(format!("{needs}, and DISPLAY is not set {without}"));
     }
-    // miniquad opens X11 through libX11 at run time; ask it the same way, and close again.
+    // miniquad opens X11 through libX11 at run time; ask it the same way.
     // SAFETY: the symbols are looked up by their documented C names and called with the
     // signatures Xlib declares; a null library or symbol is checked before any call.
     unsafe {
