@@ -1,5 +1,5 @@
-//! Timings of every frame of a `--frames` run, for the summary printed at exit, and the pace
-//! such a run keeps.
+//! Timings of every frame of a `--frames` run, for the summary printed at exit, the pace
+//! such a run keeps, and the frame rate the overlay shows.
 
 use std::time::{Duration, Instant};
 
@@ -102,7 +102,8 @@ impl Timings {
     }
 }
 
-/// Holds a `--frames` run to 60 frames a second, as play goes; off, it never waits.
+/// Holds a `--frames` run, and the lab, to 60 frames a second, as play goes; off, it never
+/// waits.
 pub struct Pace {
     frame: Option<Duration>,
     deadline: Instant,
@@ -131,9 +132,76 @@ impl Pace {
     }
 }
 
+/// The overlay's frame rate: frames counted over each half second, so it reads steadily.
+/// The last frame's own rate (macroquad's `get_fps`) swings between 45 and 60 from one frame
+/// to the next under a busy scheduler, which says more about the scheduler than the game.
+pub struct FpsMeter {
+    since: Option<Instant>,
+    frames: u32,
+    fps: i32,
+}
+
+impl FpsMeter {
+    const WINDOW: Duration = Duration::from_millis(500);
+
+    pub fn new() -> FpsMeter {
+        FpsMeter {
+            since: None,
+            frames: 0,
+            fps: 0,
+        }
+    }
+
+    /// Counts a frame begun at `now`; returns the rate over the last whole window, or 0 before
+    /// the first window ends.
+    pub fn frame(&mut self, now: Instant) -> i32 {
+        let since = *self.since.get_or_insert(now);
+        self.frames += 1;
+        let span = now - since;
+        if span >= Self::WINDOW {
+            // Frames begun in the window, the one at its end not among them.
+            let frames = f64::from(self.frames - 1);
+            self.fps = (frames / span.as_secs_f64()).round() as i32;
+            self.since = Some(now);
+            self.frames = 1;
+        }
+        self.fps
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Timings;
+    use std::time::{Duration, Instant};
+
+    use super::{FpsMeter, Timings};
+
+    /// Feeds `meter` one frame every `gaps[i]` ms, cycling, for `secs` seconds; the last rate.
+    fn run(meter: &mut FpsMeter, start: Instant, gaps_ms: &[f64], secs: f64) -> (i32, Instant) {
+        let mut t = start;
+        let mut fps = 0;
+        for gap in gaps_ms.iter().cycle() {
+            if t - start >= Duration::from_secs_f64(secs) {
+                break;
+            }
+            fps = meter.frame(t);
+            t += Duration::from_secs_f64(gap / 1e3);
+        }
+        (fps, t)
+    }
+
+    #[test]
+    fn the_frame_rate_is_frames_over_time_and_ignores_one_frames_jitter() {
+        let mut meter = FpsMeter::new();
+        let start = Instant::now();
+        assert_eq!(meter.frame(start), 0, "no rate before a whole window");
+        // Frames of 12 and 21.3 ms, alternating: each alone reads 83 or 47; together 60.
+        // A window may hold one more short frame than long ones, so 61 is a fair reading.
+        let (fps, t) = run(&mut meter, start, &[12.0, 21.333], 3.0);
+        assert!((59..=61).contains(&fps), "{fps}");
+        // The rate follows a real change within a window or two.
+        let (fps, _) = run(&mut meter, t, &[33.333], 1.2);
+        assert_eq!(fps, 30);
+    }
 
     fn percentiles(samples: &[f64]) -> [f64; 2] {
         let mut t = Timings::new();

@@ -11,7 +11,7 @@ mod controls;
 mod ctx;
 pub(crate) mod display;
 mod ending;
-mod frame_log;
+pub mod frame_log;
 mod game_over;
 pub mod gamepad;
 mod high_scores;
@@ -44,7 +44,7 @@ use skysweep::sim::World;
 use crate::render::{menus, notice_box};
 
 use ctx::Ctx;
-use frame_log::{FrameLog, Pace};
+use frame_log::{FpsMeter, FrameLog, Pace};
 use menu_input::MenuInput;
 use notice::{Notice, SOURCE_COLUMNS};
 use scene::{Scene, Transition};
@@ -74,6 +74,7 @@ impl App {
         prevent_quit();
         // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
         let mut pace = Pace::new(lockstep && !self.ctx.cli.fast);
+        let mut fps = FpsMeter::new();
         loop {
             if let Some(log) = &mut self.frame_log {
                 log.begin();
@@ -94,7 +95,7 @@ impl App {
                 self.ctx.anim += 1;
             }
             self.ctx.run.autosave_recording();
-            self.ctx.times.end_steps(steps, get_fps());
+            self.ctx.times.end_steps(steps, fps.frame(Instant::now()));
             // 5. Render: reads the state, changes nothing.
             let t = Instant::now();
             self.render();

@@ -26,7 +26,7 @@ mod shapes;
 mod view;
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use macroquad::prelude::*;
 
@@ -36,6 +36,7 @@ use extras::Extras;
 use phase::{Broad, Phase};
 use plot::Plot;
 
+use crate::app::frame_log::{FpsMeter, Pace};
 use crate::app::{audio, display};
 use crate::render::{Assets, Renderer};
 use crate::setup::find_data;
@@ -319,12 +320,14 @@ pub fn run(args: LabArgs) -> ExitCode {
 }
 
 async fn run_window(mut lab: Lab, renderer: &Renderer, args: &LabArgs) {
-    let frame = Duration::from_secs_f64(1.0 / 60.0);
-    let mut deadline = Instant::now();
+    // The lab always runs at the game's pace: collide times per frame compare with play.
+    let mut pace = Pace::new(true);
+    let mut fps = FpsMeter::new();
     let mut frames = 0u64;
     let mut touching = Vec::new();
     let mut overlay = overlay::Overlay::default();
     loop {
+        let rate = fps.frame(Instant::now());
         // 1. Keys.
         if is_key_pressed(KeyCode::Escape) || is_quit_requested() {
             break;
@@ -340,7 +343,7 @@ async fn run_window(mut lab: Lab, renderer: &Renderer, args: &LabArgs) {
         if lab.show_boxes {
             lab.broad.mark_touching(&mut touching);
         }
-        view::draw(&lab, renderer, &mut overlay, &touching);
+        view::draw(&lab, renderer, &mut overlay, &touching, rate);
         lab.tick_notice();
         frames += 1;
         if args.frames.is_some_and(|n| frames >= n) {
@@ -349,13 +352,7 @@ async fn run_window(mut lab: Lab, renderer: &Renderer, args: &LabArgs) {
             }
             break;
         }
-        deadline += frame;
-        // Behind by more than a frame (a heavy scene): start afresh rather than rush.
-        let now = Instant::now();
-        match deadline.checked_duration_since(now) {
-            Some(wait) => std::thread::sleep(wait),
-            None => deadline = now,
-        }
+        pace.wait();
         next_frame().await;
     }
 }

@@ -73,8 +73,9 @@ const TEXT: Color = Color::new(0.78, 0.9, 1.0, 1.0);
 const DIM: Color = Color::new(0.5, 0.56, 0.7, 1.0);
 const TITLE: Color = Color::new(1.0, 0.84, 0.35, 1.0);
 
-/// Draws the whole window for this frame; `touching[slot]` marks the boxes in a pair.
-pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool]) {
+/// Draws the whole window for this frame; `touching[slot]` marks the boxes in a pair, and
+/// `fps` is the frame rate the panel shows.
+pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool], fps: i32) {
     clear_background(Color::from_rgba(8, 8, 16, 255));
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
     let push = lab.extras.resolve.then_some(&lab.extras.push);
@@ -94,7 +95,7 @@ pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool]) {
     });
     overlay.draw(boxes, layout.origin, layout.scale);
     field_notes(lab, r, &layout);
-    panel(lab, r, &layout);
+    panel(lab, r, &layout, fps);
 }
 
 /// Over the field: PAUSED, and the last notice (a key that could not act).
@@ -151,7 +152,7 @@ impl Pen<'_> {
     }
 }
 
-fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
+fn panel(lab: &Lab, r: &Renderer, layout: &Layout, fps: i32) {
     let p = layout.panel;
     let t = layout.text;
     let columns = ((p.w / (8.0 * t)).floor() as usize).max(1);
@@ -198,7 +199,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout) {
     pen.row("pair tests", &thousands(stats.pair_tests as usize), c);
     pen.row("collide", &duration(lab.last.collide_us), c);
     pen.row("first update", &duration(lab.build_us), c);
-    pen.row("fps", &get_fps().to_string(), c);
+    pen.row("fps", &fps.to_string(), c);
     pen.gap();
     resolution_rows(lab, &mut pen);
     pen.gap();
