@@ -175,7 +175,8 @@ mod tests {
 
     use super::{FpsMeter, Timings};
 
-    /// Feeds `meter` one frame every `gaps[i]` ms, cycling, for `secs` seconds; the last rate.
+    /// Feeds `meter` frames `gaps_ms` apart, cycling, for `secs` seconds from `start`; returns
+    /// the last rate it gave and when the next frame would begin.
     fn run(meter: &mut FpsMeter, start: Instant, gaps_ms: &[f64], secs: f64) -> (i32, Instant) {
         let mut t = start;
         let mut fps = 0;

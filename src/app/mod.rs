@@ -11,7 +11,7 @@ mod controls;
 mod ctx;
 pub(crate) mod display;
 mod ending;
-pub mod frame_log;
+pub(crate) mod frame_log;
 mod game_over;
 pub mod gamepad;
 mod high_scores;
