@@ -15,7 +15,6 @@ pub struct FrameLog {
     first: Option<Instant>,
     /// When the frame in progress began.
     last: Option<Instant>,
-    frames: u64,
     frame_us: Timings,
     render_us: Timings,
     step_us: Timings,
@@ -26,22 +25,19 @@ impl FrameLog {
         FrameLog {
             first: None,
             last: None,
-            frames: 0,
             frame_us: Timings::new(),
             render_us: Timings::new(),
             step_us: Timings::new(),
         }
     }
 
-    /// Notes the start of a frame, which is the end of the one before.
-    pub fn begin(&mut self) {
-        let now = Instant::now();
+    /// Notes the start of a frame at `now`, which is the end of the one before.
+    pub fn begin(&mut self, now: Instant) {
         if let Some(last) = self.last {
             self.frame_us.record((now - last).as_secs_f64() * 1e6);
         }
         self.first.get_or_insert(now);
         self.last = Some(now);
-        self.frames += 1;
     }
 
     /// Notes the frame just drawn.
@@ -61,6 +57,8 @@ impl FrameLog {
         // The frame in progress ends now.
         let mut frame_us = self.frame_us.clone();
         frame_us.record((end - last).as_secs_f64() * 1e6);
+        // Every frame begun, the one in progress too, has its time in `frame_us` now.
+        let frames = frame_us.0.len();
         let wall = (end - first).as_secs_f64();
         let [f50, f99] = frame_us.percentiles();
         let [r50, r99] = self.render_us.percentiles();
@@ -68,7 +66,7 @@ impl FrameLog {
         Some(format!(
             "{:.1} fps (frame p50 {:.2} ms, p99 {:.2} ms); render p50 {r50:.0} us, p99 {r99:.0} us; \
              sim step p50 {s50:.0} us, p99 {s99:.0} us",
-            self.frames as f64 / wall.max(1e-9),
+            frames as f64 / wall.max(1e-9),
             f50 / 1e3,
             f99 / 1e3
         ))

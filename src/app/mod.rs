@@ -76,10 +76,12 @@ impl App {
         let mut pace = Pace::new(lockstep && !self.ctx.cli.fast);
         let mut fps = FpsMeter::new();
         loop {
+            // 1. Time: when this frame began, and how many fixed steps it owes.
+            let now = Instant::now();
             if let Some(log) = &mut self.frame_log {
-                log.begin();
+                log.begin(now);
             }
-            // 1. Time: how many fixed steps this frame owes.
+            let rate = fps.frame(now);
             let steps = if lockstep {
                 1
             } else {
@@ -95,7 +97,7 @@ impl App {
                 self.ctx.anim += 1;
             }
             self.ctx.run.autosave_recording();
-            self.ctx.times.end_steps(steps, fps.frame(Instant::now()));
+            self.ctx.times.end_steps(steps, rate);
             // 5. Render: reads the state, changes nothing.
             let t = Instant::now();
             self.render();
