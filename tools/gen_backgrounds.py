@@ -26,6 +26,7 @@ import bg_frost  # noqa: E402
 import bg_ironworks  # noqa: E402
 import bg_citadel  # noqa: E402
 import bg_endings  # noqa: E402
+import bg_homes  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -551,6 +552,8 @@ def main():
     emit("ending_vela", bg_endings.ending_vela)
     emit("ending_brass", bg_endings.ending_brass)
     emit("ending_wren", bg_endings.ending_wren)
+    emit("ending_orla", bg_homes.ending_orla)
+    emit("ending_rook", bg_homes.ending_rook)
     emit("credits", bg_endings.credits)
 
 
