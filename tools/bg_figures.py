@@ -190,7 +190,7 @@ def familiar(flip=False, glow=False):
 
 
 # ---------------------------------------------------------------- the new pilots' craft
-def orla_ornithopter(flip=False, wings_up=True, lamp_on=True):
+def orla_ornithopter(flip=False, wings_up=True, lamp_on=True, pilot=True):
     """Orla's ornithopter flying left: a brass boat-frame with ribs, two red-striped canvas wings
     (raised or lowered mid-beat), a fan tail, and the big lens lamp at the nose; Orla in her
     yellow oilskin at the tiller, her braid flying back. 84x56."""
@@ -231,17 +231,17 @@ def orla_ornithopter(flip=False, wings_up=True, lamp_on=True):
     for k in range(6):
         s.paint(np.abs(s.X - (-14 + k * 5)) < 0.5, R["brown"], parts=["hull"], lvl_bias=0)
     s.paint(np.abs(s.Y - 2.0) < 0.6, R["gold"], parts=["hull"], lvl_bias=1)
-    # Orla at the tiller: yellow oilskin, dark hair, braid streaming back
-    s.ellipsoid((1, -4.5, 1.5), (3.6, 4, 2.6), R["yellow"], group="coat")
-    s.ellipsoid((0, -10.5, 1.5), (3.3, 3.4, 2.8), R["skin"], group="face", bias=0.06)
-    s.ellipsoid((1.4, -11.8, 1.8), (3.2, 2.6, 2.6), R["hair_b"], group="hair")
-    s.ellipsoid((-0.8, -13.0, 2.6), (2.2, 1.1, 1.5), R["hair_b"], group="hair")
-    for i in range(7):
-        t = i / 6.0
-        s.ellipsoid((3.5 + t * 9, -9.5 - t * 1.5 + math.sin(t * 6) * 1.0, 0.5), (1.1, 1.0, 0.8), R["hair_b"],
-                    group="braid", spec=0)
-    s.ellipsoid((13.2, -10.3, 0.5), (1.0, 0.8, 0.8), R["red"], group="ribbon", spec=0)
-    s.ellipsoid((-3, -4.5, 3.5), (2.6, 1.2, 1), R["yellow"], group="arm")
+    if pilot:  # Orla at the tiller
+        s.ellipsoid((1, -4.5, 1.5), (3.6, 4, 2.6), R["yellow"], group="coat")
+        s.ellipsoid((0, -10.5, 1.5), (3.3, 3.4, 2.8), R["skin"], group="face", bias=0.06)
+        s.ellipsoid((1.4, -11.8, 1.8), (3.2, 2.6, 2.6), R["hair_b"], group="hair")
+        s.ellipsoid((-0.8, -13.0, 2.6), (2.2, 1.1, 1.5), R["hair_b"], group="hair")
+        for i in range(7):
+            t = i / 6.0
+            s.ellipsoid((3.5 + t * 9, -9.5 - t * 1.5 + math.sin(t * 6) * 1.0, 0.5), (1.1, 1.0, 0.8), R["hair_b"],
+                        group="braid", spec=0)
+        s.ellipsoid((13.2, -10.3, 0.5), (1.0, 0.8, 0.8), R["red"], group="ribbon", spec=0)
+        s.ellipsoid((-3, -4.5, 3.5), (2.6, 1.2, 1), R["yellow"], group="arm")
     # the lens lamp at the nose: a brass drum with a big round lens
     s.lathe(-21, 0, [(-7, 5.6), (-6, 6.2), (5, 6.2), (6, 5.6)], R["brass"], group="drum")
     s.paint(np.abs(s.X + 19) < 0.6, R["gold"], parts=["drum"], lvl_bias=1)
@@ -252,9 +252,10 @@ def orla_ornithopter(flip=False, wings_up=True, lamp_on=True):
         s.glow(-28.0, -0.5, 0.8, 2.2, R["white"], z=21, levels=[5])
     wing(7, wings_up, "near", 0.0)
     img = s.render()
-    ex, ey = 42 - 2, 30 - 11  # Orla's eye and cheek
-    img[ey, ex, :3] = OUTLINE
-    img[ey + 2, ex - 1, :3] = R["pink"][4]
+    if pilot:
+        ex, ey = 42 - 2, 30 - 11  # Orla's eye and cheek
+        img[ey, ex, :3] = OUTLINE
+        img[ey + 2, ex - 1, :3] = R["pink"][4]
     return img[:, ::-1] if flip else img
 
 

@@ -123,9 +123,9 @@ def outlined(mask, col=OUTLINE):
 
 
 # ---------------------------------------------------------------- the pilots' craft, side-on
-def vela_glider(flip=False):
-    """Vela's cream-and-orange glider flying left, seen from a little above; Vela in the open
-    cockpit with her goggles up and her red scarf streaming back."""
+def vela_glider(flip=False, pilot=True):
+    """Vela's cream-and-orange glider flying left, seen from a little above; Vela (unless
+    pilot=False) in the open cockpit with her goggles up and her red scarf streaming back."""
     s = Scene(92, 48, origin=(46, 22))
     # far wing, above and behind the fuselage, foreshortened
     far = [(2, -1), (13, -1), (23, -15), (16, -16)]
@@ -138,18 +138,18 @@ def vela_glider(flip=False):
     s.ellipsoid((-8, 0, 0), (19, 4.6, 4.2), R["orange"], group="body")
     s.ellipsoid((18, -0.5, 0), (18, 2.4, 2.4), R["orange"], group="body")
     s.paint(np.abs(s.Y - 1.0) < 0.7, R["cream"], parts=["body"], lvl_bias=0)  # a cream cheat line
-    # Vela: hair, goggles pushed up, her face looking ahead, scarf streaming back
-    s.ellipsoid((-1.0, -5.5, 2), (3.2, 2.6, 2.2), R["cream"], group="coat")
-    s.ellipsoid((-2.5, -9.5, 1), (4.0, 3.9, 3.2), R["hair_o"], group="head")
-    s.ellipsoid((-5.2, -8.6, 3.4), (1.9, 2.5, 1.2), R["skin"], group="face", bias=0.1)
-    s.ellipsoid((0.6, -8.0, 3.0), (1.6, 2.8, 1.2), R["hair_o"], group="tail")
-    s.ellipsoid((-3.4, -12.6, 4.2), (2.2, 1.3, 1.0), R["brass"], group="gog")
-    s.ellipsoid((-4.8, -12.7, 5.0), (1.0, 0.9, 0.5), R["glass"], group="lens", spec=1.2)
-    for i in range(10):
-        t = i / 9.0
-        x = 1.5 + t * 18
-        y = -6.2 - t * 3.0 + math.sin(t * 7.5) * 1.8
-        s.ellipsoid((x, y, 4 - t), (1.4, 1.1 - t * 0.3, 0.8), R["red"], group="scarf", spec=0)
+    if pilot:  # Vela: hair, goggles pushed up, her face looking ahead, scarf streaming back
+        s.ellipsoid((-1.0, -5.5, 2), (3.2, 2.6, 2.2), R["cream"], group="coat")
+        s.ellipsoid((-2.5, -9.5, 1), (4.0, 3.9, 3.2), R["hair_o"], group="head")
+        s.ellipsoid((-5.2, -8.6, 3.4), (1.9, 2.5, 1.2), R["skin"], group="face", bias=0.1)
+        s.ellipsoid((0.6, -8.0, 3.0), (1.6, 2.8, 1.2), R["hair_o"], group="tail")
+        s.ellipsoid((-3.4, -12.6, 4.2), (2.2, 1.3, 1.0), R["brass"], group="gog")
+        s.ellipsoid((-4.8, -12.7, 5.0), (1.0, 0.9, 0.5), R["glass"], group="lens", spec=1.2)
+        for i in range(10):
+            t = i / 9.0
+            x = 1.5 + t * 18
+            y = -6.2 - t * 3.0 + math.sin(t * 7.5) * 1.8
+            s.ellipsoid((x, y, 4 - t), (1.4, 1.1 - t * 0.3, 0.8), R["red"], group="scarf", spec=0)
     # windscreen
     s.slab([(-11, -3), (-7.5, -3), (-8, -7), (-9.8, -6.5)], 5, R["glass"], group="screen", bevel=0.3, spec=1.0)
     # near wing, in front: long and swept towards the viewer
@@ -203,9 +203,10 @@ def brass_gunship():
     return s.render()
 
 
-def wren_leaf():
+def wren_leaf(with_familiar=True, rider=True):
     """Wren riding her leaf glider to the left: a big green leaf with a broom-stem, Wren in a navy
-    cloak and her violet hat, green hair, and her white familiar flying alongside."""
+    cloak and her violet hat, green hair, and (unless told not to) her white familiar flying
+    alongside."""
     s = Scene(80, 48, origin=(40, 26))
     leaf = []
     for i in range(25):
@@ -226,25 +227,27 @@ def wren_leaf():
     s.paint(vein, R["green"], parts=["leaf"], lvl_bias=-1)
     s.ellipsoid((27, 4.5, 1), (7, 0.9, 0.9), R["brown"], group="stem")
     s.ellipsoid((34, 4.5, 1), (3, 2.2, 1.5), R["khaki"], group="tuft")
-    # Wren sitting side-saddle
-    s.ellipsoid((2, -3.5, 3), (5.5, 6.5, 3.5), R["navy"], group="robe")
-    s.ellipsoid((2.5, -11.5, 3), (4.6, 4.8, 3.4), R["green"], group="hair")
-    s.ellipsoid((-1.2, -11, 4.5), (3.6, 3.8, 2.8), R["skin"], group="face", bias=0.08)
-    s.ellipsoid((5, -8, 3.5), (2.0, 3.0, 1.6), R["green"], group="hair")
-    s.ellipsoid((1.5, -15, 7), (9, 1.8, 1), R["violet"], group="brim", spec=0)
-    s.slab([(-3, -15.5), (6, -15.5), (9, -21), (14, -24.5), (15.5, -22), (10.5, -19.5), (6.5, -15.5)], 7.5,
-           R["violet"], group="cone", bevel=1.0)
-    s.paint(np.abs(s.Y + 16.6) < 0.7, R["yellow"], parts=["cone"], lvl_bias=-1)
-    s.glow(15.5, -23.5, 1.3, 1.3, R["yellow"], z=20, levels=[4, 5])
-    s.ellipsoid((-4, -3.5, 5), (3, 1.4, 1), R["navy"], group="arm")
-    s.ellipsoid((-7, -3.5, 5.5), (1.3, 1.3, 1), R["skin"], group="hand")
-    # the familiar: a little white spirit with ears, flying behind
-    s.ellipsoid((24, -10, 6), (3, 2.8, 2.5), R["white"], group="fam")
-    s.ellipsoid((22.6, -13, 6), (0.8, 1.3, 0.6), R["white"], group="fam")
-    s.ellipsoid((25.4, -13, 6), (0.8, 1.3, 0.6), R["white"], group="fam")
-    s.px(22.8, -10.2, R["violet"][0], z=9)
-    s.px(21.4, -9.0, R["pink"][4], z=9)
+    if rider:  # Wren sitting side-saddle
+        s.ellipsoid((2, -3.5, 3), (5.5, 6.5, 3.5), R["navy"], group="robe")
+        s.ellipsoid((2.5, -11.5, 3), (4.6, 4.8, 3.4), R["green"], group="hair")
+        s.ellipsoid((-1.2, -11, 4.5), (3.6, 3.8, 2.8), R["skin"], group="face", bias=0.08)
+        s.ellipsoid((5, -8, 3.5), (2.0, 3.0, 1.6), R["green"], group="hair")
+        s.ellipsoid((1.5, -15, 7), (9, 1.8, 1), R["violet"], group="brim", spec=0)
+        s.slab([(-3, -15.5), (6, -15.5), (9, -21), (14, -24.5), (15.5, -22), (10.5, -19.5), (6.5, -15.5)], 7.5,
+               R["violet"], group="cone", bevel=1.0)
+        s.paint(np.abs(s.Y + 16.6) < 0.7, R["yellow"], parts=["cone"], lvl_bias=-1)
+        s.glow(15.5, -23.5, 1.3, 1.3, R["yellow"], z=20, levels=[4, 5])
+        s.ellipsoid((-4, -3.5, 5), (3, 1.4, 1), R["navy"], group="arm")
+        s.ellipsoid((-7, -3.5, 5.5), (1.3, 1.3, 1), R["skin"], group="hand")
+    if with_familiar:  # a little white spirit with ears, flying behind
+        s.ellipsoid((24, -10, 6), (3, 2.8, 2.5), R["white"], group="fam")
+        s.ellipsoid((22.6, -13, 6), (0.8, 1.3, 0.6), R["white"], group="fam")
+        s.ellipsoid((25.4, -13, 6), (0.8, 1.3, 0.6), R["white"], group="fam")
+        s.px(22.8, -10.2, R["violet"][0], z=9)
+        s.px(21.4, -9.0, R["pink"][4], z=9)
     img = s.render()
+    if not rider:
+        return img
     # eye and cheek on Wren's face (pixel-placed)
     ox, oy = 40, 26
     for x, y, c in ((-3, -12, OUTLINE), (-3, -11, R["violet"][2]), (-2, -9, R["pink"][4]), (-4, -8, R["red"][1])):

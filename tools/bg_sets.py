@@ -43,7 +43,7 @@ def rocks(cv, pts, body, lit, dark, seed=0):
         x = rng.uniform(min(xs), max(xs))
         face = m & (cv.X + (cv.Y - cv.Y.min()) * rng.uniform(-0.8, 0.8) < x) & \
             (cv.X + (cv.Y - cv.Y.min()) * rng.uniform(-0.8, 0.8) > x - rng.uniform(3, 9))
-        cv.img[face & (cv.bay > 0.4)] = lit
+        cv.img[face] = body * 0.55 + lit * 0.45
     cv.fill(m & ~np.roll(np.roll(m, 2, 0), 1, 1), lit)
     cv.fill(m & ~np.roll(np.roll(m, -2, 0), -1, 1) & (cv.bay > 0.3), dark)
     return m
