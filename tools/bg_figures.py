@@ -173,16 +173,13 @@ def brass_robot(pose="stand", flip=False):
     return img[:, ::-1] if flip else img
 
 
-def familiar(flip=False, glow=False):
+def familiar(flip=False):
     """Wren's familiar: a little white spirit with long ears and pink cheeks (11x12, facing right)."""
     s = Scene(13, 13, origin=(6.5, 8))
     s.ellipsoid((0, 0, 0), (3.2, 3.0, 2.6), R["white"], group="fam")
     s.ellipsoid((-1.6, -3.2, 0), (0.8, 1.5, 0.6), R["white"], group="fam")
     s.ellipsoid((1.4, -3.3, 0), (0.8, 1.5, 0.6), R["white"], group="fam")
     s.ellipsoid((-2.6, 2.4, -1), (1.2, 0.8, 0.8), R["white"], group="tail")
-    if glow:
-        s.glow(0, 0, 4.6, 4.4, R["cyan"], z=-20, levels=[1, 2])
-        s.ellipsoid((0, 0, 0), (3.2, 3.0, 2.6), R["white"], group="fam")
     s.px(1.0, -0.4, R["violet"][0], z=5)
     s.px(2.4, 0.8, R["pink"][4], z=5)
     img = s.render()

@@ -11,7 +11,7 @@ import numpy as np
 
 from bg_figures import orla_ornithopter, person, rook_gyro
 from bg_scenes import C, Canvas
-from bg_sets import beam, cottage_block, crate, drum, foam_line, lighthouse, rocks, sea, tools_wall
+from bg_sets import beam, cottage_block, crate, drum, foam_line, hangar_inside, lighthouse, rocks, sea
 
 EW, EH = 224, 160
 
@@ -89,60 +89,23 @@ def _lamplight(cv, lx, ly, keep):
 def ending_rook():
     rng = np.random.default_rng(7501)
     cv = Canvas(EW, EH)
-    # the back wall of planks, warm in the lamp's light and dark in the corners
-    wall = C("#4a3430")
-    cv.img[:] = wall
-    cv.img[:, ::7] = wall * 0.8
     lamp_x, lamp_y = 66, 34
-    # the door, wide open on a starry night and the airfield's lights
-    dx0, dx1, dy0, floor_y = 118, 214, 30, 128
-    door = (cv.X > dx0) & (cv.X < dx1) & (cv.Y > dy0) & (cv.Y < floor_y)
-    cv.sky([(0.0, C("#0c1028")), (0.4, C("#121a3a")), (0.8, C("#1a284c")), (1.0, C("#24365a"))], y0=dy0,
-           y1=112, mask=door)
-    cv.stars(rng, 40, dy0 + 2, 100, x0=dx0 + 1, x1=dx1 - 1, avoid=~door)
-    moon = cv.ell(196, 46, 6)
-    cv.glow(196, 46, [14, 10], [C("#1a2444"), C("#222e52")])
-    cv.fill(moon, C("#f0ecd4"))
-    cv.fill(moon & ~cv.ell(194.5, 44.5, 5.5), C("#c0bcb0"))
-    field = door & (cv.Y > 112)
-    cv.fill(field, C("#1a2030"))
-    cv.fill(field & (cv.Y > 118), C("#141826"))
-    for k in range(12):  # runway lights running off into the dark
-        x = dx0 + 6 + k * 8
-        cv.img[113 + k % 2, x] = C("#ffd27a") if k % 3 else C("#7ad0ff")
-    night = cv.img.copy()
-    cv.img[dy0 - 4:dy0, dx0 - 2:dx1 + 2] = C("#2a1e1c")  # lintel
-    cv.img[dy0:floor_y, dx0 - 2:dx0] = C("#2a1e1c")
-    # roof trusses across the top
-    for x in range(-20, EW, 40):
-        for t in np.linspace(0, 1, 40):
-            cv.img[int(2 + t * 14), min(EW - 1, max(0, int(x + t * 40)))] = C("#241a18")
-        cv.img[0:18, max(0, x):x + 2] = C("#241a18")
-    cv.img[16:20, :] = C("#2a1e1c")
-    cv.img[16, :] = C("#5a4038")
-    # the pegboard, the bench under it and the medal on its nail
-    tools_wall(cv, 6, 46, 56, 70, C("#6a5040"), [C("#b8bcc4"), C("#8a9098"), C("#c04a3a")], 7502)
-    cv.img[82:86, 2:64] = C("#6a4a30")
-    cv.img[82, 2:64] = C("#a07850")
-    cv.img[86:128, 4:7] = C("#3a2820")
-    cv.img[86:128, 58:61] = C("#3a2820")
-    for jx, col in ((12, C("#6a9a6a")), (18, C("#c8a050")), (24, C("#7a8ab0"))):  # jars of bolts
-        cv.img[76:82, jx:jx + 4] = col * 0.7
-        cv.img[76, jx:jx + 4] = C("#d8d8d0")
-        cv.img[77:81, jx] = col
-    cv.img[74:82, 40:48] = C("#4a4e58")  # the vice
-    cv.img[74, 40:48] = C("#8a90a0")
-    cv.img[56:58, 90] = C("#2a2020")  # nail
-    cv.fill(cv.poly([(88, 58), (92, 58), (91.5, 64), (88.5, 64)]), C("#3a6ab0"))
-    cv.img[58:64, 90] = C("#c84a3a")
-    cv.glow(90, 67, [3.2, 2.2], [C("#a07820"), C("#ffd84a")])
-    cv.img[66, 89] = C("#fff6c8")
-    # the floor: stained concrete going darker towards us
-    flo = cv.Y >= floor_y
-    cv.sky([(0.0, C("#6a5a50")), (0.4, C("#5a4a44")), (0.8, C("#483c3a")), (1.0, C("#3a3032"))], y0=floor_y,
-           mask=flo)
-    for sx, sy, rx in ((96, 140, 10), (150, 150, 14), (30, 152, 8)):
-        cv.img[flo & cv.ell(sx, sy, rx, 2.5)] *= 0.78
+
+    def night_view(door):  # a starry night through the door, the airfield's lights running off
+        cv.sky([(0.0, C("#0c1028")), (0.4, C("#121a3a")), (0.8, C("#1a284c")), (1.0, C("#24365a"))], y0=30,
+               y1=112, mask=door)
+        cv.stars(rng, 40, 32, 100, x0=119, x1=213, avoid=~door)
+        moon = cv.ell(196, 46, 6)
+        cv.glow(196, 46, [14, 10], [C("#1a2444"), C("#222e52")])
+        cv.fill(moon, C("#f0ecd4"))
+        cv.fill(moon & ~cv.ell(194.5, 44.5, 5.5), C("#c0bcb0"))
+        field = door & (cv.Y > 112)
+        cv.fill(field, C("#1a2030"))
+        cv.fill(field & (cv.Y > 118), C("#141826"))
+        for k in range(12):
+            cv.img[113 + k % 2, 124 + k * 8] = C("#ffd27a") if k % 3 else C("#7ad0ff")
+
+    door, night = hangar_inside(cv, C("#4a3430"), (118, 214, 30, 128), night_view, bench_x=2, seed=7502)
     # the gyro, parked in the doorway with its rotor still
     cv.sprite(rook_gyro(rotor=True, pilot=False), 108, 80)
     # clutter: drums, crates, a tyre and a spare rotor blade leaning on the wall

@@ -15,7 +15,7 @@ import numpy as np
 
 from bg_figures import brass_robot, familiar, hand_pos, orla_ornithopter, person, rook_gyro
 from bg_scenes import C, Canvas, brass_gunship, vela_glider, wren_leaf
-from bg_sets import foam_line, hangar_outside, lighthouse, rocks, sea
+from bg_sets import foam_line, grumble, hangar_outside, lighthouse, rocks, sea
 from pixlib import erode
 
 EW, EH = 224, 160
@@ -185,12 +185,7 @@ def pair_vela_rook():
     cv.img[113:116, 46] = C("#5a5a66")
     cv.sprite(person("rook", "reach", flip=True), 60, 102)
     cv.sprite(person("vela", "wave", flip=True), 84, 108)
-    # a grumble cloud over Rook
-    g = cv.ell(70, 96, 5, 3.4)
-    cv.fill(g, C("#f0ece0"))
-    for t in np.linspace(0, 6, 24):
-        cv.img[int(96 + math.sin(t * 2.5) * 1.4), int(67 + t)] = C("#3a3030")
-    cv.img[100:102, 72] = C("#f0ece0")
+    grumble(cv, 72, 104)
     return cv.out()
 
 

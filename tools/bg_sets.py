@@ -190,3 +190,109 @@ def tools_wall(cv, x0, y0, x1, y1, board, tool_cols, seed):
             cv.fill(cv.poly([(x - 1, y), (x + 4, y), (x + 4, y + 2), (x - 1, y + 8)]), c)
             cv.img[y:y + 3, x - 2:x] = C("#8a5a34")
         x += 4 + int(rng.integers(0, 3))
+
+
+def hangar_inside(cv, wall, door_rect, paint_view, bench_x, seed, medal=True):
+    """Rook's workshop from the inside: a plank wall, roof trusses, a big open door (its view
+    painted by paint_view(door_mask)), a pegboard of tools over a bench with jars and a vice,
+    the medal on its nail, and a stained concrete floor. Returns (door mask, a copy of the image
+    just after the view was painted, to tell the view's pixels from the room's later)."""
+    dx0, dx1, dy0, floor_y = door_rect
+    cv.img[:] = wall
+    cv.img[:, ::7] = wall * 0.8
+    door = (cv.X > dx0) & (cv.X < dx1) & (cv.Y > dy0) & (cv.Y < floor_y)
+    paint_view(door)
+    view = cv.img.copy()
+    cv.img[dy0 - 4:dy0, dx0 - 2:dx1 + 2] = C("#2a1e1c")  # lintel and jambs
+    cv.img[dy0:floor_y, dx0 - 2:dx0] = C("#2a1e1c")
+    cv.img[dy0:floor_y, dx1:dx1 + 2] = C("#2a1e1c")
+    for x in range(-20, cv.w, 40):  # roof trusses
+        for t in np.linspace(0, 1, 40):
+            cv.img[int(2 + t * 14), min(cv.w - 1, max(0, int(x + t * 40)))] = C("#241a18")
+        cv.img[0:18, max(0, x):x + 2] = C("#241a18")
+    cv.img[16:20, :] = C("#2a1e1c")
+    cv.img[16, :] = C("#5a4038")
+    bx = bench_x
+    tools_wall(cv, bx + 4, 46, bx + 54, 70, C("#6a5040"), [C("#b8bcc4"), C("#8a9098"), C("#c04a3a")], seed)
+    cv.img[82:86, bx:bx + 62] = C("#6a4a30")
+    cv.img[82, bx:bx + 62] = C("#a07850")
+    cv.img[86:floor_y, bx + 2:bx + 5] = C("#3a2820")
+    cv.img[86:floor_y, bx + 56:bx + 59] = C("#3a2820")
+    for jx, col in ((10, C("#6a9a6a")), (16, C("#c8a050")), (22, C("#7a8ab0"))):  # jars of bolts
+        cv.img[76:82, bx + jx:bx + jx + 4] = col * 0.7
+        cv.img[76, bx + jx:bx + jx + 4] = C("#d8d8d0")
+        cv.img[77:81, bx + jx] = col
+    cv.img[74:82, bx + 38:bx + 46] = C("#4a4e58")  # the vice
+    cv.img[74, bx + 38:bx + 46] = C("#8a90a0")
+    if medal:
+        mx = bx + 88 if bx + 88 < min(dx0 - 4, cv.w - 4) or dx1 + 4 < bx + 88 < cv.w - 4 else bx - 30
+        cv.img[56:58, mx] = C("#2a2020")  # its nail
+        cv.fill(cv.poly([(mx - 2, 58), (mx + 2, 58), (mx + 1.5, 64), (mx - 1.5, 64)]), C("#3a6ab0"))
+        cv.img[58:64, mx] = C("#c84a3a")
+        cv.glow(mx, 67, [3.2, 2.2], [C("#a07820"), C("#ffd84a")])
+        cv.img[66, mx - 1] = C("#fff6c8")
+    flo = cv.Y >= floor_y
+    cv.sky([(0.0, C("#6a5a50")), (0.4, C("#5a4a44")), (0.8, C("#483c3a")), (1.0, C("#3a3032"))], y0=floor_y,
+           mask=flo)
+    for sx, sy, rx in ((96, 140, 10), (150, 150, 14), (30, 152, 8)):
+        cv.img[flo & cv.ell(sx, sy, rx, 2.5)] *= 0.78
+    return door, view
+
+
+def grumble(cv, x, y, col=C("#f0ece0"), ink=C("#3a3030")):
+    """a little speech puff with a scribble in it, over a grumbling head at (x, y) (its bottom)."""
+    g = cv.ell(x, y - 5, 6, 3.6)
+    cv.fill(g, col)
+    cv.fill(g & ~np.roll(np.roll(g, -1, 0), -1, 1), col * 0.8)
+    for t in np.linspace(0, 7, 30):
+        cv.img[int(y - 5 + math.sin(t * 2.6) * 1.5), int(x - 3.5 + t)] = ink
+    cv.img[y - 2:y, x - 1] = col
+    cv.img[y, x - 2] = col
+
+
+def sparkle(cv, x, y, col, big=False):
+    """a four-pointed glint of magic."""
+    cv.img[y, x] = C("#ffffff")
+    for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        cv.img[y + d[1], x + d[0]] = col
+        if big:
+            cv.img[y + 2 * d[1], x + 2 * d[0]] = col * 0.7 + cv.img[y + 2 * d[1], x + 2 * d[0]] * 0.3
+
+
+def lantern_top(cv, x, g, half, white, red, shade, lamp, iron):
+    """the top of the lighthouse close up: tower, a wide gallery on corbels, the glazed lantern
+    room with its lamp, and a domed cap with a vent ball. The rail is drawn separately
+    (gallery_rail) so figures can stand behind it. Returns the lamp's centre."""
+    tower = cv.poly([(x - half * 0.8, g), (x + half * 0.8, g), (x + half * 1.05, cv.h), (x - half * 1.05, cv.h)])
+    band = (((cv.Y - g) // 26).astype(int) % 2 == 1)
+    rel = (cv.X - x) / half
+    cv.fill(tower, white)
+    cv.fill(tower & band, red)
+    cv.fill(tower & (rel > 0.3), shade)
+    cv.fill(tower & band & (rel > 0.3), red * 0.7)
+    for k in range(-3, 4):  # corbels under the gallery
+        cx = x + k * half * 0.3
+        cv.fill(cv.poly([(cx - 3, g + 3), (cx + 3, g + 3), (cx, g + 9)]), iron * 1.3)
+    cv.img[g:g + 3, int(x - half - 12):int(x + half + 12)] = iron
+    cv.img[g, int(x - half - 12):int(x + half + 12)] = iron * 2.2
+    lh = int(half * 1.1)
+    x0, x1 = int(x - half + 3), int(x + half - 3)
+    cv.img[g - 6:g, x0:x1] = iron * 1.4
+    cv.img[g - 6 - lh:g - 6, x0:x1] = lamp
+    for mx in range(x0, x1, 7):
+        cv.img[g - 6 - lh:g - 6, mx] = iron
+    cv.img[g - 6 - lh // 2, x0:x1] = iron
+    cap = cv.ell(x, g - 6 - lh, half - 1, 10) & (cv.Y < g - 6 - lh)
+    cv.fill(cap, iron * 1.5)
+    cv.fill(cap & (cv.X < x - half * 0.3) & (cv.Y < g - 8 - lh), iron * 2.4)
+    cv.fill(cap & (cv.X > x + half * 0.4), iron)
+    cv.fill(cv.ell(x, g - 18 - lh, 2.5), iron * 1.6)
+    cv.img[g - 26 - lh:g - 20 - lh, int(x)] = iron
+    return x, g - 6 - lh / 2
+
+
+def gallery_rail(cv, x0, x1, y, iron):
+    """the gallery's railing from x0 to x1, its top rail at y and balusters down to y + 9."""
+    cv.img[y:y + 9, x0:x1:3] = iron * 1.3
+    cv.img[y, x0:x1] = iron * 1.8
+    cv.img[y + 4, x0:x1] = iron * 1.3

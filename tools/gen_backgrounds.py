@@ -7,9 +7,11 @@ Stage grounds and the cloud layer are 224x640 and tile seamlessly vertically
 (everything is built from functions that are periodic in y). Deterministic.
 
 Stages 1-2, the clouds, the title and the logo are drawn here; stages 3-6 live in
-bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the endings and the
-credits backdrop in bg_endings.py (picture helpers in bg_scenes.py), and the shared
-noise, wrapped masks and shading helpers in bg_common.py.
+bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the first three endings and
+the credits backdrop in bg_endings.py (picture helpers in bg_scenes.py), Orla's and Rook's
+endings in bg_homes.py, the ten pair endings in bg_pairs.py and bg_pairs2.py (the pilots'
+figures in bg_figures.py, shared scenery in bg_sets.py), and the shared noise, wrapped
+masks and shading helpers in bg_common.py.
 """
 import math
 import os
@@ -27,6 +29,8 @@ import bg_ironworks  # noqa: E402
 import bg_citadel  # noqa: E402
 import bg_endings  # noqa: E402
 import bg_homes  # noqa: E402
+import bg_pairs  # noqa: E402
+import bg_pairs2  # noqa: E402
 
 
 # ---------------------------------------------------------------- stage 1: countryside
@@ -524,6 +528,22 @@ def logo():
     return img
 
 
+# The pair endings, one for each unordered pair of different pilots, named with the two pilots in
+# the order vela, brass, wren, orla, rook: ending_pair_<a>_<b>.png.
+PAIRS = {
+    "vela_brass": bg_pairs.pair_vela_brass,
+    "vela_wren": bg_pairs.pair_vela_wren,
+    "vela_orla": bg_pairs.pair_vela_orla,
+    "vela_rook": bg_pairs.pair_vela_rook,
+    "brass_wren": bg_pairs.pair_brass_wren,
+    "brass_orla": bg_pairs2.pair_brass_orla,
+    "brass_rook": bg_pairs2.pair_brass_rook,
+    "wren_orla": bg_pairs2.pair_wren_orla,
+    "wren_rook": bg_pairs2.pair_wren_rook,
+    "orla_rook": bg_pairs2.pair_orla_rook,
+}
+
+
 def main():
     """Writes every background, or only those named on the command line (e.g. `stage3 ending_vela`)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -554,6 +574,8 @@ def main():
     emit("ending_wren", bg_endings.ending_wren)
     emit("ending_orla", bg_homes.ending_orla)
     emit("ending_rook", bg_homes.ending_rook)
+    for pair in PAIRS:
+        emit("ending_pair_" + pair, PAIRS[pair])
     emit("credits", bg_endings.credits)
 
 
