@@ -11,7 +11,8 @@ import numpy as np
 
 from bg_figures import orla_ornithopter, person, rook_gyro
 from bg_scenes import C, Canvas
-from bg_sets import beam, cottage_block, crate, drum, foam_line, hangar_inside, lighthouse, rocks, sea
+from bg_sets import (beam, cottage_block, crate, drum, foam_line, hangar_inside, lighthouse, propeller, rocks,
+                     sea)
 
 EW, EH = 224, 160
 
@@ -108,14 +109,12 @@ def ending_rook():
     door, night = hangar_inside(cv, C("#4a3430"), (118, 214, 30, 128), night_view, bench_x=2, seed=7502)
     # the gyro, parked in the doorway with its rotor still
     cv.sprite(rook_gyro(rotor=True, pilot=False), 108, 80)
-    # clutter: drums, crates, a tyre and a spare rotor blade leaning on the wall
+    # clutter: drums, crates, a tyre and a spare propeller on the wall
     drum(cv, 212, 140, C("#a04a34"), r=5, h=12)
     drum(cv, 200, 146, C("#4a6a8a"), r=5, h=12)
     crate(cv, 4, 146, 18, 14, C("#8a6a44"))
     crate(cv, 8, 132, 12, 10, C("#7a5a3a"))
-    blade = cv.poly([(103, 40), (106, 40), (114, 128), (111, 128)])
-    cv.fill(blade, C("#7a8088"))
-    cv.fill(blade & (cv.X < 105 + (cv.Y - 40) * 8 / 88), C("#b8bcc4"))
+    propeller(cv, 100, 44)
     tyre = cv.ell(180, 150, 7, 7) & ~cv.ell(180, 150, 3.5, 3.5)
     cv.fill(tyre, C("#1e1a1e"))
     cv.fill(tyre & (cv.X < 178) & (cv.Y < 148), C("#3e3a40"))

@@ -58,7 +58,6 @@ def cloud_sea(cv, y, body, shade, light, edge, seed, low=None):
 
 # ---------------------------------------------------------------- Vela and Brass
 def pair_vela_brass():
-    rng = np.random.default_rng(8001)
     cv = Canvas(EW, EH)
     cv.sky([(0.0, C("#2e5a96")), (0.2, C("#4a7eb0")), (0.4, C("#7aa4c8")), (0.56, C("#b8c4cc")),
             (0.7, C("#f0d0a0")), (0.84, C("#f6b478")), (1.0, C("#f8d090"))], y1=118)
@@ -116,7 +115,6 @@ def pair_vela_wren():
 
 # ---------------------------------------------------------------- Vela and Orla
 def pair_vela_orla():
-    rng = np.random.default_rng(8201)
     cv = Canvas(EW, EH)
     cv.sky([(0.0, C("#2a6aaa")), (0.25, C("#3a80bc")), (0.5, C("#5a9ccc")), (0.75, C("#8abcdc")),
             (1.0, C("#c8e0ea"))], y1=100)
@@ -151,7 +149,6 @@ def pair_vela_orla():
 
 # ---------------------------------------------------------------- Vela and Rook
 def pair_vela_rook():
-    rng = np.random.default_rng(8301)
     cv = Canvas(EW, EH)
     cv.sky([(0.0, C("#3a4a86")), (0.2, C("#5a5e96")), (0.4, C("#8a6a96")), (0.6, C("#c87a84")),
             (0.8, C("#f09a78")), (1.0, C("#f8c080"))], y1=112)
@@ -159,11 +156,11 @@ def pair_vela_rook():
     cv.clouds([(150, 40, 40, 6), (190, 30, 30, 5)], C("#d88a8a"), C("#9a6a8a"), C("#ffc8a0"), C("#6a5080"), 8302,
               wobble=0.6)
     cv.ridge(110, [(4, 21, 0.4), (2, 7, 1.1)], C("#6a5a8a"))
-    grass, gl = cv.ridge(118, [(1.5, 30, 0.2)], C("#4a6a4a"))
+    grass, _ = cv.ridge(118, [(1.5, 30, 0.2)], C("#4a6a4a"))
     cv.sky([(0.0, C("#6a8a4a")), (0.5, C("#5a7a44")), (1.0, C("#3e5a3a"))], y0=118, mask=grass)
     cv.fill(grass & (np.sin(cv.X * 0.9 + cv.Y * 3) > 0.8) & (cv.Y > 124), C("#7a9a52"))
     # the hangar, doors shut, its door covered in painted tally marks
-    dx0, dy0, dx1, base = hangar_outside(cv, 108, 222, 122, 50, C("#9a8a84"), C("#3a2e34"), C("#f0c0a0"),
+    dx0, dy0, _, _ = hangar_outside(cv, 108, 222, 122, 50, C("#9a8a84"), C("#3a2e34"), C("#f0c0a0"),
                                          C("#7a5a4a"))
     for k in range(18):  # tallies in fives, one for every repair
         gx, gy = dx0 + 5 + (k // 5) * 18, dy0 + 4
@@ -203,14 +200,14 @@ def pair_brass_wren():
         cv.fill(band & ~np.roll(band, -2, 0), C("#ffd8b0"))
     # the valley below with the village, then the picnic hill
     cv.ridge(100, [(5, 25, 0.3), (3, 9, 2.0)], C("#8a7aa0"))
-    val, vl = cv.ridge(112, [(4, 19, 1.4), (2, 7, 0.2)], C("#6a6090"))
+    _, vl = cv.ridge(112, [(4, 19, 1.4), (2, 7, 0.2)], C("#6a6090"))
     for k in range(14):
         bx = 20 + k * 14 + int(rng.integers(0, 5))
         base = int(vl[min(EW - 1, bx)]) + 6
         cv.img[base - 4:base, bx:bx + 5] = C("#d8b8a8")
         cv.img[base - 6:base - 4, bx - 1:bx + 6] = C("#a04a4a")
         cv.img[base - 3, bx + 1] = C("#ffd27a")
-    hill, hl = cv.ridge(128, [(6, 40, 2.4), (2, 9, 0.6)], C("#5a7a44"))
+    hill, _ = cv.ridge(128, [(6, 40, 2.4), (2, 9, 0.6)], C("#5a7a44"))
     cv.sky([(0.0, C("#8aa850")), (0.3, C("#6e9448")), (0.7, C("#567a40")), (1.0, C("#446a3a"))], y0=118,
            mask=hill)
     cv.fill(hill & (np.sin(cv.X * 1.3 + cv.Y * 2.7) > 0.85) & (cv.Y > 132), C("#9aba5e"))

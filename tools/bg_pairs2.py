@@ -18,7 +18,7 @@ from bg_figures import brass_robot, familiar, hand_pos, orla_ornithopter, person
 from bg_pairs import EW, EH, rope
 from bg_scenes import C, Canvas, brass_gunship
 from bg_sets import (beam, crate, drum, foam_line, gallery_rail, grumble, hangar_inside, hangar_outside,
-                     lantern_top, lighthouse, rocks, sea, sparkle)
+                     lantern_top, lighthouse, propeller, rocks, sea, sparkle)
 from bg_homes import fishing_boat
 
 
@@ -171,7 +171,15 @@ def pair_wren_rook():
     sun = cv.poly([(12, 128), (100, 128), (130, 160), (30, 160)])  # daylight on the floor
     cv.img[sun] = cv.img[sun] * 0.8 + C("#f0e0b0") * 0.2
     drum(cv, 214, 148, C("#a04a34"), r=5, h=12)
-    crate(cv, 196, 154, 12, 10, C("#8a6a44"))
+    drum(cv, 203, 152, C("#4a6a8a"), r=5, h=12)
+    crate(cv, 180, 156, 14, 11, C("#8a6a44"))
+    crate(cv, 183, 145, 10, 8, C("#7a5a3a"))
+    propeller(cv, 136, 42)
+    propeller(cv, 196, 30, span=10)
+    for k in range(3):  # a stack of old tyres against the wall
+        t = cv.ell(84, 126 - k * 4, 7, 2.4) & ~cv.ell(84, 126 - k * 4, 3, 1)
+        cv.fill(t, C("#1e1a1e"))
+        cv.fill(t & (cv.Y < 125 - k * 4), C("#3e3a40"))
     # the gyro, its engine overgrown: leaves and flowers burst from the cowling
     gx, gy = 70, 84
     ex, ey = gx + 48 + 24, gy + 36 + 1
@@ -209,7 +217,6 @@ def pair_wren_rook():
 
 # ---------------------------------------------------------------- Orla and Rook
 def pair_orla_rook():
-    rng = np.random.default_rng(9401)
     cv = Canvas(EW, EH)
     cv.sky([(0.0, C("#2a2a5a")), (0.2, C("#4a3a6a")), (0.4, C("#8a4a6a")), (0.6, C("#d06a5a")),
             (0.8, C("#f09a5a")), (1.0, C("#f8c878"))], y1=100)
@@ -236,8 +243,8 @@ def pair_orla_rook():
         cv.img[jy + 3:160, px:px + 3] = C("#3a2428")
         cv.img[jy + 3:160, px] = C("#5a3a38")
     # their craft parked at the landward end
-    cv.sprite(rook_gyro(pilot=False, rotor=False), -38, jy - 48)
-    cv.sprite(orla_ornithopter(wings_up=False, lamp_on=False, pilot=False), 26, jy - 50)
+    cv.sprite(orla_ornithopter(wings_up=False, lamp_on=False, pilot=False), 30, jy - 50)
+    cv.sprite(rook_gyro(pilot=False, rotor=False), -8, jy - 47)
     # the two of them on the end, rods out; the lantern lit between them
     cv.sprite(person("orla", "reach", sit=True), 110, jy - 33)
     cv.sprite(person("rook", "reach", sit=True), 138, jy - 33)

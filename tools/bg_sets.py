@@ -296,3 +296,14 @@ def gallery_rail(cv, x0, x1, y, iron):
     cv.img[y:y + 9, x0:x1:3] = iron * 1.3
     cv.img[y, x0:x1] = iron * 1.8
     cv.img[y + 4, x0:x1] = iron * 1.3
+
+
+def propeller(cv, x, y, span=14, wood=C("#9a6a3a"), hub=C("#c8a050")):
+    """a spare two-bladed wooden propeller hung on a wall, tilted, with a brass hub."""
+    for side in (-1, 1):
+        blade = cv.poly([(x, y - 1.5), (x + side * span, y - side * 5 - 1.5), (x + side * (span + 1), y - side * 5 + 1),
+                         (x, y + 1.5)])
+        cv.fill(blade, wood)
+        cv.fill(blade & (cv.Y < y - side * 5 * np.abs(cv.X - x) / span), np.minimum(wood * 1.3, 255))
+    cv.fill(cv.ell(x, y, 2.2), hub)
+    cv.img[int(y) - 1, int(x) - 1] = C("#fff0c0")
