@@ -5,9 +5,11 @@ Each pilot keeps the same colours everywhere (their ship sprite, portrait and ev
   Vela   orange hair, cream flight coat, red scarf, brass goggles pushed up
   Brass  gold dome head, gunmetal face plate, cyan porthole eyes, brass boiler body, a chimney
   Wren   green hair, navy cloak, violet hat with a yellow band, a white familiar with ears
-  Orla   dark brown braid, yellow oilskin coat, navy trousers; a brass-and-canvas ornithopter
-         (red-striped canvas wings) with a big lens lamp at the nose
-  Rook   bald with a white walrus moustache and brows, goggles on his brow, olive overalls;
+  Orla   dark brown braid, yellow sou'wester, navy knit, red-and-white scarf, yellow boots; a
+         brass-framed ornithopter with tan canvas wings, a red-and-white band on the tail and a
+         big lens lamp at the nose
+  Rook   bald with white side tufts, a white walrus moustache and brows, brass goggles on his
+         brow, olive overalls;
          a white enamel bathtub gyrocopter on claw feet, with two rust-red pods on arms
 
 Figures face right and stand on their feet at the bottom centre of the returned RGBA array;
@@ -24,7 +26,7 @@ from pixlib import OUTLINE, R, Scene
 PEOPLE = {
     "vela": dict(coat=R["cream"], legs=R["brown"], boots=R["char"], hair=R["hair_o"]),
     "wren": dict(coat=R["navy"], legs=R["navy"], boots=R["char"], hair=R["green"]),
-    "orla": dict(coat=R["yellow"], legs=R["navy"], boots=R["char"], hair=R["hair_b"]),
+    "orla": dict(coat=R["navy"], legs=R["slate"], boots=R["yellow"], hair=R["hair_b"]),
     "rook": dict(coat=R["olive"], legs=R["olive"], boots=R["char"], hair=R["white"]),
 }
 
@@ -81,10 +83,9 @@ def person(who, pose="stand", flip=False, sit=False):
     else:
         s.ellipsoid((0, ty, 0), (4.3, 6.0, 3.4), p["coat"], group="body")
         s.ellipsoid((0, ty + 5, 0), (4.6, 2.4, 3.4), p["coat"], group="body")
-    if who == "orla":  # oilskin buttons and a turned-up collar
-        for k in range(3):
-            s.px(0.5, ty - 3 + k * 2.5, R["yellow"][1], z=4)
-        s.ellipsoid((0, ty - 5.5, 1.5), (3.6, 1.6, 2.2), R["yellow"], group="collar")
+    if who == "orla":  # the red-and-white scarf, striped like the lighthouse
+        s.ellipsoid((0.5, ty - 5.5, 1.5), (3.6, 1.7, 2.4), R["red"], group="scarf")
+        s.paint((s.X.astype(int) % 2 == 0), R["white"], parts=["scarf"])
     if who == "vela":  # the red scarf, its end blowing back
         s.ellipsoid((0.5, ty - 5.5, 1.5), (3.4, 1.6, 2.4), R["red"], group="scarf")
         _limb(s, -2.5, ty - 5, -6.5, ty - 6.5, 1, 1.0, R["red"], "scarf")
@@ -107,14 +108,18 @@ def person(who, pose="stand", flip=False, sit=False):
         s.paint(np.abs(s.Y - (hy - 4.4)) < 0.6, R["yellow"], parts=["cone"], lvl_bias=-1)
     elif who == "orla":
         s.ellipsoid((hx0 - 1.0, hy - 1.4, 1.4), (3.5, 3.0, 2.6), p["hair"], group="hair")
-        s.ellipsoid((hx0 + 1.8, hy - 2.8, 2.2), (2.0, 1.3, 1.6), p["hair"], group="hair")
+        # the yellow sou'wester: a crown and a wide brim, lower at the back
+        s.ellipsoid((hx0 - 0.4, hy - 3.6, 1.2), (3.4, 2.5, 2.6), R["yellow"], group="crown")
+        s.slab([(hx0 - 5.5, hy - 1.2), (hx0 - 3, hy - 2.6), (hx0 + 3.5, hy - 2.8), (hx0 + 5.2, hy - 2.2),
+                (hx0 + 3.5, hy - 1.6), (hx0 - 3, hy - 1.4)], 3.6, R["yellow"], group="brim", bevel=0.8)
         # the long braid down her back, tied with a red ribbon
         _limb(s, hx0 - 3.2, hy + 0.5, hx0 - 4.5, hy + 8.5, -0.5, 1.1, p["hair"], "braid")
         s.ellipsoid((hx0 - 4.6, hy + 9.2, 0), (1.0, 0.8, 1), R["red"], group="ribbon", spec=0)
     elif rook:
         s.ellipsoid((hx0 - 2.8, hy + 0.4, 1.2), (1.4, 2.0, 1.4), p["hair"], group="hair")  # a white side tuft
-        s.lathe(hx0, 1.2, [(hy - 3.0, 3.2), (hy - 2.2, 3.6)], R["gunmetal"], group="strap")
-        s.ellipsoid((hx0 + 1.6, hy - 2.6, 4.0), (1.3, 1.1, 0.8), R["glass"], group="lens", spec=1.2)
+        s.lathe(hx0, 1.2, [(hy - 3.0, 3.2), (hy - 2.2, 3.6)], R["char"], group="strap")
+        s.ellipsoid((hx0 + 1.6, hy - 2.7, 3.6), (1.7, 1.4, 1.0), R["brass"], group="gog")
+        s.ellipsoid((hx0 + 1.9, hy - 2.8, 4.4), (0.9, 0.8, 0.5), R["glass"], group="lens", spec=1.2)
         # the walrus moustache and a bushy brow: the grumpy part
         s.ellipsoid((hx0 + 2.0, hy + 1.6, 3.6), (2.6, 1.2, 1.0), p["hair"], group="tache", spec=0)
         s.ellipsoid((hx0 + 2.2, hy - 0.9, 3.9), (1.5, 0.6, 0.6), p["hair"], group="brow", spec=0)
@@ -205,11 +210,8 @@ def orla_ornithopter(flip=False, wings_up=True, lamp_on=True, pilot=True):
             y = root_y + (tip[1] - root_y) * t
             pts.append((x + (1.2 if i % 2 else 0), y))
         pts += [(tip[0] - 2, tip[1] + (1 if up else -1)), (r0 + 3, root_y + (tip[1] - root_y) * 0.5), (r0, root_y)]
-        s.slab(pts, z, R["cream"], group=group, thick=1.0, edge_ramp=R["brown"], bias=bias)
+        s.slab(pts, z, R["khaki"], group=group, thick=1.0, edge_ramp=R["brown"], bias=bias + 0.08)
         X, Y = s.X, s.Y
-        t = np.clip((Y - root_y) / (tip[1] - root_y), 0, 1)
-        stripe = (np.abs(t - 0.55) < 0.09) | (np.abs(t - 0.8) < 0.06)
-        s.paint(stripe, R["red"], parts=[group], lvl_bias=-1)
         for k in range(4):  # brass ribs fanning out from the root
             a = k / 3.0
             ex, ey = r0 + (tip[0] + 6 - r0) * (0.35 + a * 0.65), tip[1] * (1.0 - a * 0.3) + root_y * a * 0.3
@@ -219,9 +221,11 @@ def orla_ornithopter(flip=False, wings_up=True, lamp_on=True, pilot=True):
 
     wing(-5, wings_up, "far", -0.12)
     # fan tail
-    s.slab([(18, 0), (32, -7), (34, -2), (34, 3), (32, 7), (18, 2)], -1, R["cream"], group="tail", thick=1,
-           edge_ramp=R["brown"])
-    s.paint((np.abs(s.Y) < 1.2) & (s.X > 24), R["red"], parts=["tail"], lvl_bias=-1)
+    s.slab([(18, 0), (32, -7), (34, -2), (34, 3), (32, 7), (18, 2)], -1, R["khaki"], group="tail", thick=1,
+           edge_ramp=R["brown"], bias=0.08)
+    band = (s.X > 25) & (s.X < 33)
+    s.paint(band, R["white"], parts=["tail"])
+    s.paint(band & ((s.X.astype(int) // 2) % 2 == 0), R["red"], parts=["tail"])
     # the hull: a brass keel with ribs showing
     s.ellipsoid((-2, 3, 0), (18, 5.5, 5), R["brass"], group="hull")
     s.ellipsoid((16, 1.5, 0), (8, 2.4, 2.4), R["brass"], group="hull")
@@ -229,16 +233,20 @@ def orla_ornithopter(flip=False, wings_up=True, lamp_on=True, pilot=True):
         s.paint(np.abs(s.X - (-14 + k * 5)) < 0.5, R["brown"], parts=["hull"], lvl_bias=0)
     s.paint(np.abs(s.Y - 2.0) < 0.6, R["gold"], parts=["hull"], lvl_bias=1)
     if pilot:  # Orla at the tiller
-        s.ellipsoid((1, -4.5, 1.5), (3.6, 4, 2.6), R["yellow"], group="coat")
+        s.ellipsoid((1, -4.5, 1.5), (3.6, 4, 2.6), R["navy"], group="coat")
+        s.ellipsoid((0.5, -7.6, 2.6), (3.2, 1.4, 2.2), R["red"], group="scarf")
+        s.paint((s.X.astype(int) % 2 == 0), R["white"], parts=["scarf"])
         s.ellipsoid((0, -10.5, 1.5), (3.3, 3.4, 2.8), R["skin"], group="face", bias=0.06)
-        s.ellipsoid((1.4, -11.8, 1.8), (3.2, 2.6, 2.6), R["hair_b"], group="hair")
-        s.ellipsoid((-0.8, -13.0, 2.6), (2.2, 1.1, 1.5), R["hair_b"], group="hair")
+        s.ellipsoid((1.4, -11.2, 1.8), (3.2, 2.6, 2.6), R["hair_b"], group="hair")
+        s.ellipsoid((0.8, -13.6, 2.0), (3.4, 2.4, 2.6), R["yellow"], group="crown")
+        s.slab([(-5, -12.4), (-2, -13.6), (5, -13.4), (7.5, -11.4), (4, -12.2), (-2, -12.0)], 4.2, R["yellow"],
+               group="brim", bevel=0.8)
         for i in range(7):
             t = i / 6.0
             s.ellipsoid((3.5 + t * 9, -9.5 - t * 1.5 + math.sin(t * 6) * 1.0, 0.5), (1.1, 1.0, 0.8), R["hair_b"],
                         group="braid", spec=0)
         s.ellipsoid((13.2, -10.3, 0.5), (1.0, 0.8, 0.8), R["red"], group="ribbon", spec=0)
-        s.ellipsoid((-3, -4.5, 3.5), (2.6, 1.2, 1), R["yellow"], group="arm")
+        s.ellipsoid((-3, -4.5, 3.5), (2.6, 1.2, 1), R["navy"], group="arm")
     # the lens lamp at the nose: a brass drum with a big round lens
     s.lathe(-21, 0, [(-7, 5.6), (-6, 6.2), (5, 6.2), (6, 5.6)], R["brass"], group="drum")
     s.paint(np.abs(s.X + 19) < 0.6, R["gold"], parts=["drum"], lvl_bias=1)
@@ -280,8 +288,9 @@ def rook_gyro(flip=False, rotor=True, pilot=True):
         s.ellipsoid((-2, -2.5, -1), (4.6, 5.0, 3.2), R["olive"], group="rook")
         s.ellipsoid((-3.5, -9.5, 0.5), (3.5, 3.6, 3.0), R["skin"], group="face", bias=0.06)
         s.ellipsoid((-0.6, -9.0, 0.8), (1.3, 1.8, 1.3), R["white"], group="tuft")
-        s.lathe(-3.5, 0.5, [(-12.6, 3.3), (-11.8, 3.6)], R["gunmetal"], group="gstrap")
-        s.ellipsoid((-6.0, -12.2, 3.0), (1.4, 1.2, 0.8), R["glass"], group="lens", spec=1.2)
+        s.lathe(-3.5, 0.5, [(-12.6, 3.3), (-11.8, 3.6)], R["char"], group="gstrap")
+        s.ellipsoid((-6.0, -12.2, 2.6), (1.8, 1.5, 1.0), R["brass"], group="gog")
+        s.ellipsoid((-6.4, -12.2, 3.4), (1.0, 0.9, 0.5), R["glass"], group="lens", spec=1.2)
         s.ellipsoid((-6.4, -8.0, 3.0), (2.8, 1.2, 1.0), R["white"], group="tache", spec=0)
         s.ellipsoid((-6.8, -6.6, 3.4), (1.4, 0.9, 0.8), R["white"], group="tache", spec=0)
     tub = [(-20, -2), (18, -2), (17, 4), (13, 8), (-15, 8), (-19, 4)]

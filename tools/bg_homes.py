@@ -68,7 +68,7 @@ def ending_orla():
                C("#30365a"), C("#0e1020"), seed=5)
     foam_line(cv, fg, C("#b8d0dc"), y_min=120)
     # Orla, heading home, her lamp throwing a short cone ahead of her
-    beam(cv, 132, 47, 0.05, 0.16, 40, C("#fff0b8"), 0.45)
+    beam(cv, 124, 47.5, 0.08, 0.2, 56, C("#fff0b8"), 0.5)
     cv.sprite(orla_ornithopter(flip=True), 54, 18)
     return cv.out()
 

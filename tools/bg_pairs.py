@@ -123,6 +123,21 @@ def pair_vela_orla():
     cv.clouds([(206, 70, 30, 7)], C("#eef2f8"), C("#b8c4dc"), C("#ffffff"), C("#8c98bc"), 8203)
     sea(cv, 100, [C("#5a9ac0"), C("#4a88b2"), C("#3a76a2"), C("#2e6692"), C("#245884")], C("#d0e8f0"),
         glints=C("#ffffff"), seed=2)
+    # the far shore on the left, hazy, and a dinghy out fishing
+    far = cv.poly([(0, 101), (0, 91), (16, 88), (34, 90), (52, 95), (70, 101)])
+    cv.fill(far, C("#7aa0b4"))
+    cv.fill(far & (cv.Y < 93) & (cv.bay > 0.5), C("#94b4c2"))
+    for hx in (10, 18, 30):
+        cv.img[89:92, hx:hx + 3] = C("#e8ecec")
+        cv.img[88, hx:hx + 3] = C("#c07a6a")
+    cv.fill(cv.poly([(38, 132), (56, 132), (53, 136), (41, 136)]), C("#c84a3a"))
+    cv.img[132, 38:56] = C("#f0ece0")
+    cv.img[127:132, 47] = C("#4a3a30")
+    cv.img[128:131, 45:47] = C("#3a5a8a")
+    cv.img[126:128, 45:47] = C("#e8c8a0")
+    for t in range(12):  # an oar in the water and the ripples round the boat
+        cv.img[130 + t // 4, 49 + t] = C("#8a6a4a")
+    cv.img[137, 36:60:2] = C("#d0e8f0")
     # the lighthouse on its rock, tall at the right, Orla leaning out from the gallery
     rock = rocks(cv, [(120, 160), (132, 128), (150, 114), (170, 110), (200, 112), (224, 118), (224, 160)],
                  C("#6a6a74"), C("#9a9aa4"), C("#44444e"), seed=6)
