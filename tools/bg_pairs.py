@@ -62,6 +62,10 @@ def pair_vela_brass():
     cv.sky([(0.0, C("#2e5a96")), (0.2, C("#4a7eb0")), (0.4, C("#7aa4c8")), (0.56, C("#b8c4cc")),
             (0.7, C("#f0d0a0")), (0.84, C("#f6b478")), (1.0, C("#f8d090"))], y1=118)
     sx, sy = 186, 104
+    a = np.arctan2(cv.Y - sy, cv.X - sx)  # faint rays fanning up from the low sun
+    d = np.hypot(cv.X - sx, cv.Y - sy)
+    rays = (np.floor(a * 8) % 2 == 0) & (d < 130) & (d > 24) & (cv.bay > 0.5) & (cv.Y < sy)
+    cv.img[rays] = cv.img[rays] * 0.84 + C("#ffe8c0") * 0.16
     cv.glow(sx, sy, [34, 24, 16], [C("#f8c890"), C("#ffd89a"), C("#ffe8b8")])
     cv.fill(cv.ell(sx, sy, 10), C("#fff6dc"))
     cv.clouds([(20, 26, 30, 8), (52, 20, 22, 7)], C("#f0e8ec"), C("#c0b4cc"), C("#ffffff"), C("#9a90b4"), 8002)

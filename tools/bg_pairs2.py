@@ -109,14 +109,22 @@ def pair_brass_rook():
     crate(cv, 72, 142, 12, 9, C("#7a5a3a"))
     cv.sprite(person("rook", "reach", sit=True), 64, 108)
     drum(cv, 104, 144, C("#8a3a2e"), r=9, h=17)
-    top = cv.ell(104, 127, 9, 2.6)
-    cv.fill(top, C("#e8dcc0"))
-    cv.fill(top & ((cv.X // 2).astype(int) % 2 == (cv.Y // 1).astype(int) % 2), C("#4a3428"))
-    for qx, col in ((98, C("#f4f0e8")), (101, C("#f4f0e8")), (105, C("#1a1618")), (109, C("#1a1618")),
-                    (107, C("#1a1618"))):
-        cv.img[123:126, qx] = col
-        cv.img[122, qx] = col
-        cv.img[126, qx - 1:qx + 2] = col * 0.8
+    board = cv.poly([(92, 121), (116, 121), (119, 127), (89, 127)])
+    u = (cv.X - 104) / (24 + (cv.Y - 121) * 1.0) + 0.5  # across the board, 0..1 in perspective
+    cv.fill(board, C("#e8dcc0"))
+    cv.fill(board & (((u * 8).astype(int) + ((cv.Y - 121) // 1.5).astype(int)) % 2 == 0), C("#5a3a2a"))
+    cv.img[127, 89:120] = C("#3a2418")
+    for qx, qy, col in ((96, 121, C("#f4f0e8")), (99, 123, C("#f4f0e8")), (106, 120, C("#1a1618")),
+                        (110, 121, C("#1a1618")), (113, 123, C("#1a1618")), (108, 124, C("#1a1618"))):
+        cv.img[qy - 3:qy, qx] = col
+        cv.img[qy - 4, qx] = col
+        cv.img[qy - 3, qx - 1] = col
+    for k in range(6):  # the white pieces Brass has taken, lined up on the ground
+        cv.img[141:144, 146 + k * 3] = C("#f4f0e8")
+        cv.img[140, 146 + k * 3] = C("#f4f0e8")
+    crate(cv, 36, 146, 14, 10, C("#6a4a30"))  # Rook's tea on another crate
+    cv.img[133:136, 41:43] = C("#e8e4dc")
+    cv.img[134, 43] = C("#e8e4dc")
     cv.sprite(brass_robot("reach", flip=True), 106, 102)
     grumble(cv, 82, 112)
     return cv.out()
