@@ -14,17 +14,20 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprites_fx  # noqa: E402
+import sprites_pilots  # noqa: E402
 import sprites_players  # noqa: E402
 import sprites_s12  # noqa: E402
 import sprites_s3  # noqa: E402
 import sprites_s4  # noqa: E402
 import sprites_s5  # noqa: E402
 import sprites_s6  # noqa: E402
+import sprites_strikes  # noqa: E402
 from pixlib import Atlas, contact_sheet  # noqa: E402
 
 # The atlas order: it fixes where each sprite lands in atlas.png and its line in atlas.ron.
 ORDER = [sprites_players.SPRITES, sprites_fx.SPRITES, sprites_s12.ENEMIES, sprites_s3.SPRITES, sprites_s4.SPRITES,
-         sprites_s12.BOSSES, sprites_s5.SPRITES, sprites_s6.SPRITES]
+         sprites_s12.BOSSES, sprites_s5.SPRITES, sprites_s6.SPRITES,
+         sprites_pilots.SPRITES, sprites_strikes.SPRITES]
 
 
 def build():
