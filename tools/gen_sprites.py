@@ -5,9 +5,10 @@ Run from the repository root:  python3 tools/gen_sprites.py
 Optional: --preview DIR   also writes upscaled contact sheets into DIR.
 Deterministic: every random choice uses a fixed seed.
 
-The drawings live in sprites_*.py, one module per group (players, shared effects, stages 1-2,
-3, 4, 5, 6), each with a table of (name, make) pairs; sprite_parts.py holds the pieces they
-share and sprite_frames.py the table helpers and boss damage frames.
+The drawings live in sprites_*.py, one module per group (players, pilots 4-5, melee strikes
+and bombs, shared effects, stages 1-2, 3, 4, 5, 6), each with a table of (name, make) pairs;
+sprite_parts.py holds the pieces they share and sprite_frames.py the table helpers and boss
+damage frames.
 """
 import os
 import sys

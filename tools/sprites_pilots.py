@@ -269,27 +269,28 @@ def shot_rook(f):
 
 
 def charge_orla(f):
-    """A piece of the lens-flare beam, 24x32, that tiles vertically: a white-hot core, amber
-    bands, flare rings and streaks drifting along it (2 frames)."""
+    """A piece of the lens-flare beam, 24x32, that tiles vertically: a white-hot core in amber
+    light with a dithered haze, lens-ghost rings and flare glints drifting up it (2 frames)."""
     im = Img(24, 32)
     X, Y = im.X - 12, im.Y
-    d = np.abs(X)
-    band = [(11.5, LAMP[1]), (10.0, LAMP[2]), (7.5, LAMP[3]), (5.0, LAMP[4]), (2.5, LAMP[5])]
-    for r, c in band:
-        im.fill(d < r, c)
-    # dithered outer haze
-    haze = (d >= 10.0) & (d < 11.5) & (((im.X.astype(int) + im.Y.astype(int)) % 2) == 0)
-    im.a[haze, 3] = 0
-    # flare rings: hexagonal lens ghosts riding the beam
+    # the beam's edge ripples a little along its length (period 16, so pieces tile)
+    edge = 10.5 + 0.8 * np.sin((Y + f * 8) * math.pi / 8)
+    d = np.abs(X) / edge
+    for lim, c in ((1.15, LAMP[2]), (1.0, LAMP[3]), (0.78, LAMP[4]), (0.3, LAMP[5])):
+        im.fill(d < lim, c)
+    _haze = (d >= 1.0) & (d < 1.15) & (((im.X.astype(int) + im.Y.astype(int)) % 2) == 0)
+    im.a[_haze, 3] = 0
+    # lens ghosts: thin rings riding the beam, half a piece apart
     for k in range(2):
-        cy = (8 + 16 * k + f * 8) % 32
+        cy = (8 + 16 * k - f * 8) % 32
         dy = np.minimum(np.abs(Y - cy), 32 - np.abs(Y - cy))
-        hexd = np.maximum(np.abs(X) * 0.87 + dy * 0.5, dy)
-        im.fill((np.abs(hexd - 6.0) < 0.6), (255, 255, 255))
-    # streaks across the beam
-    for y in ((4 + f * 16) % 32, (20 + f * 16) % 32):
-        im.a[y, 3:21, :3] = LAMP[5]
-        im.a[y, 3:21, 3] = 255
+        r = np.sqrt(X * X + dy * dy)
+        im.fill((np.abs(r - 6.0) < 0.6) & (d > 0.3), LAMP[3])
+    # flare glints: short bright dashes at the beam's edges
+    for k, side in ((0, -1), (1, 1)):
+        y = (4 + 16 * k - f * 8) % 32
+        x = 12 + side * 7
+        im.a[y, min(x, x + side * 3):max(x, x + side * 3) + 1, :3] = (255, 255, 255)
     return im.a
 
 

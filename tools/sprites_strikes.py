@@ -138,8 +138,8 @@ def melee_orla(f):
     dx, dy = im.X - cx, im.Y - cy
     d = np.sqrt(dx * dx + dy * dy)
     ang = np.arctan2(dy, dx)
-    ray_len = [7, 15, 15, 11][f]
-    ray_w = [0.9, 1.3, 0.9, 0.6][f]
+    ray_len = [7, 15, 15, 9][f]
+    ray_w = [0.9, 1.3, 0.9, 0.8][f]
     rays = (np.abs(np.sin(ang * 4)) * d < ray_w) & (d < ray_len)
     rays |= (np.abs(np.sin(ang * 4 + math.pi / 4)) * d < ray_w * 0.7) & (d < ray_len * 0.55)
     core_r = [3.2, 6.0, 4.0, 0][f]
@@ -158,6 +158,7 @@ def melee_orla(f):
             _dither(im, ring, 0.5)
     if f == 3:
         _dither(im, rays, 0.5)
+        im.fill(d < 2.0, LAMP[4])
     return im.a
 
 
@@ -194,31 +195,36 @@ def bomb_vela(f):
     """A wind-storm gust, 96x40, 4 frames: three streaks curling into eddies at their front
     (right). Drawn in rows that slide across the whole playfield; mirror for leftward gusts."""
     im = Img(96, 40)
-    for k, (y, x0, x1, r) in enumerate(((9, 4, 70, 6.0), (22, 16, 84, 7.5), (33, 2, 58, 5.0))):
+    for k, (y, x0, x1, r) in enumerate(((11, 2, 66, 7.0), (24, 14, 80, 8.5), (34, 0, 52, 5.0))):
         ph = f * math.pi / 2 + k
-        # the streak: a slightly waving line, thin and dithered at its tail
+        # the streak: a waving band, 3 px at the front thinning to a dotted tail
         for x in range(x0, x1):
             t = (x - x0) / (x1 - x0)
-            yy = y + math.sin(x * 0.12 + ph) * 1.2
-            col = R["cream"][5] if t > 0.6 else R["cream"][4] if t > 0.3 else R["orange"][4]
-            if t < 0.3 and (x + f) % 2:
+            yy = y + math.sin(x * 0.11 + ph) * 1.5
+            if t < 0.25 and (x + f) % 2:
                 continue
-            im.px(x, yy, col)
-            if t > 0.45:
-                im.px(x, yy + 1, R["cream"][3] if t < 0.8 else R["white"][5])
-        # the eddy: a spiral winding in at the head, turning a quarter each frame
-        for i in range(60):
-            u = i / 59
-            a = -math.pi / 2 + u * 4.2 + ph
-            rr = r * (1 - u * 0.8)
-            px_, py_ = x1 + math.cos(a) * rr, y - r + 1 + r + math.sin(a) * rr * 0.8 - r * 0.2
-            im.px(px_, py_, (255, 255, 255) if u < 0.5 else R["cream"][4])
-            if u < 0.35:
+            im.px(x, yy, R["orange"][4] if t < 0.25 else R["cream"][4] if t < 0.5 else (255, 255, 255))
+            if t > 0.25:
+                im.px(x, yy + 1, R["cream"][3] if t < 0.6 else R["cream"][4])
+            if t > 0.6:
+                im.px(x, yy - 1, R["cream"][5])
+                im.px(x, yy + 2, R["orange"][3])
+        # the eddy at the head: a spiral curling up and back, a quarter turn on each frame
+        cx, cy = x1 - 1, y - r + 1
+        for i in range(90):
+            u = i / 89
+            a = math.pi / 2 - u * 5.0 - ph * 0.5
+            rr = r * (1 - u * 0.75)
+            px_, py_ = cx + math.cos(a) * rr, cy + math.sin(a) * rr
+            im.px(px_, py_, (255, 255, 255) if u < 0.45 else R["cream"][4])
+            if u < 0.5:
                 im.px(px_, py_ + 1, R["cream"][4])
+                im.px(px_ + 1, py_ + 1, R["orange"][3])
+    im.outline(R["orange"][1])
     # flecks of leaf and dust caught in the wind
     rng = np.random.default_rng(71 + f)
-    for _ in range(10):
-        im.px(rng.integers(8, 92), rng.integers(2, 38), R["orange"][rng.integers(3, 5)])
+    for _ in range(12):
+        im.px(rng.integers(4, 92), rng.integers(2, 38), (R["orange"][4], R["leaf"][4], R["cream"][5])[_ % 3])
     return im.a
 
 
@@ -313,11 +319,12 @@ def bomb_orla(f):
     for lim, col in bands:
         im.fill(d < lim, col)
     # shimmering bands of brighter light travelling along the beam
-    wave = np.sin(im.Y * 0.18 + f * math.pi) > 0.7
-    im.fill(inside & wave & (d < 0.8) & (d > 0.25), LAMP[5])
+    wave = np.sin(im.Y * 0.16 - np.abs(im.X - 24) * 0.5 + f * math.pi) > 0.8
+    im.fill(inside & wave & (d < 0.8) & (d > 0.55), LAMP[4])
     # a thin haze beyond the rim, and the far end fading out
     _dither(im, inside & (d > 0.8), 0.5)
-    _dither(im, inside & (t > 0.88), 0.5)
+    for lim, keep in ((0.82, 0.75), (0.9, 0.5), (0.96, 0.25)):
+        _dither(im, inside & (t > lim), keep)
     return im.a
 
 
