@@ -23,7 +23,7 @@ import numpy as np
 
 from pixlib import OUTLINE, R, Img, Ramp, Scene
 from sprite_parts import overlay, prop_blur
-from sprites_players import BANK, blush, draw_pattern, finish_portrait
+from sprites_players import BANK, blush, draw_pattern, finish_portrait, portrait_panel
 
 # Orla's lamp light: warm white to amber, the colour of her beam.
 LAMP = Ramp(["#6a3a10", "#c87a18", "#f4b42c", "#ffe070", "#fff4b8", "#ffffff"])
@@ -181,13 +181,14 @@ def portrait_orla():
     draw_pattern(s, 23, 30, ["k"], {"k": R["skin"][2]})
     draw_pattern(s, 21, 34, [".kkkk", "....."], {"k": R["red"][1]})
     blush(s, 31)
-    img = finish_portrait(s, (150, 196, 214), (34, 52, 108), R["navy"][0])
-    # the lighthouse beam sweeping through the backdrop, top-left
+    top, bottom = (150, 196, 214), (34, 52, 108)
+    img = finish_portrait(s, top, bottom, R["navy"][0])
+    # the lighthouse beam sweeping through the backdrop from the top-left (only where the
+    # backdrop itself shows)
     ys, xs = np.mgrid[0:48, 0:48]
-    beam = (np.abs((ys - 2) - (xs - 2) * 0.35) < 2.0 + xs * 0.1) & (xs > 0) & (xs < 47) & (ys > 0)
-    behind = np.all(np.abs(img[..., :3].astype(int) - finish_portrait(Scene(48, 48, origin=(0, 0)), (150, 196, 214),
-                                                                   (34, 52, 108), R["navy"][0])[..., :3]) < 1, -1)
-    lift = beam & behind & (ys < 47)
+    beam = (np.abs((ys - 2) - (xs - 2) * 0.35) < 2.0 + xs * 0.1) & (xs > 0) & (xs < 47) & (ys > 0) & (ys < 47)
+    behind = np.all(img[..., :3] == portrait_panel(top, bottom, R["navy"][0])[..., :3], -1)
+    lift = beam & behind
     img[lift, :3] = np.minimum(255, img[lift, :3].astype(int) + np.array([60, 54, 20])).astype(np.uint8)
     return img
 

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from pixlib import OUTLINE, R, Ramp, Scene, make_ramp, poly_mask
+from pixlib import R, Ramp, Scene, make_ramp, poly_mask
 from sprite_frames import anims, boss_parts, stills
 from sprite_parts import embers, hazard_pad, overlay, ringed_dome, rivets, rubble, stripes
 

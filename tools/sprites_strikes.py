@@ -377,7 +377,7 @@ def bomb_rook(f):
     return _scrap(f)
 
 
-def bomb_rook_blast(frames):
+def bomb_rook_blast():
     """A small scrap-burst blast, 24x24, 6 frames: a fireball with bits of scrap flying out."""
     out = explosion(24, 6, 91)
     rng = np.random.default_rng(92)
@@ -400,5 +400,5 @@ SPRITES = [
     ("bomb_orla", lambda: [bomb_orla(f) for f in range(2)]),
     ("bomb_orla_core", lambda: [bomb_orla_core(f) for f in range(2)]),
     ("bomb_rook", lambda: [bomb_rook(f) for f in range(4)]),
-    ("bomb_rook_blast", lambda: bomb_rook_blast(6)),
+    ("bomb_rook_blast", bomb_rook_blast),
 ]
