@@ -138,12 +138,14 @@ def melee_orla(f):
     dx, dy = im.X - cx, im.Y - cy
     d = np.sqrt(dx * dx + dy * dy)
     ang = np.arctan2(dy, dx)
-    ray_len = [7, 15, 15, 9][f]
-    ray_w = [0.9, 1.3, 0.9, 0.8][f]
-    rays = (np.abs(np.sin(ang * 4)) * d < ray_w) & (d < ray_len)
-    rays |= (np.abs(np.sin(ang * 4 + math.pi / 4)) * d < ray_w * 0.7) & (d < ray_len * 0.55)
-    core_r = [3.2, 6.0, 4.0, 0][f]
-    halo_r = [5.0, 9.0, 8.0, 0][f]
+    ray_len = [9, 16, 15, 8][f]
+    ray_w = [0.6, 0.8, 0.6, 0.5][f]
+    # distance from the nearest of 8 rays (sin(4a) / 4 is the angle to it, near a ray)
+    perp = d * np.abs(np.sin(ang * 4)) / 4
+    rays = (perp < ray_w) & (d < ray_len) & (np.abs(np.sin(ang * 2)) < 0.2)
+    rays |= (perp < ray_w * 0.8) & (d < ray_len * 0.7)
+    core_r = [3.2, 5.0, 3.5, 0][f]
+    halo_r = [5.0, 8.0, 6.5, 0][f]
     im.fill(rays, LAMP[4])
     im.fill(rays & (d < ray_len * 0.6), LAMP[5])
     if halo_r:
