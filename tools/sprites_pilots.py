@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from pixlib import OUTLINE, R, Img, Ramp, Scene
-from sprite_parts import overlay, prop_blur
+from sprite_parts import overlay, prop_blur, rotor_blade
 from sprites_players import BANK, blush, draw_pattern, finish_portrait, portrait_panel
 
 # Orla's lamp light: warm white to amber, the colour of her beam.
@@ -93,38 +93,37 @@ def _rook(roll, phase):
     # claw feet peeking out under the tub
     for sx in (-1, 1):
         for sy in (-1, 1):
-            s.ellipsoid((4.6 * sx, 6.4 * sy + 1, 0.2), (1.2, 1.3, 0.8), R["brass"], group="foot")
-    # the bathtub: enamel shell with a rolled rim, dark inside where Rook sits
-    s.ellipsoid((0, 1.0, 1.5), (6.6, 9.6, 3.6), ENAMEL, group="tub")
-    s.paint(~s.mask_ellipse(0, 1.0, 5.7, 8.7, z=3.0), R["rust"], parts=["tub"], lvl_bias=0)
-    s.ellipsoid((0, 1.4, 3.4), (4.6, 7.5, 1.2), R["slate"], group="inside", spec=0, bias=-0.15)
-    s.paint(s.mask_ellipse(0, 1.4, 4.9, 7.8, z=3.4) & (s.Y > 6.6), R["cyan"], parts=["inside"], lvl_bias=-1)
-    # taps and a brass plug chain at the foot end (the nose)
-    s.ellipsoid((0, -7.6, 4.6), (1.6, 1.0, 0.8), R["brass"], group="taps")
-    s.px(-1.7, -7.6, R["red"][4], z=5.2)
-    s.px(1.7, -7.6, R["cyan"][4], z=5.2)
-    # Rook: olive overalls, bald head with grey tufts, goggles, a white moustache
-    s.ellipsoid((0, 2.6, 4.6), (2.6, 2.6, 1.6), R["olive"], group="rider")
-    s.ellipsoid((0, 0.0, 6.0), (2.0, 2.0, 1.6), R["skin"], group="head")
+            s.ellipsoid((5.9 * sx, 6.6 * sy + 1.4, 0.2), (1.3, 1.4, 0.8), R["brass"], group="foot")
+    # the bathtub: a rolled enamel rim round a deep inside (its painted rust skirt shows in a bank)
+    def oval(rx, ry, cy, n=28):
+        return [(rx * math.copysign(abs(math.cos(t)) ** 0.8, math.cos(t)),
+                 cy + ry * math.copysign(abs(math.sin(t)) ** 0.8, math.sin(t))) for t in
+                (2 * math.pi * k / n for k in range(n))]
+    s.slab(oval(6.6, 9.8, 1.0), 3.2, ENAMEL, group="tub", thick=3.0, edge_ramp=R["rust"], bevel=2.2)
+    s.slab(oval(4.7, 7.8, 1.4), 3.3, R["slate"], group="inside", bevel=0.0, bias=-0.2, spec=0)
+    s.paint(s.Y > 6.0, R["slate"], parts=["inside"], lvl_bias=-1)
+    # taps at the foot end (the nose): hot and cold
+    s.ellipsoid((0, -7.4, 4.2), (1.7, 1.0, 0.8), R["brass"], group="taps")
+    s.px(-1.8, -7.4, R["red"][4], z=5.2)
+    s.px(1.8, -7.4, R["cyan"][4], z=5.2)
+    # Rook: olive overalls, bald head with white tufts, goggles on his brow
+    s.ellipsoid((0, 3.0, 4.6), (3.3, 3.2, 1.8), R["olive"], group="rider", bias=0.12)
     for side in (-1, 1):
-        s.ellipsoid((1.7 * side, 0.6, 6.0), (0.8, 1.0, 0.8), R["white"], group="tuft%d" % side, spec=0)
-    s.paint(s.mask_ellipse(0, -1.2, 2.0, 0.5, z=7.5), R["gunmetal"], parts=["head"], lvl_bias=1)
+        s.ellipsoid((3.0 * side, 1.4, 5.0), (1.0, 1.6, 0.8), R["khaki"], group="arm%d" % side)
+    s.ellipsoid((0, -0.4, 6.6), (2.4, 2.4, 1.6), R["skin"], group="head")
+    for side in (-1, 1):
+        s.ellipsoid((2.0 * side, 0.6, 6.2), (0.9, 1.1, 0.8), R["white"], group="tuft%d" % side, spec=0)
+    s.paint(s.mask_ellipse(0, -1.4, 2.2, 0.55, z=7.8), R["gunmetal"], parts=["head"], lvl_bias=1)
     # the gyro rotor mast behind him, and the pusher prop's hub at the tail
-    s.lathe(0, 5.0, [(7.8, 1.0), (9.2, 1.0)], R["gunmetal"], group="mast")
+    s.ellipsoid((0, 6.5, 5.6), (1.2, 1.2, 1.0), R["gunmetal"], group="mast")
     s.ellipsoid((0, 11.6, 2.4), (1.6, 1.3, 1.1), R["brass"], group="hub")
     img = s.render()
 
     def blades(im):
-        # a two-blade gyro rotor over the mast, a turn of 45 degrees between phases, plus the prop
-        cx, cy = 11.5 + roll / 19 * 0.4, 33
-        ang = math.radians(-25 + 45 * phase)
-        for k in (0, math.pi):
-            a = ang + k
-            for t in range(3, 12):
-                x, y = cx + math.cos(a) * t, cy - 14 + math.sin(a) * t * 0.55
-                if 0 <= round(x) < 24 and 0 <= round(y) < 28:
-                    im.px(x, y, R["steel"][3] if t < 10 else R["steel"][1])
-        im.px(cx, cy - 14, R["brass"][5])
+        # a two-blade gyro rotor on the mast behind his back, a turn of 50 degrees between phases
+        cx, cy = 11.5 + roll / 19 * 0.6, 20.5
+        rotor_blade(im, cx, cy, 11, math.radians(-20 + 50 * phase), R["steel"][4], R["steel"][2])
+        im.px(cx, cy, R["brass"][5])
         prop_blur(im, cx, 26, phase, R["steel"], span=3)
     return overlay(img, blades)
 
@@ -166,8 +165,11 @@ def portrait_orla():
     for cx, cy, rx, ry in ((17, 19, 5, 4.5), (23, 18, 5, 4), (30, 18.5, 5.5, 4.5), (15, 22, 2.5, 4.5)):
         s.ellipsoid((cx, cy, 10), (rx, ry, 4), R["hair_b"], group="bangs")
     # the yellow sou'wester: a wide brim, lower at the back, and a round crown
-    s.ellipsoid((24, 15.5, 13), (20, 5.0, 2), R["yellow"], group="brim")
-    s.ellipsoid((24, 9.5, 12), (11, 8.5, 6), R["yellow"], group="crown")
+    for side in (-1, 1):
+        # the brim sloping down over the ears, the way a sou'wester keeps the rain off the neck
+        s.ellipsoid((24 + 11.5 * side, 20.5, 6), (5.5, 7.5, 3), R["yellow"], group="flap%d" % side, bias=-0.08)
+    s.ellipsoid((24, 15.0, 13), (17.5, 4.6, 2), R["yellow"], group="brim")
+    s.ellipsoid((24, 9.5, 12), (10.5, 8.0, 6), R["yellow"], group="crown")
     s.paint(np.abs(s.Y - 13.4) < 0.6, R["orange"], parts=["crown"], lvl_bias=0)
     # a little brass lamp pin on the hat band
     s.glow(31, 13.2, 1.6, 1.6, LAMP, z=30, levels=[3, 4, 5])

@@ -66,18 +66,17 @@ def melee_vela(f):
     """A cutting gust: a cream-and-orange wind crescent swept right to left across the front."""
     im = Img(32, 32)
     cols = [R["orange"][2], R["orange"][4], R["cream"][4], R["cream"][5], (255, 255, 255)]
-    _arc(im, 16, 20, 11.5 + f * 0.8, -0.2 - 0.4 * f, -0.2 - 0.4 * f - [1.0, 2.0, 2.7, 2.9][f], [4, 5, 5, 3][f], cols,
+    _arc(im, 16, 21, 12 + f * 0.8, -0.2 - 0.4 * f, -0.2 - 0.4 * f - [1.2, 2.2, 2.7, 2.9][f], [5, 7, 6, 3][f], cols,
          keep_tail=[1.0, 0.75, 0.5, 0.25][f])
-    if f < 3:
-        # wind streaks trailing the blade
-        for k in range(3):
-            y = 9 + k * 5 + f
-            x0, x1 = 4 + k * 2 + f * 2, 12 + k * 3 + f * 2
-            im.line(x0, y, x1, y, R["cream"][3] if k % 2 else R["orange"][3])
     if f == 3:
         _dither(im, im.a[..., 3] > 0, 0.5)
-    if f < 3:
-        im.outline(R["orange"][0])
+        return im.a
+    im.outline(R["orange"][0])
+    # wind lines inside the crescent, trailing it (drawn after the outline: thin, unlined)
+    for k, dr in enumerate((5.0, 7.5)):
+        a0 = -0.5 - 0.4 * f - k * 0.3
+        _arc(im, 16, 21, 12 + f * 0.8 - dr, a0, a0 - [0.8, 1.6, 2.0][f], 0, [R["orange"][4], R["cream"][5]],
+             keep_tail=0.5)
     return im.a
 
 
@@ -119,7 +118,7 @@ def melee_wren(f):
     im = Img(32, 32)
     cols = [R["violet"][2], R["violet"][3], R["magenta"][3], R["pink"][4], (255, 240, 255)]
     a0 = math.pi + 0.2 + 0.4 * f
-    _arc(im, 16, 20, 11.5 + f * 0.8, a0, a0 + [1.0, 2.0, 2.7, 2.9][f], [4, 5, 5, 3][f], cols,
+    _arc(im, 16, 21, 12 + f * 0.8, a0, a0 + [1.2, 2.2, 2.7, 2.9][f], [5, 7, 6, 3][f], cols,
          keep_tail=[1.0, 0.75, 0.5, 0.25][f])
     if f < 3:
         im.outline(R["violet"][0])
