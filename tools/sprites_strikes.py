@@ -8,7 +8,7 @@ them is in assets/README.md:
 - `melee_*`: 32x32, 4 frames (wind-up, strike, follow-through, fade), upright, centred ~20 px
   ahead of the ship; 3 ticks a frame.
 - `bomb_vela` gust streaks (tiled in rows, sliding across), `bomb_wren` magic circle (centred,
-  scaled up), `bomb_brass` steam blast (centred, scaled 3x), `bomb_orla` + `bomb_orla_core`
+  scaled up), `bomb_brass` steam blast (centred, drawn 2x), `bomb_orla` + `bomb_orla_core`
   the lighthouse beam (rotated about the lamp), `bomb_rook` scrap pieces + `bomb_rook_blast`.
 Deterministic: every random choice uses a fixed seed.
 """
@@ -273,7 +273,7 @@ def bomb_wren(f):
 
 def bomb_brass(f):
     """The steam blast, 96x96, 5 frames: a fireball in the boiler's colours that bursts into a
-    ring of steam rolling outward. Centred on Brass, drawn 3x so the ring crosses the field."""
+    ring of steam rolling outward. Centred on Brass, drawn 2x so the ring crosses the field."""
     im = Img(96, 96)
     rng = np.random.default_rng(81)
     ring_r = [0, 16, 28, 38, 44][f]
@@ -287,14 +287,21 @@ def bomb_brass(f):
             im.radial(x, y, puff * rng.uniform(0.8, 1.1), R["white"], [1, 2, 3, 4, 5] if f < 4 else [1, 2, 3])
             # the lit top-left of each puff
             im.px(x - puff * 0.4, y - puff * 0.4, (255, 255, 255))
-    if f <= 2:
-        core = [14, 13, 9][f]
-        im.radial(48, 48, core, R["fire"], [[1, 2, 3, 4, 5, 5], [1, 2, 3, 4, 5], [0, 1, 2]][f])
+    if f <= 1:
+        core = [14, 13][f]
+        im.radial(48, 48, core, R["fire"], [[1, 2, 3, 4, 5, 5], [1, 2, 3, 4, 5]][f])
         if f == 0:
             for k in range(8):
                 a = k * math.pi / 4
                 im.line(48, 48, round(48 + math.cos(a) * 20), round(48 + math.sin(a) * 20), R["gold"][5])
             im.disc(48, 48, 6, (255, 255, 255))
+    if f == 2:
+        # the fireball gone to smoke, a few embers still glowing in it
+        im.radial(48, 48, 10, R["smoke"], [1, 2, 3])
+        _dither(im, im.ell(48, 48, 10), 0.5)
+        for k in range(6):
+            a = k * math.pi / 3 + 0.5
+            im.px(48 + math.cos(a) * 5, 48 + math.sin(a) * 5, R["fire"][3 + k % 2])
     if f >= 1:
         # brass scraps and rivets thrown out with the steam
         for k in range(10):
