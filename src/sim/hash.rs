@@ -78,6 +78,13 @@ macro_rules! feed_as_u64 {
 }
 feed_as_u64!(bool, u8, u32, u64, usize);
 
+impl Feed for u128 {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(*self as u64);
+        h.u64((*self >> 64) as u64);
+    }
+}
+
 impl Feed for f32 {
     fn feed(&self, h: &mut StateHasher) {
         h.f32(*self);
@@ -388,8 +395,9 @@ impl Feed for RunStats {
 }
 
 impl World {
-    /// A hash of everything that decides how the game goes on from here: two worlds with the
-    /// same hash, stepped with the same inputs, play on alike (barring a 64-bit collision).
+    /// A hash of everything that decides how the game goes on from here, so runs and replays
+    /// can be compared step by step: the same run gives the same hash, and a run that strays
+    /// in any value below changes it (barring a 64-bit collision).
     ///
     /// It covers the level (by its content hash); the settings that act on every step
     /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
@@ -408,7 +416,7 @@ impl World {
     ///   slabs' free lists come from the same history as everything hashed, and walking them
     ///   would cost as much as a step.
     ///
-    /// Cost: one pass over the entities, about a step's collision update or less.
+    /// Cost: one pass over the entities, allocating nothing.
     pub fn state_hash(&self) -> u64 {
         let World {
             config,
@@ -457,9 +465,7 @@ impl World {
         h.put(pending.as_slice());
         h.put(&(*scroll_speed, *scroll_offset, *scroll_ease));
         h.put(phase);
-        let (state, inc) = rng.state();
-        h.put(&(state as u64, (state >> 64) as u64, inc as u64));
-        h.put(&((inc >> 64) as u64));
+        h.put(&rng.state());
         h.put(prev_input.as_slice());
         h.put(players.as_slice());
         h.put(shots);
