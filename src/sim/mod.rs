@@ -18,10 +18,8 @@ mod preview;
 pub mod replay;
 mod resolve;
 pub mod rewind;
-pub mod scenario;
 mod scratch;
 mod scroll;
-pub mod summary;
 pub mod world;
 
 use glam::Vec2;

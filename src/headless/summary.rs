@@ -15,10 +15,10 @@ mod meter;
 
 pub use meter::{file_name, BossTtk, StageMeter, DEAD_AIR_GRACE_STEPS};
 
-use super::autoplay::Bot;
-use super::input::Input;
-use super::replay::Replay;
-use super::world::{Carry, RunStats, World, WorldConfig};
+use crate::sim::autoplay::Bot;
+use crate::sim::input::Input;
+use crate::sim::replay::Replay;
+use crate::sim::world::{Carry, RunStats, World, WorldConfig};
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
