@@ -222,6 +222,36 @@ mod tests {
 
     use super::Run;
 
+    /// Issue #25: the window listed any `stage*.ron` while `sim --all` listed `stageN.ron`
+    /// only, so a stray file changed the window's campaign alone. Both now use one lister.
+    #[test]
+    fn a_stray_stage_file_changes_neither_campaign() {
+        let names = |paths: &[std::path::PathBuf]| -> Vec<String> {
+            paths
+                .iter()
+                .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                .collect()
+        };
+        let shipped = super::find_data("levels");
+        let copy = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(&shipped).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == "ron") {
+                std::fs::copy(&path, copy.path().join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let window_before = names(&super::campaign_stages(copy.path()));
+        std::fs::write(copy.path().join("stage2b.ron"), "this is no level").unwrap();
+        let window_after = names(&super::campaign_stages(copy.path()));
+        // What `sim --all` plays: the library's lister over the same folder.
+        let headless = names(&skysweep::level::stage_files(copy.path()).unwrap());
+        assert_eq!(window_before, window_after);
+        assert_eq!(window_after, headless);
+        assert_eq!(window_after, names(&super::campaign_stages(&shipped)));
+        assert!(!window_after.iter().any(|n| n == "stage2b.ron"));
+        assert!(window_after.len() >= 2, "{window_after:?}");
+    }
+
     /// Issue #18: a long game's memory rose at every stage change, one reason being that every
     /// stage played stayed loaded. The whole game now holds the stage in play only; an
     /// author's run keeps what it was given.

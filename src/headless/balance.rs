@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -203,24 +203,28 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
 /// The results come back in the jobs' order, whatever order they finished in.
 fn run_jobs(levels: &[(PathBuf, Arc<Level>)], jobs: &[Job], threads: usize) -> Vec<Summary> {
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Summary>>> = Mutex::new(vec![None; jobs.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else {
-                    break;
-                };
-                let summary = play(&levels[job.stage].1, job);
-                done.lock().expect("no thread panicked")[i] = Some(summary);
-            });
-        }
+    let mut done: Vec<(usize, Summary)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else {
+                            return mine;
+                        };
+                        mine.push((i, play(&levels[job.stage].1, job)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    done.into_inner()
-        .expect("no thread panicked")
-        .into_iter()
-        .map(|s| s.expect("every job ran"))
-        .collect()
+    done.sort_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, s)| s).collect()
 }
 
 /// One run as `sim` would make it: autoplay, invincible, Normal difficulty.

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::percentile::quantile;
 use crate::level::Level;
 
 mod meter;
@@ -57,8 +58,7 @@ impl Percentiles {
         };
         let max_frame = at_max as u64 + 1;
         samples.sort_unstable();
-        let at =
-            |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+        let at = |q: f64| quantile(samples, q).unwrap_or(0) as f64 / 1000.0;
         Self {
             p50: at(0.5),
             p99: at(0.99),
