@@ -39,7 +39,7 @@ pub struct Cli {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Start windowed at this size, WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", value_parser = parse_size, allow_hyphen_values = true)]
+    #[arg(long, value_name = "WxH", value_parser = crate::window::parse_size, allow_hyphen_values = true)]
     pub window: Option<(i32, i32)>,
     /// Start on the ending (the pilots of --character, then the credits), to look at it
     /// without playing through every stage; the run then goes on into the second loop.
@@ -212,18 +212,6 @@ fn parse_span(s: &str, max: f64) -> Result<f64, String> {
     } else {
         Err(format!("{s} is not in 0..={max}"))
     }
-}
-
-pub(crate) fn parse_size(s: &str) -> Result<(i32, i32), String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or("expected WIDTHxHEIGHT, e.g. 960x720")?;
-    let w: i32 = w.parse().map_err(|_| format!("`{w}` is not a width"))?;
-    let h: i32 = h.parse().map_err(|_| format!("`{h}` is not a height"))?;
-    if !(224..=8192).contains(&w) || !(240..=8192).contains(&h) {
-        return Err("window size must be at least 224x240 and at most 8192x8192".into());
-    }
-    Ok((w, h))
 }
 
 #[cfg(test)]

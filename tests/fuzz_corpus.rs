@@ -1,7 +1,7 @@
 //! The fuzz targets' saved corpus and crashers (`fuzz/saved/TARGET/`), replayed through the
 //! very functions the fuzzer runs (`skysweep::testkit::fuzzing`), on the stable toolchain: a regression
 //! any of them once caught fails here without nightly or cargo-fuzz. The settings and scores
-//! targets live in the binary and replay theirs in `src/app/save_fuzz.rs`.
+//! targets replay theirs in `src/testkit/save_fuzz.rs`.
 
 use skysweep::testkit::fuzzing::{run_saved, saved_inputs};
 

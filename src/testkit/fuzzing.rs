@@ -3,8 +3,7 @@
 //! `tests/fuzz_corpus.rs`). Each function takes arbitrary bytes, must never panic, hang or
 //! allocate without bound, and asserts the promises its loader makes.
 //!
-//! The settings and scores targets live in the binary (`src/app/save_fuzz.rs`), beside the
-//! types they parse.
+//! The settings and scores targets' bodies are beside these, in [`super::save_fuzz`].
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
