@@ -9,10 +9,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use skysweep::headless::summary::{self, RunOptions};
 use skysweep::level::{parse_stage, Catalog, Source, TimelineEvent};
-use skysweep::sim::scenario;
-use skysweep::sim::summary::{self, RunOptions};
 use skysweep::sim::{Difficulty, Input, WorldConfig};
+use skysweep::testkit::scenario;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()

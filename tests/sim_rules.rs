@@ -2,11 +2,11 @@
 
 use glam::Vec2;
 use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
-use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{
     Character, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
     CLEAR_BONUS_PER_LIFE,
 };
+use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
 
 fn world_with(config: WorldConfig) -> World {
     scenario::world(quiet_level(), config)

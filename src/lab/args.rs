@@ -33,7 +33,7 @@ pub struct LabArgs {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Start windowed at this size, WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", value_parser = crate::cli::parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = crate::window::parse_size)]
     pub window: Option<(i32, i32)>,
 }
 

@@ -36,10 +36,10 @@ use extras::Extras;
 use phase::{Broad, Phase};
 use plot::Plot;
 
-use crate::app::frame_log::{FpsMeter, Pace};
-use crate::app::{audio, display};
 use crate::render::{Assets, Renderer};
-use crate::setup::find_data;
+use crate::window::frame_log::{FpsMeter, Pace};
+use crate::window::{display, sound_device};
+use skysweep::platform::data::find_data;
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,7 +272,7 @@ pub fn run(args: LabArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if let Some(path) = &args.screenshot {
-        if let Err(e) = skysweep::store::check_writable(path) {
+        if let Err(e) = skysweep::platform::atomic::check_writable(path) {
             eprintln!(
                 "skysweep lab: --screenshot {}: cannot write there: {e}",
                 path.display()
@@ -285,8 +285,8 @@ pub fn run(args: LabArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     // The window starts macroquad's mixer whether or not anything plays: keep it quiet.
-    audio::prepare_sound_device();
-    audio::install_quiet_audio_panic();
+    sound_device::prepare_sound_device();
+    sound_device::install_quiet_audio_panic();
     let (w, h) = args.window.unwrap_or((1200, 960));
     let conf = macroquad::conf::Conf {
         miniquad_conf: Conf {
@@ -304,7 +304,7 @@ pub fn run(args: LabArgs) -> ExitCode {
         draw_call_index_capacity: 6 * 16_000,
     };
     macroquad::Window::from_config(conf, async move {
-        audio::unmute_alsa_errors();
+        sound_device::unmute_alsa_errors();
         let renderer = Renderer::new(Assets::load(&find_data("assets")));
         for w in &renderer.assets.warnings {
             eprintln!("warning: {w}");

@@ -3,6 +3,8 @@
 
 use macroquad::prelude::*;
 
+use skysweep::headless::percentile::quantile;
+
 use super::phase::Phase;
 use crate::render::Renderer;
 
@@ -59,7 +61,7 @@ impl Ring {
     pub fn median(&self) -> Option<f32> {
         let mut v: Vec<f32> = self.buf.clone();
         v.sort_by(f32::total_cmp);
-        v.get(v.len() / 2).copied()
+        quantile(&v, 0.5)
     }
 }
 

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use skysweep::sim::{Character, Difficulty};
-use skysweep::store;
+use crate::save::store;
+use crate::sim::{Character, Difficulty};
 
 pub const TABLE_LEN: usize = 10;
 pub const NAME_LEN: usize = 3;
@@ -28,7 +28,7 @@ pub struct ScoreTable {
 
 impl ScoreTable {
     pub fn path() -> Option<PathBuf> {
-        super::config::folder("data").map(|d| d.join("scores.ron"))
+        crate::platform::data::folder("data").map(|d| d.join("scores.ron"))
     }
 
     /// Loads the table from `path`; a damaged file is kept aside with one warning.
@@ -77,7 +77,7 @@ impl ScoreTable {
     }
 
     /// Sorts, trims and cleans a table read from a file someone may have edited.
-    pub(super) fn normalise(&mut self) {
+    pub fn normalise(&mut self) {
         for list in self.tables.values_mut() {
             list.sort_by_key(|e| std::cmp::Reverse(e.score));
             list.truncate(TABLE_LEN);
@@ -128,7 +128,7 @@ mod tests {
     /// memory.
     #[test]
     fn scores_that_are_not_a_file_are_an_empty_table_at_once() {
-        use skysweep::test_files::load_each_hostile;
+        use crate::testkit::files::load_each_hostile;
         let tmp = tempfile::tempdir().unwrap();
         for (what, _, (t, warning)) in
             load_each_hostile(tmp.path(), "scores.ron", ScoreTable::load_from)

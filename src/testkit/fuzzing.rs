@@ -3,8 +3,7 @@
 //! `tests/fuzz_corpus.rs`). Each function takes arbitrary bytes, must never panic, hang or
 //! allocate without bound, and asserts the promises its loader makes.
 //!
-//! The settings and scores targets live in the binary (`src/app/save_fuzz.rs`), beside the
-//! types they parse.
+//! The settings and scores targets' bodies are beside these, in [`super::save_fuzz`].
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -14,9 +13,9 @@ use crate::sim::replay::Replay;
 use crate::sim::{Character, Input, World, WorldConfig};
 
 /// `levels/common.ron` as shipped: the definitions every fuzzed stage is parsed with.
-pub const COMMON: &str = include_str!("../levels/common.ron");
+pub const COMMON: &str = include_str!("../../levels/common.ron");
 /// The first shipped stage, which fuzzed replays are checked against and played on.
-const STAGE1: &str = include_str!("../levels/stage1.ron");
+const STAGE1: &str = include_str!("../../levels/stage1.ron");
 /// Ten seconds of play: enough for spawns, weapons, bosses' phases and parts to interact.
 const LEVEL_STEPS: u32 = 600;
 /// Steps of a fuzzed replay played back.
@@ -205,9 +204,9 @@ pub fn replay(data: &[u8]) {
 }
 
 /// A save file's bytes through the parser every player's file goes through
-/// ([`crate::store::parse_saved`]), for the binary's settings and scores targets.
-pub fn saved<T: serde::de::DeserializeOwned>(data: &[u8]) -> crate::store::Parsed<T> {
-    crate::store::parse_saved(data.to_vec())
+/// ([`crate::save::store::parse_saved`]), for the binary's settings and scores targets.
+pub fn saved<T: serde::de::DeserializeOwned>(data: &[u8]) -> crate::save::store::Parsed<T> {
+    crate::save::store::parse_saved(data.to_vec())
 }
 
 /// The saved corpus and crashers of fuzz target `target` (`fuzz/saved/TARGET/`), in name

@@ -9,8 +9,8 @@ pub fn prepare() -> Result<(), std::process::ExitCode> {
         eprintln!("skysweep: {e}");
         return Err(std::process::ExitCode::from(1));
     }
-    super::audio::prepare_sound_device();
-    super::audio::install_quiet_audio_panic();
+    super::sound_device::prepare_sound_device();
+    super::sound_device::install_quiet_audio_panic();
     Ok(())
 }
 

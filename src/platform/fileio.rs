@@ -111,7 +111,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::test_files::{hostile, within};
+    use crate::testkit::files::{hostile, within};
 
     #[test]
     fn reads_a_file_up_to_the_limit_and_refuses_one_byte_more() {
@@ -163,7 +163,7 @@ mod tests {
     fn refuses_a_fifo_with_a_writer() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fed.ron");
-        crate::test_files::mkfifo(&fifo);
+        crate::testkit::files::mkfifo(&fifo);
         // Opening the write end waits for a reader: keep one open meanwhile.
         let reader = open_nonblocking(&fifo).unwrap();
         let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();

@@ -266,7 +266,7 @@ fn watched_agrees(
 mod tests {
     use super::*;
 
-    const STAGE: &str = include_str!("../../levels/stage1.ron");
+    const STAGE: &str = include_str!("../../../levels/stage1.ron");
 
     #[test]
     fn mutations_change_the_text_and_repeat_for_the_same_seed() {

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use crate::level::{Level, TimelineEvent};
 
-use super::super::clock::DT;
-use super::super::events::GameEvent;
-use super::super::world::{StagePhase, World};
+use crate::sim::clock::DT;
+use crate::sim::events::GameEvent;
+use crate::sim::world::{StagePhase, World};
 
 /// Steps at the start of each stage left out of dead air: the first enemies are still on their
 /// way in, by design.
@@ -132,7 +132,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::sim::{scenario, Input, WorldConfig};
+    use crate::sim::{Input, WorldConfig};
+    use crate::testkit::scenario;
 
     fn stage(length_s: u32, events: &str) -> Arc<Level> {
         scenario::level(&format!(

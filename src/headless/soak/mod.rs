@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 use oorandom::Rand64;
 use serde::Serialize;
 
+use crate::headless::summary::{self, RunOptions, Summary};
 use crate::level::{Catalog, Level};
 use crate::sim::replay::Replay;
-use crate::sim::summary::{self, RunOptions, Summary};
 
 pub mod mutate;
 pub mod plan;
@@ -187,17 +187,17 @@ fn drive(
         sum.runs += 1;
         // What a run freed goes back to the system, so the resident set measured after a run
         // is what the soak still holds, not the allocator's high water: a leak shows as growth.
-        crate::memory::give_back_free_memory();
+        crate::platform::memory::give_back_free_memory();
         if sum.runs == 1 {
-            sum.rss_kib_after_first_run = crate::memory::rss_kib().unwrap_or(0);
+            sum.rss_kib_after_first_run = crate::platform::memory::rss_kib().unwrap_or(0);
         }
         if start.elapsed() >= duration && sum.runs >= min_runs {
             break;
         }
     }
     sum.seconds = start.elapsed().as_secs_f64();
-    sum.rss_kib_at_end = crate::memory::rss_kib().unwrap_or(0);
-    sum.max_rss_kib = crate::memory::peak_rss_kib().unwrap_or(0);
+    sum.rss_kib_at_end = crate::platform::memory::rss_kib().unwrap_or(0);
+    sum.max_rss_kib = crate::platform::memory::peak_rss_kib().unwrap_or(0);
     sum
 }
 
@@ -279,7 +279,7 @@ fn reload(
     sum: &mut SoakSummary,
 ) -> Result<(), String> {
     let (name, level) = &opts.stages[plan.first_stage];
-    let original = crate::fileio::read_text(
+    let original = crate::platform::fileio::read_text(
         &opts.levels_dir.join(name),
         crate::level::limits::MAX_FILE_BYTES as u64,
     )

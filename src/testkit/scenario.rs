@@ -8,8 +8,8 @@ use glam::Vec2;
 use crate::level::schema::BulletStyle;
 use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
-use super::input::Input;
-use super::{Bullet, ItemKind, World, WorldConfig};
+use crate::sim::input::Input;
+use crate::sim::{Bullet, ItemKind, World, WorldConfig};
 
 /// Patterns and enemies every scenario level can use, whatever its own lines add.
 pub const SCENARIO_DEFS: &str = r#"Defs(

@@ -5,12 +5,12 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use skysweep::level::check::{check_file, Checked};
-use skysweep::level::report::{self, Style};
-use skysweep::level::{Catalog, Diagnostic};
+use crate::level::check::{check_file, Checked};
+use crate::level::report::{self, Style};
+use crate::level::{Catalog, Diagnostic};
 
-use crate::cli::CheckFormat;
-use crate::setup::find_data;
+use super::args::CheckFormat;
+use crate::platform::data::find_data;
 
 /// Checks `files` (every `levels/*.ron` when empty) and prints what it finds; exit status 1
 /// when any file has an error, 0 otherwise (warnings alone do not fail).

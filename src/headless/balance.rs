@@ -5,14 +5,18 @@
 //! reproduced with the matching `sim` command line.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde::Serialize;
 
-use skysweep::level::{self, Level, TimelineEvent};
-use skysweep::sim::summary::{self, RunOptions, Summary};
-use skysweep::sim::{Character, Difficulty, WorldConfig};
+use crate::outln;
+
+use super::run_setup;
+use crate::headless::summary::{self, RunOptions, Summary};
+use crate::level::{self, Level, TimelineEvent};
+use crate::sim::{Character, Difficulty, WorldConfig};
 
 /// The seeds every figure is taken over.
 pub const SEEDS: [u64; 3] = [1, 2, 3];
@@ -92,15 +96,15 @@ struct Job {
 /// Loads `files` (every shipped `levels/stageN.ron` when empty); the error names the file.
 pub fn load_stages(files: &[PathBuf]) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
     let files = if files.is_empty() {
-        crate::setup::stages_in(&crate::setup::find_data("levels"))?
+        run_setup::shipped_stages()?
     } else {
         files.to_vec()
     };
     files
         .into_iter()
         .map(|p| {
-            let l = level::load_stage(&p, &crate::setup::assets_catalog())
-                .map_err(|e| e.to_string())?;
+            let l =
+                level::load_stage(&p, &run_setup::assets_catalog()).map_err(|e| e.to_string())?;
             Ok((p, Arc::new(l)))
         })
         .collect()
@@ -199,24 +203,28 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
 /// The results come back in the jobs' order, whatever order they finished in.
 fn run_jobs(levels: &[(PathBuf, Arc<Level>)], jobs: &[Job], threads: usize) -> Vec<Summary> {
     let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Summary>>> = Mutex::new(vec![None; jobs.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else {
-                    break;
-                };
-                let summary = play(&levels[job.stage].1, job);
-                done.lock().expect("no thread panicked")[i] = Some(summary);
-            });
-        }
+    let mut done: Vec<(usize, Summary)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else {
+                            return mine;
+                        };
+                        mine.push((i, play(&levels[job.stage].1, job)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    done.into_inner()
-        .expect("no thread panicked")
-        .into_iter()
-        .map(|s| s.expect("every job ran"))
-        .collect()
+    done.sort_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, s)| s).collect()
 }
 
 /// One run as `sim` would make it: autoplay, invincible, Normal difficulty.
@@ -330,6 +338,34 @@ pub fn table(report: &Report) -> String {
         );
     }
     out
+}
+
+/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.
+pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
+    let levels = match load_stages(stages) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("skysweep balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Many independent runs: one thread per core.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let report = measure(&levels, threads);
+    if !json {
+        outln!("{}", table(&report).trim_end());
+        return ExitCode::SUCCESS;
+    }
+    match serde_json::to_string_pretty(&report) {
+        Ok(text) => {
+            outln!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("skysweep balance: cannot write the report: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 #[cfg(test)]

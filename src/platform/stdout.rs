@@ -19,9 +19,9 @@ pub fn print(text: &str) {
 }
 
 /// [`print`] with `println!`'s arguments.
+#[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {
-        $crate::out::print(&format!("{}\n", format_args!($($arg)*)))
+        $crate::platform::stdout::print(&format!("{}\n", format_args!($($arg)*)))
     };
 }
-pub(crate) use outln;

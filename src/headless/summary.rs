@@ -9,16 +9,17 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::percentile::quantile;
 use crate::level::Level;
 
 mod meter;
 
 pub use meter::{file_name, BossTtk, StageMeter, DEAD_AIR_GRACE_STEPS};
 
-use super::autoplay::Bot;
-use super::input::Input;
-use super::replay::Replay;
-use super::world::{Carry, RunStats, World, WorldConfig};
+use crate::sim::autoplay::Bot;
+use crate::sim::input::Input;
+use crate::sim::replay::Replay;
+use crate::sim::world::{Carry, RunStats, World, WorldConfig};
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
@@ -57,8 +58,7 @@ impl Percentiles {
         };
         let max_frame = at_max as u64 + 1;
         samples.sort_unstable();
-        let at =
-            |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+        let at = |q: f64| quantile(samples, q).unwrap_or(0) as f64 / 1000.0;
         Self {
             p50: at(0.5),
             p99: at(0.99),

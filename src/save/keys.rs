@@ -1,12 +1,11 @@
 //! Key bindings: the actions a player binds, keys by the names the config file uses, and
 //! mapping held keys to the simulation's [`Input`]. Read once per step, right before the step
-//! runs, so what is held during a step acts in that same step. Plain data below both `app`
-//! (which reads and rebinds keys) and `render` (whose HUD lists them).
+//! runs, so what is held during a step acts in that same step. Plain data with no window: the
+//! binary maps the names to macroquad's key codes (`src/app/keyboard.rs`).
 
-use macroquad::prelude::KeyCode;
 use serde::{Deserialize, Serialize};
 
-use skysweep::sim::Input;
+use crate::sim::Input;
 
 /// An action a player can bind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,7 +43,7 @@ impl Action {
     }
 }
 
-/// Keys for each action of one player, by key name (see [`key_from_name`]). An action left out
+/// Keys for each action of one player, by key name (see [`key_name`]). An action left out
 /// of the file reads as unbound and gets its default keys, rather than damaging the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -113,14 +112,10 @@ impl KeyBindings {
         }
     }
 
-    /// The input these bindings give when `down(key)` says which keys are held.
-    pub fn read(&self, down: impl Fn(KeyCode) -> bool) -> Input {
-        let held = |a: Action| {
-            self.keys(a)
-                .iter()
-                .filter_map(|n| key_from_name(n))
-                .any(&down)
-        };
+    /// The input these bindings give when `down(name)` says which keys are held; `down` is
+    /// asked about bindable keys only, by their canonical names ([`key_name`]).
+    pub fn read(&self, down: impl Fn(&'static str) -> bool) -> Input {
+        let held = |a: Action| self.keys(a).iter().filter_map(|n| key_name(n)).any(&down);
         Input {
             up: held(Action::Up),
             down: held(Action::Down),
@@ -144,10 +139,10 @@ impl KeyBindings {
             let keys = self.keys_mut(a);
             let bad: Vec<String> = keys
                 .iter()
-                .filter(|k| key_from_name(k).is_none())
+                .filter(|k| key_name(k).is_none())
                 .cloned()
                 .collect();
-            keys.retain(|k| key_from_name(k).is_some());
+            keys.retain(|k| key_name(k).is_some());
             let emptied = keys.is_empty();
             if emptied {
                 *keys = defaults.keys(a).clone();
@@ -161,87 +156,82 @@ impl KeyBindings {
     }
 }
 
-/// Keys by the names used in the config file.
-const KEYS: &[(&str, KeyCode)] = &[
-    ("Up", KeyCode::Up),
-    ("Down", KeyCode::Down),
-    ("Left", KeyCode::Left),
-    ("Right", KeyCode::Right),
-    ("Space", KeyCode::Space),
-    ("Enter", KeyCode::Enter),
-    ("Tab", KeyCode::Tab),
-    ("Backspace", KeyCode::Backspace),
-    ("LeftShift", KeyCode::LeftShift),
-    ("RightShift", KeyCode::RightShift),
-    ("LeftControl", KeyCode::LeftControl),
-    ("RightControl", KeyCode::RightControl),
-    ("LeftAlt", KeyCode::LeftAlt),
-    ("RightAlt", KeyCode::RightAlt),
-    ("A", KeyCode::A),
-    ("B", KeyCode::B),
-    ("C", KeyCode::C),
-    ("D", KeyCode::D),
-    ("E", KeyCode::E),
-    ("F", KeyCode::F),
-    ("G", KeyCode::G),
-    ("H", KeyCode::H),
-    ("I", KeyCode::I),
-    ("J", KeyCode::J),
-    ("K", KeyCode::K),
-    ("L", KeyCode::L),
-    ("M", KeyCode::M),
-    ("N", KeyCode::N),
-    ("O", KeyCode::O),
-    ("P", KeyCode::P),
-    ("Q", KeyCode::Q),
-    ("R", KeyCode::R),
-    ("S", KeyCode::S),
-    ("T", KeyCode::T),
-    ("U", KeyCode::U),
-    ("V", KeyCode::V),
-    ("W", KeyCode::W),
-    ("X", KeyCode::X),
-    ("Y", KeyCode::Y),
-    ("Z", KeyCode::Z),
-    ("0", KeyCode::Key0),
-    ("1", KeyCode::Key1),
-    ("2", KeyCode::Key2),
-    ("3", KeyCode::Key3),
-    ("4", KeyCode::Key4),
-    ("5", KeyCode::Key5),
-    ("6", KeyCode::Key6),
-    ("7", KeyCode::Key7),
-    ("8", KeyCode::Key8),
-    ("9", KeyCode::Key9),
-    ("Kp0", KeyCode::Kp0),
-    ("Kp1", KeyCode::Kp1),
-    ("Kp2", KeyCode::Kp2),
-    ("Kp3", KeyCode::Kp3),
-    ("Kp4", KeyCode::Kp4),
-    ("Kp5", KeyCode::Kp5),
-    ("Kp6", KeyCode::Kp6),
-    ("Kp7", KeyCode::Kp7),
-    ("Kp8", KeyCode::Kp8),
-    ("Kp9", KeyCode::Kp9),
-    ("Comma", KeyCode::Comma),
-    ("Period", KeyCode::Period),
-    ("Slash", KeyCode::Slash),
-    ("Semicolon", KeyCode::Semicolon),
+/// Every bindable key by the name the config file uses, in one order the binary's table of
+/// key codes follows (`src/app/keyboard.rs`).
+pub const KEY_NAMES: [&str; 64] = [
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+    "Space",
+    "Enter",
+    "Tab",
+    "Backspace",
+    "LeftShift",
+    "RightShift",
+    "LeftControl",
+    "RightControl",
+    "LeftAlt",
+    "RightAlt",
+    "A",
+    "B",
+    "C",
+    "D",
+    "E",
+    "F",
+    "G",
+    "H",
+    "I",
+    "J",
+    "K",
+    "L",
+    "M",
+    "N",
+    "O",
+    "P",
+    "Q",
+    "R",
+    "S",
+    "T",
+    "U",
+    "V",
+    "W",
+    "X",
+    "Y",
+    "Z",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "Kp0",
+    "Kp1",
+    "Kp2",
+    "Kp3",
+    "Kp4",
+    "Kp5",
+    "Kp6",
+    "Kp7",
+    "Kp8",
+    "Kp9",
+    "Comma",
+    "Period",
+    "Slash",
+    "Semicolon",
 ];
 
-pub fn key_from_name(name: &str) -> Option<KeyCode> {
-    KEYS.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, k)| *k)
-}
-
-pub fn key_name(key: KeyCode) -> Option<&'static str> {
-    KEYS.iter().find(|(_, k)| *k == key).map(|(n, _)| *n)
-}
-
-/// Every bindable key, for listening during rebinding.
-pub fn bindable_keys() -> impl Iterator<Item = KeyCode> {
-    KEYS.iter().map(|(_, k)| *k)
+/// `name` as the config file spells it canonically (names are matched ignoring case); `None`
+/// when it names no bindable key.
+pub fn key_name(name: &str) -> Option<&'static str> {
+    KEY_NAMES
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(name))
+        .copied()
 }
 
 #[cfg(test)]
@@ -251,11 +241,11 @@ mod tests {
     #[test]
     fn arrows_and_wasd_both_move_player_one() {
         let b = KeyBindings::player1();
-        let i = b.read(|k| k == KeyCode::Left || k == KeyCode::W);
+        let i = b.read(|k| k == "Left" || k == "W");
         assert!(i.left && i.up && !i.right && !i.down && !i.shot);
-        let z = b.read(|k| k == KeyCode::Space);
+        let z = b.read(|k| k == "Space");
         assert!(z.shot);
-        let f = b.read(|k| k == KeyCode::RightShift);
+        let f = b.read(|k| k == "RightShift");
         assert!(f.focus);
     }
 
@@ -263,18 +253,18 @@ mod tests {
     fn player_two_keys_do_not_move_player_one() {
         let p1 = KeyBindings::player1();
         let p2 = KeyBindings::player2();
-        let held = |k: KeyCode| k == KeyCode::J || k == KeyCode::U;
+        let held = |k: &str| k == "J" || k == "U";
         assert_eq!(p1.read(held), Input::default());
         let i = p2.read(held);
         assert!(i.left && i.shot);
     }
 
     #[test]
-    fn key_names_round_trip() {
-        for k in bindable_keys() {
-            assert_eq!(key_from_name(key_name(k).unwrap()), Some(k));
+    fn key_names_are_matched_ignoring_case() {
+        for n in KEY_NAMES {
+            assert_eq!(key_name(&n.to_lowercase()), Some(n));
         }
-        assert_eq!(key_from_name("space"), Some(KeyCode::Space));
-        assert!(key_from_name("NoSuchKey").is_none());
+        assert_eq!(key_name("space"), Some("Space"));
+        assert!(key_name("NoSuchKey").is_none());
     }
 }

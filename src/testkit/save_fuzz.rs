@@ -7,11 +7,11 @@
 
 use std::path::Path;
 
-use skysweep::fuzzing::saved;
-use skysweep::store::Parsed;
+use crate::save::store::Parsed;
+use crate::testkit::fuzzing::saved;
 
-use super::config::Config;
-use super::scores::ScoreTable;
+use crate::save::scores::ScoreTable;
+use crate::save::settings::Config;
 
 /// Settings: every unusable value is replaced and described at a position in the text, and
 /// the settings in use afterwards are usable and survive a save and a load unchanged.
@@ -45,7 +45,7 @@ pub fn scores(data: &[u8]) {
     };
     table.normalise();
     for (d, list) in &table.tables {
-        assert!(list.len() <= super::scores::TABLE_LEN, "{d:?}");
+        assert!(list.len() <= crate::save::scores::TABLE_LEN, "{d:?}");
         assert!(list.windows(2).all(|w| w[0].score >= w[1].score), "{d:?}");
     }
     let written = ron::ser::to_string_pretty(&table, Default::default()).expect("scores write");
@@ -60,7 +60,7 @@ pub fn scores(data: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use skysweep::fuzzing::run_saved;
+    use crate::testkit::fuzzing::run_saved;
 
     #[test]
     fn the_saved_settings_corpus_runs_clean() {

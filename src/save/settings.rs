@@ -5,27 +5,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use skysweep::sim::Difficulty;
-use skysweep::store;
-
-use super::gamepad::{PadBindings, PadButton};
-use crate::keys::{Action, KeyBindings};
-
-/// Environment variable naming a folder for every file the game writes.
-pub const DATA_DIR_ENV: &str = "SKYSWEEP_DATA_DIR";
-
-/// Where the game keeps its files of `kind` ("config" or "data").
-pub fn folder(kind: &str) -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(dir));
-    }
-    let dirs = directories::ProjectDirs::from("org", "SkySweep", "SkySweep")?;
-    Some(if kind == "config" {
-        dirs.config_dir().to_path_buf()
-    } else {
-        dirs.data_dir().to_path_buf()
-    })
-}
+use crate::platform::data::folder;
+use crate::save::keys::{Action, KeyBindings};
+use crate::save::pad::{PadBindings, PadButton};
+use crate::save::store;
+use crate::sim::Difficulty;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -423,7 +407,7 @@ impl SettingsFile {
 
 #[cfg(test)]
 mod tests {
-    use skysweep::test_files::{load_each_hostile, names_in};
+    use crate::testkit::files::{load_each_hostile, names_in};
     use tempfile::TempDir;
 
     use super::*;

@@ -3,71 +3,27 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use skysweep::level::{self, Catalog, Level};
-use skysweep::sim::campaign;
-use skysweep::sim::replay::Replay;
-use skysweep::sim::{Character, WorldConfig};
+use crate::level::{self, Catalog, Level};
+use crate::sim::campaign;
+use crate::sim::replay::Replay;
+use crate::sim::{Character, WorldConfig};
 
-use crate::cli::RunArgs;
+use super::args::RunArgs;
+use crate::platform::data::find_data;
 
 /// The stage played when none is named.
 pub const DEFAULT_LEVEL: &str = "levels/stage1.ron";
 
-/// Finds a shipped file whether the game runs from the repository root or elsewhere
-/// (`cargo run` from a subfolder, or the binary moved next to its `levels/` and `assets/`).
-pub fn find_data(rel: &str) -> PathBuf {
-    let here = PathBuf::from(rel);
-    if here.exists() {
-        return here;
-    }
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|e| e.parent().map(Path::to_path_buf))
-    {
-        for up in [dir.clone(), dir.join(".."), dir.join("../..")] {
-            let p = up.join(rel);
-            if p.exists() {
-                return p;
-            }
-        }
-    }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-    if built.exists() {
-        built
-    } else {
-        here
-    }
-}
-
-/// The number of a shipped stage file, `N` of `stageN.ron`; `None` for any other name.
-pub fn stage_number(path: &Path) -> Option<u32> {
-    let name = path.file_name()?.to_str()?;
-    let digits = name.strip_prefix("stage")?.strip_suffix(".ron")?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
-}
-
-/// Every `stageN.ron` in `dir`, sorted by `N` (so `stage10` follows `stage9`).
-pub fn stages_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
-    let mut found: Vec<(u32, PathBuf)> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter_map(|p| stage_number(&p).map(|n| (n, p)))
-        .collect();
-    found.sort();
-    if found.is_empty() {
-        return Err(format!("no stageN.ron files in {}", dir.display()));
-    }
-    Ok(found.into_iter().map(|(_, p)| p).collect())
+/// Every shipped stage, `levels/stageN.ron`, by number: the one list the window's campaign,
+/// `sim --all`, `balance` and `soak` all play (see [`level::stage_files`]).
+pub fn shipped_stages() -> Result<Vec<PathBuf>, String> {
+    level::stage_files(&find_data("levels"))
 }
 
 /// Every shipped stage in the order a run with `seed` plays them (see
 /// [`campaign::stage_order`]), each loaded; an error names the file that failed.
 pub fn run_stages(seed: u64) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
-    let shipped = stages_in(&find_data("levels"))?;
+    let shipped = shipped_stages()?;
     campaign::stage_order(seed, shipped.len())
         .into_iter()
         .map(|i| {
@@ -251,10 +207,16 @@ fn start_of(at: &str, level: &Level, level_path: &Path) -> Result<f32, String> {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
-    use skysweep::sim::{Difficulty, WorldConfig};
 
     use super::*;
-    use crate::cli::Cli;
+    use crate::sim::{Difficulty, WorldConfig};
+
+    /// The run options as the binary's command line flattens them in.
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        run: RunArgs,
+    }
 
     fn run_args(args: &[&str]) -> RunArgs {
         Cli::try_parse_from(std::iter::once("skysweep").chain(args.iter().copied()))
@@ -408,42 +370,8 @@ mod tests {
     }
 
     #[test]
-    fn stage_files_are_numbered_and_sorted_by_number() {
-        assert_eq!(stage_number(Path::new("levels/stage12.ron")), Some(12));
-        for other in [
-            "common.ron",
-            "stage.ron",
-            "stage2b.ron",
-            "stage3.ron.bak",
-            "my_stage1.ron",
-        ] {
-            assert_eq!(stage_number(Path::new(other)), None, "{other}");
-        }
-        let dir = tempfile::tempdir().unwrap();
-        for name in [
-            "stage10.ron",
-            "stage2.ron",
-            "common.ron",
-            "stage1.ron",
-            "notes.txt",
-        ] {
-            std::fs::write(dir.path().join(name), "").unwrap();
-        }
-        let names: Vec<String> = stages_in(dir.path())
-            .unwrap()
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(names, ["stage1.ron", "stage2.ron", "stage10.ron"]);
-        let empty = tempfile::tempdir().unwrap();
-        assert!(stages_in(empty.path())
-            .unwrap_err()
-            .contains("no stageN.ron"));
-    }
-
-    #[test]
     fn a_whole_run_plays_every_shipped_stage_in_the_seeds_order() {
-        let shipped = stages_in(&find_data("levels")).unwrap();
+        let shipped = shipped_stages().unwrap();
         for seed in [1, 2, 3, 4] {
             let (setup, levels) =
                 prepare_all(&run_args(&["--seed", &seed.to_string(), "--at", "boss"])).unwrap();

@@ -1,26 +1,26 @@
-//! `skysweep soak`: loads the shipped stages, soaks (see `skysweep::soak`) and prints the
+//! `skysweep soak`: loads the shipped stages, soaks (see `crate::headless::soak`) and prints the
 //! summary as JSON.
 
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use skysweep::soak::{self, SoakOptions};
-
-use crate::out::outln;
-use crate::setup::{self, find_data};
+use super::run_setup;
+use super::soak::{self, SoakOptions};
+use crate::outln;
+use crate::platform::data::find_data;
 
 /// Soaks for `minutes` or `seconds` (one minute when neither is given). Exit status 0 when
 /// every run held, 1 on any panic, mismatch or reload problem, 2 when the stages do not load.
 pub fn run(minutes: Option<f64>, seconds: Option<f64>, seed: Option<u64>) -> ExitCode {
     let secs = seconds.or(minutes.map(|m| m * 60.0)).unwrap_or(60.0);
     let levels_dir = find_data("levels");
-    let catalog = setup::assets_catalog();
-    let stages = match setup::stages_in(&levels_dir).and_then(|paths| {
+    let catalog = run_setup::assets_catalog();
+    let stages = match run_setup::shipped_stages().and_then(|paths| {
         paths
             .iter()
             .map(|p| {
-                let level = skysweep::level::load_stage(p, &catalog).map_err(|e| e.to_string())?;
+                let level = crate::level::load_stage(p, &catalog).map_err(|e| e.to_string())?;
                 let name = p.file_name().unwrap_or_default().to_string_lossy().into();
                 Ok((name, Arc::new(level)))
             })
