@@ -22,7 +22,7 @@ use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pai
 const STRAY: u8 = 1;
 const JUMPED: u8 = 2;
 
-/// Dynamic-AABB-tree broad phase. See the module docs of [`super`] for the contract it shares
+/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](super::BroadPhase) for the contract it shares
 /// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {

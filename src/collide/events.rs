@@ -14,6 +14,7 @@ use super::slots::Slots;
 use super::sweep::key_slots;
 use super::Pair;
 
+/// How a pair of boxes stands at an update.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PairEventKind {
     /// The first update at which the two boxes overlap.
@@ -24,7 +25,7 @@ pub enum PairEventKind {
     Exit,
 }
 
-/// An encounter reported by [`Collider::update`](super::Collider::update).
+/// A change (or not) in one pair, reported by [`BroadPhase::update`](super::BroadPhase::update).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PairEvent {
     pub kind: PairEventKind,

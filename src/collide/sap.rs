@@ -24,7 +24,7 @@ use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
 use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pairs, Stats};
 
-/// Incremental sweep-and-prune broad phase. See the module docs of [`super`] for the contract
+/// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
 /// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct Collider {
