@@ -1,4 +1,4 @@
-//! Scripted, deterministic scenes shared by the benchmark (`benches/collide.rs`) and the tests:
+//! Scripted, deterministic workloads shared by the benchmark (`benches/collide.rs`) and the tests:
 //! a 224x320 playfield where bodies move each frame and bullets leaving it respawn.
 //!
 //! Not part of the collider's API; hidden from the docs.
@@ -11,15 +11,14 @@ mod scale;
 use scale::{scaled, swarm_patch};
 
 use super::{
-    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, Events, Handle, Layer, Pair,
-    Shape,
+    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, Config, Handle, Layer, Shape,
 };
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SceneKind {
+pub enum WorkloadKind {
     /// 8,000 enemy bullets, 1,500 player shots, 400 enemies, 100 items, 1 player.
     BulletHell10k,
     /// The same mix at a tenth of the size.
@@ -32,34 +31,34 @@ pub enum SceneKind {
     /// dense pairs (tens of thousands) between two big layers.
     Swarm5k,
     /// 4,000 small air boxes falling at different speeds past 6 static ground ledges; in its
-    /// own map (see [`Scene::map`]) drops meet drops and ledges, as solid bodies would.
+    /// own map (see [`Workload::map`]) drops meet drops and ledges, as solid bodies would.
     Rain,
 }
 
-impl SceneKind {
-    pub const ALL: [SceneKind; 6] = [
-        SceneKind::BulletHell10k,
-        SceneKind::Sparse1k,
-        SceneKind::BossBurst,
-        SceneKind::MassClear,
-        SceneKind::Swarm5k,
-        SceneKind::Rain,
+impl WorkloadKind {
+    pub const ALL: [WorkloadKind; 6] = [
+        WorkloadKind::BulletHell10k,
+        WorkloadKind::Sparse1k,
+        WorkloadKind::BossBurst,
+        WorkloadKind::MassClear,
+        WorkloadKind::Swarm5k,
+        WorkloadKind::Rain,
     ];
 
     /// The benchmark group name.
     pub fn name(self) -> &'static str {
         match self {
-            SceneKind::BulletHell10k => "bullet_hell_10k",
-            SceneKind::Sparse1k => "sparse_1k",
-            SceneKind::BossBurst => "boss_burst",
-            SceneKind::MassClear => "mass_clear",
-            SceneKind::Swarm5k => "swarm_5k",
-            SceneKind::Rain => "rain",
+            WorkloadKind::BulletHell10k => "bullet_hell_10k",
+            WorkloadKind::Sparse1k => "sparse_1k",
+            WorkloadKind::BossBurst => "boss_burst",
+            WorkloadKind::MassClear => "mass_clear",
+            WorkloadKind::Swarm5k => "swarm_5k",
+            WorkloadKind::Rain => "rain",
         }
     }
 }
 
-/// One moving box of a scene.
+/// One moving box of a workload.
 #[derive(Clone, Copy, Debug)]
 pub struct Body {
     pub center: Vec2,
@@ -79,7 +78,7 @@ pub struct Body {
     pub swept: bool,
     /// A circle of radius `half.x` rather than a box (round bullets; `half` is square then).
     pub round: bool,
-    /// Leaves the scene for good instead of respawning (burst bullets).
+    /// Leaves the workload for good instead of respawning (burst bullets).
     pub mortal: bool,
     /// The frame the body was spawned at.
     pub born: u64,
@@ -124,10 +123,10 @@ impl Body {
     }
 }
 
-/// A scene and its script. Body ids are indices into `bodies`; freed ids are reused.
+/// A workload and its script. Body ids are indices into `bodies`; freed ids are reused.
 #[derive(Clone, Debug)]
-pub struct Scene {
-    pub kind: SceneKind,
+pub struct Workload {
+    pub kind: WorkloadKind,
     pub frame: u64,
     pub bodies: Vec<Option<Body>>,
     /// Ids spawned by the last `step` (already in `bodies`).
@@ -140,11 +139,11 @@ pub struct Scene {
     /// Directions of a burst, computed once so the script costs little in a timed frame.
     ring: Vec<Vec2>,
     /// Every group of bodies (and every burst, clear and refill) is this many times the size
-    /// [`Scene::new`] gives it.
+    /// [`Workload::new`] gives it.
     scale: f32,
     /// Where `swarm_5k`'s enemies circle: [`SWARM_PATCH`], grown with the population.
     patch: (Vec2, Vec2),
-    /// Enemy bullets are circles (see [`Scene::with_round_bullets`]).
+    /// Enemy bullets are circles (see [`Workload::with_round_bullets`]).
     round_bullets: bool,
 }
 
@@ -161,26 +160,26 @@ const SWARM_SHOTS: u32 = 2000;
 /// Where the `swarm_5k` shots start: a fixed battery at the bottom of the field.
 const SWARM_GUNS_Y: f32 = 300.0;
 
-impl Scene {
-    pub fn new(kind: SceneKind) -> Scene {
-        Scene::with_bodies(kind, kind.bodies())
+impl Workload {
+    pub fn new(kind: WorkloadKind) -> Workload {
+        Workload::with_bodies(kind, kind.bodies())
     }
 
-    /// The scene with its population scaled to about `bodies` (at least one of each kind of
+    /// The workload with its population scaled to about `bodies` (at least one of each kind of
     /// body it has, and its bursts, clears and refills scaled alike). `kind.bodies()` gives
-    /// exactly [`Scene::new`]'s scene. `swarm_5k`'s patch grows with a larger population, up to
+    /// exactly [`Workload::new`]'s workload. `swarm_5k`'s patch grows with a larger population, up to
     /// the whole field, to keep its density (and so its pairs per body) where it can.
-    pub fn with_bodies(kind: SceneKind, bodies: usize) -> Scene {
-        Scene::with_round_bullets(kind, bodies, false)
+    pub fn with_bodies(kind: WorkloadKind, bodies: usize) -> Workload {
+        Workload::with_round_bullets(kind, bodies, false)
     }
 
-    /// [`Scene::with_bodies`], with every enemy bullet a circle ([`Shape::Circle`]) of the
+    /// [`Workload::with_bodies`], with every enemy bullet a circle ([`Shape::Circle`]) of the
     /// radius its box had when `round`: the same script, the same boxes, exact shapes behind
     /// them. How the benchmark prices the narrow phase, and how the lab shows it.
-    pub fn with_round_bullets(kind: SceneKind, bodies: usize, round: bool) -> Scene {
+    pub fn with_round_bullets(kind: WorkloadKind, bodies: usize, round: bool) -> Workload {
         let scale = bodies as f32 / kind.bodies() as f32;
         let burst = scaled(BURST as u32, scale) as usize;
-        let mut s = Scene {
+        let mut s = Workload {
             kind,
             frame: 0,
             bodies: Vec::new(),
@@ -214,11 +213,11 @@ impl Scene {
             spin: Vec2::X,
         });
         let (bullets, shots, enemies, items) = match kind {
-            SceneKind::BulletHell10k => (8000, 1500, 400, 100),
-            SceneKind::Sparse1k => (800, 150, 40, 10),
-            SceneKind::BossBurst => (2000, 0, 0, 0),
-            SceneKind::MassClear => (6000, 0, 0, 0),
-            SceneKind::Swarm5k => {
+            WorkloadKind::BulletHell10k => (8000, 1500, 400, 100),
+            WorkloadKind::Sparse1k => (800, 150, 40, 10),
+            WorkloadKind::BossBurst => (2000, 0, 0, 0),
+            WorkloadKind::MassClear => (6000, 0, 0, 0),
+            WorkloadKind::Swarm5k => {
                 for i in 0..scaled(SWARM_ENEMIES, scale) {
                     let b = s.swarmer(i);
                     s.add(b);
@@ -229,7 +228,7 @@ impl Scene {
                 }
                 (0, 0, 0, 0)
             }
-            SceneKind::Rain => {
+            WorkloadKind::Rain => {
                 s.add_rain();
                 (0, 0, 0, 0)
             }
@@ -256,9 +255,9 @@ impl Scene {
         s
     }
 
-    /// A scene advanced `frames` frames.
-    pub fn after(kind: SceneKind, frames: u64) -> Scene {
-        let mut s = Scene::new(kind);
+    /// A workload advanced `frames` frames.
+    pub fn after(kind: WorkloadKind, frames: u64) -> Workload {
+        let mut s = Workload::new(kind);
         for _ in 0..frames {
             s.step();
         }
@@ -422,7 +421,7 @@ impl Scene {
     }
 
     /// Advances one frame: every body moves, bodies leaving the field respawn (or die if
-    /// mortal), then the scene's script spawns or clears bullets.
+    /// mortal), then the workload's script spawns or clears bullets.
     pub fn step(&mut self) {
         self.frame += 1;
         self.spawned.clear();
@@ -447,7 +446,7 @@ impl Scene {
                 continue;
             }
             if b.outside() {
-                b.center = if b.layer == Layer::PlayerShot && self.kind != SceneKind::Swarm5k {
+                b.center = if b.layer == Layer::PlayerShot && self.kind != WorkloadKind::Swarm5k {
                     player + b.origin
                 } else {
                     b.origin
@@ -457,7 +456,7 @@ impl Scene {
             }
         }
         match self.kind {
-            SceneKind::BossBurst if frame.is_multiple_of(30) => {
+            WorkloadKind::BossBurst if frame.is_multiple_of(30) => {
                 for k in 0..self.ring.len() as u32 {
                     let speed = 1.5 + 0.5 * (k % 3) as f32;
                     let mut b =
@@ -467,7 +466,7 @@ impl Scene {
                     self.add(b);
                 }
             }
-            SceneKind::MassClear if frame % 120 == 60 => {
+            WorkloadKind::MassClear if frame % 120 == 60 => {
                 let doomed: Vec<u32> = (0..self.bodies.len() as u32)
                     .filter(|&id| id != self.player && self.bodies[id as usize].is_some())
                     .take(scaled(5000, self.scale) as usize)
@@ -476,7 +475,7 @@ impl Scene {
                     self.kill(id);
                 }
             }
-            SceneKind::MassClear => {
+            WorkloadKind::MassClear => {
                 let live = self.bodies.iter().flatten().count() - 1;
                 let (full, refill) = (scaled(6000, self.scale), scaled(250, self.scale));
                 for i in 0..(full as usize).saturating_sub(live).min(refill as usize) {
@@ -506,65 +505,42 @@ fn player_at(frame: u64) -> Vec2 {
     )
 }
 
-/// The collider calls a scene needs, so the same driver feeds the sweep-and-prune, the tree
-/// and the brute-force reference.
-pub trait SceneCollider {
-    fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError>;
-    fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
-    fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError>;
-    fn remove(&mut self, h: Handle) -> Result<(), ColliderError>;
-    fn update(&mut self) -> Events<'_>;
-    /// The pairs overlapping at the last update.
-    fn pair_list(&self) -> Vec<Pair>;
+/// A fresh instance of each broad phase with `config`, named as the benchmark names them
+/// (`sap`, `tree`, `brute`): for tests and tools that run one check on all three, where one
+/// virtual call per operation costs nothing that matters.
+pub fn broad_phases(config: Config) -> [(&'static str, Box<dyn BroadPhase>); 3] {
+    [
+        ("sap", Box::new(Collider::new(config))),
+        ("tree", Box::new(AabbTree::new(config))),
+        ("brute", Box::new(BruteForce::new(config))),
+    ]
 }
 
-macro_rules! scene_collider {
-    ($t:ty) => {
-        impl SceneCollider for $t {
-            fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
-                <$t>::insert(self, desc)
-            }
-            #[inline]
-            fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-                <$t>::set_aabb(self, h, aabb)
-            }
-            fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<(), ColliderError> {
-                <$t>::teleport(self, h, aabb)
-            }
-            fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
-                <$t>::remove(self, h)
-            }
-            fn update(&mut self) -> Events<'_> {
-                <$t>::update(self)
-            }
-            fn pair_list(&self) -> Vec<Pair> {
-                <$t>::pairs(self).collect()
-            }
-        }
-    };
-}
-scene_collider!(Collider);
-scene_collider!(BruteForce);
-scene_collider!(AabbTree);
-
-/// A collider kept in step with a scene: the way the game drives it.
+/// A collider kept in step with a workload: the way the game drives it.
+///
+/// Generic over the [`BroadPhase`], so a concrete one is driven with static calls (the
+/// benchmark's); `Box<Driven<dyn BroadPhase>>` lets a tool switch phases at run time.
 #[derive(Clone, Debug)]
-pub struct Driven<C> {
-    pub collider: C,
+pub struct Driven<C: ?Sized> {
     handles: Vec<Option<Handle>>,
-    /// Scene id of each collider slot.
+    /// Workload id of each collider slot.
     ids: Vec<u32>,
+    /// Last, so that a `Driven` of a concrete broad phase coerces to one of `dyn BroadPhase`.
+    pub collider: C,
 }
 
-impl<C: SceneCollider> Driven<C> {
+impl<C: BroadPhase + ?Sized> Driven<C> {
     /// Inserts every live body and runs the first update.
-    pub fn new(collider: C, scene: &Scene) -> Self {
+    pub fn new(collider: C, workload: &Workload) -> Self
+    where
+        C: Sized,
+    {
         let mut d = Driven {
             collider,
             handles: Vec::new(),
             ids: Vec::new(),
         };
-        for (id, b) in scene.live() {
+        for (id, b) in workload.live() {
             d.spawn(id, b);
         }
         d.collider.update();
@@ -572,7 +548,10 @@ impl<C: SceneCollider> Driven<C> {
     }
 
     fn spawn(&mut self, id: u32, b: &Body) {
-        let h = self.collider.insert(b.desc()).expect("scene box is valid");
+        let h = self
+            .collider
+            .insert(b.desc())
+            .expect("workload box is valid");
         if self.handles.len() <= id as usize {
             self.handles.resize(id as usize + 1, None);
         }
@@ -583,41 +562,41 @@ impl<C: SceneCollider> Driven<C> {
         self.ids[h.index() as usize] = id;
     }
 
-    /// Mirrors the scene's last step (removals, spawns, moves, respawns as teleports) and
+    /// Mirrors the workload's last step (removals, spawns, moves, respawns as teleports) and
     /// updates the collider: one game frame.
-    pub fn frame(&mut self, scene: &Scene) -> usize {
-        for &id in &scene.removed {
+    pub fn frame(&mut self, workload: &Workload) -> usize {
+        for &id in &workload.removed {
             if let Some(h) = self.handles[id as usize].take() {
                 self.collider.remove(h).expect("removed body was live");
             }
         }
-        for &id in &scene.spawned {
-            if let Some(b) = &scene.bodies[id as usize] {
+        for &id in &workload.spawned {
+            if let Some(b) = &workload.bodies[id as usize] {
                 self.spawn(id, b);
             }
         }
-        for (id, b) in scene.live() {
-            if b.born == scene.frame {
+        for (id, b) in workload.live() {
+            if b.born == workload.frame {
                 continue;
             }
             let h = self.handles[id as usize].expect("live body has a handle");
-            let r = if b.jumped == scene.frame {
+            let r = if b.jumped == workload.frame {
                 self.collider.teleport(h, b.aabb())
             } else {
                 self.collider.set_aabb(h, b.aabb())
             };
-            r.expect("scene box is valid");
+            r.expect("workload box is valid");
         }
         self.collider.update().len()
     }
 
-    /// Scene id of a collider handle.
+    /// Workload id of a collider handle.
     pub fn id_of(&self, h: Handle) -> u32 {
         self.ids[h.index() as usize]
     }
 }
 
-/// Scene-id pairs, each ordered and the list sorted: the form every method is compared in.
+/// Workload-id pairs, each ordered and the list sorted: the form every method is compared in.
 pub fn normalize(pairs: &mut [(u32, u32)]) {
     for p in pairs.iter_mut() {
         if p.0 > p.1 {
@@ -627,13 +606,12 @@ pub fn normalize(pairs: &mut [(u32, u32)]) {
     pairs.sort_unstable();
 }
 
-impl<C: SceneCollider> Driven<C> {
-    /// The collider's current pairs as scene ids, normalized.
+impl<C: BroadPhase + ?Sized> Driven<C> {
+    /// The collider's current pairs as workload ids, normalized.
     pub fn pairs(&self) -> Vec<(u32, u32)> {
         let mut v: Vec<_> = self
             .collider
-            .pair_list()
-            .into_iter()
+            .pairs()
             .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
             .collect();
         normalize(&mut v);

@@ -1,8 +1,8 @@
-//! The `rain` scene's bodies: small boxes falling past a few static ledges.
+//! The `rain` workload's bodies: small boxes falling past a few static ledges.
 
 use glam::Vec2;
 
-use super::{scaled, Body, Scene, SceneKind, FIELD};
+use super::{scaled, Body, Workload, WorkloadKind, FIELD};
 use crate::collide::{CollisionMap, Layer};
 
 /// Drops at scale 1.
@@ -18,13 +18,13 @@ const RAIN_LEDGES: [(Vec2, Vec2); 6] = [
     (Vec2::new(0.0, 308.0), Vec2::new(224.0, 314.0)),
 ];
 
-impl Scene {
-    /// The collision map the scene is meant for: the game's, except in `rain`, where drops
+impl Workload {
+    /// The collision map the workload is meant for: the game's, except in `rain`, where drops
     /// (air enemies) also meet each other and the ledges (ground enemies).
     pub fn map(&self) -> CollisionMap {
         let map = CollisionMap::game_default();
         match self.kind {
-            SceneKind::Rain => map
+            WorkloadKind::Rain => map
                 .with(Layer::AirEnemy, Layer::AirEnemy)
                 .with(Layer::AirEnemy, Layer::GroundEnemy),
             _ => map,

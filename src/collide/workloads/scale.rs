@@ -1,23 +1,23 @@
-//! How big each scene is, and how its population scales ([`Scene::with_bodies`]).
+//! How big each workload is, and how its population scales ([`Workload::with_bodies`]).
 
 use glam::Vec2;
 
-use super::{SceneKind, FIELD, SWARM_PATCH};
+use super::{WorkloadKind, FIELD, SWARM_PATCH};
 
 #[cfg(doc)]
-use super::Scene;
+use super::Workload;
 
-impl SceneKind {
-    /// Bodies alive at the start (the player included): the population [`Scene::new`] builds,
-    /// which [`Scene::with_bodies`] scales.
+impl WorkloadKind {
+    /// Bodies alive at the start (the player included): the population [`Workload::new`] builds,
+    /// which [`Workload::with_bodies`] scales.
     pub fn bodies(self) -> usize {
         match self {
-            SceneKind::BulletHell10k => 10_001,
-            SceneKind::Sparse1k => 1_001,
-            SceneKind::BossBurst => 2_001,
-            SceneKind::MassClear => 6_001,
-            SceneKind::Swarm5k => 5_001,
-            SceneKind::Rain => 4_007,
+            WorkloadKind::BulletHell10k => 10_001,
+            WorkloadKind::Sparse1k => 1_001,
+            WorkloadKind::BossBurst => 2_001,
+            WorkloadKind::MassClear => 6_001,
+            WorkloadKind::Swarm5k => 5_001,
+            WorkloadKind::Rain => 4_007,
         }
     }
 }
