@@ -232,7 +232,7 @@ fn a_loop_cut_mid_note_is_caught() {
     let cut = last_second
         .max_by_key(|&i| (i32::from(x[i]) - i32::from(x[0])).abs())
         .unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let path = dir.path().join("cut.wav");
     write_wav(&path, &x[..=cut]);
     let fault = seam_fault(&read_wav(&path).samples);
@@ -252,7 +252,7 @@ fn a_loop_that_stops_and_starts_from_silence_is_caught() {
         x[n - 1 - i] = (f64::from(x[n - 1 - i]) * g) as i16;
     }
     x.extend(std::iter::repeat_n(0, RATE as usize / 5));
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let path = dir.path().join("gap.wav");
     write_wav(&path, &x);
     let fault = seam_fault(&read_wav(&path).samples);

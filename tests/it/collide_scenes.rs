@@ -3,7 +3,7 @@
 //! brute force frame by frame.
 
 #[allow(dead_code)]
-#[path = "../benches/collide.rs"]
+#[path = "../../benches/collide.rs"]
 mod bench;
 
 use skysweep::collide::scenes::{Driven, Scene, SceneKind};
