@@ -304,7 +304,7 @@ fn a_file_over_the_size_limit_is_refused_before_parsing() {
 fn a_symbolic_link_out_of_the_folder_is_refused() {
     let tmp = support::tempdir();
     let root = tmp.path();
-    let (stage, outside) = support::stage_using_link_out(&root, "link.ron", "outside.ron");
+    let (stage, outside) = support::stage_using_link_out(root, "link.ron", "outside.ron");
     let (ok, problems) = check_json(&[&stage]);
     assert!(!ok);
     assert_eq!(

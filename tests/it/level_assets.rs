@@ -38,7 +38,7 @@ fn a_sprite_typo_saved_while_running_is_an_error_with_a_suggestion() {
     let tmp = support::tempdir();
     let dir = tmp.path();
     let path = dir.join("stage.ron");
-    let catalog = Catalog::load(&assets(&dir));
+    let catalog = Catalog::load(&assets(dir));
     assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
     std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
     let mut w = LevelWatcher::new(&path, catalog).expect("watch the temp folder");
@@ -66,7 +66,7 @@ fn an_image_added_while_running_is_found_at_the_next_save() {
     let tmp = support::tempdir();
     let dir = tmp.path();
     let path = dir.join("stage.ron");
-    let root = assets(&dir);
+    let root = assets(dir);
     std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
     let mut w = LevelWatcher::new(&path, Catalog::load(&root)).expect("watch the temp folder");
 

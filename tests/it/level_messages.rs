@@ -179,7 +179,7 @@ fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
 fn a_uses_symlink_leading_out_says_so() {
     let tmp = support::tempdir();
     let root = tmp.path();
-    let (stage, shared) = support::stage_using_link_out(&root, "shared.ron", "shared.ron");
+    let (stage, shared) = support::stage_using_link_out(root, "shared.ron", "shared.ron");
     assert_eq!(
         check(&stage).unwrap_err().to_string(),
         format!(
