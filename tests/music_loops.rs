@@ -17,6 +17,7 @@ const LONG: &[&str] = &[
     "stage4",
     "stage5",
     "stage6",
+    "stage7",
     "final_boss",
 ];
 /// The other looping tracks, which may be shorter: the title, the boss fights, the ending.

@@ -26,6 +26,7 @@ import music_stage3  # noqa: E402
 import music_stage4  # noqa: E402
 import music_stage5  # noqa: E402
 import music_stage6  # noqa: E402
+import music_stage7  # noqa: E402
 from music_engine import Song, chord_track  # noqa: E402
 from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
                          sweep, tri, write_wav)
@@ -271,6 +272,7 @@ MUSIC = {
     "stage5": music_stage5.song,
     "stage6": music_stage6.song,
     "final_boss": music_final_boss.song,
+    "stage7": music_stage7.song,
     "ending": music_ending.song,
 }
 
