@@ -21,7 +21,7 @@ const LONG: &[&str] = &[
     "final_boss",
 ];
 /// The other looping tracks, which may be shorter: the title, the boss fights, the ending.
-const SHORT: &[&str] = &["title", "boss", "ending"];
+const SHORT: &[&str] = &["title", "boss", "extra_boss", "ending"];
 
 /// Every looping track the game ships.
 fn looped() -> impl Iterator<Item = &'static str> {

@@ -19,6 +19,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import music_ending  # noqa: E402
+import music_extra_boss  # noqa: E402
 import music_final_boss  # noqa: E402
 import music_stage1  # noqa: E402
 import music_stage2  # noqa: E402
@@ -273,6 +274,7 @@ MUSIC = {
     "stage6": music_stage6.song,
     "final_boss": music_final_boss.song,
     "stage7": music_stage7.song,
+    "extra_boss": music_extra_boss.song,
     "ending": music_ending.song,
 }
 
