@@ -22,8 +22,11 @@
 //! colour can reach 3:1 against both snow (luminance 0.6) and night (0.01): the genre's dark
 //! outline carries light grounds and the bright rim inside it carries dark ones.
 //!
-//! A bullet passes a stage when, for every frame of its animation, it reads over at least
-//! [`MIN_SHARE`] of that stage's ground pixels.
+//! A bullet passes a stage when every frame of its animation reads over at least
+//! [`MIN_SHARE`] of that stage's ground pixels: upright, and for the bullets the renderer turns
+//! to their heading ([`TURNED_BULLETS`]) at each of its [`ANGLES`] rotation steps too, sampled
+//! as `src/render/sprite_layer.rs` samples them (which can thin a one-pixel outline on a
+//! diagonal).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -205,18 +208,81 @@ fn edge_rings(f: &Rgba) -> Vec<f64> {
         .collect()
 }
 
-/// Share of `ground` (luminances) over which one of `rings` reaches `min_ratio`.
+/// Share of `ground` (luminances, sorted ascending) over which one of `rings` reaches
+/// `min_ratio`. A ring of luminance r misses exactly the grounds strictly between
+/// (r + 0.05) / min_ratio - 0.05 and (r + 0.05) * min_ratio - 0.05, so the rings together miss
+/// the intersection of those intervals: two binary searches, not a pass over the ground.
 fn share_reading(rings: &[f64], ground: &[f64], min_ratio: f64) -> f64 {
-    let reads = ground
+    if rings.is_empty() {
+        return 0.0;
+    }
+    let lo = rings
         .iter()
-        .filter(|&&g| rings.iter().any(|&r| ratio(r, g) >= min_ratio))
-        .count();
-    reads as f64 / ground.len().max(1) as f64
+        .map(|r| (r + 0.05) / min_ratio - 0.05)
+        .fold(f64::MIN, f64::max);
+    let hi = rings
+        .iter()
+        .map(|r| (r + 0.05) * min_ratio - 0.05)
+        .fold(f64::MAX, f64::min);
+    let missed = if lo < hi {
+        ground.partition_point(|&g| g < hi) - ground.partition_point(|&g| g <= lo)
+    } else {
+        0
+    };
+    1.0 - missed as f64 / ground.len().max(1) as f64
+}
+
+/// The bullets drawn turned to their heading (`bullet_rotation` in `src/render/stage.rs`: only
+/// needles); the others are drawn upright.
+const TURNED_BULLETS: &[&str] = &["bullet_needle"];
+
+/// Rotation steps of a full turn the renderer pre-rotates bullets to
+/// (`render::sprite_layer::ANGLES`).
+const ANGLES: usize = 64;
+
+/// `f` turned by `step` of [`ANGLES`] steps about its centre, sampled as the renderer's sprite
+/// layer samples it: each destination pixel takes the texel under its centre turned back.
+fn turned(f: &Rgba, step: usize) -> Rgba {
+    if step % ANGLES == 0 {
+        return Rgba {
+            width: f.width,
+            height: f.height,
+            pixels: f.pixels.clone(),
+        };
+    }
+    let theta = step as f64 * std::f64::consts::TAU / ANGLES as f64;
+    let (sin, cos) = theta.sin_cos();
+    let (w, h) = (f.width as f64, f.height as f64);
+    let (cx, cy) = (w * 0.5, h * 0.5);
+    let half_w = (w * cos.abs() + h * sin.abs()) * 0.5;
+    let half_h = (w * sin.abs() + h * cos.abs()) * 0.5;
+    let x0 = (cx - half_w - 1.0).floor();
+    let y0 = (cy - half_h - 1.0).floor();
+    let width = ((cx + half_w + 1.0).ceil() - x0) as usize;
+    let height = ((cy + half_h + 1.0).ceil() - y0) as usize;
+    let mut pixels = vec![[0; 4]; width * height];
+    for j in 0..height {
+        for i in 0..width {
+            let dx = x0 + i as f64 + 0.5 - cx;
+            let dy = y0 + j as f64 + 0.5 - cy;
+            let u = dx * cos + dy * sin + cx;
+            let v = -dx * sin + dy * cos + cy;
+            if u >= 0.0 && v >= 0.0 && u < w && v < h {
+                pixels[j * width + i] = f.pixels[v as usize * f.width + u as usize];
+            }
+        }
+    }
+    Rgba {
+        width,
+        height,
+        pixels,
+    }
 }
 
 /// One ground as the player sees it, and the flying enemies' sprites of the stage that uses it.
 struct Ground {
     name: String,
+    /// Sorted ascending.
     luminances: Vec<f64>,
     air_sprites: BTreeSet<String>,
 }
@@ -304,8 +370,10 @@ fn load_grounds() -> Vec<Ground> {
                 .map(|(image, alpha)| (read_png(&assets.join(image)), *alpha))
                 .collect();
             let ground = read_png(&assets.join(&name));
+            let mut luminances = composite(&ground, &layers);
+            luminances.sort_by(f64::total_cmp);
             Ground {
-                luminances: composite(&ground, &layers),
+                luminances,
                 name,
                 air_sprites,
             }
@@ -330,7 +398,15 @@ fn every_enemy_bullet_reads_on_every_stage_ground() {
         for (name, frames) in &bullets {
             let worst = frames
                 .iter()
-                .map(|f| share_reading(&edge_rings(f), &g.luminances, MIN_RATIO))
+                .flat_map(|f| {
+                    let steps = if TURNED_BULLETS.contains(&name.as_str()) {
+                        ANGLES
+                    } else {
+                        1
+                    };
+                    (0..steps).map(move |step| turned(f, step))
+                })
+                .map(|f| share_reading(&edge_rings(&f), &g.luminances, MIN_RATIO))
                 .fold(1.0, f64::min);
             line.push_str(&format!(" {name} {:5.1}%", worst * 100.0));
             if worst < MIN_SHARE {
@@ -489,6 +565,25 @@ fn the_measures_tell_good_from_bad() {
     let grey = dot([128, 128, 128, 255], [140, 140, 140, 255]);
     assert_eq!(edge_rings(&grey).len(), 2);
     assert!(share_reading(&edge_rings(&grey), &ground, MIN_RATIO) < 1.0);
+    // The binary-search share agrees with counting pixel by pixel.
+    let greys: Vec<f64> = (0..=255u8).map(|v| luminance([v, v, v, 255])).collect();
+    for rings in [vec![0.006, 0.5], vec![0.2], vec![0.05, 0.3], vec![0.9, 0.0]] {
+        let counted = greys
+            .iter()
+            .filter(|&&g| rings.iter().any(|&r| ratio(r, g) >= MIN_RATIO))
+            .count() as f64
+            / greys.len() as f64;
+        let searched = share_reading(&rings, &greys, MIN_RATIO);
+        assert!(
+            (counted - searched).abs() < 1e-9,
+            "{rings:?}: {counted} {searched}"
+        );
+    }
+    // A turn by a quarter keeps every pixel; a full turn is the identity.
+    let quarter = turned(&good, ANGLES / 4);
+    let lit = |f: &Rgba| f.pixels.iter().filter(|p| p[3] == 255).count();
+    assert_eq!(lit(&quarter), lit(&good));
+    assert_eq!(turned(&good, ANGLES).pixels, good.pixels);
     // Hue: pure red is 0 degrees, pure green 120; grey has none.
     assert_eq!(
         dominant_hue(&dot([255, 0, 0, 255], [255, 0, 0, 255])),

@@ -151,12 +151,14 @@ def observatory(img, cx, cy, r, seed):
         px, py = cx + math.cos(a) * r * 0.82, cy + math.sin(a) * r * 0.82
         col = (np.abs(XS + 0.5 - px) < 2.2) & (np.abs(YS + 0.5 - py) < 2.2)
         if rng.random() < 0.3:
-            col = poly_mask(XS + 0.5, YS + 0.5, [(px - 2, py - 1), (px + 7, py + 3), (px + 6, py + 5), (px - 3, py + 1)])
+            fallen = [(px - 2, py - 1), (px + 7, py + 3), (px + 6, py + 5), (px - 3, py + 1)]
+            col = poly_mask(XS + 0.5, YS + 0.5, fallen)
         img[col & isl] = STONE[6]
         img[rim(col & isl)] = STONE[1]
     if seed == 1:
         # The great telescope: a brass tube on its mount, aimed at the storm.
-        tube = poly_mask(XS + 0.5, YS + 0.5, [(cx - 3, cy + 2), (cx + 22, cy - 18), (cx + 26, cy - 13), (cx + 1, cy + 7)])
+        tube_pts = [(cx - 3, cy + 2), (cx + 22, cy - 18), (cx + 26, cy - 13), (cx + 1, cy + 7)]
+        tube = poly_mask(XS + 0.5, YS + 0.5, tube_pts)
         img[tube] = BRASS[3]
         img[rim(tube)] = BRASS[0]
         img[tube & ~werode(tube) & (XS + YS < cx + cy - 4)] = BRASS[4]
