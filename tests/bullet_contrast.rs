@@ -243,7 +243,7 @@ const ANGLES: usize = 64;
 /// `f` turned by `step` of [`ANGLES`] steps about its centre, sampled as the renderer's sprite
 /// layer samples it: each destination pixel takes the texel under its centre turned back.
 fn turned(f: &Rgba, step: usize) -> Rgba {
-    if step % ANGLES == 0 {
+    if step.is_multiple_of(ANGLES) {
         return Rgba {
             width: f.width,
             height: f.height,
