@@ -26,7 +26,7 @@ pub const ATLAS: &str = "sprites/atlas.ron";
 
 /// The music the game itself plays, each track `music/NAME.wav` under the assets folder, on a
 /// loop. Levels may also name any other cue an author puts in that folder.
-pub const GAME_MUSIC: [&str; 10] = [
+pub const GAME_MUSIC: [&str; 12] = [
     "title",
     "stage1",
     "stage2",
@@ -34,7 +34,9 @@ pub const GAME_MUSIC: [&str; 10] = [
     "stage4",
     "stage5",
     "stage6",
+    "stage7",
     "boss",
+    "extra_boss",
     "final_boss",
     "ending",
 ];
@@ -42,13 +44,14 @@ pub const GAME_MUSIC: [&str; 10] = [
 /// The tracks of [`GAME_MUSIC`] that play through a whole stage or the final fight, so each
 /// lasts at least a minute before it loops; the title's, the bosses' and the ending's may
 /// loop sooner.
-pub const LONG_MUSIC: [&str; 7] = [
+pub const LONG_MUSIC: [&str; 8] = [
     "stage1",
     "stage2",
     "stage3",
     "stage4",
     "stage5",
     "stage6",
+    "stage7",
     "final_boss",
 ];
 

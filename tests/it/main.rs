@@ -11,6 +11,7 @@
 mod support;
 
 mod autoplay;
+mod bullet_contrast;
 mod balance_cli;
 mod check_levels;
 mod collide_api;
