@@ -146,9 +146,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         // "changed" version of the recorded one would send the user looking in the wrong file.
         if let Some(given) = &args.level {
             let recorded_name = Path::new(&first.level).file_name();
-            if format!("{:016x}", level.content_hash) != first.content_hash
-                && recorded_name != given.file_name()
-            {
+            if !r.stage_matches(0, &level) && recorded_name != given.file_name() {
                 return Err(format!(
                     "{file}: this replay was recorded on {}, but --level gives {}, a different stage",
                     first.level,
@@ -166,7 +164,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
             replay_stages.push((path, Arc::new(loaded)));
         }
         for (i, (path, l)) in replay_stages.iter().enumerate() {
-            r.check_level(&file, i, l.content_hash)
+            r.check_level(&file, i, l)
                 .and_then(|()| r.check_start(&file, i, &path.display().to_string(), l.length_s))
                 .map_err(|e| e.to_string())?;
         }
