@@ -11,6 +11,7 @@ mod out;
 mod render;
 mod setup;
 mod soak_cmd;
+mod verify_cmd;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
         }) => sim(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance(json, stages),
         Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
+        Some(Command::Verify { ref files, json }) => verify_cmd::run(files, json),
         Some(Command::Lab(ref args)) => lab::run(args.clone()),
         Some(Command::Soak {
             minutes,
