@@ -209,7 +209,8 @@ pub fn replay(data: &[u8]) {
 /// against the shipped first stage (which finds no other stage) without panicking, and one
 /// whose stages all name that stage plays [`REPLAY_STEPS`] steps with its checkpoints
 /// compared. The saved corpus holds version-3 recordings, so mutations reach the checkpoints.
-pub fn replay_verify(data: &[u8]) {
+/// Returns the steps played, so a test can tell the corpus reaches play.
+pub fn replay_verify(data: &[u8]) -> u64 {
     use crate::sim::replay::{listing, verify};
     /// Finds only the shipped first stage.
     struct Stage1;
@@ -223,25 +224,26 @@ pub fn replay_verify(data: &[u8]) {
         }
     }
     let Ok(text) = std::str::from_utf8(data) else {
-        return;
+        return 0;
     };
     let r = match Replay::from_ron("fuzz.ron", text) {
         Ok(r) => r,
         Err(e) => {
             let _ = e.to_string();
-            return;
+            return 0;
         }
     };
     let row = listing::listing_of("fuzz.ron", &r, &mut Stage1);
     let _ = (row.date_text(), format!("{:?}", row.state));
     let Ok(levels) = verify::stages_of("fuzz.ron", &r, &mut Stage1) else {
-        return;
+        return 0;
     };
     let played = verify::play(&r, &levels, levels.len(), REPLAY_STEPS as u64);
     assert!(played.steps <= REPLAY_STEPS as u64);
     if let Some(d) = played.desync {
         let _ = (d.to_string(), d.time_text());
     }
+    played.steps
 }
 
 /// A save file's bytes through the parser every player's file goes through
@@ -267,7 +269,7 @@ pub fn saved_inputs(target: &str) -> Vec<PathBuf> {
 
 /// Runs `entry`, the body of fuzz target `target`, on each of its [`saved_inputs`]. The file
 /// is named on stderr first; the panic's own message says what broke.
-pub fn run_saved(target: &str, entry: impl Fn(&[u8])) {
+pub fn run_saved(target: &str, mut entry: impl FnMut(&[u8])) {
     for f in saved_inputs(target) {
         let data = std::fs::read(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         eprintln!("{target}: {}", f.display());

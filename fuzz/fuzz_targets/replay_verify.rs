@@ -3,4 +3,6 @@
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| skysweep::fuzzing::replay_verify(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    skysweep::fuzzing::replay_verify(data);
+});
