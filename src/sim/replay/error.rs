@@ -27,8 +27,8 @@ pub enum ReplayError {
         stages: usize,
         level: String,
         kind: &'static str,
-        recorded: String,
-        now: String,
+        recorded: u64,
+        now: u64,
     },
     /// Stage `stage` (from 0) names a stage file that cannot be found or loaded now.
     StageMissing {
@@ -85,7 +85,7 @@ impl std::fmt::Display for ReplayError {
             }
             ReplayError::LevelChanged { file, stage, stages, level, kind, recorded, now } => write!(
                 f,
-                "{file}: {}this replay was recorded on a different version of {level} ({kind} {recorded}, now {now}); it would not play back the same",
+                "{file}: {}this replay was recorded on a different version of {level} ({kind} {recorded:016x}, now {now:016x}); it would not play back the same",
                 which_stage(*stage, *stages)
             ),
             ReplayError::StageMissing { file, stage, stages, level, why } => write!(

@@ -186,19 +186,18 @@ impl Replay {
     pub fn stage_matches(&self, stage: usize, level: &Level) -> bool {
         self.stages
             .get(stage)
-            .is_some_and(|s| s.level_hash == self.hash_of(level))
+            .is_some_and(|s| s.level_hash == format!("{:016x}", self.hash_of(level)))
     }
 
     /// The hash of `level` of the kind this replay records: version 3 hashes the level as
     /// loaded, versions 1 and 2 the files' text (they recorded nothing else, so a stage file
     /// whose text changed in any way, a comment included, no longer plays them).
-    fn hash_of(&self, level: &Level) -> String {
-        let hash = if self.version >= REPLAY_VERSION {
+    fn hash_of(&self, level: &Level) -> u64 {
+        if self.version >= REPLAY_VERSION {
             level_hash(level)
         } else {
             level.content_hash
-        };
-        format!("{hash:016x}")
+        }
     }
 
     /// Checks stage `stage` (from 0) was recorded on `level` (see
@@ -209,7 +208,7 @@ impl Replay {
             return Ok(());
         };
         let now = self.hash_of(level);
-        if now != s.level_hash {
+        if format!("{now:016x}") != s.level_hash {
             return Err(ReplayError::LevelChanged {
                 file: file.to_string(),
                 stage,
@@ -220,7 +219,8 @@ impl Replay {
                 } else {
                     "content hash"
                 },
-                recorded: s.level_hash.clone(),
+                // Checked on loading to be 16 hex digits; 0 only for a hand-built replay.
+                recorded: u64::from_str_radix(&s.level_hash, 16).unwrap_or(0),
                 now,
             });
         }
