@@ -367,9 +367,14 @@ mod tests {
         .unwrap();
         let level = copy.to_str().unwrap();
         assert!(prepare(&run_args(&["--replay", replay, "--level", level])).is_ok());
-        // The same file name with changed content is a changed stage, not another one.
+        // A comment does not change the stage: the level it loads to is the same.
         let text = std::fs::read_to_string(&copy).unwrap();
         std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
+        assert!(prepare(&run_args(&["--replay", replay, "--level", level])).is_ok());
+        // The same file name with content that plays differently is a changed stage, not
+        // another one.
+        assert!(text.contains("scroll_speed: 24,"), "{text}");
+        std::fs::write(&copy, text.replacen("scroll_speed: 24,", "scroll_speed: 25,", 1)).unwrap();
         let err = match prepare(&run_args(&["--replay", replay, "--level", level])) {
             Ok(_) => panic!("a changed stage must be refused"),
             Err(e) => e,
