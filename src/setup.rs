@@ -374,7 +374,11 @@ mod tests {
         // The same file name with content that plays differently is a changed stage, not
         // another one.
         assert!(text.contains("scroll_speed: 24,"), "{text}");
-        std::fs::write(&copy, text.replacen("scroll_speed: 24,", "scroll_speed: 25,", 1)).unwrap();
+        std::fs::write(
+            &copy,
+            text.replacen("scroll_speed: 24,", "scroll_speed: 25,", 1),
+        )
+        .unwrap();
         let err = match prepare(&run_args(&["--replay", replay, "--level", level])) {
             Ok(_) => panic!("a changed stage must be refused"),
             Err(e) => e,
