@@ -406,10 +406,12 @@ impl Scene for StagePlay {
         if layout.panels {
             let hi = ctx.hi_score(Some(w.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
-            hud::draw_panels(&ctx.renderer, w, hi, &ctx.config.keys, layout, marker);
-        }
-        if layout.panels && self.shows_tools(ctx) {
-            practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status());
+            let tools = self.shows_tools(ctx);
+            let keys = &ctx.config.keys;
+            let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
+            if tools {
+                practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);
+            }
         }
         if ctx.debug {
             debug_overlay::draw_boxes(w, layout, ctx.shake);

@@ -13,6 +13,7 @@ pub mod hud;
 pub mod menus;
 pub mod notice_box;
 pub mod practice;
+pub mod select_blurbs;
 pub mod sprite_layer;
 pub mod stage;
 
