@@ -8,20 +8,23 @@ use crate::render::menus;
 use skysweep::save::settings::Setting;
 
 /// The first rows are [`Setting::ALL`] in order; then the three rebinding pages and BACK.
-const ITEMS: [&str; 10] = [
+const ITEMS: [&str; 11] = [
     "MUSIC VOLUME",
     "EFFECTS VOLUME",
     "DISPLAY SCALE",
     "FULLSCREEN",
     "SCREEN SHAKE",
     "DIFFICULTY",
+    "TATE",
     "1P KEYS",
     "2P KEYS",
     "PAD BUTTONS",
     "BACK",
 ];
-/// The row of the first rebinding page ("1P KEYS").
-const FIRST_KEYS_ROW: usize = 6;
+/// The row of the first rebinding page ("1P KEYS"), after the settings.
+const FIRST_KEYS_ROW: usize = Setting::ALL.len();
+/// The last row.
+const BACK_ROW: usize = ITEMS.len() - 1;
 
 pub struct Options {
     cursor: usize,
@@ -72,10 +75,10 @@ impl Scene for Options {
             ctx.audio.play("menu_move");
         }
         match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
-            Some(choice @ FIRST_KEYS_ROW..=8) => {
+            Some(BACK_ROW) => Transition::Pop,
+            Some(choice @ FIRST_KEYS_ROW..) => {
                 Transition::push(Controls::new(choice - FIRST_KEYS_ROW))
             }
-            Some(9) => Transition::Pop,
             Some(choice) => {
                 self.adjust(ctx, choice, 1);
                 Transition::Stay
@@ -102,6 +105,7 @@ impl Scene for Options {
                     4 => on(c.screen_shake),
                     5 if self.in_game => format!("{} (TITLE)", c.difficulty.name().to_uppercase()),
                     5 => c.difficulty.name().to_uppercase(),
+                    6 => c.tate.label().into(),
                     _ => String::new(),
                 };
                 (label.to_string(), value)
@@ -130,6 +134,8 @@ mod tests {
         assert_eq!(locked, [Setting::Difficulty]);
         // The rows line up with the settings they adjust.
         assert_eq!(ITEMS[5], "DIFFICULTY");
+        assert_eq!(ITEMS[6], "TATE");
         assert_eq!(ITEMS[FIRST_KEYS_ROW], "1P KEYS");
+        assert_eq!(ITEMS[BACK_ROW - 1], "PAD BUTTONS");
     }
 }

@@ -390,10 +390,7 @@ impl Scene for StagePlay {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
             practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
         }
-        let layout = Layout::for_screen(
-            vec2(screen_width(), screen_height()),
-            ctx.renderer.user_scale,
-        );
+        let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
         if !layout.panels {
             let hi = ctx.hi_score(Some(self.world.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);

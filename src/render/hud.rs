@@ -296,7 +296,7 @@ fn left_panel_end(s: f32, text: PanelText, players: usize, portraits: bool) -> f
     };
     // HI SCORE and its value, a gap; each player: name, score and a half gap, the portrait,
     // lives, bombs, power, charge and its bar with a gap.
-    8.0 * s + 3.0 * line + players as f32 * (line * 7.5 + portrait)
+    8.0 * s + 3.0 * line + players as f32 * (line * 8.5 + portrait)
 }
 
 /// The stage name's lines, at most three, broken only at spaces: a word longer than `columns`

@@ -8,3 +8,4 @@ pub mod rebind;
 pub mod scores;
 pub mod settings;
 pub mod store;
+pub mod tate;
