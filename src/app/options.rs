@@ -103,7 +103,6 @@ impl Scene for Options {
                     2 => format!("{}X", c.display_scale),
                     3 => on(c.fullscreen),
                     4 => on(c.screen_shake),
-                    5 if self.in_game => format!("{} (TITLE)", c.difficulty.name().to_uppercase()),
                     5 => c.difficulty.name().to_uppercase(),
                     6 => c.tate.label().into(),
                     _ => String::new(),
@@ -116,7 +115,11 @@ impl Scene for Options {
             "OPTIONS",
             &rows,
             self.cursor,
-            "LEFT/RIGHT SET  ESC BACK",
+            if self.in_game {
+                "LEFT/RIGHT SET  ESC BACK  DIFFICULTY: ON THE TITLE'S OPTIONS"
+            } else {
+                "LEFT/RIGHT SET  ESC BACK"
+            },
         );
     }
 }

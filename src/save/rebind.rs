@@ -191,7 +191,7 @@ mod tests {
         let bomb = pad.bomb.clone();
         let taken = shot[0].clone();
         let moved = bind_button(&mut pad, 1, &taken);
-        assert_eq!(pad.bomb, [taken.clone()]);
+        assert_eq!(pad.bomb, [taken.as_str()]);
         assert_eq!(moved[0].0, 0);
         if shot.len() == 1 {
             assert_eq!(pad.shot, bomb, "swapped");
