@@ -138,6 +138,17 @@ pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Tr
     if session.setup.auto_restart && world.stats.deaths > 0 {
         session.deaths_before += world.stats.deaths;
         session.boss_steps = 0;
+        let deaths = session.deaths_before;
+        let start = session
+            .setup
+            .start_point()
+            .map_or("start".into(), |p| p.0.clone());
+        eprintln!("practice: auto-restart at {start} after {deaths} deaths");
+        ctx.message = Some(Notice::for_frames(
+            "AUTO-RESTART",
+            format!("Back to {}. Deaths: {deaths}", start.to_uppercase()),
+            90,
+        ));
         ctx.audio.play("warning");
         return Some(Transition::Restart(place.clone()));
     }
@@ -157,6 +168,12 @@ pub fn result_line(r: &PracticeResult) -> String {
         s.push_str(&format!(" BOSS {}", clock(b)));
     }
     s
+}
+
+/// A result short enough for a row's value: `CLEAR 2:14.50 1D`.
+fn short_line(r: &PracticeResult) -> String {
+    let how = if r.cleared { "CLEAR" } else { "LOST" };
+    format!("{how} {} {}D", clock(r.steps), r.deaths)
 }
 
 /// Steps of the 60 Hz clock as `m:ss.cc`.
@@ -227,11 +244,7 @@ impl Results {
             ("BOSS TIME".into(), r.boss_steps.map_or("-".into(), clock)),
             (
                 if self.new_best { "NEW BEST!" } else { "BEST" }.into(),
-                String::new(),
-            ),
-            (
-                self.best.as_ref().map_or("-".into(), result_line),
-                String::new(),
+                self.best.as_ref().map_or("-".into(), short_line),
             ),
         ];
         rows.extend(CHOICES.iter().map(|c| (c.to_string(), String::new())));
