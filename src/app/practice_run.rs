@@ -170,10 +170,13 @@ pub fn result_line(r: &PracticeResult) -> String {
     s
 }
 
-/// A result short enough for a row's value: `CLEAR 2:14.50 1D`.
+/// A result short enough for a row's value: `2:14.50 1D`, or `LOST 1D` for a run that did
+/// not clear (a clear always beats one, so its time says little).
 fn short_line(r: &PracticeResult) -> String {
-    let how = if r.cleared { "CLEAR" } else { "LOST" };
-    format!("{how} {} {}D", clock(r.steps), r.deaths)
+    match r.cleared {
+        true => format!("{} {}D", clock(r.steps), r.deaths),
+        false => format!("LOST {}D", r.deaths),
+    }
 }
 
 /// Steps of the 60 Hz clock as `m:ss.cc`.
