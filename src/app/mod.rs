@@ -20,6 +20,8 @@ mod notice;
 mod options;
 mod pause;
 mod practice;
+mod practice_menu;
+mod practice_run;
 mod recording;
 mod replay_end;
 mod run;

@@ -19,6 +19,7 @@ use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
+use super::practice_run::{self, PracticeState, Session};
 
 use super::keyboard;
 use super::replay_end::ReplayEnded;
@@ -80,6 +81,14 @@ impl StagePlay {
         };
         let replay = recorded.map(|r| r.steps().collect());
         let power = ctx.run.base_config.start_power;
+        if first {
+            // A practice run starts (and restarts) with the chosen lives, bombs and power.
+            Session::arm(ctx, characters.len());
+        }
+        if ctx.run.is_campaign() && ctx.run.replay.is_none() {
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            PracticeState::reached(ctx, file.as_deref().unwrap_or(""));
+        }
         let place = StagePlace {
             index,
             loop_index,
@@ -214,18 +223,30 @@ impl StagePlay {
         }
     }
 
-    /// Players' scores that make the table, unless a bot or a replay played or it was practice.
-    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
-        // Practice runs (started part-way, at a chosen power, or on an author's level) do not
-        // compete with full games.
+    /// Why this run does not enter the high-score table, if it does not: practice (started
+    /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
+    /// used, invincibility, a bot or a replay.
+    fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
         let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
-        if practice
-            || self.practice.used()
-            || self.replay.is_some()
-            || self.bots.iter().any(Option::is_some)
-            || self.world.config.invincible
-        {
+        if self.replay.is_some() {
+            Some("a replay")
+        } else if self.bots.iter().any(Option::is_some) {
+            Some("the autopilot played")
+        } else if practice || ctx.practice.session.is_some() {
+            Some("a practice run")
+        } else if self.world.config.invincible {
+            Some("invincibility was on")
+        } else if self.practice.used() {
+            Some("a practice tool was used")
+        } else {
+            None
+        }
+    }
+
+    /// Players' scores that make the table, unless the run does not count ([`Self::unranked`]).
+    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
+        if self.unranked(ctx).is_some() {
             return Vec::new();
         }
         let d = self.world.config.difficulty;
@@ -253,6 +274,7 @@ impl StagePlay {
     fn shows_tools(&self, ctx: &Ctx) -> bool {
         let run = &ctx.cli.run;
         self.practice.used()
+            || ctx.practice.session.is_some()
             || run.level.is_some()
             || run.at.is_some()
             || run.power.is_some()
@@ -293,7 +315,15 @@ impl Scene for StagePlay {
     }
 
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let counted = self.unranked(ctx).is_none();
         let jump = self.practice.read_keys();
+        if counted && self.practice.used() {
+            // The play-test found this silent: the player learns it the moment it happens.
+            ctx.message = Some(Notice::brief(
+                "PRACTICE TOOL USED",
+                "This run no longer counts\nfor high scores.".into(),
+            ));
+        }
         if self.practice.changed_past() && ctx.run.recording.is_some() {
             // The world's past is no longer what was played: the recording ends here.
             ctx.run.end_recording();
@@ -349,6 +379,9 @@ impl Scene for StagePlay {
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
         ctx.audio.react(&w.events, &w.level.boss_music);
+        if let Some(t) = practice_run::after_step(ctx, w, &self.place) {
+            return t;
+        }
         // A cleared stage with another recorded after it goes on to that one, through the
         // same stage-clear transition as live play.
         let next_recorded = ctx
@@ -369,6 +402,12 @@ impl Scene for StagePlay {
             self.cleared(ctx)
         } else if w.game_over() {
             let pending = self.pending_scores(ctx);
+            if let Some(why) = self.unranked(ctx).filter(|_| self.practice.used()) {
+                ctx.message = Some(Notice::brief(
+                    "NOT RANKED",
+                    format!("No high score: {why}."),
+                ));
+            }
             ctx.run.end_recording();
             ctx.audio.stop_music();
             let stage = w.level.name.clone();

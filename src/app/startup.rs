@@ -167,6 +167,7 @@ impl App {
             config,
             settings_file,
             scores,
+            practice: super::practice_run::PracticeState::load(),
             run,
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],

@@ -12,6 +12,9 @@ use super::{Layout, Renderer, SpriteParams, PANEL_W};
 
 /// Height of the timeline strip, in playfield pixels.
 const STRIP_H: f32 = 120.0;
+/// The left panel's name for the faint enemies [`draw_preview`] draws.
+pub const GHOST_LABEL: &str = "NEXT ENEMIES";
+const GHOST_COLOR: Color = Color::new(1.0, 1.0, 1.0, 0.6);
 
 /// Lines of labels above the strip: TIMELINE, and the tool at work above it.
 pub const LABELS_ABOVE: f32 = 3.2;
@@ -77,6 +80,16 @@ pub fn draw_timeline(
         vec2(x - 2.0 * s, top - 2.0 * line),
         text,
         LIGHTGRAY,
+    );
+    // The ghosts drawn faintly in the playfield, named: without a word they look like a glitch.
+    let ghost_y = top - line;
+    draw_circle_lines(x + 1.0 * s, ghost_y + 0.4 * line, 3.0 * s, 1.0, GHOST_COLOR);
+    r.text_shadow_within(
+        GHOST_LABEL,
+        vec2(x + 6.0 * s, ghost_y),
+        text,
+        layout.origin.x - 4.0 * s - (x + 6.0 * s),
+        GHOST_COLOR,
     );
     if let Some(st) = status {
         r.text_shadow(

@@ -4,6 +4,7 @@
 
 pub mod keys;
 pub mod pad;
+pub mod practice;
 pub mod rebind;
 pub mod scores;
 pub mod settings;
