@@ -10,6 +10,7 @@ use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
+use super::limits;
 use super::resolve::resolve;
 use super::resolved::Level;
 use super::schema::{DefsFile, StageDef};
@@ -67,6 +68,7 @@ pub fn resolve_defs_only(
         uses: Vec::new(),
         length_s: 60.0,
         scroll_speed: 0.0,
+        max_bullets: limits::DEFAULT_ENEMY_BULLETS as u32,
         // The stage is made up: only the definitions' own assets are checked.
         background: Default::default(),
         music: String::new(),
