@@ -118,11 +118,7 @@ impl World {
             .map(|_| Vec::with_capacity(most_weapons))
             .collect();
         // A boss turning every bullet into a coin reports each one.
-        reserve_touched(
-            &mut self.events,
-            bullets + 1_024,
-            GameEvent::StageClear,
-        );
+        reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
         let bullet = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
         reserve_slab(&mut self.bullets, bullets, bullet);
         reserve_slab(&mut self.shots, SHOTS, placeholder_shot());
