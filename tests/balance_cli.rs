@@ -20,7 +20,11 @@ fn stdout(out: &std::process::Output) -> String {
 
 /// A short stage of drones and the scenario boss, in a fresh folder: quick to measure.
 fn trial_stage(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
-    std::fs::write(dir.join("defs.ron"), skysweep::sim::scenario::SCENARIO_DEFS).unwrap();
+    std::fs::write(
+        dir.join("defs.ron"),
+        skysweep::testkit::scenario::SCENARIO_DEFS,
+    )
+    .unwrap();
     let path = dir.join(name);
     std::fs::write(
         &path,

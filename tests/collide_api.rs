@@ -2,16 +2,17 @@
 //! reference.
 
 use glam::Vec2;
+use skysweep::collide::workloads::broad_phases;
 use skysweep::collide::{
-    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, EventKind,
-    Events, Layer, LayerMask,
+    Aabb, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config, Layer,
+    LayerMask, PairEventKind, PairEvents,
 };
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
     Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
 }
 
-fn kinds(events: Events) -> Vec<(EventKind, u32, u32)> {
+fn kinds(events: PairEvents) -> Vec<(PairEventKind, u32, u32)> {
     let mut v: Vec<_> = events
         .iter()
         .map(|e| (e.kind, e.pair.a.owner, e.pair.b.owner))
@@ -20,257 +21,262 @@ fn kinds(events: Events) -> Vec<(EventKind, u32, u32)> {
     v
 }
 
-/// Runs the same test body against all three broad phases.
-macro_rules! both {
-    ($name:ident, |$c:ident| $body:block) => {
-        mod $name {
-            use super::*;
-            #[test]
-            fn sap() {
-                body_sap();
-            }
-            #[test]
-            fn brute() {
-                body_brute();
-            }
-            #[test]
-            fn tree() {
-                body_tree();
-            }
-            fn body_tree() {
-                let mut $c = AabbTree::new(Config::default());
-                $body
-                $c.validate().unwrap();
-            }
-            fn body_sap() {
-                let mut $c = Collider::new(Config::default());
-                $body
-                $c.validate().unwrap();
-            }
-            fn body_brute() {
-                let mut $c = BruteForce::new(Config::default());
-                $body
-            }
-        }
-    };
+/// Runs `check` on a fresh instance of each broad phase, then validates it. The name of the
+/// one being checked goes to stderr, which a failing test shows.
+fn on_each(check: impl Fn(&mut dyn BroadPhase)) {
+    for (name, mut c) in broad_phases(Config::default()) {
+        eprintln!("checking {name}");
+        check(c.as_mut());
+        c.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
 }
 
-both!(enter_stay_exit, |c| {
-    let p = c
-        .insert(BoxDesc::new(b(0., 0., 4., 4.), 1, Layer::Player))
-        .unwrap();
-    let e = c
-        .insert(BoxDesc::new(b(10., 0., 14., 4.), 2, Layer::AirEnemy))
-        .unwrap();
-    assert!(c.update().is_empty());
-    c.set_aabb(p, b(8., 0., 12., 4.)).unwrap();
-    assert_eq!(kinds(c.update()), vec![(EventKind::Enter, 1, 2)]);
-    assert_eq!(c.stats().pairs_added, 1);
-    assert_eq!(kinds(c.update()), vec![(EventKind::Stay, 1, 2)]);
-    assert_eq!(c.pairs().count(), 1);
-    c.set_aabb(e, b(20., 0., 24., 4.)).unwrap();
-    assert_eq!(kinds(c.update()), vec![(EventKind::Exit, 1, 2)]);
-    assert_eq!(c.stats().pairs_removed, 1);
-    assert!(c.update().is_empty());
-});
-
-both!(remove_reports_exit_and_is_batched, |c| {
-    let p = c
-        .insert(BoxDesc::new(b(0., 0., 100., 100.), 1, Layer::Player))
-        .unwrap();
-    let bullets: Vec<_> = (0..50)
-        .map(|i| {
-            let x = i as f32;
-            c.insert(BoxDesc::new(
-                b(x, x, x + 2., x + 2.),
-                10 + i,
-                Layer::EnemyBullet,
-            ))
-            .unwrap()
-        })
-        .collect();
-    assert_eq!(c.update().len(), 50);
-    assert_eq!(c.stats().inserted, 51);
-    for h in &bullets[..30] {
-        c.remove(*h).unwrap();
-        assert!(!c.contains(*h));
-    }
-    // Removal is applied at the update: Exit for each pair, all at once.
-    let ev = c.update();
-    assert_eq!(ev.iter().filter(|e| e.kind == EventKind::Exit).count(), 30);
-    assert_eq!(ev.iter().filter(|e| e.kind == EventKind::Stay).count(), 20);
-    assert_eq!(c.stats().removed, 30);
-    assert_eq!(c.len(), 21);
-    c.remove(p).unwrap();
-    assert_eq!(
-        c.update()
-            .iter()
-            .filter(|e| e.kind == EventKind::Exit)
-            .count(),
-        20
-    );
-    assert_eq!(c.pairs().count(), 0);
-});
-
-both!(an_exit_outlives_the_reuse_of_its_removed_slot, |c| {
-    let p = c
-        .insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
-        .unwrap();
-    let e = c
-        .insert(BoxDesc::new(b(2., 2., 4., 4.), 2, Layer::AirEnemy).part(3))
-        .unwrap();
-    c.update();
-    c.remove(e).unwrap();
-    assert_eq!(c.update().len(), 1);
-    // The freed slot goes to the next insert, before the Exit is read.
-    let n = c
-        .insert(BoxDesc::new(b(50., 50., 52., 52.), 7, Layer::AirEnemy).user(9))
-        .unwrap();
-    assert_eq!(n.index(), e.index());
-    let ev = c.events().to_vec();
-    assert_eq!(ev.len(), 1);
-    assert_eq!(ev[0].kind, EventKind::Exit);
-    assert_eq!((ev[0].pair.a.handle, ev[0].pair.b.handle), (p, e));
-    assert_eq!(
-        (ev[0].pair.b.owner, ev[0].pair.b.part, ev[0].pair.b.user),
-        (2, 3, 0)
-    );
-    // The new box's first update sees no pair, and nothing of the old one is left.
-    assert!(c.update().is_empty());
-    assert_eq!(c.pairs().count(), 0);
-});
-
-both!(spawn_on_top_is_seen_on_first_update, |c| {
-    let _p = c
-        .insert(BoxDesc::new(b(50., 50., 56., 56.), 1, Layer::Player))
-        .unwrap();
-    c.update();
-    c.update();
-    // A bullet spawned on the player, and an item and an enemy spawned on each other.
-    c.insert(BoxDesc::new(b(52., 52., 54., 54.), 2, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(0., 0., 5., 5.), 3, Layer::PowerUp))
-        .unwrap();
-    c.insert(BoxDesc::new(b(4., 4., 9., 9.), 4, Layer::BombBlast))
-        .unwrap();
-    c.insert(BoxDesc::new(b(3., 3., 8., 8.), 5, Layer::GroundEnemy))
-        .unwrap();
-    assert_eq!(
-        kinds(c.update()),
-        vec![(EventKind::Enter, 1, 2), (EventKind::Enter, 5, 4)]
-    );
-});
-
-both!(touching_edges_never_overlap, |c| {
-    c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
-        .unwrap();
-    c.insert(BoxDesc::new(b(10., 0., 20., 10.), 2, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(0., 10., 10., 20.), 3, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(10., 10., 20., 20.), 4, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(5., 5., 5., 5.), 5, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(9.5, 9.5, 12., 12.), 6, Layer::EnemyBullet))
-        .unwrap();
-    assert_eq!(kinds(c.update()), vec![(EventKind::Enter, 1, 6)]);
-    let mut out = Vec::new();
-    c.query(b(10., 10., 30., 30.), LayerMask::ALL, &mut out);
-    let owners: Vec<u32> = out.iter().map(|x| x.owner).collect();
-    assert!(
-        owners.contains(&4) && owners.contains(&6) && owners.len() == 2,
-        "{owners:?}"
-    );
-});
-
-both!(map_rejected_pairs_are_never_reported, |c| {
-    // Bullets on bullets, shots on bullets, player on ground enemy: none meet.
-    for i in 0..20 {
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), i, Layer::EnemyBullet))
+#[test]
+fn enter_stay_exit() {
+    on_each(|c| {
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 4., 4.), 1, Layer::Player))
             .unwrap();
-        c.insert(BoxDesc::new(
-            b(0., 0., 10., 10.),
-            100 + i,
-            Layer::PlayerShot,
-        ))
-        .unwrap();
-    }
-    c.insert(BoxDesc::new(b(0., 0., 10., 10.), 500, Layer::Player))
-        .unwrap();
-    c.insert(BoxDesc::new(b(0., 0., 10., 10.), 501, Layer::GroundEnemy))
-        .unwrap();
-    let ev = c.update().to_vec();
-    // Only player-bullet (20) and shot-ground (20).
-    assert_eq!(ev.len(), 40);
-    for e in &ev {
-        assert!(c.map().meets(e.pair.a.layer, e.pair.b.layer));
-        assert!(e.pair.a.layer <= e.pair.b.layer, "canonical order");
-    }
-});
+        let e = c
+            .insert(BoxDesc::new(b(10., 0., 14., 4.), 2, Layer::AirEnemy))
+            .unwrap();
+        assert!(c.update().is_empty());
+        c.set_aabb(p, b(8., 0., 12., 4.)).unwrap();
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Enter, 1, 2)]);
+        assert_eq!(c.stats().pairs_added, 1);
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Stay, 1, 2)]);
+        assert_eq!(c.pairs().count(), 1);
+        c.set_aabb(e, b(20., 0., 24., 4.)).unwrap();
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Exit, 1, 2)]);
+        assert_eq!(c.stats().pairs_removed, 1);
+        assert!(c.update().is_empty());
+    });
+}
 
-both!(owner_part_and_user_reach_every_event, |c| {
-    let boss: Vec<_> = (0..3u16)
-        .map(|part| {
-            let x = 20. * part as f32;
-            c.insert(BoxDesc::new(b(x, 0., x + 10., 10.), 7, Layer::AirEnemy).part(part))
+#[test]
+fn remove_reports_exit_and_is_batched() {
+    on_each(|c| {
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 100., 100.), 1, Layer::Player))
+            .unwrap();
+        let bullets: Vec<_> = (0..50)
+            .map(|i| {
+                let x = i as f32;
+                c.insert(BoxDesc::new(
+                    b(x, x, x + 2., x + 2.),
+                    10 + i,
+                    Layer::EnemyBullet,
+                ))
                 .unwrap()
-        })
-        .collect();
-    let shot = BoxDesc::new(b(0., 0., 50., 5.), 9, Layer::PlayerShot).user(2);
-    c.insert(shot).unwrap();
-    c.update();
-    let mut parts: Vec<(u16, u16)> = c
-        .pairs_of_owner(7)
-        .map(|(mine, other)| {
-            assert_eq!(other.owner, 9);
-            assert_eq!(other.user, 2);
-            (mine.part, other.user)
-        })
-        .collect();
-    parts.sort();
-    assert_eq!(parts, vec![(0, 2), (1, 2), (2, 2)]);
-    assert_eq!(c.pairs_of_owner(9).count(), 3);
-    assert_eq!(c.pairs_of_owner(8).count(), 0);
-    assert_eq!(c.get(boss[1]).unwrap().0.part, 1);
-});
+            })
+            .collect();
+        assert_eq!(c.update().len(), 50);
+        assert_eq!(c.stats().inserted, 51);
+        for h in &bullets[..30] {
+            c.remove(*h).unwrap();
+            assert!(!c.contains(*h));
+        }
+        // Removal is applied at the update: Exit for each pair, all at once.
+        let ev = c.update();
+        assert_eq!(
+            ev.iter().filter(|e| e.kind == PairEventKind::Exit).count(),
+            30
+        );
+        assert_eq!(
+            ev.iter().filter(|e| e.kind == PairEventKind::Stay).count(),
+            20
+        );
+        assert_eq!(c.stats().removed, 30);
+        assert_eq!(c.len(), 21);
+        c.remove(p).unwrap();
+        assert_eq!(
+            c.update()
+                .iter()
+                .filter(|e| e.kind == PairEventKind::Exit)
+                .count(),
+            20
+        );
+        assert_eq!(c.pairs().count(), 0);
+    });
+}
 
-both!(stale_handles_are_errors_and_touch_nothing, |c| {
-    let a = c
-        .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-        .unwrap();
-    c.remove(a).unwrap();
-    assert_eq!(c.remove(a), Err(ColliderError::StaleHandle(a)));
-    c.update();
-    // The slot is reused with a new generation.
-    let n = c
-        .insert(BoxDesc::new(b(5., 5., 6., 6.), 2, Layer::Player))
-        .unwrap();
-    assert_eq!(n.index(), a.index());
-    assert_ne!(n.generation(), a.generation());
-    assert_eq!(
-        c.set_aabb(a, b(0., 0., 9., 9.)),
-        Err(ColliderError::StaleHandle(a))
-    );
-    assert_eq!(
-        c.teleport(a, b(0., 0., 9., 9.)),
-        Err(ColliderError::StaleHandle(a))
-    );
-    assert_eq!(c.remove(a), Err(ColliderError::StaleHandle(a)));
-    assert!(c.get(a).is_err() && !c.contains(a));
-    assert_eq!(c.get(n).unwrap().1, b(5., 5., 6., 6.));
-    // Insert and remove in the same frame: nothing ever reported.
-    let s = c
-        .insert(BoxDesc::new(b(5., 5., 6., 6.), 3, Layer::EnemyBullet))
-        .unwrap();
-    c.remove(s).unwrap();
-    assert!(c.update().is_empty());
-    assert_eq!(c.len(), 1);
-});
+#[test]
+fn an_exit_outlives_the_reuse_of_its_removed_slot() {
+    on_each(|c| {
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
+            .unwrap();
+        let e = c
+            .insert(BoxDesc::new(b(2., 2., 4., 4.), 2, Layer::AirEnemy).part(3))
+            .unwrap();
+        c.update();
+        c.remove(e).unwrap();
+        assert_eq!(c.update().len(), 1);
+        // The freed slot goes to the next insert, before the Exit is read.
+        let n = c
+            .insert(BoxDesc::new(b(50., 50., 52., 52.), 7, Layer::AirEnemy).user(9))
+            .unwrap();
+        assert_eq!(n.index(), e.index());
+        let ev = c.events().to_vec();
+        assert_eq!(ev.len(), 1);
+        assert_eq!(ev[0].kind, PairEventKind::Exit);
+        assert_eq!((ev[0].pair.a.handle, ev[0].pair.b.handle), (p, e));
+        assert_eq!(
+            (ev[0].pair.b.owner, ev[0].pair.b.part, ev[0].pair.b.user),
+            (2, 3, 0)
+        );
+        // The new box's first update sees no pair, and nothing of the old one is left.
+        assert!(c.update().is_empty());
+        assert_eq!(c.pairs().count(), 0);
+    });
+}
 
-both!(
-    invalid_boxes_and_capacity_are_rejected_without_change,
-    |c| {
+#[test]
+fn spawn_on_top_is_seen_on_first_update() {
+    on_each(|c| {
+        let _p = c
+            .insert(BoxDesc::new(b(50., 50., 56., 56.), 1, Layer::Player))
+            .unwrap();
+        c.update();
+        c.update();
+        // A bullet spawned on the player, and an item and an enemy spawned on each other.
+        c.insert(BoxDesc::new(b(52., 52., 54., 54.), 2, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(0., 0., 5., 5.), 3, Layer::PowerUp))
+            .unwrap();
+        c.insert(BoxDesc::new(b(4., 4., 9., 9.), 4, Layer::BombBlast))
+            .unwrap();
+        c.insert(BoxDesc::new(b(3., 3., 8., 8.), 5, Layer::GroundEnemy))
+            .unwrap();
+        assert_eq!(
+            kinds(c.update()),
+            vec![(PairEventKind::Enter, 1, 2), (PairEventKind::Enter, 5, 4)]
+        );
+    });
+}
+
+#[test]
+fn touching_edges_never_overlap() {
+    on_each(|c| {
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
+            .unwrap();
+        c.insert(BoxDesc::new(b(10., 0., 20., 10.), 2, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(0., 10., 10., 20.), 3, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(10., 10., 20., 20.), 4, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(5., 5., 5., 5.), 5, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(9.5, 9.5, 12., 12.), 6, Layer::EnemyBullet))
+            .unwrap();
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Enter, 1, 6)]);
+        let mut out = Vec::new();
+        c.query(b(10., 10., 30., 30.), LayerMask::ALL, &mut out);
+        let owners: Vec<u32> = out.iter().map(|x| x.owner).collect();
+        assert!(
+            owners.contains(&4) && owners.contains(&6) && owners.len() == 2,
+            "{owners:?}"
+        );
+    });
+}
+
+#[test]
+fn map_rejected_pairs_are_never_reported() {
+    on_each(|c| {
+        // Bullets on bullets, shots on bullets, player on ground enemy: none meet.
+        for i in 0..20 {
+            c.insert(BoxDesc::new(b(0., 0., 10., 10.), i, Layer::EnemyBullet))
+                .unwrap();
+            c.insert(BoxDesc::new(
+                b(0., 0., 10., 10.),
+                100 + i,
+                Layer::PlayerShot,
+            ))
+            .unwrap();
+        }
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 500, Layer::Player))
+            .unwrap();
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 501, Layer::GroundEnemy))
+            .unwrap();
+        let ev = c.update().to_vec();
+        // Only player-bullet (20) and shot-ground (20).
+        assert_eq!(ev.len(), 40);
+        for e in &ev {
+            assert!(c.map().meets(e.pair.a.layer, e.pair.b.layer));
+            assert!(e.pair.a.layer <= e.pair.b.layer, "canonical order");
+        }
+    });
+}
+
+#[test]
+fn owner_part_and_user_reach_every_event() {
+    on_each(|c| {
+        let boss: Vec<_> = (0..3u16)
+            .map(|part| {
+                let x = 20. * part as f32;
+                c.insert(BoxDesc::new(b(x, 0., x + 10., 10.), 7, Layer::AirEnemy).part(part))
+                    .unwrap()
+            })
+            .collect();
+        let shot = BoxDesc::new(b(0., 0., 50., 5.), 9, Layer::PlayerShot).user(2);
+        c.insert(shot).unwrap();
+        c.update();
+        let mut parts: Vec<(u16, u16)> = c
+            .pairs_of_owner(7)
+            .map(|(mine, other)| {
+                assert_eq!(other.owner, 9);
+                assert_eq!(other.user, 2);
+                (mine.part, other.user)
+            })
+            .collect();
+        parts.sort();
+        assert_eq!(parts, vec![(0, 2), (1, 2), (2, 2)]);
+        assert_eq!(c.pairs_of_owner(9).count(), 3);
+        assert_eq!(c.pairs_of_owner(8).count(), 0);
+        assert_eq!(c.get(boss[1]).unwrap().0.part, 1);
+    });
+}
+
+#[test]
+fn stale_handles_are_errors_and_touch_nothing() {
+    on_each(|c| {
+        let a = c
+            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
+            .unwrap();
+        c.remove(a).unwrap();
+        assert_eq!(c.remove(a), Err(ColliderError::StaleHandle(a)));
+        c.update();
+        // The slot is reused with a new generation.
+        let n = c
+            .insert(BoxDesc::new(b(5., 5., 6., 6.), 2, Layer::Player))
+            .unwrap();
+        assert_eq!(n.index(), a.index());
+        assert_ne!(n.generation(), a.generation());
+        assert_eq!(
+            c.set_aabb(a, b(0., 0., 9., 9.)),
+            Err(ColliderError::StaleHandle(a))
+        );
+        assert_eq!(
+            c.teleport(a, b(0., 0., 9., 9.)),
+            Err(ColliderError::StaleHandle(a))
+        );
+        assert_eq!(c.remove(a), Err(ColliderError::StaleHandle(a)));
+        assert!(c.get(a).is_err() && !c.contains(a));
+        assert_eq!(c.get(n).unwrap().1, b(5., 5., 6., 6.));
+        // Insert and remove in the same frame: nothing ever reported.
+        let s = c
+            .insert(BoxDesc::new(b(5., 5., 6., 6.), 3, Layer::EnemyBullet))
+            .unwrap();
+        c.remove(s).unwrap();
+        assert!(c.update().is_empty());
+        assert_eq!(c.len(), 1);
+    });
+}
+
+#[test]
+fn invalid_boxes_and_capacity_are_rejected_without_change() {
+    on_each(|c| {
         let ok = c
             .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
             .unwrap();
@@ -293,56 +299,62 @@ both!(
         assert_eq!(c.get(ok).unwrap().1, b(0., 0., 1., 1.));
         assert_eq!(c.len(), 1);
         c.update();
-    }
-);
+    });
+}
 
-both!(fast_movers_sweep_and_teleport_resets_history, |c| {
-    let wall = BoxDesc::new(b(0., 100., 200., 102.), 1, Layer::AirEnemy);
-    c.insert(wall).unwrap();
-    let fast = c
-        .insert(BoxDesc::new(b(50., 150., 52., 160.), 2, Layer::PlayerShot).swept(true))
-        .unwrap();
-    let slow = c
-        .insert(BoxDesc::new(b(60., 150., 62., 160.), 3, Layer::PlayerShot))
-        .unwrap();
-    assert!(c.update().is_empty());
-    // Both jump over the wall in one frame; only the swept one is caught.
-    c.set_aabb(fast, b(50., 50., 52., 60.)).unwrap();
-    c.set_aabb(slow, b(60., 50., 62., 60.)).unwrap();
-    assert_eq!(kinds(c.update()), vec![(EventKind::Enter, 2, 1)]);
-    // Next frame it sweeps 50..60 -> 0..10: clear of the wall.
-    c.set_aabb(fast, b(50., 0., 52., 10.)).unwrap();
-    assert_eq!(kinds(c.update()), vec![(EventKind::Exit, 2, 1)]);
-    // A teleport across the wall does not sweep.
-    c.teleport(fast, b(50., 150., 52., 160.)).unwrap();
-    assert!(c.update().is_empty());
-});
+#[test]
+fn fast_movers_sweep_and_teleport_resets_history() {
+    on_each(|c| {
+        let wall = BoxDesc::new(b(0., 100., 200., 102.), 1, Layer::AirEnemy);
+        c.insert(wall).unwrap();
+        let fast = c
+            .insert(BoxDesc::new(b(50., 150., 52., 160.), 2, Layer::PlayerShot).swept(true))
+            .unwrap();
+        let slow = c
+            .insert(BoxDesc::new(b(60., 150., 62., 160.), 3, Layer::PlayerShot))
+            .unwrap();
+        assert!(c.update().is_empty());
+        // Both jump over the wall in one frame; only the swept one is caught.
+        c.set_aabb(fast, b(50., 50., 52., 60.)).unwrap();
+        c.set_aabb(slow, b(60., 50., 62., 60.)).unwrap();
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Enter, 2, 1)]);
+        // Next frame it sweeps 50..60 -> 0..10: clear of the wall.
+        c.set_aabb(fast, b(50., 0., 52., 10.)).unwrap();
+        assert_eq!(kinds(c.update()), vec![(PairEventKind::Exit, 2, 1)]);
+        // A teleport across the wall does not sweep.
+        c.teleport(fast, b(50., 150., 52., 160.)).unwrap();
+        assert!(c.update().is_empty());
+    });
+}
 
-both!(query_filters_by_layer_mask, |c| {
-    c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::EnemyBullet))
-        .unwrap();
-    c.insert(BoxDesc::new(b(0., 0., 10., 10.), 2, Layer::AirEnemy))
-        .unwrap();
-    c.update();
-    c.insert(BoxDesc::new(b(5., 5., 8., 8.), 3, Layer::EnemyBullet))
-        .unwrap();
-    let gone = c
-        .insert(BoxDesc::new(b(5., 5., 8., 8.), 4, Layer::EnemyBullet))
-        .unwrap();
-    c.remove(gone).unwrap();
-    let mut out = Vec::new();
-    c.query(
-        b(4., 4., 6., 6.),
-        LayerMask::of(&[Layer::EnemyBullet]),
-        &mut out,
-    );
-    let mut owners: Vec<u32> = out.iter().map(|x| x.owner).collect();
-    owners.sort();
-    assert_eq!(owners, vec![1, 3]);
-    out.clear();
-    c.query(b(4., 4., 6., 6.), LayerMask::NONE, &mut out);
-    assert!(out.is_empty());
-});
+#[test]
+fn query_filters_by_layer_mask() {
+    on_each(|c| {
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::EnemyBullet))
+            .unwrap();
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 2, Layer::AirEnemy))
+            .unwrap();
+        c.update();
+        c.insert(BoxDesc::new(b(5., 5., 8., 8.), 3, Layer::EnemyBullet))
+            .unwrap();
+        let gone = c
+            .insert(BoxDesc::new(b(5., 5., 8., 8.), 4, Layer::EnemyBullet))
+            .unwrap();
+        c.remove(gone).unwrap();
+        let mut out = Vec::new();
+        c.query(
+            b(4., 4., 6., 6.),
+            LayerMask::of(&[Layer::EnemyBullet]),
+            &mut out,
+        );
+        let mut owners: Vec<u32> = out.iter().map(|x| x.owner).collect();
+        owners.sort();
+        assert_eq!(owners, vec![1, 3]);
+        out.clear();
+        c.query(b(4., 4., 6., 6.), LayerMask::NONE, &mut out);
+        assert!(out.is_empty());
+    });
+}
 
 #[test]
 fn capacity_counts_pending_and_unapplied_removals() {

@@ -4,14 +4,15 @@
 
 use glam::Vec2;
 use skysweep::collide::{
-    Aabb, AabbTree, BoxDesc, BruteForce, Collider, CollisionMap, Config, Event, Events, Layer,
+    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer,
+    PairEvent, PairEvents,
 };
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
     Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
 }
 
-fn sorted(events: Events) -> Vec<Event> {
+fn sorted(events: PairEvents) -> Vec<PairEvent> {
     let mut v = events.to_vec();
     v.sort_by_key(|e| (e.kind as u8, e.pair.a.handle, e.pair.b.handle));
     v

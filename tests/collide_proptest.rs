@@ -5,8 +5,8 @@
 use glam::Vec2;
 use proptest::prelude::*;
 use skysweep::collide::{
-    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, Event,
-    Events, Handle, Layer, LayerMask, Pair, Shape,
+    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config,
+    Handle, Layer, LayerMask, Pair, PairEvent, PairEvents, Shape,
 };
 
 #[derive(Clone, Debug)]
@@ -137,7 +137,7 @@ fn map_from(bits: u32) -> CollisionMap {
     map
 }
 
-fn sorted_events(events: Events) -> Vec<Event> {
+fn sorted_events(events: PairEvents) -> Vec<PairEvent> {
     let mut v = events.to_vec();
     v.sort_by_key(|e| (e.kind as u8, e.pair.a.handle, e.pair.b.handle));
     v

@@ -1,9 +1,9 @@
-//! Push-out resolution (`skysweep::collide::resolution`): pairs, masses, statics, triggers,
+//! Push-out resolution (`skysweep::collide::push_out`): pairs, masses, statics, triggers,
 //! stacks, chains, order independence, refusals, and a property test over random crowds.
 
 use glam::Vec2;
 use proptest::prelude::*;
-use skysweep::collide::resolution::{
+use skysweep::collide::push_out::{
     aabb_penetration, resolve, Body, BodyContact, ResolveError, Resolver, Settings,
 };
 use skysweep::collide::Aabb;
@@ -197,7 +197,7 @@ fn relaxation_alone_settles_a_short_stack_and_the_support_pass_alone_any() {
 #[test]
 fn exact_shapes_contacts_plug_in() {
     // Two circles of radius 5, centres 8 apart on a diagonal, from the collider itself.
-    use skysweep::collide::{BoxDesc, Collider, Config, Layer};
+    use skysweep::collide::{BoxDesc, BroadPhase, Collider, Config, Layer};
     let mut c = Collider::new(Config::default());
     let centre = Vec2::new(50.0, 50.0);
     let step = Vec2::new(1.0, 1.0).normalize() * 8.0;

@@ -6,26 +6,26 @@
 #[path = "../benches/collide.rs"]
 mod bench;
 
-use skysweep::collide::scenes::{Driven, Scene, SceneKind};
-use skysweep::collide::{AabbTree, BruteForce, Collider, Config, EventKind};
+use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
+use skysweep::collide::{AabbTree, BroadPhase, BruteForce, Collider, Config, PairEventKind};
 
 #[test]
 fn every_method_finds_the_same_pairs_on_the_mixed_scenes_and_the_swarm() {
     // The 10k scene is checked on one frame only: brute force is not part of it, and the
     // peers are slow in a debug build.
-    assert!(bench::assert_methods_agree(SceneKind::Sparse1k, 3) > 0);
-    assert!(bench::assert_methods_agree(SceneKind::BulletHell10k, 1) > 0);
+    assert!(bench::assert_methods_agree(WorkloadKind::Sparse1k, 3) > 0);
+    assert!(bench::assert_methods_agree(WorkloadKind::BulletHell10k, 1) > 0);
     // Dense pairs between two big layers.
-    assert!(bench::assert_methods_agree(SceneKind::Swarm5k, 1) > 40_000);
+    assert!(bench::assert_methods_agree(WorkloadKind::Swarm5k, 1) > 40_000);
 }
 
 #[test]
 fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
     for (kind, from, frames) in [
-        (SceneKind::BossBurst, 25, 10),
-        (SceneKind::MassClear, 55, 10),
+        (WorkloadKind::BossBurst, 25, 10),
+        (WorkloadKind::MassClear, 55, 10),
     ] {
-        let mut scene = Scene::after(kind, from);
+        let mut scene = Workload::after(kind, from);
         let mut sap = Driven::new(Collider::new(Config::default()), &scene);
         let mut brute = Driven::new(BruteForce::new(Config::default()), &scene);
         let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
@@ -49,8 +49,13 @@ fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
                 kind.name(),
                 scene.frame
             );
-            let count = |c: skysweep::collide::Events, k| c.iter().filter(|e| e.kind == k).count();
-            for k in [EventKind::Enter, EventKind::Stay, EventKind::Exit] {
+            let count =
+                |c: skysweep::collide::PairEvents, k| c.iter().filter(|e| e.kind == k).count();
+            for k in [
+                PairEventKind::Enter,
+                PairEventKind::Stay,
+                PairEventKind::Exit,
+            ] {
                 assert_eq!(
                     count(sap.collider.events(), k),
                     count(brute.collider.events(), k)
@@ -64,7 +69,7 @@ fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
         sap.collider.validate_structure().unwrap();
         tree.collider.validate_structure().unwrap();
         match kind {
-            SceneKind::BossBurst => assert!(spawned >= 500, "{spawned}"),
+            WorkloadKind::BossBurst => assert!(spawned >= 500, "{spawned}"),
             _ => assert!(removed >= 5000, "{removed}"),
         }
     }
@@ -72,9 +77,9 @@ fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
 
 #[test]
 fn scenes_are_deterministic() {
-    for kind in SceneKind::ALL {
+    for kind in WorkloadKind::ALL {
         let run = || {
-            let mut scene = Scene::after(kind, 5);
+            let mut scene = Workload::after(kind, 5);
             let mut sap = Driven::new(Collider::new(Config::default()), &scene);
             let mut log = Vec::new();
             for _ in 0..3 {

@@ -3,9 +3,10 @@
 //! check runs on the sweep-and-prune, the tree and the brute-force reference alike.
 
 use glam::Vec2;
+use skysweep::collide::workloads::broad_phases;
 use skysweep::collide::{
-    Aabb, AabbTree, BoxDesc, BruteForce, Collider, ColliderError, CollisionMap, Config, EventKind,
-    Handle, Layer, Manifold, Shape,
+    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config,
+    Handle, Layer, Manifold, PairEventKind, Shape,
 };
 
 const A: Layer = Layer::Player;
@@ -22,41 +23,30 @@ fn close(m: Manifold, normal: Vec2, depth: f32) {
     );
 }
 
-/// Runs `check` on each broad phase, given as a fresh instance with the game's map.
-macro_rules! each_phase {
-    (|$c:ident| $body:block) => {{
-        {
-            let mut $c = Collider::new(Config::default());
-            $body
-        }
-        {
-            let mut $c = AabbTree::new(Config::default());
-            $body
-        }
-        {
-            let mut $c = BruteForce::new(Config::default());
-            $body
-        }
-    }};
+/// Runs `check` on a fresh instance of each broad phase with the game's map. The name of the
+/// one being checked goes to stderr, which a failing test shows.
+fn on_each(check: impl Fn(&mut dyn BroadPhase)) {
+    for (name, mut c) in broad_phases(Config::default()) {
+        eprintln!("checking {name}");
+        check(c.as_mut());
+    }
 }
 
 /// Inserts two bodies, updates, and returns their handles and how many pairs came out.
-macro_rules! two {
-    ($c:ident, $x:expr, $y:expr) => {{
-        let ha = $c.insert($x).unwrap();
-        let hb = $c.insert($y).unwrap();
-        let n = $c.update().len();
-        (ha, hb, n)
-    }};
+fn two(c: &mut dyn BroadPhase, x: BoxDesc, y: BoxDesc) -> (Handle, Handle, usize) {
+    let ha = c.insert(x).unwrap();
+    let hb = c.insert(y).unwrap();
+    let n = c.update().len();
+    (ha, hb, n)
 }
 
 #[test]
 fn circles_meet_along_the_line_between_centres() {
-    each_phase!(|c| {
-        let (ha, hb, n) = two!(
+    on_each(|c| {
+        let (ha, hb, n) = two(
             c,
             BoxDesc::circle(Vec2::ZERO, 2.0, 1, A),
-            BoxDesc::circle(Vec2::new(3.0, 4.0), 4.0, 2, B)
+            BoxDesc::circle(Vec2::new(3.0, 4.0), 4.0, 2, B),
         );
         assert_eq!(n, 1);
         // Centres 5 apart, radii summing to 6.
@@ -73,18 +63,18 @@ fn circles_meet_along_the_line_between_centres() {
         // Exactly touching: no overlap, and an Exit.
         c.set_circle(hb, Vec2::new(6.0, 0.0), 4.0).unwrap();
         let kinds: Vec<_> = c.update().iter().map(|e| e.kind).collect();
-        assert_eq!(kinds, [EventKind::Exit]);
+        assert_eq!(kinds, [PairEventKind::Exit]);
         assert_eq!(c.manifold(ha, hb), Ok(None));
     });
 }
 
 #[test]
 fn a_circle_meets_a_box_by_its_face_or_its_corner() {
-    each_phase!(|c| {
-        let (ha, hb, n) = two!(
+    on_each(|c| {
+        let (ha, hb, n) = two(
             c,
             BoxDesc::new(b(0., 0., 10., 10.), 1, A),
-            BoxDesc::circle(Vec2::new(12.0, 5.0), 3.0, 2, B)
+            BoxDesc::circle(Vec2::new(12.0, 5.0), 3.0, 2, B),
         );
         assert_eq!(n, 1);
         close(c.manifold(ha, hb).unwrap().unwrap(), Vec2::X, 1.0);
@@ -101,7 +91,7 @@ fn a_circle_meets_a_box_by_its_face_or_its_corner() {
         c.set_circle(hb, Vec2::new(13.0, 13.0), 4.0).unwrap();
         let events = c.update();
         assert_eq!(events.len(), 1);
-        assert_eq!(events.get(0).unwrap().kind, EventKind::Exit);
+        assert_eq!(events.get(0).unwrap().kind, PairEventKind::Exit);
         assert_eq!(c.manifold(ha, hb), Ok(None));
         // Centre inside the box: pushed out through the nearest face, radius included.
         c.set_circle(hb, Vec2::new(9.0, 5.0), 2.0).unwrap();
@@ -113,7 +103,7 @@ fn a_circle_meets_a_box_by_its_face_or_its_corner() {
 #[test]
 fn rotated_boxes_meet_by_their_faces_not_their_bounding_boxes() {
     let quarter = std::f32::consts::FRAC_PI_4;
-    each_phase!(|c| {
+    on_each(|c| {
         let diamond = |x: f32, y: f32, owner| {
             BoxDesc::oriented(Vec2::new(x, y), Vec2::ONE, quarter, owner, A)
         };
@@ -180,13 +170,13 @@ fn rotated_boxes_meet_by_their_faces_not_their_bounding_boxes() {
 
 #[test]
 fn an_oriented_box_meets_a_circle_by_its_turned_face() {
-    each_phase!(|c| {
+    on_each(|c| {
         // A long needle along the diagonal, a circle off its middle.
         let angle = std::f32::consts::FRAC_PI_4;
-        let (ha, hb, n) = two!(
+        let (ha, hb, n) = two(
             c,
             BoxDesc::oriented(Vec2::ZERO, Vec2::new(10.0, 1.0), angle, 1, A),
-            BoxDesc::circle(Vec2::new(-2.0, 2.0), 2.0, 2, B)
+            BoxDesc::circle(Vec2::new(-2.0, 2.0), 2.0, 2, B),
         );
         assert_eq!(n, 1);
         // The centre is 2√2 from the axis, 2√2 - 1 from the face: overlap 3 - 2√2.
@@ -197,14 +187,14 @@ fn an_oriented_box_meets_a_circle_by_its_turned_face() {
         c.set_circle(hb, Vec2::new(-2.2, 2.2), 2.0).unwrap();
         assert_eq!(
             c.update().iter().map(|e| e.kind).collect::<Vec<_>>(),
-            [EventKind::Exit]
+            [PairEventKind::Exit]
         );
     });
 }
 
 #[test]
 fn a_swept_circle_is_a_capsule_and_does_not_tunnel() {
-    each_phase!(|c| {
+    on_each(|c| {
         // A thin ledge across the path of a fast round shot.
         let wall = c.insert(BoxDesc::new(b(-5., -0.5, 5., 0.5), 1, A)).unwrap();
         let fast = c
@@ -228,21 +218,21 @@ fn a_swept_circle_is_a_capsule_and_does_not_tunnel() {
         c.update();
         c.set_circle(fast, Vec2::new(14.0, -3.0), 1.0).unwrap();
         let kinds: Vec<_> = c.update().iter().map(|e| e.kind).collect();
-        assert!(kinds.iter().all(|k| *k == EventKind::Exit), "{kinds:?}");
+        assert!(kinds.iter().all(|k| *k == PairEventKind::Exit), "{kinds:?}");
         assert_eq!(c.pairs().count(), 0);
     });
 }
 
 #[test]
 fn shapes_without_area_overlap_nothing_and_invalid_ones_are_refused() {
-    each_phase!(|c| {
+    on_each(|c| {
         let big = BoxDesc::new(b(0., 0., 10., 10.), 1, A);
         // A dot of radius 0 inside a box large enough to pass the broad phase.
         let dot = BoxDesc {
             shape: Shape::Circle { radius: 0.0 },
             ..BoxDesc::new(b(4., 4., 6., 6.), 2, B)
         };
-        let (_, hd, n) = two!(c, big, dot);
+        let (_, hd, n) = two(c, big, dot);
         assert_eq!(n, 0);
         for bad in [
             Shape::Circle { radius: -1.0 },
@@ -271,10 +261,10 @@ fn shapes_without_area_overlap_nothing_and_invalid_ones_are_refused() {
 
 #[test]
 fn every_phase_reports_the_same_pairs_for_round_bullets_in_a_scene() {
-    use skysweep::collide::scenes::{Driven, Scene, SceneKind};
-    for kind in [SceneKind::Sparse1k, SceneKind::BossBurst] {
-        let mut round = Scene::with_round_bullets(kind, 1500, true);
-        let mut square = Scene::with_round_bullets(kind, 1500, false);
+    use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
+    for kind in [WorkloadKind::Sparse1k, WorkloadKind::BossBurst] {
+        let mut round = Workload::with_round_bullets(kind, 1500, true);
+        let mut square = Workload::with_round_bullets(kind, 1500, false);
         let mut sap = Driven::new(Collider::new(Config::default()), &round);
         let mut tree = Driven::new(AabbTree::new(Config::default()), &round);
         let mut brute = Driven::new(BruteForce::new(Config::default()), &round);

@@ -1,26 +1,26 @@
 //! The fuzz targets' saved corpus and crashers (`fuzz/saved/TARGET/`), replayed through the
-//! very functions the fuzzer runs (`skysweep::fuzzing`), on the stable toolchain: a regression
+//! very functions the fuzzer runs (`skysweep::testkit::fuzzing`), on the stable toolchain: a regression
 //! any of them once caught fails here without nightly or cargo-fuzz. The settings and scores
-//! targets live in the binary and replay theirs in `src/app/save_fuzz.rs`.
+//! targets replay theirs in `src/testkit/save_fuzz.rs`.
 
-use skysweep::fuzzing::{run_saved, saved_inputs};
+use skysweep::testkit::fuzzing::{run_saved, saved_inputs};
 
 #[test]
 fn the_level_corpus_runs_clean() {
-    run_saved("level", skysweep::fuzzing::level);
+    run_saved("level", skysweep::testkit::fuzzing::level);
 }
 
 #[test]
 fn the_level_uses_corpus_runs_clean() {
     let dir = tempfile::tempdir().unwrap();
     run_saved("level_uses", |data| {
-        skysweep::fuzzing::level_uses_in(dir.path(), data)
+        skysweep::testkit::fuzzing::level_uses_in(dir.path(), data)
     });
 }
 
 #[test]
 fn the_replay_corpus_runs_clean() {
-    run_saved("replay", skysweep::fuzzing::replay);
+    run_saved("replay", skysweep::testkit::fuzzing::replay);
 }
 
 /// The saved corpus reaches the loaders' size limits, which random mutation rarely does.

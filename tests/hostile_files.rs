@@ -6,10 +6,10 @@ use std::fmt::{Debug, Display};
 use std::path::Path;
 use std::time::Duration;
 
-use skysweep::fileio::{read_text, ReadError, MAX_MANIFEST_BYTES};
 use skysweep::level::{load_stage, Catalog};
+use skysweep::platform::fileio::{read_text, ReadError, MAX_MANIFEST_BYTES};
 use skysweep::sim::replay::Replay;
-use skysweep::test_files::{hostile, load_each_hostile, within};
+use skysweep::testkit::files::{hostile, load_each_hostile, within};
 
 const LIMIT: Duration = Duration::from_secs(5);
 

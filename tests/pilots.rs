@@ -2,8 +2,8 @@
 //! stream, Wren's homing orbs.
 
 use glam::Vec2;
-use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{Character, GameEvent, Input, ShotKind, World, WorldConfig};
+use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
 
 fn pilot(character: Character, power: u8) -> World {
     scenario::world(

@@ -1,8 +1,8 @@
 //! Practice from a point in the stage (`--at`): the world it starts is the one the stage
 //! would have reached by then, as far as the ground and its scroll go.
 
-use skysweep::sim::scenario;
 use skysweep::sim::{Input, World, WorldConfig};
+use skysweep::testkit::scenario;
 
 /// A stage whose scroll changes at once, then eases, then changes again.
 const STAGE: &str = r#"Stage(

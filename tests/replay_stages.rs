@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
+use skysweep::headless::summary::{self, RunOptions};
 use skysweep::level::Level;
 use skysweep::sim::replay::Replay;
-use skysweep::sim::scenario;
-use skysweep::sim::summary::{self, RunOptions};
 use skysweep::sim::{Character, WorldConfig};
+use skysweep::testkit::scenario;
 
 /// A short stage with a few drones for the pilot to shoot: it clears after `length_s` seconds
 /// plus the tally, so a run of two takes a few hundred steps.

@@ -210,8 +210,9 @@ fn a_recorded_run_replays_to_the_same_hash() {
 
 #[test]
 fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
-    use skysweep::sim::summary::{self, RunOptions};
-    use skysweep::sim::{scenario, WorldConfig};
+    use skysweep::headless::summary::{self, RunOptions};
+    use skysweep::sim::WorldConfig;
+    use skysweep::testkit::scenario;
 
     let dir = std::env::temp_dir().join(format!("skysweep-stages-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

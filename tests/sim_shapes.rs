@@ -6,8 +6,8 @@ use glam::Vec2;
 use skysweep::collide::{Layer, Shape};
 use skysweep::level::schema::BulletStyle;
 use skysweep::sim::player::HITBOX_RADIUS;
-use skysweep::sim::scenario::{self, hold, quiet_level};
 use skysweep::sim::{Bullet, Input, World, WorldConfig};
+use skysweep::testkit::scenario::{self, hold, quiet_level};
 
 fn quiet_world() -> World {
     scenario::world(quiet_level(), WorldConfig::default())

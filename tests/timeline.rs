@@ -1,7 +1,7 @@
 //! The stage timeline: what holds it, and what it goes on with.
 
-use skysweep::sim::scenario::{self, hold as step, SHOT as SHOOT};
 use skysweep::sim::{Input, World, WorldConfig};
+use skysweep::testkit::scenario::{self, hold as step, SHOT as SHOOT};
 
 fn world(stage: &str) -> World {
     let level = scenario::level(stage).expect("the test stage parses");

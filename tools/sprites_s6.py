@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from pixlib import OUTLINE, R, Ramp, Scene, make_ramp, poly_mask
+from pixlib import R, Ramp, Scene, make_ramp, poly_mask
 from sprite_frames import anims, boss_parts, stills
 from sprite_parts import embers, hazard_pad, overlay, ringed_dome, rivets, rubble, stripes
 
@@ -184,53 +184,99 @@ def s6_launcher():
 
 
 # ---------------------------------------------------------------- stage 6 mid-boss: the Aegis
+def _ring_pts(cx, cy, rx, ry, a0, a1, n):
+    """Points along an ellipse from angle a0 to a1 (radians, screen y down)."""
+    return [(cx + rx * math.cos(a0 + (a1 - a0) * k / (n - 1)), cy + ry * math.sin(a0 + (a1 - a0) * k / (n - 1)))
+            for k in range(n)]
+
+
 def mid6_hull():
-    """The Aegis: a winged gunship of the citadel guard, gold-trimmed, its shield pods at the tips."""
+    """The Aegis: a flying bastion of the citadel guard. An octagonal keep under a crowned arch
+    that sweeps over its stern, the shield crystals held at the arch's feet, the lance under the
+    prow (front at the bottom)."""
     s = Scene(80, 52, origin=(40, 26))
+    a0, a1 = math.pi + 0.12, 2 * math.pi - 0.12
+    # the crown: gold-tipped battlement points standing out of the arch's back
+    for k in range(5):
+        a = a0 + (a1 - a0) * (k + 0.5) / 5
+        ca, sa = math.cos(a), math.sin(a)
+        tx, ty = -sa * 3.4, ca * 3.4  # along the rim
+        bx, by = 33 * ca, 5 + 24 * sa
+        pts = [(bx - tx, by - ty), (40 * ca, 5 + 31.5 * sa), (bx + tx, by + ty)]
+        s.slab(pts, 2.5, PLATE, group="pt%d" % k, thick=1.5, edge_ramp=DARK, bevel=1.0)
+        s.paint(np.hypot(s.X - 39 * ca, s.Y - 5 - 30 * sa) < 2.6, GOLD, parts=["pt%d" % k], lvl_bias=0)
+    # the arch: a broad crescent of dark plate over the stern, gold along its outer rim
+    arch = _ring_pts(0, 5, 36, 27, a0, a1, 24) + _ring_pts(0, 5, 25, 17, a1, a0, 24)
+    s.slab(arch, 3, DARK, group="arch", thick=3.0, edge_ramp=PLATE, bevel=1.2)
+    rr = np.sqrt((s.X / 36) ** 2 + ((s.Y - 5) / 27) ** 2)
+    s.paint(rr > 0.9, GOLD, parts=["arch"], lvl_bias=-1)
+    ang = np.arctan2(s.Y - 5, s.X)
+    s.paint((np.abs(np.sin(ang * 9)) < 0.12) & (rr < 0.9), DARK, parts=["arch"], lvl_bias=-2)
+    # a violet conduit down the arch's middle, feeding the crystals at its feet
+    rr2 = np.sqrt((s.X / 30.5) ** 2 + ((s.Y - 5) / 22) ** 2)
+    s.set_lvl((np.abs(rr2 - 1) < 0.035) & (s.part == s.groups["arch"]), 3, AETHER)
     for side in (-1, 1):
-        wing = [(7 * side, -14), (26 * side, -16), (36 * side, -8), (36 * side, 3), (24 * side, 10), (7 * side, 12)]
-        s.slab(wing, 2, DARK, group="wing%d" % side, thick=2.5, edge_ramp=PLATE, bevel=1.0)
-        s.paint((np.abs(s.X * side - 20) < 0.6) | (np.abs(s.X * side - 29) < 0.6), DARK, parts=["wing%d" % side],
-                lvl_bias=-2)
-        trim = poly_mask(s.X, s.Y, [(9 * side, 9), (24 * side, 7.5), (35 * side, 1.5), (36 * side, 3.5),
-                                    (24 * side, 10), (8 * side, 12)])
-        s.paint(trim, GOLD, parts=["wing%d" % side], lvl_bias=-1)
-        s.lathe(19 * side, 4, [(-24, 3.0), (-22, 4.6), (-10, 4.6), (-7, 3.2)], PLATE, group="eng%d" % side)
-        s.paint(np.abs(s.Y + 17) < 0.6, GOLD, parts=["eng%d" % side], lvl_bias=-1)
-        s.glow(19 * side, -24.4, 2.8, 1.0, AETHER, z=4, levels=[3, 4, 5])
-        s.ellipsoid((33 * side, 0, 3.5), (3.4, 4.2, 2.2), PLATE, group="mnt%d" % side)
-    s.lathe(0, 3, [(-24, 4.5), (-20, 8.0), (-6, 10.0), (8, 9.0), (17, 6.0), (23, 2.0)], PLATE, group="body")
-    for yy in (-15, -5, 5):
-        s.paint(np.abs(s.Y - yy) < 0.5, PLATE, parts=["body"], lvl_bias=-2)
-    s.paint((np.abs(s.X) < 1.2) & (s.Y < 14), GOLD, parts=["body"], lvl_bias=-1)
-    s.ellipsoid((0, -11, 11), (5.0, 5.0, 2.5), DARK, group="top")
-    s.glow(0, -11, 3.2, 3.2, AETHER, z=15, levels=[1, 2, 3, 4, 5])
-    s.ellipsoid((0, 11, 9.5), (3.4, 4.6, 2.6), AETHER, group="bridge", spec=1.0)
+        s.ellipsoid((31 * side, 2, 4.5), (5.0, 5.0, 1.5), DARK, group="foot%d" % side)
+    # the keep: an octagon with a lighter deck, corner turrets and a pointed prow
+    octo = [(17 * math.cos(math.pi / 8 + k * math.pi / 4), 3 + 17 * math.sin(math.pi / 8 + k * math.pi / 4))
+            for k in range(8)]
+    s.slab([(-6, 14), (6, 14), (0, 25.5)], 6, DARK, group="prow", thick=3, edge_ramp=PLATE, bevel=1.0)
+    s.paint(np.abs(s.X) < 0.6, GOLD, parts=["prow"], lvl_bias=-1)
+    s.slab(octo, 7, DARK, group="keep", thick=4.0, edge_ramp=PLATE, bevel=1.2)
+    deck = [(x * 0.78, 3 + (y - 3) * 0.78) for x, y in octo]
+    s.slab(deck, 8, DECK, group="deck", bevel=0.6)
+    s.paint(((s.X + 40) % 6 < 0.7) | (((s.Y + 40) % 6) < 0.7), DECK, parts=["deck"], lvl_bias=-1)
+    s.paint(~poly_mask(s.X, s.Y, [(x * 0.9, 3 + (y - 3) * 0.9) for x, y in deck]), GOLD, parts=["deck"],
+            lvl_bias=-1)
+    for k in range(4):
+        a = math.pi / 4 + k * math.pi / 2
+        s.ellipsoid((15 * math.cos(a), 3 + 15 * math.sin(a), 9), (3.0, 3.0, 1.6), PLATE, group="tur%d" % k)
+        s.glow(15 * math.cos(a), 3 + 15 * math.sin(a), 1.0, 1.0, AETHER, z=12, levels=[4, 5])
+    # the sanctum dome: a gold ring round the violet heart
+    s.ellipsoid((0, 2, 10), (7.5, 7.5, 3.0), PLATE, group="dome")
+    s.paint(np.abs(np.sqrt(s.X ** 2 + (s.Y - 2) ** 2) - 6.2) < 0.8, GOLD, parts=["dome"], lvl_bias=-1)
+    s.glow(0, 2, 4.4, 4.4, AETHER, z=15, levels=[1, 2, 3, 4, 5])
+    s.glow(0, 2, 1.3, 1.3, R["white"], z=16, levels=[5])
+    # lamps at the crown points
+    for k in range(5):
+        a = a0 + (a1 - a0) * (k + 0.5) / 5
+        s.glow(math.cos(a) * 34.5, 5 + math.sin(a) * 25.5, 1.1, 1.1, AETHER, z=9, levels=[3, 4, 5])
     return s.render()
 
 
 def mid6_pod():
-    """A shield pod at the Aegis's wing tip: a violet lens in a gold cowl (left; mirror for right)."""
+    """A shield crystal at the Aegis's arch foot: a faceted violet prism in a gold clasp (left;
+    mirror for the right)."""
     s = Scene(24, 26, origin=(12, 13))
-    s.ellipsoid((0, 0, 2), (8.6, 10.0, 5.0), DARK, group="pod")
-    s.paint(np.abs(s.Y + 1) < 0.8, GOLD, parts=["pod"], lvl_bias=-1)
-    s.paint(np.abs(s.X) < 0.5, DARK, parts=["pod"], lvl_bias=-2)
-    s.ellipsoid((0, 4.0, 5.5), (4.0, 3.6, 1.5), GOLD, group="cowl")
-    s.glow(0, 4.2, 2.6, 2.3, AETHER, z=9, levels=[1, 2, 3, 4, 5])
-    s.px(-0.8, 3.4, (255, 255, 255), z=9)
-    for k in range(3):
-        s.px(-4 + k * 4, -7, GOLD[5], z=4)
+    s.ellipsoid((0, 0, 0.5), (10.5, 10.5, 1.5), DARK, group="base", spec=0)
+    s.paint(np.abs(np.sqrt(s.X ** 2 + s.Y ** 2) - 9.6) < 0.7, GOLD, parts=["base"], lvl_bias=-1)
+    gem = [(0, -12), (7, -5), (7, 5), (0, 12), (-7, 5), (-7, -5)]
+    s.slab(gem, 5, AETHER, group="gem", bevel=1.6, spec=1.0)
+    # facets: a darker right half, a lit left crest, a bright ridge down the middle
+    s.paint(s.X > 0.5, AETHER, parts=["gem"], lvl_bias=-1)
+    s.paint(poly_mask(s.X, s.Y, [(0, -12), (-7, -5), (-3, -4), (0, -9)]), AETHER, parts=["gem"], lvl_bias=1)
+    s.paint(np.abs(s.X) < 0.5, AETHER, parts=["gem"], lvl_bias=2)
+    # the gold clasp across its waist
+    s.slab([(-8.5, -1.5), (8.5, -1.5), (8.5, 1.8), (-8.5, 1.8)], 7, GOLD, group="clasp", thick=1.0, bevel=0.8)
+    s.ellipsoid((0, 0.2, 8.5), (2.0, 2.0, 1.0), DARK, group="stud")
+    s.glow(0, 0.2, 1.0, 1.0, R["white"], z=12, levels=[5])
+    s.px(-3.2, -7, (255, 255, 255), z=9)
     return s.render()
 
 
 def mid6_lance():
-    """The Aegis's chin lance: a long gold-ringed cannon that spits streams."""
+    """The Aegis's lance under the prow: a long violet crystal spear in a gold-collared socket
+    (points down), which spits streams."""
     s = Scene(14, 26, origin=(7, 9))
-    s.ellipsoid((0, -2, 2), (5.4, 5.4, 3.0), DARK, group="mount")
-    s.lathe(0, 3.5, [(-1, 2.4), (12, 2.0), (13, 2.6), (16, 2.6)], PLATE, group="barrel")
-    s.paint((np.abs(s.Y - 5) < 0.6) | (np.abs(s.Y - 14.5) < 1.0), GOLD, parts=["barrel"], lvl_bias=-1)
-    s.glow(0, -2, 1.8, 1.8, AETHER, z=8, levels=[3, 4, 5])
-    s.px(0, 16.5, OUTLINE, z=6)
+    s.lathe(0, 3.0, [(0, 2.6), (3, 3.0), (8, 2.2), (13, 1.2), (16.2, 0.2)], AETHER, group="blade", spec=1.0)
+    s.paint(s.X > 0.6, AETHER, parts=["blade"], lvl_bias=-1)
+    s.paint(np.abs(s.X + 0.6) < 0.5, AETHER, parts=["blade"], lvl_bias=1)
+    oct_ = [(5.4 * math.cos(math.pi / 8 + k * math.pi / 4), -3 + 5.4 * math.sin(math.pi / 8 + k * math.pi / 4))
+            for k in range(8)]
+    s.slab(oct_, 4, DARK, group="socket", thick=2.0, edge_ramp=PLATE, bevel=1.0)
+    s.slab([(-4, 1), (4, 1), (3, 4), (-3, 4)], 5, GOLD, group="collar", bevel=0.8)
+    s.glow(0, -3, 1.8, 1.8, AETHER, z=8, levels=[3, 4, 5])
+    s.px(0, 16.2, (255, 255, 255), z=6)
     return s.render()
 
 

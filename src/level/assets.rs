@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diag::{did_you_mean, ron_error_at, suggest, Diagnostic, LevelError, Message};
-use crate::fileio::read_bounded;
+use crate::platform::fileio::read_bounded;
 
 /// Largest atlas description read, in bytes.
 const MAX_ATLAS_BYTES: u64 = 1 << 20;

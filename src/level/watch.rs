@@ -143,7 +143,7 @@ impl LevelWatcher {
         let mut h = fnv::FnvHasher::default();
         for p in &self.relevant {
             p.hash(&mut h);
-            crate::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
+            crate::platform::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
                 .unwrap_or_default()
                 .hash(&mut h);
         }

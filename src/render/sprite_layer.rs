@@ -108,6 +108,8 @@ pub struct SpriteLayer {
     words: usize,
     /// Pixels of each row not yet covered, so a full row is skipped at one look.
     open: Vec<u16>,
+    /// Pixels of the whole image not yet covered: at 0 every further `put_under` is a no-op.
+    open_total: usize,
 }
 
 impl SpriteLayer {
@@ -124,6 +126,7 @@ impl SpriteLayer {
             covered: vec![0; words * height as usize],
             words,
             open: vec![width; height as usize],
+            open_total: width as usize * height as usize,
         }
     }
 
@@ -161,7 +164,13 @@ impl SpriteLayer {
             self.covered[top * self.words..bottom * self.words].fill(0);
             self.open[top..bottom].fill(self.image.width);
         }
+        self.open_total = self.open.iter().map(|&n| n as usize).sum();
         self.dirty = (usize::MAX, 0);
+    }
+
+    /// True once `put_under` has covered every pixel: nothing more put under shows.
+    pub fn covered(&self) -> bool {
+        self.open_total == 0
     }
 
     /// Copies the opaque `stamp` as [`SpriteLayer::put`] does, but under everything put so
@@ -175,6 +184,9 @@ impl SpriteLayer {
         let s = &self.stamps[stamp.0];
         if !s.opaque {
             return false;
+        }
+        if self.open_total == 0 {
+            return true;
         }
         let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
         let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
@@ -229,6 +241,7 @@ impl SpriteLayer {
                 x += n;
             }
             self.open[y] -= written;
+            self.open_total -= written as usize;
         }
         true
     }
@@ -479,6 +492,8 @@ mod tests {
                 assert!(front.put_under(id, src.size(), pos));
             }
             assert!(back.pixels() == front.pixels());
+            let uncovered = front.pixels().iter().filter(|p| p[3] == 0).count();
+            assert_eq!(front.covered(), uncovered == 0);
             assert!(back.pixels().contains(&RED));
             assert!(back.pixels().contains(&BLUE));
         }
@@ -493,6 +508,22 @@ mod tests {
         assert!(!layer.stamps[id.0].opaque);
         layer.begin();
         assert!(!layer.put_under(id, vec2(2.0, 3.0), vec2(4.0, 4.0)));
+        assert!(layer.pixels().iter().all(|p| *p == CLEAR));
+    }
+
+    #[test]
+    fn a_layer_knows_when_it_is_covered_and_a_new_frame_uncovers_it() {
+        let mut layer = SpriteLayer::new(atlas(), 3, 2);
+        let square = Rect::new(1.0, 0.0, 2.0, 2.0);
+        let id = layer.stamp(square, 0);
+        layer.begin();
+        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(1.0, 1.0)));
+        assert!(!layer.covered(), "a column is left");
+        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(2.0, 1.0)));
+        assert!(layer.covered());
+        assert!(layer.pixels().iter().all(|p| p[3] == 255));
+        layer.begin();
+        assert!(!layer.covered());
         assert!(layer.pixels().iter().all(|p| *p == CLEAR));
     }
 

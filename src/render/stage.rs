@@ -341,6 +341,10 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     layer.begin();
     let mut under = true;
     for (_, b) in world.bullets.iter().rev() {
+        // Everything is covered: the older bullets are all hidden.
+        if layer.covered() {
+            break;
+        }
         if let Some((id, size)) = stamp_of(layer, b) {
             if !layer.put_under(id, size, b.pos) {
                 under = false;

@@ -13,7 +13,7 @@ use slab::Slab;
 
 use glam::Vec2;
 
-use crate::collide::{Contact, Event, EventKind, Handle, Layer, Pair};
+use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
 use crate::level::limits;
 use crate::level::schema::{BulletStyle, PathDef};
 
@@ -48,7 +48,7 @@ pub(crate) struct Scratch {
     /// Blasts that ran out, with their boxes.
     pub done: Vec<(usize, Handle)>,
     /// The collider's events of this step, copied out so the world can change while reading.
-    pub contacts: Vec<Event>,
+    pub contacts: Vec<PairEvent>,
     /// Bullets to turn into coins: key, position and box.
     pub cancelled: Vec<(usize, Vec2, Option<Handle>)>,
     /// Empty lists with room, for the next enemies' parts and weapons.
@@ -142,7 +142,7 @@ impl World {
 
 // Values only written to reserved memory and cleared at once; never seen by a step.
 
-fn placeholder_event() -> Event {
+fn placeholder_event() -> PairEvent {
     let contact = Contact {
         handle: Handle {
             index: 0,
@@ -153,8 +153,8 @@ fn placeholder_event() -> Event {
         layer: Layer::Player,
         user: 0,
     };
-    Event {
-        kind: EventKind::Enter,
+    PairEvent {
+        kind: PairEventKind::Enter,
         pair: Pair {
             a: contact,
             b: contact,
@@ -200,7 +200,7 @@ fn placeholder_enemy() -> Enemy {
         mirror: false,
         parts: Vec::new(),
         weapons: Vec::new(),
-        phase: 0,
+        boss_phase: 0,
         pattern_override: None,
         ground: false,
         seen: false,

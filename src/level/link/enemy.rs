@@ -1,0 +1,433 @@
+//! Enemy types: their parts (and which guard which), weapons and boss phases, with every
+//! part and pattern name resolved to an index.
+
+use glam::Vec2;
+
+use super::hitbox::{link_hitbox, HitboxDef, DEFAULT_SIZE};
+use super::validate::{check_path, finite_in, is_plain_name};
+use super::{loc, Linker};
+use crate::level::assets::AssetKind;
+use crate::level::diag::unknown;
+use crate::level::limits;
+use crate::level::locate::Seg;
+use crate::level::resolved::{BossPhase, EnemyType, Part, Weapon};
+use crate::level::schema::{EnemyDef, WeaponDef};
+use crate::level::source::Source;
+
+fn part_index(parts: &[Part], name: &str) -> Option<usize> {
+    parts.iter().position(|p| p.name == name)
+}
+
+pub(super) fn link_enemy(
+    r: &mut Linker,
+    name: &str,
+    src: &Source,
+    def: &EnemyDef,
+) -> Option<EnemyType> {
+    let base = [Seg::Field("enemies"), Seg::key(name)];
+    let field = |f: &'static str| loc(&base, [Seg::Field(f)]);
+    let before = r.errors.len();
+    let mut parts: Vec<Part> = Vec::new();
+    if def.parts.is_empty() {
+        if !(def.hp > 0.0 && def.hp.is_finite() && def.hp <= limits::MAX_HP) {
+            r.err(
+                src,
+                &field("hp"),
+                format!(
+                    "enemy \"{name}\": hp must be more than 0 and at most {}, found {}",
+                    limits::MAX_HP,
+                    def.hp
+                ),
+            );
+        }
+        let who = format!("enemy \"{name}\"");
+        let (half, shape) = link_hitbox(
+            r,
+            src,
+            &base,
+            &HitboxDef {
+                who: &who,
+                size: def.size,
+                shape: def.shape,
+                default_size: Some(DEFAULT_SIZE),
+                mirror: false,
+            },
+        );
+        parts.push(Part {
+            name: "body".into(),
+            offset: Vec2::ZERO,
+            half,
+            shape,
+            hp: def.hp,
+            sprite: None,
+            destroyed_sprite: None,
+            guarded_by: Vec::new(),
+            mirror: false,
+            score: 0,
+        });
+    } else {
+        if r.too_many(
+            src,
+            &field("parts"),
+            def.parts.len(),
+            limits::MAX_PARTS,
+            |n| format!("enemy \"{name}\" has {n} parts"),
+        ) {
+            return None;
+        }
+        for (i, p) in def.parts.iter().enumerate() {
+            let part_at =
+                |f: &'static str| loc(&base, [Seg::Field("parts"), Seg::Index(i), Seg::Field(f)]);
+            if !(p.hp > 0.0 && p.hp.is_finite() && p.hp <= limits::MAX_HP) {
+                r.err(
+                    src,
+                    &part_at("hp"),
+                    format!(
+                        "part \"{}\" of \"{name}\": hp must be more than 0 and at most {}, found {}",
+                        p.name,
+                        limits::MAX_HP,
+                        p.hp
+                    ),
+                );
+            }
+            let who = format!("part \"{}\" of \"{name}\"", p.name);
+            let (half, shape) = link_hitbox(
+                r,
+                src,
+                &loc(&base, [Seg::Field("parts"), Seg::Index(i)]),
+                &HitboxDef {
+                    who: &who,
+                    size: p.size,
+                    shape: p.shape,
+                    default_size: None,
+                    mirror: p.mirror,
+                },
+            );
+            if !(finite_in(p.offset.0, -320.0, 320.0) && finite_in(p.offset.1, -320.0, 320.0)) {
+                r.err(
+                    src,
+                    &part_at("offset"),
+                    format!(
+                        "part \"{}\" of \"{name}\": offset must be within 320 pixels, found ({}, {})",
+                        p.name, p.offset.0, p.offset.1
+                    ),
+                );
+            }
+            if p.score > limits::MAX_SCORE {
+                r.err(
+                    src,
+                    &part_at("score"),
+                    format!(
+                        "part \"{}\" of \"{name}\": score must be at most {}, found {}",
+                        p.name,
+                        limits::MAX_SCORE,
+                        p.score
+                    ),
+                );
+            }
+            for (f, s) in [
+                ("sprite", &p.sprite),
+                ("destroyed_sprite", &p.destroyed_sprite),
+            ] {
+                if let Some(s) = s {
+                    let who = format!("part \"{}\" of \"{name}\": {f}", p.name);
+                    check_sprite(r, src, &part_at(f), &who, s);
+                }
+            }
+            if part_index(&parts, &p.name).is_some() {
+                r.err(
+                    src,
+                    &part_at("name"),
+                    format!(
+                        "enemy \"{name}\" has two parts named \"{}\"; each part's name must be \
+                         its own",
+                        p.name
+                    ),
+                );
+            }
+            parts.push(Part {
+                name: p.name.clone(),
+                offset: Vec2::new(p.offset.0, p.offset.1),
+                half,
+                shape,
+                hp: p.hp,
+                sprite: p.sprite.clone(),
+                destroyed_sprite: p.destroyed_sprite.clone(),
+                guarded_by: Vec::new(),
+                mirror: p.mirror,
+                score: p.score,
+            });
+        }
+        for (i, p) in def.parts.iter().enumerate() {
+            for (gi, g) in p.guarded_by.iter().enumerate().take(limits::MAX_PARTS) {
+                let at = loc(
+                    &base,
+                    [
+                        Seg::Field("parts"),
+                        Seg::Index(i),
+                        Seg::Field("guarded_by"),
+                        Seg::Index(gi),
+                    ],
+                );
+                match part_index(&parts, g) {
+                    Some(gi) if gi != i => {
+                        if !parts[i].guarded_by.contains(&gi) {
+                            parts[i].guarded_by.push(gi)
+                        }
+                    }
+                    Some(_) => r.err(
+                        src,
+                        &at,
+                        format!(
+                            "part \"{g}\" of \"{name}\": guarded_by names the part itself; \
+                             expected other parts of \"{name}\""
+                        ),
+                    ),
+                    None => {
+                        let msg = unknown("part", g, parts.iter().map(|p| p.name.as_str()));
+                        r.err(
+                            src,
+                            &at,
+                            msg.map(|m| format!("enemy \"{name}\": guarded_by names {m}")),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let core = match &def.core {
+        None => 0,
+        Some(c) => part_index(&parts, c).unwrap_or_else(|| {
+            let msg = unknown("part", c, parts.iter().map(|p| p.name.as_str()));
+            r.err(
+                src,
+                &field("core"),
+                msg.map(|m| format!("enemy \"{name}\": core names {m}")),
+            );
+            0
+        }),
+    };
+    for (f, v) in [("score", def.score), ("bonus", def.bonus)] {
+        if v > limits::MAX_SCORE {
+            r.err(
+                src,
+                &field(f),
+                format!(
+                    "enemy \"{name}\": {f} must be at most {}, found {v}",
+                    limits::MAX_SCORE
+                ),
+            );
+        }
+    }
+    if def.explosion > 2 {
+        r.err(
+            src,
+            &field("explosion"),
+            format!(
+                "enemy \"{name}\": explosion must be 0, 1 or 2, found {}",
+                def.explosion
+            ),
+        );
+    }
+    check_path(r, src, &field("path"), &def.path);
+    let weapons = link_weapons(r, name, src, &parts, &def.weapons, &field("weapons"));
+    r.too_many(
+        src,
+        &field("phases"),
+        def.phases.len(),
+        limits::MAX_PHASES,
+        |n| format!("enemy \"{name}\" has {n} phases"),
+    );
+    let mut phases = Vec::new();
+    for (pi, ph) in def.phases.iter().enumerate().take(limits::MAX_PHASES) {
+        let phase_at = loc(&base, [Seg::Field("phases"), Seg::Index(pi)]);
+        let mut after = Vec::new();
+        for (ai, a) in ph.after.iter().enumerate().take(limits::MAX_PARTS) {
+            match part_index(&parts, a) {
+                Some(i) => after.push(i),
+                None => {
+                    let msg = unknown("part", a, parts.iter().map(|p| p.name.as_str()));
+                    r.err(
+                        src,
+                        &loc(&phase_at, [Seg::Field("after"), Seg::Index(ai)]),
+                        msg.map(|m| format!("enemy \"{name}\", phase {}: after names {m}", pi + 1)),
+                    );
+                }
+            }
+        }
+        if !finite_in(ph.below_hp, 0.0, 1.0) {
+            r.err(
+                src,
+                &loc(&phase_at, [Seg::Field("below_hp")]),
+                format!(
+                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {}",
+                    pi + 1,
+                    ph.below_hp
+                ),
+            );
+        }
+        if let Some(p) = &ph.path {
+            check_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p);
+        }
+        let weapons = link_weapons(
+            r,
+            name,
+            src,
+            &parts,
+            &ph.weapons,
+            &loc(&phase_at, [Seg::Field("weapons")]),
+        );
+        phases.push(BossPhase {
+            after,
+            below_hp: ph.below_hp,
+            weapons,
+            path: ph.path.clone(),
+        });
+    }
+    let reveals = def.reveals.as_deref().and_then(|rv| {
+        if rv == name {
+            r.err(
+                src,
+                &field("reveals"),
+                format!(
+                    "enemy \"{name}\": reveals names the enemy itself; expected another enemy \
+                     type"
+                ),
+            );
+            return None;
+        }
+        r.enemy_index(rv, src, &field("reveals"))
+    });
+    check_sprite(
+        r,
+        src,
+        &field("sprite"),
+        &format!("enemy \"{name}\": sprite"),
+        &def.sprite,
+    );
+    if let Some(w) = &def.wreck {
+        check_sprite(
+            r,
+            src,
+            &field("wreck"),
+            &format!("enemy \"{name}\": wreck"),
+            w,
+        );
+    }
+    if r.errors.len() > before {
+        return None;
+    }
+    Some(EnemyType {
+        name: name.into(),
+        sprite: def.sprite.clone(),
+        layer: def.layer,
+        score: def.score,
+        parts,
+        core,
+        path: def.path.clone(),
+        weapons,
+        phases,
+        drop: def.drop,
+        reveals,
+        wreck: def.wreck.as_deref().map(Into::into),
+        bonus: def.bonus,
+        explosion: def.explosion.min(2),
+    })
+}
+
+/// Reports a sprite name that is not a plain atlas name, or not in the atlas; `who` names the
+/// field (`enemy "drone": sprite`).
+fn check_sprite(r: &mut Linker, src: &Source, at: &[Seg], who: &str, sprite: &str) {
+    if is_plain_name(sprite) {
+        r.asset(src, at, AssetKind::Sprite, who, sprite);
+    } else {
+        r.err(
+            src,
+            at,
+            format!(
+                "{who} \"{sprite}\" must be an atlas name of 1 to {} letters, digits, `_` or `-`",
+                limits::MAX_NAME_LEN
+            ),
+        );
+    }
+}
+
+fn link_weapons(
+    r: &mut Linker,
+    enemy: &str,
+    src: &Source,
+    parts: &[Part],
+    defs: &[WeaponDef],
+    list_at: &[Seg],
+) -> Vec<Weapon> {
+    r.too_many(src, list_at, defs.len(), limits::MAX_WEAPONS, |n| {
+        format!("enemy \"{enemy}\" has {n} weapons in one list")
+    });
+    let mut out = Vec::new();
+    for (wi, w) in defs.iter().enumerate().take(limits::MAX_WEAPONS) {
+        let at = |f: &'static str| loc(list_at, [Seg::Index(wi), Seg::Field(f)]);
+        let pattern = r.pattern_index(&w.pattern, src, &at("pattern"));
+        let from = w.from.as_deref().and_then(|f| {
+            part_index(parts, f).or_else(|| {
+                let msg = unknown("part", f, parts.iter().map(|p| p.name.as_str()));
+                r.err(
+                    src,
+                    &at("from"),
+                    msg.map(|m| format!("enemy \"{enemy}\": weapon `from` names {m}")),
+                );
+                None
+            })
+        });
+        if !finite_in(w.delay_s, 0.0, 600.0) {
+            r.err(
+                src,
+                &at("delay_s"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's delay_s must be 0 to 600 seconds, found {}",
+                    w.delay_s
+                ),
+            );
+        }
+        if !finite_in(w.interval_s, 0.05, 600.0) {
+            r.err(
+                src,
+                &at("interval_s"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's interval_s must be 0.05 to 600 seconds, found {}",
+                    w.interval_s
+                ),
+            );
+        }
+        if !(finite_in(w.offset.0, -320.0, 320.0) && finite_in(w.offset.1, -320.0, 320.0)) {
+            r.err(
+                src,
+                &at("offset"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's offset must be within 320 pixels, found ({}, {})",
+                    w.offset.0, w.offset.1
+                ),
+            );
+        }
+        if w.turn_deg_s.is_some_and(|t| !finite_in(t, 0.0, 3600.0)) {
+            r.err(
+                src,
+                &at("turn_deg_s"),
+                format!(
+                    "enemy \"{enemy}\": turn_deg_s must be 0 to 3600, found {}",
+                    w.turn_deg_s.unwrap_or_default()
+                ),
+            );
+        }
+        if let Some(pattern) = pattern {
+            out.push(Weapon {
+                pattern,
+                delay_s: w.delay_s,
+                interval_s: w.interval_s,
+                from,
+                offset: Vec2::new(w.offset.0, w.offset.1),
+                turn_deg_s: w.turn_deg_s,
+            });
+        }
+    }
+    out
+}

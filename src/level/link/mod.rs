@@ -1,0 +1,301 @@
+//! Linking: turning a parsed stage and its definitions files into the resolved [`Level`]:
+//! merging the definitions by name, checking every value, turning names into indices, and
+//! reporting all errors together, each at its file, line and column and sorted top to bottom.
+//!
+//! [`Linker`] carries the errors; [`validate`] checks values that need no names resolved,
+//! [`enemy`] and [`timeline`] resolve names to indices as they check.
+
+mod enemy;
+mod hitbox;
+mod timeline;
+mod validate;
+
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+use super::assets::{AssetKind, Catalog};
+use super::diag::{unknown, Diagnostic, LevelError, Message};
+use super::limits;
+use super::locate::{map_keys, span_of, Seg};
+use super::resolved::Level;
+use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
+use super::source::Source;
+use enemy::link_enemy;
+use timeline::link_event;
+use validate::{check_pattern, check_stage};
+
+/// Where a definition came from, so its errors point into the right file.
+struct Defined<'a, T> {
+    def: &'a T,
+    src: &'a Source,
+}
+
+/// The definitions in scope by name (in name order, which fixes their indices), the assets
+/// names are checked against, and the errors found so far, at most
+/// [`limits::MAX_DIAGNOSTICS`] of them.
+struct Linker<'a> {
+    stage_src: &'a Source,
+    catalog: &'a Catalog,
+    errors: Vec<Diagnostic>,
+    patterns: BTreeMap<&'a str, Defined<'a, PatternDef>>,
+    enemies: BTreeMap<&'a str, Defined<'a, EnemyDef>>,
+}
+
+/// The path `base` extended by `more`.
+fn loc(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
+    base.iter().cloned().chain(more).collect()
+}
+
+impl<'a> Linker<'a> {
+    /// Records an error at `path` inside `src` (or the deepest part of it that exists).
+    fn err(&mut self, src: &Source, path: &[Seg], message: impl Into<Message>) {
+        self.push(Diagnostic::in_source(
+            src,
+            span_of(&src.text, path),
+            message,
+        ));
+    }
+
+    /// Records an error, and a last one saying so once there are too many.
+    fn push(&mut self, d: Diagnostic) {
+        if self.errors.len() >= limits::MAX_DIAGNOSTICS {
+            return;
+        }
+        let mut last = d.clone();
+        self.errors.push(d);
+        if self.errors.len() == limits::MAX_DIAGNOSTICS {
+            last.message = format!(
+                "stopping after {} errors; fix these first",
+                limits::MAX_DIAGNOSTICS
+            );
+            last.suggestion = None;
+            self.errors.push(last);
+        }
+    }
+
+    /// Reports `name` at `path` unless the catalogue knows it as an asset of `kind`;
+    /// `field` says which field of what gave it (`enemy "drone": sprite`).
+    fn asset(&mut self, src: &Source, path: &[Seg], kind: AssetKind, field: &str, name: &str) {
+        if let Err(m) = self.catalog.check(kind, name) {
+            self.err(src, path, m.map(|t| format!("{field} {t}")));
+        }
+    }
+
+    /// Reports `count` items at `at` when at most `limit` are allowed, as
+    /// "`what(count)`; the limit is `limit`". True when it did.
+    fn too_many(
+        &mut self,
+        src: &Source,
+        at: &[Seg],
+        count: usize,
+        limit: usize,
+        what: impl FnOnce(usize) -> String,
+    ) -> bool {
+        if count <= limit {
+            return false;
+        }
+        self.err(src, at, format!("{}; the limit is {limit}", what(count)));
+        true
+    }
+
+    fn pattern_index(&mut self, name: &str, src: &Source, path: &[Seg]) -> Option<usize> {
+        let found = index_of("pattern", name, self.patterns.keys().copied());
+        found.map_err(|msg| self.err(src, path, msg)).ok()
+    }
+
+    fn enemy_index(&mut self, name: &str, src: &Source, path: &[Seg]) -> Option<usize> {
+        let found = index_of("enemy", name, self.enemies.keys().copied());
+        found.map_err(|msg| self.err(src, path, msg)).ok()
+    }
+}
+
+/// The position of `name` in `known`, or the message calling it an unknown `what`.
+fn index_of<'k>(
+    what: &str,
+    name: &str,
+    known: impl Iterator<Item = &'k str> + Clone,
+) -> Result<usize, Message> {
+    known
+        .clone()
+        .position(|k| k == name)
+        .ok_or_else(|| unknown(what, name, known))
+}
+
+/// Reports keys that appear twice in one map of one file (serde would keep the last silently).
+fn check_duplicate_keys(r: &mut Linker, src: &Source, map: &'static str, what: &str) {
+    let mut first: BTreeMap<String, usize> = BTreeMap::new();
+    for (key, off) in map_keys(&src.text, &[Seg::Field(map)]) {
+        match first.get(&key) {
+            Some(&prev) => {
+                let (pl, _) = super::diag::line_col(&src.text, prev);
+                let key_span = off..off + key.len() + 2;
+                r.push(Diagnostic::in_source(
+                    src,
+                    key_span,
+                    format!(
+                        "{what} \"{key}\" is defined twice in this file (first on line {pl}); \
+                         only one can be used"
+                    ),
+                ));
+            }
+            None => {
+                first.insert(key, off);
+            }
+        }
+    }
+}
+
+/// Adds every definition of one map in `src` to `known`, replacing any of the same name.
+/// Returns the replaced names, each with the file that had defined it.
+fn add_all<'a, T>(
+    known: &mut BTreeMap<&'a str, Defined<'a, T>>,
+    defs: &'a BTreeMap<String, T>,
+    src: &'a Source,
+) -> Vec<(&'a str, &'a str)> {
+    let mut replaced = Vec::new();
+    for (name, def) in defs {
+        if let Some(prev) = known.insert(name, Defined { def, src }) {
+            let prev_src: &'a Source = prev.src;
+            replaced.push((name.as_str(), prev_src.name.as_str()));
+        }
+    }
+    replaced
+}
+
+/// Resolves `stage` against its definitions files (in `uses` order) into a [`Level`],
+/// checking every asset it names against `catalog`.
+pub(super) fn link(
+    stage_src: &Source,
+    stage: StageDef,
+    defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
+) -> Result<Level, LevelError> {
+    let mut r = Linker {
+        stage_src,
+        catalog,
+        errors: Vec::new(),
+        patterns: BTreeMap::new(),
+        enemies: BTreeMap::new(),
+    };
+    let mut hasher = fnv::FnvHasher::default();
+    stage_src.text.hash(&mut hasher);
+    // Definitions files first, then the stage's own, which may override them by name. Two
+    // definitions files may not define the same name: which one wins would depend on order.
+    for (src, file) in defs {
+        src.text.hash(&mut hasher);
+        check_duplicate_keys(&mut r, src, "patterns", "pattern");
+        check_duplicate_keys(&mut r, src, "enemies", "enemy");
+        let clashes = [
+            (
+                "patterns",
+                "pattern",
+                add_all(&mut r.patterns, &file.patterns, src),
+            ),
+            (
+                "enemies",
+                "enemy",
+                add_all(&mut r.enemies, &file.enemies, src),
+            ),
+        ];
+        for (map, what, names) in clashes {
+            for (name, prev) in names {
+                let msg = format!(
+                    "{what} \"{name}\" is also defined in {prev}; names must be unique across \
+                     `uses` files (a stage's own definitions may override them)"
+                );
+                r.err(src, &[Seg::Field(map), Seg::key(name)], msg);
+            }
+        }
+    }
+    check_duplicate_keys(&mut r, stage_src, "patterns", "pattern");
+    check_duplicate_keys(&mut r, stage_src, "enemies", "enemy");
+    check_duplicate_keys(&mut r, stage_src, "markers", "marker");
+    // Overriding a shared definition is allowed, so the replaced names are no error.
+    add_all(&mut r.patterns, &stage.patterns, stage_src);
+    add_all(&mut r.enemies, &stage.enemies, stage_src);
+    let totals = [
+        (
+            "patterns",
+            r.patterns.len(),
+            limits::MAX_PATTERNS,
+            "patterns",
+        ),
+        (
+            "enemies",
+            r.enemies.len(),
+            limits::MAX_ENEMY_TYPES,
+            "enemy types",
+        ),
+    ];
+    for (field, count, limit, what) in totals {
+        r.too_many(stage_src, &[Seg::Field(field)], count, limit, |n| {
+            format!("{n} {what} in all")
+        });
+    }
+    check_stage(&mut r, &stage);
+    let patterns: Vec<PatternDef> = r.patterns.values().map(|d| d.def.clone()).collect();
+    let pattern_entries: Vec<(String, &Source, &PatternDef)> = r
+        .patterns
+        .iter()
+        .map(|(k, d)| (k.to_string(), d.src, d.def))
+        .collect();
+    for (name, src, p) in pattern_entries {
+        check_pattern(&mut r, &name, src, p);
+    }
+    let enemy_entries: Vec<(String, &Source, &EnemyDef)> = r
+        .enemies
+        .iter()
+        .map(|(k, d)| (k.to_string(), d.src, d.def))
+        .collect();
+    let mut enemies = Vec::new();
+    for (name, src, def) in enemy_entries {
+        if let Some(e) = link_enemy(&mut r, &name, src, def) {
+            enemies.push(e);
+        }
+    }
+    let mut timeline = Vec::new();
+    r.too_many(
+        stage_src,
+        &[Seg::Field("events")],
+        stage.events.len(),
+        limits::MAX_EVENTS,
+        |n| format!("{n} events"),
+    );
+    for (i, ev) in stage.events.iter().enumerate().take(limits::MAX_EVENTS) {
+        if let Some(e) = link_event(&mut r, &stage, i, ev) {
+            timeline.push(e);
+        }
+    }
+    if !r.errors.is_empty() {
+        let mut diagnostics = r.errors;
+        // Top to bottom within each file, files in the order they were first mentioned.
+        let order: Vec<String> =
+            diagnostics
+                .iter()
+                .map(|d| d.file.clone())
+                .fold(Vec::new(), |mut v, f| {
+                    if !v.contains(&f) {
+                        v.push(f);
+                    }
+                    v
+                });
+        diagnostics.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.line, d.col));
+        return Err(LevelError { diagnostics });
+    }
+    timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
+    Ok(Level {
+        name: stage.name,
+        source: stage_src.name.clone(),
+        length_s: stage.length_s,
+        scroll_speed: stage.scroll_speed,
+        max_bullets: stage.max_bullets as usize,
+        background: stage.background,
+        music: stage.music,
+        boss_music: stage.boss_music,
+        markers: stage.markers,
+        timeline,
+        enemies,
+        patterns,
+        content_hash: hasher.finish(),
+    })
+}
