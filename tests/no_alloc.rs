@@ -182,12 +182,12 @@ fn steady_steps_of_a_100000_bullet_stage_allocate_nothing() {
             name: "Curtain",
             length_s: 60,
             max_bullets: 100000,
-            patterns: { "wall": (kind: Ring, count: 720, speed: 40, spin_deg: 3, bullet: Small) },
+            patterns: { "wall": (kind: Ring, count: 720, speed: 60, spin_deg: 3, bullet: Small) },
             enemies: {
                 "turret": (
                     sprite: "air_gyro", layer: Air, hp: 100000, score: 1, size: (16, 16),
                     path: Straight(speed: 0),
-                    weapons: [(pattern: "wall", delay_s: 0.02, interval_s: 0.02)],
+                    weapons: [(pattern: "wall", delay_s: 0.05, interval_s: 0.05)],
                 ),
             },
             events: [Spawn(at: 0.1, enemy: "turret", x: 20, y: 150, count: 8, dx: 26)],
@@ -202,8 +202,8 @@ fn steady_steps_of_a_100000_bullet_stage_allocate_nothing() {
     let mut world = World::new(level, config);
     let input = [Input::default()];
     let (mut steady, mut most, mut fired, mut last) = (0, 0, 0, 0);
-    // Bullets at 40 px/s leave the 320-pixel playfield within about five seconds.
-    for step in 0..420 {
+    // Bullets at 60 px/s leave the 320-pixel playfield within about three and a half seconds.
+    for step in 0..300 {
         let n = allocations_in(|| world.step(&input));
         if step > 0 {
             steady += n;
@@ -215,7 +215,12 @@ fn steady_steps_of_a_100000_bullet_stage_allocate_nothing() {
     eprintln!(
         "curtain: up to {most} bullets, {fired} fired, {steady} allocations after the first step"
     );
-    assert_eq!(most, 100_000, "the stage reached its bullet limit");
+    // Volleys stop at the limit; bullets leaving in the same step keep the count a little
+    // below it when it is measured.
+    assert!(
+        (99_000..=100_000).contains(&most),
+        "the stage reached its bullet limit and no further: {most}"
+    );
     assert!(
         fired > 110_000,
         "bullets left and were replaced: {fired} fired"
