@@ -10,6 +10,7 @@ use macroquad::audio::{
     load_sound_from_bytes, play_sound, set_sound_volume, stop_sound, PlaySoundParams, Sound,
 };
 
+use skysweep::level::assets::GAME_MUSIC;
 use skysweep::sim::{GameEvent, ItemKind};
 
 use crate::window::sound_device::silent;
@@ -32,18 +33,6 @@ pub const EFFECTS: [&str; 15] = [
     "charge",
 ];
 
-pub const MUSIC: [&str; 10] = [
-    "title",
-    "stage1",
-    "stage2",
-    "stage3",
-    "stage4",
-    "stage5",
-    "stage6",
-    "boss",
-    "final_boss",
-    "ending",
-];
 
 pub struct Audio {
     effects: HashMap<&'static str, Sound>,
@@ -79,11 +68,11 @@ impl Audio {
         }
         // The game's own cues, missing or not (a missing one is worth a warning), and every
         // other cue an author has put in the folder.
-        let mut cues: Vec<String> = MUSIC.iter().map(|c| c.to_string()).collect();
+        let mut cues: Vec<String> = GAME_MUSIC.iter().map(|c| c.to_string()).collect();
         cues.extend(
             skysweep::level::Catalog::load(root)
                 .music_cues()
-                .filter(|c| !MUSIC.contains(c))
+                .filter(|c| !GAME_MUSIC.contains(c))
                 .map(str::to_string),
         );
         for name in cues {

@@ -284,20 +284,3 @@ impl App {
 fn loop_ends(quit: bool, window_closed: bool, frame_limit: Option<u64>, frames: u64) -> bool {
     quit || window_closed || frame_limit.is_some_and(|n| frames >= n)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::loop_ends;
-
-    #[test]
-    fn closing_the_window_ends_the_loop_through_the_saving_path() {
-        // The window close has to reach the loop's own exit (which saves the recording) in any
-        // scene and whatever --frames says; macroquad no longer ends the program by itself.
-        assert!(loop_ends(false, true, None, 0));
-        assert!(loop_ends(false, true, Some(1000), 3));
-        assert!(!loop_ends(false, false, None, 1_000_000));
-        assert!(!loop_ends(false, false, Some(1000), 999));
-        assert!(loop_ends(false, false, Some(1000), 1000));
-        assert!(loop_ends(true, false, None, 0));
-    }
-}

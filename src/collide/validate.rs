@@ -63,7 +63,7 @@ impl Bodies {
             }
         }
         // Reused from call to call: this runs after every update of a debug build, whose
-        // steps must allocate no more than a release build's (see tests/no_alloc.rs).
+        // steps must allocate no more than a release build's (see tests/it/no_alloc.rs).
         thread_local!(static SEEN: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) });
         let duplicate = SEEN.with_borrow_mut(|seen| {
             seen.clear();

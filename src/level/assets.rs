@@ -24,6 +24,37 @@ const MAX_DEPTH: usize = 4;
 /// The atlas's path under the assets folder.
 pub const ATLAS: &str = "sprites/atlas.ron";
 
+/// The music the game itself plays, each track `music/NAME.wav` under the assets folder, on a
+/// loop. Levels may also name any other cue an author puts in that folder.
+pub const GAME_MUSIC: [&str; 12] = [
+    "title",
+    "stage1",
+    "stage2",
+    "stage3",
+    "stage4",
+    "stage5",
+    "stage6",
+    "stage7",
+    "boss",
+    "extra_boss",
+    "final_boss",
+    "ending",
+];
+
+/// The tracks of [`GAME_MUSIC`] that play through a whole stage or the final fight, so each
+/// lasts at least a minute before it loops; the title's, the bosses' and the ending's may
+/// loop sooner.
+pub const LONG_MUSIC: [&str; 8] = [
+    "stage1",
+    "stage2",
+    "stage3",
+    "stage4",
+    "stage5",
+    "stage6",
+    "stage7",
+    "final_boss",
+];
+
 /// One sprite of the atlas: its size in pixels and the top-left corner of each frame.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename = "Sprite", deny_unknown_fields)]

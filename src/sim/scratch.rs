@@ -1,7 +1,7 @@
 //! What a step needs beyond the world's own state, kept from step to step so that a running
 //! stage allocates nothing: reusable lists for the step's bookkeeping, spare part and weapon
 //! lists for enemies yet to come, and room reserved up front in the world's tables and in the
-//! collider. See `tests/no_alloc.rs` for the promise and how it is checked.
+//! collider. See `tests/it/no_alloc.rs` for the promise and how it is checked.
 //!
 //! The room is reserved for the level limits (enemies, boxes) and for the bullets the stage
 //! asks for (its `max_bullets`), not for what a stage happens to use, and each reserved buffer

@@ -1,6 +1,6 @@
 //! The fuzz targets' bodies, in the library so that `cargo test` replays the saved corpus and
 //! every crasher through exactly the code the fuzzer ran (see `fuzz/README.md` and
-//! `tests/fuzz_corpus.rs`). Each function takes arbitrary bytes, must never panic, hang or
+//! `tests/it/fuzz_corpus.rs`). Each function takes arbitrary bytes, must never panic, hang or
 //! allocate without bound, and asserts the promises its loader makes.
 //!
 //! The settings and scores targets' bodies are beside these, in [`super::save_fuzz`].

@@ -172,7 +172,8 @@ impl FpsMeter {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::{FpsMeter, Timings};
+    use super::{FpsMeter, FrameLog, Timings};
+    use crate::render::debug_overlay::FrameTimes;
 
     /// Feeds `meter` frames `gaps_ms` apart, cycling, for `secs` seconds from `start`; returns
     /// the last rate it gave and when the next frame would begin.
@@ -236,13 +237,31 @@ mod tests {
     }
 
     #[test]
-    fn the_memory_held_does_not_grow_with_the_samples() {
-        let mut t = Timings::new();
-        let before = t.0.distinct_values();
-        for i in 0..1_000_000u32 {
-            t.record(f64::from(i % 70_000));
+    fn each_frame_is_timed_from_its_start_to_the_next_and_steps_only_when_it_stepped() {
+        let mut log = FrameLog::new();
+        let start = Instant::now();
+        for i in 0..5u32 {
+            // 1 ms apart: below 2,048 µs the timings are exact.
+            log.begin(start + Duration::from_millis(u64::from(i)));
+            log.push(&FrameTimes {
+                render_us: 100.0 * f64::from(i + 1),
+                steps: i % 2,
+                step_us: 40.0,
+                ..FrameTimes::default()
+            });
         }
-        assert_eq!(t.0.distinct_values(), before);
-        assert_eq!(t.0.len(), 1_000_000);
+        // The first frame's start times nothing; each later start ends the frame before.
+        assert_eq!(log.frame_us.0.len(), 4);
+        assert_eq!(log.frame_us.percentiles(), [1_000.0, 1_000.0]);
+        // Every frame drew; only frames 1 and 3 ran a step, so only they time one.
+        assert_eq!(log.render_us.percentiles(), [300.0, 500.0]);
+        assert_eq!(log.step_us.0.len(), 2);
+        assert!(log
+            .summary()
+            .is_some_and(|s| s.contains("sim step p50 40 us")));
+        assert!(
+            FrameLog::new().summary().is_none(),
+            "no summary before a frame"
+        );
     }
 }

@@ -7,24 +7,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use skysweep::level::assets::{GAME_MUSIC, LONG_MUSIC};
+
 const RATE: u32 = 22_050;
 
-/// Tracks that play through a whole stage or fight and so must last at least a minute.
-const LONG: &[&str] = &[
-    "stage1",
-    "stage2",
-    "stage3",
-    "stage4",
-    "stage5",
-    "stage6",
-    "final_boss",
-];
-/// The other looping tracks, which may be shorter: the title, the boss fights, the ending.
-const SHORT: &[&str] = &["title", "boss", "ending"];
-
-/// Every looping track the game ships.
+/// Every looping track the game ships: the game's own list.
 fn looped() -> impl Iterator<Item = &'static str> {
-    LONG.iter().chain(SHORT).copied()
+    GAME_MUSIC.iter().copied()
 }
 
 /// A sample this close to zero counts as silence (about -54 dBFS).
@@ -209,7 +198,8 @@ fn every_looped_track_is_mono_16_bit_at_22050_hz() {
 
 #[test]
 fn stage_and_final_boss_tracks_last_at_least_a_minute() {
-    for name in LONG {
+    assert!(LONG_MUSIC.iter().all(|t| GAME_MUSIC.contains(t)));
+    for name in LONG_MUSIC {
         let w = read_wav(&music_path(name));
         let seconds = w.samples.len() as f64 / f64::from(w.rate);
         assert!(seconds >= 60.0, "{name} lasts {seconds:.2} s");
@@ -232,7 +222,7 @@ fn a_loop_cut_mid_note_is_caught() {
     let cut = last_second
         .max_by_key(|&i| (i32::from(x[i]) - i32::from(x[0])).abs())
         .unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let path = dir.path().join("cut.wav");
     write_wav(&path, &x[..=cut]);
     let fault = seam_fault(&read_wav(&path).samples);
@@ -252,7 +242,7 @@ fn a_loop_that_stops_and_starts_from_silence_is_caught() {
         x[n - 1 - i] = (f64::from(x[n - 1 - i]) * g) as i16;
     }
     x.extend(std::iter::repeat_n(0, RATE as usize / 5));
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let path = dir.path().join("gap.wav");
     write_wav(&path, &x);
     let fault = seam_fault(&read_wav(&path).samples);

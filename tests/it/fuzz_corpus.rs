@@ -12,7 +12,7 @@ fn the_level_corpus_runs_clean() {
 
 #[test]
 fn the_level_uses_corpus_runs_clean() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     run_saved("level_uses", |data| {
         skysweep::testkit::fuzzing::level_uses_in(dir.path(), data)
     });

@@ -2,10 +2,8 @@
 //! table `assets/sprites/atlas.ron`, the difficulty table the simulation), and its "your
 //! first stage" loads, checks and can be cleared.
 //!
-//! The tables are written by this file: `SKYSWEEP_WRITE_DOCS=1 cargo test --test level_docs`
+//! The tables are written by this file: `SKYSWEEP_WRITE_DOCS=1 cargo test --test it level_docs`
 //! rewrites them in place; without it, a table that drifted fails the test.
-
-mod common;
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +11,8 @@ use skysweep::headless::summary::{self, RunOptions};
 use skysweep::level::{parse_stage, Catalog, Source, TimelineEvent};
 use skysweep::sim::{Difficulty, Input, WorldConfig};
 use skysweep::testkit::scenario;
+
+use crate::support;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -118,7 +118,7 @@ fn keep_in_step(name: &str, table: &str) {
     }
     panic!(
         "the {name} table in levels/README.md differs from what it describes; rewrite it with \
-         `SKYSWEEP_WRITE_DOCS=1 cargo test --test level_docs`.\nexpected:\n{table}\nfound:\n{}",
+         `SKYSWEEP_WRITE_DOCS=1 cargo test --test it level_docs`.\nexpected:\n{table}\nfound:\n{}",
         &text[body..end]
     );
 }
@@ -141,7 +141,7 @@ fn the_difficulty_table_matches_the_simulation() {
 #[test]
 fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     let text = readme();
-    let stage = common::ron_block_after(&text, "## Your first stage")
+    let stage = support::ron_block_after(&text, "## Your first stage")
         .expect("a stage under \"Your first stage\" in levels/README.md");
     let lines = stage.lines().count();
     assert!(

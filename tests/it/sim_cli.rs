@@ -1,14 +1,7 @@
 //! The `skysweep sim` command as a player or a script sees it: its JSON, its errors, replays.
 
+use crate::support::{self, skysweep, tempdir};
 use std::path::Path;
-use std::process::Command;
-
-fn skysweep(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn json(out: &std::process::Output) -> serde_json::Value {
     assert!(
@@ -22,14 +15,14 @@ fn json(out: &std::process::Output) -> serde_json::Value {
 /// Runs `sim` with `args`, recording to `file`, then replays that recording: both summaries.
 fn record_then_replay(args: &[&str], file: &Path) -> (serde_json::Value, serde_json::Value) {
     let f = file.to_str().unwrap();
-    let recorded = json(&skysweep(&[&["sim"], args, &["--record", f]].concat()));
-    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    let recorded = json(&support::run(&[&["sim"], args, &["--record", f]].concat()));
+    let replayed = json(&support::run(&["sim", "--replay", f]));
     (recorded, replayed)
 }
 
 #[test]
 fn sim_prints_every_summary_field() {
-    let v = json(&skysweep(&[
+    let v = json(&support::run(&[
         "sim",
         "--frames",
         "600",
@@ -91,8 +84,8 @@ fn sim_prints_every_summary_field() {
 #[test]
 fn same_seed_same_hash_across_processes() {
     let run = ["sim", "--frames", "900", "--seed", "5", "--autoplay"];
-    let a = json(&skysweep(&run));
-    let b = json(&skysweep(&run));
+    let a = json(&support::run(&run));
+    let b = json(&support::run(&run));
     assert_eq!(a["state_hash"], b["state_hash"]);
     assert_eq!(a["score"], b["score"]);
 }
@@ -107,7 +100,7 @@ fn bad_options_exit_2_with_a_message() {
         vec!["--no-such-flag"],
         vec!["sim", "--power", "9"],
     ] {
-        let out = skysweep(&args);
+        let out = support::run(&args);
         assert_eq!(
             out.status.code(),
             Some(2),
@@ -122,7 +115,7 @@ fn bad_options_exit_2_with_a_message() {
 
 #[test]
 fn at_a_marker_starts_there() {
-    let v = json(&skysweep(&[
+    let v = json(&support::run(&[
         "sim",
         "--frames",
         "60",
@@ -131,14 +124,14 @@ fn at_a_marker_starts_there() {
         "--autoplay",
     ]));
     assert_eq!(v["frames"], 60);
-    let err = skysweep(&["sim", "--at", "bos"]);
+    let err = support::run(&["sim", "--at", "bos"]);
     assert!(String::from_utf8_lossy(&err.stderr).contains("markers:"));
 }
 
 #[test]
 fn a_recorded_run_replays_to_the_same_hash() {
-    let dir = std::env::temp_dir().join(format!("skysweep-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempdir();
+    let dir = tmp.path();
     let file = dir.join("run.ron");
     let f = file.to_str().unwrap();
     let (recorded, replayed) = record_then_replay(
@@ -190,7 +183,7 @@ fn a_recorded_run_replays_to_the_same_hash() {
         })
         .collect();
     std::fs::write(&level, text).unwrap();
-    let out = skysweep(&["sim", "--replay", f, "--level", level.to_str().unwrap()]);
+    let out = support::run(&["sim", "--replay", f, "--level", level.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("different version"),
@@ -201,11 +194,10 @@ fn a_recorded_run_replays_to_the_same_hash() {
     // A corrupt replay names the file, line and column.
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, "Replay(version: 1, level: 7)").unwrap();
-    let out = skysweep(&["sim", "--replay", bad.to_str().unwrap()]);
+    let out = support::run(&["sim", "--replay", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.ron:1:"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -214,8 +206,8 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     use skysweep::sim::WorldConfig;
     use skysweep::testkit::scenario;
 
-    let dir = std::env::temp_dir().join(format!("skysweep-stages-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempdir();
+    let dir = tmp.path();
     std::fs::write(dir.join("defs.ron"), scenario::SCENARIO_DEFS).unwrap();
     let stage = |name: &str, length_s: u32| {
         format!(
@@ -253,7 +245,7 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     recording.unwrap().save(&file).unwrap();
     let f = file.to_str().unwrap();
 
-    let replayed = json(&skysweep(&["sim", "--replay", f]));
+    let replayed = json(&support::run(&["sim", "--replay", f]));
     let stages = replayed["stages"].as_array().unwrap();
     assert_eq!(stages.len(), 2, "{replayed}");
     for (i, s) in stages.iter().enumerate() {
@@ -271,7 +263,7 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
 
     // The second stage's file changed: refused before anything plays, naming that file.
     std::fs::write(&b, stage("Beta", 4)).unwrap();
-    let out = skysweep(&["sim", "--replay", f]);
+    let out = support::run(&["sim", "--replay", f]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -283,20 +275,19 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
     );
     // ...and gone, it is still named.
     std::fs::remove_file(&b).unwrap();
-    let out = skysweep(&["sim", "--replay", f]);
+    let out = support::run(&["sim", "--replay", f]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("recorded stage 2") && err.contains("b.ron"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn the_loop_option_plays_the_harder_second_loop() {
     let run = |lp: &str| {
-        json(&skysweep(&[
+        json(&support::run(&[
             "sim", "--frames", "900", "--seed", "2", "--at", "boss", "--loop", lp,
         ]))
     };
@@ -310,7 +301,7 @@ fn the_loop_option_plays_the_harder_second_loop() {
         first["max_enemy_bullets"],
         second["max_enemy_bullets"]
     );
-    let out = skysweep(&["sim", "--loop", "3"]);
+    let out = support::run(&["sim", "--loop", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("3 is not in 1..=2"));
 }
@@ -337,7 +328,7 @@ fn shipped_stages() -> Vec<String> {
 fn sim_all_plays_the_whole_run_in_the_seeds_order_carrying_the_score() {
     let shipped = shipped_stages();
     assert!(shipped.len() >= 2, "{shipped:?}");
-    let v = json(&skysweep(&[
+    let v = json(&support::run(&[
         "sim",
         "--all",
         "--autoplay",
@@ -385,7 +376,7 @@ fn sim_all_plays_the_whole_run_in_the_seeds_order_carrying_the_score() {
     assert_eq!(dead_air, worst);
     // A whole run and a lone stage begin alike: the run's first stage, played alone, ends
     // with the same hash.
-    let first = json(&skysweep(&[
+    let first = json(&support::run(&[
         "sim",
         "--level",
         &format!("levels/{}", shipped[order[0]]),
@@ -400,7 +391,7 @@ fn sim_all_plays_the_whole_run_in_the_seeds_order_carrying_the_score() {
 #[test]
 fn sim_all_refuses_a_level_or_a_replay_beside_it() {
     for other in [["--level", "levels/stage1.ron"], ["--replay", "run.ron"]] {
-        let out = skysweep(&["sim", "--all", other[0], other[1]]);
+        let out = support::run(&["sim", "--all", other[0], other[1]]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -415,7 +406,7 @@ fn sim_all_refuses_a_level_or_a_replay_beside_it() {
 fn with_closed_stdout(args: &[&str]) -> std::process::Output {
     let (reader, writer) = std::io::pipe().expect("a pipe");
     drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+    skysweep()
         .args(args)
         .stdout(writer)
         .stderr(std::process::Stdio::piped())
@@ -438,7 +429,7 @@ fn a_closed_stdout_ends_sim_and_check_quietly() {
 
 #[test]
 fn sim_says_which_step_was_slowest_and_the_slowest_after_each_stages_first() {
-    let v = json(&skysweep(&[
+    let v = json(&support::run(&[
         "sim",
         "--all",
         "--autoplay",

@@ -4,8 +4,10 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use crate::support::{tempdir, BIN};
+
 fn sim_all_in(dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
+    Command::new(BIN)
         .args(["sim", "--all", "--autoplay", "--seed", "2", "--frames", "1"])
         .current_dir(dir)
         .output()
@@ -24,10 +26,10 @@ fn first_stage(out: &Output) -> serde_json::Value {
 
 #[test]
 fn a_stray_stage_file_changes_nothing_sim_all_plays() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempdir();
     let levels = dir.path().join("levels");
     std::fs::create_dir(&levels).unwrap();
-    for entry in std::fs::read_dir("levels").unwrap() {
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|x| x == "ron") {
             std::fs::copy(&path, levels.join(path.file_name().unwrap())).unwrap();

@@ -20,7 +20,7 @@ fn assert_each_refused<T: Debug + Send + 'static, E: Display + Send + 'static>(
     load: fn(&Path) -> Result<T, E>,
     expected: impl Fn(&Path) -> String,
 ) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     for (what, p, got) in load_each_hostile(dir.path(), name, load) {
         let err = got.expect_err(what);
         assert_eq!(err.to_string(), expected(&p), "{what}");
@@ -38,7 +38,7 @@ fn a_stage_that_is_not_a_file_is_one_clear_error() {
 
 #[test]
 fn a_uses_file_that_is_not_a_file_is_an_error_at_its_entry() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let d = dir.path();
     let stage =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/stage1.ron"))
@@ -77,7 +77,7 @@ fn a_replay_that_is_not_a_file_is_refused() {
 /// `atlas.ron` and `font.ron` are read by the window's asset loader with exactly this call.
 #[test]
 fn an_asset_manifest_that_is_not_a_file_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = crate::support::tempdir();
     let read = |p: &Path| read_text(p, MAX_MANIFEST_BYTES);
     for (what, _, got) in load_each_hostile(dir.path(), "atlas.ron", read) {
         assert!(matches!(got, Err(ReadError::NotAFile)), "{what}: {got:?}");

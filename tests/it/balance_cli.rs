@@ -1,22 +1,6 @@
 //! The `skysweep balance` command: its JSON, its table, and that its figures are `sim`'s.
 
-use std::process::Command;
-
-fn skysweep(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &std::process::Output) -> String {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
+use crate::support::{run, stdout, tempdir};
 
 /// A short stage of drones and the scenario boss, in a fresh folder: quick to measure.
 fn trial_stage(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
@@ -41,7 +25,7 @@ fn trial_stage(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
 
 /// The boss's time to kill in one `sim` boss fight, as `balance` sets it up.
 fn sim_ttk(level: &str, character: &str, seed: u64) -> f64 {
-    let out = stdout(&skysweep(&[
+    let out = stdout(&run(&[
         "sim",
         "--level",
         level,
@@ -62,10 +46,10 @@ fn sim_ttk(level: &str, character: &str, seed: u64) -> f64 {
 
 #[test]
 fn balance_reports_each_pilots_median_time_to_kill_and_the_stage_pacing() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempdir();
     let stage = trial_stage(dir.path(), "trial.ron");
     let level = stage.to_str().unwrap();
-    let out = stdout(&skysweep(&["balance", "--json", "--stage", level]));
+    let out = stdout(&run(&["balance", "--json", "--stage", level]));
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
     let bosses = v["bosses"].as_array().unwrap();
     assert_eq!(bosses.len(), 1, "{v}");
@@ -103,13 +87,13 @@ fn balance_reports_each_pilots_median_time_to_kill_and_the_stage_pacing() {
 
 #[test]
 fn balance_prints_a_table_by_default_and_refuses_a_missing_stage() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempdir();
     let (a, b) = (
         trial_stage(dir.path(), "stage_a.ron"),
         trial_stage(dir.path(), "stage_b.ron"),
     );
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let text = stdout(&skysweep(&["balance", "--stage", a, b]));
+    let text = stdout(&run(&["balance", "--stage", a, b]));
     assert!(!text.trim_start().starts_with('{'), "{text}");
     for needle in [
         "stage_a.ron",
@@ -122,7 +106,7 @@ fn balance_prints_a_table_by_default_and_refuses_a_missing_stage() {
     ] {
         assert!(text.contains(needle), "{needle} missing from\n{text}");
     }
-    let out = skysweep(&["balance", "--stage", "levels/no_such_stage.ron"]);
+    let out = run(&["balance", "--stage", "levels/no_such_stage.ron"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no_such_stage.ron"), "{err}");

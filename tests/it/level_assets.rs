@@ -1,18 +1,11 @@
 //! Asset names in levels are checked on hot reload too, against the assets folder as it is at
 //! that save: a typo is an error at its line, and an image added while the game runs is found.
 
-mod common;
-
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use skysweep::level::{Catalog, LevelWatcher};
 
-use common::poll_until;
-
-fn tempdir(name: &str) -> PathBuf {
-    common::tempdir("assets", name)
-}
+use crate::support::{self, next_reload};
 
 /// A stage with one enemy drawn with `sprite` over the ground image `ground`.
 fn stage(sprite: &str, ground: &str) -> String {
@@ -42,17 +35,16 @@ fn assets(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_sprite_typo_saved_while_running_is_an_error_with_a_suggestion() {
-    let dir = tempdir("typo");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("stage.ron");
-    let catalog = Catalog::load(&assets(&dir));
+    let catalog = Catalog::load(&assets(dir));
     assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
     std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
     let mut w = LevelWatcher::new(&path, catalog).expect("watch the temp folder");
 
     std::fs::write(&path, stage("air_dron", "backgrounds/field.png")).unwrap();
-    let err = poll_until(&mut w, Duration::from_secs(3))
-        .expect("a reload within 3 s")
-        .expect_err("the typo is an error");
+    let err = next_reload(&mut w).expect_err("the typo is an error");
     let d = &err.diagnostics[0];
     assert_eq!(
         d.to_string(),
@@ -67,22 +59,20 @@ fn a_sprite_typo_saved_while_running_is_an_error_with_a_suggestion() {
         d.source_line.as_deref(),
         Some("    enemies: { \"kite\": (sprite: \"air_dron\", layer: Air, score: 1) },")
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_image_added_while_running_is_found_at_the_next_save() {
-    let dir = tempdir("added");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("stage.ron");
-    let root = assets(&dir);
+    let root = assets(dir);
     std::fs::write(&path, stage("air_drone", "backgrounds/field.png")).unwrap();
     let mut w = LevelWatcher::new(&path, Catalog::load(&root)).expect("watch the temp folder");
 
     // Named before it exists: an error.
     std::fs::write(&path, stage("air_drone", "backgrounds/lava.png")).unwrap();
-    let err = poll_until(&mut w, Duration::from_secs(3))
-        .expect("a reload within 3 s")
-        .expect_err("no such image yet");
+    let err = next_reload(&mut w).expect_err("no such image yet");
     assert!(
         err.to_string()
             .contains("there is no assets/backgrounds/lava.png"),
@@ -96,9 +86,6 @@ fn an_image_added_while_running_is_found_at_the_next_save() {
         stage("air_drone", "backgrounds/lava.png").replace("\"s\"", "\"s2\""),
     )
     .unwrap();
-    let level = poll_until(&mut w, Duration::from_secs(3))
-        .expect("a reload within 3 s")
-        .expect("the image is there now");
+    let level = next_reload(&mut w).expect("the image is there now");
     assert_eq!(level.background.ground, "backgrounds/lava.png");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,12 +1,12 @@
 //! The messages authors met that misled or said too little, each with its exact text: what
 //! field, what it takes, what was found.
 
-mod common;
-
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use skysweep::level::check::check_file;
 use skysweep::level::{parse_stage, Catalog, LevelError, Source};
+
+use crate::support;
 
 fn src(name: &str, text: &str) -> Source {
     Source {
@@ -129,17 +129,14 @@ fn a_missing_comma_says_after_what() {
     );
 }
 
-fn tempdir(name: &str) -> PathBuf {
-    common::tempdir("msg", name)
-}
-
 fn check(path: &Path) -> Result<(), LevelError> {
     check_file(path, &Catalog::unchecked()).map(|_| ())
 }
 
 #[test]
 fn an_empty_file_says_what_a_stage_starts_with() {
-    let dir = tempdir("empty");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("new.ron");
     std::fs::write(&path, "").unwrap();
     assert_eq!(
@@ -159,7 +156,8 @@ fn an_empty_file_says_what_a_stage_starts_with() {
 
 #[test]
 fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
-    let dir = tempdir("bom");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("bom.ron");
     std::fs::write(&path, "\u{feff}Stage(name: \"t\", length_s: 30)").unwrap();
     check(&path).unwrap();
@@ -179,8 +177,9 @@ fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
 #[cfg(unix)]
 #[test]
 fn a_uses_symlink_leading_out_says_so() {
-    let root = tempdir("link");
-    let (stage, shared) = common::stage_using_link_out(&root, "shared.ron", "shared.ron");
+    let tmp = support::tempdir();
+    let root = tmp.path();
+    let (stage, shared) = support::stage_using_link_out(root, "shared.ron", "shared.ron");
     assert_eq!(
         check(&stage).unwrap_err().to_string(),
         format!(
@@ -195,7 +194,8 @@ fn a_uses_symlink_leading_out_says_so() {
 #[cfg(unix)]
 #[test]
 fn a_uses_fifo_says_it_is_not_a_file_and_suggests_nothing() {
-    let dir = tempdir("fifo");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let fifo = dir.join("fifo.ron");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)

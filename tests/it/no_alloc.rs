@@ -8,8 +8,8 @@
 //! bullets turned into coins. Not covered: a world rebuilt from a rewind snapshot (practice only), which warms
 //! up again; and levels beyond what the world reserves for (see `src/sim/scratch.rs`).
 //!
-//! A test binary of its own: it counts allocations with its own global allocator, only on the
-//! thread that asks, so the test harness's threads do not disturb the count.
+//! It counts allocations with the test binary's global allocator (defined here), only on the
+//! thread that asks, so the other tests, running on other threads, do not disturb the count.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

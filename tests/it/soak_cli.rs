@@ -1,17 +1,10 @@
 //! `skysweep soak` as CI runs it: a short soak through the binary, and its option checks.
 
-use std::process::Command;
-
-fn skysweep(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::run;
 
 #[test]
 fn a_short_soak_plays_replays_and_reloads_and_reports_it_all() {
-    let out = skysweep(&["soak", "--seconds", "4", "--seed", "11"]);
+    let out = run(&["soak", "--seconds", "4", "--seed", "11"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "stderr: {stderr}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
@@ -44,7 +37,7 @@ fn a_short_soak_plays_replays_and_reloads_and_reports_it_all() {
 
 #[test]
 fn fractions_of_a_minute_are_taken_and_bad_lengths_refused() {
-    let out = skysweep(&["soak", "--minutes", "0.01", "--seed", "2"]);
+    let out = run(&["soak", "--minutes", "0.01", "--seed", "2"]);
     assert!(
         out.status.success(),
         "{}",
@@ -59,7 +52,7 @@ fn fractions_of_a_minute_are_taken_and_bad_lengths_refused() {
             "cannot be used with",
         ),
     ] {
-        let out = skysweep(args);
+        let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");

@@ -1,13 +1,10 @@
 //! The windowed game's edges as a player meets them, through the real binary: no display, an
-//! unwritable `--record` path, and the `--frames` summary (under Xvfb when it is installed,
-//! as CI installs it; see ../shared/PLATFORM.md).
+//! unwritable `--record` path, and the `--frames` summary (under Xvfb, which these tests
+//! need, as CI installs it; see ../shared/PLATFORM.md).
 
-use std::path::Path;
 use std::process::{Command, Output};
 
-fn skysweep() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_skysweep"))
-}
+use crate::support::{skysweep, tempdir, BIN};
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -15,7 +12,7 @@ fn stderr(out: &Output) -> String {
 
 #[test]
 fn without_a_display_the_game_says_so_in_one_line_and_exits_1() {
-    let data = tempfile::tempdir().unwrap();
+    let data = tempdir();
     for display in [None, Some(":9876")] {
         let mut cmd = skysweep();
         cmd.args(["--frames", "5"])
@@ -52,7 +49,7 @@ fn without_a_display_the_game_says_so_in_one_line_and_exits_1() {
 
 #[test]
 fn an_unwritable_recording_is_refused_before_the_window_and_never_said_saved() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempdir();
     let file = dir.path().join("notes.txt");
     std::fs::write(&file, "a file, not a folder").unwrap();
     let under_a_file = file.join("x.ron");
@@ -76,17 +73,20 @@ fn an_unwritable_recording_is_refused_before_the_window_and_never_said_saved() {
     assert!(!under_a_file.exists());
 }
 
-/// Runs the game under `xvfb-run` with a null sound device; `None` when Xvfb is not installed.
-fn in_xvfb(args: &[&str]) -> Option<(Output, std::time::Duration)> {
+/// Runs the game under `xvfb-run` with a null sound device, and says how long it took. Fails
+/// the test, saying why, when Xvfb is not installed: a missing check is not a pass.
+fn in_xvfb(args: &[&str]) -> (Output, std::time::Duration) {
     let found = Command::new("sh")
         .args(["-c", "command -v xvfb-run"])
         .output()
         .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("xvfb-run is not installed: the windowed summary is not checked here");
-        return None;
-    }
-    let dir = tempfile::tempdir().unwrap();
+    assert!(
+        found,
+        "xvfb-run is not installed, so the windowed game cannot be checked: install Xvfb \
+         (the packages .ci/run installs: xvfb, xauth and the Mesa GL drivers; see \
+         ../shared/PLATFORM.md)"
+    );
+    let dir = tempdir();
     let alsa = dir.path().join("alsa-null.conf");
     std::fs::write(
         &alsa,
@@ -101,14 +101,14 @@ fn in_xvfb(args: &[&str]) -> Option<(Output, std::time::Duration)> {
     let out = Command::new("xvfb-run")
         .args(["-a", "-n", &first_server.to_string()])
         .args(["-s", "-screen 0 1280x1024x24"])
-        .arg(env!("CARGO_BIN_EXE_skysweep"))
+        .arg(BIN)
         .args(args)
         .env("ALSA_CONFIG_PATH", &alsa)
         .env("SKYSWEEP_DATA_DIR", dir.path())
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .unwrap();
-    Some((out, start.elapsed()))
+        .expect("xvfb-run runs");
+    (out, start.elapsed())
 }
 
 /// The `frames N: ...` line's figures: fps, then frame p50 and p99 in milliseconds.
@@ -134,22 +134,20 @@ fn summary_figures(err: &str, frames: u32) -> (f64, f64, f64) {
 #[test]
 fn the_frames_summary_is_honest_for_one_two_and_many_frames() {
     // One frame: a summary all the same (it used to print nothing).
-    let Some((out, _)) = in_xvfb(&["--autoplay", "--frames", "1", "--fast"]) else {
-        return;
-    };
+    let (out, _) = in_xvfb(&["--autoplay", "--frames", "1", "--fast"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     let (fps, p50, p99) = summary_figures(&err, 1);
     assert!(fps > 0.0 && p50 > 0.0 && p99 == p50, "{err}");
     // Two frames: the 99th percentile is never below the median (it used to be).
-    let (out, _) = in_xvfb(&["--autoplay", "--frames", "2", "--fast"]).unwrap();
+    let (out, _) = in_xvfb(&["--autoplay", "--frames", "2", "--fast"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     let (_, p50, p99) = summary_figures(&err, 2);
     assert!(p99 >= p50, "{err}");
     // Paced at 60 Hz unless --fast: 90 frames take a second and a half, and the fps counts
     // frames over that time (it used to be one over the median frame).
-    let (out, took) = in_xvfb(&["--autoplay", "--frames", "90"]).unwrap();
+    let (out, took) = in_xvfb(&["--autoplay", "--frames", "90"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     let (fps, _, _) = summary_figures(&err, 90);

@@ -2,19 +2,17 @@
 //! `tests/levels_bad/` fails with the expected position and message, shown with its line
 //! (human format) or as one JSON object per problem (`--format json`).
 
-mod common;
-
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
+use crate::support;
+
 fn run_check(args: &[&str], files: &[&Path]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_skysweep"))
+    let out = support::skysweep()
         .arg("check")
         .args(args)
         .args(files)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run skysweep check");
     (
@@ -281,7 +279,8 @@ fn helpers_are_valid() {
 
 #[test]
 fn a_file_over_the_size_limit_is_refused_before_parsing() {
-    let dir = tempdir("too_big");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("too_big.ron");
     let mut text = String::from("Stage(name: \"big\", length_s: 60, events: [\n");
     while text.len() <= skysweep::level::limits::MAX_FILE_BYTES {
@@ -303,8 +302,9 @@ fn a_file_over_the_size_limit_is_refused_before_parsing() {
 #[cfg(unix)]
 #[test]
 fn a_symbolic_link_out_of_the_folder_is_refused() {
-    let root = tempdir("symlink");
-    let (stage, outside) = common::stage_using_link_out(&root, "link.ron", "outside.ron");
+    let tmp = support::tempdir();
+    let root = tmp.path();
+    let (stage, outside) = support::stage_using_link_out(root, "link.ron", "outside.ron");
     let (ok, problems) = check_json(&[&stage]);
     assert!(!ok);
     assert_eq!(
@@ -320,7 +320,8 @@ fn a_symbolic_link_out_of_the_folder_is_refused() {
 
 #[test]
 fn a_file_that_is_not_utf8_names_the_position() {
-    let dir = tempdir("utf8");
+    let tmp = support::tempdir();
+    let dir = tmp.path();
     let path = dir.join("latin1.ron");
     std::fs::write(&path, b"Stage(\n  name: \"caf\xe9\",\n)").unwrap();
     let (ok, problems) = check_json(&[&path]);
@@ -329,10 +330,6 @@ fn a_file_that_is_not_utf8_names_the_position() {
         one_line(&problems[0]),
         format!("{}:2:13: file is not valid UTF-8 text", path.display())
     );
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    common::tempdir("check", name)
 }
 
 #[test]

@@ -1,7 +1,5 @@
 //! Loading and resolving levels from text: names become indices, errors name their place.
 
-mod common;
-
 use std::path::Path;
 
 use glam::Vec2;
@@ -11,6 +9,8 @@ use skysweep::level::load::is_confined_asset;
 use skysweep::level::{
     limits, load_stage, parse_stage, Catalog, HitShape, LevelError, Source, TimelineEvent,
 };
+
+use crate::support;
 
 fn src(name: &str, text: &str) -> Source {
     Source {
@@ -359,7 +359,7 @@ fn markers_resolve_by_name_or_seconds() {
 fn the_readme_example_loads() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let example = common::ron_block_after(&readme, "## An annotated example")
+    let example = support::ron_block_after(&readme, "## An annotated example")
         .expect("an example in levels/README.md");
     let common = std::fs::read_to_string(root.join("common.ron")).unwrap();
     let level = parse_stage(
