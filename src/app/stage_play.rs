@@ -24,7 +24,7 @@ use super::practice_run::{self, PracticeState, Session};
 use super::keyboard;
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, StagePlace, Transition};
-use super::stress;
+use super::stress::Stress;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
@@ -37,6 +37,8 @@ pub struct StagePlay {
     replay: Option<(Vec<Vec<Input>>, usize)>,
     /// The practice toolbox: slow motion, freeze, rewind, marker jumps.
     practice: Practice,
+    /// `--stress`: the bullets kept on the playfield.
+    stress: Option<Stress>,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -149,16 +151,19 @@ impl StagePlay {
         let mut keep: Vec<&str> = vec![bg.ground.as_str()];
         keep.extend(bg.layers.iter().map(|l| l.image.as_str()));
         ctx.renderer.assets.release_textures_except(&keep);
+        let level = match ctx.cli.stress {
+            Some(n) => Stress::level_for(level, n),
+            None => level,
+        };
         let mut world = World::new(level, config);
-        if let Some(n) = ctx.cli.stress {
-            stress::fill_with_bullets(&mut world, n);
-        }
+        let stress = ctx.cli.stress.map(|n| Stress::fill(&mut world, n));
         StagePlay {
             world,
             bots,
             place,
             replay: replay.map(|steps| (steps, 0)),
             practice: Practice::new(),
+            stress,
         }
     }
 
@@ -362,6 +367,9 @@ impl Scene for StagePlay {
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
         let t0 = Instant::now();
+        if let Some(s) = &mut self.stress {
+            s.top_up(&mut self.world);
+        }
         self.world.update(&inputs);
         let t1 = Instant::now();
         self.world.collide();
