@@ -14,7 +14,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use skysweep::level::{load_stage, Catalog};
@@ -23,15 +22,17 @@ use skysweep::sim::{Character, Difficulty, Input, World, WorldConfig};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
+    // Per thread, like the flag: two tests counting at once on their own threads must not see
+    // each other's allocations. Const-initialised with no destructor, so the allocator may
+    // touch it at any point of a thread's life.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
 fn note() {
     if COUNTING.with(Cell::get) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
     }
 }
 
@@ -58,11 +59,11 @@ static ALLOCATOR: Counting = Counting;
 
 /// Allocations made by `f` on this thread.
 fn allocations_in(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = ALLOCATIONS.with(Cell::get);
     COUNTING.with(|c| c.set(true));
     f();
     COUNTING.with(|c| c.set(false));
-    ALLOCATIONS.load(Ordering::Relaxed) - before
+    ALLOCATIONS.with(Cell::get) - before
 }
 
 /// What a stage's run looked like.
