@@ -10,8 +10,13 @@ use super::schema::DefsFile;
 /// What a checked file turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Checked {
-    /// A stage, with its name and how many timeline events it has.
-    Stage { name: String, events: usize },
+    /// A stage, with its name, how many timeline events it has, and what `check` warns about
+    /// (it loads all the same).
+    Stage {
+        name: String,
+        events: usize,
+        warnings: Vec<super::diag::Diagnostic>,
+    },
     /// A definitions file, with how many patterns and enemy types it defines.
     Defs { patterns: usize, enemies: usize },
 }
@@ -55,6 +60,7 @@ pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError>
             Ok(Checked::Stage {
                 name: level.name,
                 events: level.timeline.len(),
+                warnings: level.warnings,
             })
         }
     }

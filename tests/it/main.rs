@@ -11,8 +11,8 @@
 mod support;
 
 mod autoplay;
-mod bullet_contrast;
 mod balance_cli;
+mod bullet_contrast;
 mod check_levels;
 mod collide_api;
 mod collide_extremes;
@@ -24,6 +24,7 @@ mod fuzz_corpus;
 mod hostile_files;
 mod level_assets;
 mod level_docs;
+mod level_lints;
 mod level_load;
 mod level_messages;
 mod level_watch;

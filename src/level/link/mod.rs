@@ -7,6 +7,7 @@
 
 mod enemy;
 mod hitbox;
+mod lint;
 mod timeline;
 mod validate;
 
@@ -266,6 +267,7 @@ pub(super) fn link(
             timeline.push(e);
         }
     }
+    lint::check_boss_order(&mut r, &stage);
     if !r.errors.is_empty() {
         let mut diagnostics = r.errors;
         // Top to bottom within each file, files in the order they were first mentioned.
@@ -283,6 +285,7 @@ pub(super) fn link(
         return Err(LevelError { diagnostics });
     }
     timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
+    let warnings = lint::warnings(&r, &stage, &enemies, &timeline);
     Ok(Level {
         name: stage.name,
         source: stage_src.name.clone(),
@@ -296,5 +299,6 @@ pub(super) fn link(
         enemies,
         patterns,
         content_hash: hasher.finish(),
+        warnings,
     })
 }
