@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use cli::{Cli, Command};
 use skysweep::headless::args::Deny;
-use skysweep::headless::{balance, check_cmd, sim_cmd, soak_cmd};
+use skysweep::headless::{balance, check_cmd, sim_cmd, soak_cmd, verify_cmd};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();
@@ -27,6 +27,7 @@ fn main() -> ExitCode {
             format,
             ref deny,
         }) => check_cmd::run(files, format, deny.contains(&Deny::Warnings)),
+        Some(Command::Verify { ref files, json }) => verify_cmd::run(files, json),
         Some(Command::Lab(ref args)) => lab::run(args.clone()),
         Some(Command::Soak {
             minutes,
