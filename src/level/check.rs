@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
-use super::load::{link_defs_only, load_stage, parse, read_source};
+use super::load::{link_defs_only, load_stage_linted, parse, read_source};
 use super::schema::DefsFile;
 
 /// What a checked file turned out to be.
@@ -56,11 +56,11 @@ pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError>
             })
         }
         _ => {
-            let level = load_stage(path, catalog)?;
+            let (level, warnings) = load_stage_linted(path, catalog)?;
             Ok(Checked::Stage {
                 name: level.name,
                 events: level.timeline.len(),
-                warnings: level.warnings,
+                warnings,
             })
         }
     }

@@ -26,9 +26,6 @@ pub struct Level {
     pub patterns: Vec<PatternDef>,
     /// Hash of the stage file and every definitions file it uses, for replays.
     pub content_hash: u64,
-    /// What `check` warns about (see levels/README.md, "Warnings"): the level loads and plays
-    /// as written, but probably not as meant. The simulation never reads them.
-    pub warnings: Vec<super::diag::Diagnostic>,
 }
 
 impl Level {

@@ -3,7 +3,7 @@
 //! mistake, each firing on a small stage written for it; and `check --deny warnings`.
 
 use skysweep::level::diag::Severity;
-use skysweep::level::{parse_stage, Catalog, Level, Source};
+use skysweep::level::{parse_stage_linted, Catalog, Diagnostic, Level, Source};
 use std::sync::Arc;
 
 use skysweep::sim::autoplay::Bot;
@@ -23,7 +23,11 @@ const DEFS: &str = r#"Defs(
 )"#;
 
 fn load(stage: &str) -> Result<Level, String> {
-    parse_stage(
+    load_linted(stage).map(|(level, _)| level)
+}
+
+fn load_linted(stage: &str) -> Result<(Level, Vec<Diagnostic>), String> {
+    parse_stage_linted(
         &src("s.ron", stage),
         &[src("defs.ron", DEFS)],
         &Catalog::unchecked(),
@@ -33,9 +37,8 @@ fn load(stage: &str) -> Result<Level, String> {
 
 /// The warnings of a stage that must load, as `line: message`.
 fn warnings(stage: &str) -> Vec<String> {
-    let level = load(stage).unwrap_or_else(|e| panic!("should load: {e}"));
-    level
-        .warnings
+    let (_, warnings) = load_linted(stage).unwrap_or_else(|e| panic!("should load: {e}"));
+    warnings
         .iter()
         .inspect(|d| assert_eq!(d.severity, Severity::Warning))
         .map(|d| format!("{}: {}", d.line, d.message))

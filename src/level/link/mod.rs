@@ -171,6 +171,17 @@ pub(super) fn link(
     defs: &[(Source, DefsFile)],
     catalog: &Catalog,
 ) -> Result<Level, LevelError> {
+    link_linted(stage_src, stage, defs, catalog).map(|(level, _)| level)
+}
+
+/// [`link`], with the warnings `check` prints for a stage that loads (kept out of [`Level`],
+/// whose every field the replay's level hash covers).
+pub(super) fn link_linted(
+    stage_src: &Source,
+    stage: StageDef,
+    defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
+) -> Result<(Level, Vec<Diagnostic>), LevelError> {
     let mut r = Linker {
         stage_src,
         catalog,
@@ -286,19 +297,21 @@ pub(super) fn link(
     }
     timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
     let warnings = lint::warnings(&r, &stage, &enemies, &timeline);
-    Ok(Level {
-        name: stage.name,
-        source: stage_src.name.clone(),
-        length_s: stage.length_s,
-        scroll_speed: stage.scroll_speed,
-        background: stage.background,
-        music: stage.music,
-        boss_music: stage.boss_music,
-        markers: stage.markers,
-        timeline,
-        enemies,
-        patterns,
-        content_hash: hasher.finish(),
+    Ok((
+        Level {
+            name: stage.name,
+            source: stage_src.name.clone(),
+            length_s: stage.length_s,
+            scroll_speed: stage.scroll_speed,
+            background: stage.background,
+            music: stage.music,
+            boss_music: stage.boss_music,
+            markers: stage.markers,
+            timeline,
+            enemies,
+            patterns,
+            content_hash: hasher.finish(),
+        },
         warnings,
-    })
+    ))
 }
