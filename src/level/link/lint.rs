@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::validate::finite_in;
+use super::validate::{finite_in, stage_end};
 use super::Linker;
 use crate::level::diag::{line_col, Diagnostic};
 use crate::level::locate::{span_of, Seg};
@@ -58,7 +58,8 @@ pub(super) fn check_boss_order(r: &mut Linker, stage: &StageDef) {
                      {boss_at} s (line {boss_line}) falls, so this one never appears"
                 ),
             );
-        } else if ev.at().is_finite() && ev.at() > boss_at {
+        } else if ev.at() > boss_at && finite_in(ev.at(), 0.0, stage_end(stage)) {
+            // (An event past the stage's end already has its own error.)
             r.err(
                 src,
                 &[Seg::Field("events"), Seg::Index(i), Seg::Field("at")],
