@@ -65,6 +65,7 @@ impl Ctx {
             .set_volumes(self.config.music_volume, self.config.effects_volume);
         self.renderer.user_scale =
             (self.config.display_scale > 0).then_some(self.config.display_scale);
+        self.renderer.tate = self.config.tate;
     }
 
     /// Writes the settings in the frame they change, so closing the window, which ends the

@@ -256,6 +256,7 @@ impl App {
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
             notice_box::draw(&ctx.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
+        ctx.renderer.finish_frame();
         ctx.report_asset_failures();
     }
 

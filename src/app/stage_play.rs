@@ -391,10 +391,7 @@ impl Scene for StagePlay {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
             practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
         }
-        let layout = Layout::for_screen(
-            vec2(screen_width(), screen_height()),
-            ctx.renderer.user_scale,
-        );
+        let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
         if !layout.panels {
             let hi = ctx.hi_score(Some(self.world.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
@@ -407,10 +404,12 @@ impl Scene for StagePlay {
         if layout.panels {
             let hi = ctx.hi_score(Some(w.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
-            hud::draw_panels(&ctx.renderer, w, hi, &ctx.config.keys, layout, marker);
-        }
-        if layout.panels && self.shows_tools(ctx) {
-            practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status());
+            let tools = self.shows_tools(ctx);
+            let keys = &ctx.config.keys;
+            let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
+            if tools {
+                practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);
+            }
         }
         if ctx.debug {
             debug_overlay::draw_boxes(w, layout, ctx.shake);
