@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, Subcommand};
 
-use skysweep::headless::args::{parse_count, CheckFormat, RunArgs};
+use skysweep::headless::args::{parse_count, CheckFormat, Deny, RunArgs};
 
 #[derive(Debug, Parser)]
 // `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
@@ -200,6 +200,9 @@ pub enum Command {
         /// and line, for editors and CI (see levels/README.md).
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
+        /// `--deny warnings`: fail (exit 1) on warnings too, for CI.
+        #[arg(long, value_enum)]
+        deny: Vec<Deny>,
     },
 }
 
