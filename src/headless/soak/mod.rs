@@ -221,7 +221,7 @@ fn play_twice(levels: &[Arc<Level>], plan: &Plan, sum: &mut SoakSummary) -> Resu
     let mut hands = plan.hands();
     let opts = RunOptions {
         frames: plan.frames,
-        autoplay: false,
+        autoplay: None,
         replay: None,
         record: true,
     };
@@ -234,7 +234,7 @@ fn play_twice(levels: &[Arc<Level>], plan: &Plan, sum: &mut SoakSummary) -> Resu
         .map_err(|e| format!("the recording does not read back: {e}"))?;
     let opts = RunOptions {
         frames: first.frames,
-        autoplay: false,
+        autoplay: None,
         replay: Some(replay),
         record: false,
     };
