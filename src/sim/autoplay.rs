@@ -16,9 +16,6 @@ use super::skill::{Skill, SkillTraits};
 use super::world::World;
 use super::{ItemKind, PLAYFIELD};
 
-/// The longest reaction delay, in steps, a pilot can have: the size of its memory of what it
-/// decided and has not yet done.
-pub const MAX_REACTION_STEPS: usize = 32;
 
 /// The pilot's random stream's increment: one other than the game generator's keeps the two
 /// streams apart even from one seed.
@@ -30,11 +27,8 @@ pub struct Bot {
     traits: SkillTraits,
     /// Steps the shot button has been held (to release a charge attack at the right time).
     held: u32,
-    /// What the pilot decided on each of the last steps, by step number: the hands carry out
-    /// the decision made `reaction_steps` ago.
-    decided: [Input; MAX_REACTION_STEPS],
-    /// Steps decided so far while in play.
-    steps: usize,
+    /// What the pilot decided last step, which the hands keep holding through a lapse.
+    last: Input,
     /// Steps left of looking away.
     lapse_left: u32,
     /// The current aiming error, pixels to the right, and steps until it is drawn again.
@@ -63,8 +57,7 @@ impl Bot {
             skill,
             traits: skill.traits(),
             held: 0,
-            decided: [Input::default(); MAX_REACTION_STEPS],
-            steps: 0,
+            last: Input::default(),
             lapse_left: 0,
             aim_off: 0.0,
             aim_left: 0,
@@ -104,16 +97,7 @@ impl Bot {
         if !p.in_play() {
             return Input::default();
         }
-        let now = self.think(world, player);
-        // The hands are `reaction_steps` behind the eyes.
-        let delay = self.traits.reaction_steps.min(MAX_REACTION_STEPS - 1);
-        self.decided[self.steps % MAX_REACTION_STEPS] = now;
-        let due = self
-            .steps
-            .checked_sub(delay)
-            .map_or(Input::default(), |s| self.decided[s % MAX_REACTION_STEPS]);
-        self.steps += 1;
-        due
+        self.think(world, player)
     }
 
     /// What the pilot makes of the screen this step, before its reaction delay.
@@ -124,10 +108,9 @@ impl Bot {
             if self.lapse_left > 0 {
                 // Looking away: the hands hold what they held, and the shot stays down.
                 self.lapse_left -= 1;
-                let last = (self.steps + MAX_REACTION_STEPS - 1) % MAX_REACTION_STEPS;
                 return Input {
                     bomb: false,
-                    ..self.decided[last]
+                    ..self.last
                 };
             }
             if self.chance() < t.lapse_chance {
@@ -205,6 +188,7 @@ impl Bot {
         if release {
             self.held = 0;
         }
+        self.last = input;
         input
     }
 
@@ -282,18 +266,26 @@ fn lane(world: &World, player: usize) -> (f32, f32) {
 fn danger(world: &World, pos: Vec2, vel: Vec2, t: &SkillTraits) -> f32 {
     let mut d = 0.0;
     let reach = super::player::HITBOX_RADIUS + t.margin_px;
+    // The pilot sees bullets as they were `reaction_steps` ago: where a bullet was then, and
+    // none fired since. Its own ship it knows where it is.
+    let late = t.reaction_steps as u32;
+    let seen_late = late as f32 * DT;
     for (_, b) in world.bullets.iter() {
-        if b.pos.distance_squared(pos) > t.notice_px * t.notice_px {
+        if b.age < late {
             continue;
         }
         let bv = b.velocity();
+        let b_pos = b.pos - bv * seen_late;
+        if b_pos.distance_squared(pos) > t.notice_px * t.notice_px {
+            continue;
+        }
         // The longest reach of the bullet's hitbox, whichever way a needle points.
         let r = reach + b.style.half_length();
         for step in 1..=t.horizon_steps {
             let dt = step as f32 * DT;
             let ship =
                 (pos + vel * dt).clamp(Vec2::new(10.0, 14.0), PLAYFIELD - Vec2::new(10.0, 14.0));
-            let rel = (b.pos + bv * dt) - ship;
+            let rel = (b_pos + bv * dt) - ship;
             if rel.x.abs() < r && rel.y.abs() < r {
                 d += 6.0 / step as f32;
                 break;

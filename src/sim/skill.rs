@@ -32,7 +32,8 @@ pub enum Skill {
 /// The numbers that make one skill play as it does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SkillTraits {
-    /// Steps (60 a second) between seeing the screen and the hands answering.
+    /// Steps (60 a second) the pilot's picture of the bullets lags behind the screen: it
+    /// dodges bullets where they were that long ago, and does not see newer ones yet.
     pub reaction_steps: usize,
     /// How far ahead, in steps, the pilot follows a bullet's flight.
     pub horizon_steps: u32,
@@ -68,7 +69,7 @@ impl Skill {
         match self {
             Skill::Novice => SkillTraits {
                 reaction_steps: 18,
-                horizon_steps: 20,
+                horizon_steps: 30,
                 notice_px: 70.0,
                 margin_px: 0.0,
                 lapse_chance: 1.0 / 180.0,
@@ -155,13 +156,6 @@ mod tests {
             assert!(lo.aim_error_px > hi.aim_error_px, "{pair:?}");
             assert!(lo.bomb_chance < hi.bomb_chance, "{pair:?}");
             assert!(lo.item_reach_px < hi.item_reach_px, "{pair:?}");
-        }
-    }
-
-    #[test]
-    fn the_delay_fits_the_pilots_memory_of_its_decisions() {
-        for s in Skill::ALL {
-            assert!(s.traits().reaction_steps < super::super::autoplay::MAX_REACTION_STEPS);
         }
     }
 }
