@@ -16,7 +16,6 @@ use super::skill::{Skill, SkillTraits};
 use super::world::World;
 use super::{ItemKind, PLAYFIELD};
 
-
 /// The pilot's random stream's increment: one other than the game generator's keeps the two
 /// streams apart even from one seed.
 const SLIP_STREAM: u128 = 0x5eed_5c11_0f_b07;
