@@ -18,7 +18,7 @@ use super::{ItemKind, PLAYFIELD};
 
 /// The pilot's random stream's increment: one other than the game generator's keeps the two
 /// streams apart even from one seed.
-const SLIP_STREAM: u128 = 0x5eed_5c11_0f_b07;
+const SLIP_STREAM: u128 = 0x0005_eed5_c110_fb07;
 
 #[derive(Clone, Debug)]
 pub struct Bot {
