@@ -241,7 +241,7 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 9] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 10] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
@@ -250,6 +250,7 @@ mod tests {
         &["--loop", "2"],
         &["--invincible"],
         &["--autoplay"],
+        &["--skill", "novice"],
         &["--record", "out.ron"],
     ];
 

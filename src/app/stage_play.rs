@@ -140,8 +140,9 @@ impl StagePlay {
             None if first => ctx.run.begin_recording(&level, &config),
             None => {}
         }
+        let pilot = ctx.cli.run.pilot();
         let bots = (0..place.characters.len())
-            .map(|_| ctx.cli.run.autoplay.then(Bot::new))
+            .map(|i| pilot.map(|skill| Bot::for_run(skill, config.seed, i)))
             .collect();
         ctx.audio.music(&level.music);
         ctx.renderer.effects.clear();
@@ -201,8 +202,9 @@ impl StagePlay {
         } = self.place.clone();
         // A single stage (an author's level played by hand) ends here, scores first; a replay
         // reaches here only with another recorded stage to play.
-        let single =
-            ctx.cli.run.level.is_some() && ctx.run.replay.is_none() && !ctx.cli.run.autoplay;
+        let single = ctx.cli.run.level.is_some()
+            && ctx.run.replay.is_none()
+            && ctx.cli.run.pilot().is_none();
         if single {
             ctx.run.end_recording();
             let pending = self.pending_scores(ctx);

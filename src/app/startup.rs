@@ -181,7 +181,7 @@ impl App {
             ctx.set_fullscreen(true);
         }
         let straight_in = !ctx.cli.title
-            && (ctx.cli.run.autoplay
+            && (ctx.cli.run.pilot().is_some()
                 || ctx.cli.run.level.is_some()
                 || ctx.run.replay.is_some()
                 || !ctx.cli.run.characters.is_empty()

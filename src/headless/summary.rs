@@ -20,6 +20,7 @@ use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
 use crate::sim::replay::{Replay, StagePlayback};
 use crate::sim::world::{Carry, RunStats, World, WorldConfig};
+use crate::sim::Skill;
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
@@ -29,7 +30,9 @@ pub struct RunOptions {
     /// Most steps to run, over every stage; the run also stops when the last stage is cleared
     /// or the game is over.
     pub frames: u64,
-    pub autoplay: bool,
+    /// Who flies when no replay does: the built-in pilot of this skill, or (`None`) nobody,
+    /// a ship that holds no control at all.
+    pub autoplay: Option<Skill>,
     /// Inputs to play back instead of the bot's or idle ones: stage `i` of the replay plays on
     /// the `i`-th level given to [`run`], with its recorded start and loop.
     pub replay: Option<Replay>,
@@ -257,14 +260,15 @@ pub fn run(
     opts: RunOptions,
 ) -> (Summary, Option<Replay>) {
     let players = config.characters.len().clamp(1, 2);
-    let mut bots = vec![Bot::new(); players];
-    let autoplay = opts.autoplay;
-    run_driven(levels, config, opts, |world, i| {
-        if autoplay {
-            bots[i].decide(world, i)
-        } else {
-            Input::default()
-        }
+    let mut bots: Vec<Option<Bot>> = (0..players)
+        .map(|i| {
+            opts.autoplay
+                .map(|skill| Bot::for_run(skill, config.seed, i))
+        })
+        .collect();
+    run_driven(levels, config, opts, |world, i| match &mut bots[i] {
+        Some(bot) => bot.decide(world, i),
+        None => Input::default(),
     })
 }
 

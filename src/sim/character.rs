@@ -82,7 +82,14 @@ impl Character {
     }
 }
 
-/// Bullet speed and density by difficulty.
+/// How hard the enemies press, chosen before a run.
+///
+/// - **Easy**: bullets fly at 0.8x speed, spreads and rings carry 0.6x the bullets, enemies fire
+///   1.4x less often and wait 1.4x longer before their first shot, and nothing fires in a
+///   stage's first [`Difficulty::opening_hold_s`] seconds.
+/// - **Normal**: the stages as written.
+/// - **Hard**: bullets fly at 1.15x speed, spreads and rings carry 1.4x the bullets, enemies fire
+///   1.2x as often, and every single aimed shot comes as a fan of three.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, PartialOrd, Ord,
 )]
@@ -105,6 +112,33 @@ impl Difficulty {
         };
         let extra = loop_index.min(4) as f32;
         (s + 0.15 * extra, d + 0.35 * extra)
+    }
+
+    /// Enemies' time between shots (and before the first), times this.
+    pub fn fire_interval_factor(self) -> f32 {
+        match self {
+            Difficulty::Easy => 1.4,
+            Difficulty::Normal => 1.0,
+            Difficulty::Hard => 1.0 / 1.2,
+        }
+    }
+
+    /// The bullets a single aimed shot (an `Aimed` pattern of one bullet) becomes: a fan,
+    /// its middle bullet still aimed at the player.
+    pub fn aimed_fan(self) -> u32 {
+        match self {
+            Difficulty::Hard => 3,
+            Difficulty::Easy | Difficulty::Normal => 1,
+        }
+    }
+
+    /// Seconds from a stage's start in which no enemy fires, so a new player can find the
+    /// controls before the first bullet.
+    pub fn opening_hold_s(self) -> f32 {
+        match self {
+            Difficulty::Easy => 10.0,
+            Difficulty::Normal | Difficulty::Hard => 0.0,
+        }
     }
 
     pub fn name(self) -> &'static str {

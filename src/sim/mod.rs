@@ -20,6 +20,7 @@ pub mod replay;
 pub mod rewind;
 mod scratch;
 mod scroll;
+pub mod skill;
 pub mod world;
 
 use glam::Vec2;
@@ -32,6 +33,7 @@ pub use input::Input;
 pub use item::{Item, ItemKind};
 pub use player::{Player, Shot, ShotKind};
 pub use preview::Upcoming;
+pub use skill::Skill;
 pub use world::{
     Blast, Carry, MidBossWait, RunStats, StagePhase, Tally, World, WorldConfig,
     CLEAR_BONUS_PER_BOMB, CLEAR_BONUS_PER_LIFE, TALLY_STEPS,

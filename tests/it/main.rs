@@ -37,6 +37,7 @@ mod replay_verify;
 mod sim_cli;
 mod sim_rules;
 mod sim_shapes;
+mod skills;
 mod soak_cli;
 mod stray_stage;
 mod timeline;
