@@ -14,6 +14,9 @@ use super::title::Title;
 use crate::keys::key_from_name;
 use crate::render::menus;
 
+/// How many pilots there are to choose from.
+const PILOTS: usize = Character::ALL.len();
+
 pub struct Select {
     /// Each player's highlighted pilot, an index into [`Character::ALL`].
     cursors: Vec<usize>,
@@ -57,11 +60,11 @@ impl Scene for Select {
             let back = pressed(&keys.bomb) || pad(PadButton::East);
             if !self.ready[p] {
                 if left {
-                    self.cursors[p] = (self.cursors[p] + 2) % 3;
+                    self.cursors[p] = (self.cursors[p] + PILOTS - 1) % PILOTS;
                     ctx.audio.play("menu_move");
                 }
                 if right {
-                    self.cursors[p] = (self.cursors[p] + 1) % 3;
+                    self.cursors[p] = (self.cursors[p] + 1) % PILOTS;
                     ctx.audio.play("menu_move");
                 }
                 if ok {

@@ -54,7 +54,8 @@ impl World {
                 }
                 (Layer::GroundEnemy | Layer::AirEnemy, Layer::BombBlast) => {
                     if let (Some(k), Some(blast)) = (self.enemy_of(a), self.blast_of(b)) {
-                        if enter || self.frame.is_multiple_of(BOMB_TICK) {
+                        let tick = enter || self.frame.is_multiple_of(BOMB_TICK);
+                        if tick && self.blast_reaches(blast, self.part_pos(k, a.part as usize)) {
                             let (player, damage) =
                                 (self.blasts[blast].player, self.blasts[blast].damage);
                             self.damage_part(k, a.part as usize, damage, player);
@@ -62,7 +63,8 @@ impl World {
                     }
                 }
                 (Layer::EnemyBullet, Layer::BombBlast) => {
-                    if let (Some(k), Some(blast)) = (self.bullet_of(a), self.blast_of(b)) {
+                    let clearing = self.blast_of(b).filter(|&blast| self.blast_clears(blast));
+                    if let (Some(k), Some(blast)) = (self.bullet_of(a), clearing) {
                         let wren = self.blasts[blast].character == super::Character::Wren;
                         if let Some(pos) = self.remove_bullet(k) {
                             self.events.push(GameEvent::BulletCancelled { pos });
@@ -84,8 +86,14 @@ impl World {
             return;
         };
         let shot = &self.shots[s];
-        let pierce = shot.kind == ShotKind::Charge;
-        if pierce && !enter && !self.frame.is_multiple_of(PIERCE_TICK) {
+        let pierce = matches!(shot.kind, ShotKind::Charge | ShotKind::Laser);
+        // A laser hurts each part it crosses once, as it enters; a charge every few steps.
+        let skip = match shot.kind {
+            ShotKind::Laser => !enter,
+            ShotKind::Charge => !enter && !self.frame.is_multiple_of(PIERCE_TICK),
+            _ => false,
+        };
+        if skip {
             return;
         }
         // A paired box stands for two shots: its user value counts them.
