@@ -30,6 +30,8 @@ pub const BEAM_HALF_ANGLE: f32 = 0.22;
 pub const BEAM_TURNS: f32 = 1.5;
 /// Pieces of scrap Rook's pods drop.
 pub const SCRAP_PIECES: usize = 24;
+/// Columns of the carpet the scrap falls in.
+pub const SCRAP_COLUMNS: usize = 6;
 /// Radius of the burst where a piece of scrap lands.
 pub const SCRAP_RADIUS: f32 = 28.0;
 /// Steps a piece of scrap takes to fall from the top to where it lands.
@@ -60,6 +62,16 @@ impl Scrap {
 
 /// Rook's whole barrage; every piece is landed (and harmless) for the other pilots.
 pub type ScrapFall = [Scrap; SCRAP_PIECES];
+
+/// Steps between damage ticks while a bomb reaches an enemy: Orla's beams pass over in a
+/// few steps, so they tick faster (and softer) than the rest.
+pub fn tick_steps(c: Character) -> u64 {
+    if c == Character::Orla {
+        3
+    } else {
+        10
+    }
+}
 
 /// Steps since the blast went off.
 pub fn age(b: &Blast) -> u32 {
@@ -126,13 +138,18 @@ impl World {
             .map_or(b.origin, |p| p.pos)
     }
 
-    /// Draws where and when each piece of Rook's scrap lands: staggered over the bomb after
-    /// the pods have flown up, spread over the upper two thirds of the screen.
+    /// Draws where and when each piece of Rook's scrap lands: a carpet of [`SCRAP_COLUMNS`]
+    /// by four cells over the upper two thirds of the screen, one piece jittered within each
+    /// cell, so the bursts leave no gap an enemy could sit in; dropped row by row from the
+    /// top after the pods have flown up.
     pub(crate) fn drop_scrap(&mut self) -> ScrapFall {
         let mut fall = ScrapFall::default();
+        let rows = (SCRAP_PIECES / SCRAP_COLUMNS) as f32;
+        let cell = Vec2::new(PLAYFIELD.x / SCRAP_COLUMNS as f32, PLAYFIELD.y * 0.66 / rows);
         for (n, s) in fall.iter_mut().enumerate() {
-            let x = 12.0 + self.rand_f32() * (PLAYFIELD.x - 24.0);
-            let land_y = 30.0 + self.rand_f32() * (PLAYFIELD.y * 0.66);
+            let (col, row) = ((n % SCRAP_COLUMNS) as f32, (n / SCRAP_COLUMNS) as f32);
+            let x = (col + 0.35 + self.rand_f32() * 0.3) * cell.x;
+            let land_y = 30.0 + (row + 0.35 + self.rand_f32() * 0.3) * cell.y;
             *s = Scrap {
                 x,
                 land_y,

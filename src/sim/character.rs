@@ -70,8 +70,8 @@ impl Character {
                 shot_damage: 1.25,
                 shot_speed: 560.0,
                 shot_half: (2.0, 8.0),
-                bomb_steps: 90,
-                bomb_damage: 12.0,
+                bomb_steps: 120,
+                bomb_damage: 30.0,
             },
             Character::Wren => CharacterStats {
                 name: "Wren",

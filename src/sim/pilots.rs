@@ -56,6 +56,25 @@ pub fn melee_area(pos: Vec2) -> Aabb {
 }
 
 impl World {
+    /// The nearest part player `i`'s melee strike could hurt from `from`: one that can be
+    /// hurt and whose box reaches into [`melee_area`], with where it is. For the autoplay bot,
+    /// which reads the world as a player would; it allocates nothing.
+    pub fn melee_target_from(&self, from: Vec2) -> Option<Vec2> {
+        let area = melee_area(from);
+        self.enemies
+            .iter()
+            .filter(|(_, e)| e.on_screen())
+            .flat_map(|(k, e)| (0..e.parts.len()).map(move |pi| (k, pi)))
+            .filter(|&(k, pi)| self.part_open(k, pi))
+            .map(|(k, pi)| {
+                let half = self.level.enemies[self.enemies[k].kind].parts[pi].half;
+                (Aabb::from_center(self.part_pos(k, pi), half), self.part_pos(k, pi))
+            })
+            .filter(|(b, _)| b.overlaps(&area))
+            .map(|(_, at)| at)
+            .min_by(|a, b| a.distance_squared(from).total_cmp(&b.distance_squared(from)))
+    }
+
     /// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
     /// (two beams' worth) at power 4.
     pub(crate) fn fire_orla_side_beams(&mut self, base: &Shot, power: u8) {

@@ -6,9 +6,9 @@ use super::events::GameEvent;
 use super::player::ShotKind;
 use super::world::{Owner, World};
 
-/// Steps between damage ticks from a piercing charge attack or a bomb staying in contact.
+/// Steps between damage ticks from a piercing charge attack staying in contact (a bomb's
+/// are `bomb::tick_steps`).
 const PIERCE_TICK: u64 = 6;
-const BOMB_TICK: u64 = 10;
 
 impl World {
     /// Applies every Enter and Stay the collider reported this step, in its order.
@@ -54,7 +54,8 @@ impl World {
                 }
                 (Layer::GroundEnemy | Layer::AirEnemy, Layer::BombBlast) => {
                     if let (Some(k), Some(blast)) = (self.enemy_of(a), self.blast_of(b)) {
-                        let tick = enter || self.frame.is_multiple_of(BOMB_TICK);
+                        let every = super::bomb::tick_steps(self.blasts[blast].character);
+                        let tick = enter || self.frame.is_multiple_of(every);
                         if tick && self.blast_reaches(blast, self.part_pos(k, a.part as usize)) {
                             let (player, damage) =
                                 (self.blasts[blast].player, self.blasts[blast].damage);
