@@ -13,7 +13,7 @@ use macroquad::audio::{
 
 use skysweep::sim::{GameEvent, ItemKind};
 
-pub const EFFECTS: [&str; 15] = [
+pub const EFFECTS: [&str; 16] = [
     "shot",
     "hit",
     "explode_small",
@@ -29,6 +29,7 @@ pub const EFFECTS: [&str; 15] = [
     "menu_select",
     "warning",
     "charge",
+    "melee",
 ];
 
 pub const MUSIC: [&str; 10] = [
@@ -318,6 +319,7 @@ impl Audio {
                 GameEvent::PowerDown { .. } => "power_down",
                 GameEvent::Bomb { .. } => "bomb",
                 GameEvent::Charge { .. } | GameEvent::ChargeReady { .. } => "charge",
+                GameEvent::Melee { .. } => "melee",
                 GameEvent::Death { .. } => "death",
                 GameEvent::ExtraLife { .. } => "extra_life",
                 GameEvent::Warning { .. } => "warning",
