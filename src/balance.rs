@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
-use skysweep::level::{self, Event, Level};
+use skysweep::level::{self, Level, TimelineEvent};
 use skysweep::sim::summary::{self, RunOptions, Summary};
 use skysweep::sim::{Character, Difficulty, WorldConfig};
 
@@ -109,8 +109,8 @@ pub fn load_stages(files: &[PathBuf]) -> Result<Vec<(PathBuf, Arc<Level>)>, Stri
 /// Where a boss fight starts: the stage's `boss` marker, or else its boss's own entry time.
 /// `None` for a stage without a boss.
 pub fn boss_start(level: &Level) -> Option<f32> {
-    let at = level.events.iter().find_map(|e| match e {
-        Event::Boss { at, .. } => Some(*at),
+    let at = level.timeline.iter().find_map(|e| match e {
+        TimelineEvent::Boss { at, .. } => Some(*at),
         _ => None,
     })?;
     Some(level.resolve_at("boss").unwrap_or(at).min(at))
@@ -266,8 +266,8 @@ pub fn spread(times: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
 }
 
 fn boss_name(level: &Level) -> Option<String> {
-    level.events.iter().find_map(|e| match e {
-        Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
+    level.timeline.iter().find_map(|e| match e {
+        TimelineEvent::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
         _ => None,
     })
 }

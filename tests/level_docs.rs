@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use skysweep::level::{parse_stage, Catalog, Event, Source};
+use skysweep::level::{parse_stage, Catalog, Source, TimelineEvent};
 use skysweep::sim::scenario;
 use skysweep::sim::summary::{self, RunOptions};
 use skysweep::sim::{Difficulty, Input, WorldConfig};
@@ -162,7 +162,10 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(level.markers.contains_key("boss"));
-    assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
+    assert!(level
+        .timeline
+        .iter()
+        .any(|e| matches!(e, TimelineEvent::Boss { .. })));
     // The bot clears it, boss and all, without dying: a stage to grow, not to fix first.
     let (result, _) = summary::run(
         &[std::sync::Arc::new(level)],

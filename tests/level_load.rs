@@ -9,7 +9,7 @@ use glam::Vec2;
 use skysweep::level::check::{check_file, Checked};
 use skysweep::level::load::is_confined_asset;
 use skysweep::level::{
-    limits, load_stage, parse_stage, Catalog, Event, HitShape, LevelError, Source,
+    limits, load_stage, parse_stage, Catalog, HitShape, LevelError, Source, TimelineEvent,
 };
 
 fn src(name: &str, text: &str) -> Source {
@@ -76,7 +76,10 @@ fn a_test_parses_every_levels_ron() {
                 assert!(events > 20, "{} has only {events} events", path.display());
                 let level = load_stage(&path, &shipped_assets()).unwrap();
                 assert!(level.markers.contains_key("boss"), "{}", path.display());
-                assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
+                assert!(level
+                    .timeline
+                    .iter()
+                    .any(|e| matches!(e, TimelineEvent::Boss { .. })));
             }
             Ok(Checked::Defs { .. }) => {}
             Err(e) => panic!("{e}"),
@@ -94,12 +97,12 @@ fn names_resolve_to_indices_and_events_sort_by_time() {
         ])"#,
     )
     .unwrap();
-    let Event::Spawn { enemy, pattern, .. } = &level.events[0] else {
+    let TimelineEvent::Spawn { enemy, pattern, .. } = &level.timeline[0] else {
         panic!("expected a spawn");
     };
     assert_eq!(&*level.enemies[*enemy].name, "drone");
     assert_eq!(level.patterns[pattern.unwrap()].count, 8);
-    assert_eq!(level.events[1].at(), 5.0);
+    assert_eq!(level.timeline[1].at(), 5.0);
     let drone = &level.enemies[level.enemy_index("drone").unwrap()];
     assert_eq!(drone.parts.len(), 1);
     assert_eq!(drone.parts[0].half.x, 7.0);
@@ -366,5 +369,8 @@ fn the_readme_example_loads() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(level.name, "Test Flight");
-    assert!(level.events.iter().any(|e| matches!(e, Event::Boss { .. })));
+    assert!(level
+        .timeline
+        .iter()
+        .any(|e| matches!(e, TimelineEvent::Boss { .. })));
 }

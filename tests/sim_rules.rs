@@ -3,7 +3,10 @@
 use glam::Vec2;
 use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
 use skysweep::sim::scenario::{self, hold, quiet_level, SHOT};
-use skysweep::sim::{Character, GameEvent, Input, ItemKind, World, WorldConfig};
+use skysweep::sim::{
+    Character, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
+    CLEAR_BONUS_PER_LIFE,
+};
 
 fn world_with(config: WorldConfig) -> World {
     scenario::world(quiet_level(), config)
@@ -247,7 +250,7 @@ fn a_bomb_damages_enemies_on_screen() {
 fn destroying_boss_parts_changes_its_attack() {
     let mut w = invincible_world();
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(112.0, 80.0)).unwrap();
-    assert_eq!(w.enemies[boss].phase, 0);
+    assert_eq!(w.enemies[boss].boss_phase, 0);
     // The core is guarded: shooting it does nothing while both guards stand.
     let core_hp = w.enemies[boss].parts[0].hp;
     let aim = |w: &mut World, x: f32, steps: usize| {
@@ -273,11 +276,14 @@ fn destroying_boss_parts_changes_its_attack() {
         .all(|e| !matches!(e, GameEvent::BossPhase { .. })));
     aim(&mut w, 72.0, 120);
     assert!(w.enemies[boss].parts[1].destroyed, "left guard destroyed");
-    assert_eq!(w.enemies[boss].phase, 0, "one guard down is not enough");
+    assert_eq!(
+        w.enemies[boss].boss_phase, 0,
+        "one guard down is not enough"
+    );
     aim(&mut w, 152.0, 120);
     assert!(w.enemies[boss].parts[2].destroyed);
     assert_eq!(
-        w.enemies[boss].phase, 1,
+        w.enemies[boss].boss_phase, 1,
         "both guards down: the second phase"
     );
     assert_eq!(w.stats.boss_parts_destroyed, 2);
@@ -491,7 +497,7 @@ fn a_boss_phase_can_wait_for_the_core_hp() {
         if !w.enemies.contains(k) {
             break;
         }
-        if w.enemies[k].phase == 1 && phase_changed_at.is_none() {
+        if w.enemies[k].boss_phase == 1 && phase_changed_at.is_none() {
             phase_changed_at = Some(step);
             let hp = w.enemies[k].parts[0].hp;
             assert!(
@@ -621,7 +627,13 @@ fn two_players_share_the_stage_clear_bonus_equally() {
         w.step(&[Input::default(), Input::default()]);
     }
     let t = w.tally.clone().expect("the quiet stage clears at its end");
-    assert_eq!(t.total, lives * 20_000 + bombs * 5_000);
+    // The bonus pays for what the players still hold: every life and every bomb, at its rate.
+    assert_eq!(t.lives_bonus, lives * CLEAR_BONUS_PER_LIFE);
+    assert_eq!(t.bombs_bonus, bombs * CLEAR_BONUS_PER_BOMB);
+    assert_eq!(
+        t.total,
+        lives * CLEAR_BONUS_PER_LIFE + bombs * CLEAR_BONUS_PER_BOMB
+    );
     assert_eq!(t.each, t.total / 2);
     for (p, b) in w.players.iter().zip(before) {
         assert_eq!(p.score - b, t.each, "player {}", p.index);

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
-use super::load::{load_stage, parse, read_source, resolve_defs_only};
+use super::load::{link_defs_only, load_stage, parse, read_source};
 use super::schema::DefsFile;
 
 /// What a checked file turned out to be.
@@ -44,7 +44,7 @@ pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError>
     match top_level_name(&src.text) {
         Some("Defs") => {
             let defs: DefsFile = parse(&src)?;
-            resolve_defs_only(&src, &defs, catalog)?;
+            link_defs_only(&src, &defs, catalog)?;
             Ok(Checked::Defs {
                 patterns: defs.patterns.len(),
                 enemies: defs.enemies.len(),
@@ -54,7 +54,7 @@ pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError>
             let level = load_stage(path, catalog)?;
             Ok(Checked::Stage {
                 name: level.name,
-                events: level.events.len(),
+                events: level.timeline.len(),
             })
         }
     }

@@ -1,16 +1,16 @@
-//! Loading a level: the entry points that read, parse and resolve a stage into a [`Level`].
+//! Loading a level: the entry points that read, parse and link a stage into a [`Level`].
 //!
 //! File I/O happens only in [`load_stage`] and [`read_source`]; everything else works on text,
 //! so tests and the fuzzer parse levels without touching the disk. The steps live beside this
 //! file: [`read_source`] (`source.rs`), [`parse`] (`parse.rs`), the `uses` files (`uses.rs`)
-//! and resolving (`resolve/`).
+//! and linking names to indices (`link/`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
-use super::resolve::resolve;
+use super::link::link;
 use super::resolved::Level;
 use super::schema::{DefsFile, StageDef};
 use super::uses::read_uses;
@@ -28,7 +28,7 @@ pub fn load_stage(path: &Path, catalog: &Catalog) -> Result<Level, LevelError> {
     let stage: StageDef = parse(&stage_src)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let defs = read_uses(&stage_src, &stage, &dir)?;
-    resolve(&stage_src, stage, &defs, catalog)
+    link(&stage_src, stage, &defs, catalog)
 }
 
 /// Parses and resolves a stage from text alone, with its definitions files given as text
@@ -53,15 +53,11 @@ pub fn parse_stage(
             diagnostics: errors,
         });
     }
-    resolve(stage_src, stage, &parsed, catalog)
+    link(stage_src, stage, &parsed, catalog)
 }
 
 /// Checks a definitions file on its own, as if a stage used it and nothing else.
-pub fn resolve_defs_only(
-    src: &Source,
-    defs: &DefsFile,
-    catalog: &Catalog,
-) -> Result<(), LevelError> {
+pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Result<(), LevelError> {
     let stage = StageDef {
         name: String::new(),
         uses: Vec::new(),
@@ -84,5 +80,5 @@ pub fn resolve_defs_only(
     let catalog = catalog
         .clone()
         .also_accepting_image(&super::schema::BackgroundDef::default().ground);
-    resolve(&empty, stage, &[(src.clone(), defs.clone())], &catalog).map(|_| ())
+    link(&empty, stage, &[(src.clone(), defs.clone())], &catalog).map(|_| ())
 }

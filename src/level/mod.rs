@@ -4,18 +4,18 @@
 //! editing ([`watch`]), and the resolved [`Level`] the simulation runs.
 //!
 //! Loading goes down through private steps: reading a file's text (`source`), parsing RON
-//! (`parse`), reading the files a stage `uses` (`uses`), then checking and resolving names
-//! (`resolve`). [`load`] is their front door.
+//! (`parse`), reading the files a stage `uses` (`uses`), then linking: checking values and
+//! turning names into indices (`link`). [`load`] is their front door.
 
 pub mod assets;
 pub mod check;
 pub mod diag;
 pub mod limits;
+mod link;
 pub mod load;
 pub mod locate;
 mod parse;
 pub mod report;
-mod resolve;
 pub mod resolved;
 pub mod schema;
 mod source;
@@ -25,5 +25,5 @@ pub mod watch;
 pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
 pub use load::{load_stage, parse_stage, read_source, Source};
-pub use resolved::{EnemyType, Event, HitShape, Level, Part, Phase, Weapon};
+pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
 pub use watch::LevelWatcher;

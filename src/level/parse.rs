@@ -12,7 +12,9 @@ use serde::de::DeserializeOwned;
 use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
 use super::limits;
 use super::locate::{is_blank, place_at, Place, Step};
-use super::schema::{BulletStyle, EventDef, ItemDef, LayerDef, PathDef, PatternKind, ShapeDef};
+use super::schema::{
+    BulletStyle, ItemDef, LayerDef, PathDef, PatternKind, ShapeDef, TimelineEventDef,
+};
 use super::source::{too_big, Source};
 
 const BOM: char = '\u{feff}';
@@ -140,7 +142,7 @@ fn is_event_item(place: &Place) -> bool {
 /// The names a field whose value is one of a schema enum's variants takes.
 fn choices(place: &Place) -> Option<&'static [&'static str]> {
     if is_event_item(place) {
-        return Some(variants::<EventDef>());
+        return Some(variants::<TimelineEventDef>());
     }
     Some(match place.field() {
         Some("layer") => variants::<LayerDef>(),
@@ -408,7 +410,7 @@ mod tests {
         assert_eq!(variants::<LayerDef>(), ["Air", "Ground"]);
         assert_eq!(variants::<ItemDef>(), ["Power", "Bomb", "Coin"]);
         assert!(variants::<PathDef>().contains(&"Hover"));
-        assert!(variants::<EventDef>().contains(&"MidBoss"));
+        assert!(variants::<TimelineEventDef>().contains(&"MidBoss"));
         assert_eq!(variants::<PatternKind>().len(), 6);
         assert_eq!(variants::<BulletStyle>().len(), BulletStyle::ALL.len());
         assert_eq!(variants::<ShapeDef>(), ["Circle", "Oriented"]);

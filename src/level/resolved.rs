@@ -20,8 +20,8 @@ pub struct Level {
     /// The music cue the boss brings in.
     pub boss_music: String,
     pub markers: BTreeMap<String, f32>,
-    /// Sorted by time; events at the same time keep file order.
-    pub events: Vec<Event>,
+    /// The timeline, sorted by time; events at the same time keep file order.
+    pub timeline: Vec<TimelineEvent>,
     pub enemies: Vec<EnemyType>,
     pub patterns: Vec<PatternDef>,
     /// Hash of the stage file and every definitions file it uses, for replays.
@@ -46,8 +46,12 @@ impl Level {
     }
 }
 
+/// Something that happens at a time on the stage's timeline, its names resolved to indices
+/// (the RON text writes it as `Spawn(...)`, `Boss(...)` and so on in `events`). Not to be
+/// confused with what the simulation reports ([`crate::sim::GameEvent`]) or with the
+/// collider's reports of boxes meeting.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub enum TimelineEvent {
     Spawn {
         at: f32,
         enemy: usize,
@@ -83,12 +87,12 @@ pub enum Event {
     },
 }
 
-impl Event {
+impl TimelineEvent {
     /// A spawn's members, as (time, index) pairs: `count` of them, `spacing_s` apart. Other
     /// events have none.
     pub fn formation(&self) -> impl Iterator<Item = (f32, u32)> + '_ {
         let (at, count, spacing) = match self {
-            Event::Spawn {
+            TimelineEvent::Spawn {
                 at,
                 count,
                 spacing_s,
@@ -101,11 +105,11 @@ impl Event {
 
     pub fn at(&self) -> f32 {
         match self {
-            Event::Spawn { at, .. }
-            | Event::Scroll { at, .. }
-            | Event::Warning { at, .. }
-            | Event::MidBoss { at, .. }
-            | Event::Boss { at, .. } => *at,
+            TimelineEvent::Spawn { at, .. }
+            | TimelineEvent::Scroll { at, .. }
+            | TimelineEvent::Warning { at, .. }
+            | TimelineEvent::MidBoss { at, .. }
+            | TimelineEvent::Boss { at, .. } => *at,
         }
     }
 }
@@ -124,7 +128,7 @@ pub struct EnemyType {
     pub core: usize,
     pub path: PathDef,
     pub weapons: Vec<Weapon>,
-    pub phases: Vec<Phase>,
+    pub phases: Vec<BossPhase>,
     pub drop: Option<ItemDef>,
     pub reveals: Option<usize>,
     pub wreck: Option<Arc<str>>,
@@ -165,8 +169,10 @@ pub struct Weapon {
     pub turn_deg_s: Option<f32>,
 }
 
+/// One stage of a boss's fight: its weapons (and path) once the parts in `after` are down and
+/// the core's HP is at or below `below_hp` of its whole.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Phase {
+pub struct BossPhase {
     pub after: Vec<usize>,
     pub below_hp: f32,
     pub weapons: Vec<Weapon>,

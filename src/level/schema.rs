@@ -33,7 +33,7 @@ pub struct StageDef {
     #[serde(default)]
     pub markers: BTreeMap<String, f32>,
     #[serde(default)]
-    pub events: Vec<EventDef>,
+    pub events: Vec<TimelineEventDef>,
     /// Definitions local to this stage, merged with those from `uses`.
     #[serde(default)]
     pub patterns: BTreeMap<String, PatternDef>,
@@ -87,10 +87,11 @@ pub struct ParallaxDef {
     pub alpha: f32,
 }
 
-/// Something that happens at a time on the stage's timeline.
+/// Something that happens at a time on the stage's timeline, as authors write it in
+/// `events`. Its serde name stays `Event`, which error messages name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Event")]
-pub enum EventDef {
+pub enum TimelineEventDef {
     /// Spawns `count` enemies of one type, `spacing_s` apart, each shifted by `dx`/`dy` from the last.
     Spawn {
         at: f32,
@@ -152,15 +153,15 @@ pub enum EventDef {
     },
 }
 
-impl EventDef {
+impl TimelineEventDef {
     /// The event's time in seconds.
     pub fn at(&self) -> f32 {
         match self {
-            EventDef::Spawn { at, .. }
-            | EventDef::Scroll { at, .. }
-            | EventDef::Warning { at, .. }
-            | EventDef::MidBoss { at, .. }
-            | EventDef::Boss { at, .. } => *at,
+            TimelineEventDef::Spawn { at, .. }
+            | TimelineEventDef::Scroll { at, .. }
+            | TimelineEventDef::Warning { at, .. }
+            | TimelineEventDef::MidBoss { at, .. }
+            | TimelineEventDef::Boss { at, .. } => *at,
         }
     }
 }
@@ -204,7 +205,7 @@ pub struct EnemyDef {
     /// Boss phases. The active phase is the last one whose `after` parts are all destroyed
     /// and whose `below_hp` (fraction of the core's HP) is reached; its weapons replace `weapons`.
     #[serde(default)]
-    pub phases: Vec<PhaseDef>,
+    pub phases: Vec<BossPhaseDef>,
     /// Item dropped when destroyed.
     #[serde(default)]
     pub drop: Option<ItemDef>,
@@ -266,9 +267,11 @@ pub enum ShapeDef {
     Oriented { size: (f32, f32), angle_deg: f32 },
 }
 
+/// One stage of a boss's fight (see [`EnemyDef::phases`]). Authors write it `Phase(...)`
+/// or `(...)`: the serde name stays `Phase`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Phase")]
-pub struct PhaseDef {
+pub struct BossPhaseDef {
     #[serde(default)]
     pub after: Vec<String>,
     /// Fraction of the core's HP at or below which the phase may start (1.0: any).

@@ -4,7 +4,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::level::Event;
+use skysweep::level::TimelineEvent;
 use skysweep::sim::{Upcoming, World, PLAYFIELD};
 
 use super::menus::TITLE_GOLD;
@@ -67,13 +67,13 @@ pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Optio
         bottom - top,
         Color::from_rgba(30, 36, 60, 255),
     );
-    for ev in &world.level.events {
+    for ev in &world.level.timeline {
         let (color, w) = match ev {
-            Event::Spawn { .. } => (Color::from_rgba(140, 150, 170, 255), 2.0),
-            Event::Warning { .. } => (Color::from_rgba(255, 150, 60, 255), 4.0),
-            Event::MidBoss { .. } => (Color::from_rgba(240, 110, 60, 255), 5.0),
-            Event::Boss { .. } => (Color::from_rgba(240, 60, 40, 255), 6.0),
-            Event::Scroll { .. } => continue,
+            TimelineEvent::Spawn { .. } => (Color::from_rgba(140, 150, 170, 255), 2.0),
+            TimelineEvent::Warning { .. } => (Color::from_rgba(255, 150, 60, 255), 4.0),
+            TimelineEvent::MidBoss { .. } => (Color::from_rgba(240, 110, 60, 255), 5.0),
+            TimelineEvent::Boss { .. } => (Color::from_rgba(240, 60, 40, 255), 6.0),
+            TimelineEvent::Scroll { .. } => continue,
         };
         let y = y_of(ev.at()).round();
         draw_rectangle(x + 3.0 * s, y, w * s, s.max(1.0), color);

@@ -164,13 +164,9 @@ impl Bot {
             .filter(|(_, e)| e.on_screen() && e.pos.y < p.pos.y - 24.0)
             .flat_map(|(k, e)| {
                 let ty = &world.level.enemies[e.kind];
-                e.parts.iter().enumerate().filter_map(move |(pi, part)| {
-                    let guarded = ty.parts[pi]
-                        .guarded_by
-                        .iter()
-                        .any(|g| !e.parts[*g].destroyed);
-                    (!part.destroyed && !guarded).then_some((k, pi))
-                })
+                (0..e.parts.len())
+                    .filter(move |&pi| e.part_open(ty, pi))
+                    .map(move |pi| (k, pi))
             })
             .map(|(k, pi)| world.part_pos(k, pi))
             // Prefer targets in the lane, then straight ahead, then close ones.

@@ -50,8 +50,8 @@ pub struct Enemy {
     pub mirror: bool,
     pub parts: Vec<PartState>,
     pub weapons: Vec<WeaponState>,
-    /// Index of the active boss phase (0 when the type has none).
-    pub phase: usize,
+    /// Index of the active boss phase in its type's `phases` (0 when the type has none).
+    pub boss_phase: usize,
     pub pattern_override: Option<usize>,
     pub ground: bool,
     pub(crate) seen: bool,
@@ -60,6 +60,22 @@ pub struct Enemy {
 }
 
 impl Enemy {
+    /// True while part `pi` is guarded: one of the parts its type lists in `guarded_by` still
+    /// stands. A guarded part takes no damage, and neither homing orbs nor the autopilot aim
+    /// at it. `ty` is this enemy's type (`level.enemies[self.kind]`).
+    pub fn part_guarded(&self, ty: &EnemyType, pi: usize) -> bool {
+        ty.parts.get(pi).is_some_and(|def| {
+            def.guarded_by
+                .iter()
+                .any(|&g| self.parts.get(g).is_some_and(|guard| !guard.destroyed))
+        })
+    }
+
+    /// True when part `pi` is there to be hurt: it stands and is not guarded.
+    pub fn part_open(&self, ty: &EnemyType, pi: usize) -> bool {
+        self.parts.get(pi).is_some_and(|p| !p.destroyed) && !self.part_guarded(ty, pi)
+    }
+
     /// True once the enemy has entered the visible playfield.
     pub fn on_screen(&self) -> bool {
         self.pos.x > -8.0
@@ -151,7 +167,7 @@ impl World {
             mirror,
             parts,
             weapons: self.scratch.spare_weapons.pop().unwrap_or_default(),
-            phase: 0,
+            boss_phase: 0,
             pattern_override: pattern,
             ground,
             seen: false,
@@ -165,7 +181,7 @@ impl World {
     fn reset_weapons(&mut self, key: usize) {
         let level = self.level.clone();
         let e = &self.enemies[key];
-        let active = active_weapons(&level.enemies[e.kind], e.phase);
+        let active = active_weapons(&level.enemies[e.kind], e.boss_phase);
         let weapons = &mut self.enemies[key].weapons;
         weapons.clear();
         weapons.extend(active.iter().map(|w| WeaponState {
@@ -345,7 +361,7 @@ impl World {
         // The level is shared: holding it lets the weapons be read while the world changes.
         let level = self.level.clone();
         let e = &self.enemies[k];
-        let weapons = active_weapons(&level.enemies[e.kind], e.phase);
+        let weapons = active_weapons(&level.enemies[e.kind], e.boss_phase);
         for (wi, w) in weapons.iter().enumerate() {
             let silenced = w.from.is_some_and(|p| self.enemies[k].parts[p].destroyed);
             if silenced || wi >= self.enemies[k].weapons.len() {
@@ -396,11 +412,7 @@ impl World {
         if part.destroyed {
             return;
         }
-        let ty = &self.level.enemies[e.kind];
-        let guarded = ty.parts[pi]
-            .guarded_by
-            .iter()
-            .any(|g| !e.parts[*g].destroyed);
+        let guarded = e.part_guarded(&self.level.enemies[e.kind], pi);
         let pos = self.part_pos(k, pi);
         if guarded {
             self.events.push(GameEvent::Hit { pos, armored: true });
@@ -455,10 +467,10 @@ impl World {
             .map(|(i, _)| i)
             .next_back()
             .unwrap_or(0);
-        if phase != e.phase {
+        if phase != e.boss_phase {
             let new_path = ty.phases[phase].path.clone();
             let e = &mut self.enemies[k];
-            e.phase = phase;
+            e.boss_phase = phase;
             if let Some(p) = new_path {
                 e.path = p;
                 e.origin.x = e.pos.x;

@@ -1,8 +1,23 @@
 //! A stable hash of the world, so runs and replays can be compared bit for bit.
+//!
+//! [`World::state_hash`] feeds every value that decides how the game goes on. Each entity's
+//! [`Feed`] takes its struct apart field by field, with no `..`: a field added later does not
+//! compile until its author says whether it is hashed.
 
 use std::hash::Hasher;
 
 use glam::Vec2;
+
+use crate::level::schema::PathDef;
+
+use super::bullet::Bullet;
+use super::enemy::{Enemy, PartState, WeaponState};
+use super::input::Input;
+use super::item::Item;
+use super::bomb::Scrap;
+use super::pilots::Strike;
+use super::player::{Player, Shot};
+use super::world::{Blast, MidBossWait, PendingSpawn, RunStats, StagePhase, World, WorldConfig};
 
 /// A small wrapper over FNV-1a with helpers for the simulation's value types. FNV is fixed
 /// forever, unlike the standard library's hasher, so hashes stay comparable across builds.
@@ -32,6 +47,11 @@ impl StateHasher {
         self.vec2(pos);
     }
 
+    /// Any value the simulation keeps, through its [`Feed`].
+    pub(crate) fn put<T: Feed + ?Sized>(&mut self, v: &T) {
+        v.feed(self);
+    }
+
     pub fn finish(&self) -> u64 {
         self.0.finish()
     }
@@ -40,5 +60,453 @@ impl StateHasher {
 impl Default for StateHasher {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// A value that feeds its whole self to the hash. Lists feed their length first, so
+/// `[a, b] + [c]` and `[a] + [b, c]` differ.
+pub(crate) trait Feed {
+    fn feed(&self, h: &mut StateHasher);
+}
+
+macro_rules! feed_as_u64 {
+    ($($t:ty),*) => {$(
+        impl Feed for $t {
+            fn feed(&self, h: &mut StateHasher) {
+                h.u64(*self as u64);
+            }
+        }
+    )*};
+}
+feed_as_u64!(bool, u8, u32, u64, usize);
+
+impl Feed for u128 {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(*self as u64);
+        h.u64((*self >> 64) as u64);
+    }
+}
+
+impl Feed for f32 {
+    fn feed(&self, h: &mut StateHasher) {
+        h.f32(*self);
+    }
+}
+
+impl Feed for Vec2 {
+    fn feed(&self, h: &mut StateHasher) {
+        h.vec2(*self);
+    }
+}
+
+impl<T: Feed> Feed for Option<T> {
+    fn feed(&self, h: &mut StateHasher) {
+        match self {
+            None => h.u64(0),
+            Some(v) => {
+                h.u64(1);
+                v.feed(h);
+            }
+        }
+    }
+}
+
+impl<A: Feed, B: Feed> Feed for (A, B) {
+    fn feed(&self, h: &mut StateHasher) {
+        self.0.feed(h);
+        self.1.feed(h);
+    }
+}
+
+impl<A: Feed, B: Feed, C: Feed> Feed for (A, B, C) {
+    fn feed(&self, h: &mut StateHasher) {
+        self.0.feed(h);
+        self.1.feed(h);
+        self.2.feed(h);
+    }
+}
+
+impl<T: Feed> Feed for [T] {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(self.len() as u64);
+        for v in self {
+            v.feed(h);
+        }
+    }
+}
+
+/// A slab feeds its occupied keys with their values: which key an entity holds decides the
+/// order later steps visit entities in.
+impl<T: Feed> Feed for slab::Slab<T> {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(self.len() as u64);
+        for (k, v) in self {
+            h.u64(k as u64);
+            v.feed(h);
+        }
+    }
+}
+
+impl Feed for Input {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(self.to_bits() as u64);
+    }
+}
+
+impl Feed for PathDef {
+    fn feed(&self, h: &mut StateHasher) {
+        // The variant's place in the enum, then its numbers in declaration order.
+        match *self {
+            PathDef::Straight { angle_deg, speed } => h.put(&(0u8, angle_deg, speed)),
+            PathDef::Sine {
+                speed,
+                amplitude,
+                period_s,
+            } => h.put(&((1u8, speed), amplitude, period_s)),
+            PathDef::Swoop {
+                speed,
+                turn_y,
+                turn_deg_s,
+            } => h.put(&((2u8, speed), turn_y, turn_deg_s)),
+            PathDef::StopAndShoot {
+                speed,
+                stop_y,
+                wait_s,
+                leave_angle_deg,
+            } => h.put(&((3u8, speed), (stop_y, wait_s), leave_angle_deg)),
+            PathDef::Ground => h.put(&4u8),
+            PathDef::Drive { angle_deg, speed } => h.put(&(5u8, angle_deg, speed)),
+            PathDef::Hover { y, sway, period_s } => h.put(&((6u8, y), sway, period_s)),
+        }
+    }
+}
+
+impl Feed for Player {
+    fn feed(&self, h: &mut StateHasher) {
+        let Player {
+            index,
+            character,
+            pos,
+            lives,
+            bombs,
+            power,
+            score,
+            charge,
+            shot_held,
+            invulnerable,
+            bank,
+            focused,
+            respawn,
+            continue_steps,
+            retired,
+            chain,
+            next_extra_life,
+            pod_angle,
+            strike,
+            fire_cooldown,
+            handle: _, // the collider's name for the ship's box (see `World::state_hash`)
+        } = self;
+        h.put(&(*index, *character as u8, *pos));
+        h.put(&((*lives, *bombs, *power), *score, *charge));
+        h.put(&((*shot_held, *invulnerable, *bank), *focused, *respawn));
+        h.put(&(
+            (*continue_steps, *retired, *chain),
+            *next_extra_life,
+            *fire_cooldown,
+        ));
+        h.put(&(*pod_angle, *strike));
+    }
+}
+
+impl Feed for Strike {
+    fn feed(&self, h: &mut StateHasher) {
+        let Strike { steps_left, at } = self;
+        h.put(&(*steps_left, *at));
+    }
+}
+
+impl Feed for Scrap {
+    fn feed(&self, h: &mut StateHasher) {
+        let Scrap {
+            x,
+            land_y,
+            land_step,
+            look,
+        } = self;
+        h.put(&((*x, *land_y), *land_step, *look));
+    }
+}
+
+impl Feed for Shot {
+    fn feed(&self, h: &mut StateHasher) {
+        let Shot {
+            player,
+            character,
+            kind,
+            pos,
+            vel,
+            half,
+            paired,
+            damage,
+            life,
+            target,
+            handle: _,
+        } = self;
+        h.put(&((*player, *character as u8, *kind as u8), *pos, *vel));
+        h.put(&((*half, *paired, *damage), *life, *target));
+    }
+}
+
+impl Feed for PartState {
+    fn feed(&self, h: &mut StateHasher) {
+        let PartState {
+            hp,
+            max_hp,
+            destroyed,
+            flash,
+            handle: _,
+        } = self;
+        h.put(&((*hp, *max_hp), *destroyed, *flash));
+    }
+}
+
+impl Feed for WeaponState {
+    fn feed(&self, h: &mut StateHasher) {
+        let WeaponState {
+            cooldown,
+            volleys_left,
+            volley_timer,
+            volley_index,
+            spin_deg,
+            aim_deg,
+        } = self;
+        h.put(&(
+            (*cooldown, *volleys_left, *volley_timer),
+            *volley_index,
+            *spin_deg,
+        ));
+        h.put(aim_deg);
+    }
+}
+
+impl Feed for Enemy {
+    fn feed(&self, h: &mut StateHasher) {
+        let Enemy {
+            kind,
+            pos,
+            origin,
+            heading_deg,
+            age,
+            path,
+            mirror,
+            parts,
+            weapons,
+            boss_phase,
+            pattern_override,
+            ground,
+            seen,
+            path_timer,
+        } = self;
+        h.put(&((*kind, *pos, *origin), *heading_deg, *age));
+        h.put(path);
+        h.put(&(*mirror, *boss_phase, *pattern_override));
+        h.put(parts.as_slice());
+        h.put(weapons.as_slice());
+        h.put(&(*ground, *seen, *path_timer));
+    }
+}
+
+impl Feed for Bullet {
+    fn feed(&self, h: &mut StateHasher) {
+        let Bullet {
+            pos,
+            speed,
+            heading_deg,
+            accel,
+            ang_vel_deg,
+            style,
+            age,
+            handle: _,
+        } = self;
+        h.put(&(*pos, *speed, *heading_deg));
+        h.put(&((*accel, *ang_vel_deg), *style as u8, *age));
+    }
+}
+
+impl Feed for Item {
+    fn feed(&self, h: &mut StateHasher) {
+        let Item {
+            kind,
+            pos,
+            vel,
+            age,
+            pickup_delay,
+            handle: _,
+        } = self;
+        h.put(&((*kind as u8, *pos, *vel), *age, *pickup_delay));
+    }
+}
+
+impl Feed for Blast {
+    fn feed(&self, h: &mut StateHasher) {
+        let Blast {
+            player,
+            character,
+            steps_left,
+            total_steps,
+            damage,
+            origin,
+            scrap,
+            handle: _,
+        } = self;
+        h.put(&(
+            (*player, *character as u8, *steps_left),
+            *total_steps,
+            *damage,
+        ));
+        h.put(origin);
+        h.put(scrap.as_slice());
+    }
+}
+
+impl Feed for PendingSpawn {
+    fn feed(&self, h: &mut StateHasher) {
+        let PendingSpawn { at, event, index } = self;
+        h.put(&(*at, *event, *index));
+    }
+}
+
+impl Feed for MidBossWait {
+    fn feed(&self, h: &mut StateHasher) {
+        let MidBossWait { key, steps_left } = self;
+        h.put(&(*key, *steps_left));
+    }
+}
+
+impl Feed for StagePhase {
+    fn feed(&self, h: &mut StateHasher) {
+        match *self {
+            StagePhase::Playing => h.put(&0u8),
+            StagePhase::Clearing { steps_left } => h.put(&(1u8, steps_left)),
+            StagePhase::Cleared => h.put(&2u8),
+            StagePhase::GameOver => h.put(&3u8),
+        }
+    }
+}
+
+impl Feed for RunStats {
+    fn feed(&self, h: &mut StateHasher) {
+        let RunStats {
+            deaths,
+            bombs_used,
+            melee_strikes,
+            power_downs,
+            kills_air,
+            kills_ground,
+            items_power,
+            items_bomb,
+            items_coin,
+            bosses_defeated,
+            boss_parts_destroyed,
+            max_live_boxes,
+            max_enemy_bullets,
+            continues,
+        } = self;
+        h.put(&(
+            (*deaths, *bombs_used, *power_downs),
+            *kills_air,
+            *kills_ground,
+        ));
+        h.put(&((*items_power, *items_bomb, *items_coin), *bosses_defeated));
+        h.put(&((*boss_parts_destroyed, *max_live_boxes), *max_enemy_bullets));
+        h.put(&(*continues, *melee_strikes));
+    }
+}
+
+impl World {
+    /// A hash of everything that decides how the game goes on from here, so runs and replays
+    /// can be compared step by step: the same run gives the same hash, and a run that strays
+    /// in any value below changes it (barring a 64-bit collision).
+    ///
+    /// It covers the level (by its content hash); the settings that act on every step
+    /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
+    /// formation members still to come, the scroll and its easing; the stage phase; the game's
+    /// random generator; each player's input of the last step (presses are edges); every
+    /// player, shot, enemy (parts, weapons, boss phase, path), bullet, item and bomb blast,
+    /// field by field with its slab key; the boss and mid-boss; and the run's counters.
+    ///
+    /// It leaves out, on purpose:
+    /// - `events`: the last step's report, which the next step clears before it begins;
+    /// - the settings read only by [`World::new`] (seed, characters, start time and power,
+    ///   carry): what they decided is in the state above;
+    /// - the collider, and which slab keys and collider handles the next entities will get.
+    ///   The collider's boxes are the entities' own, hashed above; what it remembers beyond
+    ///   them (handle numbers, the order of its lists, the overlaps it saw last step) and the
+    ///   slabs' free lists come from the same history as everything hashed, and walking them
+    ///   would cost as much as a step.
+    ///
+    /// Cost: one pass over the entities, allocating nothing.
+    pub fn state_hash(&self) -> u64 {
+        let World {
+            config,
+            level,
+            frame,
+            stage_time,
+            scroll_speed,
+            scroll_offset,
+            scroll_ease,
+            phase,
+            players,
+            shots,
+            enemies,
+            bullets,
+            items,
+            blasts,
+            boss,
+            mid_boss,
+            mid_boss_fell,
+            banner,
+            tally,
+            stats,
+            events: _,
+            collider: _,
+            rng,
+            next_event,
+            pending,
+            prev_input,
+            query_buf: _,
+            scratch: _,
+        } = self;
+        let WorldConfig {
+            difficulty,
+            loop_index,
+            invincible,
+            seed: _,
+            characters: _,
+            start_at: _,
+            start_power: _,
+            carry: _,
+        } = config;
+        let mut h = StateHasher::new();
+        h.put(&(level.content_hash, *difficulty as u8, *loop_index));
+        h.put(invincible);
+        h.put(&(*frame, *stage_time, *next_event));
+        h.put(pending.as_slice());
+        h.put(&(*scroll_speed, *scroll_offset, *scroll_ease));
+        h.put(phase);
+        h.put(&rng.state());
+        h.put(prev_input.as_slice());
+        h.put(players.as_slice());
+        h.put(shots);
+        h.put(enemies);
+        h.put(bullets);
+        h.put(items);
+        h.put(blasts);
+        h.put(&(*boss, *mid_boss, *mid_boss_fell));
+        // Only drawn, but cheap, and a replay that shows another banner has gone astray.
+        h.put(&banner.as_ref().map(|b| b.steps_left));
+        h.put(&tally.as_ref().map(|t| (t.total, t.each)));
+        h.put(stats);
+        h.finish()
     }
 }

@@ -37,6 +37,8 @@ pub const COIN_FLASH_STEPS: u32 = 30;
 /// Score of a coin caught plain, and while flashing (times the chain, up to 10).
 pub const COIN_SCORE: u64 = 200;
 pub const COIN_FLASH_SCORE: u64 = 1_000;
+/// Points for a power or bomb item taken when the player already holds the most there is.
+pub const SURPLUS_ITEM_SCORE: u64 = 5_000;
 
 #[derive(Clone, Debug)]
 pub struct Item {
@@ -159,7 +161,7 @@ impl World {
                     self.events.push(GameEvent::PowerUp { player: i });
                     0
                 } else {
-                    5_000
+                    SURPLUS_ITEM_SCORE
                 }
             }
             ItemKind::Bomb => {
@@ -168,7 +170,7 @@ impl World {
                     p.bombs += 1;
                     0
                 } else {
-                    5_000
+                    SURPLUS_ITEM_SCORE
                 }
             }
             ItemKind::Coin => {

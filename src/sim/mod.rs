@@ -9,6 +9,7 @@ mod bullet;
 pub mod campaign;
 pub mod character;
 pub mod clock;
+mod encounters;
 mod enemy;
 pub mod events;
 pub mod hash;
@@ -18,7 +19,6 @@ pub mod pilots;
 pub mod player;
 mod preview;
 pub mod replay;
-mod resolve;
 pub mod rewind;
 pub mod scenario;
 mod scratch;
@@ -37,7 +37,10 @@ pub use item::{Item, ItemKind};
 pub use pilots::Strike;
 pub use player::{Player, Shot, ShotKind};
 pub use preview::Upcoming;
-pub use world::{Blast, Carry, MidBossWait, RunStats, StagePhase, Tally, World, WorldConfig};
+pub use world::{
+    Blast, Carry, MidBossWait, RunStats, StagePhase, Tally, World, WorldConfig,
+    CLEAR_BONUS_PER_BOMB, CLEAR_BONUS_PER_LIFE, TALLY_STEPS,
+};
 
 /// The logical playfield, in pixels: Gunbird 2's portrait screen.
 pub const PLAYFIELD: Vec2 = Vec2::new(224.0, 320.0);

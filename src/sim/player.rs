@@ -528,17 +528,12 @@ impl World {
         self.scratch.keys = keys;
     }
 
-    /// True when part `pi` of enemy `k` is there to be hurt: not destroyed and not guarded.
+    /// True when enemy `k` lives and its part `pi` is there to be hurt
+    /// ([`super::Enemy::part_open`]).
     pub(crate) fn part_open(&self, k: usize, pi: usize) -> bool {
-        let Some(e) = self.enemies.get(k) else {
-            return false;
-        };
-        let ty = &self.level.enemies[e.kind];
-        e.parts.get(pi).is_some_and(|p| !p.destroyed)
-            && !ty.parts[pi]
-                .guarded_by
-                .iter()
-                .any(|g| !e.parts[*g].destroyed)
+        self.enemies
+            .get(k)
+            .is_some_and(|e| e.part_open(&self.level.enemies[e.kind], pi))
     }
 
     /// Turns a homing orb towards the nearest part it can hurt, found by an area query around

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::level::Event;
+use crate::level::TimelineEvent;
 
 use super::world::World;
 
@@ -26,8 +26,8 @@ impl World {
         let now = self.stage_time;
         let horizon = now + within_s;
         let mut out: Vec<Upcoming> = Vec::new();
-        let formation = |at: f32, event: &Event, index: u32, out: &mut Vec<Upcoming>| {
-            if let Event::Spawn {
+        let formation = |at: f32, event: &TimelineEvent, index: u32, out: &mut Vec<Upcoming>| {
+            if let TimelineEvent::Spawn {
                 enemy, pos, step, ..
             } = event
             {
@@ -41,26 +41,25 @@ impl World {
             }
         };
         for p in &self.pending {
-            formation(p.at, &self.level.events[p.event], p.index, &mut out);
+            formation(p.at, &self.level.timeline[p.event], p.index, &mut out);
         }
-        for ev in &self.level.events[self.next_event.min(self.level.events.len())..] {
+        for ev in &self.level.timeline[self.next_event.min(self.level.timeline.len())..] {
             if ev.at() > horizon {
                 break;
             }
             match ev {
-                Event::Spawn { .. } => {
+                TimelineEvent::Spawn { .. } => {
                     for (at, n) in ev.formation() {
                         formation(at, ev, n, &mut out);
                     }
                 }
-                Event::MidBoss { at, enemy, pos, .. } | Event::Boss { at, enemy, pos } => {
-                    out.push(Upcoming {
-                        in_s: (at - now).max(0.0),
-                        pos: *pos,
-                        enemy: *enemy,
-                    })
-                }
-                Event::Scroll { .. } | Event::Warning { .. } => {}
+                TimelineEvent::MidBoss { at, enemy, pos, .. }
+                | TimelineEvent::Boss { at, enemy, pos } => out.push(Upcoming {
+                    in_s: (at - now).max(0.0),
+                    pos: *pos,
+                    enemy: *enemy,
+                }),
+                TimelineEvent::Scroll { .. } | TimelineEvent::Warning { .. } => {}
             }
         }
         out.sort_by(|a, b| a.in_s.total_cmp(&b.in_s));

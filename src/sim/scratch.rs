@@ -207,7 +207,7 @@ fn placeholder_enemy() -> Enemy {
         mirror: false,
         parts: Vec::new(),
         weapons: Vec::new(),
-        phase: 0,
+        boss_phase: 0,
         pattern_override: None,
         ground: false,
         seen: false,

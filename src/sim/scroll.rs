@@ -1,7 +1,7 @@
 //! The ground's scroll: its speed, the changes `Scroll` events ease into, and where a stage
 //! started part-way would have scrolled to.
 
-use crate::level::Event;
+use crate::level::TimelineEvent;
 
 use super::clock::DT;
 use super::world::World;
@@ -26,12 +26,12 @@ impl World {
         for _ in 0..steps {
             self.advance_scroll();
             self.stage_time += DT;
-            while let Some(ev) = self.level.events.get(self.next_event) {
+            while let Some(ev) = self.level.timeline.get(self.next_event) {
                 let due = ev.at() <= self.stage_time && ev.at() < start_at;
-                if !due || matches!(ev, Event::Boss { .. }) {
+                if !due || matches!(ev, TimelineEvent::Boss { .. }) {
                     break;
                 }
-                if let Event::Scroll { speed, over_s, .. } = *ev {
+                if let TimelineEvent::Scroll { speed, over_s, .. } = *ev {
                     self.change_scroll(speed, over_s);
                 }
                 self.next_event += 1;

@@ -10,12 +10,11 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::{Aabb, BoxDesc, Collider, Config, Handle, Layer, Shape};
-use crate::level::{Event, Level};
+use crate::level::{Level, TimelineEvent};
 
 use super::character::{Character, Difficulty};
 use super::clock::DT;
 use super::events::GameEvent;
-use super::hash::StateHasher;
 use super::input::Input;
 use super::{Bullet, Enemy, Item, Player, Shot, PLAYFIELD};
 
@@ -111,6 +110,14 @@ pub struct RunStats {
     pub max_enemy_bullets: usize,
     pub continues: u32,
 }
+
+/// Points the stage-clear bonus pays for each life the players still hold when the stage
+/// clears (summed over the players, then shared: see [`Tally::each`]).
+pub const CLEAR_BONUS_PER_LIFE: u64 = 20_000;
+/// Points the stage-clear bonus pays for each bomb the players still hold, likewise.
+pub const CLEAR_BONUS_PER_BOMB: u64 = 5_000;
+/// Steps the tally shows ([`StagePhase::Clearing`]) before the stage counts as cleared: 4 s.
+pub const TALLY_STEPS: u32 = 4 * super::clock::STEP_HZ;
 
 /// The stage-clear bonus, itemised for the tally screen.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -302,11 +309,11 @@ impl World {
         world.scroll_to(start_at);
         // Practice from a point: skip earlier events, but keep the scroll speed they set. The
         // boss is never skipped: a stage with a boss only ends when it falls.
-        while let Some(ev) = world.level.events.get(world.next_event) {
-            if ev.at() >= start_at || matches!(ev, Event::Boss { .. }) {
+        while let Some(ev) = world.level.timeline.get(world.next_event) {
+            if ev.at() >= start_at || matches!(ev, TimelineEvent::Boss { .. }) {
                 break;
             }
-            if let Event::Scroll { speed, .. } = ev {
+            if let TimelineEvent::Scroll { speed, .. } = ev {
                 world.scroll_speed = *speed;
             }
             world.next_event += 1;
@@ -432,7 +439,11 @@ impl World {
     /// After a mid-boss falls, the next wave comes at once: the timeline skips the quiet
     /// before its next spawn (or formation member), whatever the fight's length.
     fn hurry_to_next_wave(&mut self) {
-        let next_event = self.level.events.get(self.next_event).map(Event::at);
+        let next_event = self
+            .level
+            .timeline
+            .get(self.next_event)
+            .map(TimelineEvent::at);
         let next_member = self.pending.iter().map(|p| p.at).reduce(f32::min);
         let next = match (next_event, next_member) {
             (Some(a), Some(b)) => a.min(b),
@@ -459,16 +470,16 @@ impl World {
         if std::mem::take(&mut self.mid_boss_fell) {
             self.hurry_to_next_wave();
         }
-        while let Some(ev) = self.level.events.get(self.next_event) {
+        while let Some(ev) = self.level.timeline.get(self.next_event) {
             if ev.at() > self.stage_time {
                 break;
             }
             let index = self.next_event;
             self.next_event += 1;
             let level = self.level.clone();
-            let event = &level.events[index];
+            let event = &level.timeline[index];
             match event {
-                Event::Spawn { .. } => {
+                TimelineEvent::Spawn { .. } => {
                     let members = event.formation().map(|(at, n)| PendingSpawn {
                         at,
                         event: index,
@@ -476,8 +487,8 @@ impl World {
                     });
                     self.pending.extend(members);
                 }
-                Event::Scroll { speed, over_s, .. } => self.change_scroll(*speed, *over_s),
-                Event::Warning {
+                TimelineEvent::Scroll { speed, over_s, .. } => self.change_scroll(*speed, *over_s),
+                TimelineEvent::Warning {
                     text, duration_s, ..
                 } => {
                     self.banner = Some(Banner {
@@ -489,7 +500,7 @@ impl World {
                         duration_s: *duration_s,
                     });
                 }
-                Event::MidBoss {
+                TimelineEvent::MidBoss {
                     enemy, pos, wait_s, ..
                 } => {
                     if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
@@ -497,7 +508,7 @@ impl World {
                         self.mid_boss = Some(MidBossWait { key, steps_left });
                     }
                 }
-                Event::Boss { enemy, pos, .. } => {
+                TimelineEvent::Boss { enemy, pos, .. } => {
                     if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
                         self.boss = Some(key);
                         let name = self.level.enemies[*enemy].name.clone();
@@ -512,7 +523,7 @@ impl World {
         while i < self.pending.len() {
             if self.pending[i].at <= now {
                 let p = self.pending.remove(i);
-                if let Event::Spawn {
+                if let TimelineEvent::Spawn {
                     enemy,
                     pos,
                     step,
@@ -520,7 +531,7 @@ impl World {
                     pattern,
                     mirror,
                     ..
-                } = &self.level.events[p.event].clone()
+                } = &self.level.timeline[p.event].clone()
                 {
                     let at = *pos + *step * p.index as f32;
                     self.spawn_enemy(*enemy, at, path.clone(), *pattern, *mirror);
@@ -536,11 +547,11 @@ impl World {
             StagePhase::Playing => {
                 let boss_event = self
                     .level
-                    .events
+                    .timeline
                     .iter()
-                    .any(|e| matches!(e, Event::Boss { .. }));
+                    .any(|e| matches!(e, TimelineEvent::Boss { .. }));
                 let timeline_done =
-                    self.next_event >= self.level.events.len() && self.pending.is_empty();
+                    self.next_event >= self.level.timeline.len() && self.pending.is_empty();
                 if !boss_event && timeline_done && self.stage_time >= self.level.length_s {
                     self.begin_clear(0);
                 }
@@ -569,11 +580,13 @@ impl World {
     pub(crate) fn begin_clear(&mut self, boss_bonus: u64) {
         let lives: u64 = self.players.iter().map(|p| p.lives as u64).sum();
         let bombs: u64 = self.players.iter().map(|p| p.bombs as u64).sum();
-        let total = boss_bonus + lives * 20_000 + bombs * 5_000;
+        let lives_bonus = lives * CLEAR_BONUS_PER_LIFE;
+        let bombs_bonus = bombs * CLEAR_BONUS_PER_BOMB;
+        let total = boss_bonus + lives_bonus + bombs_bonus;
         let tally = Tally {
             boss_bonus,
-            lives_bonus: lives * 20_000,
-            bombs_bonus: bombs * 5_000,
+            lives_bonus,
+            bombs_bonus,
             total,
             each: total / self.players.len().max(1) as u64,
         };
@@ -581,7 +594,9 @@ impl World {
             self.add_score(i, tally.each);
         }
         self.tally = Some(tally);
-        self.phase = StagePhase::Clearing { steps_left: 240 };
+        self.phase = StagePhase::Clearing {
+            steps_left: TALLY_STEPS,
+        };
     }
 
     /// Adds score to a player, granting extra lives at thresholds.
@@ -595,43 +610,6 @@ impl World {
             p.next_extra_life = super::player::next_extra_life(p.next_extra_life);
             self.events.push(GameEvent::ExtraLife { player });
         }
-    }
-
-    /// A hash of everything that decides how the game goes on from here.
-    pub fn state_hash(&self) -> u64 {
-        let mut h = StateHasher::new();
-        h.u64(self.frame);
-        h.f32(self.stage_time);
-        h.f32(self.scroll_offset);
-        h.u64(self.rng.clone().rand_u64());
-        for p in &self.players {
-            h.vec2(p.pos);
-            h.u64(p.score);
-            h.u64(((p.lives as u64) << 32) | ((p.bombs as u64) << 8) | p.power as u64);
-            h.f32(p.charge);
-            h.u64(p.invulnerable as u64);
-            h.f32(p.pod_angle);
-        }
-        for (k, s) in &self.shots {
-            h.keyed(k, s.pos);
-        }
-        for (k, e) in &self.enemies {
-            h.keyed(k, e.pos);
-            for part in &e.parts {
-                h.f32(part.hp);
-            }
-        }
-        for (k, b) in &self.bullets {
-            h.keyed(k, b.pos);
-        }
-        for (k, i) in &self.items {
-            h.keyed(k, i.pos);
-        }
-        // Only when there is one, so stages without a mid-boss keep their hashes.
-        if let Some(w) = self.mid_boss {
-            h.u64(((w.key as u64) << 32) | w.steps_left as u64);
-        }
-        h.finish()
     }
 
     // --- collider plumbing shared by the entity modules ---

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::level::{Event, Level};
+use crate::level::{Level, TimelineEvent};
 
 use super::super::clock::DT;
 use super::super::events::GameEvent;
@@ -45,8 +45,10 @@ pub struct StageMeter {
 impl StageMeter {
     /// A meter for `level` (its boss, if it has one, is named from its timeline).
     pub fn new(level: &Level) -> StageMeter {
-        let boss = level.events.iter().find_map(|e| match e {
-            Event::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
+        let boss = level.timeline.iter().find_map(|e| match e {
+            TimelineEvent::Boss { enemy, .. } => {
+                level.enemies.get(*enemy).map(|t| t.name.to_string())
+            }
             _ => None,
         });
         StageMeter {

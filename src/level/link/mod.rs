@@ -1,13 +1,13 @@
-//! Turning a parsed stage and its definitions files into the resolved [`Level`]: merging the
-//! definitions by name, checking every value, and reporting all errors together, each at its
-//! file, line and column and sorted top to bottom.
+//! Linking: turning a parsed stage and its definitions files into the resolved [`Level`]:
+//! merging the definitions by name, checking every value, turning names into indices, and
+//! reporting all errors together, each at its file, line and column and sorted top to bottom.
 //!
-//! [`Resolver`] carries the errors; [`validate`] checks values that need no resolving,
-//! [`enemy`] and [`event`] resolve names to indices as they check.
+//! [`Linker`] carries the errors; [`validate`] checks values that need no names resolved,
+//! [`enemy`] and [`timeline`] resolve names to indices as they check.
 
 mod enemy;
-mod event;
 mod hitbox;
+mod timeline;
 mod validate;
 
 use std::collections::BTreeMap;
@@ -20,8 +20,8 @@ use super::locate::{map_keys, span_of, Seg};
 use super::resolved::Level;
 use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
 use super::source::Source;
-use enemy::resolve_enemy;
-use event::resolve_event;
+use enemy::link_enemy;
+use timeline::link_event;
 use validate::{check_pattern, check_stage};
 
 /// Where a definition came from, so its errors point into the right file.
@@ -33,7 +33,7 @@ struct Defined<'a, T> {
 /// The definitions in scope by name (in name order, which fixes their indices), the assets
 /// names are checked against, and the errors found so far, at most
 /// [`limits::MAX_DIAGNOSTICS`] of them.
-struct Resolver<'a> {
+struct Linker<'a> {
     stage_src: &'a Source,
     catalog: &'a Catalog,
     errors: Vec<Diagnostic>,
@@ -46,7 +46,7 @@ fn loc(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
     base.iter().cloned().chain(more).collect()
 }
 
-impl<'a> Resolver<'a> {
+impl<'a> Linker<'a> {
     /// Records an error at `path` inside `src` (or the deepest part of it that exists).
     fn err(&mut self, src: &Source, path: &[Seg], message: impl Into<Message>) {
         self.push(Diagnostic::in_source(
@@ -122,7 +122,7 @@ fn index_of<'k>(
 }
 
 /// Reports keys that appear twice in one map of one file (serde would keep the last silently).
-fn check_duplicate_keys(r: &mut Resolver, src: &Source, map: &'static str, what: &str) {
+fn check_duplicate_keys(r: &mut Linker, src: &Source, map: &'static str, what: &str) {
     let mut first: BTreeMap<String, usize> = BTreeMap::new();
     for (key, off) in map_keys(&src.text, &[Seg::Field(map)]) {
         match first.get(&key) {
@@ -164,13 +164,13 @@ fn add_all<'a, T>(
 
 /// Resolves `stage` against its definitions files (in `uses` order) into a [`Level`],
 /// checking every asset it names against `catalog`.
-pub(super) fn resolve(
+pub(super) fn link(
     stage_src: &Source,
     stage: StageDef,
     defs: &[(Source, DefsFile)],
     catalog: &Catalog,
 ) -> Result<Level, LevelError> {
-    let mut r = Resolver {
+    let mut r = Linker {
         stage_src,
         catalog,
         errors: Vec::new(),
@@ -249,11 +249,11 @@ pub(super) fn resolve(
         .collect();
     let mut enemies = Vec::new();
     for (name, src, def) in enemy_entries {
-        if let Some(e) = resolve_enemy(&mut r, &name, src, def) {
+        if let Some(e) = link_enemy(&mut r, &name, src, def) {
             enemies.push(e);
         }
     }
-    let mut events = Vec::new();
+    let mut timeline = Vec::new();
     r.too_many(
         stage_src,
         &[Seg::Field("events")],
@@ -262,8 +262,8 @@ pub(super) fn resolve(
         |n| format!("{n} events"),
     );
     for (i, ev) in stage.events.iter().enumerate().take(limits::MAX_EVENTS) {
-        if let Some(e) = resolve_event(&mut r, &stage, i, ev) {
-            events.push(e);
+        if let Some(e) = link_event(&mut r, &stage, i, ev) {
+            timeline.push(e);
         }
     }
     if !r.errors.is_empty() {
@@ -282,7 +282,7 @@ pub(super) fn resolve(
         diagnostics.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.line, d.col));
         return Err(LevelError { diagnostics });
     }
-    events.sort_by(|a, b| a.at().total_cmp(&b.at()));
+    timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
     Ok(Level {
         name: stage.name,
         source: stage_src.name.clone(),
@@ -292,7 +292,7 @@ pub(super) fn resolve(
         music: stage.music,
         boss_music: stage.boss_music,
         markers: stage.markers,
-        events,
+        timeline,
         enemies,
         patterns,
         content_hash: hasher.finish(),

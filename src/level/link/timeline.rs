@@ -3,19 +3,19 @@
 use glam::Vec2;
 
 use super::validate::{check_path, finite_in, stage_end};
-use super::{loc, Resolver};
+use super::{loc, Linker};
 use crate::level::limits;
 use crate::level::load::Source;
 use crate::level::locate::Seg;
-use crate::level::resolved::Event;
-use crate::level::schema::{EventDef, StageDef};
+use crate::level::resolved::TimelineEvent;
+use crate::level::schema::{StageDef, TimelineEventDef};
 
-pub(super) fn resolve_event(
-    r: &mut Resolver,
+pub(super) fn link_event(
+    r: &mut Linker,
     stage: &StageDef,
     i: usize,
-    ev: &EventDef,
-) -> Option<Event> {
+    ev: &TimelineEventDef,
+) -> Option<TimelineEvent> {
     let src = r.stage_src;
     let at_time = ev.at();
     let here = [Seg::Field("events"), Seg::Index(i)];
@@ -39,7 +39,7 @@ pub(super) fn resolve_event(
         }
     }
     match ev {
-        EventDef::Spawn {
+        TimelineEventDef::Spawn {
             enemy,
             x,
             y,
@@ -85,7 +85,7 @@ pub(super) fn resolve_event(
             if let Some(p) = path {
                 check_path(r, src, &field("path"), p);
             }
-            Some(Event::Spawn {
+            Some(TimelineEvent::Spawn {
                 at: at_time,
                 enemy: enemy_i?,
                 pos: Vec2::new(*x, *y),
@@ -98,7 +98,7 @@ pub(super) fn resolve_event(
             })
             .filter(|_| pattern.is_none() || pattern_i.is_some())
         }
-        EventDef::Scroll { speed, over_s, .. } => {
+        TimelineEventDef::Scroll { speed, over_s, .. } => {
             if !finite_in(*speed, 0.0, limits::MAX_SPEED) {
                 r.err(
                     src,
@@ -116,13 +116,13 @@ pub(super) fn resolve_event(
                     format!("over_s must be 0 to 60 seconds, found {over_s}"),
                 );
             }
-            Some(Event::Scroll {
+            Some(TimelineEvent::Scroll {
                 at: at_time,
                 speed: *speed,
                 over_s: *over_s,
             })
         }
-        EventDef::Warning {
+        TimelineEventDef::Warning {
             text, duration_s, ..
         } => {
             if text.chars().count() > limits::MAX_NAME_LEN {
@@ -143,13 +143,13 @@ pub(super) fn resolve_event(
                     format!("a warning's duration_s must be 0 to 30 seconds, found {duration_s}"),
                 );
             }
-            Some(Event::Warning {
+            Some(TimelineEvent::Warning {
                 at: at_time,
                 text: text.as_str().into(),
                 duration_s: *duration_s,
             })
         }
-        EventDef::MidBoss {
+        TimelineEventDef::MidBoss {
             enemy,
             x,
             y,
@@ -164,16 +164,16 @@ pub(super) fn resolve_event(
                     format!("a mid-boss's wait_s must be 1 to 300 seconds, found {wait_s}"),
                 );
             }
-            Some(Event::MidBoss {
+            Some(TimelineEvent::MidBoss {
                 at: at_time,
                 enemy: enemy?,
                 pos,
                 wait_s: *wait_s,
             })
         }
-        EventDef::Boss { enemy, x, y, .. } => {
+        TimelineEventDef::Boss { enemy, x, y, .. } => {
             let (enemy, pos) = boss_entry(r, src, &field, enemy, *x, *y);
-            Some(Event::Boss {
+            Some(TimelineEvent::Boss {
                 at: at_time,
                 enemy: enemy?,
                 pos,
@@ -184,7 +184,7 @@ pub(super) fn resolve_event(
 
 /// The enemy and the entry point of a boss or mid-boss event, checked.
 fn boss_entry(
-    r: &mut Resolver,
+    r: &mut Linker,
     src: &Source,
     field: &dyn Fn(&'static str) -> Vec<Seg>,
     enemy: &str,

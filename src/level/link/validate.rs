@@ -1,7 +1,7 @@
 //! Checks on values that name nothing else: the stage's own fields, bullet patterns and
 //! movement paths, and the shared rules for numbers and names.
 
-use super::{loc, Resolver};
+use super::{loc, Linker};
 use crate::level::assets::AssetKind;
 use crate::level::limits;
 use crate::level::locate::Seg;
@@ -34,7 +34,7 @@ pub(super) fn stage_end(stage: &StageDef) -> f32 {
     }
 }
 
-pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
+pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
     let src = r.stage_src;
     let f = |name: &'static str| [Seg::Field(name)];
     if stage.name.chars().count() > limits::MAX_NAME_LEN {
@@ -194,9 +194,9 @@ pub(super) fn check_stage(r: &mut Resolver, stage: &StageDef) {
     }
 }
 
-pub(super) fn check_pattern(r: &mut Resolver, name: &str, src: &Source, p: &PatternDef) {
+pub(super) fn check_pattern(r: &mut Linker, name: &str, src: &Source, p: &PatternDef) {
     let base = [Seg::Field("patterns"), Seg::key(name)];
-    let bad = |r: &mut Resolver, field: &'static str, msg: String| {
+    let bad = |r: &mut Linker, field: &'static str, msg: String| {
         r.err(
             src,
             &loc(&base, [Seg::Field(field)]),
@@ -284,7 +284,7 @@ pub(super) fn check_pattern(r: &mut Resolver, name: &str, src: &Source, p: &Patt
     }
 }
 
-pub(super) fn check_path(r: &mut Resolver, src: &Source, at: &[Seg], path: &PathDef) {
+pub(super) fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
     let nums: Vec<(&'static str, f32)> = match path {
         PathDef::Straight { angle_deg, speed } => {
             vec![("angle_deg", *angle_deg), ("speed", *speed)]

@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::validate::finite_in;
-use super::{loc, Resolver};
+use super::{loc, Linker};
 use crate::level::locate::Seg;
 use crate::level::resolved::HitShape;
 use crate::level::schema::ShapeDef;
@@ -35,8 +35,8 @@ pub(super) struct HitboxDef<'d> {
 /// Checks the hitbox written at `at` (a part or an enemy) and returns the half-size of its
 /// bounds and its shape. Every problem is reported at its field; on error the returned value
 /// is a stand-in that lets the rest of the checks go on.
-pub(super) fn resolve_hitbox(
-    r: &mut Resolver,
+pub(super) fn link_hitbox(
+    r: &mut Linker,
     src: &Source,
     at: &[Seg],
     def: &HitboxDef,

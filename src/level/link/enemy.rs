@@ -3,14 +3,14 @@
 
 use glam::Vec2;
 
-use super::hitbox::{resolve_hitbox, HitboxDef, DEFAULT_SIZE};
+use super::hitbox::{link_hitbox, HitboxDef, DEFAULT_SIZE};
 use super::validate::{check_path, finite_in, is_plain_name};
-use super::{loc, Resolver};
+use super::{loc, Linker};
 use crate::level::assets::AssetKind;
 use crate::level::diag::unknown;
 use crate::level::limits;
 use crate::level::locate::Seg;
-use crate::level::resolved::{EnemyType, Part, Phase, Weapon};
+use crate::level::resolved::{BossPhase, EnemyType, Part, Weapon};
 use crate::level::schema::{EnemyDef, WeaponDef};
 use crate::level::source::Source;
 
@@ -18,8 +18,8 @@ fn part_index(parts: &[Part], name: &str) -> Option<usize> {
     parts.iter().position(|p| p.name == name)
 }
 
-pub(super) fn resolve_enemy(
-    r: &mut Resolver,
+pub(super) fn link_enemy(
+    r: &mut Linker,
     name: &str,
     src: &Source,
     def: &EnemyDef,
@@ -41,7 +41,7 @@ pub(super) fn resolve_enemy(
             );
         }
         let who = format!("enemy \"{name}\"");
-        let (half, shape) = resolve_hitbox(
+        let (half, shape) = link_hitbox(
             r,
             src,
             &base,
@@ -91,7 +91,7 @@ pub(super) fn resolve_enemy(
                 );
             }
             let who = format!("part \"{}\" of \"{name}\"", p.name);
-            let (half, shape) = resolve_hitbox(
+            let (half, shape) = link_hitbox(
                 r,
                 src,
                 &loc(&base, [Seg::Field("parts"), Seg::Index(i)]),
@@ -230,7 +230,7 @@ pub(super) fn resolve_enemy(
         );
     }
     check_path(r, src, &field("path"), &def.path);
-    let weapons = resolve_weapons(r, name, src, &parts, &def.weapons, &field("weapons"));
+    let weapons = link_weapons(r, name, src, &parts, &def.weapons, &field("weapons"));
     r.too_many(
         src,
         &field("phases"),
@@ -269,7 +269,7 @@ pub(super) fn resolve_enemy(
         if let Some(p) = &ph.path {
             check_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p);
         }
-        let weapons = resolve_weapons(
+        let weapons = link_weapons(
             r,
             name,
             src,
@@ -277,7 +277,7 @@ pub(super) fn resolve_enemy(
             &ph.weapons,
             &loc(&phase_at, [Seg::Field("weapons")]),
         );
-        phases.push(Phase {
+        phases.push(BossPhase {
             after,
             below_hp: ph.below_hp,
             weapons,
@@ -337,7 +337,7 @@ pub(super) fn resolve_enemy(
 
 /// Reports a sprite name that is not a plain atlas name, or not in the atlas; `who` names the
 /// field (`enemy "drone": sprite`).
-fn check_sprite(r: &mut Resolver, src: &Source, at: &[Seg], who: &str, sprite: &str) {
+fn check_sprite(r: &mut Linker, src: &Source, at: &[Seg], who: &str, sprite: &str) {
     if is_plain_name(sprite) {
         r.asset(src, at, AssetKind::Sprite, who, sprite);
     } else {
@@ -352,8 +352,8 @@ fn check_sprite(r: &mut Resolver, src: &Source, at: &[Seg], who: &str, sprite: &
     }
 }
 
-fn resolve_weapons(
-    r: &mut Resolver,
+fn link_weapons(
+    r: &mut Linker,
     enemy: &str,
     src: &Source,
     parts: &[Part],
