@@ -87,7 +87,7 @@ impl Character {
                 name: "Orla",
                 speed: 140.0,
                 fire_interval: 4,
-                shot_damage: 0.6,
+                shot_damage: 0.62,
                 shot_speed: 720.0,
                 shot_half: (2.0, 16.0),
                 bomb_steps: 150,
