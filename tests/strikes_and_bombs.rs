@@ -59,12 +59,18 @@ fn a_charge_released_within_reach_strikes_for_five_seconds_of_fire() {
             !saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
             "{c:?}: a strike, not a charge attack"
         );
-        assert!(lost >= strike, "{c:?}: the strike dealt {lost}, meant {strike}");
+        assert!(
+            lost >= strike,
+            "{c:?}: the strike dealt {lost}, meant {strike}"
+        );
         assert!(
             (strike / c.held_fire_dps(4) - 5.0).abs() < 1e-3,
             "{c:?}: one strike is five seconds of held fire"
         );
-        assert_eq!(w.players[0].charge, 0.0, "{c:?}: the strike spent the charge");
+        assert_eq!(
+            w.players[0].charge, 0.0,
+            "{c:?}: the strike spent the charge"
+        );
         assert!(w.players[0].strike.is_some(), "{c:?}: the strike plays out");
         assert_eq!(w.stats.melee_strikes, 1);
     }
@@ -106,7 +112,11 @@ fn the_gauge_banks_two_charges_and_strikes_twice() {
     let ship = w.players[0].pos;
     // Kills fill the gauge, but never past two charges.
     for n in 0..4 {
-        scenario::spawn(&mut w, "drone", ship - Vec2::new(0.0, 60.0 + n as f32 * 20.0));
+        scenario::spawn(
+            &mut w,
+            "drone",
+            ship - Vec2::new(0.0, 60.0 + n as f32 * 20.0),
+        );
     }
     w.players[0].charge = MAX_CHARGE - 0.05;
     hold(&mut w, SHOT, 40);
@@ -122,7 +132,10 @@ fn the_gauge_banks_two_charges_and_strikes_twice() {
         assert_eq!(w.players[0].charge, left);
     }
     let lost = charge_and_release(&mut w, tough);
-    assert!(lost < strike, "the bank is empty: a long hold does nothing more");
+    assert!(
+        lost < strike,
+        "the bank is empty: a long hold does nothing more"
+    );
 }
 
 #[test]
@@ -170,8 +183,14 @@ fn column_damage(c: Character) -> (f32, f32) {
 fn orlas_laser_passes_through_and_hurts_each_enemy_once() {
     let d = Character::Orla.stats().shot_damage;
     let (near, far) = column_damage(Character::Orla);
-    assert!((near - d).abs() < 1e-4, "the near enemy took one hit: {near}");
-    assert!((far - d).abs() < 1e-4, "and the laser went on to the far one: {far}");
+    assert!(
+        (near - d).abs() < 1e-4,
+        "the near enemy took one hit: {near}"
+    );
+    assert!(
+        (far - d).abs() < 1e-4,
+        "and the laser went on to the far one: {far}"
+    );
     // Brass's stream stops at the first enemy.
     let (near, far) = column_damage(Character::Brass);
     assert!(near > 0.0 && far == 0.0, "a plain shot stops where it hits");
@@ -218,7 +237,11 @@ fn every_bomb_clears_bullets_and_protects_for_the_same_time() {
         }
         w.step(&[Input { bomb: true, ..IDLE }]);
         w.step(&[IDLE]);
-        assert_eq!(w.bullets.len(), 0, "{c:?}: every bullet on screen is cancelled");
+        assert_eq!(
+            w.bullets.len(),
+            0,
+            "{c:?}: every bullet on screen is cancelled"
+        );
         guards.push(w.players[0].invulnerable);
         // Bullets arriving later in the guard are cleared too; the ship is safe meanwhile.
         hold(&mut w, IDLE, 60);
@@ -284,18 +307,28 @@ fn each_bomb_hurts_in_its_own_way() {
     }
     // Vela's storm arrives at the far side late; Wren's circle is everywhere at once.
     let first_second = |c| -> f32 { bomb_damage_over_time(c, corner)[..30].iter().sum() };
-    assert_eq!(first_second(Character::Vela), 0.0, "the gale has not got there");
+    assert_eq!(
+        first_second(Character::Vela),
+        0.0,
+        "the gale has not got there"
+    );
     assert!(first_second(Character::Wren) > 0.0);
     // Brass's blast is spent in the first second; it hits hardest while it lasts.
     let brass = bomb_damage_over_time(Character::Brass, corner);
-    assert!(brass[70..].iter().all(|d| *d == 0.0), "the steam has blown over");
+    assert!(
+        brass[70..].iter().all(|d| *d == 0.0),
+        "the steam has blown over"
+    );
     let mid = Vec2::new(112.0, 180.0);
     let brass_total: f32 = bomb_damage_over_time(Character::Brass, mid).iter().sum();
     let wren_total: f32 = bomb_damage_over_time(Character::Wren, mid).iter().sum();
     assert!(brass_total > wren_total, "Brass's blast is the heavy one");
     // Rook's scrap hurts in bursts where pieces land, not every tick.
     let rook = bomb_damage_over_time(Character::Rook, Vec2::new(112.0, 120.0));
-    assert!(rook[..20].iter().all(|d| *d == 0.0), "nothing lands while the pods climb");
+    assert!(
+        rook[..20].iter().all(|d| *d == 0.0),
+        "nothing lands while the pods climb"
+    );
 }
 
 #[test]
@@ -306,8 +339,17 @@ fn orlas_beams_sweep_round_her_lamp() {
     let left = scenario::spawn(&mut w, "tough", lamp - Vec2::new(90.0, 0.0)).unwrap();
     let above = scenario::spawn(&mut w, "tough", lamp - Vec2::new(0.0, 150.0)).unwrap();
     w.step(&[Input { bomb: true, ..IDLE }]);
-    assert!(w.enemies[left].parts[0].hp < 1000.0, "the beam starts level");
-    assert_eq!(w.enemies[above].parts[0].hp, 1000.0, "and has not yet turned up");
+    assert!(
+        w.enemies[left].parts[0].hp < 1000.0,
+        "the beam starts level"
+    );
+    assert_eq!(
+        w.enemies[above].parts[0].hp, 1000.0,
+        "and has not yet turned up"
+    );
     hold(&mut w, IDLE, 40);
-    assert!(w.enemies[above].parts[0].hp < 1000.0, "a quarter turn later it has");
+    assert!(
+        w.enemies[above].parts[0].hp < 1000.0,
+        "a quarter turn later it has"
+    );
 }

@@ -262,13 +262,22 @@ mod tests {
             for &b in &Character::ALL[i + 1..] {
                 pairs += 1;
                 // Whichever player flew which pilot, the page is the same.
-                assert_eq!(pages_for(&[a, b]), pages_for(&[b, a]).into_iter().map(|p| match p {
-                    EndingPage::Pair(x, y) => EndingPage::Pair(y, x),
-                    other => other,
-                }).collect::<Vec<_>>());
+                assert_eq!(
+                    pages_for(&[a, b]),
+                    pages_for(&[b, a])
+                        .into_iter()
+                        .map(|p| match p {
+                            EndingPage::Pair(x, y) => EndingPage::Pair(y, x),
+                            other => other,
+                        })
+                        .collect::<Vec<_>>()
+                );
                 let (picture, lines) = page_content(EndingPage::Pair(a, b)).unwrap();
                 let (again, _) = page_content(EndingPage::Pair(b, a)).unwrap();
-                assert_eq!(picture, again, "{a:?} and {b:?} share one picture either way");
+                assert_eq!(
+                    picture, again,
+                    "{a:?} and {b:?} share one picture either way"
+                );
                 assert!(root.join(&picture).is_file(), "{picture} is shipped");
                 assert!(lines.len() >= 3, "{a:?} and {b:?} have their lines");
                 pictures.insert(picture);
@@ -276,7 +285,11 @@ mod tests {
         }
         assert_eq!(pairs, 10);
         assert_eq!(pictures.len(), 10, "ten different pages");
-        assert_eq!(pair_lines_map().len(), 10, "and no lines for a pair that cannot meet");
+        assert_eq!(
+            pair_lines_map().len(),
+            10,
+            "and no lines for a pair that cannot meet"
+        );
     }
 
     #[test]

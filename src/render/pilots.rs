@@ -206,12 +206,7 @@ pub fn draw_players(r: &mut Renderer, world: &World, anim: u64) {
         if p.focused {
             // Focus shows the true hitbox: far smaller than the ship.
             if !r.sprite("hitbox_dot", 0, p.pos, SpriteParams::default()) {
-                draw_circle(
-                    p.pos.x,
-                    p.pos.y,
-                    skysweep::sim::player::HITBOX_RADIUS,
-                    RED,
-                );
+                draw_circle(p.pos.x, p.pos.y, skysweep::sim::player::HITBOX_RADIUS, RED);
             }
         }
     }
@@ -346,12 +341,18 @@ mod tests {
             // The frames the drawing counts on.
             let frames = |name: &str| catalog.sprite(name).map_or(0, |s| s.frames.len());
             let ship = frames(ship_sprite(c));
-            assert!(ship > ship_frame(c, 1.0, 4), "{c:?}'s ship has every frame drawn");
+            assert!(
+                ship > ship_frame(c, 1.0, 4),
+                "{c:?}'s ship has every frame drawn"
+            );
             assert_eq!(frames(&format!("melee_{}", c.key())), 4, "{c:?}'s strike");
             assert!(frames(shot_sprite(c)) >= 1 && frames(charge_sprite(c)) >= 1);
             assert!(frames(portrait_sprite(c)) >= 1);
         }
-        assert_eq!(catalog.sprite("bomb_brass").map(|s| s.frames.len()), Some(5));
+        assert_eq!(
+            catalog.sprite("bomb_brass").map(|s| s.frames.len()),
+            Some(5)
+        );
         assert_eq!(catalog.sprite("bomb_rook").map(|s| s.frames.len()), Some(4));
     }
 
@@ -362,6 +363,10 @@ mod tests {
             assert_eq!(ship_frame(c, 0.0, 4), 7);
             assert_eq!(ship_frame(c, -1.0, 4), 5);
         }
-        assert_eq!(ship_frame(Character::Vela, 1.0, 4), 4, "five-frame ships only bank");
+        assert_eq!(
+            ship_frame(Character::Vela, 1.0, 4),
+            4,
+            "five-frame ships only bank"
+        );
     }
 }

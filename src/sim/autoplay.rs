@@ -6,9 +6,9 @@
 use glam::Vec2;
 
 use super::clock::DT;
+use super::input::Input;
 use super::pilots::MELEE_REACH;
 use super::player::CHARGE_HOLD_STEPS;
-use super::input::Input;
 use super::world::World;
 use super::{ItemKind, PLAYFIELD};
 
@@ -103,9 +103,7 @@ impl Bot {
         let strike = ready && world.melee_target_from(p.pos).is_some();
         let give_up = if world.boss.is_some() { 600 } else { 160 };
         let release = strike
-            || (ready
-                && self.held > give_up
-                && (world.boss.is_some() || world.enemies.len() > 3));
+            || (ready && self.held > give_up && (world.boss.is_some() || world.enemies.len() > 3));
         input.shot = !release;
         if release {
             self.held = 0;
@@ -118,7 +116,9 @@ impl Bot {
     fn strike_goal(&self, world: &World, player: usize) -> Option<Vec2> {
         let p = &world.players[player];
         let (lane_min, lane_max) = lane(world, player);
-        let boss = world.boss.and_then(|k| world.enemies.get(k).map(|e| (k, e)))?;
+        let boss = world
+            .boss
+            .and_then(|k| world.enemies.get(k).map(|e| (k, e)))?;
         let (k, e) = boss;
         let ty = &world.level.enemies[e.kind];
         (0..e.parts.len())

@@ -145,7 +145,10 @@ impl World {
     pub(crate) fn drop_scrap(&mut self) -> ScrapFall {
         let mut fall = ScrapFall::default();
         let rows = (SCRAP_PIECES / SCRAP_COLUMNS) as f32;
-        let cell = Vec2::new(PLAYFIELD.x / SCRAP_COLUMNS as f32, PLAYFIELD.y * 0.66 / rows);
+        let cell = Vec2::new(
+            PLAYFIELD.x / SCRAP_COLUMNS as f32,
+            PLAYFIELD.y * 0.66 / rows,
+        );
         for (n, s) in fall.iter_mut().enumerate() {
             let (col, row) = ((n % SCRAP_COLUMNS) as f32, (n / SCRAP_COLUMNS) as f32);
             let x = (col + 0.35 + self.rand_f32() * 0.3) * cell.x;

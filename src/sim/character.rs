@@ -89,7 +89,7 @@ impl Character {
                 fire_interval: 4,
                 shot_damage: 0.62,
                 shot_speed: 720.0,
-                shot_half: (2.0, 16.0),
+                shot_half: (2.0, 24.0),
                 bomb_steps: 150,
                 bomb_damage: 10.0,
             },

@@ -10,11 +10,11 @@ use glam::Vec2;
 
 use crate::level::schema::PathDef;
 
+use super::bomb::Scrap;
 use super::bullet::Bullet;
 use super::enemy::{Enemy, PartState, WeaponState};
 use super::input::Input;
 use super::item::Item;
-use super::bomb::Scrap;
 use super::pilots::Strike;
 use super::player::{Player, Shot};
 use super::world::{Blast, MidBossWait, PendingSpawn, RunStats, StagePhase, World, WorldConfig};

@@ -68,11 +68,17 @@ impl World {
             .filter(|&(k, pi)| self.part_open(k, pi))
             .map(|(k, pi)| {
                 let half = self.level.enemies[self.enemies[k].kind].parts[pi].half;
-                (Aabb::from_center(self.part_pos(k, pi), half), self.part_pos(k, pi))
+                (
+                    Aabb::from_center(self.part_pos(k, pi), half),
+                    self.part_pos(k, pi),
+                )
             })
             .filter(|(b, _)| b.overlaps(&area))
             .map(|(_, at)| at)
-            .min_by(|a, b| a.distance_squared(from).total_cmp(&b.distance_squared(from)))
+            .min_by(|a, b| {
+                a.distance_squared(from)
+                    .total_cmp(&b.distance_squared(from))
+            })
     }
 
     /// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
@@ -106,7 +112,8 @@ impl World {
         let speed = base.vel.length();
         let paired = power >= 3;
         for side in [-1.0f32, 1.0] {
-            let from = ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y) + pod_heading(angle) * 7.0;
+            let from =
+                ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y) + pod_heading(angle) * 7.0;
             let half = if paired {
                 Vec2::new(base.half.x + 2.0, base.half.y)
             } else {

@@ -500,7 +500,9 @@ impl World {
             shot.life = shot.life.saturating_sub(1);
             match shot.kind {
                 ShotKind::Homing => self.steer_homing(&mut shot),
-                ShotKind::Charge if matches!(shot.character, Character::Brass | Character::Orla) => {
+                ShotKind::Charge
+                    if matches!(shot.character, Character::Brass | Character::Orla) =>
+                {
                     // The beam stays glued to its ship.
                     if let Some(p) = self.players.get(shot.player).filter(|p| p.in_play()) {
                         shot.pos = Vec2::new(p.pos.x, (p.pos.y - 10.0) * 0.5);
