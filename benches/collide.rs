@@ -11,12 +11,16 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skysweep::collide::scenes::{normalize, Driven, Scene, SceneCollider, SceneKind};
-use skysweep::collide::{Aabb, AabbTree, BruteForce, Collider, CollisionMap, Config, Layer};
+use skysweep::collide::workloads::{normalize, Driven, Workload, WorkloadKind};
+use skysweep::collide::{
+    Aabb, AabbTree, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer,
+};
 
-/// A broad phase driven by a scene, one frame at a time.
+/// A contender driven by a scene, one frame at a time. Our three broad phases come in through
+/// [`BroadPhase`] (one generic impl below, statically dispatched within a frame); the peers,
+/// which rebuild from the scene each frame and have no handles, implement this directly.
 pub trait Method {
-    fn frame(&mut self, scene: &Scene);
+    fn frame(&mut self, scene: &Workload);
     /// Current pairs as sorted, ordered scene-id pairs.
     fn pairs(&self) -> Vec<(u32, u32)>;
     /// True for methods that rebuild everything from the scene each frame: a frame of theirs
@@ -26,8 +30,8 @@ pub trait Method {
     }
 }
 
-impl<C: SceneCollider> Method for Driven<C> {
-    fn frame(&mut self, scene: &Scene) {
+impl<C: BroadPhase> Method for Driven<C> {
+    fn frame(&mut self, scene: &Workload) {
         Driven::frame(self, scene);
     }
     fn pairs(&self) -> Vec<(u32, u32)> {
@@ -36,13 +40,13 @@ impl<C: SceneCollider> Method for Driven<C> {
 }
 
 /// `sap` plus reading every event the update reported, as a caller that looks at all of them
-/// would: `update` stores events packed and builds each `Event` (two slot-table lookups) when
+/// would: `update` stores events packed and builds each `PairEvent` (two slot-table lookups) when
 /// it is read, so `sap` alone leaves that part to the caller. Not a peer comparison (the peers
 /// report bare pairs); it shows what reading the events adds.
 pub struct ReadingEvents(Driven<Collider>);
 
 impl Method for ReadingEvents {
-    fn frame(&mut self, scene: &Scene) {
+    fn frame(&mut self, scene: &Workload) {
         self.0.frame(scene);
         let seen = self.0.collider.events().iter().fold(0u32, |acc, e| {
             acc ^ e.pair.a.owner ^ e.pair.b.owner.rotate_left(7)
@@ -99,7 +103,7 @@ impl Method for Grid {
         true
     }
 
-    fn frame(&mut self, scene: &Scene) {
+    fn frame(&mut self, scene: &Workload) {
         self.boxes.clear();
         self.boxes
             .extend(scene.live().map(|(id, b)| (b.tested(), b.layer, id)));
@@ -187,7 +191,7 @@ impl Method for Broccoli {
         true
     }
 
-    fn frame(&mut self, scene: &Scene) {
+    fn frame(&mut self, scene: &Workload) {
         self.bots.clear();
         self.info.clear();
         for (id, b) in scene.live() {
@@ -250,7 +254,7 @@ impl Method for ParryBvh {
         true
     }
 
-    fn frame(&mut self, scene: &Scene) {
+    fn frame(&mut self, scene: &Workload) {
         use parry2d::bounding_volume::Aabb as PAabb;
         use parry2d::math::Vec2 as PVec2;
         use parry2d::partitioning::{Bvh, BvhBuildStrategy};
@@ -287,7 +291,7 @@ impl Method for ParryBvh {
 pub const WARM_UP_FRAMES: u64 = 120;
 
 /// The named methods for a scene, each starting from the same warmed-up scene.
-pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Method>)> {
+pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<dyn Method>)> {
     let map = CollisionMap::game_default();
     let mut v: Vec<(&'static str, Box<dyn Method>)> = vec![(
         "sap",
@@ -297,7 +301,7 @@ pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Met
         "tree",
         Box::new(Driven::new(AabbTree::new(Config::default()), scene)),
     ));
-    if kind == SceneKind::BulletHell10k {
+    if kind == WorkloadKind::BulletHell10k {
         v.push((
             "sap_reading_events",
             Box::new(ReadingEvents(Driven::new(
@@ -306,7 +310,7 @@ pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Met
             ))),
         ));
     }
-    if kind == SceneKind::Sparse1k {
+    if kind == WorkloadKind::Sparse1k {
         v.push((
             "brute",
             Box::new(Driven::new(BruteForce::new(Config::default()), scene)),
@@ -320,8 +324,8 @@ pub fn methods(kind: SceneKind, scene: &Scene) -> Vec<(&'static str, Box<dyn Met
 
 /// Runs every method for `frames` frames of the scene and asserts they all report the same
 /// pairs as the sweep-and-prune every frame. Returns the number of pairs at the last frame.
-pub fn assert_methods_agree(kind: SceneKind, frames: u64) -> usize {
-    let mut scene = Scene::after(kind, WARM_UP_FRAMES);
+pub fn assert_methods_agree(kind: WorkloadKind, frames: u64) -> usize {
+    let mut scene = Workload::after(kind, WARM_UP_FRAMES);
     let mut ms = methods(kind, &scene);
     let mut last = 0;
     for _ in 0..frames {
@@ -359,20 +363,20 @@ fn configure<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
 
 fn bench_mixed(c: &mut Criterion) {
     for kind in [
-        SceneKind::BulletHell10k,
-        SceneKind::Sparse1k,
-        SceneKind::Swarm5k,
+        WorkloadKind::BulletHell10k,
+        WorkloadKind::Sparse1k,
+        WorkloadKind::Swarm5k,
     ] {
         assert_methods_agree(kind, 3);
-        let start = Scene::after(kind, WARM_UP_FRAMES);
+        let start = Workload::after(kind, WARM_UP_FRAMES);
         let mut g = configure(c, kind.name());
         for (name, m) in methods(kind, &start) {
             time_frames(&mut g, name, start.clone(), m);
         }
-        if kind == SceneKind::BulletHell10k {
+        if kind == WorkloadKind::BulletHell10k {
             // The same scene with round bullets: the narrow phase's price, `sap_circles`
             // against `sap` (and the tree's likewise).
-            let mut round = Scene::with_round_bullets(kind, kind.bodies(), true);
+            let mut round = Workload::with_round_bullets(kind, kind.bodies(), true);
             for _ in 0..WARM_UP_FRAMES {
                 round.step();
             }
@@ -388,7 +392,7 @@ fn bench_mixed(c: &mut Criterion) {
 /// Times `m`'s frames of `scene`, the scene stepped before each. Only the method's own work is
 /// timed: moving the scene's bodies is the game's work, the same for every method, and would
 /// only dilute the comparison.
-fn time_frames(g: &mut Group<'_>, name: &str, mut scene: Scene, mut m: Box<dyn Method>) {
+fn time_frames(g: &mut Group<'_>, name: &str, mut scene: Workload, mut m: Box<dyn Method>) {
     g.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
@@ -412,11 +416,11 @@ fn time_frames(g: &mut Group<'_>, name: &str, mut scene: Scene, mut m: Box<dyn M
 fn bench_phase(
     g: &mut Group<'_>,
     (method, what): (&str, &str),
-    kind: SceneKind,
+    kind: WorkloadKind,
     period: u64,
     phase: u64,
 ) {
-    let mut scene = Scene::after(kind, WARM_UP_FRAMES);
+    let mut scene = Workload::after(kind, WARM_UP_FRAMES);
     let mut m: Box<dyn Method> = match method {
         "sap" => Box::new(Driven::new(Collider::new(Config::default()), &scene)),
         "tree" => Box::new(Driven::new(AabbTree::new(Config::default()), &scene)),
@@ -455,17 +459,17 @@ fn configure_phases<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
 
 fn bench_bursts(c: &mut Criterion) {
     // boss_burst: 500 bullets spawn at frames divisible by 30; 15 mod 30 is an ordinary frame.
-    let mut g = configure_phases(c, SceneKind::BossBurst.name());
+    let mut g = configure_phases(c, WorkloadKind::BossBurst.name());
     for method in ["sap", "tree", "parry_bvh"] {
-        bench_phase(&mut g, (method, "spawn"), SceneKind::BossBurst, 30, 0);
-        bench_phase(&mut g, (method, "steady"), SceneKind::BossBurst, 30, 15);
+        bench_phase(&mut g, (method, "spawn"), WorkloadKind::BossBurst, 30, 0);
+        bench_phase(&mut g, (method, "steady"), WorkloadKind::BossBurst, 30, 15);
     }
     g.finish();
     // mass_clear: the bomb clears at 60 mod 120, the field is full again by 81 mod 120.
-    let mut g = configure_phases(c, SceneKind::MassClear.name());
+    let mut g = configure_phases(c, WorkloadKind::MassClear.name());
     for method in ["sap", "tree", "parry_bvh"] {
-        bench_phase(&mut g, (method, "clear"), SceneKind::MassClear, 120, 60);
-        bench_phase(&mut g, (method, "steady"), SceneKind::MassClear, 120, 30);
+        bench_phase(&mut g, (method, "clear"), WorkloadKind::MassClear, 120, 60);
+        bench_phase(&mut g, (method, "steady"), WorkloadKind::MassClear, 120, 30);
     }
     g.finish();
 }
@@ -473,7 +477,7 @@ fn bench_bursts(c: &mut Criterion) {
 /// The game's area query: a homing shot looks for enemies in a 280 px square around it, after
 /// the frame's update. Each timed iteration is 64 such queries around the scene's shots.
 fn bench_query(c: &mut Criterion) {
-    let mut scene = Scene::after(SceneKind::BulletHell10k, WARM_UP_FRAMES);
+    let mut scene = Workload::after(WorkloadKind::BulletHell10k, WARM_UP_FRAMES);
     let mut sap = Driven::new(Collider::new(Config::default()), &scene);
     let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
     scene.step();
@@ -518,7 +522,7 @@ fn bench_query(c: &mut Criterion) {
 }
 
 /// 64 game-sized query areas centred on shots of the scene.
-pub fn query_areas(scene: &Scene) -> Vec<Aabb> {
+pub fn query_areas(scene: &Workload) -> Vec<Aabb> {
     scene
         .live()
         .filter(|(_, b)| b.layer == Layer::PlayerShot)

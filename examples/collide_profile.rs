@@ -7,13 +7,13 @@
 
 use std::time::Instant;
 
-use skysweep::collide::scenes::{Driven, Scene, SceneCollider, SceneKind};
-use skysweep::collide::{AabbTree, Collider, Config};
+use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
+use skysweep::collide::{AabbTree, BroadPhase, Collider, Config};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "bullet_hell_10k".into());
-    let Some(kind) = SceneKind::ALL.into_iter().find(|k| k.name() == name) else {
+    let Some(kind) = WorkloadKind::ALL.into_iter().find(|k| k.name() == name) else {
         eprintln!("collide_profile: unknown scene '{name}'");
         std::process::exit(2);
     };
@@ -34,9 +34,9 @@ fn main() {
     }
 }
 
-fn run<C: SceneCollider>(kind: SceneKind, frames: usize, collider: C, stats: fn(&C) -> String) {
+fn run<C: BroadPhase>(kind: WorkloadKind, frames: usize, collider: C, stats: fn(&C) -> String) {
     let name = kind.name();
-    let mut scene = Scene::after(kind, 120);
+    let mut scene = Workload::after(kind, 120);
     let mut driven = Driven::new(collider, &scene);
     let mut step_ns = Vec::with_capacity(frames);
     // Collider frames, split by what the scene's script did in them.

@@ -46,7 +46,7 @@ biggest = max(stages, key=lambda f: f.stat().st_size).read_text()
 for size in [LEVEL_LIMIT - 64, LEVEL_LIMIT, LEVEL_LIMIT + 1]:
     put("level", f"large_{size}", bytes([0, 3]) + padded(biggest, size))
 
-# level_uses: the stage, NUL, common.ron, NUL, extra.ron (see skysweep::fuzzing::level_uses).
+# level_uses: the stage, NUL, common.ron, NUL, extra.ron (see skysweep::testkit::fuzzing::level_uses).
 for f in stages + bad:
     put("level_uses", f.stem, f.read_bytes() + b"\0" + common)
 two = stages[0].read_text().replace('uses: ["common.ron"]', 'uses: ["common.ron", "extra.ron"]')

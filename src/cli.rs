@@ -4,9 +4,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use skysweep::sim::{Character, Difficulty};
+use skysweep::headless::args::{parse_count, CheckFormat, RunArgs};
 
 #[derive(Debug, Parser)]
 // `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
@@ -39,7 +39,7 @@ pub struct Cli {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Start windowed at this size, WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", value_parser = parse_size, allow_hyphen_values = true)]
+    #[arg(long, value_name = "WxH", value_parser = crate::window::parse_size, allow_hyphen_values = true)]
     pub window: Option<(i32, i32)>,
     /// Start on the ending (the pilots of --character, then the credits), to look at it
     /// without playing through every stage; the run then goes on into the second loop.
@@ -192,78 +192,6 @@ pub enum Command {
     },
 }
 
-/// How `skysweep check` prints problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckFormat {
-    Human,
-    Json,
-}
-
-/// Options shared by playing and `sim`.
-#[derive(Debug, Args, Clone)]
-pub struct RunArgs {
-    /// Stage file to play.
-    #[arg(long, value_name = "PATH")]
-    pub level: Option<PathBuf>,
-    /// Seed of the game's random generator.
-    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
-    pub seed: Option<u64>,
-    /// Let the built-in pilot play.
-    #[arg(long)]
-    pub autoplay: bool,
-    /// Enemy bullets and rams cost nothing (for level authors).
-    #[arg(long)]
-    pub invincible: bool,
-    /// Start the stage at a time in seconds or at a named marker (e.g. `boss`).
-    // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
-    #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
-    pub at: Option<String>,
-    /// Character: vela, brass, wren, orla or rook (a second one adds player 2).
-    #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
-    pub characters: Vec<Character>,
-    /// easy, normal or hard.
-    #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
-    pub difficulty: Option<Difficulty>,
-    /// Starting power level, 1 to 4.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4), allow_negative_numbers = true)]
-    pub power: Option<u8>,
-    /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
-    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2), allow_negative_numbers = true)]
-    pub loop_number: Option<u32>,
-    /// Record every step's input to this replay file, over every stage the run plays.
-    #[arg(long, value_name = "FILE")]
-    pub record: Option<PathBuf>,
-    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power,
-    /// loop and invincibility, so the options that set those are refused beside it.
-    #[arg(long, value_name = "FILE", conflicts_with_all = REPLAY_SETS)]
-    pub replay: Option<PathBuf>,
-}
-
-/// Run options a replay decides itself (or that would change what it plays back), by clap id.
-/// `--level` stays allowed: it says where the recorded stage is, and the content hash check
-/// still refuses a different one.
-const REPLAY_SETS: [&str; 9] = [
-    "seed",
-    "characters",
-    "difficulty",
-    "at",
-    "power",
-    "loop_number",
-    "invincible",
-    "autoplay",
-    "record",
-];
-
-/// A whole number from 0 up. Anything numeric outside that, a negative number included, gets
-/// the range message clap gives the ranged options (`--power`, `--stress`): "-1 is not in
-/// 0..=18446744073709551615", where a plain `u64` parser would say "invalid digit".
-fn parse_count(s: &str) -> Result<u64, String> {
-    let n: i128 = s
-        .parse()
-        .map_err(|e: std::num::ParseIntError| e.to_string())?;
-    u64::try_from(n).map_err(|_| format!("{n} is not in 0..={}", u64::MAX))
-}
-
 /// Most a soak may be asked to run: a week.
 const MAX_SOAK_MINUTES: f64 = 7.0 * 24.0 * 60.0;
 
@@ -286,34 +214,13 @@ fn parse_span(s: &str, max: f64) -> Result<f64, String> {
     }
 }
 
-fn parse_character(s: &str) -> Result<Character, String> {
-    Character::from_name(s)
-        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass, wren, orla or rook"))
-}
-
-fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
-    Difficulty::from_name(s)
-        .ok_or_else(|| format!("unknown difficulty `{s}`; choose easy, normal or hard"))
-}
-
-pub(crate) fn parse_size(s: &str) -> Result<(i32, i32), String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or("expected WIDTHxHEIGHT, e.g. 960x720")?;
-    let w: i32 = w.parse().map_err(|_| format!("`{w}` is not a width"))?;
-    let h: i32 = h.parse().map_err(|_| format!("`{h}` is not a height"))?;
-    if !(224..=8192).contains(&w) || !(240..=8192).contains(&h) {
-        return Err("window size must be at least 224x240 and at most 8192x8192".into());
-    }
-    Ok((w, h))
-}
-
 #[cfg(test)]
 mod tests {
     use clap::error::ErrorKind;
     use clap::CommandFactory;
 
-    use super::{Cli, Command, REPLAY_SETS};
+    use super::{Cli, Command};
+    use skysweep::headless::args::REPLAY_SETS;
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::try_parse_args(std::iter::once("skysweep").chain(args.iter().copied()))

@@ -4,21 +4,20 @@
 //! - [`collide`]: the sweep-and-prune broad phase, a small library of its own (glam only).
 //! - [`sim`]: the game's rules, stepped at a fixed 60 Hz from plain [`sim::Input`] values.
 //! - [`level`]: the RON level format, its loading and validation.
-//! - [`fileio`]: bounded reads of files a stranger may have shared.
-//! - [`memory`]: the process's resident memory, for soaks and memory logs.
-//! - [`soak`]: long random runs checking for panics, determinism and memory.
-//! - [`store`]: atomic saves and damaged-file handling for replays, settings and scores.
+//! - [`save`]: the player's files: settings, key and pad bindings, high scores, their store.
+//! - [`headless`]: the commands with no window: `sim`, `balance`, `check`, `soak`.
+//! - [`platform`]: stdout, bounded reads, atomic writes, data folders, memory.
+//! - `testkit` (hidden): scenarios, hostile files and fuzz bodies the tests share.
 //!
 //! None of these modules imports macroquad; the window, audio and drawing live in the binary.
+//! Dependencies point one way: `headless` and `save` use `sim` and `level`; `sim` uses
+//! `level` and `collide`; everything may use `platform`, which uses nothing of ours.
 
 pub mod collide;
-pub mod fileio;
-#[doc(hidden)]
-pub mod fuzzing;
+pub mod headless;
 pub mod level;
-pub mod memory;
+pub mod platform;
+pub mod save;
 pub mod sim;
-pub mod soak;
-pub mod store;
 #[doc(hidden)]
-pub mod test_files;
+pub mod testkit;

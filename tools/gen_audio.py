@@ -19,6 +19,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import music_ending  # noqa: E402
+import music_extra_boss  # noqa: E402
 import music_final_boss  # noqa: E402
 import music_stage1  # noqa: E402
 import music_stage2  # noqa: E402
@@ -26,6 +27,7 @@ import music_stage3  # noqa: E402
 import music_stage4  # noqa: E402
 import music_stage5  # noqa: E402
 import music_stage6  # noqa: E402
+import music_stage7  # noqa: E402
 from music_engine import Song, chord_track  # noqa: E402
 from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
                          sweep, tri, write_wav)
@@ -285,6 +287,8 @@ MUSIC = {
     "stage5": music_stage5.song,
     "stage6": music_stage6.song,
     "final_boss": music_final_boss.song,
+    "stage7": music_stage7.song,
+    "extra_boss": music_extra_boss.song,
     "ending": music_ending.song,
 }
 

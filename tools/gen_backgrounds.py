@@ -7,11 +7,11 @@ Stage grounds and the cloud layer are 224x640 and tile seamlessly vertically
 (everything is built from functions that are periodic in y). Deterministic.
 
 Stages 1-2, the clouds, the title and the logo are drawn here; stages 3-6 live in
-bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the first three endings and
-the credits backdrop in bg_endings.py (picture helpers in bg_scenes.py), Orla's and Rook's
-endings in bg_homes.py, the ten pair endings in bg_pairs.py and bg_pairs2.py (the pilots'
-figures in bg_figures.py, shared scenery in bg_sets.py), and the shared noise, wrapped
-masks and shading helpers in bg_common.py.
+bg_canyon.py, bg_frost.py, bg_ironworks.py and bg_citadel.py, the Extra stage in
+bg_extra.py, the first three endings and the credits backdrop in bg_endings.py (picture
+helpers in bg_scenes.py), Orla's and Rook's endings in bg_homes.py, the ten pair endings in
+bg_pairs.py and bg_pairs2.py (the pilots' figures in bg_figures.py, shared scenery in
+bg_sets.py), and the shared noise, wrapped masks and shading helpers in bg_common.py.
 """
 import math
 import os
@@ -27,6 +27,7 @@ import bg_canyon  # noqa: E402
 import bg_frost  # noqa: E402
 import bg_ironworks  # noqa: E402
 import bg_citadel  # noqa: E402
+import bg_extra  # noqa: E402
 import bg_endings  # noqa: E402
 import bg_homes  # noqa: E402
 import bg_pairs  # noqa: E402
@@ -569,6 +570,7 @@ def main():
     emit("stage4_ground", bg_frost.stage4)
     emit("stage5_ground", bg_ironworks.stage5)
     emit("stage6_ground", bg_citadel.stage6)
+    emit("stage7_ground", bg_extra.stage7)
     emit("ending_vela", bg_endings.ending_vela)
     emit("ending_brass", bg_endings.ending_brass)
     emit("ending_wren", bg_endings.ending_wren)

@@ -66,27 +66,52 @@ def shot_brass(f):
 
 
 def shot_wren(f):
+    """A green leaf dart, point up, with no dark rim: Wren's own colour (her ship rides a leaf),
+    a hue and a shape no enemy bullet has (enemy bullets are outlined discs and needles in red,
+    cyan, magenta and blue), so her shots never read as bullets (tests/bullet_contrast.rs)."""
     im = Img(8, 8)
-    im.radial(4, 4, 3.2 if f == 0 else 3.6, R["magenta"], [2, 3, 4, 5])
-    im.px(3, 3, (255, 255, 255))
-    if f == 0:
-        for x, y in ((0, 4), (7, 3), (4, 0), (3, 7)):
-            im.px(x, y, R["pink"][5])
-    else:
-        for x, y in ((1, 1), (6, 1), (1, 6), (6, 6)):
-            im.px(x, y, R["pink"][5])
+    leaf = R["leaf"]
+    # A pointed oval, widest in the middle, tapering to a point at both ends.
+    dx = np.abs(im.X - 4.0)
+    t = (im.Y - 0.2) / 7.6
+    half = 3.3 * np.sqrt(np.clip(np.sin(np.pi * np.clip(t, 0, 1)), 0, 1)) * (1.0 if f == 0 else 0.9)
+    body = (dx <= half) & (t >= 0) & (t <= 1)
+    im.fill(body, leaf[3])
+    im.fill(body & (dx <= half - 1.0), leaf[4])
+    im.fill(body & (dx < 0.6) & (t > 0.15) & (t < 0.9), leaf[5] if f == 0 else (240, 255, 200))
     return im.a
 
 
+def lift(col, target):
+    """`col` mixed towards white until its WCAG relative luminance reaches `target`."""
+    def lum(c):
+        lin = [(v / 255 / 12.92) if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    c = tuple(col[:3])
+    for k in range(101):
+        m = tuple(round(v + (255 - v) * k / 100) for v in c)
+        if lum(m) >= target:
+            return m
+    return (255, 255, 255)
+
+
 def bullet(size, ramp, f, core=(255, 255, 255)):
+    """A round enemy bullet: the shared dark outline, then a bright rim in the bullet's hue
+    (relative luminance at least 0.47), the hue deeper inside, a white core. The dark ring reads
+    on light grounds and the bright rim on dark ones, so one of the two edge rings has 3:1
+    contrast with any ground (tests/bullet_contrast.rs checks it on every stage)."""
     im = Img(size, size)
     c = size / 2.0
     r = c - 1.0
-    if f == 0:
-        levels = [3, 4] if size <= 6 else [2, 3, 4, 5]
+    rim = lift(ramp[4], 0.47 if f == 0 else 0.56)
+    bands = [rim, ramp[3], ramp[4], ramp[5]]
+    if size <= 6:
+        levels = [0]
+    elif size <= 8:
+        levels = [0, 2] if f == 0 else [0, 3]
     else:
-        levels = [4, 5] if size <= 6 else [3, 4, 5, 5]
-    im.radial(c, c, r, ramp, levels)
+        levels = [0, 1, 1, 2, 3] if f == 0 else [0, 1, 2, 3, 3]
+    im.radial(c, c, r, bands, levels)
     cr = max(0.9, r * (0.35 if f == 0 else 0.45))
     im.disc(c, c, cr, core)
     if size >= 8:
@@ -96,15 +121,18 @@ def bullet(size, ramp, f, core=(255, 255, 255)):
 
 
 def bullet_needle(f):
+    """An ice-blue needle, point down: outline, a pale blue body, a white tip. Blue, not the
+    old white and yellow, so it keeps a hue against grey concrete and differs from Brass's gold
+    shots."""
     im = Img(4, 12)
-    y = R["yellow"]
+    b = R["blue"]
     for j in range(1, 11):
         for i in range(1, 3):
-            c = y[4] if i == 1 else y[3]
+            c = b[5] if i == 1 else lift(b[4], 0.55)
             if f == 1:
-                c = y[5] if i == 1 else y[4]
+                c = (235, 250, 255) if i == 1 else b[5]
             if j >= 7:
-                c = (255, 255, 255) if (i == 1 or f == 1) else y[5]
+                c = (255, 255, 255) if (i == 1 or f == 1) else b[5]
             im.px(i, j, c)
     im.outline(OUTLINE)
     # pointed tip at the bottom
@@ -362,7 +390,7 @@ def charge_wren(f):
 
 
 def bullet_small(f):
-    return bullet(6, R["red"], f, core=R["pink"][5])
+    return bullet(6, R["pink"], f)
 
 
 def bullet_round(f):

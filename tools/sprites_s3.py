@@ -27,48 +27,50 @@ R3 = {
 
 # ====================================================================== stage 3: Redrock Canyon
 def s3_buzzard(f):
-    """ornithopter scout: wings beat between spread (0) and raised (1)."""
+    """ornithopter scout: wings beat between spread (0) and raised (1). Painted blue-grey and
+    navy, not the canyon's ochre, so it stands out from the brown rock it flies over."""
     s = Scene(18, 16, origin=(9, 8))
     span, lift = (8.6, 0.0) if f == 0 else (6.4, -1.4)
     for side in (-1, 1):
         wing = [(1.2 * side, -3.0), (4.5 * side, -4.2 + lift), (span * side, -3.0 + lift),
                 (span * side, -1.2 + lift), (span * side - 1.4 * side, 0.2 + lift), (5.2 * side, -0.4 + lift * 0.5),
                 (3.8 * side, 1.2 + lift * 0.3), (1.2 * side, 1.6)]
-        s.slab(wing, 1.0 + (1.2 if f else 0.0), R3["ochre"], group="w%d" % side, thick=0.8, edge_ramp=R["brown"])
+        s.slab(wing, 1.0 + (1.2 if f else 0.0), R["steel"], group="w%d" % side, thick=0.8, edge_ramp=R["navy"])
         # feather slots along the trailing edge
-        s.paint((np.abs(((s.X - side * 0.5) % 2.0) - 1.0) < 0.35) & (s.Y > -1.5 + lift), R3["ochre"],
+        s.paint((np.abs(((s.X - side * 0.5) % 2.0) - 1.0) < 0.35) & (s.Y > -1.5 + lift), R["steel"],
                 parts=["w%d" % side], lvl_bias=-2)
         s.paint_poly([((span - 1.8) * side, -5), ((span + 1) * side, -5), ((span + 1) * side, 2),
-                      ((span - 1.8) * side, 2)], R3["canyon"], parts=["w%d" % side], lvl_bias=-1)
+                      ((span - 1.8) * side, 2)], R["navy"], parts=["w%d" % side], lvl_bias=-1)
     # tail fan behind (top)
-    s.slab([(-2.6, -7.6), (2.6, -7.6), (1.2, -4), (-1.2, -4)], 1.2, R3["canyon"], group="tail", thick=0.8)
-    s.ellipsoid((0, 0.0, 2.0), (2.6, 5.4, 2.2), R3["canyon"], group="body")
-    s.paint(np.abs(s.X) < 0.5, R3["canyon"], parts=["body"], lvl_bias=-2)
+    s.slab([(-2.6, -7.6), (2.6, -7.6), (1.2, -4), (-1.2, -4)], 1.2, R["navy"], group="tail", thick=0.8)
+    s.ellipsoid((0, 0.0, 2.0), (2.6, 5.4, 2.2), R["navy"], group="body")
+    s.paint(np.abs(s.X) < 0.5, R["navy"], parts=["body"], lvl_bias=-2)
     s.ellipsoid((0, 4.2, 3.0), (1.8, 1.7, 1.4), R["brass"], group="head")
     s.glow(0, 5.0, 0.9, 0.8, R["yellow"], z=6, levels=[4, 5])
     return s.render()
 
 
 def s3_vulture(f):
-    """biplane raider with a spinning nose propeller."""
+    """biplane raider with a spinning nose propeller. Pale steel wings, a navy fuselage and red
+    roundels: the canyon's browns would hide it."""
     s = Scene(26, 22, origin=(13, 10))
     # lower wing (partly hidden) and upper wing
-    s.slab([(-10.5, -0.5), (10.5, -0.5), (10.5, 2.5), (-10.5, 2.5)], 0.5, R3["ochre"], group="lw", thick=0.8,
-           edge_ramp=R["brown"], bias=-0.1)
+    s.slab([(-10.5, -0.5), (10.5, -0.5), (10.5, 2.5), (-10.5, 2.5)], 0.5, R["steel"], group="lw", thick=0.8,
+           edge_ramp=R["navy"], bias=-0.1)
     top = [(-12.2, -4.2), (12.2, -4.2), (12.6, -3.0), (12.2, -0.6), (-12.2, -0.6), (-12.6, -3.0)]
-    s.slab(top, 4.0, R3["ochre"], group="tw", thick=1.0, edge_ramp=R["brown"], bevel=0.8)
+    s.slab(top, 4.0, R["steel"], group="tw", thick=1.0, edge_ramp=R["navy"], bevel=0.8)
     for side in (-1, 1):
-        s.paint_poly([(9.5 * side, -5), (12.8 * side, -5), (12.8 * side, 0), (9.5 * side, 0)], R3["canyon"],
+        s.paint_poly([(9.5 * side, -5), (12.8 * side, -5), (12.8 * side, 0), (9.5 * side, 0)], R["navy"],
                      z=4.0, parts=["tw"])
-        # roundel: a rust ring with a sand centre
-        s.paint(s.mask_ellipse(6.0 * side, -2.4, 1.6, 1.3, z=4.0), R3["canyon"], parts=["tw"], lvl_bias=-1)
+        # roundel: a red ring with a sand centre
+        s.paint(s.mask_ellipse(6.0 * side, -2.4, 1.6, 1.3, z=4.0), R["red"], parts=["tw"], lvl_bias=-1)
         s.px(6.0 * side, -2.4, R3["sand"][5], z=4.0)
         # struts between the wings
         s.box(7.4 * side - 0.4, -1.2, 7.4 * side + 0.4, 0.6, 2.2, R["brown"], group="st%d" % side, bevel=0)
     # tailplane at the back (top)
-    s.slab([(-5.2, -9.2), (5.2, -9.2), (4.6, -7.4), (-4.6, -7.4)], 1.0, R3["ochre"], group="tp", thick=0.8,
-           edge_ramp=R["brown"])
-    s.lathe(0, 2.0, [(-9.6, 0.6), (-6, 1.4), (0, 2.4), (5.5, 2.6), (7.6, 2.4)], R3["canyon"], group="fus")
+    s.slab([(-5.2, -9.2), (5.2, -9.2), (4.6, -7.4), (-4.6, -7.4)], 1.0, R["steel"], group="tp", thick=0.8,
+           edge_ramp=R["navy"])
+    s.lathe(0, 2.0, [(-9.6, 0.6), (-6, 1.4), (0, 2.4), (5.5, 2.6), (7.6, 2.4)], R["navy"], group="fus")
     s.paint(np.abs(s.Y - 4) < 0.5, R["gunmetal"], parts=["fus"])
     # engine cowl with cylinder heads, then the open cockpit with the pilot
     s.lathe(0, 2.2, [(5.5, 2.8), (7.2, 3.0), (8.6, 2.4)], R["gunmetal"], group="cowl")

@@ -1,5 +1,5 @@
-//! Arbitrary bytes as a stage, parsed and played: see `skysweep::fuzzing::level`.
+//! Arbitrary bytes as a stage, parsed and played: see `skysweep::testkit::fuzzing::level`.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| skysweep::fuzzing::level(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| skysweep::testkit::fuzzing::level(data));

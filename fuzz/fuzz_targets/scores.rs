@@ -1,11 +1,5 @@
-//! Arbitrary bytes as the high score file: see `src/app/save_fuzz.rs`.
+//! Arbitrary bytes as the high score file: see `skysweep::testkit::save_fuzz::scores`.
 
 #![no_main]
 
-mod app;
-// `app/config.rs` names its key bindings as `crate::keys`, as in the game.
-#[allow(dead_code)]
-#[path = "../../src/keys.rs"]
-mod keys;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| app::save_fuzz::scores(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| skysweep::testkit::save_fuzz::scores(data));

@@ -4,11 +4,12 @@
 use macroquad::prelude::*;
 
 use super::ctx::Ctx;
-use super::gamepad::{PadBindings, PadButton};
+use super::keyboard;
 use super::menu_input::{nav, MenuInput};
 use super::scene::{Scene, Transition};
-use crate::keys::{self, Action, KeyBindings};
 use crate::render::menus;
+use skysweep::save::keys::{Action, KeyBindings};
+use skysweep::save::pad::{PadBindings, PadButton};
 
 pub struct Controls {
     /// 0 and 1 are the players' keys, 2 the gamepad buttons.
@@ -66,9 +67,9 @@ impl Controls {
             return;
         }
         let chosen: Option<String> = if self.who < 2 {
-            keys::bindable_keys()
+            keyboard::bindable_keys()
                 .find(|k| is_key_pressed(*k))
-                .and_then(keys::key_name)
+                .and_then(keyboard::key_name)
                 .map(str::to_string)
         } else {
             m.pads

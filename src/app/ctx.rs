@@ -7,15 +7,15 @@ use skysweep::level::LevelError;
 use skysweep::sim::Input;
 
 use super::audio::Audio;
-use super::config::{Config, Setting, SettingsFile};
 use super::gamepad::Gamepads;
+use super::keyboard;
 use super::notice::Notice;
 use super::run::Run;
-use super::scores::ScoreTable;
-use super::stage_play::merge;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
+use skysweep::save::scores::ScoreTable;
+use skysweep::save::settings::{Config, Setting, SettingsFile};
 
 pub struct Ctx {
     pub cli: Cli,
@@ -111,7 +111,7 @@ impl Ctx {
     pub fn collect_taps(&mut self, playing: bool) {
         for (tap, keys) in self.taps.iter_mut().zip(&self.config.keys) {
             *tap = if playing {
-                merge(*tap, keys.read(is_key_pressed))
+                tap.or(keyboard::read(keys, is_key_pressed))
             } else {
                 Input::default()
             };

@@ -3,8 +3,7 @@
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, Transition};
-use super::stage_play::{StagePlace, StagePlay};
+use super::scene::{Scene, StagePlace, Transition};
 use crate::render::ending::{self, EndingPage};
 
 /// Steps a pilot's page stays up unless skipped: time to read it at an easy pace.
@@ -37,19 +36,13 @@ impl Ending {
     }
 
     /// Turns to the next page, or goes on to the next loop after the last.
-    fn turn(&mut self, ctx: &mut Ctx) -> Transition {
+    fn turn(&mut self) -> Transition {
         self.page += 1;
         self.steps = 0;
         if self.page < self.pages.len() {
             return Transition::Stay;
         }
-        let StagePlace {
-            index,
-            loop_index,
-            characters,
-            ..
-        } = self.next.clone();
-        StagePlay::start(ctx, index, loop_index, characters)
+        Transition::Play(self.next.clone())
     }
 
     fn page_steps(&self) -> u32 {
@@ -61,13 +54,13 @@ impl Ending {
 }
 
 impl Scene for Ending {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        Transition::when(self.steps >= SKIP_AFTER_STEPS && m.ok, || self.turn(ctx))
+    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        Transition::when(self.steps >= SKIP_AFTER_STEPS && m.ok, || self.turn())
     }
 
-    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
         self.steps += 1;
-        Transition::when(self.steps >= self.page_steps(), || self.turn(ctx))
+        Transition::when(self.steps >= self.page_steps(), || self.turn())
     }
 
     fn draw(&self, ctx: &mut Ctx) {

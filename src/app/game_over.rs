@@ -5,7 +5,6 @@ use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
 use super::name_entry::{keep_waiting_scores, NameEntry, PendingScore};
 use super::scene::{Scene, Transition};
-use super::title::Title;
 use crate::render::menus;
 
 pub struct GameOver {
@@ -29,7 +28,7 @@ impl GameOver {
     /// After a finished game: name the high scores in `pending`, if any, else the title.
     pub fn after(ctx: &mut Ctx, pending: Vec<PendingScore>) -> Transition {
         if pending.is_empty() {
-            Title::enter(ctx)
+            Transition::ToTitle
         } else {
             ctx.audio.music("title");
             Transition::switch(NameEntry::new(pending))

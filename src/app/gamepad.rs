@@ -5,92 +5,11 @@
 //! gilrs events are turned into small [`PadEvent`] values first, so the mapping to
 //! `sim::Input` is tested without a device.
 
-use serde::{Deserialize, Serialize};
-
+use skysweep::save::pad::{PadBindings, PadButton};
 use skysweep::sim::Input;
 
 /// Stick travel below this fraction is ignored, so a worn stick does not drift the ship.
 pub const DEADZONE: f32 = 0.35;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PadButton {
-    South,
-    East,
-    North,
-    West,
-    LeftTrigger,
-    LeftTrigger2,
-    RightTrigger,
-    RightTrigger2,
-    Select,
-    Start,
-    DPadUp,
-    DPadDown,
-    DPadLeft,
-    DPadRight,
-}
-
-const BUTTON_NAMES: [(&str, PadButton); 14] = [
-    ("South", PadButton::South),
-    ("East", PadButton::East),
-    ("North", PadButton::North),
-    ("West", PadButton::West),
-    ("LeftTrigger", PadButton::LeftTrigger),
-    ("LeftTrigger2", PadButton::LeftTrigger2),
-    ("RightTrigger", PadButton::RightTrigger),
-    ("RightTrigger2", PadButton::RightTrigger2),
-    ("Select", PadButton::Select),
-    ("Start", PadButton::Start),
-    ("DPadUp", PadButton::DPadUp),
-    ("DPadDown", PadButton::DPadDown),
-    ("DPadLeft", PadButton::DPadLeft),
-    ("DPadRight", PadButton::DPadRight),
-];
-
-impl PadButton {
-    pub fn from_name(name: &str) -> Option<PadButton> {
-        BUTTON_NAMES
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, b)| *b)
-    }
-
-    pub fn name(self) -> &'static str {
-        BUTTON_NAMES
-            .iter()
-            .find(|(_, b)| *b == self)
-            .map_or("?", |(n, _)| n)
-    }
-
-    fn bit(self) -> u16 {
-        1 << (self as u16)
-    }
-}
-
-/// Which buttons do what; the d-pad and left stick always move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PadBindings {
-    pub shot: Vec<String>,
-    pub bomb: Vec<String>,
-    pub focus: Vec<String>,
-}
-
-impl Default for PadBindings {
-    fn default() -> Self {
-        let v = |names: &[&str]| names.iter().map(|s| s.to_string()).collect();
-        Self {
-            shot: v(&["South", "West"]),
-            bomb: v(&["East", "North"]),
-            focus: v(&[
-                "LeftTrigger",
-                "RightTrigger",
-                "LeftTrigger2",
-                "RightTrigger2",
-            ]),
-        }
-    }
-}
 
 /// A device-independent gamepad event.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,11 +51,7 @@ impl PadState {
     pub fn take_pressed(&mut self) -> Vec<PadButton> {
         let p = self.pressed;
         self.pressed = 0;
-        BUTTON_NAMES
-            .iter()
-            .map(|(_, b)| *b)
-            .filter(|b| p & b.bit() != 0)
-            .collect()
+        PadButton::all().filter(|b| p & b.bit() != 0).collect()
     }
 
     pub fn input(&self, bindings: &PadBindings) -> Input {
@@ -318,13 +233,5 @@ mod tests {
         assert!(!s.input(&b).shot);
         s.apply(PadEvent::Button(PadButton::North, true));
         assert!(s.input(&b).shot);
-    }
-
-    #[test]
-    fn button_names_round_trip() {
-        for (name, b) in BUTTON_NAMES {
-            assert_eq!(PadButton::from_name(name), Some(b));
-            assert_eq!(b.name(), name);
-        }
     }
 }

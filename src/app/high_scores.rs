@@ -5,7 +5,6 @@ use skysweep::sim::Difficulty;
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::scene::{Scene, Transition};
-use super::title::Title;
 use crate::render::menus;
 
 pub struct HighScores {
@@ -24,7 +23,7 @@ impl HighScores {
 }
 
 impl Scene for HighScores {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
         let i = Difficulty::ALL
             .iter()
             .position(|d| *d == self.difficulty)
@@ -36,7 +35,7 @@ impl Scene for HighScores {
             self.difficulty = Difficulty::ALL[(i + 1) % 3];
         }
         if m.ok || m.back {
-            return Title::enter(ctx);
+            return Transition::ToTitle;
         }
         Transition::Stay
     }

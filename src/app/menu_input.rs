@@ -3,7 +3,8 @@
 use macroquad::prelude::*;
 
 use super::audio::Audio;
-use super::gamepad::{Gamepads, PadButton};
+use super::gamepad::Gamepads;
+use skysweep::save::pad::PadButton;
 
 /// Menu presses this frame, from the keyboard and every gamepad.
 #[derive(Clone, Debug, Default)]

@@ -5,16 +5,14 @@
 //! **collide** (inside [`Scene::step`]), and once per frame **render**, which only reads.
 //! Each screen is one file beside this one; this file only routes between them.
 
-pub mod audio;
-pub mod config;
+mod audio;
 mod controls;
 mod ctx;
-pub(crate) mod display;
 mod ending;
-pub(crate) mod frame_log;
 mod game_over;
-pub mod gamepad;
+mod gamepad;
 mod high_scores;
+mod keyboard;
 mod menu_input;
 mod name_draft;
 mod name_entry;
@@ -25,10 +23,7 @@ mod practice;
 mod recording;
 mod replay_end;
 mod run;
-#[cfg(test)]
-mod save_fuzz;
 mod scene;
-pub mod scores;
 mod select;
 mod stage_play;
 mod startup;
@@ -43,12 +38,14 @@ use skysweep::sim::World;
 
 use crate::render::{menus, notice_box};
 
+use crate::window::display;
+use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
-use frame_log::{FpsMeter, FrameLog, Pace};
 use menu_input::MenuInput;
 use notice::{Notice, SOURCE_COLUMNS};
 use scene::{Scene, Transition};
 use skysweep::sim::clock::FixedStep;
+use stage_play::StagePlay;
 
 pub use startup::play;
 
@@ -176,8 +173,25 @@ impl App {
                 // The scenes before (a whole stage's world among them) are freed here; their
                 // memory goes back to the system so a long game does not creep up.
                 self.scenes = vec![s];
-                skysweep::memory::give_back_free_memory();
+                skysweep::platform::memory::give_back_free_memory();
                 self.scenes[0].entered(&mut self.ctx);
+            }
+            Transition::ToTitle => {
+                let t = title::Title::enter(&mut self.ctx);
+                self.apply(t);
+            }
+            Transition::Play(place) => {
+                let t = StagePlay::start(
+                    &mut self.ctx,
+                    place.index,
+                    place.loop_index,
+                    place.characters,
+                );
+                self.apply(t);
+            }
+            Transition::Restart(place) => {
+                let t = StagePlay::restart(&mut self.ctx, &place);
+                self.apply(t);
             }
             Transition::Quit => self.quit = true,
         }
@@ -269,21 +283,4 @@ impl App {
 /// a `--frames` run has had its frames.
 fn loop_ends(quit: bool, window_closed: bool, frame_limit: Option<u64>, frames: u64) -> bool {
     quit || window_closed || frame_limit.is_some_and(|n| frames >= n)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::loop_ends;
-
-    #[test]
-    fn closing_the_window_ends_the_loop_through_the_saving_path() {
-        // The window close has to reach the loop's own exit (which saves the recording) in any
-        // scene and whatever --frames says; macroquad no longer ends the program by itself.
-        assert!(loop_ends(false, true, None, 0));
-        assert!(loop_ends(false, true, Some(1000), 3));
-        assert!(!loop_ends(false, false, None, 1_000_000));
-        assert!(!loop_ends(false, false, Some(1000), 999));
-        assert!(loop_ends(false, false, Some(1000), 1000));
-        assert!(loop_ends(true, false, None, 0));
-    }
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use macroquad::input::KeyCode;
 
-use super::scores::NAME_LEN;
+use skysweep::save::scores::NAME_LEN;
 
 /// The letters a name can hold, in the order up and down step through them.
 pub const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";

@@ -5,13 +5,13 @@ use macroquad::prelude::*;
 use skysweep::sim::{Character, Difficulty};
 
 use super::ctx::Ctx;
-use super::gamepad::PadButton;
 use super::high_scores::HighScores;
 use super::menu_input::MenuInput;
 use super::name_draft::{NameDraft, TypingGate, UNNAMED};
 use super::scene::{Scene, Transition};
-use super::scores::{self, ScoreTable};
 use crate::render::menus;
+use skysweep::save::pad::PadButton;
+use skysweep::save::scores::{self, ScoreTable};
 
 /// A score waiting for its name.
 #[derive(Clone, Debug)]

@@ -1,11 +1,11 @@
 //! The options menu: volumes, display, shake and difficulty, and the way into key rebinding.
 
-use super::config::Setting;
 use super::controls::Controls;
 use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
 use super::scene::{Scene, Transition};
 use crate::render::menus;
+use skysweep::save::settings::Setting;
 
 /// The first rows are [`Setting::ALL`] in order; then the three rebinding pages and BACK.
 const ITEMS: [&str; 10] = [

@@ -6,9 +6,7 @@ use macroquad::prelude::*;
 use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
 use super::practice;
-use super::scene::{Scene, Transition};
-use super::stage_play::{StagePlace, StagePlay};
-use super::title::Title;
+use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
 
 const ITEMS: [&str; 3] = ["RESUME", "RESTART STAGE", "QUIT TO TITLE"];
@@ -32,10 +30,10 @@ impl Scene for Pause {
         }
         match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
             Some(0) => Transition::Pop,
-            Some(1) => StagePlay::restart(ctx, &self.place),
+            Some(1) => Transition::Restart(self.place.clone()),
             Some(_) => {
                 ctx.run.end_recording();
-                Title::enter(ctx)
+                Transition::ToTitle
             }
             None => Transition::Stay,
         }

@@ -84,7 +84,7 @@ impl Recording {
         let (text, path) = (self.replay.to_ron(), path.to_path_buf());
         self.unsaved_steps = Some(0);
         self.autosaving = Some(std::thread::spawn(move || {
-            skysweep::store::write_atomic(&path, text.as_bytes())
+            skysweep::platform::atomic::write_atomic(&path, text.as_bytes())
         }));
     }
 }

@@ -6,15 +6,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use skysweep::headless::run_setup;
 use skysweep::level::watch::LevelWatcher;
-use skysweep::level::{Catalog, Level, LevelError};
+use skysweep::level::{self, Catalog, Level, LevelError};
+use skysweep::platform::data::find_data;
 use skysweep::sim::campaign::stage_order;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Carry, WorldConfig};
 
 use super::recording::Recording;
-use crate::render::stage;
-use crate::setup::{self, find_data};
 
 pub struct Run {
     /// Stages played in order: the chosen `--level`, a replay's recorded stages, or every
@@ -60,7 +60,9 @@ impl Run {
         record_path: Option<PathBuf>,
         seed_fixed: bool,
     ) -> Run {
-        let campaign = stages.is_none().then(shipped_stages);
+        let campaign = stages
+            .is_none()
+            .then(|| campaign_stages(&find_data("levels")));
         let mut run = Run {
             stages: stages.unwrap_or_default(),
             levels,
@@ -74,7 +76,7 @@ impl Run {
             recording_failed: false,
             campaign,
             seed_fixed,
-            catalog: setup::assets_catalog(),
+            catalog: run_setup::assets_catalog(),
         };
         run.order_stages();
         run
@@ -206,25 +208,10 @@ impl Run {
     }
 }
 
-/// Every shipped `levels/stageN.ron`, in stage order.
-pub fn shipped_stages() -> Vec<PathBuf> {
-    let dir = find_data("levels");
-    let mut stages: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| {
-                    p.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with("stage") && n.ends_with(".ron"))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    stages.sort_by_key(|p| stage::stage_number(&p.to_string_lossy()));
-    if stages.is_empty() {
-        stages.push(find_data(setup::DEFAULT_LEVEL));
-    }
-    stages
+/// The whole game's stages: every `stageN.ron` in `dir` by number, the list `sim --all`
+/// plays too ([`level::stage_files`]); the default stage alone when there is none.
+pub fn campaign_stages(dir: &Path) -> Vec<PathBuf> {
+    level::stage_files(dir).unwrap_or_else(|_| vec![find_data(run_setup::DEFAULT_LEVEL)])
 }
 
 #[cfg(test)]
@@ -234,6 +221,36 @@ mod tests {
     use skysweep::sim::WorldConfig;
 
     use super::Run;
+
+    /// Issue #25: the window listed any `stage*.ron` while `sim --all` listed `stageN.ron`
+    /// only, so a stray file changed the window's campaign alone. Both now use one lister.
+    #[test]
+    fn a_stray_stage_file_changes_neither_campaign() {
+        let names = |paths: &[std::path::PathBuf]| -> Vec<String> {
+            paths
+                .iter()
+                .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                .collect()
+        };
+        let shipped = super::find_data("levels");
+        let copy = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(&shipped).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == "ron") {
+                std::fs::copy(&path, copy.path().join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let window_before = names(&super::campaign_stages(copy.path()));
+        std::fs::write(copy.path().join("stage2b.ron"), "this is no level").unwrap();
+        let window_after = names(&super::campaign_stages(copy.path()));
+        // What `sim --all` plays: the library's lister over the same folder.
+        let headless = names(&skysweep::level::stage_files(copy.path()).unwrap());
+        assert_eq!(window_before, window_after);
+        assert_eq!(window_after, headless);
+        assert_eq!(window_after, names(&super::campaign_stages(&shipped)));
+        assert!(!window_after.iter().any(|n| n == "stage2b.ron"));
+        assert!(window_after.len() >= 2, "{window_after:?}");
+    }
 
     /// Issue #18: a long game's memory rose at every stage change, one reason being that every
     /// stage played stayed loaded. The whole game now holds the stage in play only; an

@@ -8,11 +8,21 @@
 use std::sync::Arc;
 
 use skysweep::level::Level;
-use skysweep::sim::World;
+use skysweep::sim::{Character, World};
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use crate::render::Layout;
+
+/// Where a stage sits in the run: enough to start it again.
+#[derive(Clone, Debug)]
+pub struct StagePlace {
+    /// Index into the run's stage list.
+    pub index: usize,
+    /// Which loop of the game this is (0 is the first).
+    pub loop_index: u32,
+    pub characters: Vec<Character>,
+}
 
 /// What happens after a scene's update.
 pub enum Transition {
@@ -24,6 +34,15 @@ pub enum Transition {
     Pop,
     /// Leave every scene on the stack for this one.
     Switch(Box<dyn Scene>),
+    /// Back to the title screen and its music, leaving every scene on the stack. The router
+    /// builds the title, so a scene that ends there need not know it.
+    ToTitle,
+    /// Start the stage at this place of the run (a new game, the next stage, the next loop),
+    /// leaving every scene on the stack; the router builds the stage in play.
+    Play(StagePlace),
+    /// Play the stage at this place again from its beginning (the pause menu's RESTART): the
+    /// run's recording ends first, and a replay starts over from its first stage.
+    Restart(StagePlace),
     /// End the game.
     Quit,
 }

@@ -6,13 +6,11 @@ use macroquad::prelude::*;
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
-use super::gamepad::PadButton;
+use super::keyboard::key_from_name;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, Transition};
-use super::stage_play::StagePlay;
-use super::title::Title;
-use crate::keys::key_from_name;
+use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
+use skysweep::save::pad::PadButton;
 
 /// How many pilots there are to choose from.
 const PILOTS: usize = Character::ALL.len();
@@ -79,12 +77,15 @@ impl Scene for Select {
             || m.pad(PadButton::Select, None)
             || (m.back && self.ready.iter().all(|r| !*r) && m.pad(PadButton::East, None));
         if leave {
-            Transition::switch(Title::new())
+            Transition::ToTitle
         } else if self.ready.iter().all(|r| *r) {
             let characters = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
             ctx.run.new_game();
-            let loop_index = ctx.run.base_config.loop_index;
-            StagePlay::start(ctx, 0, loop_index, characters)
+            Transition::Play(StagePlace {
+                index: 0,
+                loop_index: ctx.run.base_config.loop_index,
+                characters,
+            })
         } else {
             Transition::Stay
         }

@@ -20,22 +20,13 @@ use super::notice::Notice;
 use super::pause::Pause;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
 
+use super::keyboard;
 use super::replay_end::ReplayEnded;
-use super::scene::{Scene, Transition};
+use super::scene::{Scene, StagePlace, Transition};
 use super::stress;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
-
-/// Where a stage sits in the run: enough to start it again.
-#[derive(Clone, Debug)]
-pub struct StagePlace {
-    /// Index into the run's stage list.
-    pub index: usize,
-    /// Which loop of the game this is (0 is the first).
-    pub loop_index: u32,
-    pub characters: Vec<Character>,
-}
 
 pub struct StagePlay {
     world: World,
@@ -178,9 +169,9 @@ impl StagePlay {
                 }
                 // A tap counts as held for the first step after it.
                 let tap = std::mem::take(&mut ctx.taps[i]);
-                let keys = merge(ctx.config.keys[i].read(is_key_down), tap);
+                let keys = keyboard::read(&ctx.config.keys[i], is_key_down).or(tap);
                 match ctx.pads.input(i, &ctx.config.pad) {
-                    Some(pad) => merge(keys, pad),
+                    Some(pad) => keys.or(pad),
                     None => keys,
                 }
             })
@@ -469,15 +460,10 @@ fn log_memory(ctx: &Ctx, place: &StagePlace) {
         place.loop_index + 1,
         place.index + 1,
         ctx.anim,
-        kib(skysweep::memory::rss_kib()),
-        kib(skysweep::memory::peak_rss_kib()),
+        kib(skysweep::platform::memory::rss_kib()),
+        kib(skysweep::platform::memory::peak_rss_kib()),
         ctx.renderer.assets.textures_held(),
     );
-}
-
-/// Keyboard and pad together: either can drive the same player.
-pub fn merge(a: Input, b: Input) -> Input {
-    Input::from_bits(a.to_bits() | b.to_bits())
 }
 
 /// Whether a replay in play ends after this step, and how its recorded run ended. Clearing

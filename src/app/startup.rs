@@ -10,24 +10,26 @@ use macroquad::prelude::*;
 use skysweep::sim::clock::FixedStep;
 use skysweep::sim::Input;
 
-use super::audio::{self, Audio};
-use super::config::{Config, SettingsFile};
+use super::audio::Audio;
 use super::ctx::Ctx;
-use super::display;
 use super::ending::Ending;
-use super::frame_log::FrameLog;
 use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::run::Run;
+use super::scene::StagePlace;
 use super::scene::{Scene, Transition};
-use super::scores::ScoreTable;
-use super::stage_play::{StagePlace, StagePlay};
+use super::stage_play::StagePlay;
 use super::title::Title;
 use super::App;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
-use crate::setup::{self, find_data};
+use crate::window::frame_log::FrameLog;
+use crate::window::{display, sound_device};
+use skysweep::headless::run_setup;
+use skysweep::platform::data::find_data;
+use skysweep::save::scores::ScoreTable;
+use skysweep::save::settings::{Config, SettingsFile};
 
 /// Whether `--screenshot` and `--record` name places that can be written; exit status 2 when
 /// one cannot, said before any window opens.
@@ -40,7 +42,7 @@ fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
         let Some(path) = path else {
             continue;
         };
-        skysweep::store::check_writable(path).map_err(|e| {
+        skysweep::platform::atomic::check_writable(path).map_err(|e| {
             eprintln!(
                 "skysweep: {option} {}: cannot write there: {e}",
                 path.display()
@@ -54,7 +56,7 @@ fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
 /// Opens the window and plays. Errors in the command line or level are reported before any
 /// window opens.
 pub fn play(cli: Cli) -> ExitCode {
-    let prepared = match setup::prepare(&cli.run) {
+    let prepared = match run_setup::prepare(&cli.run) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("skysweep: {e}");
@@ -99,7 +101,7 @@ pub fn play(cli: Cli) -> ExitCode {
 }
 
 impl App {
-    async fn new(cli: Cli, prepared: setup::RunSetup) -> App {
+    async fn new(cli: Cli, prepared: run_setup::RunSetup) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
         let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
@@ -117,7 +119,7 @@ impl App {
                 .into_iter()
                 .flatten(),
         );
-        audio::unmute_alsa_errors();
+        sound_device::unmute_alsa_errors();
         for w in &warnings {
             eprintln!("warning: {w}");
         }

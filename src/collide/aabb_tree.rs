@@ -11,18 +11,18 @@
 //! persistent pair set as the sweep-and-prune's turns them into Enter, Stay and Exit events,
 //! in the same (pair-key) order.
 
-use super::bodies::{body_api, pair_set_api, Bodies};
+use super::bodies::{Bodies, Store};
 use super::slots::State;
 use super::tree::{contains, fatten, Tree};
 use super::tree_query::{pairs, pairs_of_boxes};
-use super::{Aabb, Config, Contact, Events, Layer, LayerMask, Stats};
+use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pairs, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
 /// fat box since the last update (and is on its layer's stray list), or it was teleported.
 const STRAY: u8 = 1;
 const JUMPED: u8 = 2;
 
-/// Dynamic-AABB-tree broad phase. See the module docs of [`super`] for the contract it shares
+/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](super::BroadPhase) for the contract it shares
 /// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {
@@ -48,21 +48,28 @@ impl Default for AabbTree {
     }
 }
 
-body_api!(AabbTree);
-pair_set_api!(AabbTree);
-
 impl AabbTree {
-    /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
-    pub fn new(config: Config) -> Self {
-        Self {
-            bodies: Bodies::new(config),
-            trees: vec![Tree::default(); Layer::COUNT],
-            strays: vec![Vec::new(); Layer::COUNT],
-            reinserted: 0,
-            stack: Vec::new(),
-            path: Vec::new(),
-            specs: Vec::new(),
-        }
+    /// Leaves the last update reinserted because their box left (or shrank well inside)
+    /// their fat box.
+    pub fn reinserted(&self) -> usize {
+        self.reinserted
+    }
+
+    /// Height of the tallest layer tree (0 for single leaves), `None` when all are empty.
+    pub fn height(&self) -> Option<u32> {
+        self.trees.iter().filter_map(Tree::height).max()
+    }
+}
+
+impl Store for AabbTree {
+    #[inline(always)]
+    fn bodies(&self) -> &Bodies {
+        &self.bodies
+    }
+
+    #[inline(always)]
+    fn bodies_mut(&mut self) -> &mut Bodies {
+        &mut self.bodies
     }
 
     /// Notes a live box whose current box left its fat box, for the area query.
@@ -84,10 +91,25 @@ impl AabbTree {
         self.bodies.slots.head[i].band |= JUMPED;
         self.moved(i, aabb);
     }
+}
+
+impl BroadPhase for AabbTree {
+    /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
+    fn new(config: Config) -> Self {
+        Self {
+            bodies: Bodies::new(config),
+            trees: vec![Tree::default(); Layer::COUNT],
+            strays: vec![Vec::new(); Layer::COUNT],
+            reinserted: 0,
+            stack: Vec::new(),
+            path: Vec::new(),
+            specs: Vec::new(),
+        }
+    }
 
     /// Applies the batched removals and inserts, refits the trees, finds this frame's pairs
     /// and reports what changed, in pair-key order (lower slot, then higher slot).
-    pub fn update(&mut self) -> Events<'_> {
+    fn update(&mut self) -> PairEvents<'_> {
         let mut stats = Stats::default();
 
         // 1. Removals: leaves out of their trees, then the slots freed in ascending order. A
@@ -216,7 +238,7 @@ impl AabbTree {
         }
         stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
 
-        // 5. Events from the persistent pair set.
+        // 5. PairEvents from the persistent pair set.
         self.bodies
             .pairs
             .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
@@ -230,21 +252,20 @@ impl AabbTree {
         self.events()
     }
 
-    /// Leaves the last update reinserted because their box left (or shrank well inside)
-    /// their fat box.
-    pub fn reinserted(&self) -> usize {
-        self.reinserted
+    /// The events of the last update, in pair-key order (lower slot, then higher slot).
+    fn events(&self) -> PairEvents<'_> {
+        self.bodies.pairs.events(&self.bodies.slots)
     }
 
-    /// Height of the tallest layer tree (0 for single leaves), `None` when all are empty.
-    pub fn height(&self) -> Option<u32> {
-        self.trees.iter().filter_map(Tree::height).max()
+    /// Pairs overlapping at the last update, in pair-key order.
+    fn pairs(&self) -> Pairs<'_> {
+        Pairs::keys(self.bodies.pairs.live(), &self.bodies.slots)
     }
 
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
     /// Complexity: per masked layer, O(height + leaves whose fat box meets the area), plus the
     /// boxes moved out of their fat box and the inserts since the last update.
-    pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+    fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
         let s = &self.bodies.slots;
         for layer in Layer::ALL {
             if !layers.contains(layer) {
@@ -265,6 +286,12 @@ impl AabbTree {
             }
         }
         self.bodies.query_pending(&area, layers, out);
+    }
+
+    /// [`AabbTree::validate_structure`], plus the pair set against a brute-force
+    /// recomputation (see `validate_all` in `tree_validate.rs`).
+    fn validate(&self) -> Result<(), String> {
+        self.validate_all()
     }
 }
 

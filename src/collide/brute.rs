@@ -5,10 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use super::bodies::{body_api, Bodies};
+use super::bodies::{Bodies, Store};
 use super::narrow::exact;
 use super::slots::State;
-use super::{Aabb, Config, Contact, Event, EventKind, Events, Handle, LayerMask, Pair};
+use super::{
+    Aabb, BroadPhase, Config, Contact, Handle, LayerMask, Pair, PairEvent, PairEventKind,
+    PairEvents, Pairs,
+};
 
 /// O(n²) reference broad phase, with the same narrow phase as the others. It shares the body store (handles, batching, slot reuse) with
 /// the others, but finds pairs and derives events on its own, from a sorted map, so the
@@ -17,20 +20,18 @@ use super::{Aabb, Config, Contact, Event, EventKind, Events, Handle, LayerMask, 
 pub struct BruteForce {
     pub(super) bodies: Bodies,
     pairs: BTreeMap<(Handle, Handle), Pair>,
-    events: Vec<Event>,
+    events: Vec<PairEvent>,
 }
 
-body_api!(BruteForce);
+impl Store for BruteForce {
+    #[inline(always)]
+    fn bodies(&self) -> &Bodies {
+        &self.bodies
+    }
 
-impl BruteForce {
-    /// A reference collider with `config`; the capacity is lowered to
-    /// [`Config::MAX_CAPACITY`] as [`Collider::new`](super::Collider::new) does.
-    pub fn new(config: Config) -> Self {
-        Self {
-            bodies: Bodies::new(config),
-            pairs: BTreeMap::new(),
-            events: Vec::new(),
-        }
+    #[inline(always)]
+    fn bodies_mut(&mut self) -> &mut Bodies {
+        &mut self.bodies
     }
 
     #[inline(always)]
@@ -38,10 +39,22 @@ impl BruteForce {
 
     #[inline(always)]
     fn teleported(&mut self, _: usize, _: &Aabb) {}
+}
+
+impl BroadPhase for BruteForce {
+    /// A reference collider with `config`; the capacity is lowered to
+    /// [`Config::MAX_CAPACITY`] as the other broad phases do.
+    fn new(config: Config) -> Self {
+        Self {
+            bodies: Bodies::new(config),
+            pairs: BTreeMap::new(),
+            events: Vec::new(),
+        }
+    }
 
     /// Applies the batched calls, tests every pair of live boxes whose layers meet, and
     /// reports what changed, in pair order.
-    pub fn update(&mut self) -> Events<'_> {
+    fn update(&mut self) -> PairEvents<'_> {
         self.events.clear();
         let mut stats = super::Stats::default();
         let b = &mut self.bodies;
@@ -77,8 +90,8 @@ impl BruteForce {
         }
         for (key, pair) in &self.pairs {
             if !now.contains_key(key) {
-                self.events.push(Event {
-                    kind: EventKind::Exit,
+                self.events.push(PairEvent {
+                    kind: PairEventKind::Exit,
                     pair: *pair,
                 });
                 stats.pairs_removed += 1;
@@ -86,12 +99,12 @@ impl BruteForce {
         }
         for (key, pair) in &now {
             let kind = if self.pairs.contains_key(key) {
-                EventKind::Stay
+                PairEventKind::Stay
             } else {
                 stats.pairs_added += 1;
-                EventKind::Enter
+                PairEventKind::Enter
             };
-            self.events.push(Event { kind, pair: *pair });
+            self.events.push(PairEvent { kind, pair: *pair });
         }
         stats.live_boxes = live.len();
         self.pairs = now;
@@ -101,21 +114,17 @@ impl BruteForce {
     }
 
     /// The events of the last update: Exits, then Enters and Stays, each in pair order.
-    pub fn events(&self) -> Events<'_> {
-        Events::plain(&self.events)
+    fn events(&self) -> PairEvents<'_> {
+        PairEvents::plain(&self.events)
     }
 
-    pub fn pairs(&self) -> impl Iterator<Item = Pair> + '_ {
-        self.pairs.values().copied()
-    }
-
-    /// Current pairs with a box of `owner`, as (owner's side, other side).
-    pub fn pairs_of_owner(&self, owner: u32) -> impl Iterator<Item = (Contact, Contact)> + '_ {
-        self.pairs.values().filter_map(move |p| p.for_owner(owner))
+    /// Pairs overlapping at the last update, in pair order.
+    fn pairs(&self) -> Pairs<'_> {
+        Pairs::plain(self.pairs.values())
     }
 
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
-    pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+    fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
         let s = &self.bodies.slots;
         for (i, h) in s.head.iter().enumerate() {
             if matches!(h.state, State::Pending | State::Live)
@@ -125,5 +134,32 @@ impl BruteForce {
                 out.push(s.contact(i));
             }
         }
+    }
+
+    /// The slot table's own checks (the brute force keeps no other structure), and every pair
+    /// between two boxes of layers that meet, both live or removed since the last update.
+    fn validate(&self) -> Result<(), String> {
+        let s = &self.bodies.slots;
+        let in_table = |c: &Contact| {
+            let i = c.handle.index as usize;
+            i < s.head.len()
+                && s.head[i].generation == c.handle.generation
+                && matches!(s.head[i].state, State::Live | State::Leaving)
+        };
+        let in_structure = s
+            .head
+            .iter()
+            .filter(|h| matches!(h.state, State::Live | State::Leaving))
+            .count();
+        self.bodies.validate_slots(in_structure, "the slot table")?;
+        for p in self.pairs.values() {
+            if !in_table(&p.a) || !in_table(&p.b) {
+                return Err(format!("pair {p:?} has a box that is not live"));
+            }
+            if !self.bodies.config.map.meets(p.a.layer, p.b.layer) {
+                return Err(format!("pair {p:?} is between layers that do not meet"));
+            }
+        }
+        Ok(())
     }
 }

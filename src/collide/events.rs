@@ -1,8 +1,8 @@
-//! The events of one update as callers read them: [`Events`], a view, and its iterator.
+//! The events of one update as callers read them: [`PairEvents`], a view, and its iterator.
 //!
 //! The sweep-and-prune stores an update's events packed, one `u64` each: the pair's key (see
 //! [`pair_key`](super::sweep::pair_key)) with the kind in its top two bits. An update then
-//! writes 8 bytes per event instead of a whole [`Event`], and Stay, by far the most common
+//! writes 8 bytes per event instead of a whole [`PairEvent`], and Stay, by far the most common
 //! kind, costs no more than copying the key. The two [`Contact`](super::Contact)s are read
 //! from the slot table when an event is read: they cannot change while a box lives.
 //!
@@ -12,7 +12,25 @@
 
 use super::slots::Slots;
 use super::sweep::key_slots;
-use super::{Event, EventKind, Pair};
+use super::Pair;
+
+/// How a pair of boxes stands at an update.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PairEventKind {
+    /// The first update at which the two boxes overlap.
+    Enter,
+    /// Every further update at which they still overlap.
+    Stay,
+    /// The update at which they stop overlapping, or at which either box's removal is applied.
+    Exit,
+}
+
+/// A change (or not) in one pair, reported by [`BroadPhase::update`](super::BroadPhase::update).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PairEvent {
+    pub kind: PairEventKind,
+    pub pair: Pair,
+}
 
 /// Where a record's kind lives. Keys use the bits below: slots stay under [`MAX_SLOTS`].
 const KIND_SHIFT: u32 = 62;
@@ -29,10 +47,10 @@ pub(super) const DEPARTED: u64 = 3 << KIND_SHIFT;
 /// The events of an update, in the order the collider reports them.
 ///
 /// A cheap, copyable view that borrows the collider: read it, iterate it (`for e in events`
-/// yields [`Event`] values), or collect it with [`Events::to_vec`] to keep the events past the
+/// yields [`PairEvent`] values), or collect it with [`PairEvents::to_vec`] to keep the events past the
 /// next call that needs the collider mutably. Reading an event costs two table lookups.
 #[derive(Clone, Copy, Debug)]
-pub struct Events<'a> {
+pub struct PairEvents<'a> {
     repr: Repr<'a>,
 }
 
@@ -43,14 +61,14 @@ enum Repr<'a> {
         slots: &'a Slots,
         departed: &'a [Pair],
     },
-    Plain(&'a [Event]),
+    Plain(&'a [PairEvent]),
 }
 
-impl<'a> Events<'a> {
+impl<'a> PairEvents<'a> {
     /// A view of packed records. `slots` must hold the contacts of every slot named by a key,
     /// and `departed` every pair a [`DEPARTED`] record indexes.
     pub(super) fn packed(records: &'a [u64], slots: &'a Slots, departed: &'a [Pair]) -> Self {
-        Events {
+        PairEvents {
             repr: Repr::Packed {
                 records,
                 slots,
@@ -60,8 +78,8 @@ impl<'a> Events<'a> {
     }
 
     /// A view of events already built (the brute-force reference stores them that way).
-    pub(super) fn plain(events: &'a [Event]) -> Self {
-        Events {
+    pub(super) fn plain(events: &'a [PairEvent]) -> Self {
+        PairEvents {
             repr: Repr::Plain(events),
         }
     }
@@ -79,7 +97,7 @@ impl<'a> Events<'a> {
 
     /// The `i`th event, if there are more than `i`.
     #[inline]
-    pub fn get(&self, i: usize) -> Option<Event> {
+    pub fn get(&self, i: usize) -> Option<PairEvent> {
         match self.repr {
             Repr::Packed {
                 records,
@@ -90,32 +108,36 @@ impl<'a> Events<'a> {
         }
     }
 
-    pub fn iter(&self) -> EventIter<'a> {
-        EventIter {
+    pub fn iter(&self) -> PairEventIter<'a> {
+        PairEventIter {
             events: *self,
             next: 0,
             end: self.len(),
         }
     }
 
-    pub fn to_vec(&self) -> Vec<Event> {
+    pub fn to_vec(&self) -> Vec<PairEvent> {
         self.iter().collect()
     }
 }
 
 #[inline]
-fn decode(record: u64, slots: &Slots, departed: &[Pair]) -> Event {
+fn decode(record: u64, slots: &Slots, departed: &[Pair]) -> PairEvent {
     if record & DEPARTED == DEPARTED {
-        return Event {
-            kind: EventKind::Exit,
+        return PairEvent {
+            kind: PairEventKind::Exit,
             pair: departed[(record & LOW_BITS) as usize],
         };
     }
     // A lookup, not a branch: which kind comes next is data the predictor cannot learn.
-    const KINDS: [EventKind; 3] = [EventKind::Enter, EventKind::Stay, EventKind::Exit];
+    const KINDS: [PairEventKind; 3] = [
+        PairEventKind::Enter,
+        PairEventKind::Stay,
+        PairEventKind::Exit,
+    ];
     const _: () = assert!(ENTER >> KIND_SHIFT == 0 && STAY >> KIND_SHIFT == 1);
     const _: () = assert!(EXIT >> KIND_SHIFT == 2);
-    Event {
+    PairEvent {
         kind: KINDS[(record >> KIND_SHIFT) as usize],
         pair: pair_of(record & LOW_BITS, slots),
     }
@@ -128,37 +150,37 @@ pub(super) fn pair_of(key: u64, slots: &Slots) -> Pair {
     Pair::new(slots.contact(a as usize), slots.contact(b as usize))
 }
 
-impl<'a> IntoIterator for Events<'a> {
-    type Item = Event;
-    type IntoIter = EventIter<'a>;
+impl<'a> IntoIterator for PairEvents<'a> {
+    type Item = PairEvent;
+    type IntoIter = PairEventIter<'a>;
 
-    fn into_iter(self) -> EventIter<'a> {
+    fn into_iter(self) -> PairEventIter<'a> {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &Events<'a> {
-    type Item = Event;
-    type IntoIter = EventIter<'a>;
+impl<'a> IntoIterator for &PairEvents<'a> {
+    type Item = PairEvent;
+    type IntoIter = PairEventIter<'a>;
 
-    fn into_iter(self) -> EventIter<'a> {
+    fn into_iter(self) -> PairEventIter<'a> {
         self.iter()
     }
 }
 
-/// Iterator over [`Events`], yielding each [`Event`] by value.
+/// Iterator over [`PairEvents`], yielding each [`PairEvent`] by value.
 #[derive(Clone, Debug)]
-pub struct EventIter<'a> {
-    events: Events<'a>,
+pub struct PairEventIter<'a> {
+    events: PairEvents<'a>,
     next: usize,
     end: usize,
 }
 
-impl Iterator for EventIter<'_> {
-    type Item = Event;
+impl Iterator for PairEventIter<'_> {
+    type Item = PairEvent;
 
     #[inline]
-    fn next(&mut self) -> Option<Event> {
+    fn next(&mut self) -> Option<PairEvent> {
         if self.next == self.end {
             return None;
         }
@@ -172,8 +194,8 @@ impl Iterator for EventIter<'_> {
     }
 }
 
-impl DoubleEndedIterator for EventIter<'_> {
-    fn next_back(&mut self) -> Option<Event> {
+impl DoubleEndedIterator for PairEventIter<'_> {
+    fn next_back(&mut self) -> Option<PairEvent> {
         if self.next == self.end {
             return None;
         }
@@ -182,6 +204,6 @@ impl DoubleEndedIterator for EventIter<'_> {
     }
 }
 
-impl ExactSizeIterator for EventIter<'_> {}
+impl ExactSizeIterator for PairEventIter<'_> {}
 
-impl std::iter::FusedIterator for EventIter<'_> {}
+impl std::iter::FusedIterator for PairEventIter<'_> {}

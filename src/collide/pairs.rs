@@ -6,7 +6,7 @@
 //! order depends only on slot numbers, which themselves depend only on the sequence of calls:
 //! the collider is deterministic.
 
-use super::events::{pair_of, Events, DEPARTED, EXIT, STAY};
+use super::events::{pair_of, PairEvents, DEPARTED, EXIT, STAY};
 use super::slots::{Slots, State};
 use super::sweep::key_slots;
 use super::{Pair, Stats};
@@ -44,8 +44,8 @@ impl PairSet {
     }
 
     /// The last update's events.
-    pub fn events<'a>(&'a self, slots: &'a Slots) -> Events<'a> {
-        Events::packed(&self.records[..self.reported], slots, &self.departed)
+    pub fn events<'a>(&'a self, slots: &'a Slots) -> PairEvents<'a> {
+        PairEvents::packed(&self.records[..self.reported], slots, &self.departed)
     }
 
     /// Turns this update's `found` keys into the update's events and makes them the live set.

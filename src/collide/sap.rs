@@ -18,13 +18,13 @@
 //! about the other axis, and sorting the vertical axis too is what the opposing streams of a
 //! shooter make expensive.
 
-use super::bodies::{body_api, pair_set_api, Bodies};
+use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
 use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
-use super::{Aabb, Config, Contact, Events, Layer, LayerMask, Stats};
+use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pairs, Stats};
 
-/// Incremental sweep-and-prune broad phase. See the module docs of [`super`] for the contract
+/// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
 /// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
 #[derive(Clone, Debug)]
 pub struct Collider {
@@ -37,26 +37,25 @@ pub struct Collider {
     moved: Vec<(usize, Aabb, u32)>,
 }
 
+// `update` keeps one bit per endpoint list in a `u128` (lists to compact, lists losing boxes by
+// swaps) and one bit per layer in a `u16` (layers to keep sorted); more lists or layers would
+// shift bits out of them silently.
+const _: () = assert!(
+    Layer::COUNT * BANDS <= u128::BITS as usize,
+    "one bit per endpoint list must fit in a u128"
+);
+const _: () = assert!(
+    Layer::COUNT <= u16::BITS as usize,
+    "one bit per layer must fit in a u16"
+);
+
 impl Default for Collider {
     fn default() -> Self {
         Self::new(Config::default())
     }
 }
 
-body_api!(Collider);
-pair_set_api!(Collider);
-
 impl Collider {
-    /// A collider with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered to it.
-    pub fn new(config: Config) -> Self {
-        Self {
-            bodies: Bodies::new(config),
-            lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
-            jumped: Vec::new(),
-            moved: Vec::new(),
-        }
-    }
-
     /// Reserves room for `boxes` boxes in all (at most the capacity) and `pairs` overlapping
     /// pairs, so that updates within those numbers allocate nothing; the memory is written
     /// once here, so no update is the first to touch it either. Endpoint lists are reserved
@@ -83,6 +82,101 @@ impl Collider {
         }
     }
 
+    /// Index of the list slot `i` is in (or joins).
+    #[inline]
+    fn list_of(&self, i: usize) -> usize {
+        let h = &self.bodies.slots.head[i];
+        list_index(h.layer, h.band as usize)
+    }
+
+    /// Queues a box for the list of its layer and of the band of its tested box.
+    fn route(&mut self, tested: Aabb, i: u32) {
+        let band = band_of(tested.min.y);
+        self.bodies.slots.head[i as usize].band = band as u8;
+        let layer = self.bodies.slots.head[i as usize].layer;
+        self.lists[list_index(layer, band)].batch.push((tested, i));
+    }
+
+    /// Every box of the small layer against every box of the other, band by band.
+    /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
+    fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
+        let (small, big) = if a_is_small { (a, b) } else { (b, a) };
+        let found = &mut self.bodies.pairs.found;
+        let lists = &self.lists;
+        let mut tests = 0;
+        for sb in 0..BANDS {
+            let s = &lists[list_index(small, sb)];
+            if s.len() == 0 {
+                continue;
+            }
+            if a == b {
+                tests += sweep::scan_self(s, found);
+                for ob in sb + 1..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(small, ob)], found);
+                }
+            } else {
+                for ob in 0..BANDS {
+                    tests += sweep::scan_two(s, &lists[list_index(big, ob)], found);
+                }
+            }
+        }
+        tests
+    }
+
+    /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
+    /// band `j >= i` only when the upper list's tallest box can reach band `j`: a box in band
+    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height. The reach
+    /// is in bands, at most [`BANDS`], whatever the height (which may be infinite).
+    /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
+    fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
+        let found = &mut self.bodies.pairs.found;
+        let lists = &self.lists;
+        // Capped at BANDS: a box may be up to 2 * f32::MAX tall (its height is then infinite),
+        // and an uncapped reach would overflow `i + reach` below.
+        let reach = |l: &EndpointList| ((l.max_h / BAND_HEIGHT) as usize).min(BANDS - 1) + 1;
+        let mut tests = 0;
+        for i in 0..BANDS {
+            let la = &lists[list_index(a, i)];
+            if a == b {
+                if la.len() == 0 {
+                    continue;
+                }
+                tests += sweep::sweep_self(la, found);
+                for j in i + 1..BANDS.min(i + reach(la) + 1) {
+                    tests += sweep::sweep_two(la, &lists[list_index(a, j)], found);
+                }
+                continue;
+            }
+            for j in 0..BANDS {
+                let lb = &lists[list_index(b, j)];
+                if la.len() == 0 || lb.len() == 0 {
+                    continue;
+                }
+                let within = match i.cmp(&j) {
+                    std::cmp::Ordering::Equal => true,
+                    std::cmp::Ordering::Less => j - i <= reach(la),
+                    std::cmp::Ordering::Greater => i - j <= reach(lb),
+                };
+                if within {
+                    tests += sweep::probe_two(la, lb, found);
+                }
+            }
+        }
+        tests
+    }
+}
+
+impl Store for Collider {
+    #[inline(always)]
+    fn bodies(&self) -> &Bodies {
+        &self.bodies
+    }
+
+    #[inline(always)]
+    fn bodies_mut(&mut self) -> &mut Bodies {
+        &mut self.bodies
+    }
+
     /// Nothing to do when a box moves: the update reloads every box.
     #[inline(always)]
     fn moved(&mut self, _: usize, _: &Aabb) {}
@@ -96,10 +190,22 @@ impl Collider {
             self.jumped.push(i as u32);
         }
     }
+}
+
+impl BroadPhase for Collider {
+    /// A collider with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered to it.
+    fn new(config: Config) -> Self {
+        Self {
+            bodies: Bodies::new(config),
+            lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
+            jumped: Vec::new(),
+            moved: Vec::new(),
+        }
+    }
 
     /// Applies the batched removals and inserts, re-sorts, finds this frame's pairs and reports
     /// what changed. The returned events are in pair-key order (lower slot, then higher slot).
-    pub fn update(&mut self) -> Events<'_> {
+    fn update(&mut self) -> PairEvents<'_> {
         let mut stats = Stats::default();
 
         // 1. Removals and teleports. A sorted list that loses boxes is compacted in one pass;
@@ -288,7 +394,7 @@ impl Collider {
             }
         }
 
-        // 7. Events from the persistent pair set.
+        // 7. PairEvents from the persistent pair set.
         self.bodies
             .pairs
             .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
@@ -301,92 +407,19 @@ impl Collider {
         self.events()
     }
 
-    /// Index of the list slot `i` is in (or joins).
-    #[inline]
-    fn list_of(&self, i: usize) -> usize {
-        let h = &self.bodies.slots.head[i];
-        list_index(h.layer, h.band as usize)
+    /// The events of the last update, in pair-key order (lower slot, then higher slot).
+    fn events(&self) -> PairEvents<'_> {
+        self.bodies.pairs.events(&self.bodies.slots)
     }
 
-    /// Queues a box for the list of its layer and of the band of its tested box.
-    fn route(&mut self, tested: Aabb, i: u32) {
-        let band = band_of(tested.min.y);
-        self.bodies.slots.head[i as usize].band = band as u8;
-        let layer = self.bodies.slots.head[i as usize].layer;
-        self.lists[list_index(layer, band)].batch.push((tested, i));
-    }
-
-    /// Every box of the small layer against every box of the other, band by band.
-    /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
-    fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
-        let (small, big) = if a_is_small { (a, b) } else { (b, a) };
-        let found = &mut self.bodies.pairs.found;
-        let lists = &self.lists;
-        let mut tests = 0;
-        for sb in 0..BANDS {
-            let s = &lists[list_index(small, sb)];
-            if s.len() == 0 {
-                continue;
-            }
-            if a == b {
-                tests += sweep::scan_self(s, found);
-                for ob in sb + 1..BANDS {
-                    tests += sweep::scan_two(s, &lists[list_index(small, ob)], found);
-                }
-            } else {
-                for ob in 0..BANDS {
-                    tests += sweep::scan_two(s, &lists[list_index(big, ob)], found);
-                }
-            }
-        }
-        tests
-    }
-
-    /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
-    /// band `j >= i` only when the upper list's tallest box can reach band `j`: a box in band
-    /// `i` starts above `(i + 1) * BAND_HEIGHT` so it ends above that plus its height. The reach
-    /// is in bands, at most [`BANDS`], whatever the height (which may be infinite).
-    /// Complexity: O(boxes + x-overlapping candidates in bands within reach).
-    fn sweep_layers(&mut self, a: Layer, b: Layer) -> u64 {
-        let found = &mut self.bodies.pairs.found;
-        let lists = &self.lists;
-        // Capped at BANDS: a box may be up to 2 * f32::MAX tall (its height is then infinite),
-        // and an uncapped reach would overflow `i + reach` below.
-        let reach = |l: &EndpointList| ((l.max_h / BAND_HEIGHT) as usize).min(BANDS - 1) + 1;
-        let mut tests = 0;
-        for i in 0..BANDS {
-            let la = &lists[list_index(a, i)];
-            if a == b {
-                if la.len() == 0 {
-                    continue;
-                }
-                tests += sweep::sweep_self(la, found);
-                for j in i + 1..BANDS.min(i + reach(la) + 1) {
-                    tests += sweep::sweep_two(la, &lists[list_index(a, j)], found);
-                }
-                continue;
-            }
-            for j in 0..BANDS {
-                let lb = &lists[list_index(b, j)];
-                if la.len() == 0 || lb.len() == 0 {
-                    continue;
-                }
-                let within = match i.cmp(&j) {
-                    std::cmp::Ordering::Equal => true,
-                    std::cmp::Ordering::Less => j - i <= reach(la),
-                    std::cmp::Ordering::Greater => i - j <= reach(lb),
-                };
-                if within {
-                    tests += sweep::probe_two(la, lb, found);
-                }
-            }
-        }
-        tests
+    /// Pairs overlapping at the last update, in pair-key order.
+    fn pairs(&self) -> Pairs<'_> {
+        Pairs::keys(self.bodies.pairs.live(), &self.bodies.slots)
     }
 
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
     /// Only the lists of the masked layers are read: O(boxes on those layers).
-    pub fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+    fn query(&self, area: Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
         for (l, list) in self.lists.iter().enumerate() {
             if !layers.contains(Layer::ALL[l / BANDS]) {
                 continue;
@@ -401,6 +434,12 @@ impl Collider {
         }
         self.bodies.query_pending(&area, layers, out);
     }
+
+    /// [`Collider::validate_structure`], plus the pair set against a brute-force
+    /// recomputation (see `validate_all` in `sap_validate.rs`).
+    fn validate(&self) -> Result<(), String> {
+        self.validate_all()
+    }
 }
 
 /// Index of the list holding `layer`'s boxes in `band`.
@@ -413,7 +452,7 @@ pub(super) fn list_index(layer: Layer, band: usize) -> usize {
 mod tests {
     use super::*;
     use crate::collide::aabb::b;
-    use crate::collide::{BoxDesc, EventKind};
+    use crate::collide::{BoxDesc, PairEventKind};
 
     #[test]
     fn batched_spawns_merge_into_a_sorted_list_in_one_pass() {
@@ -450,7 +489,7 @@ mod tests {
         let enters = c
             .update()
             .iter()
-            .filter(|e| e.kind == EventKind::Enter)
+            .filter(|e| e.kind == PairEventKind::Enter)
             .count();
         assert_eq!(c.stats().inserted, 300);
         assert_eq!(

@@ -69,7 +69,7 @@ impl Collider {
     /// [`Collider::validate_structure`], plus: the pair set equals a brute-force recomputation
     /// over the boxes tested at the last update, with the same map and edge rule, and every
     /// pair is between layers that meet. O(boxes²): for tests.
-    pub fn validate(&self) -> Result<(), String> {
+    pub(super) fn validate_all(&self) -> Result<(), String> {
         self.validate_structure()?;
         let mut all = Vec::new();
         for (li, l) in self.lists.iter().enumerate() {

@@ -221,7 +221,7 @@ impl Slots {
 
     /// Frees every slot whose bit is set in `marked` (bit `i % 64` of word `i / 64`), clearing
     /// the bits, and returns how many. They join the free list in ascending index order, as
-    /// the module docs require of one update's frees. A slot whose generation is exhausted is
+    /// the contract of [`BroadPhase`](super::BroadPhase) requires of one update's frees. A slot whose generation is exhausted is
     /// retired instead, so no handle can ever repeat. O(words + freed).
     pub fn release_marked(&mut self, marked: &mut [u64]) -> usize {
         let total: usize = marked.iter().map(|w| w.count_ones() as usize).sum();

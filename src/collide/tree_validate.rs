@@ -127,7 +127,7 @@ impl AabbTree {
     /// [`AabbTree::validate_structure`], plus: the pair set equals a brute-force recomputation
     /// over the leaves' tight boxes (the boxes tested at the last update) with the same map
     /// and edge rule. O(boxes²): for tests.
-    pub fn validate(&self) -> Result<(), String> {
+    pub(super) fn validate_all(&self) -> Result<(), String> {
         self.validate_structure()?;
         let mut all = Vec::new();
         for (l, tree) in self.trees.iter().enumerate() {

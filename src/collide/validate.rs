@@ -6,7 +6,7 @@ use super::bodies::Bodies;
 use super::narrow::exact;
 use super::slots::State;
 use super::sweep::pair_key;
-use super::{Aabb, EventKind, Layer};
+use super::{Aabb, Layer, PairEventKind};
 
 impl Bodies {
     /// Checks the slot table against itself and against the `in_structure` boxes the broad
@@ -63,7 +63,7 @@ impl Bodies {
             }
         }
         // Reused from call to call: this runs after every update of a debug build, whose
-        // steps must allocate no more than a release build's (see tests/no_alloc.rs).
+        // steps must allocate no more than a release build's (see tests/it/no_alloc.rs).
         thread_local!(static SEEN: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) });
         let duplicate = SEEN.with_borrow_mut(|seen| {
             seen.clear();
@@ -84,7 +84,7 @@ impl Bodies {
             .pairs
             .events(slots)
             .iter()
-            .filter(|e| e.kind != EventKind::Exit)
+            .filter(|e| e.kind != PairEventKind::Exit)
             .map(|e| pair_key(e.pair.a.handle.index, e.pair.b.handle.index));
         if !reported.eq(live.iter().copied()) {
             return Err("events disagree with the pair set".into());

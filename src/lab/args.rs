@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::control::{LabScene, MAX_BODIES, MIN_BODIES};
-use super::phase::Phase;
+use super::phase::Method;
 
 /// Options of `skysweep lab`; the window options work as the game's do.
 #[derive(Debug, Args, Clone)]
@@ -18,7 +18,7 @@ pub struct LabArgs {
     pub bodies: usize,
     /// Broad phase to start with: sap (sweep and prune), tree, or brute (below 3000 bodies).
     #[arg(long, value_name = "NAME", default_value = "sap", value_parser = parse_phase)]
-    pub phase: Phase,
+    pub phase: Method,
     /// Start with push-out resolution on (key R; below 3000 bodies): enemies push apart,
     /// ledges and walls hold.
     #[arg(long)]
@@ -33,7 +33,7 @@ pub struct LabArgs {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Start windowed at this size, WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", value_parser = crate::cli::parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = crate::window::parse_size)]
     pub window: Option<(i32, i32)>,
 }
 
@@ -44,8 +44,8 @@ fn parse_scene(s: &str) -> Result<LabScene, String> {
     })
 }
 
-fn parse_phase(s: &str) -> Result<Phase, String> {
-    Phase::from_name(s)
+fn parse_phase(s: &str) -> Result<Method, String> {
+    Method::from_name(s)
         .ok_or_else(|| format!("unknown broad phase `{s}`; choose sap, tree or brute"))
 }
 
@@ -114,12 +114,12 @@ mod tests {
         .unwrap();
         assert_eq!(
             (a.scene, a.bodies, a.phase, a.resolve),
-            (LabScene::Swarm, 400, Phase::Brute, true)
+            (LabScene::Swarm, 400, Method::Brute, true)
         );
         let d = parse(&[]).unwrap();
         assert_eq!(
             (d.scene, d.bodies, d.phase, d.resolve, d.shapes),
-            (LabScene::BulletHell, 1600, Phase::Sap, false, false)
+            (LabScene::BulletHell, 1600, Method::Sap, false, false)
         );
     }
 

@@ -1,6 +1,6 @@
 //! Scene control: which of the lab's scenes plays, and with how many bodies.
 
-use skysweep::collide::scenes::{Scene, SceneKind};
+use skysweep::collide::workloads::{Workload, WorkloadKind};
 
 /// Fewest and most bodies the lab offers.
 pub const MIN_BODIES: usize = 100;
@@ -26,13 +26,13 @@ impl LabScene {
     ];
 
     /// The collider's scripted scene behind it (the benchmarks' scene of the same name).
-    pub fn kind(self) -> SceneKind {
+    pub fn kind(self) -> WorkloadKind {
         match self {
-            LabScene::BulletHell => SceneKind::BulletHell10k,
-            LabScene::Rain => SceneKind::Rain,
-            LabScene::Swarm => SceneKind::Swarm5k,
-            LabScene::BossBurst => SceneKind::BossBurst,
-            LabScene::MassClear => SceneKind::MassClear,
+            LabScene::BulletHell => WorkloadKind::BulletHell10k,
+            LabScene::Rain => WorkloadKind::Rain,
+            LabScene::Swarm => WorkloadKind::Swarm5k,
+            LabScene::BossBurst => WorkloadKind::BossBurst,
+            LabScene::MassClear => WorkloadKind::MassClear,
         }
     }
 
@@ -105,7 +105,7 @@ pub struct Control {
     pub bodies: usize,
     /// Whether the scene's enemy bullets are circles (the shape mix).
     pub round: bool,
-    pub scene: Scene,
+    pub scene: Workload,
 }
 
 impl Control {
@@ -120,7 +120,7 @@ impl Control {
             which,
             bodies,
             round,
-            scene: Scene::with_round_bullets(which.kind(), bodies, round),
+            scene: Workload::with_round_bullets(which.kind(), bodies, round),
         }
     }
 
@@ -196,8 +196,8 @@ mod tests {
     #[test]
     fn bursts_and_clears_scale_with_the_population() {
         // Twice the bodies: twice the burst; a tenth: a tenth of the clear.
-        let mut burst = Control::new(LabScene::BossBurst, 2 * SceneKind::BossBurst.bodies());
-        let mut clear = Control::new(LabScene::MassClear, SceneKind::MassClear.bodies() / 10);
+        let mut burst = Control::new(LabScene::BossBurst, 2 * WorkloadKind::BossBurst.bodies());
+        let mut clear = Control::new(LabScene::MassClear, WorkloadKind::MassClear.bodies() / 10);
         let (mut spawned, mut removed) = (0, 0);
         for _ in 0..60 {
             burst.scene.step();

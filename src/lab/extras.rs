@@ -1,7 +1,7 @@
 //! The two switches for the collider's second round: push-out resolution (`R`, see
 //! [`super::push`]) and the mix of exact shapes (`S`, see [`super::shapes`]).
 
-use skysweep::collide::scenes::Scene;
+use skysweep::collide::workloads::Workload;
 use skysweep::collide::CollisionMap;
 
 use super::phase::Broad;
@@ -30,7 +30,7 @@ impl Extras {
     }
 
     /// The collision map a broad phase needs for `scene` with the switches as they are.
-    pub fn map(&self, scene: &Scene) -> CollisionMap {
+    pub fn map(&self, scene: &Workload) -> CollisionMap {
         if self.resolve {
             solid_map(scene)
         } else {
@@ -39,7 +39,7 @@ impl Extras {
     }
 
     /// The resolution step after a collide frame, when it is on; its time in microseconds.
-    pub fn resolve(&mut self, scene: &mut Scene, broad: &Broad) -> f64 {
+    pub fn resolve(&mut self, scene: &mut Workload, broad: &Broad) -> f64 {
         if !self.resolve {
             return 0.0;
         }

@@ -1,5 +1,5 @@
-//! `skysweep lab`: the collision lab. A window that plays the collider's scripted scenes
-//! (`skysweep::collide::scenes`, the benchmarks' own) live, with a switch between the broad
+//! `skysweep lab`: the collision lab. A window that plays the collider's scripted workloads
+//! (`skysweep::collide::workloads`, the benchmarks' own) live, with a switch between the broad
 //! phases, the hitbox overlay, the counters and a plot of collide time per frame, so a reader
 //! of the collision articles sees each idea work.
 //!
@@ -33,13 +33,13 @@ use macroquad::prelude::*;
 pub use args::LabArgs;
 use control::{doubled, halved, Control, LabScene};
 use extras::Extras;
-use phase::{Broad, Phase};
+use phase::{Broad, Method};
 use plot::Plot;
 
-use crate::app::frame_log::{FpsMeter, Pace};
-use crate::app::{audio, display};
 use crate::render::{Assets, Renderer};
-use crate::setup::find_data;
+use crate::window::frame_log::{FpsMeter, Pace};
+use crate::window::{display, sound_device};
+use skysweep::platform::data::find_data;
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ pub struct Lab {
 }
 
 impl Lab {
-    pub fn new(which: LabScene, bodies: usize, phase: Phase) -> Lab {
+    pub fn new(which: LabScene, bodies: usize, phase: Method) -> Lab {
         let control = Control::new(which, bodies);
         let extras = Extras::default();
         let map = extras.map(&control.scene);
@@ -108,7 +108,7 @@ impl Lab {
     /// when it is still offered (else sweep and prune), and a fresh plot, since times from
     /// another scene or population do not compare.
     fn restart(&mut self, which: LabScene, bodies: usize) {
-        let was = self.broad.phase();
+        let was = self.broad.method();
         self.control.restart(which, bodies);
         let now = was.fitted(self.control.bodies);
         let mut dropped = Vec::new();
@@ -134,7 +134,7 @@ impl Lab {
     }
 
     /// Runs `phase` from the scene's current frame on; every line of the plot stays.
-    fn switch_phase(&mut self, phase: Phase) {
+    fn switch_phase(&mut self, phase: Method) {
         let map = self.extras.map(&self.control.scene);
         let (broad, us) = Broad::build(phase, &self.control.scene, map);
         self.broad = broad;
@@ -158,8 +158,8 @@ impl Lab {
             Action::Double => self.restart(which, doubled(bodies)),
             Action::Halve => self.restart(which, halved(bodies)),
             Action::CyclePhase(step) => {
-                let next = self.broad.phase().cycled(step, bodies);
-                if next != self.broad.phase() {
+                let next = self.broad.method().cycled(step, bodies);
+                if next != self.broad.method() {
                     self.switch_phase(next);
                 }
             }
@@ -193,7 +193,7 @@ impl Lab {
         }
         if on != self.extras.resolve {
             self.extras.toggle_resolve();
-            self.switch_phase(self.broad.phase());
+            self.switch_phase(self.broad.method());
             self.plot.clear();
             self.last = LastFrame::default();
         }
@@ -210,7 +210,7 @@ impl Lab {
         }
         let resolve_us = self.extras.resolve(&mut self.control.scene, &self.broad);
         let us = collide_us + resolve_us;
-        self.plot.push(self.broad.phase(), us);
+        self.plot.push(self.broad.method(), us);
         self.last = LastFrame { events, collide_us };
     }
 
@@ -272,7 +272,7 @@ pub fn run(args: LabArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if let Some(path) = &args.screenshot {
-        if let Err(e) = skysweep::store::check_writable(path) {
+        if let Err(e) = skysweep::platform::atomic::check_writable(path) {
             eprintln!(
                 "skysweep lab: --screenshot {}: cannot write there: {e}",
                 path.display()
@@ -285,8 +285,8 @@ pub fn run(args: LabArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     // The window starts macroquad's mixer whether or not anything plays: keep it quiet.
-    audio::prepare_sound_device();
-    audio::install_quiet_audio_panic();
+    sound_device::prepare_sound_device();
+    sound_device::install_quiet_audio_panic();
     let (w, h) = args.window.unwrap_or((1200, 960));
     let conf = macroquad::conf::Conf {
         miniquad_conf: Conf {
@@ -304,7 +304,7 @@ pub fn run(args: LabArgs) -> ExitCode {
         draw_call_index_capacity: 6 * 16_000,
     };
     macroquad::Window::from_config(conf, async move {
-        audio::unmute_alsa_errors();
+        sound_device::unmute_alsa_errors();
         let renderer = Renderer::new(Assets::load(&find_data("assets")));
         for w in &renderer.assets.warnings {
             eprintln!("warning: {w}");
@@ -373,12 +373,12 @@ mod tests {
 
     #[test]
     fn doubling_past_the_cutoff_leaves_brute_force_for_sweep_and_prune() {
-        let mut lab = Lab::new(LabScene::BulletHell, 1600, Phase::Brute);
-        assert_eq!(lab.broad.phase(), Phase::Brute);
+        let mut lab = Lab::new(LabScene::BulletHell, 1600, Method::Brute);
+        assert_eq!(lab.broad.method(), Method::Brute);
         lab.frame();
         lab.apply(Action::Double);
         assert_eq!(lab.control.bodies, 3200);
-        assert_eq!(lab.broad.phase(), Phase::Sap);
+        assert_eq!(lab.broad.method(), Method::Sap);
         assert!(lab
             .notice
             .as_ref()
@@ -386,37 +386,37 @@ mod tests {
         // Brute force is skipped by the switch now, and offered again below the cutoff.
         lab.apply(Action::CyclePhase(1));
         lab.apply(Action::CyclePhase(1));
-        assert_eq!(lab.broad.phase(), Phase::Sap);
+        assert_eq!(lab.broad.method(), Method::Sap);
         lab.apply(Action::Halve);
         lab.apply(Action::CyclePhase(-1));
-        assert_eq!(lab.broad.phase(), Phase::Brute);
+        assert_eq!(lab.broad.method(), Method::Brute);
     }
 
     #[test]
     fn switching_phase_keeps_every_line_and_switching_scene_clears_them() {
-        let mut lab = Lab::new(LabScene::Swarm, 400, Phase::Sap);
+        let mut lab = Lab::new(LabScene::Swarm, 400, Method::Sap);
         for _ in 0..4 {
             lab.frame();
         }
         lab.apply(Action::CyclePhase(1));
-        assert_eq!(lab.broad.phase(), Phase::Tree);
+        assert_eq!(lab.broad.method(), Method::Tree);
         for _ in 0..3 {
             lab.frame();
         }
-        assert_eq!(lab.plot.line(Phase::Sap).len(), 4);
-        assert_eq!(lab.plot.line(Phase::Tree).len(), 3);
+        assert_eq!(lab.plot.line(Method::Sap).len(), 4);
+        assert_eq!(lab.plot.line(Method::Tree).len(), 3);
         // The scene went on across the switch rather than starting again.
         assert_eq!(lab.control.scene.frame, 7);
         lab.apply(Action::CycleScene(1));
         assert_eq!(lab.control.which, LabScene::BossBurst);
         assert_eq!(lab.control.scene.frame, 0);
-        assert!(Phase::ALL.iter().all(|&p| lab.plot.line(p).is_empty()));
-        assert_eq!(lab.broad.phase(), Phase::Tree);
+        assert!(Method::ALL.iter().all(|&p| lab.plot.line(p).is_empty()));
+        assert_eq!(lab.broad.method(), Method::Tree);
     }
 
     #[test]
     fn a_paused_lab_moves_only_one_frame_a_step_key() {
-        let mut lab = Lab::new(LabScene::Rain, 200, Phase::Tree);
+        let mut lab = Lab::new(LabScene::Rain, 200, Method::Tree);
         lab.apply(Action::TogglePause);
         lab.apply(Action::Step);
         lab.apply(Action::Step);
@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn the_population_keys_stop_at_the_ends_of_the_range() {
-        let mut lab = Lab::new(LabScene::Rain, 25_600, Phase::Sap);
+        let mut lab = Lab::new(LabScene::Rain, 25_600, Method::Sap);
         lab.apply(Action::Double);
         lab.apply(Action::Double);
         assert_eq!(lab.control.bodies, MAX_BODIES);
@@ -452,13 +452,13 @@ mod tests {
 
     #[test]
     fn the_shape_key_restarts_the_scene_with_a_mix_and_back() {
-        let mut lab = Lab::new(LabScene::BulletHell, 800, Phase::Tree);
+        let mut lab = Lab::new(LabScene::BulletHell, 800, Method::Tree);
         lab.frame();
         assert_eq!(shape_counts(&lab)[1..], [0, 0]);
         lab.apply(Action::ToggleShapes);
         assert!(lab.extras.shapes && lab.control.round);
         assert_eq!(lab.control.scene.frame, 0);
-        assert_eq!(lab.broad.phase(), Phase::Tree);
+        assert_eq!(lab.broad.method(), Method::Tree);
         for _ in 0..40 {
             lab.frame();
         }
@@ -490,16 +490,16 @@ mod tests {
 
     #[test]
     fn the_resolution_key_rebuilds_with_solid_pairs_and_a_fresh_plot() {
-        let mut lab = Lab::new(LabScene::Swarm, 400, Phase::Tree);
+        let mut lab = Lab::new(LabScene::Swarm, 400, Method::Tree);
         for _ in 0..3 {
             lab.frame();
         }
         assert!(!air_meets_air(&lab));
-        assert_eq!(lab.plot.line(Phase::Tree).len(), 3);
+        assert_eq!(lab.plot.line(Method::Tree).len(), 3);
         lab.apply(Action::ToggleResolve);
         assert!(lab.extras.resolve);
-        assert_eq!(lab.broad.phase(), Phase::Tree);
-        assert!(lab.plot.line(Phase::Tree).is_empty());
+        assert_eq!(lab.broad.method(), Method::Tree);
+        assert!(lab.plot.line(Method::Tree).is_empty());
         // The scene went on from where it was.
         assert_eq!(lab.control.scene.frame, 3);
         lab.frame();
@@ -525,13 +525,13 @@ mod tests {
 
     #[test]
     fn resolution_is_offered_below_the_limit_only_and_says_so() {
-        let mut lab = Lab::new(LabScene::Swarm, 1600, Phase::Brute);
+        let mut lab = Lab::new(LabScene::Swarm, 1600, Method::Brute);
         lab.set_resolve(true);
         assert!(lab.extras.resolve && lab.notice.is_none());
         // Doubling past the limit turns both brute force and resolution off, in one notice.
         lab.apply(Action::Double);
         assert!(!lab.extras.resolve);
-        assert_eq!(lab.broad.phase(), Phase::Sap);
+        assert_eq!(lab.broad.method(), Method::Sap);
         let said = lab.notice.clone().map(|n| n.0).unwrap_or_default();
         assert!(
             said.starts_with("brute force and resolution: below 3,000"),
@@ -570,8 +570,8 @@ mod tests {
 
     #[test]
     fn resolution_spreads_the_swarm_and_leaves_the_shots_alone() {
-        let mut free = Lab::new(LabScene::Swarm, 200, Phase::Sap);
-        let mut solid = Lab::new(LabScene::Swarm, 200, Phase::Sap);
+        let mut free = Lab::new(LabScene::Swarm, 200, Method::Sap);
+        let mut solid = Lab::new(LabScene::Swarm, 200, Method::Sap);
         solid.set_resolve(true);
         for _ in 0..120 {
             free.frame();
@@ -594,7 +594,7 @@ mod tests {
 
     #[test]
     fn rain_piles_on_ledges_that_never_move_between_the_walls() {
-        let mut lab = Lab::new(LabScene::Rain, 400, Phase::Sap);
+        let mut lab = Lab::new(LabScene::Rain, 400, Method::Sap);
         lab.set_resolve(true);
         let ledges = |lab: &Lab| -> Vec<skysweep::collide::Aabb> {
             let scene = &lab.control.scene;
@@ -629,7 +629,7 @@ mod tests {
         for (_, b) in lab.control.scene.live() {
             let a = b.aabb();
             assert!(
-                a.min.x > -past && a.max.x < skysweep::collide::scenes::FIELD.x + past,
+                a.min.x > -past && a.max.x < skysweep::collide::workloads::FIELD.x + past,
                 "{a:?} {s:?}"
             );
         }

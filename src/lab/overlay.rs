@@ -8,7 +8,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::collide::scenes::FIELD;
+use skysweep::collide::workloads::FIELD;
 use skysweep::collide::{Aabb, Layer, Shape};
 
 use crate::render::debug_overlay::layer_color;

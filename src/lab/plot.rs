@@ -3,7 +3,9 @@
 
 use macroquad::prelude::*;
 
-use super::phase::Phase;
+use skysweep::headless::percentile::quantile;
+
+use super::phase::Method;
 use crate::render::Renderer;
 
 /// Samples a line keeps: five seconds at the lab's 60 frames a second.
@@ -59,23 +61,23 @@ impl Ring {
     pub fn median(&self) -> Option<f32> {
         let mut v: Vec<f32> = self.buf.clone();
         v.sort_by(f32::total_cmp);
-        v.get(v.len() / 2).copied()
+        quantile(&v, 0.5)
     }
 }
 
 /// One history per broad phase.
 #[derive(Clone, Debug, Default)]
 pub struct Plot {
-    lines: [Ring; Phase::ALL.len()],
+    lines: [Ring; Method::ALL.len()],
 }
 
 impl Plot {
     /// Adds one frame's collide time (µs) to `phase`'s line.
-    pub fn push(&mut self, phase: Phase, us: f64) {
+    pub fn push(&mut self, phase: Method, us: f64) {
         self.lines[phase.index()].push(us as f32);
     }
 
-    pub fn line(&self, phase: Phase) -> &Ring {
+    pub fn line(&self, phase: Method) -> &Ring {
         &self.lines[phase.index()]
     }
 
@@ -108,11 +110,11 @@ pub fn height_of(us: f32, (lo, hi): (i32, i32)) -> f32 {
 }
 
 /// The line colour of each phase.
-pub fn phase_color(p: Phase) -> Color {
+pub fn method_color(p: Method) -> Color {
     match p {
-        Phase::Sap => Color::from_rgba(90, 200, 255, 255),
-        Phase::Tree => Color::from_rgba(255, 160, 60, 255),
-        Phase::Brute => Color::from_rgba(235, 100, 235, 255),
+        Method::Sap => Color::from_rgba(90, 200, 255, 255),
+        Method::Tree => Color::from_rgba(255, 160, 60, 255),
+        Method::Brute => Color::from_rgba(235, 100, 235, 255),
     }
 }
 
@@ -169,7 +171,7 @@ pub fn draw(plot: &Plot, r: &Renderer, area: Rect, text: f32) {
         );
     }
     let dx = graph.w / (HISTORY - 1) as f32;
-    for p in Phase::ALL {
+    for p in Method::ALL {
         let line = plot.line(p);
         if line.is_empty() {
             continue;
@@ -179,7 +181,7 @@ pub fn draw(plot: &Plot, r: &Renderer, area: Rect, text: f32) {
         for (i, us) in line.iter().enumerate() {
             let pt = vec2(graph.x + (start + i) as f32 * dx, y_of(us));
             if let Some(a) = last {
-                draw_line(a.x, a.y, pt.x, pt.y, 1.5, phase_color(p));
+                draw_line(a.x, a.y, pt.x, pt.y, 1.5, method_color(p));
             }
             last = Some(pt);
         }
@@ -219,26 +221,26 @@ mod tests {
     fn each_phase_keeps_its_own_line() {
         let mut plot = Plot::default();
         for _ in 0..5 {
-            plot.push(Phase::Sap, 50.0);
+            plot.push(Method::Sap, 50.0);
         }
-        plot.push(Phase::Brute, 4000.0);
-        assert_eq!(plot.line(Phase::Sap).len(), 5);
-        assert_eq!(plot.line(Phase::Brute).len(), 1);
-        assert!(plot.line(Phase::Tree).is_empty());
+        plot.push(Method::Brute, 4000.0);
+        assert_eq!(plot.line(Method::Sap).len(), 5);
+        assert_eq!(plot.line(Method::Brute).len(), 1);
+        assert!(plot.line(Method::Tree).is_empty());
         plot.clear();
-        assert!(Phase::ALL.iter().all(|&p| plot.line(p).is_empty()));
+        assert!(Method::ALL.iter().all(|&p| plot.line(p).is_empty()));
     }
 
     #[test]
     fn the_axis_spans_whole_decades_around_every_line() {
         let mut plot = Plot::default();
         assert_eq!(plot.decades(), (1, 3));
-        plot.push(Phase::Sap, 42.0);
+        plot.push(Method::Sap, 42.0);
         assert_eq!(plot.decades(), (1, 2));
-        plot.push(Phase::Brute, 4_200.0);
+        plot.push(Method::Brute, 4_200.0);
         assert_eq!(plot.decades(), (1, 4));
         // A value exactly on a decade is its top, not a decade more.
-        plot.push(Phase::Tree, 10_000.0);
+        plot.push(Method::Tree, 10_000.0);
         assert_eq!(plot.decades(), (1, 4));
         let d = plot.decades();
         assert_eq!(height_of(10.0, d), 0.0);

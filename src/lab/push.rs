@@ -1,5 +1,5 @@
 //! Resolution in the lab: after each collide frame, the library's push-out step
-//! (`skysweep::collide::resolution`) runs on the frame's pairs and moves the scene's bodies.
+//! (`skysweep::collide::push_out`) runs on the frame's pairs and moves the scene's bodies.
 //!
 //! The scenes have no physics of their own, so the lab gives their bodies roles by layer:
 //! - **solid** (pushed, mass by area): air and ground enemies, which then also meet others
@@ -15,8 +15,8 @@
 use std::time::Instant;
 
 use glam::Vec2;
-use skysweep::collide::resolution::{Body, BodyContact, Resolver};
-use skysweep::collide::scenes::{Body as SceneBody, Scene, FIELD};
+use skysweep::collide::push_out::{Body, BodyContact, Resolver};
+use skysweep::collide::workloads::{Body as WorkloadBody, Workload, FIELD};
 use skysweep::collide::{Aabb, CollisionMap, Layer};
 
 use super::phase::Broad;
@@ -53,7 +53,7 @@ fn is_solid_layer(layer: Layer) -> bool {
 
 /// The scene's collision map with solid layers meeting themselves: the map a broad phase
 /// needs while resolution is on.
-pub fn solid_map(scene: &Scene) -> CollisionMap {
+pub fn solid_map(scene: &Workload) -> CollisionMap {
     scene
         .map()
         .with(Layer::AirEnemy, Layer::AirEnemy)
@@ -61,7 +61,7 @@ pub fn solid_map(scene: &Scene) -> CollisionMap {
 }
 
 /// The role the lab gives a scene body (see the module docs).
-pub fn role(b: &SceneBody) -> Body {
+pub fn role(b: &WorkloadBody) -> Body {
     if !is_solid_layer(b.layer) {
         Body::trigger()
     } else if b.vel == Vec2::ZERO {
@@ -112,7 +112,7 @@ impl Push {
     ///
     /// With `exact`, contacts come from the collider's exact shapes ([`Broad::manifold`]);
     /// otherwise from the boxes, along the axis of least penetration.
-    pub fn step(&mut self, scene: &mut Scene, broad: &Broad, exact: bool) {
+    pub fn step(&mut self, scene: &mut Workload, broad: &Broad, exact: bool) {
         let t = Instant::now();
         let n = scene.bodies.len();
         self.bodies.clear();

@@ -1,6 +1,6 @@
 //! The shape mix (key S): the collider's exact shapes on the lab's scenes.
 //!
-//! Enemy bullets become circles through the scene itself (`Scene::with_round_bullets`, the
+//! Enemy bullets become circles through the scene itself (`Workload::with_round_bullets`, the
 //! benchmark's own option), so every broad phase gets them from the first insert. Enemies and
 //! player shots become oriented boxes here: an enemy turned by a fixed angle of its own, a shot
 //! along its flight. Each oriented box is the largest one at that angle that fits the body's
@@ -8,7 +8,7 @@
 //! box (a smaller box would cut pairs off; see `Shape`). Everything else stays a box.
 
 use glam::Vec2;
-use skysweep::collide::scenes::{Body, Scene};
+use skysweep::collide::workloads::{Body, Workload};
 use skysweep::collide::{Layer, Shape};
 
 use super::phase::Broad;
@@ -51,7 +51,7 @@ pub fn shape_for(id: u32, b: &Body) -> Option<Shape> {
 /// Gives the bodies `ids` of `scene` their oriented boxes in `broad`. New bodies join the
 /// broad phase as boxes, so this runs after each frame for the frame's spawns (their shape
 /// counts from the next update) and once over every body after a build.
-pub fn orient(broad: &mut Broad, scene: &Scene, ids: &[u32]) {
+pub fn orient(broad: &mut Broad, scene: &Workload, ids: &[u32]) {
     if ids.is_empty() {
         return;
     }

@@ -4,12 +4,12 @@
 
 use macroquad::prelude::*;
 
-use skysweep::collide::scenes::FIELD;
+use skysweep::collide::workloads::FIELD;
 use skysweep::collide::Shape;
 
 use super::overlay::Overlay;
-use super::phase::Phase;
-use super::plot::{self, duration, phase_color};
+use super::phase::Method;
+use super::plot::{self, duration, method_color};
 use super::Lab;
 use crate::render::Renderer;
 
@@ -182,7 +182,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout, fps: i32) {
         },
         TITLE,
     );
-    for ph in Phase::ALL {
+    for ph in Method::ALL {
         phase_row(lab, &mut pen, ph);
     }
     let plot_h = (p.h * 0.24).clamp(80.0, 220.0);
@@ -264,11 +264,11 @@ fn resolution_rows(lab: &Lab, pen: &mut Pen) {
 
 /// A phase's line: a swatch of its plot colour, its name, and its median time over its line
 /// (or why it is not offered). The phase running is marked and bright.
-fn phase_row(lab: &Lab, pen: &mut Pen, ph: Phase) {
-    let running = lab.broad.phase() == ph;
+fn phase_row(lab: &Lab, pen: &mut Pen, ph: Method) {
+    let running = lab.broad.method() == ph;
     let t = pen.text;
     let y = pen.pos.y + 3.0 * t;
-    draw_rectangle(pen.pos.x + 10.0 * t, y, 10.0 * t, 2.0 * t, phase_color(ph));
+    draw_rectangle(pen.pos.x + 10.0 * t, y, 10.0 * t, 2.0 * t, method_color(ph));
     let offered = ph.offered(lab.control.bodies);
     let value = match lab.plot.line(ph).median() {
         _ if !offered => format!("<{}", thousands(super::phase::BRUTE_LIMIT)),

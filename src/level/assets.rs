@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diag::{did_you_mean, ron_error_at, suggest, Diagnostic, LevelError, Message};
-use crate::fileio::read_bounded;
+use crate::platform::fileio::read_bounded;
 
 /// Largest atlas description read, in bytes.
 const MAX_ATLAS_BYTES: u64 = 1 << 20;
@@ -23,6 +23,37 @@ const MAX_DEPTH: usize = 4;
 
 /// The atlas's path under the assets folder.
 pub const ATLAS: &str = "sprites/atlas.ron";
+
+/// The music the game itself plays, each track `music/NAME.wav` under the assets folder, on a
+/// loop. Levels may also name any other cue an author puts in that folder.
+pub const GAME_MUSIC: [&str; 12] = [
+    "title",
+    "stage1",
+    "stage2",
+    "stage3",
+    "stage4",
+    "stage5",
+    "stage6",
+    "stage7",
+    "boss",
+    "extra_boss",
+    "final_boss",
+    "ending",
+];
+
+/// The tracks of [`GAME_MUSIC`] that play through a whole stage or the final fight, so each
+/// lasts at least a minute before it loops; the title's, the bosses' and the ending's may
+/// loop sooner.
+pub const LONG_MUSIC: [&str; 8] = [
+    "stage1",
+    "stage2",
+    "stage3",
+    "stage4",
+    "stage5",
+    "stage6",
+    "stage7",
+    "final_boss",
+];
 
 /// One sprite of the atlas: its size in pixels and the top-left corner of each frame.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]

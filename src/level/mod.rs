@@ -19,6 +19,7 @@ pub mod report;
 pub mod resolved;
 pub mod schema;
 mod source;
+pub mod stage_files;
 mod uses;
 pub mod watch;
 
@@ -26,4 +27,5 @@ pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
 pub use load::{load_stage, parse_stage, read_source, Source};
 pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
+pub use stage_files::{stage_files, stage_number};
 pub use watch::LevelWatcher;

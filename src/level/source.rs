@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::diag::{line_col, LevelError};
 use super::limits;
-use crate::fileio::{read_bounded, ReadError};
+use crate::platform::fileio::{read_bounded, ReadError};
 
 /// A file's name (as shown in messages) and its text.
 #[derive(Clone, Debug)]

@@ -42,6 +42,8 @@ pub struct LevelWatcher {
     /// ourselves raises access events in the folder; without this a broken save would be
     /// reported again after every reload attempt.
     last_seen: Option<u64>,
+    /// File-system events `poll` has judged irrelevant; see [`Self::ignored_events`].
+    ignored: u64,
 }
 
 impl LevelWatcher {
@@ -72,6 +74,7 @@ impl LevelWatcher {
             catalog,
             last_good: None,
             last_seen: None,
+            ignored: 0,
         };
         w.watch_dir(&dir)
             .map_err(|e| fail(format!("cannot watch folder {}: {e}", dir.display())))?;
@@ -88,6 +91,18 @@ impl LevelWatcher {
         &self.stage
     }
 
+    /// How many file-system events [`poll`] has judged irrelevant so far: changes to files in
+    /// the watched folders that are neither the stage nor a file it uses. (The debouncer
+    /// reports a path at most once per batch, so a single save of one file usually counts
+    /// one.) When this has grown past its value from before such a change, the `poll` calls
+    /// since have seen the change and given their verdict: a caller (a test) can wait for
+    /// this, instead of sleeping, to learn that a change reloads nothing.
+    ///
+    /// [`poll`]: Self::poll
+    pub fn ignored_events(&self) -> u64 {
+        self.ignored
+    }
+
     /// Never blocks. `Some` once after each save of the stage or a file it uses: the new
     /// level, or every error in it (with file, line and column). `None` when nothing relevant
     /// changed, including a save that left the content as it was.
@@ -97,7 +112,9 @@ impl LevelWatcher {
         loop {
             match self.events.try_recv() {
                 Ok(Ok(events)) => {
-                    changed |= events.iter().any(|e| self.is_relevant(&e.path));
+                    let relevant = events.iter().filter(|e| self.is_relevant(&e.path)).count();
+                    self.ignored += (events.len() - relevant) as u64;
+                    changed |= relevant > 0;
                 }
                 Ok(Err(e)) => watch_error = Some(e.to_string()),
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
@@ -143,7 +160,7 @@ impl LevelWatcher {
         let mut h = fnv::FnvHasher::default();
         for p in &self.relevant {
             p.hash(&mut h);
-            crate::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
+            crate::platform::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
                 .unwrap_or_default()
                 .hash(&mut h);
         }

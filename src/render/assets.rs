@@ -89,8 +89,9 @@ impl BitmapFont {
 }
 
 fn load_image(path: &Path) -> Result<Image, String> {
-    let bytes = skysweep::fileio::read_bounded(path, skysweep::fileio::MAX_MEDIA_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes =
+        skysweep::platform::fileio::read_bounded(path, skysweep::platform::fileio::MAX_MEDIA_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     Image::from_file_with_format(&bytes, Some(ImageFormat::Png))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -106,8 +107,9 @@ fn load_png(path: &Path) -> Result<Texture2D, String> {
 }
 
 fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
-    let text = skysweep::fileio::read_text(path, skysweep::fileio::MAX_MANIFEST_BYTES)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let text =
+        skysweep::platform::fileio::read_text(path, skysweep::platform::fileio::MAX_MANIFEST_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     ron::from_str(&text).map_err(|e| {
         let (line, col) = skysweep::level::diag::ron_error_at(&text, &e);
         format!("{}:{line}:{col}: {}", path.display(), e.code)

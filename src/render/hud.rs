@@ -7,7 +7,7 @@ use skysweep::sim::{Player, World, PLAYFIELD};
 
 use super::menus::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
-use crate::keys::{self, Action, KeyBindings};
+use skysweep::save::keys::{self, Action, KeyBindings};
 
 /// What the HUD says about a recording being played back.
 pub const REPLAY_MARKER: &str = "REPLAY";
@@ -450,9 +450,7 @@ fn key_labels(keys: &[String]) -> Vec<String> {
 
 /// A key name as the config file spells it canonically (file names are matched ignoring case).
 fn canonical(name: &str) -> &str {
-    keys::key_from_name(name)
-        .and_then(keys::key_name)
-        .unwrap_or(name)
+    keys::key_name(name).unwrap_or(name)
 }
 
 /// A key's name shortened to fit the narrow panel: both Shift keys are SHIFT, and so on.

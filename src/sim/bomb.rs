@@ -11,7 +11,7 @@ use std::f32::consts::{PI, TAU};
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, Layer, LayerMask};
+use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
 
 use super::character::Character;
 use super::events::GameEvent;

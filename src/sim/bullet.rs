@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, Handle, Layer, Shape};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Handle, Layer, Shape};
 use crate::level::limits;
 use crate::level::schema::{BulletStyle, PatternKind};
 

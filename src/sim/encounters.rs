@@ -1,6 +1,6 @@
 //! Turning the collider's encounters into game consequences.
 
-use crate::collide::{Contact, EventKind, Handle, Layer};
+use crate::collide::{BroadPhase, Contact, Handle, Layer, PairEventKind};
 
 use super::events::GameEvent;
 use super::player::ShotKind;
@@ -19,10 +19,10 @@ impl World {
         let mut events = std::mem::take(&mut self.scratch.contacts);
         events.extend(self.collider.events());
         for &ev in &events {
-            if ev.kind == EventKind::Exit {
+            if ev.kind == PairEventKind::Exit {
                 continue;
             }
-            let enter = ev.kind == EventKind::Enter;
+            let enter = ev.kind == PairEventKind::Enter;
             let (a, b) = (ev.pair.a, ev.pair.b);
             match (a.layer, b.layer) {
                 (Layer::Player, Layer::PowerUp) => {

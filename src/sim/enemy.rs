@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, Handle, Layer, Shape};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Handle, Layer, Shape};
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{limits, EnemyType, HitShape, Weapon};
 

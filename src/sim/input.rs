@@ -23,6 +23,12 @@ impl Input {
         Vec2::new(x as f32, y as f32).normalize_or_zero()
     }
 
+    /// Both inputs at once: a control is held when either holds it (keyboard and pad driving
+    /// the same player, or a tap and the keys).
+    pub fn or(self, other: Input) -> Input {
+        Input::from_bits(self.to_bits() | other.to_bits())
+    }
+
     /// Packs the input into one byte, for compact replays.
     pub fn to_bits(self) -> u8 {
         [
@@ -51,6 +57,24 @@ impl Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn or_holds_what_either_holds() {
+        let a = Input {
+            left: true,
+            shot: true,
+            ..Input::default()
+        };
+        let b = Input {
+            up: true,
+            shot: true,
+            ..Input::default()
+        };
+        let both = a.or(b);
+        assert!(both.left && both.up && both.shot);
+        assert!(!both.right && !both.down && !both.bomb && !both.focus);
+        assert_eq!(a.or(Input::default()), a);
+    }
 
     #[test]
     fn bits_round_trip_every_combination() {

@@ -20,10 +20,8 @@ pub mod player;
 mod preview;
 pub mod replay;
 pub mod rewind;
-pub mod scenario;
 mod scratch;
 mod scroll;
-pub mod summary;
 pub mod world;
 
 use glam::Vec2;

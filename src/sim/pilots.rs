@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, Layer, LayerMask};
+use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
 
 use super::character::Character;
 use super::events::GameEvent;

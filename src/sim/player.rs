@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Handle, Layer};
 
 use super::character::Character;
 use super::clock::DT;

@@ -69,8 +69,8 @@ impl World {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::scenario;
     use crate::sim::{Input, WorldConfig};
+    use crate::testkit::scenario;
 
     const STAGE: &str = r#"Stage(
         name: "Preview test",

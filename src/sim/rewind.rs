@@ -84,8 +84,8 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenario;
     use crate::sim::WorldConfig;
+    use crate::testkit::scenario;
 
     const STAGE: &str = r#"Stage(
         name: "Rewind test",

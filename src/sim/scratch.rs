@@ -1,7 +1,7 @@
 //! What a step needs beyond the world's own state, kept from step to step so that a running
 //! stage allocates nothing: reusable lists for the step's bookkeeping, spare part and weapon
 //! lists for enemies yet to come, and room reserved up front in the world's tables and in the
-//! collider. See `tests/no_alloc.rs` for the promise and how it is checked.
+//! collider. See `tests/it/no_alloc.rs` for the promise and how it is checked.
 //!
 //! The room is reserved for the level limits (bullets, enemies, boxes), not for what a stage
 //! happens to use, and each reserved buffer is written once so that its pages are mapped
@@ -11,7 +11,7 @@ use slab::Slab;
 
 use glam::Vec2;
 
-use crate::collide::{Contact, Event, EventKind, Handle, Layer, Pair};
+use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
 use crate::level::limits;
 use crate::level::schema::{BulletStyle, PathDef};
 
@@ -48,7 +48,7 @@ pub(crate) struct Scratch {
     /// Blasts that ran out, with their boxes.
     pub done: Vec<(usize, Handle)>,
     /// The collider's events of this step, copied out so the world can change while reading.
-    pub contacts: Vec<Event>,
+    pub contacts: Vec<PairEvent>,
     /// Bullets to turn into coins: key, position and box.
     pub cancelled: Vec<(usize, Vec2, Option<Handle>)>,
     /// Empty lists with room, for the next enemies' parts and weapons.
@@ -149,7 +149,7 @@ impl World {
 
 // Values only written to reserved memory and cleared at once; never seen by a step.
 
-fn placeholder_event() -> Event {
+fn placeholder_event() -> PairEvent {
     let contact = Contact {
         handle: Handle {
             index: 0,
@@ -160,8 +160,8 @@ fn placeholder_event() -> Event {
         layer: Layer::Player,
         user: 0,
     };
-    Event {
-        kind: EventKind::Enter,
+    PairEvent {
+        kind: PairEventKind::Enter,
         pair: Pair {
             a: contact,
             b: contact,

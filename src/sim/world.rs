@@ -9,7 +9,7 @@ use std::sync::Arc;
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, Collider, Config, Handle, Layer, Shape};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Config, Handle, Layer, Shape};
 use crate::level::{Level, TimelineEvent};
 
 use super::character::{Character, Difficulty};

@@ -109,11 +109,11 @@ impl Replay {
     }
 
     /// Reads and parses the replay at `path` with
-    /// [`read_text`](crate::fileio::read_text): files over [`MAX_REPLAY_BYTES`] are
+    /// [`read_text`](crate::platform::fileio::read_text): files over [`MAX_REPLAY_BYTES`] are
     /// refused before reading them, and a FIFO or device is refused without blocking on it.
     /// Errors name the file as `path` displays.
     pub fn load(path: &Path) -> Result<Self, ReplayError> {
-        use crate::fileio::{read_text, ReadError};
+        use crate::platform::fileio::{read_text, ReadError};
         let file = path.display().to_string();
         let text = read_text(path, MAX_REPLAY_BYTES).map_err(|e| match e {
             ReadError::TooBig { len, limit } => ReplayError::Io(format!(
@@ -126,6 +126,6 @@ impl Replay {
 
     /// Writes the replay atomically: a temporary file beside it, then a rename.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::store::write_atomic(path, self.to_ron().as_bytes())
+        crate::platform::atomic::write_atomic(path, self.to_ron().as_bytes())
     }
 }

@@ -44,7 +44,7 @@ fn two_stage() -> Replay {
     for bits in [1, 1, 3, 3, 0] {
         r.record(&[Input::from_bits(bits), Input::from_bits(64)]);
     }
-    let mut level = (*crate::sim::scenario::quiet_level()).clone();
+    let mut level = (*crate::testkit::scenario::quiet_level()).clone();
     level.source = "levels/stage2.ron".into();
     level.content_hash = 0x2222;
     r.begin_stage(&level, &crate::sim::WorldConfig::default());

@@ -1,0 +1,90 @@
+//! The options the headless commands share with playing in the window, as clap reads them:
+//! the binary's command line (`src/cli.rs`) flattens these in.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::sim::{Character, Difficulty};
+
+/// How `skysweep check` prints problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    Human,
+    Json,
+}
+
+/// Options shared by playing and `sim`.
+#[derive(Debug, Args, Clone)]
+pub struct RunArgs {
+    /// Stage file to play.
+    #[arg(long, value_name = "PATH")]
+    pub level: Option<PathBuf>,
+    /// Seed of the game's random generator.
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+    /// Let the built-in pilot play.
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Enemy bullets and rams cost nothing (for level authors).
+    #[arg(long)]
+    pub invincible: bool,
+    /// Start the stage at a time in seconds or at a named marker (e.g. `boss`).
+    // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
+    #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
+    pub at: Option<String>,
+    /// Character: vela, brass, wren, orla or rook (a second one adds player 2).
+    #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
+    pub characters: Vec<Character>,
+    /// easy, normal or hard.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
+    pub difficulty: Option<Difficulty>,
+    /// Starting power level, 1 to 4.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=4), allow_negative_numbers = true)]
+    pub power: Option<u8>,
+    /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
+    #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2), allow_negative_numbers = true)]
+    pub loop_number: Option<u32>,
+    /// Record every step's input to this replay file, over every stage the run plays.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play back a replay file. It carries its own seed, characters, difficulty, start, power,
+    /// loop and invincibility, so the options that set those are refused beside it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = REPLAY_SETS)]
+    pub replay: Option<PathBuf>,
+}
+
+/// Run options a replay decides itself (or that would change what it plays back), by clap id.
+/// `--level` stays allowed: it says where the recorded stage is, and the content hash check
+/// still refuses a different one.
+pub const REPLAY_SETS: [&str; 9] = [
+    "seed",
+    "characters",
+    "difficulty",
+    "at",
+    "power",
+    "loop_number",
+    "invincible",
+    "autoplay",
+    "record",
+];
+
+/// A whole number from 0 up. Anything numeric outside that, a negative number included, gets
+/// the range message clap gives the ranged options (`--power`, `--stress`): "-1 is not in
+/// 0..=18446744073709551615", where a plain `u64` parser would say "invalid digit".
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let n: i128 = s
+        .parse()
+        .map_err(|e: std::num::ParseIntError| e.to_string())?;
+    u64::try_from(n).map_err(|_| format!("{n} is not in 0..={}", u64::MAX))
+}
+
+pub fn parse_character(s: &str) -> Result<Character, String> {
+    Character::from_name(s)
+        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass, wren, orla or rook"))
+}
+
+pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::from_name(s)
+        .ok_or_else(|| format!("unknown difficulty `{s}`; choose easy, normal or hard"))
+}

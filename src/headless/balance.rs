@@ -1,0 +1,389 @@
+//! `skysweep balance`: headless runs that compare the pilots against every stage boss and
+//! measure each stage's pacing, printed as a table or as one JSON object.
+//!
+//! Every figure comes from [`summary::run`], the same runner as `sim`, so a number here can be
+//! reproduced with the matching `sim` command line.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::outln;
+
+use super::run_setup;
+use crate::headless::summary::{self, RunOptions, Summary};
+use crate::level::{self, Level, TimelineEvent};
+use crate::sim::{Character, Difficulty, WorldConfig};
+
+/// The seeds every figure is taken over.
+pub const SEEDS: [u64; 3] = [1, 2, 3];
+/// The power the pilots fight the bosses at: the full shot, as a player reaching a boss has.
+pub const BOSS_POWER: u8 = 4;
+/// Most steps a boss fight may take before it counts as not won: ten minutes.
+const BOSS_FRAMES: u64 = 60 * 60 * 10;
+
+/// One stage boss and how long each pilot takes to kill it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BossRow {
+    pub stage: String,
+    pub boss: String,
+    /// Median seconds to kill over [`SEEDS`], by lower-case pilot name; `null` when the median
+    /// run did not kill it.
+    pub ttk_s: PilotTimes,
+    /// The slowest pilot's time over the fastest's; `null` when any pilot failed.
+    pub spread: Option<f64>,
+}
+
+/// A time for each pilot, in [`Character::ALL`]'s order; written as a JSON object keyed by
+/// the pilot's lower-case name, in that order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PilotTimes(pub Vec<(String, Option<f64>)>);
+
+impl PilotTimes {
+    pub fn get(&self, pilot: &str) -> Option<f64> {
+        self.0
+            .iter()
+            .find(|(p, _)| p == pilot)
+            .and_then(|(_, t)| *t)
+    }
+}
+
+impl Serialize for PilotTimes {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (pilot, time) in &self.0 {
+            map.serialize_entry(pilot, time)?;
+        }
+        map.end()
+    }
+}
+
+/// One stage's pacing over full runs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageRow {
+    pub stage: String,
+    /// The longest stretch with no enemy on screen, worst of every run (see `sim`'s `dead_air_s`).
+    pub dead_air_s: f64,
+    /// The most enemy bullets alive at once, worst of every run.
+    pub peak_enemy_bullets: usize,
+}
+
+/// What `balance` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub bosses: Vec<BossRow>,
+    /// The largest boss spread; `null` when any pilot failed to kill a boss.
+    pub max_spread: Option<f64>,
+    pub stages: Vec<StageRow>,
+    /// The seeds every figure was taken over.
+    pub seeds: Vec<u64>,
+}
+
+/// One headless run to make.
+#[derive(Clone, Debug)]
+struct Job {
+    stage: usize,
+    character: Character,
+    seed: u64,
+    /// Starts at the boss with full power (a boss fight) rather than at the stage's beginning.
+    boss_fight: bool,
+}
+
+/// Loads `files` (every shipped `levels/stageN.ron` when empty); the error names the file.
+pub fn load_stages(files: &[PathBuf]) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
+    let files = if files.is_empty() {
+        run_setup::shipped_stages()?
+    } else {
+        files.to_vec()
+    };
+    files
+        .into_iter()
+        .map(|p| {
+            let l =
+                level::load_stage(&p, &run_setup::assets_catalog()).map_err(|e| e.to_string())?;
+            Ok((p, Arc::new(l)))
+        })
+        .collect()
+}
+
+/// Where a boss fight starts: the stage's `boss` marker, or else its boss's own entry time.
+/// `None` for a stage without a boss.
+pub fn boss_start(level: &Level) -> Option<f32> {
+    let at = level.timeline.iter().find_map(|e| match e {
+        TimelineEvent::Boss { at, .. } => Some(*at),
+        _ => None,
+    })?;
+    Some(level.resolve_at("boss").unwrap_or(at).min(at))
+}
+
+/// Plays every run over `threads` threads and gathers the report.
+pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
+    let mut jobs = Vec::new();
+    // The long full-stage runs first, so the threads finish together.
+    for boss_fight in [false, true] {
+        for (stage, (_, level)) in levels.iter().enumerate() {
+            if boss_fight && boss_start(level).is_none() {
+                continue;
+            }
+            for character in Character::ALL {
+                for seed in SEEDS {
+                    jobs.push(Job {
+                        stage,
+                        character,
+                        seed,
+                        boss_fight,
+                    });
+                }
+            }
+        }
+    }
+    let results = run_jobs(levels, &jobs, threads);
+    let stages = levels
+        .iter()
+        .enumerate()
+        .map(|(i, (path, _))| {
+            let full = || {
+                jobs.iter()
+                    .zip(&results)
+                    .filter(move |(j, _)| j.stage == i && !j.boss_fight)
+                    .map(|(_, s)| s)
+            };
+            StageRow {
+                stage: file_name(path),
+                dead_air_s: full().map(|s| s.dead_air_s).fold(0.0, f64::max),
+                peak_enemy_bullets: full().map(|s| s.max_enemy_bullets).max().unwrap_or(0),
+            }
+        })
+        .collect();
+    let mut bosses = Vec::new();
+    for (i, (path, level)) in levels.iter().enumerate() {
+        let Some(boss) = boss_name(level) else {
+            continue;
+        };
+        let mut ttk_s = PilotTimes::default();
+        for character in Character::ALL {
+            let times: Vec<Option<f64>> = jobs
+                .iter()
+                .zip(&results)
+                .filter(|(j, _)| j.stage == i && j.boss_fight && j.character == character)
+                .map(|(_, s)| s.ttk_s.first().and_then(|t| t.ttk_s))
+                .collect();
+            ttk_s
+                .0
+                .push((character.name().to_lowercase(), median(&times)));
+        }
+        let spread = spread(ttk_s.0.iter().map(|(_, t)| *t));
+        bosses.push(BossRow {
+            stage: file_name(path),
+            boss,
+            ttk_s,
+            spread,
+        });
+    }
+    let max_spread = bosses
+        .iter()
+        .map(|b| b.spread)
+        .try_fold(None, |worst: Option<f64>, s| {
+            s.map(|s| Some(worst.map_or(s, |w| w.max(s))))
+        })
+        .flatten();
+    Report {
+        bosses,
+        max_spread,
+        stages,
+        seeds: SEEDS.to_vec(),
+    }
+}
+
+/// Runs every job, `threads` at a time, each thread taking the next job when it is free.
+/// The results come back in the jobs' order, whatever order they finished in.
+fn run_jobs(levels: &[(PathBuf, Arc<Level>)], jobs: &[Job], threads: usize) -> Vec<Summary> {
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Summary)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else {
+                            return mine;
+                        };
+                        mine.push((i, play(&levels[job.stage].1, job)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, s)| s).collect()
+}
+
+/// One run as `sim` would make it: autoplay, invincible, Normal difficulty.
+fn play(level: &Arc<Level>, job: &Job) -> Summary {
+    let (start_at, start_power, frames) = if job.boss_fight {
+        (boss_start(level).unwrap_or(0.0), BOSS_POWER, BOSS_FRAMES)
+    } else {
+        (0.0, 1, summary::DEFAULT_MAX_FRAMES)
+    };
+    let config = WorldConfig {
+        seed: job.seed,
+        characters: vec![job.character],
+        difficulty: Difficulty::Normal,
+        invincible: true,
+        start_at,
+        start_power,
+        ..WorldConfig::default()
+    };
+    let opts = RunOptions {
+        frames,
+        autoplay: true,
+        replay: None,
+        record: false,
+    };
+    summary::run(std::slice::from_ref(level), config, opts).0
+}
+
+/// The median of `times`, a failed run (`None`) counting as slower than any time.
+pub fn median(times: &[Option<f64>]) -> Option<f64> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(|a, b| match (a, b) {
+        (Some(a), Some(b)) => a.total_cmp(b),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    *sorted.get(sorted.len().checked_sub(1)? / 2)?
+}
+
+/// The slowest time over the fastest, to two decimals; `None` if any time is missing.
+pub fn spread(times: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
+    let times: Option<Vec<f64>> = times.into_iter().collect();
+    let times = times?;
+    let fastest = times.iter().copied().reduce(f64::min)?;
+    let slowest = times.iter().copied().reduce(f64::max)?;
+    (fastest > 0.0).then(|| (slowest / fastest * 100.0).round() / 100.0)
+}
+
+fn boss_name(level: &Level) -> Option<String> {
+    level.timeline.iter().find_map(|e| match e {
+        TimelineEvent::Boss { enemy, .. } => level.enemies.get(*enemy).map(|t| t.name.to_string()),
+        _ => None,
+    })
+}
+
+fn file_name(path: &Path) -> String {
+    summary::file_name(&path.to_string_lossy())
+}
+
+/// The report as a table for people.
+pub fn table(report: &Report) -> String {
+    use std::fmt::Write;
+    let seeds = format!(
+        "seeds {}-{}",
+        SEEDS[0],
+        SEEDS.last().copied().unwrap_or(SEEDS[0])
+    );
+    let secs = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{t:.1}"));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Boss time to kill, seconds: median of {seeds}, power {BOSS_POWER}, from the boss marker, autoplay, invincible"
+    );
+    let pilots: Vec<String> = Character::ALL
+        .iter()
+        .map(|c| c.name().to_lowercase())
+        .collect();
+    let _ = write!(out, "{:<14}{:<16}", "stage", "boss");
+    for p in &pilots {
+        let _ = write!(out, "{p:>8}");
+    }
+    let _ = writeln!(out, "{:>8}", "spread");
+    for b in &report.bosses {
+        let _ = write!(out, "{:<14}{:<16}", b.stage, b.boss);
+        for p in &pilots {
+            let _ = write!(out, "{:>8}", secs(b.ttk_s.get(p)));
+        }
+        let spread = b.spread.map_or("-".to_string(), |s| format!("{s:.2}"));
+        let _ = writeln!(out, "{spread:>8}");
+    }
+    let worst = report
+        .max_spread
+        .map_or("- (a boss was not killed)".to_string(), |s| {
+            format!("{s:.2}")
+        });
+    let _ = writeln!(out, "max spread {worst}");
+    let _ = writeln!(
+        out,
+        "\nStage pacing: worst of full runs from the start (every pilot, {seeds}, Normal, autoplay, invincible)"
+    );
+    let _ = writeln!(
+        out,
+        "{:<14}{:>14}{:>20}",
+        "stage", "dead air (s)", "peak enemy bullets"
+    );
+    for s in &report.stages {
+        let _ = writeln!(
+            out,
+            "{:<14}{:>14.1}{:>20}",
+            s.stage, s.dead_air_s, s.peak_enemy_bullets
+        );
+    }
+    out
+}
+
+/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.
+pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
+    let levels = match load_stages(stages) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("skysweep balance: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Many independent runs: one thread per core.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let report = measure(&levels, threads);
+    if !json {
+        outln!("{}", table(&report).trim_end());
+        return ExitCode::SUCCESS;
+    }
+    match serde_json::to_string_pretty(&report) {
+        Ok(text) => {
+            outln!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("skysweep balance: cannot write the report: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_counts_a_failed_run_as_the_slowest() {
+        assert_eq!(median(&[Some(3.0), Some(1.0), Some(2.0)]), Some(2.0));
+        assert_eq!(median(&[None, Some(1.0), Some(2.0)]), Some(2.0));
+        assert_eq!(median(&[None, Some(1.0), None]), None);
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn the_spread_is_slowest_over_fastest_and_needs_every_time() {
+        assert_eq!(spread([Some(20.0), Some(26.0), Some(22.0)]), Some(1.3));
+        assert_eq!(spread([Some(20.0), None]), None);
+        assert_eq!(spread([]), None);
+    }
+}

@@ -1,0 +1,125 @@
+//! `skysweep check`: validates level files, and every asset they name, and prints every
+//! problem, for a person (each with its source line) or for tools (JSON lines).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::level::check::{check_file, Checked};
+use crate::level::report::{self, Style};
+use crate::level::{Catalog, Diagnostic};
+
+use super::args::CheckFormat;
+use crate::platform::data::find_data;
+
+/// Checks `files` (every `levels/*.ron` when empty) and prints what it finds; exit status 1
+/// when any file has an error, 0 otherwise (warnings alone do not fail).
+///
+/// `human` prints `ok` lines, each problem rendered with its line and a caret (in colour when
+/// stdout is a terminal and `NO_COLOR` is not set), then a count. `json` prints exactly one
+/// JSON object per problem per line on stdout and nothing else; the count goes to stderr.
+pub fn run(files: &[PathBuf], format: CheckFormat) -> ExitCode {
+    let files = if files.is_empty() {
+        let dir = find_data("levels");
+        let mut found: Vec<_> = std::fs::read_dir(&dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        found.sort();
+        if found.is_empty() {
+            eprintln!("skysweep check: no .ron files in {}", dir.display());
+            return ExitCode::from(1);
+        }
+        found
+    } else {
+        files.to_vec()
+    };
+    let catalog = Catalog::load(&find_data("assets"));
+    let mut out = Output::new(format);
+    // Assets that cannot be read leave their names unchecked: said once, as warnings.
+    for d in catalog.problems() {
+        out.problem(d);
+    }
+    let mut bad = 0;
+    for f in &files {
+        match check_file(f, &catalog) {
+            Ok(Checked::Stage { name, events }) => out.ok(&format!(
+                "{}: stage \"{name}\", {events} events",
+                f.display()
+            )),
+            Ok(Checked::Defs { patterns, enemies }) => out.ok(&format!(
+                "{}: {patterns} patterns, {enemies} enemy types",
+                f.display()
+            )),
+            Err(e) => {
+                bad += 1;
+                for d in &e.diagnostics {
+                    out.problem(d);
+                }
+            }
+        }
+    }
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    out.summary(&format!(
+        "{} checked, {} with errors",
+        plural(files.len(), "file"),
+        bad
+    ));
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Where and how the results go.
+struct Output {
+    format: CheckFormat,
+    style: Style,
+    stdout: std::io::StdoutLock<'static>,
+}
+
+impl Output {
+    fn new(format: CheckFormat) -> Output {
+        let stdout = std::io::stdout();
+        let colour = stdout.is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+        Output {
+            format,
+            style: if colour { Style::Colour } else { Style::Plain },
+            stdout: stdout.lock(),
+        }
+    }
+
+    // A closed pipe (`skysweep check | head`) ends the output, not the check's exit status.
+    fn line(&mut self, text: &str) {
+        let _ = writeln!(self.stdout, "{text}");
+    }
+
+    fn ok(&mut self, what: &str) {
+        if self.format == CheckFormat::Human {
+            self.line(&format!("ok    {what}"));
+        }
+    }
+
+    fn problem(&mut self, d: &Diagnostic) {
+        match self.format {
+            CheckFormat::Json => self.line(&report::to_json(d)),
+            CheckFormat::Human => {
+                let text = report::render(d, self.style);
+                self.line(&format!("{text}\n"));
+            }
+        }
+    }
+
+    fn summary(&mut self, text: &str) {
+        match self.format {
+            CheckFormat::Human => self.line(text),
+            CheckFormat::Json => eprintln!("{text}"),
+        }
+    }
+}

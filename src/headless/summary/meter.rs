@@ -1,0 +1,218 @@
+//! Pacing figures measured while a stage plays: how long its boss took to fall, and the longest
+//! stretch with nothing to shoot.
+//!
+//! A [`StageMeter`] only reads the world after each whole step (its state and the events the
+//! step reported), so measuring never changes the game.
+
+use serde::Serialize;
+
+use crate::level::{Level, TimelineEvent};
+
+use crate::sim::clock::DT;
+use crate::sim::events::GameEvent;
+use crate::sim::world::{StagePhase, World};
+
+/// Steps at the start of each stage left out of dead air: the first enemies are still on their
+/// way in, by design.
+pub const DEAD_AIR_GRACE_STEPS: u64 = 180;
+
+/// How long one stage's boss took to fall.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BossTtk {
+    /// The stage's file name, e.g. `stage1.ron`.
+    pub stage: String,
+    /// The boss's enemy name.
+    pub boss: String,
+    /// Seconds from the boss's spawn to its defeat; `None` when it was not defeated in the run
+    /// (or never appeared).
+    pub ttk_s: Option<f64>,
+}
+
+/// Watches one stage being played, step by step.
+#[derive(Clone, Debug)]
+pub struct StageMeter {
+    ttk: Option<BossTtk>,
+    /// The step the boss spawned on.
+    boss_spawned: Option<u64>,
+    /// Steps in the current stretch with no enemy on screen, and the longest so far.
+    quiet: u64,
+    longest_quiet: u64,
+    /// Stage time when the current quiet stretch began, and when the longest one did.
+    quiet_from: f32,
+    longest_from: f32,
+}
+
+impl StageMeter {
+    /// A meter for `level` (its boss, if it has one, is named from its timeline).
+    pub fn new(level: &Level) -> StageMeter {
+        let boss = level.timeline.iter().find_map(|e| match e {
+            TimelineEvent::Boss { enemy, .. } => {
+                level.enemies.get(*enemy).map(|t| t.name.to_string())
+            }
+            _ => None,
+        });
+        StageMeter {
+            ttk: boss.map(|boss| BossTtk {
+                stage: file_name(&level.source),
+                boss,
+                ttk_s: None,
+            }),
+            boss_spawned: None,
+            quiet: 0,
+            longest_quiet: 0,
+            quiet_from: 0.0,
+            longest_from: 0.0,
+        }
+    }
+
+    /// Takes in the step `world` just finished (after both `update` and `collide`).
+    pub fn observe(&mut self, world: &World) {
+        for ev in &world.events {
+            match ev {
+                GameEvent::BossAppears { .. } => self.boss_spawned = Some(world.frame),
+                GameEvent::BossDefeated { .. } => {
+                    if let (Some(t), Some(from)) = (self.ttk.as_mut(), self.boss_spawned) {
+                        t.ttk_s = Some(steps_to_s(world.frame - from));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Dead air is what a player sees: no enemy on the playfield. Enemies still off the
+        // edge, waiting to fly in, do not count as something to shoot. The opening seconds
+        // and the stage-clear tally are quiet by design and are left out: a stretch stops there.
+        let counted = world.frame > DEAD_AIR_GRACE_STEPS && world.phase == StagePhase::Playing;
+        if counted && !world.enemies.iter().any(|(_, e)| e.on_screen()) {
+            if self.quiet == 0 {
+                self.quiet_from = world.stage_time;
+            }
+            self.quiet += 1;
+            if self.quiet > self.longest_quiet {
+                self.longest_quiet = self.quiet;
+                self.longest_from = self.quiet_from;
+            }
+        } else {
+            self.quiet = 0;
+        }
+    }
+
+    /// The boss's time to kill, or `None` for a stage without a boss.
+    pub fn boss_ttk(&self) -> Option<BossTtk> {
+        self.ttk.clone()
+    }
+
+    /// The longest stretch with no enemy on screen so far, seconds.
+    pub fn dead_air_s(&self) -> f64 {
+        steps_to_s(self.longest_quiet)
+    }
+
+    /// The stage time (seconds on the timeline) at which that longest stretch began: where an
+    /// author looks to fill it.
+    pub fn dead_air_at_s(&self) -> f64 {
+        (f64::from(self.longest_from) * 10.0).round() / 10.0
+    }
+}
+
+/// Steps as seconds, rounded to a tenth: finer would only report the step size back.
+fn steps_to_s(steps: u64) -> f64 {
+    (steps as f64 * f64::from(DT) * 10.0).round() / 10.0
+}
+
+/// The last component of a level's source path (the whole string if it has none).
+pub fn file_name(source: &str) -> String {
+    std::path::Path::new(source)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(source)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::sim::{Input, WorldConfig};
+    use crate::testkit::scenario;
+
+    fn stage(length_s: u32, events: &str) -> Arc<Level> {
+        scenario::level(&format!(
+            r#"Stage(name: "Meter", length_s: {length_s}, scroll_speed: 20, uses: ["defs"], events: [{events}])"#
+        ))
+        .expect("the test stage loads")
+    }
+
+    /// Plays `level` idle (invincible) until it is cleared or `steps` pass, metering each step.
+    fn play(level: &Arc<Level>, steps: u64) -> (World, StageMeter) {
+        let config = WorldConfig {
+            invincible: true,
+            ..WorldConfig::default()
+        };
+        let mut world = World::new(level.clone(), config);
+        let mut meter = StageMeter::new(level);
+        while !world.cleared() && world.frame < steps {
+            world.step(&[Input::default()]);
+            meter.observe(&world);
+        }
+        (world, meter)
+    }
+
+    #[test]
+    fn an_empty_stage_is_dead_air_from_the_opening_to_the_tally() {
+        let (world, meter) = play(&stage(20, ""), 60 * 30);
+        assert!(world.cleared());
+        // 20 s of stage less the 3 s opening; the tally after it does not count.
+        assert_eq!(meter.dead_air_s(), 17.0);
+        assert_eq!(meter.boss_ttk(), None, "no boss, no time to kill");
+    }
+
+    #[test]
+    fn an_enemy_on_screen_ends_the_stretch() {
+        // A drone that hovers in view from 6 s to the end: only 3 s to 6 s is empty.
+        let level = stage(
+            20,
+            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: 60, count: 1, spacing_s: 0)"#,
+        );
+        let (_, meter) = play(&level, 60 * 30);
+        assert_eq!(meter.dead_air_s(), 3.0);
+        // Off the top edge it is not yet something to shoot.
+        let level = stage(
+            20,
+            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: -40, count: 1, spacing_s: 0)"#,
+        );
+        assert_eq!(play(&level, 60 * 30).1.dead_air_s(), 17.0);
+    }
+
+    #[test]
+    fn a_boss_is_timed_from_its_spawn_to_its_fall() {
+        let level = stage(20, r#"Boss(at: 1.0, enemy: "boss", x: 112, y: 60)"#);
+        let (mut world, mut meter) = play(&level, 1);
+        while world.boss.is_none() {
+            world.step(&[Input::default()]);
+            meter.observe(&world);
+        }
+        let spawned = world.frame;
+        for _ in 0..300 {
+            world.step(&[Input::default()]);
+            meter.observe(&world);
+        }
+        let untouched = meter.boss_ttk().expect("the stage has a boss");
+        assert_eq!(
+            (
+                untouched.stage.as_str(),
+                untouched.boss.as_str(),
+                untouched.ttk_s
+            ),
+            ("scenario.ron", "boss", None)
+        );
+        // Guards first, then the core, all within the step just metered.
+        let boss = world.boss.unwrap();
+        for part in [1, 2, 0] {
+            world.damage_part(boss, part, 1000.0, 0);
+        }
+        meter.observe(&world);
+        assert_eq!(world.boss, None);
+        assert_eq!(world.frame - spawned, 300);
+        assert_eq!(meter.boss_ttk().unwrap().ttk_s, Some(5.0));
+    }
+}

@@ -1,0 +1,46 @@
+//! Where the game's files are: the shipped `levels/` and `assets/` it reads, and the folders
+//! it writes settings, scores and replays to.
+
+use std::path::{Path, PathBuf};
+
+/// Environment variable naming a folder for every file the game writes.
+pub const DATA_DIR_ENV: &str = "SKYSWEEP_DATA_DIR";
+
+/// Where the game keeps its files of `kind` ("config" or "data").
+pub fn folder(kind: &str) -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    let dirs = directories::ProjectDirs::from("org", "SkySweep", "SkySweep")?;
+    Some(if kind == "config" {
+        dirs.config_dir().to_path_buf()
+    } else {
+        dirs.data_dir().to_path_buf()
+    })
+}
+
+/// Finds a shipped file whether the game runs from the repository root or elsewhere
+/// (`cargo run` from a subfolder, or the binary moved next to its `levels/` and `assets/`).
+pub fn find_data(rel: &str) -> PathBuf {
+    let here = PathBuf::from(rel);
+    if here.exists() {
+        return here;
+    }
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        for up in [dir.clone(), dir.join(".."), dir.join("../..")] {
+            let p = up.join(rel);
+            if p.exists() {
+                return p;
+            }
+        }
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    if built.exists() {
+        built
+    } else {
+        here
+    }
+}

@@ -1,0 +1,9 @@
+//! What the game needs from the operating system, with no game types: standard output that
+//! survives a closed pipe, bounded reads and atomic writes, where its folders are, and how
+//! much memory the process holds. Depends on nothing else in the crate.
+
+pub mod atomic;
+pub mod data;
+pub mod fileio;
+pub mod memory;
+pub mod stdout;

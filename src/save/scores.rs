@@ -1,0 +1,244 @@
+//! The high score table: top ten per difficulty, with name, character and stage reached.
+//! Saved atomically in the data folder; a damaged file is kept aside and a fresh table used.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::save::store;
+use crate::sim::{Character, Difficulty};
+
+pub const TABLE_LEN: usize = 10;
+pub const NAME_LEN: usize = 3;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+    pub score: u64,
+    pub character: Character,
+    /// Name of the stage reached.
+    pub stage: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreTable {
+    pub tables: BTreeMap<Difficulty, Vec<Entry>>,
+}
+
+impl ScoreTable {
+    pub fn path() -> Option<PathBuf> {
+        crate::platform::data::folder("data").map(|d| d.join("scores.ron"))
+    }
+
+    /// Loads the table from `path`; a damaged file is kept aside with one warning.
+    pub fn load_from(path: &std::path::Path) -> (ScoreTable, Option<String>) {
+        let loaded = store::load_ron_or_default::<ScoreTable>(path);
+        let mut t = loaded.value;
+        t.normalise();
+        (t, loaded.warning)
+    }
+
+    pub fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
+        store::save_ron(path, "SkySweep high scores", self)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn entries(&self, d: Difficulty) -> &[Entry] {
+        self.tables.get(&d).map_or(&[], |v| v.as_slice())
+    }
+
+    pub fn best(&self, d: Difficulty) -> u64 {
+        self.entries(d).first().map_or(0, |e| e.score)
+    }
+
+    /// The rank (0-based) a score would take, if it makes the table.
+    pub fn rank_for(&self, d: Difficulty, score: u64) -> Option<usize> {
+        if score == 0 {
+            return None;
+        }
+        let entries = self.entries(d);
+        // Ties go below earlier entries: the first to reach a score keeps the higher place.
+        let rank = entries
+            .iter()
+            .position(|e| e.score < score)
+            .unwrap_or(entries.len());
+        (rank < TABLE_LEN).then_some(rank)
+    }
+
+    /// Inserts an entry in its place, keeping the top ten; returns its rank if it made it.
+    pub fn insert(&mut self, d: Difficulty, mut entry: Entry) -> Option<usize> {
+        let rank = self.rank_for(d, entry.score)?;
+        entry.name = clean_name(&entry.name);
+        let list = self.tables.entry(d).or_default();
+        list.insert(rank, entry);
+        list.truncate(TABLE_LEN);
+        Some(rank)
+    }
+
+    /// Sorts, trims and cleans a table read from a file someone may have edited.
+    pub fn normalise(&mut self) {
+        for list in self.tables.values_mut() {
+            list.sort_by_key(|e| std::cmp::Reverse(e.score));
+            list.truncate(TABLE_LEN);
+            for e in list.iter_mut() {
+                e.name = clean_name(&e.name);
+                e.stage = e.stage.chars().take(24).collect();
+            }
+        }
+    }
+}
+
+/// Upper-case letters, digits and a few marks, at most [`NAME_LEN`] characters.
+pub fn clean_name(name: &str) -> String {
+    let n: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || ".-!? ".contains(*c))
+        .take(NAME_LEN)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if n.trim().is_empty() {
+        "???".into()
+    } else {
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(name: &str, score: u64) -> Entry {
+        Entry {
+            name: name.into(),
+            score,
+            character: Character::Vela,
+            stage: "Meadowvale".into(),
+        }
+    }
+
+    fn temp(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("skysweep-scores-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d.join("scores.ron")
+    }
+
+    /// A FIFO or a link to /dev/zero saved as the scores once hung the game or filled its
+    /// memory.
+    #[test]
+    fn scores_that_are_not_a_file_are_an_empty_table_at_once() {
+        use crate::testkit::files::load_each_hostile;
+        let tmp = tempfile::tempdir().unwrap();
+        for (what, _, (t, warning)) in
+            load_each_hostile(tmp.path(), "scores.ron", ScoreTable::load_from)
+        {
+            assert_eq!(t, ScoreTable::default(), "{what}");
+            let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
+            assert!(w.contains("not a file"), "{what}: {w}");
+        }
+    }
+
+    #[test]
+    fn keeps_the_top_ten_sorted_per_difficulty() {
+        let mut t = ScoreTable::default();
+        for (i, s) in [
+            500u64, 100, 900, 300, 700, 200, 800, 400, 600, 1000, 50, 950,
+        ]
+        .iter()
+        .enumerate()
+        {
+            t.insert(Difficulty::Normal, entry(&format!("P{i}"), *s));
+        }
+        let scores: Vec<u64> = t
+            .entries(Difficulty::Normal)
+            .iter()
+            .map(|e| e.score)
+            .collect();
+        assert_eq!(
+            scores,
+            vec![1000, 950, 900, 800, 700, 600, 500, 400, 300, 200]
+        );
+        assert!(
+            t.entries(Difficulty::Hard).is_empty(),
+            "each difficulty has its own table"
+        );
+        assert_eq!(
+            t.rank_for(Difficulty::Normal, 150),
+            None,
+            "too low to make the table"
+        );
+        assert_eq!(t.rank_for(Difficulty::Normal, 960), Some(1));
+        assert_eq!(t.best(Difficulty::Normal), 1000);
+    }
+
+    #[test]
+    fn an_equal_score_ranks_below_the_earlier_one() {
+        let mut t = ScoreTable::default();
+        t.insert(Difficulty::Easy, entry("AAA", 100));
+        assert_eq!(t.insert(Difficulty::Easy, entry("BBB", 100)), Some(1));
+        assert_eq!(t.entries(Difficulty::Easy)[0].name, "AAA");
+    }
+
+    #[test]
+    fn saves_and_loads_atomically() {
+        let p = temp("save");
+        let mut t = ScoreTable::default();
+        t.insert(Difficulty::Hard, entry("ace", 12345));
+        t.save_to(&p).unwrap();
+        let (back, warning) = ScoreTable::load_from(&p);
+        assert!(warning.is_none());
+        assert_eq!(back.entries(Difficulty::Hard)[0].name, "ACE");
+        assert_eq!(back, t);
+        let leftovers: Vec<_> = std::fs::read_dir(p.parent().unwrap())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_aside_and_the_table_starts_fresh() {
+        let p = temp("corrupt");
+        std::fs::write(&p, "(tables: {Normal: [(name: \"X\", score: -5)]})").unwrap();
+        let (t, warning) = ScoreTable::load_from(&p);
+        assert_eq!(t, ScoreTable::default());
+        let w = warning.expect("one warning");
+        assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
+        let kept: Vec<_> = std::fs::read_dir(p.parent().unwrap())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("damaged"))
+            .collect();
+        assert_eq!(kept.len(), 1);
+        // Saving afterwards writes a good file beside the kept one.
+        let mut t = t;
+        t.insert(Difficulty::Normal, entry("NEW", 10));
+        t.save_to(&p).unwrap();
+        assert_eq!(ScoreTable::load_from(&p).0, t);
+    }
+
+    #[test]
+    fn an_empty_score_file_is_an_empty_table_and_stays_put() {
+        let p = temp("empty");
+        for text in ["", " \n\t\n"] {
+            std::fs::write(&p, text).unwrap();
+            let (t, warning) = ScoreTable::load_from(&p);
+            assert_eq!(t, ScoreTable::default());
+            assert_eq!(warning, None, "{text:?}");
+            let names: Vec<_> = std::fs::read_dir(p.parent().unwrap())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, ["scores.ron"], "{text:?} is not set aside");
+        }
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(clean_name("ab"), "AB");
+        assert_eq!(clean_name("zzzzzz"), "ZZZ");
+        assert_eq!(clean_name("\u{1F600}\n"), "???");
+    }
+}

@@ -1,0 +1,106 @@
+//! Small scenes for tests, benchmarks and demos: a level from a few lines of RON, and ways to
+//! put an enemy, a bullet or an item exactly where a test needs it.
+
+use std::sync::Arc;
+
+use glam::Vec2;
+
+use crate::level::schema::BulletStyle;
+use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
+
+use crate::sim::input::Input;
+use crate::sim::{Bullet, ItemKind, World, WorldConfig};
+
+/// Patterns and enemies every scenario level can use, whatever its own lines add.
+pub const SCENARIO_DEFS: &str = r#"Defs(
+    patterns: {
+        "aimed": (kind: Aimed, speed: 100),
+        "ring8": (kind: Ring, count: 8, speed: 60),
+        "spiral": (kind: Spiral, count: 2, volleys: 10, spin_deg: 15, speed: 70),
+        "burst": (kind: Burst, count: 300, speed: 40, speed_spread: 60),
+    },
+    enemies: {
+        "drone": (sprite: "air_drone", layer: Air, hp: 3, score: 100, size: (14, 14), path: Straight(speed: 0)),
+        "tough": (sprite: "air_gyro", layer: Air, hp: 1000, score: 100, size: (20, 20), path: Straight(speed: 0)),
+        "tank": (sprite: "tank_body", layer: Ground, hp: 5, score: 200, size: (18, 20), path: Ground),
+        "house": (sprite: "building_roof", layer: Ground, hp: 2, score: 500, size: (36, 36), path: Ground, reveals: "tank"),
+        "boss": (
+            sprite: "boss1_core", layer: Air, score: 10000, bonus: 5000,
+            parts: [
+                (name: "core", size: (30, 30), hp: 20, guarded_by: ["left", "right"]),
+                (name: "left", offset: (-40, 0), size: (20, 20), hp: 4),
+                (name: "right", offset: (40, 0), size: (20, 20), hp: 4),
+            ],
+            path: Straight(speed: 0),
+            phases: [
+                (weapons: [(pattern: "aimed", from: "left", delay_s: 0.1, interval_s: 0.5)]),
+                (after: ["left", "right"], weapons: [(pattern: "ring8", from: "core", delay_s: 0.1, interval_s: 0.5)]),
+            ],
+        ),
+    },
+)"#;
+
+/// A level from a stage's RON text, with [`SCENARIO_DEFS`] available through `uses: ["defs"]`;
+/// the assets it names are not checked.
+pub fn level(stage_ron: &str) -> Result<Arc<Level>, LevelError> {
+    let stage = Source {
+        name: "scenario.ron".into(),
+        text: stage_ron.to_string(),
+    };
+    let defs = Source {
+        name: "defs".into(),
+        text: SCENARIO_DEFS.to_string(),
+    };
+    // Scenarios test rules, not art: their sprite names are not checked.
+    parse_stage(&stage, &[defs], &Catalog::unchecked()).map(Arc::new)
+}
+
+/// An empty 60-second stage: nothing spawns unless the test puts it there.
+pub fn quiet_level() -> Arc<Level> {
+    level(r#"Stage(name: "Quiet", length_s: 60, scroll_speed: 20)"#)
+        .expect("the quiet scenario level is valid")
+}
+
+/// A world on `level` with one player of the default character.
+pub fn world(level: Arc<Level>, config: WorldConfig) -> World {
+    World::new(level, config)
+}
+
+/// Holding shot and nothing else.
+pub const SHOT: Input = Input {
+    up: false,
+    down: false,
+    left: false,
+    right: false,
+    shot: true,
+    bomb: false,
+    focus: false,
+};
+
+/// Steps a one-player `world` `steps` times with `input` held throughout.
+pub fn hold(world: &mut World, input: Input, steps: usize) {
+    for _ in 0..steps {
+        world.step(&[input]);
+    }
+}
+
+/// Puts an enemy of the named type at `pos`; returns its key.
+pub fn spawn(world: &mut World, name: &str, pos: Vec2) -> Option<usize> {
+    let kind = world.level.enemy_index(name)?;
+    world.spawn_enemy(kind, pos, None, None, false)
+}
+
+/// Puts a still enemy bullet at `pos`; returns its key.
+pub fn bullet(world: &mut World, pos: Vec2) -> Option<usize> {
+    world.spawn_bullet(Bullet::new(pos, 0.0, 90.0, 1.0, 0.0, BulletStyle::Small))
+}
+
+/// Drops an item at `pos`.
+pub fn item(world: &mut World, kind: ItemKind, pos: Vec2) {
+    world.spawn_item(kind, pos, false);
+}
+
+/// Fires `player`'s charge attack right now (for tests of its effect).
+pub fn fire_charge(world: &mut World, player: usize) {
+    world.fire_charge(player);
+}

@@ -1,0 +1,42 @@
+//! Every integration test, in one binary.
+//!
+//! Each file directly in `tests/` would be a crate of its own, each linking the whole game;
+//! one binary links it once (STYLE.md lesson 13). Each module here is one former test file,
+//! named for what it tests; `support` holds what several of them share (running the binary,
+//! temporary folders). Run one file's tests with `cargo test --test it collide_api::`.
+//!
+//! The binary's global allocator is `no_alloc`'s counting one: it counts only on a thread that
+//! asks, so the other tests run as they would under the system allocator.
+
+mod support;
+
+mod autoplay;
+mod bullet_contrast;
+mod balance_cli;
+mod check_levels;
+mod collide_api;
+mod collide_extremes;
+mod collide_proptest;
+mod collide_resolution;
+mod collide_scenes;
+mod collide_shapes;
+mod fuzz_corpus;
+mod hostile_files;
+mod level_assets;
+mod level_docs;
+mod level_load;
+mod level_messages;
+mod level_watch;
+mod music_loops;
+mod no_alloc;
+mod pilots;
+mod practice_start;
+mod replay_stages;
+mod sim_cli;
+mod sim_rules;
+mod sim_shapes;
+mod soak_cli;
+mod stray_stage;
+mod strikes_and_bombs;
+mod timeline;
+mod window_cli;

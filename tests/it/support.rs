@@ -1,0 +1,83 @@
+//! What several test modules share: running the game's binary, temporary folders, waiting
+//! for the level watcher, and reading examples out of the docs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use skysweep::level::{Level, LevelError, LevelWatcher};
+
+/// The game's binary, built by cargo for these tests.
+pub const BIN: &str = env!("CARGO_BIN_EXE_skysweep");
+
+/// The game's binary as a command to add arguments and environment to. It runs in the
+/// project's root, where `levels/` and `assets/` are, as from a checkout.
+pub fn skysweep() -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// Runs the binary with `args` to its end and returns what it printed and its status.
+pub fn run(args: &[&str]) -> Output {
+    skysweep().args(args).output().expect("the binary runs")
+}
+
+/// `out`'s stdout, after checking that the run succeeded (its stderr is the failure message).
+pub fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// A fresh, empty folder under the system's temporary folder, removed when the value is
+/// dropped: keep it alive as long as the test uses the folder.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("skysweep-test-")
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// Polls like a game loop would, once a frame, until the watcher hands over a reload: the
+/// new level or its errors. A minute without one fails the test; the bound only stops a broken
+/// watcher from hanging the run, it is not what the test checks.
+pub fn next_reload(w: &mut LevelWatcher) -> Result<Level, LevelError> {
+    let start = Instant::now();
+    loop {
+        if let Some(r) = w.poll() {
+            return r;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no reload a minute after the save"
+        );
+        std::thread::sleep(Duration::from_millis(16));
+    }
+}
+
+/// The first ```` ```ron ```` block after `heading` in a Markdown `text`.
+pub fn ron_block_after<'a>(text: &'a str, heading: &str) -> Option<&'a str> {
+    text.split(heading)
+        .nth(1)
+        .and_then(|s| s.split("```ron\n").nth(1))
+        .and_then(|s| s.split("```").next())
+}
+
+/// A stage in `root/levels/` whose `uses` names `link`: a symbolic link beside the stage to
+/// `root/target`, a definitions file outside the stage's folder. Returns the stage's path and
+/// the canonical path the link leads to.
+#[cfg(unix)]
+pub fn stage_using_link_out(root: &Path, link: &str, target: &str) -> (PathBuf, PathBuf) {
+    let inside = root.join("levels");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::write(root.join(target), "Defs()").unwrap();
+    std::os::unix::fs::symlink(root.join(target), inside.join(link)).unwrap();
+    let stage = inside.join("stage.ron");
+    let text = format!("Stage(name: \"s\", uses: [\"{link}\"], length_s: 60)");
+    std::fs::write(&stage, text).unwrap();
+    (stage, root.join(target).canonicalize().unwrap())
+}
