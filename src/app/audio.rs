@@ -34,7 +34,6 @@ pub const EFFECTS: [&str; 16] = [
     "melee",
 ];
 
-
 pub struct Audio {
     effects: HashMap<&'static str, Sound>,
     /// Every cue in `assets/music/` by name, so any cue a level passes `check` with plays.

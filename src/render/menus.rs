@@ -152,12 +152,12 @@ fn player_colour(p: usize) -> Color {
     }
 }
 
-/// The pilot's shot and speed, in a word each.
+/// The pilot's shot and speed, in a word each of at most five letters (a column's width).
 fn traits(c: Character) -> (&'static str, &'static str) {
     match c {
-        Character::Vela => ("SPREAD", "FAST"),
-        Character::Brass => ("STREAM", "SLOW"),
-        Character::Wren => ("HOMING", "MID"),
+        Character::Vela => ("WIDE", "FAST"),
+        Character::Brass => ("HEAVY", "SLOW"),
+        Character::Wren => ("SEEK", "MID"),
         Character::Orla => ("LASER", "MID"),
         Character::Rook => ("PODS", "SLOW"),
     }

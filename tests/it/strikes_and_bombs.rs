@@ -4,8 +4,8 @@
 use glam::Vec2;
 use skysweep::sim::bomb::BOMB_GUARD_STEPS;
 use skysweep::sim::player::{CHARGE_HOLD_STEPS, MAX_CHARGE};
-use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
 use skysweep::sim::{Character, GameEvent, Input, ItemKind, ShotKind, World, WorldConfig};
+use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
 
 fn pilot(character: Character, power: u8) -> World {
     scenario::world(
