@@ -43,7 +43,7 @@ pub struct RunArgs {
     // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
     #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
     pub at: Option<String>,
-    /// Character: vela, brass or wren (a second one adds player 2).
+    /// Character: vela, brass, wren, orla or rook (a second one adds player 2).
     #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
     pub characters: Vec<Character>,
     /// easy, normal or hard.
@@ -92,7 +92,7 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
 
 pub fn parse_character(s: &str) -> Result<Character, String> {
     Character::from_name(s)
-        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass or wren"))
+        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass, wren, orla or rook"))
 }
 
 pub fn parse_skill(s: &str) -> Result<Skill, String> {

@@ -183,6 +183,7 @@ pub struct SlowSteps {
 fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.deaths += s.deaths;
     total.bombs_used += s.bombs_used;
+    total.melee_strikes += s.melee_strikes;
     total.power_downs += s.power_downs;
     total.kills_air += s.kills_air;
     total.kills_ground += s.kills_ground;
@@ -211,6 +212,8 @@ pub struct Summary {
     pub score: u64,
     pub deaths: u32,
     pub bombs_used: u32,
+    /// Charges released up close as melee strikes.
+    pub melee_strikes: u32,
     pub power_downs: u32,
     pub continues: u32,
     pub kills: Kills,
@@ -422,6 +425,7 @@ pub fn run_driven(
         score: world.score(),
         deaths: s.deaths,
         bombs_used: s.bombs_used,
+        melee_strikes: s.melee_strikes,
         power_downs: s.power_downs,
         continues: s.continues,
         kills: Kills {

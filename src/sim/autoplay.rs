@@ -13,6 +13,8 @@ use glam::Vec2;
 use super::clock::DT;
 use super::input::Input;
 use super::skill::{Skill, SkillTraits};
+use super::pilots::MELEE_REACH;
+use super::player::CHARGE_HOLD_STEPS;
 use super::world::World;
 use super::{ItemKind, PLAYFIELD};
 
@@ -123,7 +125,15 @@ impl Bot {
             }
             self.aim_left -= 1;
         }
-        let goal = self.goal(world, player);
+        // With a charge banked, close in under a boss's open part to strike it.
+        let closing = t.uses_charge
+            && p.charge >= 1.0
+            && self.held > CHARGE_HOLD_STEPS
+            && world.boss.is_some();
+        let goal = self
+            .strike_goal(world, player)
+            .filter(|_| closing)
+            .unwrap_or_else(|| self.goal(world, player));
         let speed = p.character.stats().speed;
         let focus_choices: &[bool] = if t.uses_focus {
             &[false, true]
@@ -177,18 +187,45 @@ impl Bot {
             && (best.2 >= 4.0 || crowd > 30 || boss_pressure)
             && world.frame.is_multiple_of(2);
         input.bomb = cornered && (t.bomb_chance >= 1.0 || self.chance() < t.bomb_chance);
-        // Fire all the time, letting go briefly after a long hold when a charge is banked.
+        // Fire all the time, letting go briefly after a long hold when a charge is banked:
+        // at once when something is within melee reach, else as a charge attack after
+        // a while (against a boss, only once closing in for a strike has taken too long).
         self.held += 1;
-        let release = t.uses_charge
-            && p.charge >= 1.0
-            && self.held > 70
-            && (world.boss.is_some() || world.enemies.len() > 3);
+        let ready = t.uses_charge && p.charge >= 1.0 && self.held > CHARGE_HOLD_STEPS + 10;
+        let strike = ready && world.melee_target_from(p.pos).is_some();
+        let give_up = if world.boss.is_some() { 600 } else { 160 };
+        let release = strike
+            || (ready && self.held > give_up && (world.boss.is_some() || world.enemies.len() > 3));
         input.shot = !release;
         if release {
             self.held = 0;
         }
         self.last = input;
         input
+    }
+
+    /// Where to stand to strike the nearest open part of the boss: just below it, within
+    /// reach, and never above the upper third of the screen.
+    fn strike_goal(&self, world: &World, player: usize) -> Option<Vec2> {
+        let p = &world.players[player];
+        let (lane_min, lane_max) = lane(world, player);
+        let boss = world
+            .boss
+            .and_then(|k| world.enemies.get(k).map(|e| (k, e)))?;
+        let (k, e) = boss;
+        let ty = &world.level.enemies[e.kind];
+        (0..e.parts.len())
+            .filter(|&pi| world.part_open(k, pi))
+            .map(|pi| {
+                let at = world.part_pos(k, pi);
+                let below = at.y + ty.parts[pi].half.y + MELEE_REACH * 0.5;
+                Vec2::new(at.x, below.max(PLAYFIELD.y * 0.3))
+            })
+            .filter(|g| g.x >= lane_min && g.x <= lane_max && g.y < PLAYFIELD.y - 20.0)
+            .min_by(|a, b| {
+                a.distance_squared(p.pos)
+                    .total_cmp(&b.distance_squared(p.pos))
+            })
     }
 
     /// Where the pilot wants to be: under a target, or on an item, within its lane.

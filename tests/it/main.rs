@@ -40,5 +40,6 @@ mod sim_shapes;
 mod skills;
 mod soak_cli;
 mod stray_stage;
+mod strikes_and_bombs;
 mod timeline;
 mod window_cli;
