@@ -33,7 +33,6 @@ pub const EFFECTS: [&str; 15] = [
     "charge",
 ];
 
-
 pub struct Audio {
     effects: HashMap<&'static str, Sound>,
     /// Every cue in `assets/music/` by name, so any cue a level passes `check` with plays.

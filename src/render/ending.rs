@@ -72,12 +72,15 @@ const CREDITS: &[(&str, &[&str])] = &[
     (
         "PIXEL ART",
         &[
-            "DRAWN BY CODE IN TOOLS/",
-            "GEN_SPRITES.PY AND",
-            "GEN_BACKGROUNDS.PY",
+            "EVERY SPRITE AND SKY",
+            "PAINTED PIXEL BY PIXEL",
+            "BY THE SKYSWEEP TEAM",
         ],
     ),
-    ("MUSIC AND SOUND", &["SYNTHESISED BY", "TOOLS/GEN_AUDIO.PY"]),
+    (
+        "MUSIC AND SOUND",
+        &["COMPOSED AND SYNTHESISED", "BY THE SKYSWEEP TEAM"],
+    ),
     ("PILOTS", &["VELA  BRASS  WREN"]),
     ("THANK YOU FOR PLAYING", &[]),
     (
@@ -170,6 +173,17 @@ mod tests {
         }
         for (l, _) in credit_lines() {
             assert!(l.chars().count() <= 28, "{l}");
+        }
+    }
+
+    #[test]
+    fn credits_speak_to_players_not_developers() {
+        // Players read the credits: no file names, folders or source extensions.
+        for (l, _) in credit_lines() {
+            let lower = l.to_ascii_lowercase();
+            for dev in [".py", ".rs", "/", "tools", "gen_"] {
+                assert!(!lower.contains(dev), "{l}");
+            }
         }
     }
 }

@@ -11,8 +11,8 @@
 mod support;
 
 mod autoplay;
-mod bullet_contrast;
 mod balance_cli;
+mod bullet_contrast;
 mod check_levels;
 mod collide_api;
 mod collide_extremes;
