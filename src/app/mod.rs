@@ -8,6 +8,7 @@
 mod audio;
 mod controls;
 mod ctx;
+mod custom_stages;
 mod ending;
 mod game_over;
 mod gamepad;

@@ -187,8 +187,8 @@ impl StagePlay {
         } = self.place.clone();
         // A single stage (an author's level played by hand) ends here, scores first; a replay
         // reaches here only with another recorded stage to play.
-        let single =
-            ctx.cli.run.level.is_some() && ctx.run.replay.is_none() && !ctx.cli.run.autoplay;
+        let single = ctx.run.is_custom()
+            || ctx.cli.run.level.is_some() && ctx.run.replay.is_none() && !ctx.cli.run.autoplay;
         if single {
             ctx.run.end_recording();
             let pending = self.pending_scores(ctx);
@@ -219,7 +219,8 @@ impl StagePlay {
         // Practice runs (started part-way, at a chosen power, or on an author's level) do not
         // compete with full games.
         let run = &ctx.cli.run;
-        let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
+        let practice =
+            run.at.is_some() || run.power.is_some() || run.level.is_some() || ctx.run.is_custom();
         if practice
             || self.practice.used()
             || self.replay.is_some()
