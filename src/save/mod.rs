@@ -4,6 +4,7 @@
 
 pub mod keys;
 pub mod pad;
+pub mod player_data;
 pub mod scores;
 pub mod settings;
 pub mod store;
