@@ -18,6 +18,7 @@ use super::menu_input::MenuInput;
 use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
+use super::player_record;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
 
 use super::keyboard;
@@ -185,6 +186,7 @@ impl StagePlay {
             loop_index,
             characters,
         } = self.place.clone();
+        player_record::stage_ended(ctx, &self.world, self.counts_for_record());
         // A single stage (an author's level played by hand) ends here, scores first; a replay
         // reaches here only with another recorded stage to play.
         let single = ctx.run.is_custom()
@@ -202,6 +204,7 @@ impl StagePlay {
             Self::start(ctx, index + 1, loop_index, characters)
         } else if ctx.run.is_campaign() {
             // The final boss has fallen: the ending, then round again, harder.
+            player_record::game_cleared(ctx, &self.world, &characters, self.counts_for_record());
             let next = StagePlace {
                 index: 0,
                 loop_index: loop_index + 1,
@@ -212,6 +215,11 @@ impl StagePlay {
             // The last stage of an author's run or a replay cleared: round again, harder.
             Self::start(ctx, 0, loop_index + 1, characters)
         }
+    }
+
+    /// Whether this play adds to the player's record: not a replay, nor a bot's flying.
+    fn counts_for_record(&self) -> bool {
+        self.replay.is_none() && self.bots.iter().all(Option::is_none)
     }
 
     /// Players' scores that make the table, unless a bot or a replay played or it was practice.
@@ -335,6 +343,7 @@ impl Scene for StagePlay {
         }
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
+        let continues = self.world.stats.continues;
         let t0 = Instant::now();
         self.world.update(&inputs);
         let t1 = Instant::now();
@@ -345,6 +354,7 @@ impl Scene for StagePlay {
         if let Some((_, cursor)) = &mut self.replay {
             *cursor += 1;
         }
+        player_record::step(ctx, &self.world, continues, self.counts_for_record());
         let w = &self.world;
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
@@ -368,6 +378,7 @@ impl Scene for StagePlay {
         } else if w.cleared() {
             self.cleared(ctx)
         } else if w.game_over() {
+            player_record::stage_ended(ctx, w, self.counts_for_record());
             let pending = self.pending_scores(ctx);
             ctx.run.end_recording();
             ctx.audio.stop_music();

@@ -28,6 +28,7 @@ use crate::window::frame_log::FrameLog;
 use crate::window::{display, sound_device};
 use skysweep::headless::run_setup;
 use skysweep::platform::data::find_data;
+use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Config, SettingsFile};
 
@@ -113,9 +114,13 @@ impl App {
             Some(p) => ScoreTable::load_from(&p),
             None => (ScoreTable::default(), None),
         };
+        let (player_data, player_warning) = match PlayerData::path() {
+            Some(p) => PlayerData::load_from(&p),
+            None => (PlayerData::default(), None),
+        };
         let (pads, pad_warning) = Gamepads::new();
         warnings.extend(
-            [config_warning, score_warning, pad_warning]
+            [config_warning, score_warning, player_warning, pad_warning]
                 .into_iter()
                 .flatten(),
         );
@@ -166,6 +171,8 @@ impl App {
             config,
             settings_file,
             scores,
+            player_data,
+            player_data_unsaved: false,
             run,
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],

@@ -146,7 +146,8 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
     );
 }
 
-fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
+/// The select screen's lines about the pilot at `i` in [`Character::ALL`].
+pub fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
     Some(match i {
         0 => &[
             "A COURIER ON A SWIFT GLIDER",
