@@ -8,6 +8,13 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use skysweep::headless::args::{parse_count, CheckFormat, RunArgs};
 
+/// A menu `--menu` opens on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartMenu {
+    CustomStages,
+    Extras,
+}
+
 #[derive(Debug, Parser)]
 // `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
 // windowed run, and `skysweep --replay F sim` would otherwise drop them without a word.
@@ -45,6 +52,10 @@ pub struct Cli {
     /// without playing through every stage; the run then goes on into the second loop.
     #[arg(long, conflicts_with_all = ["replay", "record", "title"])]
     pub ending: bool,
+    /// Open on one of the title's menus (CUSTOM STAGES, EXTRAS), as a player reaches it:
+    /// for screenshots and checks by eye.
+    #[arg(long, value_name = "MENU", conflicts_with_all = ["replay", "ending"])]
+    pub menu: Option<StartMenu>,
     /// Start on the title screen even with --level or --autoplay.
     // Refused with --replay: a game started from the title would play the recording back
     // with whatever characters were picked there.

@@ -12,7 +12,9 @@ use skysweep::sim::Input;
 
 use super::audio::Audio;
 use super::ctx::Ctx;
+use super::custom_stages::CustomStages;
 use super::ending::Ending;
+use super::extras::Extras;
 use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::run::Run;
@@ -21,7 +23,7 @@ use super::scene::{Scene, Transition};
 use super::stage_play::StagePlay;
 use super::title::Title;
 use super::App;
-use crate::cli::Cli;
+use crate::cli::{Cli, StartMenu};
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
 use crate::window::frame_log::FrameLog;
@@ -191,7 +193,13 @@ impl App {
                 || ctx.run.replay.is_some()
                 || !ctx.cli.run.characters.is_empty()
                 || ctx.cli.stress.is_some());
-        let mut first: Box<dyn Scene> = if ctx.cli.ending {
+        let mut first: Box<dyn Scene> = if let Some(menu) = ctx.cli.menu {
+            ctx.audio.music("title");
+            match menu {
+                StartMenu::CustomStages => Box::new(CustomStages::new(&mut ctx)),
+                StartMenu::Extras => Box::new(Extras::new(&mut ctx)),
+            }
+        } else if ctx.cli.ending {
             let next = StagePlace {
                 index: 0,
                 loop_index: ctx.run.base_config.loop_index + 1,
