@@ -406,6 +406,20 @@ mod tests {
     }
 
     #[test]
+    fn menu_opens_the_named_menu_and_refuses_others() {
+        let cli = parse(&["--menu", "custom-stages"]).unwrap();
+        assert_eq!(cli.menu, Some(super::StartMenu::CustomStages));
+        assert_eq!(
+            parse(&["--menu", "extras"]).unwrap().menu,
+            Some(super::StartMenu::Extras)
+        );
+        let err = parse(&["--menu", "practise"]).expect_err("no such menu");
+        assert_eq!(err.kind(), ErrorKind::InvalidValue, "{err}");
+        let err = parse(&["--menu", "extras", "--ending"]).expect_err("one start only");
+        assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{err}");
+    }
+
+    #[test]
     fn window_only_options_that_change_a_replay_are_refused_with_it() {
         for opt in [&["--stress", "100"][..], &["--title"][..]] {
             let args: Vec<&str> = opt.iter().copied().chain(["--replay", "r.ron"]).collect();
