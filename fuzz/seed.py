@@ -81,6 +81,14 @@ put("replay", "version1", b"""Replay(version: 1, level: "levels/stage1.ron",
 # A whole recorded stage, padded to the size of the largest level.
 put("replay", "large", padded(long_run, LEVEL_LIMIT))
 
+# replay_verify: the version-3 replays that guard the rules (recorded with their checkpoints),
+# and the saved inputs (a desync, a second stage, version 1); the replay target gets them too.
+for f in sorted((ROOT / "tests" / "replays").glob("*.ron")):
+    put("replay_verify", f.stem, f.read_bytes())
+    put("replay", f"v3_{f.stem}", f.read_bytes())
+for f in sorted((ROOT / "fuzz" / "saved" / "replay_verify").iterdir()):
+    put("replay_verify", f.name, f.read_bytes())
+
 # config: the defaults as the game writes them, unusable values, and a large file.
 keys1 = '(up: ["Up", "W"], down: ["Down", "S"], left: ["Left", "A"], right: ["Right", "D"], shot: ["Z", "Space"], bomb: ["X"], focus: ["LeftShift", "RightShift"])'
 keys2 = '(up: ["I"], down: ["K"], left: ["J"], right: ["L"], shot: ["U"], bomb: ["O"], focus: ["H"])'

@@ -190,6 +190,17 @@ pub enum Command {
         #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
         seed: Option<u64>,
     },
+    /// Play replays headless at full speed, checking every checkpoint: one line a file, `ok`,
+    /// `desynced (stage, time, step)` or `unplayable (why)`. Exits 0 when all are ok, 1 on
+    /// any desync, 2 on any unplayable file.
+    Verify {
+        /// Replay files.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
+        /// One JSON object a file, a line each, instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Open the collision lab: the collider's scenes live, its broad phases side by side.
     Lab(crate::lab::LabArgs),
     /// Validate level files and print every error (default: every levels/*.ron).

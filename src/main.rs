@@ -10,7 +10,7 @@ mod window;
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
-use skysweep::headless::{balance, check_cmd, sim_cmd, soak_cmd};
+use skysweep::headless::{balance, check_cmd, sim_cmd, soak_cmd, verify_cmd};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();
@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         }) => sim_cmd::run(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance::run(json, stages),
         Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
+        Some(Command::Verify { ref files, json }) => verify_cmd::run(files, json),
         Some(Command::Lab(ref args)) => lab::run(args.clone()),
         Some(Command::Soak {
             minutes,

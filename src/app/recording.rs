@@ -5,7 +5,7 @@ use std::path::Path;
 use std::thread::JoinHandle;
 
 use skysweep::sim::replay::Replay;
-use skysweep::sim::Input;
+use skysweep::sim::{Input, World};
 
 /// Steps of play between autosaves of a `--record` recording (5 seconds at 60 Hz), so a crash
 /// or a killed process loses at most that much of the run.
@@ -30,9 +30,9 @@ impl Recording {
         }
     }
 
-    /// Adds one step's inputs.
-    pub fn record(&mut self, inputs: &[Input]) {
-        self.replay.record(inputs);
+    /// Adds one step's inputs and its checkpoint: `world` as the step with `inputs` left it.
+    pub fn record(&mut self, inputs: &[Input], world: &World) {
+        self.replay.record_step(inputs, world);
         if let Some(n) = &mut self.unsaved_steps {
             *n += 1;
         }

@@ -338,9 +338,6 @@ impl Scene for StagePlay {
         }
         // 2. Input, read right before the step so it acts in this step.
         let inputs = self.read_inputs(ctx);
-        if let Some(r) = &mut ctx.run.recording {
-            r.record(&inputs);
-        }
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
         let continues = self.world.stats.continues;
@@ -351,6 +348,10 @@ impl Scene for StagePlay {
         let t2 = Instant::now();
         ctx.times.step_us += (t1 - t0).as_secs_f64() * 1e6;
         ctx.times.collide_us += (t2 - t1).as_secs_f64() * 1e6;
+        // Recorded after the step, with the state it left for the replay's checkpoints.
+        if let Some(r) = &mut ctx.run.recording {
+            r.record(&inputs, &self.world);
+        }
         if let Some((_, cursor)) = &mut self.replay {
             *cursor += 1;
         }

@@ -11,3 +11,4 @@ pub mod sim_cmd;
 pub mod soak;
 pub mod soak_cmd;
 pub mod summary;
+pub mod verify_cmd;

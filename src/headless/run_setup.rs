@@ -102,9 +102,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         // "changed" version of the recorded one would send the user looking in the wrong file.
         if let Some(given) = &args.level {
             let recorded_name = Path::new(&first.level).file_name();
-            if format!("{:016x}", level.content_hash) != first.content_hash
-                && recorded_name != given.file_name()
-            {
+            if !r.stage_matches(0, &level) && recorded_name != given.file_name() {
                 return Err(format!(
                     "{file}: this replay was recorded on {}, but --level gives {}, a different stage",
                     first.level,
@@ -122,7 +120,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
             replay_stages.push((path, Arc::new(loaded)));
         }
         for (i, (path, l)) in replay_stages.iter().enumerate() {
-            r.check_level(&file, i, l.content_hash)
+            r.check_level(&file, i, l)
                 .and_then(|()| r.check_start(&file, i, &path.display().to_string(), l.length_s))
                 .map_err(|e| e.to_string())?;
         }
@@ -331,9 +329,18 @@ mod tests {
         .unwrap();
         let level = copy.to_str().unwrap();
         assert!(prepare(&run_args(&["--replay", replay, "--level", level])).is_ok());
-        // The same file name with changed content is a changed stage, not another one.
+        // A comment does not change the stage: the level it loads to is the same.
         let text = std::fs::read_to_string(&copy).unwrap();
         std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
+        assert!(prepare(&run_args(&["--replay", replay, "--level", level])).is_ok());
+        // The same file name with content that plays differently is a changed stage, not
+        // another one.
+        assert!(text.contains("scroll_speed: 24,"), "{text}");
+        std::fs::write(
+            &copy,
+            text.replacen("scroll_speed: 24,", "scroll_speed: 25,", 1),
+        )
+        .unwrap();
         let err = match prepare(&run_args(&["--replay", replay, "--level", level])) {
             Ok(_) => panic!("a changed stage must be refused"),
             Err(e) => e,

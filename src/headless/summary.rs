@@ -18,7 +18,7 @@ pub use meter::{file_name, BossTtk, StageMeter, DEAD_AIR_GRACE_STEPS};
 
 use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
-use crate::sim::replay::Replay;
+use crate::sim::replay::{Replay, StagePlayback};
 use crate::sim::world::{Carry, RunStats, World, WorldConfig};
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
@@ -233,6 +233,9 @@ pub struct Summary {
     /// All zeros where the system has no per-thread CPU clock.
     pub step_cpu_us: Percentiles,
     pub state_hash: String,
+    /// Where a replay stopped playing as recorded (see
+    /// [`Desync`](super::replay::Desync)); `null` when it did not, or nothing was replayed.
+    pub desync: Option<String>,
     /// Each played stage's boss, in order: seconds from its spawn to its defeat (`null` when
     /// it did not fall in the run).
     pub ttk_s: Vec<BossTtk>,
@@ -291,6 +294,7 @@ pub fn run_driven(
     let mut ttk = Vec::new();
     let mut carry: Vec<Carry> = Vec::new();
     let mut last: Option<World> = None;
+    let mut desync: Option<String> = None;
     for (index, level) in levels.iter().take(stage_count).enumerate() {
         // The same configuration the window builds for stage `index` (see app::begin_stage).
         let recorded = opts.replay.as_ref().and_then(|r| r.stages.get(index));
@@ -314,19 +318,19 @@ pub fn run_driven(
         stage_starts.push(step_ns.len());
         let mut world = World::new(level.clone(), stage_config);
         let mut meter = StageMeter::new(level);
-        let mut replay_steps = recorded.map(|r| r.steps());
+        let mut playback = opts
+            .replay
+            .as_ref()
+            .and_then(|r| StagePlayback::new(r, index));
         let stage_start = frames;
         while frames < opts.frames && !world.cleared() && !world.game_over() {
-            let inputs: Vec<Input> = match replay_steps.as_mut() {
-                Some(steps) => match steps.next() {
+            let inputs: Vec<Input> = match playback.as_mut() {
+                Some(p) => match p.next_inputs() {
                     Some(i) => i,
                     None => break,
                 },
                 None => (0..players).map(|i| decide(&world, i)).collect(),
             };
-            if let Some(r) = recording.as_mut() {
-                r.record(&inputs);
-            }
             let i0 = thread_interruptions();
             let c0 = thread_cpu_ns();
             let t0 = Instant::now();
@@ -351,6 +355,19 @@ pub fn run_driven(
             step_cpu_ns.push(c1.saturating_sub(c0));
             frames += 1;
             meter.observe(&world);
+            if let Some(r) = recording.as_mut() {
+                r.record_step(&inputs, &world);
+            }
+            if let Some(Err(d)) = playback.as_mut().map(|p| p.after_step(&world)) {
+                desync = Some(d.to_string());
+                break;
+            }
+        }
+        // A replay played to the end of its stage: did the stage end as recorded?
+        if let (None, Some(Err(d))) = (&desync, playback.as_ref().map(|p| p.check_end(&world))) {
+            if frames < opts.frames {
+                desync = Some(d.to_string());
+            }
         }
         add_stats(&mut totals, &world.stats);
         stages.push(StageResult {
@@ -367,7 +384,7 @@ pub fn run_driven(
             state_hash: format!("{:016x}", world.state_hash()),
         });
         ttk.extend(meter.boss_ttk());
-        let go_on = world.cleared() && frames < opts.frames;
+        let go_on = world.cleared() && frames < opts.frames && desync.is_none();
         carry = world.players.iter().map(Carry::of).collect();
         last = Some(world);
         if !go_on {
@@ -423,6 +440,7 @@ pub fn run_driven(
         step_us: Percentiles::from_ns(&mut step_ns),
         step_cpu_us: Percentiles::from_ns(&mut step_cpu_ns),
         state_hash: format!("{:016x}", world.state_hash()),
+        desync,
         ttk_s: ttk,
         dead_air_s: stages.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
         stages,

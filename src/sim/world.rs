@@ -207,7 +207,7 @@ pub(crate) struct PendingSpawn {
 }
 
 /// Seconds before the next wave the timeline resumes at once a mid-boss falls.
-const HURRY_LEAD_S: f32 = 0.25;
+pub(crate) const HURRY_LEAD_S: f32 = 0.25;
 
 /// A mid-boss holding the timeline: its enemy key and the steps the wait may still last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

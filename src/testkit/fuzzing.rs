@@ -182,7 +182,7 @@ pub fn replay(data: &[u8]) {
     );
     let level = stage1();
     for i in 0..r.stages.len() {
-        let _ = r.check_level("fuzz.ron", i, level.content_hash);
+        let _ = r.check_level("fuzz.ron", i, level);
         let _ = r.check_start("fuzz.ron", i, &level.source, level.length_s);
     }
     let first = &r.stages[0];
@@ -201,6 +201,48 @@ pub fn replay(data: &[u8]) {
         world.step(&inputs);
     }
     let _ = world.state_hash();
+}
+
+/// Arbitrary bytes as a replay file, played as `skysweep verify` and the window play one:
+/// parsing never panics; a replay that parses, whatever its version, is listed and verified
+/// against the shipped first stage (which finds no other stage) without panicking, and one
+/// whose stages all name that stage plays [`REPLAY_STEPS`] steps with its checkpoints
+/// compared. The saved corpus holds version-3 recordings, so mutations reach the checkpoints.
+/// Returns the steps played, so a test can tell the corpus reaches play.
+pub fn replay_verify(data: &[u8]) -> u64 {
+    use crate::sim::replay::{listing, verify};
+    /// Finds only the shipped first stage.
+    struct Stage1;
+    impl verify::StageSource for Stage1 {
+        fn stage(&mut self, level: &str) -> Result<Arc<Level>, String> {
+            if level == "levels/stage1.ron" {
+                Ok(stage1().clone())
+            } else {
+                Err("not the fuzzed stage".into())
+            }
+        }
+    }
+    let Ok(text) = std::str::from_utf8(data) else {
+        return 0;
+    };
+    let r = match Replay::from_ron("fuzz.ron", text) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = e.to_string();
+            return 0;
+        }
+    };
+    let row = listing::listing_of("fuzz.ron", &r, &mut Stage1);
+    let _ = (row.date_text(), format!("{:?}", row.state));
+    let Ok(levels) = verify::stages_of("fuzz.ron", &r, &mut Stage1) else {
+        return 0;
+    };
+    let played = verify::play(&r, &levels, levels.len(), REPLAY_STEPS as u64);
+    assert!(played.steps <= REPLAY_STEPS as u64);
+    if let Some(d) = played.desync {
+        let _ = (d.to_string(), d.time_text());
+    }
+    played.steps
 }
 
 /// A save file's bytes through the parser every player's file goes through
@@ -226,7 +268,7 @@ pub fn saved_inputs(target: &str) -> Vec<PathBuf> {
 
 /// Runs `entry`, the body of fuzz target `target`, on each of its [`saved_inputs`]. The file
 /// is named on stderr first; the panic's own message says what broke.
-pub fn run_saved(target: &str, entry: impl Fn(&[u8])) {
+pub fn run_saved(target: &str, mut entry: impl FnMut(&[u8])) {
     for f in saved_inputs(target) {
         let data = std::fs::read(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         eprintln!("{target}: {}", f.display());

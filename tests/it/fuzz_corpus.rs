@@ -23,6 +23,18 @@ fn the_replay_corpus_runs_clean() {
     run_saved("replay", skysweep::testkit::fuzzing::replay);
 }
 
+#[test]
+fn the_replay_verify_corpus_runs_clean_and_reaches_play() {
+    let mut played = 0;
+    run_saved("replay_verify", |data| {
+        played += skysweep::fuzzing::replay_verify(data)
+    });
+    assert!(
+        played > 0,
+        "a saved version-3 replay plays on the fuzzed stage"
+    );
+}
+
 /// The saved corpus reaches the loaders' size limits, which random mutation rarely does.
 #[test]
 fn the_corpus_holds_inputs_at_the_level_size_limit() {

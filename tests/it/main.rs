@@ -32,6 +32,7 @@ mod no_alloc;
 mod pilots;
 mod practice_start;
 mod replay_stages;
+mod replay_verify;
 mod sim_cli;
 mod sim_rules;
 mod sim_shapes;

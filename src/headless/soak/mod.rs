@@ -2,15 +2,15 @@
 //!
 //! Each run is drawn at random ([`plan::Plan`]): any stage, pilot, difficulty and loop, one or
 //! two players, each flown by the autoplay bot or by random inputs. It is played while its
-//! inputs are recorded; the recording is written as a replay file's text, read back, and
-//! played again, which must end on the same hashes (determinism). Then a mutated copy of its
+//! inputs are recorded; the recording is saved as a version-3 replay file, loaded back, and
+//! played again, which must pass every checkpoint and end on the same hashes (determinism). Then a mutated copy of its
 //! stage is hot-reloaded ([`mutate`]): a refusal must be a clear error, and a stage that loads
 //! must play, twice, to the same hash. A panic anywhere in a run is caught and counted, and
 //! the soak goes on with the next run. The summary ([`SoakSummary`]) says how it went.
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -66,8 +66,11 @@ pub struct SoakSummary {
     pub steps: u64,
     /// Stages played (a run of several stages counts each).
     pub stages_played: u64,
-    /// Recordings written as text, read back and played again.
+    /// Recordings saved as replay files, loaded back and played again.
     pub replays: u64,
+    /// Checkpoints of those replays compared while they played again (all matched, unless a
+    /// mismatch says otherwise).
+    pub checkpoints: u64,
     pub reloads: Reloads,
     /// The largest resident set the process had, KiB (0 where it cannot be read).
     pub max_rss_kib: u64,
@@ -137,7 +140,8 @@ pub fn soak(opts: &SoakOptions) -> SoakSummary {
                     .clone()
             })
             .collect();
-        if let Err(what) = play_twice(&levels, &plan, sum) {
+        let replay_file = scratch.as_ref().ok().map(Scratch::replay_file);
+        if let Err(what) = play_twice(&levels, &plan, replay_file.as_deref(), sum) {
             sum.mismatches += 1;
             sum.note(format!("mismatch: {what}; plan {plan:?}"));
         }
@@ -215,9 +219,15 @@ fn note_coverage(sum: &mut SoakSummary, plan: &Plan, stages: &[(String, Arc<Leve
     }
 }
 
-/// Plays `plan` on `levels` while recording it, then plays the recording, read back from its
-/// text, and compares the two. `Err` says how they differ.
-fn play_twice(levels: &[Arc<Level>], plan: &Plan, sum: &mut SoakSummary) -> Result<(), String> {
+/// Plays `plan` on `levels` while recording it, then plays the recording, saved to
+/// `replay_file` and loaded back (or, with no file, written as text and read back), checking
+/// its checkpoints, and compares the two. `Err` says how they differ.
+fn play_twice(
+    levels: &[Arc<Level>],
+    plan: &Plan,
+    replay_file: Option<&Path>,
+    sum: &mut SoakSummary,
+) -> Result<(), String> {
     let mut hands = plan.hands();
     let opts = RunOptions {
         frames: plan.frames,
@@ -230,8 +240,18 @@ fn play_twice(levels: &[Arc<Level>], plan: &Plan, sum: &mut SoakSummary) -> Resu
     sum.steps += first.frames;
     sum.stages_played += first.stages.len() as u64;
     let recording = recording.ok_or("the run recorded nothing")?;
-    let replay = Replay::from_ron("soak.ron", &recording.to_ron())
-        .map_err(|e| format!("the recording does not read back: {e}"))?;
+    let replay = match replay_file {
+        Some(path) => recording
+            .save(path)
+            .map_err(|e| e.to_string())
+            .and_then(|()| Replay::load(path).map_err(|e| e.to_string())),
+        None => Replay::from_ron("soak.ron", &recording.to_ron()).map_err(|e| e.to_string()),
+    }
+    .map_err(|e| format!("the recording does not read back: {e}"))?;
+    if replay != recording {
+        return Err("the recording read back differs from the one saved".into());
+    }
+    let checkpoints: usize = replay.stages.iter().map(|s| s.checkpoints.len()).sum();
     let opts = RunOptions {
         frames: first.frames,
         autoplay: false,
@@ -241,6 +261,10 @@ fn play_twice(levels: &[Arc<Level>], plan: &Plan, sum: &mut SoakSummary) -> Resu
     let (second, _) = summary::run(levels, plan.config.clone(), opts);
     sum.steps += second.frames;
     sum.replays += 1;
+    if let Some(d) = &second.desync {
+        return Err(format!("the replay desynced: {d}"));
+    }
+    sum.checkpoints += checkpoints as u64;
     same_run(&first, &second)
 }
 
@@ -307,7 +331,7 @@ fn reload(
     replan.stages = 1;
     replan.config.start_at = start_at;
     replan.frames = plan.frames.min(RELOAD_STEPS);
-    play_twice(&[mutated], &replan, sum)
+    play_twice(&[mutated], &replan, Some(&scratch.replay_file()), sum)
         .map_err(|e| format!("a mutated stage that loaded: {e}"))?;
     sum.reloads.accepted += 1;
     Ok(())

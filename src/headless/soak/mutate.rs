@@ -147,6 +147,11 @@ pub struct Scratch {
 impl Scratch {
     /// Copies the `.ron` files of `levels` into a fresh folder under the system's temporary
     /// folder, named for this process.
+    /// Where a run's recording is saved and read back from, as a replay file.
+    pub fn replay_file(&self) -> PathBuf {
+        self.dir.join("soak-replay.ron")
+    }
+
     pub fn new(levels: &Path) -> std::io::Result<Scratch> {
         let dir = std::env::temp_dir().join(format!("skysweep-soak-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -19,13 +19,24 @@ pub enum ReplayError {
         found: u32,
     },
     /// Stage `stage` (from 0) of a replay of `stages` was recorded on other level content.
+    /// `kind` names the hash compared: "content hash" (the text, versions 1 and 2) or
+    /// "level hash" (the level as loaded, version 3).
     LevelChanged {
         file: String,
         stage: usize,
         stages: usize,
         level: String,
-        recorded: String,
-        now: String,
+        kind: &'static str,
+        recorded: u64,
+        now: u64,
+    },
+    /// Stage `stage` (from 0) names a stage file that cannot be found or loaded now.
+    StageMissing {
+        file: String,
+        stage: usize,
+        stages: usize,
+        level: String,
+        why: String,
     },
     /// `start_at` lies past the end of the stage, which no recording on it can do.
     StartPastEnd {
@@ -65,13 +76,22 @@ impl std::fmt::Display for ReplayError {
         match self {
             ReplayError::Io(m) => write!(f, "{m}"),
             ReplayError::Parse { file, line, col, message } => write!(f, "{file}:{line}:{col}: {message}"),
-            ReplayError::Version { file, found } => {
-                write!(f, "{file}: replay format version {found} is not supported (this build reads versions {REPLAY_VERSION_ONE_STAGE} and {REPLAY_VERSION})")
-            }
-            ReplayError::LevelChanged { file, stage, stages, level, recorded, now } => write!(
+            ReplayError::Version { file, found } if *found > REPLAY_VERSION => write!(
                 f,
-                "{file}: {}this replay was recorded on a different version of {level} (content hash {recorded}, now {now}); it would not play back the same",
+                "{file}: replay format version {found} comes from a newer SkySweep (this build reads versions {REPLAY_VERSION_ONE_STAGE} to {REPLAY_VERSION})"
+            ),
+            ReplayError::Version { file, found } => {
+                write!(f, "{file}: replay format version {found} is not supported (this build reads versions {REPLAY_VERSION_ONE_STAGE} to {REPLAY_VERSION})")
+            }
+            ReplayError::LevelChanged { file, stage, stages, level, kind, recorded, now } => write!(
+                f,
+                "{file}: {}this replay was recorded on a different version of {level} ({kind} {recorded:016x}, now {now:016x}); it would not play back the same",
                 which_stage(*stage, *stages)
+            ),
+            ReplayError::StageMissing { file, stage, stages, level, why } => write!(
+                f,
+                "{file}: {}the recorded stage {level} cannot be loaded: {why}",
+                if *stages > 1 { format!("stage {}: ", stage + 1) } else { String::new() }
             ),
             ReplayError::StartPastEnd { file, stage, stages, start_at, level, length_s } => write!(
                 f,

@@ -1,59 +1,20 @@
-//! The replay file: RON text in, RON text out. Reads both layouts (version 1, one stage with
-//! its fields at the top level; version 2, a list of stages) and always writes version 2.
-//! File I/O stays in [`Replay::load`] and [`Replay::save`]; the rest works on `&str`.
+//! The replay file: RON text in, RON text out. Reads every layout (version 1, one stage with
+//! its fields at the top level; version 2, a list of stages; version 3, with the rules
+//! fingerprint and checkpoints) and writes a replay in the version it came in (version 1 as
+//! version 2, see [`super::legacy`]). File I/O stays in [`Replay::load`] and [`Replay::save`];
+//! the rest works on `&str`.
 
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::error::ReplayError;
-use super::schema::{one, Replay, StageRecord, REPLAY_VERSION, REPLAY_VERSION_ONE_STAGE};
+use super::legacy::{self, ReplayV1, ReplayV2};
+use super::schema::{Replay, REPLAY_VERSION, REPLAY_VERSION_ONE_STAGE, REPLAY_VERSION_STAGES};
 use super::validate;
-use crate::sim::character::{Character, Difficulty};
 
 /// Largest replay file read, bytes.
 pub const MAX_REPLAY_BYTES: u64 = 16 * 1024 * 1024;
-
-/// The version-1 layout: one stage, its fields beside the run's.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "Replay")]
-struct ReplayV1 {
-    version: u32,
-    level: String,
-    content_hash: String,
-    seed: u64,
-    characters: Vec<Character>,
-    difficulty: Difficulty,
-    #[serde(default)]
-    start_at: f32,
-    #[serde(default)]
-    invincible: bool,
-    #[serde(default = "one")]
-    start_power: u8,
-    inputs: Vec<Vec<(u8, u32)>>,
-}
-
-impl From<ReplayV1> for Replay {
-    /// The one stage becomes the first and only [`StageRecord`], on the first loop (version 1
-    /// had no loops); `version` stays 1 so the checks know which rules the file was written to.
-    fn from(o: ReplayV1) -> Self {
-        Replay {
-            version: o.version,
-            seed: o.seed,
-            characters: o.characters,
-            difficulty: o.difficulty,
-            invincible: o.invincible,
-            start_power: o.start_power,
-            stages: vec![StageRecord {
-                level: o.level,
-                content_hash: o.content_hash,
-                start_at: o.start_at,
-                loop_index: 0,
-                inputs: o.inputs,
-            }],
-        }
-    }
-}
 
 /// Just the version, read first to pick the layout; other fields are left for that pass.
 #[derive(Deserialize)]
@@ -63,27 +24,28 @@ struct VersionProbe {
 }
 
 impl Replay {
-    /// The replay as RON text, always in the current layout ([`REPLAY_VERSION`]).
+    /// The replay as RON text: version 3 for a version-3 replay (a new recording), version 2
+    /// for one read from an older file.
     pub fn to_ron(&self) -> String {
-        let header = "// SkySweep replay: seed, then every stage's level, content hash and every step's input (bits, steps).\n";
         let pretty = ron::ser::PrettyConfig::default().compact_arrays(true);
-        let body = if self.version == REPLAY_VERSION {
-            ron::ser::to_string_pretty(self, pretty)
+        let (header, body) = if self.version >= REPLAY_VERSION {
+            (
+                "// SkySweep replay: who, when and under which rules, the run's settings, then every stage's level, level hash, inputs (bits, steps) and checkpoints (step, state hash).\n",
+                ron::ser::to_string_pretty(self, pretty),
+            )
         } else {
-            // Read from an older file: written back in the layout this build reads as current.
-            let current = Replay {
-                version: REPLAY_VERSION,
-                ..self.clone()
-            };
-            ron::ser::to_string_pretty(&current, pretty)
-        }
-        .unwrap_or_default();
-        format!("{header}{body}\n")
+            (
+                "// SkySweep replay: seed, then every stage's level, content hash and every step's input (bits, steps).\n",
+                ron::ser::to_string_pretty(&legacy::as_v2(self), pretty),
+            )
+        };
+        format!("{header}{}\n", body.unwrap_or_default())
     }
 
-    /// Parses replay text of either version; `file` names it in errors. An `Ok` replay holds
-    /// only values a recorded run can have; anything else is a [`ReplayError::Parse`] at the
-    /// offending value, or a [`ReplayError::Version`] for a format this build does not read.
+    /// Parses replay text of any version this build reads; `file` names it in errors. An `Ok`
+    /// replay holds only values a recorded run can have; anything else is a
+    /// [`ReplayError::Parse`] at the offending value, or a [`ReplayError::Version`] for a
+    /// format this build does not read (a newer one is named as such).
     pub fn from_ron(file: &str, text: &str) -> Result<Self, ReplayError> {
         let parse_error = |e: ron::error::SpannedError| {
             let at = crate::level::diag::ron_error_at(text, &e);
@@ -94,6 +56,7 @@ impl Replay {
             .version;
         let r = match version {
             REPLAY_VERSION => ron::from_str::<Replay>(text).map_err(parse_error)?,
+            REPLAY_VERSION_STAGES => ron::from_str::<ReplayV2>(text).map_err(parse_error)?.into(),
             REPLAY_VERSION_ONE_STAGE => {
                 ron::from_str::<ReplayV1>(text).map_err(parse_error)?.into()
             }

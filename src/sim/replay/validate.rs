@@ -2,8 +2,9 @@
 //! line and column where it stands in the text.
 
 use super::error::ReplayError;
-use super::schema::{track_len, Replay, REPLAY_VERSION_ONE_STAGE};
+use super::schema::{track_len, Replay, REPLAY_VERSION, REPLAY_VERSION_ONE_STAGE};
 use crate::level::diag::line_col;
+use crate::level::limits::MAX_PATH_LEN;
 use crate::level::locate::{offset_of, Seg};
 use crate::sim::player::MAX_POWER;
 
@@ -11,13 +12,46 @@ use crate::sim::player::MAX_POWER;
 /// top bit unused.
 const INPUT_BITS: u8 = 0x7f;
 
+/// Most stages one replay holds: a run of every shipped stage several loops over fits.
+pub const MAX_STAGES: usize = 64;
+/// Most steps one stage of a replay lasts: four and a half hours at 60 Hz, far past any stage
+/// (at most 30 minutes long) with every continue taken, so that `verify` on a hostile file
+/// ends in minutes.
+pub const MAX_STAGE_STEPS: u64 = 1_000_000;
+/// Longest replay name, stage name or game version, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Whether `s` is a hash in the form the game writes: 16 hex digits.
+fn is_hash(s: &str) -> bool {
+    s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Why `s` is not a short line of text, or `None` when it is: at most `max` characters and
+/// no control characters (a name is shown in a menu and on one line of output).
+fn bad_text(s: &str, max: usize) -> Option<String> {
+    let n = s.chars().count();
+    if n > max {
+        Some(format!("is {n} characters long; at most {max}"))
+    } else if s.chars().any(char::is_control) {
+        Some("holds a control character".into())
+    } else {
+        None
+    }
+}
+
 /// Checks `r`, parsed from `text` (the contents of `file`), holds only what a recorded run can:
-/// one or two characters, a power level, at least one stage, and per stage a start on it, one
-/// track per character, runs of known buttons lasting a step or more, and a well-formed content
-/// hash. A version-2 file is also held to tracks of one length; version-1 files otherwise keep
-/// the rules and messages they had. The first fault found is returned.
+/// one or two characters, a power level, one to [`MAX_STAGES`] stages, and per stage a start
+/// on it, one track per character, runs of known buttons lasting a step or more and
+/// [`MAX_STAGE_STEPS`] in all, a level path of at most [`MAX_PATH_LEN`] characters and a
+/// well-formed hash. A version-2 or -3 file is also held to tracks of one length; a version-3
+/// file to a well-formed rules fingerprint, short names and checkpoints that rise within their
+/// stage. Version-1 files otherwise keep the rules and messages they had. The first fault
+/// found is returned.
 pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), ReplayError> {
     let v1 = r.version == REPLAY_VERSION_ONE_STAGE;
+    let v3 = r.version >= REPLAY_VERSION;
+    // The stage's hash field, by the name each layout gives it.
+    let hash_field = if v3 { "level_hash" } else { "content_hash" };
     // serde gives values without positions: find the offending one again in the text.
     let at = |path: &[Seg], message: String| {
         ReplayError::parse(file, line_col(text, offset_of(text, path)), message)
@@ -38,6 +72,22 @@ pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), Rep
             format!("stage {}: ", i + 1)
         }
     };
+    if v3 {
+        if !is_hash(&r.rules) {
+            return Err(at(
+                &[Seg::Field("rules")],
+                format!(
+                    "rules {:?} is not a rules fingerprint (16 hex digits)",
+                    r.rules
+                ),
+            ));
+        }
+        for (name, value) in [("game_version", &r.game_version), ("name", &r.name)] {
+            if let Some(why) = bad_text(value, MAX_NAME_CHARS) {
+                return Err(at(&[Seg::Field(name)], format!("{name} {why}")));
+            }
+        }
+    }
     if r.characters.is_empty() || r.characters.len() > 2 {
         return Err(at(
             &[Seg::Field("characters")],
@@ -62,21 +112,35 @@ pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), Rep
             "a replay records at least one stage; this one lists none".into(),
         ));
     }
+    if r.stages.len() > MAX_STAGES {
+        return Err(at(
+            &[Seg::Field("stages"), Seg::Index(MAX_STAGES)],
+            format!(
+                "{} stages: a replay records at most {MAX_STAGES}",
+                r.stages.len()
+            ),
+        ));
+    }
     for (i, stage) in r.stages.iter().enumerate() {
         let pre = stage_prefix(i);
-        let hash_ok = stage.content_hash.len() == 16
-            && stage.content_hash.bytes().all(|b| b.is_ascii_hexdigit());
-        // Both versions are held to the form the game writes. A version-1 file with another
+        // Every version is held to the form the game writes. A version-1 file with another
         // form could never play (the level check compares the written form), and it used to
         // pass here only to be written back as a version-2 file that could not be read.
-        if !hash_ok {
+        if !is_hash(&stage.level_hash) {
+            let kind = if v3 { "level hash" } else { "content hash" };
             return Err(at(
-                &field(i, "content_hash"),
+                &field(i, hash_field),
                 format!(
-                    "{pre}content_hash {:?} is not a content hash (16 hex digits)",
-                    stage.content_hash
+                    "{pre}{hash_field} {:?} is not a {kind} (16 hex digits)",
+                    stage.level_hash
                 ),
             ));
+        }
+        if let Some(why) = bad_text(&stage.level, MAX_PATH_LEN) {
+            return Err(at(&field(i, "level"), format!("{pre}level {why}")));
+        }
+        if let Some(why) = bad_text(&stage.name, MAX_NAME_CHARS) {
+            return Err(at(&field(i, "name"), format!("{pre}name {why}")));
         }
         if stage.inputs.len() != r.characters.len() {
             return Err(at(
@@ -142,6 +206,30 @@ pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), Rep
                     ),
                 ));
             }
+        }
+        let steps = stage.inputs.first().map_or(0, |t| track_len(t));
+        if steps > MAX_STAGE_STEPS {
+            let mut path = field(i, "inputs");
+            path.push(Seg::Index(0));
+            return Err(at(
+                &path,
+                format!("{pre}the inputs last {steps} steps; a stage of a replay lasts at most {MAX_STAGE_STEPS}"),
+            ));
+        }
+        let mut last = 0;
+        for (n, (step, hash)) in stage.checkpoints.iter().enumerate() {
+            let mut path = field(i, "checkpoints");
+            path.push(Seg::Index(n));
+            let why = if u64::from(*step) > steps || *step <= last {
+                format!("is at step {step}: checkpoints rise from step 1 to the stage's last ({steps}), each after the one before")
+            } else if !is_hash(hash) {
+                path.push(Seg::Index(1));
+                format!("holds {hash:?}, not a state hash (16 hex digits)")
+            } else {
+                last = *step;
+                continue;
+            };
+            return Err(at(&path, format!("{pre}checkpoint {} {why}", n + 1)));
         }
     }
     Ok(())

@@ -46,8 +46,9 @@ fn two_stage() -> Replay {
     }
     let mut level = (*crate::testkit::scenario::quiet_level()).clone();
     level.source = "levels/stage2.ron".into();
-    level.content_hash = 0x2222;
     r.begin_stage(&level, &crate::sim::WorldConfig::default());
+    // A fixed hash, so the tests can find it in the text.
+    r.stages[1].level_hash = "0000000000002222".into();
     for bits in [2, 2, 2, 5] {
         r.record(&[Input::from_bits(bits), Input::from_bits(bits)]);
     }
@@ -119,22 +120,46 @@ fn run_length_encoding_round_trips() {
     assert_eq!(Replay::from_ron("t", &text).unwrap(), r);
 }
 
+/// `quiet_level` with its scroll speed set to `speed`: a level that plays differently.
+fn level_at_speed(speed: f32) -> crate::level::Level {
+    let mut level = (*crate::sim::scenario::quiet_level()).clone();
+    level.source = "levels/stage1.ron".into();
+    level.scroll_speed = speed;
+    level
+}
+
 #[test]
 fn refuses_a_changed_level() {
-    let r = Replay::new(
-        "levels/stage1.ron",
-        0xabc,
-        1,
-        vec![Character::Vela],
-        Difficulty::Normal,
-        0.0,
-        false,
-    );
-    assert!(r.check_level("r.ron", 0, 0xabc).is_ok());
-    let err = r.check_level("r.ron", 0, 0xabd).unwrap_err().to_string();
+    let level = level_at_speed(20.0);
+    let r = Replay::for_run(&level, &crate::sim::WorldConfig::default());
+    assert!(r.check_level("r.ron", 0, &level).is_ok());
+    // Another text that loads to the same level still plays.
+    let mut same = level.clone();
+    same.content_hash ^= 1;
+    assert!(r.check_level("r.ron", 0, &same).is_ok());
+    let changed = level_at_speed(21.0);
+    let err = r.check_level("r.ron", 0, &changed).unwrap_err().to_string();
     assert_eq!(
         err,
-        "r.ron: this replay was recorded on a different version of levels/stage1.ron (content hash 0000000000000abc, now 0000000000000abd); it would not play back the same"
+        format!(
+            "r.ron: this replay was recorded on a different version of levels/stage1.ron (level hash {:016x}, now {:016x}); it would not play back the same",
+            level_hash(&level),
+            level_hash(&changed)
+        )
+    );
+}
+
+#[test]
+fn an_old_replay_is_matched_by_the_text_hash_it_recorded() {
+    let r = Replay::from_ron("old.ron", V1_TEXT).unwrap();
+    let mut level = level_at_speed(20.0);
+    level.content_hash = 7;
+    assert!(r.check_level("old.ron", 0, &level).is_ok());
+    level.content_hash = 8;
+    let err = r.check_level("old.ron", 0, &level).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "old.ron: this replay was recorded on a different version of levels/stage1.ron (content hash 0000000000000007, now 0000000000000008); it would not play back the same"
     );
 }
 
@@ -148,7 +173,7 @@ fn a_version_1_file_loads_as_a_one_stage_replay() {
     assert_eq!(
         (
             s.level.as_str(),
-            s.content_hash.as_str(),
+            s.level_hash.as_str(),
             s.start_at,
             s.loop_index
         ),
@@ -156,9 +181,10 @@ fn a_version_1_file_loads_as_a_one_stage_replay() {
     );
     let bits: Vec<u8> = s.steps().map(|i| i[0].to_bits()).collect();
     assert_eq!(bits, [1, 1, 1, 2, 2, 2, 2, 0, 0, 0]);
-    // Written back, it takes the current layout and reads the same.
+    // Written back, it takes the version-2 layout (it has no checkpoints nor a level hash
+    // for version 3) and reads the same.
     let again = Replay::from_ron("new.ron", &r.to_ron()).unwrap();
-    assert_eq!(again.version, REPLAY_VERSION);
+    assert_eq!(again.version, REPLAY_VERSION_STAGES);
     assert_eq!(again.stages, r.stages);
     // A version-1 file cannot borrow version 2's fields.
     let text = edited(V1_TEXT, "inputs:", "loop_index: 0,\n    inputs:");
@@ -169,11 +195,16 @@ fn a_version_1_file_loads_as_a_one_stage_replay() {
 
 #[test]
 fn unknown_versions_are_refused_by_number() {
-    let text = edited(V1_TEXT, "version: 1", "version: 3");
+    let text = edited(V1_TEXT, "version: 1", "version: 4");
     let err = refused(&text);
     assert_eq!(
         err,
-        "r.ron: replay format version 3 is not supported (this build reads versions 1 and 2)"
+        "r.ron: replay format version 4 comes from a newer SkySweep (this build reads versions 1 to 3)"
+    );
+    let text = edited(V1_TEXT, "version: 1", "version: 0");
+    assert_eq!(
+        refused(&text),
+        "r.ron: replay format version 0 is not supported (this build reads versions 1 to 3)"
     );
 }
 
@@ -183,12 +214,12 @@ fn a_two_stage_recording_round_trips_through_ron() {
     assert_eq!((r.stages.len(), r.len()), (2, 9));
     assert_eq!((r.stages[0].len(), r.stages[1].len()), (5, 4));
     let text = r.to_ron();
-    assert!(text.contains("version: 2"), "{text}");
+    assert!(text.contains("version: 3"), "{text}");
     let back = Replay::from_ron("t.ron", &text).unwrap();
     assert_eq!(back, r);
     assert_eq!(back.stages[0].start_at, 12.5);
     assert_eq!(back.stages[1].start_at, 0.0);
-    assert_eq!(back.stages[1].content_hash, "0000000000002222");
+    assert_eq!(back.stages[1].level_hash, "0000000000002222");
     let p2: Vec<u8> = back.stages[1].steps().map(|i| i[1].to_bits()).collect();
     assert_eq!(p2, [2, 2, 2, 5]);
 }
@@ -204,11 +235,21 @@ fn start_refused(r: &Replay, file: &str, length_s: f32) -> String {
 #[test]
 fn a_changed_later_stage_is_refused_naming_its_file() {
     let r = two_stage();
-    assert!(r.check_level("run.ron", 1, 0x2222).is_ok());
-    let err = r.check_level("run.ron", 1, 0x2223).unwrap_err().to_string();
-    assert_eq!(
-        err,
-        "run.ron: stage 2 of this replay was recorded on a different version of levels/stage2.ron (content hash 0000000000002222, now 0000000000002223); it would not play back the same"
+    let stage2 = |speed| {
+        let mut l = level_at_speed(speed);
+        l.source = "levels/stage2.ron".into();
+        l
+    };
+    let mut r = r;
+    r.stages[1].level_hash = format!("{:016x}", level_hash(&stage2(20.0)));
+    assert!(r.check_level("run.ron", 1, &stage2(20.0)).is_ok());
+    let err = r
+        .check_level("run.ron", 1, &stage2(30.0))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("run.ron: stage 2 of this replay was recorded on a different version of levels/stage2.ron (level hash "),
+        "{err}"
     );
     assert_eq!(
         start_refused(&r, "run.ron", 10.0),

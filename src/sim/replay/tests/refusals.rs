@@ -5,7 +5,7 @@ use super::*;
 use crate::sim::player::MAX_POWER;
 
 #[test]
-fn bad_version_2_files_are_refused_where_the_fault_stands() {
+fn bad_version_3_files_are_refused_where_the_fault_stands() {
     let good = two_stage().to_ron();
     // No stages at all: blamed on the empty list.
     let start = good.find("stages: [").unwrap();
@@ -64,7 +64,7 @@ fn bad_version_2_files_are_refused_where_the_fault_stands() {
             "\"0000000000002222\"",
             "\"22x2\"",
             "\"22x2\"",
-            "stage 2: content_hash \"22x2\" is not a content hash (16 hex digits)",
+            "stage 2: level_hash \"22x2\" is not a level hash (16 hex digits)",
         ),
         // Tracks of one stage that disagree on its length.
         (
@@ -227,4 +227,89 @@ fn a_version_1_hash_not_in_the_written_form_is_refused_where_it_stands() {
     }
     let loaded = Replay::from_ron("r.ron", &recorded_text()).unwrap();
     Replay::from_ron("again.ron", &loaded.to_ron()).expect("a version-1 file writes back");
+}
+
+#[test]
+fn what_version_3_adds_is_checked_where_it_stands() {
+    let mut r = two_stage();
+    r.stages[1].checkpoints = vec![
+        (2, "00000000000000aa".into()),
+        (4, "00000000000000bb".into()),
+    ];
+    r.name = "ACE".into();
+    let good = r.to_ron();
+    assert_eq!(Replay::from_ron("r.ron", &good).unwrap(), r);
+    let fp = crate::sim::replay::rules::fingerprint();
+    let cases = [
+        (
+            format!("rules: \"{fp}\""),
+            "rules: \"xyz\"".to_string(),
+            "\"xyz\"",
+            "rules \"xyz\" is not a rules fingerprint (16 hex digits)".to_string(),
+        ),
+        (
+            "name: \"ACE\"".into(),
+            "name: \"A\\u{7}\"".into(),
+            "\"A\\u{7}\"",
+            "name holds a control character".into(),
+        ),
+        (
+            "name: \"ACE\"".into(),
+            format!("name: \"{}\"", "x".repeat(65)),
+            "\"xxx",
+            "name is 65 characters long; at most 64".into(),
+        ),
+        // A checkpoint past the stage's 4 steps.
+        (
+            "(4, \"00000000000000bb\")".into(),
+            "(5, \"00000000000000bb\")".into(),
+            "(5, \"00000000000000bb",
+            "stage 2: checkpoint 2 is at step 5: checkpoints rise from step 1 to the stage's last (4), each after the one before".into(),
+        ),
+        // Checkpoints out of order.
+        (
+            "(4, \"00000000000000bb\")".into(),
+            "(2, \"00000000000000bb\")".into(),
+            "(2, \"00000000000000bb",
+            "stage 2: checkpoint 2 is at step 2: checkpoints rise from step 1 to the stage's last (4), each after the one before".into(),
+        ),
+        (
+            "\"00000000000000bb\"".into(),
+            "\"bb\"".into(),
+            "\"bb\"",
+            "stage 2: checkpoint 2 holds \"bb\", not a state hash (16 hex digits)".into(),
+        ),
+    ];
+    for (from, to, at, message) in cases {
+        let text = edited(&good, &from, &to);
+        let (err, place) = refused_at(&text, at);
+        assert_eq!(err, format!("{place}{message}"), "{to}");
+    }
+    // A version-3 file may not leave out what version 3 records.
+    let text = edited(&good, &format!("    rules: \"{fp}\",\n"), "");
+    assert!(refused(&text).contains("rules"), "{}", refused(&text));
+}
+
+#[test]
+fn too_many_steps_or_stages_are_refused() {
+    let good = recorded_text();
+    let text = edited(&good, "(0, 3)", "(0, 999993)");
+    assert!(
+        Replay::from_ron("r.ron", &text).is_ok(),
+        "a million steps load"
+    );
+    let text = edited(&good, "(0, 3)", "(0, 999994)");
+    let (err, place) = refused_at(&text, "[(1, 3)");
+    assert_eq!(
+        err,
+        format!("{place}the inputs last 1000001 steps; a stage of a replay lasts at most 1000000")
+    );
+    let mut r = two_stage();
+    let stage = r.stages[0].clone();
+    r.stages = vec![stage; MAX_STAGES + 1];
+    let err = refused(&r.to_ron());
+    assert!(
+        err.ends_with("65 stages: a replay records at most 64"),
+        "{err}"
+    );
 }
