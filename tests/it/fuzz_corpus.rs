@@ -27,7 +27,7 @@ fn the_replay_corpus_runs_clean() {
 fn the_replay_verify_corpus_runs_clean_and_reaches_play() {
     let mut played = 0;
     run_saved("replay_verify", |data| {
-        played += skysweep::fuzzing::replay_verify(data)
+        played += skysweep::testkit::fuzzing::replay_verify(data)
     });
     assert!(
         played > 0,

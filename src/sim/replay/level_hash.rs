@@ -31,7 +31,7 @@ pub fn level_hash(level: &Level) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::level_hash;
-    use crate::sim::scenario;
+    use crate::testkit::scenario;
 
     const STAGE: &str = r#"Stage(name: "S", length_s: 20, scroll_speed: 20, uses: ["defs"], events: [
         Spawn(at: 0.5, enemy: "drone", x: 100, y: 60, count: 4, spacing_s: 0.4),

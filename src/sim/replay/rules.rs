@@ -160,7 +160,8 @@ mod tests {
         let now = dump();
         if std::env::var_os("SKYSWEEP_BLESS_RULES").is_some_and(|v| v == "1") {
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SNAPSHOT_PATH);
-            crate::store::write_atomic(&path, now.as_bytes()).expect("the snapshot is writable");
+            crate::platform::atomic::write_atomic(&path, now.as_bytes())
+                .expect("the snapshot is writable");
             return;
         }
         if let Some(why) = snapshot_difference(SNAPSHOT, &now) {

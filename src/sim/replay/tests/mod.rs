@@ -122,7 +122,7 @@ fn run_length_encoding_round_trips() {
 
 /// `quiet_level` with its scroll speed set to `speed`: a level that plays differently.
 fn level_at_speed(speed: f32) -> crate::level::Level {
-    let mut level = (*crate::sim::scenario::quiet_level()).clone();
+    let mut level = (*crate::testkit::scenario::quiet_level()).clone();
     level.source = "levels/stage1.ron".into();
     level.scroll_speed = speed;
     level
