@@ -331,7 +331,7 @@ mod tests {
         let custom = super::find_data("levels").join("stage2.ron");
         run.play_custom(custom.clone());
         assert!(run.is_custom() && !run.is_campaign());
-        assert_eq!(run.stages, [custom.clone()]);
+        assert_eq!(run.stages, std::slice::from_ref(&custom));
         assert_eq!(run.level(0).unwrap().0, custom);
         // Choosing another custom stage keeps the campaign set aside, not the first custom one.
         run.play_custom(custom.clone());
