@@ -23,6 +23,8 @@ mod options;
 mod pause;
 mod player_record;
 mod practice;
+mod practice_menu;
+mod practice_run;
 mod recording;
 mod replay_end;
 mod run;
@@ -261,6 +263,7 @@ impl App {
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
             notice_box::draw(&ctx.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
+        ctx.renderer.finish_frame();
         ctx.report_asset_failures();
     }
 

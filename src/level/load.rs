@@ -10,6 +10,7 @@ use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
+use super::limits;
 use super::link::link;
 use super::resolved::Level;
 use super::schema::{DefsFile, StageDef};
@@ -63,6 +64,7 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
         uses: Vec::new(),
         length_s: 60.0,
         scroll_speed: 0.0,
+        max_bullets: limits::DEFAULT_ENEMY_BULLETS as u32,
         // The stage is made up: only the definitions' own assets are checked.
         background: Default::default(),
         music: String::new(),

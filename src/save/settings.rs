@@ -9,6 +9,7 @@ use crate::platform::data::folder;
 use crate::save::keys::{Action, KeyBindings};
 use crate::save::pad::{PadBindings, PadButton};
 use crate::save::store;
+use crate::save::tate::Tate;
 use crate::sim::Difficulty;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,6 +22,8 @@ pub struct Config {
     pub fullscreen: bool,
     pub screen_shake: bool,
     pub difficulty: Difficulty,
+    /// The picture turned for a monitor on its side; files from before it read as off.
+    pub tate: Tate,
     /// Keyboard bindings for player 1 and player 2.
     pub keys: [KeyBindings; 2],
     /// Gamepad buttons, shared by both players' pads.
@@ -36,6 +39,7 @@ impl Default for Config {
             fullscreen: false,
             screen_shake: true,
             difficulty: Difficulty::Normal,
+            tate: Tate::Off,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
             pad: PadBindings::default(),
         }
@@ -51,16 +55,18 @@ pub enum Setting {
     Fullscreen,
     ScreenShake,
     Difficulty,
+    Tate,
 }
 
 impl Setting {
-    pub const ALL: [Setting; 6] = [
+    pub const ALL: [Setting; 7] = [
         Setting::MusicVolume,
         Setting::EffectsVolume,
         Setting::DisplayScale,
         Setting::Fullscreen,
         Setting::ScreenShake,
         Setting::Difficulty,
+        Setting::Tate,
     ];
 }
 
@@ -155,6 +161,7 @@ impl Config {
                     .unwrap_or(1) as i32;
                 self.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
             }
+            Setting::Tate => self.tate = self.tate.step(dir),
         }
     }
 
@@ -426,6 +433,7 @@ mod tests {
             music_volume: 0.25,
             screen_shake: false,
             difficulty: Difficulty::Hard,
+            tate: Tate::Turned270,
             ..Config::default()
         };
         c.keys[0].shot = vec!["C".into()];
@@ -587,6 +595,9 @@ mod tests {
         assert_eq!(c.display_scale, 8);
         assert_eq!(c.effects_volume, Config::default().effects_volume);
         assert_eq!(c.keys, Config::default().keys);
+        assert_eq!(c.tate, Tate::Off, "a file from before TATE");
+        let c: Config = ron::from_str("(tate: Turned90)").unwrap();
+        assert_eq!(c.tate, Tate::Turned90);
     }
 
     #[test]

@@ -288,6 +288,7 @@ pub(super) fn link(
         source: stage_src.name.clone(),
         length_s: stage.length_s,
         scroll_speed: stage.scroll_speed,
+        max_bullets: stage.max_bullets as usize,
         background: stage.background,
         music: stage.music,
         boss_music: stage.boss_music,
