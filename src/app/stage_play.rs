@@ -18,6 +18,7 @@ use super::menu_input::MenuInput;
 use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
+use super::player_record;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
 use super::practice_run::{self, PracticeState, Session};
 
@@ -200,11 +201,13 @@ impl StagePlay {
             loop_index,
             characters,
         } = self.place.clone();
+        player_record::stage_ended(ctx, &self.world, self.counts_for_record());
         // A single stage (an author's level played by hand) ends here, scores first; a replay
         // reaches here only with another recorded stage to play.
-        let single = ctx.cli.run.level.is_some()
-            && ctx.run.replay.is_none()
-            && ctx.cli.run.pilot().is_none();
+        let single = ctx.run.is_custom()
+            || ctx.cli.run.level.is_some()
+                && ctx.run.replay.is_none()
+                && ctx.cli.run.pilot().is_none();
         if single {
             ctx.run.end_recording();
             let pending = self.pending_scores(ctx);
@@ -218,6 +221,7 @@ impl StagePlay {
             Self::start(ctx, index + 1, loop_index, characters)
         } else if ctx.run.is_campaign() {
             // The final boss has fallen: the ending, then round again, harder.
+            player_record::game_cleared(ctx, &self.world, &characters, self.counts_for_record());
             let next = StagePlace {
                 index: 0,
                 loop_index: loop_index + 1,
@@ -230,12 +234,18 @@ impl StagePlay {
         }
     }
 
+    /// Whether this play adds to the player's record: not a replay, nor a bot's flying.
+    fn counts_for_record(&self) -> bool {
+        self.replay.is_none() && self.bots.iter().all(Option::is_none)
+    }
+
     /// Why this run does not enter the high-score table, if it does not: practice (started
     /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
     /// used, invincibility, a bot or a replay.
     fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
-        let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
+        let practice =
+            run.at.is_some() || run.power.is_some() || run.level.is_some() || ctx.run.is_custom();
         if self.replay.is_some() {
             Some("a replay")
         } else if self.bots.iter().any(Option::is_some) {
@@ -368,6 +378,7 @@ impl Scene for StagePlay {
         let inputs = self.read_inputs(ctx);
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
+        let continues = self.world.stats.continues;
         let t0 = Instant::now();
         if let Some(s) = &mut self.stress {
             s.top_up(&mut self.world);
@@ -385,6 +396,7 @@ impl Scene for StagePlay {
         if let Some((_, cursor)) = &mut self.replay {
             *cursor += 1;
         }
+        player_record::step(ctx, &self.world, continues, self.counts_for_record());
         let w = &self.world;
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
@@ -411,6 +423,7 @@ impl Scene for StagePlay {
         } else if w.cleared() {
             self.cleared(ctx)
         } else if w.game_over() {
+            player_record::stage_ended(ctx, w, self.counts_for_record());
             let pending = self.pending_scores(ctx);
             if let Some(why) = self.unranked(ctx).filter(|_| self.practice.used()) {
                 ctx.message = Some(Notice::brief(

@@ -138,12 +138,15 @@ const CREDITS: &[(&str, &[&str])] = &[
     (
         "PIXEL ART",
         &[
-            "DRAWN BY CODE IN TOOLS/",
-            "GEN_SPRITES.PY AND",
-            "GEN_BACKGROUNDS.PY",
+            "EVERY SPRITE AND SKY",
+            "PAINTED PIXEL BY PIXEL",
+            "BY THE SKYSWEEP TEAM",
         ],
     ),
-    ("MUSIC AND SOUND", &["SYNTHESISED BY", "TOOLS/GEN_AUDIO.PY"]),
+    (
+        "MUSIC AND SOUND",
+        &["COMPOSED AND SYNTHESISED", "BY THE SKYSWEEP TEAM"],
+    ),
     ("PILOTS", &["VELA  BRASS  WREN", "ORLA  ROOK"]),
     ("THANK YOU FOR PLAYING", &[]),
     (
@@ -301,6 +304,17 @@ mod tests {
             let (picture, _) = page_content(EndingPage::Pilot(c)).unwrap();
             let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
             assert!(root.join(&picture).is_file(), "{picture} is shipped");
+        }
+    }
+
+    #[test]
+    fn credits_speak_to_players_not_developers() {
+        // Players read the credits: no file names, folders or source extensions.
+        for (l, _) in credit_lines() {
+            let lower = l.to_ascii_lowercase();
+            for dev in [".py", ".rs", "/", "tools", "gen_"] {
+                assert!(!lower.contains(dev), "{l}");
+            }
         }
     }
 }

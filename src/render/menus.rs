@@ -116,7 +116,11 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
             vec2(x, 170.0),
             SpriteParams::default(),
         );
-        outline(vec2(x - 25.0, 145.0), vec2(50.0, 50.0), select_blurbs::player_color(p));
+        outline(
+            vec2(x - 25.0, 145.0),
+            vec2(50.0, 50.0),
+            select_blurbs::player_color(p),
+        );
     }
     // One description per pilot chosen, player 1's first; with two players each begins in
     // its player's colour, a pilot both chose is described once, and the lines close up so

@@ -12,9 +12,9 @@ use glam::Vec2;
 
 use super::clock::DT;
 use super::input::Input;
-use super::skill::{Skill, SkillTraits};
 use super::pilots::MELEE_REACH;
 use super::player::CHARGE_HOLD_STEPS;
+use super::skill::{Skill, SkillTraits};
 use super::world::World;
 use super::{ItemKind, PLAYFIELD};
 
