@@ -22,6 +22,7 @@ mod pause;
 mod practice;
 mod recording;
 mod replay_end;
+mod replays;
 mod run;
 mod scene;
 mod select;
@@ -177,6 +178,7 @@ impl App {
                 self.scenes[0].entered(&mut self.ctx);
             }
             Transition::ToTitle => {
+                self.ctx.run.end_menu_replay();
                 let t = title::Title::enter(&mut self.ctx);
                 self.apply(t);
             }

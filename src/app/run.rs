@@ -47,6 +47,9 @@ pub struct Run {
     seed_fixed: bool,
     /// The assets levels are checked against when they load.
     catalog: Catalog,
+    /// While a replay chosen in the REPLAYS menu plays: the run it stands in for (stages,
+    /// whole-game list, configuration), put back by [`Run::end_menu_replay`].
+    before_replay: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>, WorldConfig)>,
 }
 
 impl Run {
@@ -77,9 +80,59 @@ impl Run {
             campaign,
             seed_fixed,
             catalog: run_setup::assets_catalog(),
+            before_replay: None,
         };
         run.order_stages();
         run
+    }
+
+    /// Plays `replay` from the REPLAYS menu on `levels`, its recorded stages as loaded and
+    /// checked, from stage `from` with `carry` (what the stages before it left; empty for the
+    /// first). The run it replaces comes back with [`Run::end_menu_replay`].
+    pub fn play_menu_replay(
+        &mut self,
+        replay: Replay,
+        levels: Vec<Arc<Level>>,
+        from: usize,
+        carry: Vec<Carry>,
+    ) {
+        self.end_recording();
+        if self.before_replay.is_none() {
+            let kept = (
+                std::mem::take(&mut self.stages),
+                self.campaign.take(),
+                self.base_config.clone(),
+            );
+            self.before_replay = Some(kept);
+        }
+        self.campaign = None;
+        self.stages = replay
+            .stages
+            .iter()
+            .map(|s| PathBuf::from(&s.level))
+            .collect();
+        self.levels = self.stages.iter().cloned().zip(levels).collect();
+        self.base_config = replay.stage_config(from, Vec::new());
+        self.carry = carry;
+        self.replay = Some(replay);
+    }
+
+    /// Whether a replay chosen in the REPLAYS menu is what plays.
+    pub fn is_menu_replay(&self) -> bool {
+        self.before_replay.is_some()
+    }
+
+    /// Puts back the run a menu replay stood in for; nothing when none plays.
+    pub fn end_menu_replay(&mut self) {
+        let Some((stages, campaign, config)) = self.before_replay.take() else {
+            return;
+        };
+        self.replay = None;
+        self.levels.clear();
+        self.stages = stages;
+        self.campaign = campaign;
+        self.base_config = config;
+        self.carry.clear();
     }
 
     /// Whether this run is the whole game, whose last stage ends in the ending.

@@ -280,6 +280,31 @@ impl StagePlay {
         Transition::switch(next)
     }
 
+    /// Checked playback: where the world, `played` steps into this replayed stage, differs
+    /// from the checkpoint recorded at that step, in words (stage and time).
+    fn desynced(&self, ctx: &Ctx, played: usize) -> Option<String> {
+        let replay = ctx.run.replay.as_ref()?;
+        let record = replay.stages.get(self.place.index)?;
+        let step = u32::try_from(played).ok()?;
+        let at = record
+            .checkpoints
+            .binary_search_by_key(&step, |c| c.0)
+            .ok()?;
+        let played_hash = format!("{:016x}", self.world.state_hash());
+        let recorded = &record.checkpoints[at].1;
+        (played_hash != *recorded).then(|| {
+            let s = step / 60;
+            format!(
+                "Stage {} of {} ({}) at {}:{:02}: the recorded state is {recorded}, playing gave {played_hash}.",
+                self.place.index + 1,
+                replay.stages.len(),
+                record.level,
+                s / 60,
+                s % 60
+            )
+        })
+    }
+
     fn scores(&self) -> Vec<u64> {
         self.world.players.iter().map(|p| p.score).collect()
     }
@@ -342,8 +367,21 @@ impl Scene for StagePlay {
         if let Some(r) = &mut ctx.run.recording {
             r.record(&inputs, &self.world);
         }
-        if let Some((_, cursor)) = &mut self.replay {
+        let played = self.replay.as_mut().map(|(_, cursor)| {
             *cursor += 1;
+            *cursor
+        });
+        if let Some(played) = played {
+            if let Some(why) = self.desynced(ctx, played) {
+                ctx.audio.stop_music();
+                ctx.message = Some(Notice::lasting("REPLAY DESYNCED", why));
+                let stage = self.world.level.name.clone();
+                return Transition::switch(ReplayEnded::new(
+                    self.scores(),
+                    stage,
+                    ReplayEnd::Stopped,
+                ));
+            }
         }
         let w = &self.world;
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
