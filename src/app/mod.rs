@@ -24,6 +24,7 @@ mod recording;
 mod replay_end;
 mod replays;
 mod run;
+mod save_replay;
 mod scene;
 mod select;
 mod stage_play;
@@ -179,6 +180,10 @@ impl App {
             }
             Transition::ToTitle => {
                 self.ctx.run.end_menu_replay();
+                // A run just ended: its replay is offered first (the offer goes to the title).
+                if let Some(offer) = save_replay::SaveReplay::offer(&mut self.ctx) {
+                    return self.apply(Transition::switch(offer));
+                }
                 let t = title::Title::enter(&mut self.ctx);
                 self.apply(t);
             }

@@ -8,20 +8,21 @@ use crate::render::menus;
 use skysweep::save::settings::Setting;
 
 /// The first rows are [`Setting::ALL`] in order; then the three rebinding pages and BACK.
-const ITEMS: [&str; 10] = [
+const ITEMS: [&str; 11] = [
     "MUSIC VOLUME",
     "EFFECTS VOLUME",
     "DISPLAY SCALE",
     "FULLSCREEN",
     "SCREEN SHAKE",
     "DIFFICULTY",
+    "SAVE REPLAYS",
     "1P KEYS",
     "2P KEYS",
     "PAD BUTTONS",
     "BACK",
 ];
 /// The row of the first rebinding page ("1P KEYS").
-const FIRST_KEYS_ROW: usize = 6;
+const FIRST_KEYS_ROW: usize = 7;
 
 pub struct Options {
     cursor: usize,
@@ -46,10 +47,10 @@ impl Scene for Options {
             ctx.audio.play("menu_move");
         }
         match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
-            Some(choice @ FIRST_KEYS_ROW..=8) => {
+            Some(choice @ FIRST_KEYS_ROW..=9) => {
                 Transition::push(Controls::new(choice - FIRST_KEYS_ROW))
             }
-            Some(9) => Transition::Pop,
+            Some(10) => Transition::Pop,
             Some(choice) => {
                 Self::adjust(ctx, choice, 1);
                 Transition::Stay
@@ -75,6 +76,7 @@ impl Scene for Options {
                     3 => on(c.fullscreen),
                     4 => on(c.screen_shake),
                     5 => c.difficulty.name().to_uppercase(),
+                    6 => c.save_replays.name().into(),
                     _ => String::new(),
                 };
                 (label.to_string(), value)

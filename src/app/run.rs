@@ -50,6 +50,9 @@ pub struct Run {
     /// While a replay chosen in the REPLAYS menu plays: the run it stands in for (stages,
     /// whole-game list, configuration), put back by [`Run::end_menu_replay`].
     before_replay: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>, WorldConfig)>,
+    /// The last run's recording once it ended, for the SAVE REPLAY offer on the way to the
+    /// title; taken by it.
+    pub finished: Option<Replay>,
 }
 
 impl Run {
@@ -81,6 +84,7 @@ impl Run {
             seed_fixed,
             catalog: run_setup::assets_catalog(),
             before_replay: None,
+            finished: None,
         };
         run.order_stages();
         run
@@ -185,8 +189,14 @@ impl Run {
     }
 
     /// Starts a new recording when `--record` asked for one and no finished run holds the file.
+    /// Without `--record` every run but a replay's is recorded in memory, for the SAVE
+    /// REPLAY offer when it ends.
     pub fn begin_recording(&mut self, level: &Level, config: &WorldConfig) {
-        if self.record_path.is_some() && !self.recording_spent {
+        let wanted = match self.record_path {
+            Some(_) => !self.recording_spent,
+            None => self.replay.is_none(),
+        };
+        if wanted {
             self.recording = Some(Recording::new(Replay::for_run(level, config)));
         }
     }
@@ -201,7 +211,13 @@ impl Run {
 
     /// Ends the recording, saved: play after this is not recorded.
     pub fn end_recording(&mut self) {
-        let (Some(mut r), Some(path)) = (self.recording.take(), &self.record_path) else {
+        let Some(mut r) = self.recording.take() else {
+            return;
+        };
+        if !r.replay.is_empty() {
+            self.finished = Some(r.replay.clone());
+        }
+        let Some(path) = &self.record_path else {
             return;
         };
         self.recording_spent = true;

@@ -126,7 +126,8 @@ impl StagePlay {
         // The run's recording: carried on from the stage just cleared, or begun with the run.
         match &mut ctx.run.recording {
             Some(r) => r.replay.begin_stage(&level, &config),
-            None if first => ctx.run.begin_recording(&level, &config),
+            // A stress test's run is no one's to keep.
+            None if first && ctx.cli.stress.is_none() => ctx.run.begin_recording(&level, &config),
             None => {}
         }
         let bots = (0..place.characters.len())

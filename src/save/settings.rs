@@ -21,6 +21,8 @@ pub struct Config {
     pub fullscreen: bool,
     pub screen_shake: bool,
     pub difficulty: Difficulty,
+    /// Whether a finished run's replay is saved: always, after asking, or never.
+    pub save_replays: SaveReplays,
     /// Keyboard bindings for player 1 and player 2.
     pub keys: [KeyBindings; 2],
     /// Gamepad buttons, shared by both players' pads.
@@ -36,8 +38,33 @@ impl Default for Config {
             fullscreen: false,
             screen_shake: true,
             difficulty: Difficulty::Normal,
+            save_replays: SaveReplays::Ask,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
             pad: PadBindings::default(),
+        }
+    }
+}
+
+/// Whether the game saves a replay of each finished run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SaveReplays {
+    /// Straight to naming it.
+    Always,
+    /// Asks first.
+    #[default]
+    Ask,
+    /// Never offered.
+    Never,
+}
+
+impl SaveReplays {
+    pub const ALL: [SaveReplays; 3] = [SaveReplays::Always, SaveReplays::Ask, SaveReplays::Never];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SaveReplays::Always => "ALWAYS",
+            SaveReplays::Ask => "ASK",
+            SaveReplays::Never => "NEVER",
         }
     }
 }
@@ -51,16 +78,18 @@ pub enum Setting {
     Fullscreen,
     ScreenShake,
     Difficulty,
+    SaveReplays,
 }
 
 impl Setting {
-    pub const ALL: [Setting; 6] = [
+    pub const ALL: [Setting; 7] = [
         Setting::MusicVolume,
         Setting::EffectsVolume,
         Setting::DisplayScale,
         Setting::Fullscreen,
         Setting::ScreenShake,
         Setting::Difficulty,
+        Setting::SaveReplays,
     ];
 }
 
@@ -154,6 +183,14 @@ impl Config {
                     .position(|d| *d == self.difficulty)
                     .unwrap_or(1) as i32;
                 self.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
+            }
+            Setting::SaveReplays => {
+                let all = SaveReplays::ALL;
+                let k = all
+                    .iter()
+                    .position(|x| *x == self.save_replays)
+                    .unwrap_or(1) as i32;
+                self.save_replays = all[(k + dir).rem_euclid(3) as usize];
             }
         }
     }
