@@ -21,6 +21,7 @@ mod options;
 mod pause;
 mod practice;
 mod recording;
+mod replay_controls;
 mod replay_end;
 mod replays;
 mod run;

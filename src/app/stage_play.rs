@@ -21,6 +21,7 @@ use super::pause::Pause;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
 
 use super::keyboard;
+use super::replay_controls::{self, ReplaySpeed};
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, StagePlace, Transition};
 use super::stress;
@@ -36,6 +37,8 @@ pub struct StagePlay {
     replay: Option<(Vec<Vec<Input>>, usize)>,
     /// The practice toolbox: slow motion, freeze, rewind, marker jumps.
     practice: Practice,
+    /// How fast a replay plays: x1, x2 or x4.
+    speed: ReplaySpeed,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -151,6 +154,7 @@ impl StagePlay {
             place,
             replay: replay.map(|steps| (steps, 0)),
             practice: Practice::new(),
+            speed: ReplaySpeed::default(),
         }
     }
 
@@ -311,37 +315,9 @@ impl StagePlay {
     }
 }
 
-impl Scene for StagePlay {
-    fn entered(&mut self, ctx: &mut Ctx) {
-        if ctx.cli.memory_log {
-            log_memory(ctx, &self.place);
-        }
-    }
-
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        let jump = self.practice.read_keys();
-        if self.practice.changed_past() && ctx.run.recording.is_some() {
-            // The world's past is no longer what was played: the recording ends here.
-            ctx.run.end_recording();
-            ctx.message = Some(Notice::brief(
-                "PRACTICE",
-                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
-                    .into(),
-            ));
-        }
-        if let Some(jump) = jump {
-            return self.jump(ctx, jump);
-        }
-        if is_key_pressed(KeyCode::Escape) || m.start {
-            Transition::push(Pause::new(self.place.clone()))
-        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
-            Self::restart(ctx, &self.place)
-        } else {
-            Transition::Stay
-        }
-    }
-
-    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+impl StagePlay {
+    /// One step of the world: input, update, collide, and what follows.
+    fn step_once(&mut self, ctx: &mut Ctx) -> Transition {
         match self.practice.plan() {
             StepPlan::Play => {}
             StepPlan::Hold => return Transition::Stay,
@@ -416,6 +392,56 @@ impl Scene for StagePlay {
             Transition::Stay
         }
     }
+}
+
+impl Scene for StagePlay {
+    fn entered(&mut self, ctx: &mut Ctx) {
+        if ctx.cli.memory_log {
+            log_memory(ctx, &self.place);
+        }
+    }
+
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let jump = self.practice.read_keys();
+        if self.practice.changed_past() && ctx.run.recording.is_some() {
+            // The world's past is no longer what was played: the recording ends here.
+            ctx.run.end_recording();
+            ctx.message = Some(Notice::brief(
+                "PRACTICE",
+                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
+                    .into(),
+            ));
+        }
+        if let Some(jump) = jump {
+            return self.jump(ctx, jump);
+        }
+        if self.replay.is_some() && is_key_pressed(replay_controls::KEY_FAST) {
+            self.speed = self.speed.next();
+        }
+        if is_key_pressed(KeyCode::Escape) || m.start {
+            Transition::push(Pause::new(self.place.clone()))
+        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
+            Self::restart(ctx, &self.place)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+        // A replay fast-forwarded steps its world several times a step.
+        let times = if self.replay.is_some() {
+            self.speed.get()
+        } else {
+            1
+        };
+        for _ in 1..times {
+            let t = self.step_once(ctx);
+            if !t.is_stay() {
+                return t;
+            }
+        }
+        self.step_once(ctx)
+    }
 
     fn draw(&self, ctx: &mut Ctx) {
         let card = StageCard {
@@ -438,6 +464,9 @@ impl Scene for StagePlay {
             let hi = ctx.hi_score(Some(self.world.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
+        }
+        if let Some((steps, played)) = &self.replay {
+            replay_controls::draw_bar(&ctx.renderer, *played, steps.len(), self.speed);
         }
     }
 
