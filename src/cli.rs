@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, Subcommand};
 
-use skysweep::headless::args::{parse_count, CheckFormat, RunArgs};
+use skysweep::headless::args::{parse_count, CheckFormat, Deny, RunArgs};
 
 #[derive(Debug, Parser)]
 // `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
@@ -53,7 +53,7 @@ pub struct Cli {
     /// Rendering stress test: fill the playfield with N circling bullets (implies --invincible).
     // Refused with --replay: the extra bullets and invincibility change the game it replays;
     // and with --record: the recording does not hold them, so it would replay another game.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20000), allow_negative_numbers = true, conflicts_with_all = ["replay", "record"])]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=skysweep::level::limits::MAX_ENEMY_BULLETS as i64), allow_negative_numbers = true, conflicts_with_all = ["replay", "record"])]
     pub stress: Option<u32>,
 }
 
@@ -200,6 +200,9 @@ pub enum Command {
         /// and line, for editors and CI (see levels/README.md).
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
+        /// `--deny warnings`: fail (exit 1) on warnings too, for CI.
+        #[arg(long, value_enum)]
+        deny: Vec<Deny>,
     },
 }
 
@@ -317,8 +320,8 @@ mod tests {
                 assert_eq!(error_line(&args), want, "{args:?}");
             }
         }
-        for v in ["-1", "20001"] {
-            let want = range("--stress <N>", v, &format!("{v} is not in 0..=20000"));
+        for v in ["-1", "100001"] {
+            let want = range("--stress <N>", v, &format!("{v} is not in 0..=100000"));
             assert_eq!(error_line(&["--stress", v]), want);
         }
         for v in ["-5x300", "100x300"] {

@@ -7,7 +7,8 @@
 //! - [`save`]: the player's files: settings, key and pad bindings, high scores, their store.
 //! - [`headless`]: the commands with no window: `sim`, `balance`, `check`, `soak`.
 //! - [`platform`]: stdout, bounded reads, atomic writes, data folders, memory.
-//! - `testkit` (hidden): scenarios, hostile files and fuzz bodies the tests share.
+//! - `testkit` (feature `testkit`, on for this crate's tests): scenarios, hostile files and fuzz
+//!   bodies the tests share.
 //!
 //! None of these modules imports macroquad; the window, audio and drawing live in the binary.
 //! Dependencies point one way: `headless` and `save` use `sim` and `level`; `sim` uses
@@ -19,5 +20,6 @@ pub mod level;
 pub mod platform;
 pub mod save;
 pub mod sim;
+#[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;

@@ -10,6 +10,7 @@ mod window;
 use std::process::ExitCode;
 
 use cli::{Cli, Command};
+use skysweep::headless::args::Deny;
 use skysweep::headless::{balance, check_cmd, sim_cmd, soak_cmd, verify_cmd};
 
 fn main() -> ExitCode {
@@ -21,7 +22,11 @@ fn main() -> ExitCode {
             all,
         }) => sim_cmd::run(run, frames, all),
         Some(Command::Balance { json, ref stages }) => balance::run(json, stages),
-        Some(Command::Check { ref files, format }) => check_cmd::run(files, format),
+        Some(Command::Check {
+            ref files,
+            format,
+            ref deny,
+        }) => check_cmd::run(files, format, deny.contains(&Deny::Warnings)),
         Some(Command::Verify { ref files, json }) => verify_cmd::run(files, json),
         Some(Command::Lab(ref args)) => lab::run(args.clone()),
         Some(Command::Soak {

@@ -23,5 +23,8 @@ rec stage3_two_easy --level levels/stage3.ron --seed 3 --autoplay --character br
 rec stage6_wren_hard_boss --level levels/stage6.ron --seed 6 --autoplay --character wren --difficulty hard --at boss --power 3 --frames 900
 rec stage4_vela_loop2_midboss --level levels/stage4.ron --seed 4 --autoplay --loop 2 --at midboss --frames 900
 
-# 3. They must verify as they stand.
+# 3. The fuzz corpus keeps one of them as the seed that reaches play (tests/it/fuzz_corpus.rs).
+cp tests/replays/stage1_vela_normal.ron fuzz/saved/replay_verify/v3_stage1_vela
+
+# 4. They must verify as they stand.
 "$bin" verify tests/replays/*.ron

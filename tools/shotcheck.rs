@@ -3,6 +3,9 @@
 //! `shotcheck overlay PLAIN DEBUG`: the debug screenshot shows the hitbox overlay's exact layer
 //! colours, which the plain one (same frame, same seed) lacks.
 //! `shotcheck busy SHOT [MIN_COLOURS]`: the screenshot shows real drawing, not a blank frame.
+//! `shotcheck tate SHOT`: a TATE frame: busy, and the tall playfield lies along the window
+//! (wider than high by near its 320:224), clear of the top and bottom edges that an upright
+//! playfield fills.
 
 use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
@@ -90,6 +93,41 @@ fn busy(path: &str, min_colours: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The colour the renderer clears round the picture with.
+const LETTERBOX: [u8; 3] = [8, 8, 16];
+
+fn tate(path: &str) -> Result<(), String> {
+    busy(path, 200)?;
+    let (px, w, h) = load(path)?;
+    let (w, h) = (w as usize, h as usize);
+    let drawn: Vec<(usize, usize)> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| px[y * w + x] != LETTERBOX)
+        .collect();
+    let (Some(x0), Some(x1)) = (
+        drawn.iter().map(|p| p.0).min(),
+        drawn.iter().map(|p| p.0).max(),
+    ) else {
+        return Err(format!("{path}: nothing drawn"));
+    };
+    let y0 = drawn.iter().map(|p| p.1).min().unwrap_or(0);
+    let y1 = drawn.iter().map(|p| p.1).max().unwrap_or(0);
+    let (bw, bh) = ((x1 - x0 + 1) as f64, (y1 - y0 + 1) as f64);
+    println!("{path}: picture spans x {x0}..={x1}, y {y0}..={y1}");
+    // Upright, the 224x320 playfield at the game's window size fills the window's height.
+    if y0 == 0 || y1 + 1 == h {
+        return Err(format!(
+            "{path}: the picture meets the top or bottom edge: not turned"
+        ));
+    }
+    if bw < 1.3 * bh {
+        return Err(format!(
+            "{path}: the picture is {bw}x{bh}, not lying along the window"
+        ));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args
@@ -99,12 +137,15 @@ fn main() -> ExitCode {
         .as_slice()
     {
         ["overlay", plain, debug] => overlay(plain, debug),
+        ["tate", shot] => tate(shot),
         ["busy", shot] => busy(shot, 64),
         ["busy", shot, n] => n
             .parse()
             .map_err(|_| format!("`{n}` is not a number"))
             .and_then(|n| busy(shot, n)),
-        _ => Err("usage: shotcheck overlay PLAIN DEBUG | shotcheck busy SHOT [MIN_COLOURS]".into()),
+        _ => {
+            Err("usage: shotcheck overlay PLAIN DEBUG | busy SHOT [MIN_COLOURS] | tate SHOT".into())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,12 +10,15 @@ use super::scene::{Scene, Transition};
 use crate::render::menus;
 use skysweep::save::keys::{Action, KeyBindings};
 use skysweep::save::pad::{PadBindings, PadButton};
+use skysweep::save::rebind;
 
 pub struct Controls {
     /// 0 and 1 are the players' keys, 2 the gamepad buttons.
     who: usize,
     cursor: usize,
     listening: bool,
+    /// What the last rebinding took from another action, shown until the next one.
+    note: Option<String>,
 }
 
 impl Controls {
@@ -24,6 +27,7 @@ impl Controls {
             who,
             cursor: 0,
             listening: false,
+            note: None,
         }
     }
 
@@ -89,17 +93,24 @@ impl Controls {
         let Some(name) = chosen else {
             return;
         };
-        if self.who < 2 {
-            *ctx.config.keys[self.who].keys_mut(Action::ALL[self.cursor]) = vec![name];
+        // The key leaves any other action that had it (a swap when that leaves it bare), so
+        // one press never does two things.
+        let from: Vec<(String, bool)> = if self.who < 2 {
+            let action = Action::ALL[self.cursor.min(Action::ALL.len() - 1)];
+            rebind::bind_key(&mut ctx.config.keys, self.who, action, &name)
+                .into_iter()
+                .map(|(p, a, swapped)| (format!("{}P {}", p + 1, a.label()), swapped.is_some()))
+                .collect()
         } else {
-            let p = &mut ctx.config.pad;
-            let slot = match self.cursor {
-                0 => &mut p.shot,
-                1 => &mut p.bomb,
-                _ => &mut p.focus,
-            };
-            *slot = vec![name];
-        }
+            rebind::bind_button(&mut ctx.config.pad, self.cursor, &name)
+                .into_iter()
+                .map(|(row, swapped)| {
+                    let what = rebind::PAD_ACTIONS.get(row).copied().unwrap_or("?");
+                    (format!("PAD {what}"), swapped.is_some())
+                })
+                .collect()
+        };
+        self.note = rebind::moved_note(&name, &from);
         ctx.audio.play("menu_select");
         self.listening = false;
     }
@@ -121,6 +132,7 @@ impl Scene for Controls {
             Some(choice) if choice + 1 == rows => Transition::Pop,
             Some(_) => {
                 self.listening = true;
+                self.note = None;
                 Transition::Stay
             }
             None if m.back => Transition::Pop,
@@ -133,7 +145,7 @@ impl Scene for Controls {
         let hint = match (self.listening, self.who < 2) {
             (true, true) => "PRESS THE NEW KEY  (ESC CANCELS)",
             (true, false) => "PRESS THE NEW PAD BUTTON  (ESC CANCELS)",
-            (false, _) => "SHOT TO REBIND  ESC BACK",
+            (false, _) => self.note.as_deref().unwrap_or("SHOT TO REBIND  ESC BACK"),
         };
         let rows = self.rows(ctx);
         menus::list(&mut ctx.renderer, title, &rows, self.cursor, hint);

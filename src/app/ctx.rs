@@ -10,6 +10,7 @@ use super::audio::Audio;
 use super::gamepad::Gamepads;
 use super::keyboard;
 use super::notice::Notice;
+use super::practice_run::PracticeState;
 use super::run::Run;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
@@ -26,6 +27,8 @@ pub struct Ctx {
     /// Where `config` is saved, the moment it changes.
     pub settings_file: SettingsFile,
     pub scores: ScoreTable,
+    /// Practice from the title: its record, the last choice, the practice run in play.
+    pub practice: PracticeState,
     /// The stages of the game, the levels loaded, what carries between stages and the
     /// `--record` recording.
     pub run: Run,
@@ -65,6 +68,7 @@ impl Ctx {
             .set_volumes(self.config.music_volume, self.config.effects_volume);
         self.renderer.user_scale =
             (self.config.display_scale > 0).then_some(self.config.display_scale);
+        self.renderer.tate = self.config.tate;
     }
 
     /// Writes the settings in the frame they change, so closing the window, which ends the

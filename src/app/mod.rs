@@ -20,6 +20,8 @@ mod notice;
 mod options;
 mod pause;
 mod practice;
+mod practice_menu;
+mod practice_run;
 mod recording;
 mod replay_controls;
 mod replay_end;
@@ -264,6 +266,7 @@ impl App {
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
             notice_box::draw(&ctx.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
+        ctx.renderer.finish_frame();
         ctx.report_asset_failures();
     }
 

@@ -5,11 +5,12 @@ use macroquad::prelude::*;
 
 use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
+use super::options::Options;
 use super::practice;
 use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
 
-const ITEMS: [&str; 3] = ["RESUME", "RESTART STAGE", "QUIT TO TITLE"];
+const ITEMS: [&str; 4] = ["RESUME", "OPTIONS", "RESTART STAGE", "QUIT TO TITLE"];
 
 pub struct Pause {
     cursor: usize,
@@ -30,7 +31,9 @@ impl Scene for Pause {
         }
         match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
             Some(0) => Transition::Pop,
-            Some(1) => Transition::Restart(self.place.clone()),
+            // Over the pause menu, which comes back as it was when the options close.
+            Some(1) => Transition::push(Options::in_game()),
+            Some(2) => Transition::Restart(self.place.clone()),
             Some(_) => {
                 ctx.run.end_recording();
                 Transition::ToTitle

@@ -19,12 +19,13 @@ use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
+use super::practice_run::{self, PracticeState, Session};
 
 use super::keyboard;
 use super::replay_controls::{self, ReplaySpeed};
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, StagePlace, Transition};
-use super::stress;
+use super::stress::Stress;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
@@ -37,6 +38,8 @@ pub struct StagePlay {
     replay: Option<(Vec<Vec<Input>>, usize)>,
     /// The practice toolbox: slow motion, freeze, rewind, marker jumps.
     practice: Practice,
+    /// `--stress`: the bullets kept on the playfield.
+    stress: Option<Stress>,
     /// How fast a replay plays: x1, x2 or x4.
     speed: ReplaySpeed,
 }
@@ -83,6 +86,14 @@ impl StagePlay {
         };
         let replay = recorded.map(|r| r.steps().collect());
         let power = ctx.run.base_config.start_power;
+        if first {
+            // A practice run starts (and restarts) with the chosen lives, bombs and power.
+            Session::arm(ctx, characters.len());
+        }
+        if ctx.run.is_campaign() && ctx.run.replay.is_none() {
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            PracticeState::reached(ctx, file.as_deref().unwrap_or(""));
+        }
         let place = StagePlace {
             index,
             loop_index,
@@ -144,16 +155,19 @@ impl StagePlay {
         let mut keep: Vec<&str> = vec![bg.ground.as_str()];
         keep.extend(bg.layers.iter().map(|l| l.image.as_str()));
         ctx.renderer.assets.release_textures_except(&keep);
+        let level = match ctx.cli.stress {
+            Some(n) => Stress::level_for(level, n),
+            None => level,
+        };
         let mut world = World::new(level, config);
-        if let Some(n) = ctx.cli.stress {
-            stress::fill_with_bullets(&mut world, n);
-        }
+        let stress = ctx.cli.stress.map(|n| Stress::fill(&mut world, n));
         StagePlay {
             world,
             bots,
             place,
             replay: replay.map(|steps| (steps, 0)),
             practice: Practice::new(),
+            stress,
             speed: ReplaySpeed::default(),
         }
     }
@@ -219,18 +233,30 @@ impl StagePlay {
         }
     }
 
-    /// Players' scores that make the table, unless a bot or a replay played or it was practice.
-    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
-        // Practice runs (started part-way, at a chosen power, or on an author's level) do not
-        // compete with full games.
+    /// Why this run does not enter the high-score table, if it does not: practice (started
+    /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
+    /// used, invincibility, a bot or a replay.
+    fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
         let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
-        if practice
-            || self.practice.used()
-            || self.replay.is_some()
-            || self.bots.iter().any(Option::is_some)
-            || self.world.config.invincible
-        {
+        if self.replay.is_some() {
+            Some("a replay")
+        } else if self.bots.iter().any(Option::is_some) {
+            Some("the autopilot played")
+        } else if practice || ctx.practice.session.is_some() {
+            Some("a practice run")
+        } else if self.world.config.invincible {
+            Some("invincibility was on")
+        } else if self.practice.used() {
+            Some("a practice tool was used")
+        } else {
+            None
+        }
+    }
+
+    /// Players' scores that make the table, unless the run does not count ([`Self::unranked`]).
+    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
+        if self.unranked(ctx).is_some() {
             return Vec::new();
         }
         let d = self.world.config.difficulty;
@@ -258,6 +284,7 @@ impl StagePlay {
     fn shows_tools(&self, ctx: &Ctx) -> bool {
         let run = &ctx.cli.run;
         self.practice.used()
+            || ctx.practice.session.is_some()
             || run.level.is_some()
             || run.at.is_some()
             || run.power.is_some()
@@ -334,6 +361,9 @@ impl StagePlay {
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
         let t0 = Instant::now();
+        if let Some(s) = &mut self.stress {
+            s.top_up(&mut self.world);
+        }
         self.world.update(&inputs);
         let t1 = Instant::now();
         self.world.collide();
@@ -364,6 +394,9 @@ impl StagePlay {
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
         ctx.audio.react(&w.events, &w.level.boss_music);
+        if let Some(t) = practice_run::after_step(ctx, w, &self.place) {
+            return t;
+        }
         // A cleared stage with another recorded after it goes on to that one, through the
         // same stage-clear transition as live play.
         let next_recorded = ctx
@@ -384,6 +417,12 @@ impl StagePlay {
             self.cleared(ctx)
         } else if w.game_over() {
             let pending = self.pending_scores(ctx);
+            if let Some(why) = self.unranked(ctx).filter(|_| self.practice.used()) {
+                ctx.message = Some(Notice::brief(
+                    "NOT RANKED",
+                    format!("No high score: {why}."),
+                ));
+            }
             ctx.run.end_recording();
             ctx.audio.stop_music();
             let stage = w.level.name.clone();
@@ -402,7 +441,15 @@ impl Scene for StagePlay {
     }
 
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let counted = self.unranked(ctx).is_none();
         let jump = self.practice.read_keys();
+        if counted && self.practice.used() {
+            // The play-test found this silent: the player learns it the moment it happens.
+            ctx.message = Some(Notice::brief(
+                "PRACTICE TOOL USED",
+                "This run no longer counts\nfor high scores.".into(),
+            ));
+        }
         if self.practice.changed_past() && ctx.run.recording.is_some() {
             // The world's past is no longer what was played: the recording ends here.
             ctx.run.end_recording();
@@ -456,10 +503,7 @@ impl Scene for StagePlay {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
             practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
         }
-        let layout = Layout::for_screen(
-            vec2(screen_width(), screen_height()),
-            ctx.renderer.user_scale,
-        );
+        let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
         if !layout.panels {
             let hi = ctx.hi_score(Some(self.world.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
@@ -475,10 +519,12 @@ impl Scene for StagePlay {
         if layout.panels {
             let hi = ctx.hi_score(Some(w.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
-            hud::draw_panels(&ctx.renderer, w, hi, &ctx.config.keys, layout, marker);
-        }
-        if layout.panels && self.shows_tools(ctx) {
-            practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status());
+            let tools = self.shows_tools(ctx);
+            let keys = &ctx.config.keys;
+            let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
+            if tools {
+                practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);
+            }
         }
         if ctx.debug {
             debug_overlay::draw_boxes(w, layout, ctx.shake);

@@ -144,6 +144,7 @@ impl App {
         levels.extend(prepared.replay_stages.iter().cloned());
         let mut renderer = Renderer::new(assets);
         renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
+        renderer.tate = config.tate;
         let mut base_config = prepared.config;
         if cli.run.difficulty.is_none() && prepared.replay.is_none() {
             base_config.difficulty = config.difficulty;
@@ -166,6 +167,7 @@ impl App {
             config,
             settings_file,
             scores,
+            practice: super::practice_run::PracticeState::load(),
             run,
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],

@@ -1,29 +1,82 @@
 //! `--stress N`: the rendering stress test's bullets.
+//!
+//! N bullets circle slowly over the whole playfield for the whole run: bullets expire after
+//! [`BULLET_MAX_AGE`] steps, so their ages are spread at the start and each step tops the
+//! count up again. A steady few hundred a second die and are born, as in a busy stage, rather
+//! than all of them at once, and a `--frames 1800` run measures N bullets from start to end.
+
+use std::sync::Arc;
 
 use macroquad::prelude::*;
 
+use skysweep::level::limits;
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{Bullet, World, PLAYFIELD};
+use skysweep::level::Level;
+use skysweep::sim::{Bullet, World, BULLET_MAX_AGE, PLAYFIELD};
 
-/// Fills the playfield with `n` slowly circling bullets.
-pub fn fill_with_bullets(world: &mut World, n: u32) {
-    let styles = [
-        BulletStyle::Small,
-        BulletStyle::Round,
-        BulletStyle::Big,
-        BulletStyle::Needle,
-    ];
-    for i in 0..n {
+/// The stress test's bullets: how many to keep alive, and the next one's place in the spread.
+pub struct Stress {
+    count: usize,
+    next: u32,
+}
+
+impl Stress {
+    /// `level` as a stage that allows `count` bullets at once, so the world made from it
+    /// reserves for them (see `max_bullets` in `levels/README.md`).
+    pub fn level_for(level: Arc<Level>, count: u32) -> Arc<Level> {
+        let count = (count as usize).min(limits::MAX_ENEMY_BULLETS);
+        if level.max_bullets >= count {
+            return level;
+        }
+        let mut wider = (*level).clone();
+        wider.max_bullets = count;
+        Arc::new(wider)
+    }
+
+    /// Fills the playfield of `world` with `count` bullets of every age.
+    pub fn fill(world: &mut World, count: u32) -> Stress {
+        let mut stress = Stress {
+            count: count as usize,
+            next: 0,
+        };
+        for i in 0..count {
+            // Evenly spread ages: about `count / BULLET_MAX_AGE` expire each step.
+            let age = (u64::from(i) * u64::from(BULLET_MAX_AGE) / u64::from(count)) as u32;
+            stress.spawn(world, age);
+        }
+        stress
+    }
+
+    /// Brings the bullets back up to the count, with new ones: call before each step.
+    pub fn top_up(&mut self, world: &mut World) {
+        while world.bullets.len() < self.count {
+            if self.spawn(world, 0).is_none() {
+                break;
+            }
+        }
+    }
+
+    fn spawn(&mut self, world: &mut World, age: u32) -> Option<usize> {
+        const STYLES: [BulletStyle; 4] = [
+            BulletStyle::Small,
+            BulletStyle::Round,
+            BulletStyle::Big,
+            BulletStyle::Needle,
+        ];
+        let i = self.next;
+        self.next = self.next.wrapping_add(1);
         // A low-discrepancy spread over the playfield, so the bullets cover it evenly.
         let x = (i as f32 * 0.618_034).fract() * PLAYFIELD.x;
         let y = (i as f32 * 0.754_878).fract() * PLAYFIELD.y;
-        world.spawn_bullet(Bullet::new(
+        let mut bullet = Bullet::new(
             vec2(x, y),
             20.0,
-            (i * 37 % 360) as f32,
+            (i % 360 * 37 % 360) as f32,
             0.0,
             90.0,
-            styles[i as usize % 4],
-        ));
+            STYLES[i as usize % 4],
+        );
+        bullet.age = age;
+        world.spawn_bullet(bullet)
     }
 }

@@ -14,6 +14,13 @@ pub enum CheckFormat {
     Json,
 }
 
+/// What `check --deny` turns into a failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Deny {
+    /// Every warning (see levels/README.md, "Warnings").
+    Warnings,
+}
+
 /// Options shared by playing and `sim`.
 #[derive(Debug, Args, Clone)]
 pub struct RunArgs {

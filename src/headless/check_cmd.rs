@@ -13,12 +13,12 @@ use super::args::CheckFormat;
 use crate::platform::data::find_data;
 
 /// Checks `files` (every `levels/*.ron` when empty) and prints what it finds; exit status 1
-/// when any file has an error, 0 otherwise (warnings alone do not fail).
+/// when any file has an error, or, with `deny_warnings`, a warning; 0 otherwise.
 ///
 /// `human` prints `ok` lines, each problem rendered with its line and a caret (in colour when
 /// stdout is a terminal and `NO_COLOR` is not set), then a count. `json` prints exactly one
 /// JSON object per problem per line on stdout and nothing else; the count goes to stderr.
-pub fn run(files: &[PathBuf], format: CheckFormat) -> ExitCode {
+pub fn run(files: &[PathBuf], format: CheckFormat, deny_warnings: bool) -> ExitCode {
     let files = if files.is_empty() {
         let dir = find_data("levels");
         let mut found: Vec<_> = std::fs::read_dir(&dir)
@@ -44,12 +44,23 @@ pub fn run(files: &[PathBuf], format: CheckFormat) -> ExitCode {
         out.problem(d);
     }
     let mut bad = 0;
+    let mut warned = 0;
     for f in &files {
         match check_file(f, &catalog) {
-            Ok(Checked::Stage { name, events }) => out.ok(&format!(
-                "{}: stage \"{name}\", {events} events",
-                f.display()
-            )),
+            Ok(Checked::Stage {
+                name,
+                events,
+                warnings,
+            }) => {
+                out.ok(&format!(
+                    "{}: stage \"{name}\", {events} events",
+                    f.display()
+                ));
+                warned += warnings.len();
+                for d in &warnings {
+                    out.problem(d);
+                }
+            }
             Ok(Checked::Defs { patterns, enemies }) => out.ok(&format!(
                 "{}: {patterns} patterns, {enemies} enemy types",
                 f.display()
@@ -63,12 +74,18 @@ pub fn run(files: &[PathBuf], format: CheckFormat) -> ExitCode {
         }
     }
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    // Warnings are counted only when there are some, so a clean run reads as it always did.
+    let warnings = match (warned, deny_warnings) {
+        (0, _) => String::new(),
+        (n, false) => format!(", {}", plural(n, "warning")),
+        (n, true) => format!(", {} (denied)", plural(n, "warning")),
+    };
     out.summary(&format!(
-        "{} checked, {} with errors",
+        "{} checked, {} with errors{warnings}",
         plural(files.len(), "file"),
         bad
     ));
-    if bad == 0 {
+    if bad == 0 && !(deny_warnings && warned > 0) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

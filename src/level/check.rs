@@ -4,14 +4,19 @@ use std::path::Path;
 
 use super::assets::Catalog;
 use super::diag::LevelError;
-use super::load::{link_defs_only, load_stage, parse, read_source};
+use super::load::{link_defs_only, load_stage_linted, parse, read_source};
 use super::schema::DefsFile;
 
 /// What a checked file turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Checked {
-    /// A stage, with its name and how many timeline events it has.
-    Stage { name: String, events: usize },
+    /// A stage, with its name, how many timeline events it has, and what `check` warns about
+    /// (it loads all the same).
+    Stage {
+        name: String,
+        events: usize,
+        warnings: Vec<super::diag::Diagnostic>,
+    },
     /// A definitions file, with how many patterns and enemy types it defines.
     Defs { patterns: usize, enemies: usize },
 }
@@ -51,10 +56,11 @@ pub fn check_file(path: &Path, catalog: &Catalog) -> Result<Checked, LevelError>
             })
         }
         _ => {
-            let level = load_stage(path, catalog)?;
+            let (level, warnings) = load_stage_linted(path, catalog)?;
             Ok(Checked::Stage {
                 name: level.name,
                 events: level.timeline.len(),
+                warnings,
             })
         }
     }

@@ -29,8 +29,12 @@ pub const MAX_ACCEL: f32 = 2_000.0;
 pub const MAX_HP: f32 = 100_000.0;
 /// Largest score of one enemy.
 pub const MAX_SCORE: u32 = 10_000_000;
-/// Enemy bullets alive at once; more are not fired (the simulation enforces it).
-pub const MAX_ENEMY_BULLETS: usize = 6_000;
+/// Enemy bullets alive at once for a stage that does not set `max_bullets`; more are not
+/// fired (the simulation enforces it).
+pub const DEFAULT_ENEMY_BULLETS: usize = 6_000;
+/// The most enemy bullets a stage may ask for with `max_bullets`. The world reserves for the
+/// stage's own figure when it loads, so this bounds the memory a shared file can claim.
+pub const MAX_ENEMY_BULLETS: usize = 100_000;
 /// Enemies alive at once; further spawns wait (the simulation enforces it).
 pub const MAX_ENEMIES: usize = 512;
 /// Definitions files one stage may `uses`.

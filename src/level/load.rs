@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::assets::Catalog;
-use super::diag::LevelError;
-use super::link::link;
+use super::diag::{Diagnostic, LevelError};
+use super::limits;
+use super::link::{link, link_linted};
 use super::resolved::Level;
 use super::schema::{DefsFile, StageDef};
 use super::uses::read_uses;
@@ -24,11 +25,20 @@ pub use super::uses::is_confined_asset;
 ///
 /// Errors in the stage and in every used file are reported together where each file parses.
 pub fn load_stage(path: &Path, catalog: &Catalog) -> Result<Level, LevelError> {
+    load_stage_linted(path, catalog).map(|(level, _)| level)
+}
+
+/// [`load_stage`], with the warnings `check` prints (see levels/README.md, "Warnings"): the
+/// stage loads and plays as written, but probably not as meant.
+pub fn load_stage_linted(
+    path: &Path,
+    catalog: &Catalog,
+) -> Result<(Level, Vec<Diagnostic>), LevelError> {
     let stage_src = read_source(path)?;
     let stage: StageDef = parse(&stage_src)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let defs = read_uses(&stage_src, &stage, &dir)?;
-    link(&stage_src, stage, &defs, catalog)
+    link_linted(&stage_src, stage, &defs, catalog)
 }
 
 /// Parses and resolves a stage from text alone, with its definitions files given as text
@@ -39,6 +49,15 @@ pub fn parse_stage(
     defs: &[Source],
     catalog: &Catalog,
 ) -> Result<Level, LevelError> {
+    parse_stage_linted(stage_src, defs, catalog).map(|(level, _)| level)
+}
+
+/// [`parse_stage`], with the warnings `check` prints.
+pub fn parse_stage_linted(
+    stage_src: &Source,
+    defs: &[Source],
+    catalog: &Catalog,
+) -> Result<(Level, Vec<Diagnostic>), LevelError> {
     let stage: StageDef = parse(stage_src)?;
     let mut parsed = Vec::new();
     let mut errors = Vec::new();
@@ -53,7 +72,7 @@ pub fn parse_stage(
             diagnostics: errors,
         });
     }
-    link(stage_src, stage, &parsed, catalog)
+    link_linted(stage_src, stage, &parsed, catalog)
 }
 
 /// Checks a definitions file on its own, as if a stage used it and nothing else.
@@ -63,6 +82,7 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
         uses: Vec::new(),
         length_s: 60.0,
         scroll_speed: 0.0,
+        max_bullets: limits::DEFAULT_ENEMY_BULLETS as u32,
         // The stage is made up: only the definitions' own assets are checked.
         background: Default::default(),
         music: String::new(),

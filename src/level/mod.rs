@@ -25,7 +25,9 @@ pub mod watch;
 
 pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
-pub use load::{load_stage, parse_stage, read_source, Source};
+pub use load::{
+    load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
+};
 pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
 pub use stage_files::{stage_files, stage_number};
 pub use watch::LevelWatcher;

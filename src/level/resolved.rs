@@ -15,6 +15,9 @@ pub struct Level {
     pub source: String,
     pub length_s: f32,
     pub scroll_speed: f32,
+    /// Enemy bullets alive at once, at most: the stage's `max_bullets`, checked against
+    /// [`limits::MAX_ENEMY_BULLETS`](super::limits::MAX_ENEMY_BULLETS).
+    pub max_bullets: usize,
     pub background: BackgroundDef,
     pub music: String,
     /// The music cue the boss brings in.

@@ -21,6 +21,10 @@ pub struct StageDef {
     /// Ground scroll speed at the start, in pixels per second.
     #[serde(default = "defaults::scroll_speed")]
     pub scroll_speed: f32,
+    /// Enemy bullets alive at once, at most (1 to `limits::MAX_ENEMY_BULLETS`); volleys
+    /// beyond it are not fired. The world reserves memory for this many when the stage loads.
+    #[serde(default = "defaults::max_bullets")]
+    pub max_bullets: u32,
     #[serde(default)]
     pub background: BackgroundDef,
     /// Music cue name, a file in `assets/music/` without extension.
@@ -477,6 +481,9 @@ pub enum ItemDef {
 mod defaults {
     pub fn scroll_speed() -> f32 {
         24.0
+    }
+    pub fn max_bullets() -> u32 {
+        crate::level::limits::DEFAULT_ENEMY_BULLETS as u32
     }
     pub fn ground() -> String {
         "backgrounds/stage1_ground.png".into()

@@ -125,7 +125,9 @@ impl PanelText {
 
 /// Side panels beside the playfield, in screen space. `keys` are the players' bindings, player
 /// 1 first; the right panel lists those of every player in `world`, under the replay marker
-/// when a recording plays.
+/// when a recording plays. With `timeline` the foot of the left panel is the practice
+/// timeline's, so two players' blocks leave their portraits out to make room. Returns the
+/// screen y where the left panel's text ends, for the timeline to start below it.
 pub fn draw_panels(
     r: &Renderer,
     world: &World,
@@ -133,7 +135,9 @@ pub fn draw_panels(
     keys: &[KeyBindings],
     layout: &Layout,
     replay: Option<ReplayMarker>,
-) {
+    timeline: bool,
+) -> f32 {
+    let portraits = !(timeline && world.players.len() > 1);
     let s = layout.scale;
     let left = vec2(layout.origin.x - PANEL_W * s, layout.origin.y);
     let right = vec2(layout.origin.x + 224.0 * s, layout.origin.y);
@@ -165,17 +169,19 @@ pub fn draw_panels(
             skysweep::sim::Character::Brass => "portrait_brass",
             skysweep::sim::Character::Wren => "portrait_wren",
         };
-        let pscale = (s * 0.75).floor().max(1.0);
-        r.sprite(
-            portrait,
-            0,
-            vec2(x + 24.0 * pscale, y + 24.0 * pscale),
-            SpriteParams {
-                scale: pscale,
-                ..Default::default()
-            },
-        );
-        y += 52.0 * pscale;
+        let pscale = portrait_scale(s);
+        if portraits {
+            r.sprite(
+                portrait,
+                0,
+                vec2(x + 24.0 * pscale, y + 24.0 * pscale),
+                SpriteParams {
+                    scale: pscale,
+                    ..Default::default()
+                },
+            );
+            y += 52.0 * pscale;
+        }
         r.text_shadow(&format!("LIVES {}", p.lives), vec2(x, y), text_scale, WHITE);
         y += line;
         r.text_shadow(&format!("BOMBS {}", p.bombs), vec2(x, y), text_scale, WHITE);
@@ -204,6 +210,11 @@ pub fn draw_panels(
         }
         y += line * 2.0;
     }
+    let left_end = left_panel_end(s, text, world.players.len(), portraits) + left.y;
+    debug_assert!(
+        (y - left_end).abs() < 0.5,
+        "left_panel_end follows the drawing"
+    );
     let rx = right.x + 8.0 * s;
     let mut ry = right.y + 8.0 * s;
     if let Some(marker) = replay {
@@ -266,6 +277,26 @@ pub fn draw_panels(
         }
         ry += line;
     }
+    left_end
+}
+
+/// Scale of the pilots' portraits in the left panel at playfield scale `s`.
+fn portrait_scale(s: f32) -> f32 {
+    (s * 0.75).floor().max(1.0)
+}
+
+/// How far below the panel's top the left panel's text ends, in screen pixels, for `players`
+/// blocks with or without portraits: the layout [`draw_panels`] draws.
+fn left_panel_end(s: f32, text: PanelText, players: usize, portraits: bool) -> f32 {
+    let line = text.line;
+    let portrait = if portraits {
+        52.0 * portrait_scale(s)
+    } else {
+        0.0
+    };
+    // HI SCORE and its value, a gap; each player: name, score and a half gap, the portrait,
+    // lives, bombs, power, charge and its bar with a gap.
+    8.0 * s + 3.0 * line + players as f32 * (line * 8.5 + portrait)
 }
 
 /// The stage name's lines, at most three, broken only at spaces: a word longer than `columns`
@@ -594,6 +625,34 @@ mod tests {
                     lines.len()
                 );
             }
+        }
+    }
+
+    #[test]
+    fn two_players_and_the_timeline_share_the_left_panel_without_overlap() {
+        // The play-test: TIMELINE and FROZEN landed on 2P's LIVES and BOMBS.
+        for s in 1..=6 {
+            let s = s as f32;
+            let text = PanelText::at(s, 8.0);
+            for players in 1..=2 {
+                let portraits = players == 1;
+                let end = left_panel_end(s, text, players, portraits);
+                let top = crate::render::practice::strip_top(s, text.line, end);
+                let status_top = top - crate::render::practice::LABELS_ABOVE * text.line;
+                assert!(
+                    status_top >= end,
+                    "scale {s}, {players} players: status at {status_top}, panel ends {end}"
+                );
+                let bottom = (PLAYFIELD.y - 8.0) * s;
+                assert!(
+                    bottom - top >= 40.0 * s,
+                    "scale {s}: the strip keeps room ({top}..{bottom})"
+                );
+            }
+            // Portraits in: the old layout ran into the timeline at the default scale.
+            let with = left_panel_end(s, text, 2, true);
+            let without = left_panel_end(s, text, 2, false);
+            assert!(without < with);
         }
     }
 

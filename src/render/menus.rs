@@ -5,7 +5,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::Character;
 
-use super::{outline, Renderer, SpriteParams};
+use super::{outline, select_blurbs, Renderer, SpriteParams};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
@@ -110,11 +110,7 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
             Color::from_rgba(200, 200, 200, 255),
         );
         for p in chosen_by {
-            let col = if p == 0 {
-                Color::from_rgba(255, 120, 90, 255)
-            } else {
-                Color::from_rgba(90, 200, 255, 255)
-            };
+            let col = select_blurbs::player_color(p);
             let tag = if ready.get(p).copied().unwrap_or(false) {
                 format!("{}P OK", p + 1)
             } else {
@@ -124,18 +120,20 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
             outline(vec2(x - 30.0, 40.0 + lift), vec2(60.0, 150.0), col);
         }
     }
-    let lines: &[&str] = match c_blurb(cursors.first().copied().unwrap_or(0)) {
-        Some(b) => b,
-        None => &[],
-    };
-    for (i, l) in lines.iter().enumerate() {
-        r.text_centered(
-            l,
-            112.0,
-            232.0 + i as f32 * 11.0,
-            1.0,
-            Color::from_rgba(220, 220, 240, 255),
-        );
+    // One description per pilot chosen, player 1's first; with two players each begins in
+    // its player's colour, and a pilot both chose is described once.
+    let mut y = if cursors.len() > 1 { 222.0 } else { 232.0 };
+    for (players, pilot) in select_blurbs::blurbs(cursors) {
+        let lines: &[&str] = c_blurb(pilot).unwrap_or(&[]);
+        for (i, l) in lines.iter().enumerate() {
+            let color = match players.first() {
+                Some(&p) if i == 0 && cursors.len() > 1 => select_blurbs::player_color(p),
+                _ => Color::from_rgba(220, 220, 240, 255),
+            };
+            r.text_centered(l, 112.0, y, 1.0, color);
+            y += 11.0;
+        }
+        y += 3.0;
     }
     r.text_centered(
         "LEFT/RIGHT CHOOSE  SHOT OK",
@@ -146,7 +144,7 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
     );
 }
 
-fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
+pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
     Some(match i {
         0 => &[
             "A COURIER ON A SWIFT GLIDER",

@@ -13,11 +13,14 @@ pub mod hud;
 pub mod menus;
 pub mod notice_box;
 pub mod practice;
+pub mod select_blurbs;
 pub mod sprite_layer;
 pub mod stage;
+pub mod tate;
 
 use macroquad::prelude::*;
 
+use skysweep::save::tate::Tate;
 use skysweep::sim::PLAYFIELD;
 
 pub use assets::Assets;
@@ -73,6 +76,12 @@ pub struct Renderer {
     pub effects: Effects,
     /// The user's display-scale cap (options menu), `None` for the largest that fits.
     pub user_scale: Option<u32>,
+    /// The monitor's turn (options menu): the whole picture is composed upright in `picture`
+    /// and put on the window turned.
+    pub tate: Tate,
+    /// The upright picture while TATE is on, sized to the turned window; made when first
+    /// needed and again when the window's size changes.
+    picture: Option<RenderTarget>,
     /// Enemy bullets, composited on the CPU; `None` without an atlas.
     pub bullet_layer: Option<SpriteLayer>,
     /// Puts the playfield on screen as opaque pixels (see [`OPAQUE_FRAGMENT`]); `None` if the
@@ -129,6 +138,8 @@ impl Renderer {
             target,
             effects: Effects::default(),
             user_scale: None,
+            tate: Tate::Off,
+            picture: None,
             bullet_layer,
             opaque,
         }
@@ -145,11 +156,39 @@ impl Renderer {
         clear_background(clear);
     }
 
-    /// Puts the playfield on the screen and returns where it went.
-    pub fn present_playfield(&self) -> Layout {
-        set_default_camera();
+    /// The size of the picture as the player sees it: the window's, or its sides swapped when
+    /// TATE is on. Layouts and anything placed on the whole screen use this, not the window.
+    pub fn screen_size(&self) -> Vec2 {
+        tate::picture_size(self.tate, vec2(screen_width(), screen_height()))
+    }
+
+    /// Puts the playfield on the screen and returns where it went. With TATE on, "the screen"
+    /// is the upright picture, which [`Renderer::finish_frame`] turns onto the window.
+    pub fn present_playfield(&mut self) -> Layout {
+        let size = self.screen_size();
+        if self.tate.turned() {
+            let stale = self
+                .picture
+                .as_ref()
+                .is_none_or(|t| t.texture.size() != size.floor());
+            if stale {
+                let t = render_target(size.x as u32, size.y as u32);
+                t.texture.set_filter(FilterMode::Nearest);
+                self.picture = Some(t);
+            }
+            set_camera(&Camera2D {
+                zoom: vec2(2.0 / size.x, 2.0 / size.y),
+                target: size * 0.5,
+                render_target: self.picture.clone(),
+                ..Default::default()
+            });
+        } else {
+            // Off again: the picture's memory is given back.
+            self.picture = None;
+            set_default_camera();
+        }
         clear_background(Color::from_rgba(8, 8, 16, 255));
-        let layout = Layout::for_screen(vec2(screen_width(), screen_height()), self.user_scale);
+        let layout = Layout::for_screen(size, self.user_scale);
         if let Some(m) = &self.opaque {
             gl_use_material(m);
         }
@@ -165,6 +204,25 @@ impl Renderer {
         );
         gl_use_default_material();
         layout
+    }
+
+    /// Ends the frame's drawing: with TATE on, the composed picture goes on the window turned.
+    /// Call after everything else is drawn (side panels, notices) and before a screenshot.
+    pub fn finish_frame(&self) {
+        let Some(picture) = self.picture.as_ref().filter(|_| self.tate.turned()) else {
+            return;
+        };
+        set_default_camera();
+        clear_background(BLACK);
+        if let Some(m) = &self.opaque {
+            gl_use_material(m);
+        }
+        tate::draw_turned(
+            &picture.texture,
+            self.tate,
+            vec2(screen_width(), screen_height()),
+        );
+        gl_use_default_material();
     }
 
     /// Draws sprite `name`'s frame centred on `pos` (in the current camera's space).

@@ -13,7 +13,7 @@ const MAX_LINES: usize = 40;
 /// whole scale, up to the playfield's, that gives at least `min_cols` columns (or the widest
 /// line, if narrower). Message lines wrap at words; source lines are cut.
 pub fn draw(r: &Renderer, layout: &Layout, title: &str, text: &str, min_cols: usize) {
-    let (sw, sh) = (screen_width(), screen_height());
+    let (sw, sh) = r.screen_size().into();
     let cell = r.text_width("M", 1.0).max(1.0);
     let margin = 8.0;
     let cols_at =

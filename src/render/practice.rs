@@ -12,6 +12,22 @@ use super::{Layout, Renderer, SpriteParams, PANEL_W};
 
 /// Height of the timeline strip, in playfield pixels.
 const STRIP_H: f32 = 120.0;
+/// The left panel's name for the faint enemies [`draw_preview`] draws.
+pub const GHOST_LABEL: &str = "NEXT ENEMIES";
+const GHOST_COLOR: Color = Color::new(1.0, 1.0, 1.0, 0.6);
+
+/// Lines of labels above the strip: TIMELINE, and the tool at work above it.
+pub const LABELS_ABOVE: f32 = 3.2;
+
+/// The strip's top below the panel's top, at scale `s` with text lines `line` high: its full
+/// height when the panel's text ends (`free_from`, below the panel's top) high enough, else
+/// shortened so its labels start half a line below that text. Never shorter than 40 pixels.
+pub fn strip_top(s: f32, line: f32, free_from: f32) -> f32 {
+    let bottom = (PLAYFIELD.y - 8.0) * s;
+    let full = bottom - STRIP_H * s;
+    let below_text = free_from + 0.5 * line + LABELS_ABOVE * line;
+    full.max(below_text).min(bottom - 40.0 * s)
+}
 
 /// Draws each upcoming enemy faintly, pulled in to the playfield's edge, fading in as its
 /// moment nears. In playfield space.
@@ -42,13 +58,21 @@ pub fn draw_preview(r: &Renderer, world: &World, upcoming: &[Upcoming], within_s
 /// The timeline strip at the foot of the left panel: the stage from its start (bottom) to its
 /// end (top), events as ticks (grey spawns, orange warnings, red the boss), markers in gold
 /// with their names, the time now, and `status` (the tool at work) above it. Screen space.
-pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Option<&str>) {
+/// `free_from` is the screen y where the panel's other text ends: the strip and its labels
+/// start below it, shortened when they must.
+pub fn draw_timeline(
+    r: &Renderer,
+    world: &World,
+    layout: &Layout,
+    status: Option<&str>,
+    free_from: f32,
+) {
     let s = layout.scale;
     let text = (s * 0.67).round().max(1.0);
     let line = 10.0 * text;
     let x = layout.origin.x - PANEL_W * s + 10.0 * s;
     let bottom = layout.origin.y + (PLAYFIELD.y - 8.0) * s;
-    let top = bottom - STRIP_H * s;
+    let top = layout.origin.y + strip_top(s, line, free_from - layout.origin.y);
     let length = world.level.length_s.max(1.0);
     let y_of = |t: f32| bottom - (t / length).clamp(0.0, 1.0) * (bottom - top);
     r.text_shadow(
@@ -57,8 +81,23 @@ pub fn draw_timeline(r: &Renderer, world: &World, layout: &Layout, status: Optio
         text,
         LIGHTGRAY,
     );
+    // The ghosts drawn faintly in the playfield, named: without a word they look like a glitch.
+    let ghost_y = top - line;
+    draw_circle_lines(x + 1.0 * s, ghost_y + 0.4 * line, 3.0 * s, 1.0, GHOST_COLOR);
+    r.text_shadow_within(
+        GHOST_LABEL,
+        vec2(x + 6.0 * s, ghost_y),
+        text,
+        layout.origin.x - 4.0 * s - (x + 6.0 * s),
+        GHOST_COLOR,
+    );
     if let Some(st) = status {
-        r.text_shadow(st, vec2(x - 2.0 * s, top - 3.2 * line), text, TITLE_GOLD);
+        r.text_shadow(
+            st,
+            vec2(x - 2.0 * s, top - LABELS_ABOVE * line),
+            text,
+            TITLE_GOLD,
+        );
     }
     draw_rectangle(
         x,

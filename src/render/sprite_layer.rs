@@ -8,6 +8,12 @@
 //!
 //! Rotated sprites are pre-rotated into [`ANGLES`] steps the first time each is needed, so a
 //! frame never does trigonometry per pixel.
+//!
+//! Front to back: with tens of thousands of bullets the playfield is covered many times over,
+//! and all but the topmost copy of each pixel is wasted. Copies of wholly opaque stamps can be
+//! made topmost first ([`SpriteLayer::put_under`]): a pixel is written once, by the first copy
+//! that reaches it, and later (lower) copies skip what is covered, a whole row at a time once
+//! it is full. The image is the same as putting the copies bottom first, bit for bit.
 
 use std::collections::HashMap;
 
@@ -25,6 +31,8 @@ struct Stamp {
     height: usize,
     pixels: Vec<[u8; 4]>,
     spans: Vec<Span>,
+    /// Every visible pixel is opaque: the stamp may be put under others.
+    opaque: bool,
 }
 
 /// A run of visible pixels in one row of a stamp, `start..end` in that row. Opaque runs are
@@ -60,12 +68,14 @@ impl Stamp {
                 });
             }
         }
+        let opaque = spans.iter().all(|s| s.opaque);
         Self {
             offset,
             width,
             height,
             pixels,
             spans,
+            opaque,
         }
     }
 }
@@ -92,11 +102,20 @@ pub struct SpriteLayer {
     /// Rows `dirty.0..dirty.1` of the image hold pixels put since `begin`; an empty range
     /// means nothing was put.
     dirty: (usize, usize),
+    /// Pixels put by [`SpriteLayer::put_under`] since `begin`: one bit a pixel, `words` words
+    /// a row.
+    covered: Vec<u64>,
+    words: usize,
+    /// Pixels of each row not yet covered, so a full row is skipped at one look.
+    open: Vec<u16>,
+    /// Pixels of the whole image not yet covered: at 0 every further `put_under` is a no-op.
+    open_total: usize,
 }
 
 impl SpriteLayer {
     /// A layer of `width` x `height` pixels drawing from `atlas`.
     pub fn new(atlas: Image, width: u16, height: u16) -> Self {
+        let words = (width as usize).div_ceil(64);
         Self {
             atlas,
             image: Image::gen_image_color(width, height, Color::new(0.0, 0.0, 0.0, 0.0)),
@@ -104,13 +123,17 @@ impl SpriteLayer {
             stamps: Vec::new(),
             by_key: HashMap::new(),
             dirty: (0, 0),
+            covered: vec![0; words * height as usize],
+            words,
+            open: vec![width; height as usize],
+            open_total: width as usize * height as usize,
         }
     }
 
     /// The rotation step, `0..ANGLES`, nearest to `rotation` radians.
     pub fn angle_step(rotation: f32) -> usize {
         let turns = rotation / std::f32::consts::TAU;
-        ((turns * ANGLES as f32).round() as i64).rem_euclid(ANGLES as i64) as usize
+        round_i32(turns * ANGLES as f32).rem_euclid(ANGLES as i32) as usize
     }
 
     /// The stamp for atlas rectangle `src` turned by `angle` steps of [`ANGLES`] (taken modulo
@@ -138,21 +161,102 @@ impl SpriteLayer {
         let (top, bottom) = self.dirty;
         if bottom > top {
             self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
+            self.covered[top * self.words..bottom * self.words].fill(0);
+            self.open[top..bottom].fill(self.image.width);
         }
+        self.open_total = self.open.iter().map(|&n| n as usize).sum();
         self.dirty = (usize::MAX, 0);
+    }
+
+    /// True once `put_under` has covered every pixel: nothing more put under shows.
+    pub fn covered(&self) -> bool {
+        self.open_total == 0
+    }
+
+    /// Copies the opaque `stamp` as [`SpriteLayer::put`] does, but under everything put so
+    /// far with this call: only pixels no earlier `put_under` covered are written. Putting
+    /// copies topmost first this way gives the image `put` gives bottom first. Frames mixing
+    /// this with `put` are not meant: `put` ignores what is covered. Returns false, and puts nothing, for a stamp
+    /// with a translucent pixel.
+    ///
+    /// Cost: O(rows of the stamp) once its rows are covered; O(pixels written) before.
+    pub fn put_under(&mut self, stamp: StampId, size: Vec2, pos: Vec2) -> bool {
+        let s = &self.stamps[stamp.0];
+        if !s.opaque {
+            return false;
+        }
+        if self.open_total == 0 {
+            return true;
+        }
+        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
+        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
+        let (w, h) = (self.image.width as i32, self.image.height as i32);
+        let x0 = left.max(0);
+        let x1 = left.saturating_add(s.width as i32).min(w);
+        let y0 = top.max(0);
+        let y1 = top.saturating_add(s.height as i32).min(h);
+        if x0 >= x1 || y0 >= y1 {
+            return true;
+        }
+        if self.open[y0 as usize..y1 as usize].iter().all(|&n| n == 0) {
+            return true;
+        }
+        self.dirty.0 = self.dirty.0.min(y0 as usize);
+        self.dirty.1 = self.dirty.1.max(y1 as usize);
+        let width = w as usize;
+        let dst = self.image.get_image_data_mut();
+        for span in &s.spans {
+            let y = top + span.row as i32;
+            let sx0 = (left + span.start as i32).max(x0);
+            let sx1 = (left + span.end as i32).min(x1);
+            if y < y0 || y >= y1 || sx0 >= sx1 || self.open[y as usize] == 0 {
+                continue;
+            }
+            let (y, sx0, sx1) = (y as usize, sx0 as usize, sx1 as usize);
+            let src = &s.pixels[span.row as usize * s.width..][..s.width];
+            let bits = &mut self.covered[y * self.words..][..self.words];
+            let row = &mut dst[y * width..][..width];
+            let mut written = 0u16;
+            // Word by word: a span is at most a stamp wide, so one or two words.
+            let mut x = sx0;
+            while x < sx1 {
+                let (word, bit) = (x / 64, x % 64);
+                let n = (sx1 - x).min(64 - bit);
+                let mask = (u64::MAX >> (64 - n)) << bit;
+                let fresh = mask & !bits[word];
+                if fresh == mask {
+                    // `x` is at or right of `left`: the span starts inside the stamp.
+                    let from = (x as i32 - left) as usize;
+                    row[x..x + n].copy_from_slice(&src[from..from + n]);
+                } else {
+                    let mut f = fresh;
+                    while f != 0 {
+                        let px = word * 64 + f.trailing_zeros() as usize;
+                        row[px] = src[(px as i32 - left) as usize];
+                        f &= f - 1;
+                    }
+                }
+                bits[word] |= fresh;
+                written += fresh.count_ones() as u16;
+                x += n;
+            }
+            self.open[y] -= written;
+            self.open_total -= written as usize;
+        }
+        true
     }
 
     /// Copies `stamp` so that the unrotated sprite of `size` would be centred on `pos`, snapped
     /// to whole pixels as [`super::Renderer::sprite`] snaps. Later copies cover earlier ones.
     pub fn put(&mut self, stamp: StampId, size: Vec2, pos: Vec2) {
         let s = &self.stamps[stamp.0];
-        let left = (pos.x - size.x * 0.5).round() as i32 + s.offset.0;
-        let top = (pos.y - size.y * 0.5).round() as i32 + s.offset.1;
+        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
+        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
         let (w, h) = (self.image.width as i32, self.image.height as i32);
         let x0 = left.max(0);
-        let x1 = (left + s.width as i32).min(w);
+        let x1 = left.saturating_add(s.width as i32).min(w);
         let y0 = top.max(0);
-        let y1 = (top + s.height as i32).min(h);
+        let y1 = top.saturating_add(s.height as i32).min(h);
         if x0 >= x1 || y0 >= y1 {
             return;
         }
@@ -200,6 +304,17 @@ impl SpriteLayer {
     fn pixels(&self) -> &[[u8; 4]] {
         self.image.get_image_data()
     }
+}
+
+/// `x.round() as i32`, halves away from zero, without a call: built for a CPU without
+/// SSE4.1, `f32::round` is a library call, and a frame rounds twice for each bullet.
+/// Saturates as `as` does (NaN is 0).
+#[inline]
+fn round_i32(x: f32) -> i32 {
+    let whole = x as i32;
+    // Exact: `whole` is within 1 of `x`, or `x` is beyond the range and the sum saturates.
+    let frac = x - whole as f32;
+    whole.saturating_add((frac >= 0.5) as i32 - (frac <= -0.5) as i32)
 }
 
 /// `top` over `below`, both straight (not premultiplied) alpha: the same colour the GPU's
@@ -346,6 +461,95 @@ mod tests {
         // A new frame starts clear.
         layer.begin();
         assert!(layer.pixels().iter().all(|p| *p == CLEAR));
+    }
+
+    /// Copies at random places, angles and sizes, clipped at every edge: put topmost first
+    /// with `put_under`, they give the image `put` gives bottom first, pixel for pixel.
+    #[test]
+    fn putting_opaque_copies_top_first_gives_the_image_of_bottom_first() {
+        // A 2x2 opaque sprite and the opaque column of the test sprite (1x3, red), turned.
+        let frames = [Rect::new(1.0, 0.0, 2.0, 2.0), Rect::new(1.0, 0.0, 1.0, 3.0)];
+        let mut rng = oorandom::Rand32::new(5);
+        let mut back = SpriteLayer::new(atlas(), 70, 9);
+        let mut front = SpriteLayer::new(atlas(), 70, 9);
+        for _frame in 0..3 {
+            let mut copies = Vec::new();
+            for _ in 0..400 {
+                let src = frames[rng.rand_range(0..2) as usize];
+                let angle = rng.rand_range(0..ANGLES as u32) as usize;
+                let pos = vec2(rng.rand_float() * 76.0 - 3.0, rng.rand_float() * 15.0 - 3.0);
+                copies.push((src, angle, pos));
+            }
+            back.begin();
+            front.begin();
+            for &(src, angle, pos) in &copies {
+                let id = back.stamp(src, angle);
+                back.put(id, src.size(), pos);
+            }
+            for &(src, angle, pos) in copies.iter().rev() {
+                let id = front.stamp(src, angle);
+                assert!(front.stamps[id.0].opaque);
+                assert!(front.put_under(id, src.size(), pos));
+            }
+            assert!(back.pixels() == front.pixels());
+            let uncovered = front.pixels().iter().filter(|p| p[3] == 0).count();
+            assert_eq!(front.covered(), uncovered == 0);
+            assert!(back.pixels().contains(&RED));
+            assert!(back.pixels().contains(&BLUE));
+        }
+    }
+
+    #[test]
+    fn a_stamp_with_translucent_pixels_is_not_put_under() {
+        let mut atlas = atlas();
+        atlas.get_image_data_mut()[1] = [255, 0, 0, 128];
+        let mut layer = SpriteLayer::new(atlas, 8, 8);
+        let id = layer.stamp(sprite_rect(), 0);
+        assert!(!layer.stamps[id.0].opaque);
+        layer.begin();
+        assert!(!layer.put_under(id, vec2(2.0, 3.0), vec2(4.0, 4.0)));
+        assert!(layer.pixels().iter().all(|p| *p == CLEAR));
+    }
+
+    #[test]
+    fn a_layer_knows_when_it_is_covered_and_a_new_frame_uncovers_it() {
+        let mut layer = SpriteLayer::new(atlas(), 3, 2);
+        let square = Rect::new(1.0, 0.0, 2.0, 2.0);
+        let id = layer.stamp(square, 0);
+        layer.begin();
+        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(1.0, 1.0)));
+        assert!(!layer.covered(), "a column is left");
+        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(2.0, 1.0)));
+        assert!(layer.covered());
+        assert!(layer.pixels().iter().all(|p| p[3] == 255));
+        layer.begin();
+        assert!(!layer.covered());
+        assert!(layer.pixels().iter().all(|p| *p == CLEAR));
+    }
+
+    #[test]
+    fn rounding_without_a_call_rounds_as_round_does() {
+        let mut rng = oorandom::Rand32::new(9);
+        let mut xs = vec![
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            0.49999997,
+            -0.49999997,
+            1e9,
+            -1e9,
+            0.0,
+        ];
+        xs.extend((0..10_000).map(|_| (rng.rand_float() - 0.5) * 1_000.0));
+        xs.extend((-2_000..2_000).map(|i| i as f32 * 0.25));
+        for x in xs {
+            assert_eq!(round_i32(x), x.round() as i32, "{x}");
+        }
+        assert_eq!(round_i32(f32::NAN), 0);
+        assert_eq!(round_i32(f32::INFINITY), i32::MAX);
+        assert_eq!(round_i32(f32::NEG_INFINITY), i32::MIN);
     }
 
     #[test]

@@ -326,15 +326,39 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     // Sprites and stamps are looked up once per style and angle, not once per bullet.
     let sprites = BulletStyle::ALL.map(|style| assets.sprite(bullet_sprite(style)));
     let mut stamps = [[None::<StampId>; ANGLES]; BulletStyle::ALL.len()];
-    layer.begin();
-    for (_, b) in world.bullets.iter() {
+    let mut stamp_of = |layer: &mut SpriteLayer, b: &Bullet| {
         let slot = b.style as usize;
         let (Some(Some(sprite)), Some(by_angle)) = (sprites.get(slot), stamps.get_mut(slot)) else {
-            continue;
+            return None;
         };
         let angle = SpriteLayer::angle_step(bullet_rotation(b));
         let id = *by_angle[angle].get_or_insert_with(|| layer.stamp(sprite.frame(frame), angle));
-        layer.put(id, sprite.size, b.pos);
+        Some((id, sprite.size))
+    };
+    // Later bullets are drawn over earlier ones. Opaque bullet sprites (all of today's) are
+    // put newest first, each under the ones before, so a covered pixel costs nothing; a
+    // translucent one sends the frame back to oldest first, drawn over.
+    layer.begin();
+    let mut under = true;
+    for (_, b) in world.bullets.iter().rev() {
+        // Everything is covered: the older bullets are all hidden.
+        if layer.covered() {
+            break;
+        }
+        if let Some((id, size)) = stamp_of(layer, b) {
+            if !layer.put_under(id, size, b.pos) {
+                under = false;
+                break;
+            }
+        }
+    }
+    if !under {
+        layer.begin();
+        for (_, b) in world.bullets.iter() {
+            if let Some((id, size)) = stamp_of(layer, b) {
+                layer.put(id, size, b.pos);
+            }
+        }
     }
     layer.draw();
 }

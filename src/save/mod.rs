@@ -4,6 +4,9 @@
 
 pub mod keys;
 pub mod pad;
+pub mod practice;
+pub mod rebind;
 pub mod scores;
 pub mod settings;
 pub mod store;
+pub mod tate;

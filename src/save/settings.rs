@@ -9,6 +9,7 @@ use crate::platform::data::folder;
 use crate::save::keys::{Action, KeyBindings};
 use crate::save::pad::{PadBindings, PadButton};
 use crate::save::store;
+use crate::save::tate::Tate;
 use crate::sim::Difficulty;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,6 +22,8 @@ pub struct Config {
     pub fullscreen: bool,
     pub screen_shake: bool,
     pub difficulty: Difficulty,
+    /// The picture turned for a monitor on its side; files from before it read as off.
+    pub tate: Tate,
     /// Whether a finished run's replay is saved: always, after asking, or never.
     pub save_replays: SaveReplays,
     /// Keyboard bindings for player 1 and player 2.
@@ -38,6 +41,7 @@ impl Default for Config {
             fullscreen: false,
             screen_shake: true,
             difficulty: Difficulty::Normal,
+            tate: Tate::Off,
             save_replays: SaveReplays::Ask,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
             pad: PadBindings::default(),
@@ -78,17 +82,19 @@ pub enum Setting {
     Fullscreen,
     ScreenShake,
     Difficulty,
+    Tate,
     SaveReplays,
 }
 
 impl Setting {
-    pub const ALL: [Setting; 7] = [
+    pub const ALL: [Setting; 8] = [
         Setting::MusicVolume,
         Setting::EffectsVolume,
         Setting::DisplayScale,
         Setting::Fullscreen,
         Setting::ScreenShake,
         Setting::Difficulty,
+        Setting::Tate,
         Setting::SaveReplays,
     ];
 }
@@ -184,6 +190,7 @@ impl Config {
                     .unwrap_or(1) as i32;
                 self.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
             }
+            Setting::Tate => self.tate = self.tate.step(dir),
             Setting::SaveReplays => {
                 let all = SaveReplays::ALL;
                 let k = all
@@ -463,6 +470,7 @@ mod tests {
             music_volume: 0.25,
             screen_shake: false,
             difficulty: Difficulty::Hard,
+            tate: Tate::Turned270,
             ..Config::default()
         };
         c.keys[0].shot = vec!["C".into()];
@@ -624,6 +632,9 @@ mod tests {
         assert_eq!(c.display_scale, 8);
         assert_eq!(c.effects_volume, Config::default().effects_volume);
         assert_eq!(c.keys, Config::default().keys);
+        assert_eq!(c.tate, Tate::Off, "a file from before TATE");
+        let c: Config = ron::from_str("(tate: Turned90)").unwrap();
+        assert_eq!(c.tate, Tate::Turned90);
     }
 
     #[test]

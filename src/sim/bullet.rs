@@ -124,7 +124,7 @@ impl World {
             PatternKind::Burst => (scaled(p.count), p.angle_deg, 360.0, true),
         };
         for n in 0..count {
-            if self.bullets.len() >= limits::MAX_ENEMY_BULLETS {
+            if self.bullets.len() >= level.max_bullets {
                 break;
             }
             let mut heading = if full_circle {

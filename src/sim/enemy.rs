@@ -483,6 +483,8 @@ impl World {
 
     /// Destroys the whole enemy: score, drops, what it hid, and for a boss the stage clear.
     pub(crate) fn kill_enemy(&mut self, k: usize, player: usize) {
+        // An enemy a Boss or MidBoss event brought in is a boss even with no parts or phases.
+        let placed_boss = self.boss == Some(k) || self.mid_boss.is_some_and(|w| w.key == k);
         self.release_mid_boss(k);
         let e = self.enemies.remove(k);
         let level = self.level.clone();
@@ -495,7 +497,7 @@ impl World {
         } else {
             self.stats.kills_air += 1;
         }
-        let boss_type = ty.is_boss();
+        let boss_type = ty.is_boss() || placed_boss;
         if boss_type {
             self.stats.bosses_defeated += 1;
         }

@@ -24,7 +24,7 @@ pub mod world;
 
 use glam::Vec2;
 
-pub use bullet::Bullet;
+pub use bullet::{Bullet, BULLET_MAX_AGE};
 pub use character::{Character, Difficulty};
 pub use enemy::{Enemy, PartState, WeaponState};
 pub use events::GameEvent;

@@ -29,7 +29,7 @@ pub const MAX_POWER: u8 = 4;
 pub const MAX_CHARGE: f32 = 3.0;
 /// Gauge gained per enemy destroyed.
 pub const CHARGE_PER_KILL: f32 = 0.12;
-pub(crate) const FIRST_EXTRA_LIFE: u64 = 100_000;
+pub const FIRST_EXTRA_LIFE: u64 = 100_000;
 
 /// The score at which the extra life after `current` is granted.
 pub fn next_extra_life(current: u64) -> u64 {

@@ -3,9 +3,11 @@
 //! lists for enemies yet to come, and room reserved up front in the world's tables and in the
 //! collider. See `tests/it/no_alloc.rs` for the promise and how it is checked.
 //!
-//! The room is reserved for the level limits (bullets, enemies, boxes), not for what a stage
-//! happens to use, and each reserved buffer is written once so that its pages are mapped
-//! before the first step rather than by it (a first touch costs a page fault).
+//! The room is reserved for the level limits (enemies, boxes) and for the bullets the stage
+//! asks for (its `max_bullets`), not for what a stage happens to use, and each reserved buffer
+//! is written once so that its pages are mapped before the first step rather than by it (a
+//! first touch costs a page fault). A stage that keeps the default bullet count reserves what
+//! every stage reserved before `max_bullets` existed.
 
 use slab::Slab;
 
@@ -24,9 +26,9 @@ use super::{Bullet, Character, Enemy, Item, ItemKind, Shot};
 /// Spare part and weapon lists kept for enemies yet to spawn. An enemy that leaves gives its
 /// lists back, so this is only the most alive at once before a list must be allocated.
 const SPARE_LISTS: usize = 256;
-/// Collider pairs reserved for: every bullet against a bomb blast and both players, and
-/// shots, items and enemies besides.
-const PAIRS: usize = 4 * limits::MAX_ENEMY_BULLETS;
+/// Collider pairs reserved for per enemy bullet the stage allows: each against a bomb blast
+/// and both players, and shots, items and enemies besides.
+const PAIRS_PER_BULLET: usize = 4;
 /// Player shots alive at once reserved for (two players' widest spreads, charges and homing
 /// shots at the highest power hold well under this).
 const SHOTS: usize = 1_024;
@@ -84,8 +86,10 @@ impl World {
     /// Reserves everything a step of this world may need, up to the level limits: called once
     /// by [`World::new`], before the first step.
     pub(crate) fn reserve_for_steps(&mut self) {
-        let boxes = limits::MAX_ENEMY_BULLETS + SHOTS + ITEMS + limits::MAX_ENEMIES;
         let level = self.level.clone();
+        let bullets = level.max_bullets;
+        let boxes = bullets + SHOTS + ITEMS + limits::MAX_ENEMIES;
+        let pairs = PAIRS_PER_BULLET * bullets;
         let most_parts = level
             .enemies
             .iter()
@@ -102,15 +106,11 @@ impl World {
             .unwrap_or(0);
         let s = &mut self.scratch;
         reserve_touched(&mut s.keys, boxes, 0);
-        reserve_touched(&mut s.gone, limits::MAX_ENEMY_BULLETS, 0);
-        reserve_touched(
-            &mut s.cancelled,
-            limits::MAX_ENEMY_BULLETS,
-            (0, Vec2::ZERO, None),
-        );
+        reserve_touched(&mut s.gone, bullets, 0);
+        reserve_touched(&mut s.cancelled, bullets, (0, Vec2::ZERO, None));
         s.done.reserve(16);
         self.query_buf.reserve(ENEMY_BOXES);
-        reserve_touched(&mut s.contacts, PAIRS, placeholder_event());
+        reserve_touched(&mut s.contacts, pairs, placeholder_event());
         s.spare_parts = (0..SPARE_LISTS)
             .map(|_| Vec::with_capacity(most_parts))
             .collect();
@@ -118,21 +118,17 @@ impl World {
             .map(|_| Vec::with_capacity(most_weapons))
             .collect();
         // A boss turning every bullet into a coin reports each one.
-        reserve_touched(
-            &mut self.events,
-            limits::MAX_ENEMY_BULLETS + 1_024,
-            GameEvent::StageClear,
-        );
+        reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
         let bullet = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
-        reserve_slab(&mut self.bullets, limits::MAX_ENEMY_BULLETS, bullet);
+        reserve_slab(&mut self.bullets, bullets, bullet);
         reserve_slab(&mut self.shots, SHOTS, placeholder_shot());
         reserve_slab(&mut self.items, ITEMS, placeholder_item());
         reserve_slab(&mut self.enemies, limits::MAX_ENEMIES, placeholder_enemy());
         self.blasts.reserve(8);
         self.pending.reserve(limits::MAX_SPAWN_COUNT as usize * 8);
         let c = &mut self.collider;
-        c.reserve(boxes, PAIRS);
-        c.reserve_layer(Layer::EnemyBullet, limits::MAX_ENEMY_BULLETS);
+        c.reserve(boxes, pairs);
+        c.reserve_layer(Layer::EnemyBullet, bullets);
         c.reserve_layer(Layer::PlayerShot, SHOTS);
         c.reserve_layer(Layer::PowerUp, ITEMS);
         for layer in [Layer::AirEnemy, Layer::GroundEnemy] {

@@ -263,7 +263,8 @@ pub struct World {
 impl World {
     /// A world at the start of `level` (or at `config.start_at` seconds into it).
     pub fn new(level: Arc<Level>, config: WorldConfig) -> Self {
-        let capacity = crate::level::limits::MAX_ENEMY_BULLETS + 8_192;
+        // Room for the stage's bullets and everything else besides.
+        let capacity = level.max_bullets + 8_192;
         let collider = Collider::new(Config {
             capacity,
             ..Config::default()

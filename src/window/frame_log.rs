@@ -40,16 +40,17 @@ impl FrameLog {
         self.last = Some(now);
     }
 
-    /// Notes the frame just drawn.
+    /// Notes the frame just drawn. A simulation step is the update and the collision both.
     pub fn push(&mut self, times: &FrameTimes) {
         self.render_us.record(times.render_us);
         if times.steps > 0 {
-            self.step_us.record(times.step_us);
+            self.step_us.record(times.step_us + times.collide_us);
         }
     }
 
     /// One line: the frame rate achieved (frames over wall time, as a player would count
-    /// them), and the median and 99th percentile of frame, render and simulation-step time.
+    /// them), and the median and 99th percentile of frame, render and simulation-step time
+    /// (update and collide).
     /// `None` before the first frame.
     pub fn summary(&self) -> Option<String> {
         let (first, last) = (self.first?, self.last?);

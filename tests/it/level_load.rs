@@ -374,3 +374,20 @@ fn the_readme_example_loads() {
         .iter()
         .any(|e| matches!(e, TimelineEvent::Boss { .. })));
 }
+
+#[test]
+fn a_stage_may_ask_for_up_to_100000_bullets_and_no_more() {
+    let stage = |extra: &str| format!(r#"Stage(name: "S", length_s: 10{extra})"#);
+    let default = load(&stage("")).expect("a stage without max_bullets loads");
+    assert_eq!(default.max_bullets, limits::DEFAULT_ENEMY_BULLETS);
+    let most = load(&stage(", max_bullets: 100000")).expect("the hard limit itself loads");
+    assert_eq!(most.max_bullets, limits::MAX_ENEMY_BULLETS);
+    for bad in ["0", "100001"] {
+        let errs = errors(&stage(&format!(", max_bullets: {bad}")));
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].contains("max_bullets must be between 1 and 100000"),
+            "{errs:?}"
+        );
+    }
+}

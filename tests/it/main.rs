@@ -24,6 +24,7 @@ mod fuzz_corpus;
 mod hostile_files;
 mod level_assets;
 mod level_docs;
+mod level_lints;
 mod level_load;
 mod level_messages;
 mod level_watch;

@@ -18,6 +18,40 @@ fn part_index(parts: &[Part], name: &str) -> Option<usize> {
     parts.iter().position(|p| p.name == name)
 }
 
+/// The parts of one cycle of `guarded_by` links, each guarded by the next (the last by the
+/// first), or `None` when the guards form no cycle. Depth-first, O(parts + guards).
+fn guard_cycle(parts: &[Part]) -> Option<Vec<usize>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    fn visit(parts: &[Part], i: usize, marks: &mut [Mark], path: &mut Vec<usize>) -> bool {
+        marks[i] = Mark::OnPath;
+        path.push(i);
+        for &g in &parts[i].guarded_by {
+            let mark = marks[g];
+            if mark == Mark::OnPath {
+                let start = path.iter().position(|&p| p == g).unwrap_or(0);
+                path.drain(..start);
+                return true;
+            }
+            if mark == Mark::New && visit(parts, g, marks, path) {
+                return true;
+            }
+        }
+        path.pop();
+        marks[i] = Mark::Done;
+        false
+    }
+    let mut marks = vec![Mark::New; parts.len()];
+    let mut path = Vec::new();
+    (0..parts.len()).find_map(|i| {
+        (marks[i] == Mark::New && visit(parts, i, &mut marks, &mut path)).then(|| path.clone())
+    })
+}
+
 pub(super) fn link_enemy(
     r: &mut Linker,
     name: &str,
@@ -194,6 +228,38 @@ pub(super) fn link_enemy(
                 }
             }
         }
+    }
+    if let Some(cycle) = guard_cycle(&parts) {
+        // Every part on the cycle waits for another that waits for it: none can be damaged.
+        let first = cycle[0];
+        let next = cycle[1 % cycle.len()];
+        let gi = def.parts[first]
+            .guarded_by
+            .iter()
+            .position(|g| *g == parts[next].name)
+            .unwrap_or(0);
+        let names: Vec<&str> = cycle
+            .iter()
+            .chain(cycle.first())
+            .map(|&i| parts[i].name.as_str())
+            .collect();
+        r.err(
+            src,
+            &loc(
+                &base,
+                [
+                    Seg::Field("parts"),
+                    Seg::Index(first),
+                    Seg::Field("guarded_by"),
+                    Seg::Index(gi),
+                ],
+            ),
+            format!(
+                "enemy \"{name}\": parts guard each other in a cycle ({}); none of them can \
+                 ever be damaged, so the enemy cannot be destroyed",
+                names.join(" -> guarded by -> ")
+            ),
+        );
     }
     let core = match &def.core {
         None => 0,

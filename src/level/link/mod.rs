@@ -7,6 +7,7 @@
 
 mod enemy;
 mod hitbox;
+mod lint;
 mod timeline;
 mod validate;
 
@@ -170,6 +171,17 @@ pub(super) fn link(
     defs: &[(Source, DefsFile)],
     catalog: &Catalog,
 ) -> Result<Level, LevelError> {
+    link_linted(stage_src, stage, defs, catalog).map(|(level, _)| level)
+}
+
+/// [`link`], with the warnings `check` prints for a stage that loads (kept out of [`Level`],
+/// whose every field the replay's level hash covers).
+pub(super) fn link_linted(
+    stage_src: &Source,
+    stage: StageDef,
+    defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
+) -> Result<(Level, Vec<Diagnostic>), LevelError> {
     let mut r = Linker {
         stage_src,
         catalog,
@@ -266,6 +278,7 @@ pub(super) fn link(
             timeline.push(e);
         }
     }
+    lint::check_boss_order(&mut r, &stage);
     if !r.errors.is_empty() {
         let mut diagnostics = r.errors;
         // Top to bottom within each file, files in the order they were first mentioned.
@@ -283,18 +296,23 @@ pub(super) fn link(
         return Err(LevelError { diagnostics });
     }
     timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
-    Ok(Level {
-        name: stage.name,
-        source: stage_src.name.clone(),
-        length_s: stage.length_s,
-        scroll_speed: stage.scroll_speed,
-        background: stage.background,
-        music: stage.music,
-        boss_music: stage.boss_music,
-        markers: stage.markers,
-        timeline,
-        enemies,
-        patterns,
-        content_hash: hasher.finish(),
-    })
+    let warnings = lint::warnings(&r, &stage, &enemies, &timeline);
+    Ok((
+        Level {
+            name: stage.name,
+            source: stage_src.name.clone(),
+            length_s: stage.length_s,
+            scroll_speed: stage.scroll_speed,
+            max_bullets: stage.max_bullets as usize,
+            background: stage.background,
+            music: stage.music,
+            boss_music: stage.boss_music,
+            markers: stage.markers,
+            timeline,
+            enemies,
+            patterns,
+            content_hash: hasher.finish(),
+        },
+        warnings,
+    ))
 }

@@ -59,6 +59,17 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
             ),
         );
     }
+    if !(1..=limits::MAX_ENEMY_BULLETS).contains(&(stage.max_bullets as usize)) {
+        r.err(
+            src,
+            &f("max_bullets"),
+            format!(
+                "max_bullets must be between 1 and {}, found {}",
+                limits::MAX_ENEMY_BULLETS,
+                stage.max_bullets
+            ),
+        );
+    }
     if !finite_in(stage.scroll_speed, 0.0, limits::MAX_SPEED) {
         r.err(
             src,

@@ -1,0 +1,464 @@
+//! PRACTICE from the title: choose a stage and where on it to start, the pilots, difficulty
+//! and loop, power, lives and bombs, invincibility and auto-restart, then play. The choice
+//! becomes the command line's own run options (`--level --at --power --invincible --loop`)
+//! and goes through the same setup, so the two ways in cannot drift apart.
+//!
+//! The menu's logic ([`PracticeSetup::apply`]) is plain data in, plain data out, and is tested
+//! without a window; the scene around it only draws and starts the run.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use skysweep::headless::args::RunArgs;
+use skysweep::headless::run_setup;
+use skysweep::sim::{Character, Difficulty};
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::notice::Notice;
+use super::practice_run::Session;
+use super::run::Run;
+use super::scene::{Scene, StagePlace, Transition};
+use crate::render::menus;
+
+/// A stage practice can offer, with the places on it a run can start from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StageEntry {
+    pub path: PathBuf,
+    /// The file's name (`stage4.ron`): the practice record's key.
+    pub file: String,
+    /// The stage's own name, as its card shows it.
+    pub name: String,
+    /// Its number in the game (`stage4.ron` is 4).
+    pub number: u32,
+    /// Where a run can start: `start` at 0, then each marker by time (`midboss`, `boss`).
+    pub starts: Vec<(String, f32)>,
+    /// A run has reached it (or it is one of the first three).
+    pub reached: bool,
+}
+
+impl StageEntry {
+    /// The start points of a stage with `markers`: its beginning, then each marker in time
+    /// order (a marker at 0 named `start` is the beginning itself).
+    pub fn starts_from(markers: &BTreeMap<String, f32>) -> Vec<(String, f32)> {
+        let mut starts: Vec<(String, f32)> = markers
+            .iter()
+            .filter(|(name, _)| name.as_str() != "start")
+            .map(|(n, t)| (n.clone(), *t))
+            .collect();
+        starts.sort_by(|a, b| a.1.total_cmp(&b.1));
+        starts.insert(0, ("start".into(), 0.0));
+        starts
+    }
+}
+
+/// The menu's rows, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Stage,
+    Start,
+    Pilot1,
+    Pilot2,
+    Difficulty,
+    Loop,
+    Power,
+    Lives,
+    Bombs,
+    Invincible,
+    AutoRestart,
+    UnlockAll,
+    Go,
+    Back,
+}
+
+pub const ROWS: [Row; 14] = [
+    Row::Stage,
+    Row::Start,
+    Row::Pilot1,
+    Row::Pilot2,
+    Row::Difficulty,
+    Row::Loop,
+    Row::Power,
+    Row::Lives,
+    Row::Bombs,
+    Row::Invincible,
+    Row::AutoRestart,
+    Row::UnlockAll,
+    Row::Go,
+    Row::Back,
+];
+
+pub const MAX_LIVES: u32 = 9;
+pub const MAX_BOMBS: u32 = skysweep::sim::player::MAX_BOMBS;
+
+/// What a frame's input did to the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuEvent {
+    Nothing,
+    Moved,
+    Changed,
+    Go,
+    Back,
+}
+
+/// Everything practice lets the player choose, and the menu's cursor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PracticeSetup {
+    pub stages: Vec<StageEntry>,
+    pub stage: usize,
+    pub start: usize,
+    pub pilot1: Character,
+    /// Player 2's pilot, or one player.
+    pub pilot2: Option<Character>,
+    pub difficulty: Difficulty,
+    /// 1 or 2, as the command line counts.
+    pub loop_number: u32,
+    pub power: u8,
+    pub lives: u32,
+    pub bombs: u32,
+    pub invincible: bool,
+    /// A death starts the run again from the chosen start.
+    pub auto_restart: bool,
+    /// Every stage offered, reached or not.
+    pub unlock_all: bool,
+    pub cursor: usize,
+}
+
+impl PracticeSetup {
+    pub fn new(stages: Vec<StageEntry>, difficulty: Difficulty) -> PracticeSetup {
+        PracticeSetup {
+            stages,
+            stage: 0,
+            start: 0,
+            pilot1: Character::Vela,
+            pilot2: None,
+            difficulty,
+            loop_number: 1,
+            power: 1,
+            lives: skysweep::sim::player::START_LIVES,
+            bombs: skysweep::sim::player::START_BOMBS,
+            invincible: false,
+            auto_restart: false,
+            unlock_all: false,
+            cursor: 0,
+        }
+    }
+
+    pub fn row(&self) -> Row {
+        ROWS[self.cursor]
+    }
+
+    fn offered(&self, i: usize) -> bool {
+        self.unlock_all || self.stages[i].reached
+    }
+
+    pub fn stage_entry(&self) -> Option<&StageEntry> {
+        self.stages.get(self.stage)
+    }
+
+    /// The chosen start's name and time.
+    pub fn start_point(&self) -> Option<&(String, f32)> {
+        self.stage_entry().and_then(|s| s.starts.get(self.start))
+    }
+
+    /// One frame's menu input: up and down move, left and right change the row's value, ok
+    /// changes it forward (or plays, or leaves), back leaves.
+    pub fn apply(&mut self, m: &MenuInput) -> MenuEvent {
+        let n = ROWS.len();
+        if m.up {
+            self.cursor = (self.cursor + n - 1) % n;
+            return MenuEvent::Moved;
+        }
+        if m.down {
+            self.cursor = (self.cursor + 1) % n;
+            return MenuEvent::Moved;
+        }
+        if m.back {
+            return MenuEvent::Back;
+        }
+        let dir = match (m.left, m.right, m.ok) {
+            (true, _, _) => -1,
+            (_, true, _) => 1,
+            (_, _, true) => match self.row() {
+                Row::Go if self.stage_entry().is_some() => return MenuEvent::Go,
+                Row::Go => return MenuEvent::Nothing,
+                Row::Back => return MenuEvent::Back,
+                _ => 1,
+            },
+            _ => return MenuEvent::Nothing,
+        };
+        if self.change(dir) {
+            MenuEvent::Changed
+        } else {
+            MenuEvent::Nothing
+        }
+    }
+
+    /// Changes the cursor's row one step in `dir`; false when nothing changed.
+    fn change(&mut self, dir: i32) -> bool {
+        let cycle = |i: usize, n: usize| ((i as i64 + dir as i64).rem_euclid(n as i64)) as usize;
+        let step =
+            |v: u32, lo: u32, hi: u32| (v as i64 + dir as i64).clamp(lo as i64, hi as i64) as u32;
+        let before = self.clone();
+        match self.row() {
+            Row::Stage if self.stages.is_empty() => {}
+            Row::Stage => {
+                let n = self.stages.len();
+                let mut i = self.stage;
+                for _ in 0..n {
+                    i = cycle(i, n);
+                    if self.offered(i) {
+                        break;
+                    }
+                }
+                if self.offered(i) && i != self.stage {
+                    self.stage = i;
+                    self.start = 0;
+                }
+            }
+            Row::Start => {
+                let n = self.stage_entry().map_or(1, |s| s.starts.len().max(1));
+                self.start = cycle(self.start, n);
+            }
+            Row::Pilot1 => {
+                let i = Character::ALL.iter().position(|c| *c == self.pilot1);
+                self.pilot1 = Character::ALL[cycle(i.unwrap_or(0), Character::ALL.len())];
+            }
+            Row::Pilot2 => {
+                // NONE, then each pilot.
+                let i = self
+                    .pilot2
+                    .and_then(|p| Character::ALL.iter().position(|c| *c == p))
+                    .map_or(0, |i| i + 1);
+                let j = cycle(i, Character::ALL.len() + 1);
+                self.pilot2 = j.checked_sub(1).map(|j| Character::ALL[j]);
+            }
+            Row::Difficulty => {
+                let i = Difficulty::ALL.iter().position(|d| *d == self.difficulty);
+                self.difficulty = Difficulty::ALL[cycle(i.unwrap_or(1), Difficulty::ALL.len())];
+            }
+            Row::Loop => self.loop_number = step(self.loop_number, 1, 2),
+            Row::Power => self.power = step(self.power as u32, 1, 4) as u8,
+            Row::Lives => self.lives = step(self.lives, 1, MAX_LIVES),
+            Row::Bombs => self.bombs = step(self.bombs, 0, MAX_BOMBS),
+            Row::Invincible => self.invincible = !self.invincible,
+            Row::AutoRestart => self.auto_restart = !self.auto_restart,
+            Row::UnlockAll => {
+                self.unlock_all = !self.unlock_all;
+                // Locking again moves off a stage no longer offered.
+                if !self.offered(self.stage) {
+                    self.stage = (0..self.stages.len())
+                        .find(|i| self.offered(*i))
+                        .unwrap_or(0);
+                    self.start = 0;
+                }
+            }
+            Row::Go | Row::Back => {}
+        }
+        *self != before
+    }
+
+    /// The command line's run options for this choice: `--level`, `--at`, `--character`,
+    /// `--difficulty`, `--power`, `--loop` and `--invincible`.
+    pub fn run_args(&self) -> Option<RunArgs> {
+        let stage = self.stage_entry()?;
+        let at = self
+            .start_point()
+            .filter(|(_, t)| *t > 0.0)
+            .map(|(name, _)| name.clone());
+        let mut characters = vec![self.pilot1];
+        characters.extend(self.pilot2);
+        Some(RunArgs {
+            level: Some(stage.path.clone()),
+            seed: None,
+            autoplay: false,
+            invincible: self.invincible,
+            at,
+            characters,
+            difficulty: Some(self.difficulty),
+            power: Some(self.power),
+            loop_number: Some(self.loop_number),
+            record: None,
+            replay: None,
+        })
+    }
+
+    /// Each row's label and value, for drawing.
+    pub fn rows(&self) -> Vec<(String, String)> {
+        let on = |b: bool| if b { "ON" } else { "OFF" }.to_string();
+        let pilot = |c: Character| c.name().to_uppercase();
+        ROWS.iter()
+            .map(|row| {
+                let (label, value) = match row {
+                    Row::Stage => (
+                        "STAGE",
+                        self.stage_entry().map_or("NONE".into(), |s| {
+                            format!("{} {}", s.number, s.name.to_uppercase())
+                        }),
+                    ),
+                    Row::Start => (
+                        "START AT",
+                        self.start_point().map_or("START".into(), |(n, t)| {
+                            format!(
+                                "{} {}:{:02}",
+                                n.to_uppercase(),
+                                *t as u32 / 60,
+                                *t as u32 % 60
+                            )
+                        }),
+                    ),
+                    Row::Pilot1 => ("1P PILOT", pilot(self.pilot1)),
+                    Row::Pilot2 => ("2P PILOT", self.pilot2.map_or("NONE".into(), pilot)),
+                    Row::Difficulty => ("DIFFICULTY", self.difficulty.name().to_uppercase()),
+                    Row::Loop => ("LOOP", self.loop_number.to_string()),
+                    Row::Power => ("POWER", self.power.to_string()),
+                    Row::Lives => ("LIVES", self.lives.to_string()),
+                    Row::Bombs => ("BOMBS", self.bombs.to_string()),
+                    Row::Invincible => ("INVINCIBLE", on(self.invincible)),
+                    Row::AutoRestart => ("AUTO-RESTART", on(self.auto_restart)),
+                    Row::UnlockAll => ("ALL STAGES", on(self.unlock_all)),
+                    Row::Go => ("PRACTISE", String::new()),
+                    Row::Back => ("BACK", String::new()),
+                };
+                (label.to_string(), value)
+            })
+            .collect()
+    }
+}
+
+/// The shipped stages, each with its start points and whether practice offers it yet.
+fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
+    let catalog = run_setup::assets_catalog();
+    let paths = run_setup::shipped_stages().unwrap_or_default();
+    paths
+        .into_iter()
+        .map(|path| {
+            let file = path
+                .file_name()
+                .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+            let number = crate::render::stage::stage_number(&file);
+            // A stage that fails to load is still listed: starting it says why.
+            let (name, starts) = match skysweep::level::load_stage(&path, &catalog) {
+                Ok(l) => (l.name.clone(), StageEntry::starts_from(&l.markers)),
+                Err(_) => (file.clone(), StageEntry::starts_from(&BTreeMap::new())),
+            };
+            let reached = ctx.practice.record.offers(number, &file, false);
+            StageEntry {
+                path,
+                file,
+                name,
+                number,
+                starts,
+                reached,
+            }
+        })
+        .collect()
+}
+
+pub struct PracticeMenu {
+    setup: PracticeSetup,
+    /// Pushed over the title (BACK pops) rather than alone after a practice run.
+    over_title: bool,
+}
+
+impl PracticeMenu {
+    /// The menu over the title, as the player last left it.
+    pub fn new(ctx: &mut Ctx) -> PracticeMenu {
+        let stages = shipped_entries(ctx);
+        let setup = match ctx.practice.setup.take() {
+            Some(mut s) => {
+                s.stages = stages;
+                s.stage = s.stage.min(s.stages.len().saturating_sub(1));
+                s
+            }
+            None => PracticeSetup::new(stages, ctx.config.difficulty),
+        };
+        PracticeMenu {
+            setup,
+            over_title: true,
+        }
+    }
+
+    /// The menu after a practice run (CHANGE SETTINGS): BACK goes to the title.
+    pub fn after_run(ctx: &mut Ctx) -> PracticeMenu {
+        PracticeMenu {
+            over_title: false,
+            ..PracticeMenu::new(ctx)
+        }
+    }
+
+    /// Starts the chosen practice run through the command line's setup.
+    fn start(&mut self, ctx: &mut Ctx) -> Transition {
+        let Some(args) = self.setup.run_args() else {
+            return Transition::Stay;
+        };
+        let prepared = match run_setup::prepare(&args) {
+            Ok(p) => p,
+            Err(e) => {
+                ctx.message = Some(Notice::brief("PRACTICE", e));
+                return Transition::Stay;
+            }
+        };
+        let path = prepared.level_path.clone();
+        let levels = BTreeMap::from([(path.clone(), prepared.level.clone())]);
+        let characters = prepared.config.characters.clone();
+        let loop_index = prepared.config.loop_index;
+        let run = Run::new(Some(vec![path]), levels, prepared.config, None, None, true);
+        let home = std::mem::replace(&mut ctx.run, run);
+        // The game's own run waits for the title; a second practice keeps the first one kept.
+        ctx.practice.home_run.get_or_insert(home);
+        ctx.practice.session = Some(Session::new(self.setup.clone()));
+        ctx.practice.setup = Some(self.setup.clone());
+        Transition::Play(StagePlace {
+            index: 0,
+            loop_index,
+            characters,
+        })
+    }
+}
+
+impl Scene for PracticeMenu {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        match self.setup.apply(m) {
+            MenuEvent::Nothing => Transition::Stay,
+            MenuEvent::Moved | MenuEvent::Changed => {
+                ctx.audio.play("menu_move");
+                Transition::Stay
+            }
+            MenuEvent::Go => {
+                ctx.audio.play("menu_select");
+                self.start(ctx)
+            }
+            MenuEvent::Back => {
+                ctx.practice.setup = Some(self.setup.clone());
+                if self.over_title {
+                    Transition::Pop
+                } else {
+                    Transition::ToTitle
+                }
+            }
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        let best = self
+            .setup
+            .stage_entry()
+            .zip(self.setup.start_point())
+            .and_then(|(s, (start, _))| ctx.practice.record.best(&s.file, start).copied());
+        let hint = match best {
+            Some(b) => format!("BEST {}", super::practice_run::result_line(&b)),
+            None => "LEFT/RIGHT SET  ESC BACK".into(),
+        };
+        menus::list(
+            &mut ctx.renderer,
+            "PRACTICE",
+            &self.setup.rows(),
+            self.setup.cursor,
+            &hint,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests;

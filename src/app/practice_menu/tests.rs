@@ -1,0 +1,164 @@
+//! The practice menu's logic, headless: menu input as data in, the choice and the run options
+//! out, as the command line would give them.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use skysweep::sim::{Character, Difficulty};
+
+use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
+use crate::app::menu_input::MenuInput;
+
+fn stage(number: u32, reached: bool) -> StageEntry {
+    let markers = BTreeMap::from([
+        ("start".to_string(), 0.0),
+        ("boss".to_string(), 138.0),
+        ("midboss".to_string(), 78.0),
+    ]);
+    StageEntry {
+        path: PathBuf::from(format!("levels/stage{number}.ron")),
+        file: format!("stage{number}.ron"),
+        name: format!("Stage {number}"),
+        number,
+        starts: StageEntry::starts_from(&markers),
+        reached,
+    }
+}
+
+/// Six stages, the first three offered (as for a new player).
+fn menu() -> PracticeSetup {
+    PracticeSetup::new(
+        (1..=6).map(|n| stage(n, n <= 3)).collect(),
+        Difficulty::Normal,
+    )
+}
+
+fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
+    let mut m = MenuInput::default();
+    f(&mut m);
+    m
+}
+
+fn go_to(s: &mut PracticeSetup, row: Row) {
+    while s.row() != row {
+        assert_eq!(s.apply(&press(|m| m.down = true)), MenuEvent::Moved);
+    }
+}
+
+#[test]
+fn starts_are_the_beginning_then_each_marker_by_time() {
+    let names: Vec<String> = stage(1, true).starts.into_iter().map(|s| s.0).collect();
+    assert_eq!(names, ["start", "midboss", "boss"]);
+}
+
+#[test]
+fn only_offered_stages_are_chosen_until_all_are_unlocked() {
+    let mut s = menu();
+    let right = press(|m| m.right = true);
+    for want in [2, 3, 1, 2] {
+        assert_eq!(s.apply(&right), MenuEvent::Changed);
+        assert_eq!(s.stage_entry().unwrap().number, want);
+    }
+    go_to(&mut s, Row::UnlockAll);
+    assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Changed);
+    assert!(s.unlock_all);
+    go_to(&mut s, Row::Stage);
+    for want in [3, 4, 5, 6, 1] {
+        s.apply(&right);
+        assert_eq!(s.stage_entry().unwrap().number, want);
+    }
+    // Locking again while on stage 5 moves back to an offered stage.
+    s.apply(&press(|m| m.left = true));
+    s.apply(&press(|m| m.left = true));
+    assert_eq!(s.stage_entry().unwrap().number, 5);
+    go_to(&mut s, Row::UnlockAll);
+    s.apply(&press(|m| m.ok = true));
+    assert_eq!(s.stage_entry().unwrap().number, 1);
+}
+
+#[test]
+fn a_boss_practice_becomes_the_command_lines_options() {
+    let mut s = menu();
+    let right = press(|m| m.right = true);
+    s.apply(&right); // stage 2
+    go_to(&mut s, Row::Start);
+    s.apply(&right);
+    s.apply(&right); // the boss
+    go_to(&mut s, Row::Pilot1);
+    s.apply(&right); // Brass
+    go_to(&mut s, Row::Pilot2);
+    s.apply(&right); // Vela for 2P
+    go_to(&mut s, Row::Difficulty);
+    s.apply(&right); // Hard
+    go_to(&mut s, Row::Loop);
+    s.apply(&right);
+    s.apply(&right); // stays at 2
+    go_to(&mut s, Row::Power);
+    for _ in 0..5 {
+        s.apply(&right);
+    }
+    go_to(&mut s, Row::Invincible);
+    s.apply(&press(|m| m.ok = true));
+    go_to(&mut s, Row::Go);
+    assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Go);
+    let a = s.run_args().unwrap();
+    assert_eq!(a.level, Some(PathBuf::from("levels/stage2.ron")));
+    assert_eq!(a.at.as_deref(), Some("boss"));
+    assert_eq!(a.characters, [Character::Brass, Character::Vela]);
+    assert_eq!(a.difficulty, Some(Difficulty::Hard));
+    assert_eq!(a.loop_number, Some(2));
+    assert_eq!(a.power, Some(4), "power stops at 4");
+    assert!(a.invincible);
+    assert!(a.replay.is_none() && a.record.is_none() && !a.autoplay);
+}
+
+#[test]
+fn the_beginning_is_no_at_option_and_one_pilot_is_one_player() {
+    let s = menu();
+    let a = s.run_args().unwrap();
+    assert_eq!(a.at, None);
+    assert_eq!(a.characters, [Character::Vela]);
+    assert_eq!(a.loop_number, Some(1));
+}
+
+#[test]
+fn lives_and_bombs_stay_in_their_range_and_toggles_flip() {
+    let mut s = menu();
+    go_to(&mut s, Row::Lives);
+    for _ in 0..20 {
+        s.apply(&press(|m| m.left = true));
+    }
+    assert_eq!(s.lives, 1);
+    assert_eq!(s.apply(&press(|m| m.left = true)), MenuEvent::Nothing);
+    go_to(&mut s, Row::Bombs);
+    for _ in 0..20 {
+        s.apply(&press(|m| m.right = true));
+    }
+    assert_eq!(s.bombs, super::MAX_BOMBS);
+    go_to(&mut s, Row::AutoRestart);
+    s.apply(&press(|m| m.right = true));
+    assert!(s.auto_restart);
+    s.apply(&press(|m| m.ok = true));
+    assert!(!s.auto_restart);
+}
+
+#[test]
+fn back_and_escape_leave_and_the_cursor_wraps() {
+    let mut s = menu();
+    assert_eq!(s.apply(&press(|m| m.back = true)), MenuEvent::Back);
+    s.apply(&press(|m| m.up = true));
+    assert_eq!(s.row(), Row::Back);
+    assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Back);
+    assert_eq!(s.apply(&MenuInput::default()), MenuEvent::Nothing);
+    assert_eq!(s.rows().len(), ROWS.len());
+}
+
+#[test]
+fn with_no_stage_nothing_starts() {
+    let mut s = PracticeSetup::new(Vec::new(), Difficulty::Easy);
+    s.cursor = ROWS.iter().position(|r| *r == Row::Go).unwrap();
+    assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Nothing);
+    assert!(s.run_args().is_none());
+    s.cursor = 0;
+    assert_eq!(s.apply(&press(|m| m.right = true)), MenuEvent::Nothing);
+}

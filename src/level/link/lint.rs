@@ -1,0 +1,180 @@
+//! Lints on the whole stage once its names are resolved: events the timeline can never reach
+//! (errors), and definitions or bosses that load but are probably not what the author meant
+//! (warnings, which `check` prints and the game ignores).
+
+use std::collections::BTreeSet;
+
+use super::validate::{finite_in, stage_end};
+use super::Linker;
+use crate::level::diag::{line_col, Diagnostic};
+use crate::level::locate::{span_of, Seg};
+use crate::level::resolved::{EnemyType, TimelineEvent};
+use crate::level::schema::{StageDef, TimelineEventDef};
+use crate::level::source::Source;
+
+/// The line of event `i` in the stage's text, for messages that point from one event to another.
+fn event_line(r: &Linker, i: usize) -> usize {
+    let text = &r.stage_src.text;
+    line_col(
+        text,
+        span_of(text, &[Seg::Field("events"), Seg::Index(i)]).start,
+    )
+    .0
+}
+
+/// The stage's Boss event that comes first: the one the stage ends with. Returns its index in
+/// `events` and its time.
+fn first_boss(stage: &StageDef) -> Option<(usize, f32)> {
+    stage
+        .events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, ev)| match ev {
+            TimelineEventDef::Boss { at, .. } if at.is_finite() => Some((i, *at)),
+            _ => None,
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+}
+
+/// Errors for events that never happen: the timeline stops when the boss appears and the
+/// stage ends when it falls, so a second Boss, or any event after the first, is dead text.
+pub(super) fn check_boss_order(r: &mut Linker, stage: &StageDef) {
+    let Some((boss_i, boss_at)) = first_boss(stage) else {
+        return;
+    };
+    let boss_line = event_line(r, boss_i);
+    let src = r.stage_src;
+    for (i, ev) in stage.events.iter().enumerate() {
+        if i == boss_i {
+            continue;
+        }
+        let at = [Seg::Field("events"), Seg::Index(i)];
+        if matches!(ev, TimelineEventDef::Boss { .. }) {
+            r.err(
+                src,
+                &at,
+                format!(
+                    "a second Boss event; a stage has one boss, and it ends when the Boss at \
+                     {boss_at} s (line {boss_line}) falls, so this one never appears"
+                ),
+            );
+        } else if ev.at() > boss_at && finite_in(ev.at(), 0.0, stage_end(stage)) {
+            // (An event past the stage's end already has its own error.)
+            r.err(
+                src,
+                &[Seg::Field("events"), Seg::Index(i), Seg::Field("at")],
+                format!(
+                    "event {} at {} s comes after the Boss at {boss_at} s (line {boss_line}); the \
+                     timeline stops when the boss appears, so it never happens",
+                    i + 1,
+                    ev.at()
+                ),
+            );
+        }
+    }
+}
+
+/// Warnings for a stage that loads: definitions of its own that nothing on the timeline
+/// reaches, a boss with no parts, and a Boss with no `boss` marker to practise from.
+pub(super) fn warnings(
+    r: &Linker,
+    stage: &StageDef,
+    enemies: &[EnemyType],
+    timeline: &[TimelineEvent],
+) -> Vec<Diagnostic> {
+    let src = r.stage_src;
+    let warn = |path: &[Seg], msg: String| {
+        Diagnostic::in_source(src, span_of(&src.text, path), msg).as_warning()
+    };
+    let mut out = Vec::new();
+    // What play can reach: the timeline's enemies, what they reveal, and the patterns they fire.
+    let mut reached: Vec<usize> = timeline
+        .iter()
+        .filter_map(|ev| match ev {
+            TimelineEvent::Spawn { enemy, .. }
+            | TimelineEvent::MidBoss { enemy, .. }
+            | TimelineEvent::Boss { enemy, .. } => Some(*enemy),
+            _ => None,
+        })
+        .collect();
+    let mut enemies_used = BTreeSet::new();
+    while let Some(e) = reached.pop() {
+        if enemies_used.insert(e) {
+            reached.extend(enemies.get(e).and_then(|t| t.reveals));
+        }
+    }
+    let mut patterns_used: BTreeSet<usize> = timeline
+        .iter()
+        .filter_map(|ev| match ev {
+            TimelineEvent::Spawn { pattern, .. } => *pattern,
+            _ => None,
+        })
+        .collect();
+    for t in enemies_used.iter().filter_map(|&e| enemies.get(e)) {
+        let phase_weapons = t.phases.iter().flat_map(|p| &p.weapons);
+        patterns_used.extend(t.weapons.iter().chain(phase_weapons).map(|w| w.pattern));
+    }
+    // Only the stage's own definitions: a shared file is meant to hold more than one stage uses.
+    let own = |d: &Source| std::ptr::eq(d, src);
+    for (i, (name, d)) in r.enemies.iter().enumerate() {
+        if own(d.src) && !enemies_used.contains(&i) {
+            out.push(warn(
+                &[Seg::Field("enemies"), Seg::key(name)],
+                format!(
+                    "enemy \"{name}\" is defined but never appears: no event spawns it and no \
+                     enemy reveals it"
+                ),
+            ));
+        }
+    }
+    for (i, (name, d)) in r.patterns.iter().enumerate() {
+        if own(d.src) && !patterns_used.contains(&i) {
+            out.push(warn(
+                &[Seg::Field("patterns"), Seg::key(name)],
+                format!(
+                    "pattern \"{name}\" is defined but never fired: no weapon of an enemy that \
+                     appears, and no Spawn, uses it"
+                ),
+            ));
+        }
+    }
+    let mut boss_at = None;
+    for (i, ev) in stage.events.iter().enumerate() {
+        let (what, enemy) = match ev {
+            TimelineEventDef::Boss { enemy, at, .. } => {
+                boss_at = boss_at.or(Some(*at));
+                ("boss", enemy)
+            }
+            TimelineEventDef::MidBoss { enemy, .. } => ("mid-boss", enemy),
+            _ => continue,
+        };
+        let partless = enemies
+            .iter()
+            .find(|t| &*t.name == enemy)
+            .is_some_and(|t| !t.is_boss());
+        if partless {
+            out.push(warn(
+                &[Seg::Field("events"), Seg::Index(i), Seg::Field("enemy")],
+                format!(
+                    "the {what} \"{enemy}\" has no parts or phases: one box with one hp bar; it \
+                     plays and counts as a boss defeated, but a {what} usually has `parts` to \
+                     break off and `phases` (see Parts in levels/README.md)"
+                ),
+            ));
+        }
+    }
+    if let Some(at) = boss_at.filter(|t| finite_in(*t, 0.0, f32::MAX)) {
+        if !stage.markers.contains_key("boss") {
+            let suggest = (at - 2.0).max(0.0);
+            out.push(warn(
+                &[Seg::Field("markers")],
+                format!(
+                    "no `boss` marker; add one a second or two before the Boss at {at} s \
+                     (e.g. \"boss\": {suggest}) so `--at boss` and hot reload can start there"
+                ),
+            ));
+        }
+    }
+    out.sort_by_key(|d| (d.line, d.col));
+    out
+}

@@ -1,0 +1,253 @@
+//! The player's practice record: which stages a run has reached (practice offers those), and
+//! the best practice result per stage and start point. Saved atomically in the data folder as
+//! `practice.ron`; a damaged file is kept aside and a fresh record used, as with the scores.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::save::store;
+
+/// Stages practice offers before any run has reached them: the first three.
+pub const OPEN_FROM_THE_START: u32 = 3;
+/// Most stages and start points kept: a hostile file cannot make the record grow without end.
+pub const MAX_ENTRIES: usize = 256;
+/// Longest stage or start name kept, in bytes.
+pub const MAX_NAME: usize = 64;
+
+/// How one practice run went, in steps of the 60 Hz clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PracticeResult {
+    /// The stage was cleared (its boss fell), not lost or left.
+    pub cleared: bool,
+    /// Steps from the chosen start to the run's end.
+    pub steps: u64,
+    /// Lives lost, over every automatic restart of the run.
+    pub deaths: u32,
+    /// Steps the stage boss was on screen before it fell, if it fell.
+    pub boss_steps: Option<u64>,
+}
+
+impl PracticeResult {
+    /// Whether `self` beats `other`: a clear beats no clear, then fewer deaths, then a
+    /// quicker boss, then a quicker run.
+    pub fn beats(&self, other: &PracticeResult) -> bool {
+        let key = |r: &PracticeResult| {
+            (
+                !r.cleared,
+                r.deaths,
+                r.boss_steps.unwrap_or(u64::MAX),
+                r.steps,
+            )
+        };
+        key(self) < key(other)
+    }
+}
+
+/// Reached stages and best results, keyed by the stage's file name (`stage4.ron`) and the
+/// start's name (`start`, or one of the stage's markers).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PracticeRecord {
+    pub reached: BTreeSet<String>,
+    pub best: BTreeMap<String, BTreeMap<String, PracticeResult>>,
+}
+
+impl PracticeRecord {
+    pub fn path() -> Option<PathBuf> {
+        crate::platform::data::folder("data").map(|d| d.join("practice.ron"))
+    }
+
+    /// Loads the record from `path`; a damaged file is kept aside with one warning, and what
+    /// a stranger's file holds is trimmed to the limits.
+    pub fn load_from(path: &Path) -> (PracticeRecord, Option<String>) {
+        let loaded = store::load_ron_or_default::<PracticeRecord>(path);
+        let mut r = loaded.value;
+        r.normalise();
+        (r, loaded.warning)
+    }
+
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        store::save_ron(path, "SkySweep practice record", self)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Drops names over [`MAX_NAME`] and anything past [`MAX_ENTRIES`].
+    pub fn normalise(&mut self) {
+        let fits = |s: &String| !s.is_empty() && s.len() <= MAX_NAME;
+        self.reached.retain(fits);
+        while self.reached.len() > MAX_ENTRIES {
+            self.reached.pop_last();
+        }
+        self.best.retain(|k, _| fits(k));
+        while self.best.len() > MAX_ENTRIES {
+            self.best.pop_last();
+        }
+        for starts in self.best.values_mut() {
+            starts.retain(|k, _| fits(k));
+            while starts.len() > MAX_ENTRIES {
+                starts.pop_last();
+            }
+        }
+        self.best.retain(|_, starts| !starts.is_empty());
+    }
+
+    /// Notes that a run reached `stage`; true when that is news (the file needs saving).
+    pub fn reach(&mut self, stage: &str) -> bool {
+        let fits = !stage.is_empty() && stage.len() <= MAX_NAME;
+        fits && self.reached.len() < MAX_ENTRIES && self.reached.insert(stage.to_string())
+    }
+
+    /// Whether practice offers stage `number` (1-based) named `stage`.
+    pub fn offers(&self, number: u32, stage: &str, unlock_all: bool) -> bool {
+        unlock_all || number <= OPEN_FROM_THE_START || self.reached.contains(stage)
+    }
+
+    pub fn best(&self, stage: &str, start: &str) -> Option<&PracticeResult> {
+        self.best.get(stage).and_then(|s| s.get(start))
+    }
+
+    /// Keeps `result` if it beats the best for `stage` from `start`; true when it was kept.
+    pub fn offer(&mut self, stage: &str, start: &str, result: PracticeResult) -> bool {
+        let fits = |s: &str| !s.is_empty() && s.len() <= MAX_NAME;
+        if !fits(stage) || !fits(start) {
+            return false;
+        }
+        if !self.best.contains_key(stage) && self.best.len() >= MAX_ENTRIES {
+            return false;
+        }
+        let starts = self.best.entry(stage.to_string()).or_default();
+        match starts.get(start) {
+            Some(old) if !result.beats(old) => false,
+            None if starts.len() >= MAX_ENTRIES => false,
+            _ => {
+                starts.insert(start.to_string(), result);
+                true
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(cleared: bool, deaths: u32, steps: u64) -> PracticeResult {
+        PracticeResult {
+            cleared,
+            steps,
+            deaths,
+            boss_steps: cleared.then_some(steps / 2),
+        }
+    }
+
+    #[test]
+    fn the_first_three_stages_and_reached_ones_are_offered() {
+        let mut r = PracticeRecord::default();
+        assert!(r.offers(1, "stage1.ron", false));
+        assert!(r.offers(3, "stage3.ron", false));
+        assert!(!r.offers(4, "stage4.ron", false));
+        assert!(r.offers(4, "stage4.ron", true), "unlock all");
+        assert!(r.reach("stage4.ron"));
+        assert!(!r.reach("stage4.ron"), "no news the second time");
+        assert!(r.offers(4, "stage4.ron", false));
+        assert!(!r.offers(5, "stage5.ron", false));
+    }
+
+    #[test]
+    fn only_a_better_result_replaces_the_best() {
+        let mut r = PracticeRecord::default();
+        assert!(r.offer("stage2.ron", "boss", result(false, 0, 600)));
+        assert!(
+            r.offer("stage2.ron", "boss", result(true, 3, 5000)),
+            "a clear wins"
+        );
+        assert!(
+            !r.offer("stage2.ron", "boss", result(true, 4, 100)),
+            "more deaths"
+        );
+        assert!(
+            r.offer("stage2.ron", "boss", result(true, 3, 4000)),
+            "quicker"
+        );
+        assert_eq!(r.best("stage2.ron", "boss"), Some(&result(true, 3, 4000)));
+        assert_eq!(r.best("stage2.ron", "start"), None, "each start its own");
+    }
+
+    #[test]
+    fn saves_and_loads_atomically() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("practice.ron");
+        let mut r = PracticeRecord::default();
+        r.reach("stage5.ron");
+        r.offer("stage1.ron", "midboss", result(true, 1, 900));
+        r.save_to(&p).unwrap();
+        let (back, warning) = PracticeRecord::load_from(&p);
+        assert_eq!(warning, None);
+        assert_eq!(back, r);
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["practice.ron"], "no temporary file left");
+    }
+
+    #[test]
+    fn a_damaged_file_is_kept_aside_and_the_record_starts_fresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("practice.ron");
+        std::fs::write(&p, "(reached: [\"stage4.ron\"], best: {\"x\": 5})").unwrap();
+        let (r, warning) = PracticeRecord::load_from(&p);
+        assert_eq!(r, PracticeRecord::default());
+        let w = warning.expect("one warning");
+        assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
+        assert!(dir.path().read_dir().unwrap().any(|e| e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains("damaged")));
+    }
+
+    #[test]
+    fn a_record_that_is_not_a_file_is_a_fresh_record_at_once() {
+        use crate::testkit::files::load_each_hostile;
+        let tmp = tempfile::tempdir().unwrap();
+        for (what, _, (r, warning)) in
+            load_each_hostile(tmp.path(), "practice.ron", PracticeRecord::load_from)
+        {
+            assert_eq!(r, PracticeRecord::default(), "{what}");
+            let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
+            assert!(w.contains("not a file"), "{what}: {w}");
+        }
+    }
+
+    /// A stranger's file that parses but asks too much: huge names and too many entries are
+    /// trimmed, never kept whole.
+    #[test]
+    fn a_hostile_record_is_trimmed_to_the_limits() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("practice.ron");
+        let long = "x".repeat(MAX_NAME + 1);
+        let reached: Vec<String> = (0..MAX_ENTRIES + 50)
+            .map(|i| format!("\"s{i}.ron\""))
+            .collect();
+        let text = format!(
+            "(reached: [\"{long}\", \"\", {}], best: {{\"{long}\": {{\"start\": (cleared: true, \
+             steps: 1, deaths: 0, boss_steps: None)}}, \"stage1.ron\": {{}}}})",
+            reached.join(", ")
+        );
+        std::fs::write(&p, text).unwrap();
+        let (r, warning) = PracticeRecord::load_from(&p);
+        assert_eq!(warning, None);
+        assert_eq!(r.reached.len(), MAX_ENTRIES);
+        assert!(r
+            .reached
+            .iter()
+            .all(|s| !s.is_empty() && s.len() <= MAX_NAME));
+        assert!(r.best.is_empty(), "{:?}", r.best);
+        let mut r = r;
+        assert!(!r.reach("one-more.ron"), "full");
+        assert!(!r.offer(&long, "start", result(true, 0, 1)));
+    }
+}
