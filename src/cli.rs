@@ -8,6 +8,13 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use skysweep::headless::args::{parse_count, CheckFormat, Deny, RunArgs};
 
+/// A menu `--menu` opens on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartMenu {
+    CustomStages,
+    Extras,
+}
+
 #[derive(Debug, Parser)]
 // `args_conflicts_with_subcommands`: options given before `sim` or `check` belong to the
 // windowed run, and `skysweep --replay F sim` would otherwise drop them without a word.
@@ -45,6 +52,10 @@ pub struct Cli {
     /// without playing through every stage; the run then goes on into the second loop.
     #[arg(long, conflicts_with_all = ["replay", "record", "title"])]
     pub ending: bool,
+    /// Open on one of the title's menus (CUSTOM STAGES, EXTRAS), as a player reaches it:
+    /// for screenshots and checks by eye.
+    #[arg(long, value_name = "MENU", conflicts_with_all = ["replay", "ending"])]
+    pub menu: Option<StartMenu>,
     /// Start on the title screen even with --level or --autoplay.
     // Refused with --replay: a game started from the title would play the recording back
     // with whatever characters were picked there.
@@ -241,7 +252,7 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 9] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 10] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
@@ -250,6 +261,7 @@ mod tests {
         &["--loop", "2"],
         &["--invincible"],
         &["--autoplay"],
+        &["--skill", "novice"],
         &["--record", "out.ron"],
     ];
 
@@ -406,6 +418,20 @@ mod tests {
         assert!(matches!(ok.command, Some(Command::Sim { all: true, .. })));
         // Not an option of the windowed game, which always plays the whole run.
         assert!(parse(&["--all"]).is_err());
+    }
+
+    #[test]
+    fn menu_opens_the_named_menu_and_refuses_others() {
+        let cli = parse(&["--menu", "custom-stages"]).unwrap();
+        assert_eq!(cli.menu, Some(super::StartMenu::CustomStages));
+        assert_eq!(
+            parse(&["--menu", "extras"]).unwrap().menu,
+            Some(super::StartMenu::Extras)
+        );
+        let err = parse(&["--menu", "practise"]).expect_err("no such menu");
+        assert_eq!(err.kind(), ErrorKind::InvalidValue, "{err}");
+        let err = parse(&["--menu", "extras", "--ending"]).expect_err("one start only");
+        assert_eq!(err.kind(), ErrorKind::ArgumentConflict, "{err}");
     }
 
     #[test]

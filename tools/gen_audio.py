@@ -10,7 +10,7 @@ the end of the loop are folded back onto its start.
 
 The oscillators live in music_synth.py, the sequencer in music_engine.py, and each
 longer song in its own music_<track>.py module; title and boss stay here.
-`python3 tools/gen_audio.py NAME...` renders only the named music tracks.
+`python3 tools/gen_audio.py NAME...` renders only the named sound effects and music tracks.
 """
 import os
 import sys
@@ -169,6 +169,19 @@ def sfx_charge():
     return fade_edges(x, fout=0.03)
 
 
+def sfx_melee():
+    """The melee strike: a short swish, then a heavy thump with a metallic ring."""
+    a = secs(0.07)
+    swish = lowpass(noise(a, 12000, 11), sweep(a, 1500, 7000)) * np.linspace(0.2, 1, a) * 0.7
+    n = secs(0.42)
+    t = np.arange(n) / SR
+    thump = sine(sweep(n, 150, 45)) * env_exp(n, 0.09) * 1.5
+    thump += lowpass(noise(n, 8000, 12), sweep(n, 6000, 400)) * env_exp(n, 0.035) * 1.1
+    ring = pulse(np.full(n, 1320.0), 0.25) * env_exp(n, 0.12) * 0.25
+    ring *= 0.8 + 0.2 * np.sin(2 * np.pi * 23 * t)
+    return fade_edges(np.concatenate([swish, thump + ring]), fout=0.04)
+
+
 SFX = {
     "shot": (sfx_shot, 0.32),
     "hit": (sfx_hit, 0.55),
@@ -185,6 +198,7 @@ SFX = {
     "menu_select": (sfx_menu_select, 0.6),
     "warning": (sfx_warning, 0.8),
     "charge": (sfx_charge, 0.6),
+    "melee": (sfx_melee, 0.9),
 }
 
 
@@ -287,18 +301,19 @@ def seam_report(x):
 
 
 def main():
-    """`gen_audio.py` writes everything; `gen_audio.py NAME...` writes only those music tracks."""
+    """`gen_audio.py` writes everything; `gen_audio.py NAME...` writes only the named sound
+    effects and music tracks."""
     only = sys.argv[1:]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sfx_dir = os.path.join(root, "assets", "sfx")
     mus_dir = os.path.join(root, "assets", "music")
     os.makedirs(sfx_dir, exist_ok=True)
     os.makedirs(mus_dir, exist_ok=True)
-    unknown = [name for name in only if name not in MUSIC]
+    unknown = [name for name in only if name not in MUSIC and name not in SFX]
     if unknown:
-        sys.exit("unknown track(s): %s; known: %s" % (", ".join(unknown), ", ".join(MUSIC)))
-    if not only:
-        for name, (fn, peak) in SFX.items():
+        sys.exit("unknown name(s): %s; known: %s" % (", ".join(unknown), ", ".join(list(SFX) + list(MUSIC))))
+    for name, (fn, peak) in SFX.items():
+        if not only or name in only:
             write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
     for name, fn in MUSIC.items():
         if only and name not in only:

@@ -15,7 +15,7 @@ use skysweep::sim::{GameEvent, ItemKind};
 
 use crate::window::sound_device::silent;
 
-pub const EFFECTS: [&str; 15] = [
+pub const EFFECTS: [&str; 16] = [
     "shot",
     "hit",
     "explode_small",
@@ -31,6 +31,7 @@ pub const EFFECTS: [&str; 15] = [
     "menu_select",
     "warning",
     "charge",
+    "melee",
 ];
 
 pub struct Audio {
@@ -168,6 +169,7 @@ impl Audio {
                 GameEvent::PowerDown { .. } => "power_down",
                 GameEvent::Bomb { .. } => "bomb",
                 GameEvent::Charge { .. } | GameEvent::ChargeReady { .. } => "charge",
+                GameEvent::Melee { .. } => "melee",
                 GameEvent::Death { .. } => "death",
                 GameEvent::ExtraLife { .. } => "extra_life",
                 GameEvent::Warning { .. } => "warning",

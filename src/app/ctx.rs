@@ -15,6 +15,7 @@ use super::run::Run;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
+use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Config, Setting, SettingsFile};
 
@@ -27,6 +28,10 @@ pub struct Ctx {
     /// Where `config` is saved, the moment it changes.
     pub settings_file: SettingsFile,
     pub scores: ScoreTable,
+    /// The player's record for EXTRAS: bests, clears, endings seen, time, continues.
+    pub player_data: PlayerData,
+    /// `player_data` has changed since it was last written.
+    pub player_data_unsaved: bool,
     /// Practice from the title: its record, the last choice, the practice run in play.
     pub practice: PracticeState,
     /// The stages of the game, the levels loaded, what carries between stages and the
@@ -89,6 +94,26 @@ impl Ctx {
             eprintln!("warning: high scores not saved: {e}");
             self.save_failed = true;
             self.message = Some(Notice::brief("SCORES NOT SAVED", e));
+        }
+    }
+
+    /// Writes the player's record if play changed it since the last write.
+    pub fn save_player_data_if_changed(&mut self) {
+        if self.player_data_unsaved {
+            self.save_player_data();
+        }
+    }
+
+    /// Writes the player's record; a failure is said once on screen, like the scores'.
+    pub fn save_player_data(&mut self) {
+        let Some(path) = PlayerData::path() else {
+            return;
+        };
+        self.player_data_unsaved = false;
+        if let Err(e) = self.player_data.save_to(&path) {
+            eprintln!("warning: player data not saved: {e}");
+            self.save_failed = true;
+            self.message = Some(Notice::brief("PLAYER DATA NOT SAVED", e));
         }
     }
 

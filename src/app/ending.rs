@@ -1,8 +1,6 @@
 //! The ending after the final boss: each pilot's page (a picture and a few lines), then the
 //! credits, then the next, harder loop begins with what the players carry.
 
-use skysweep::sim::Character;
-
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::scene::{Scene, StagePlace, Transition};
@@ -23,17 +21,10 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// The ending for the players' pilots (each pilot once, player 1's first), then the
-    /// credits; `next` is the stage the run goes on to.
+    /// The ending for the players' pilots (a pair's page for two different pilots, else the
+    /// solo page), then the credits; `next` is the stage the run goes on to.
     pub fn new(ctx: &mut Ctx, next: StagePlace) -> Ending {
-        let mut pilots: Vec<Character> = Vec::new();
-        for c in &next.characters {
-            if !pilots.contains(c) {
-                pilots.push(*c);
-            }
-        }
-        let mut pages: Vec<EndingPage> = pilots.into_iter().map(EndingPage::Pilot).collect();
-        pages.push(EndingPage::Credits);
+        let pages = ending::pages_for(&next.characters);
         ctx.audio.music("ending");
         ctx.renderer.effects.clear();
         Ending {
@@ -56,7 +47,7 @@ impl Ending {
 
     fn page_steps(&self) -> u32 {
         match self.pages[self.page] {
-            EndingPage::Pilot(_) => PILOT_PAGE_STEPS,
+            EndingPage::Pilot(_) | EndingPage::Pair(..) => PILOT_PAGE_STEPS,
             EndingPage::Credits => ending::CREDITS_STEPS,
         }
     }

@@ -8,7 +8,9 @@
 mod audio;
 mod controls;
 mod ctx;
+mod custom_stages;
 mod ending;
+mod extras;
 mod game_over;
 mod gamepad;
 mod high_scores;
@@ -19,6 +21,7 @@ mod name_entry;
 mod notice;
 mod options;
 mod pause;
+mod player_record;
 mod practice;
 mod practice_menu;
 mod practice_run;
@@ -182,6 +185,8 @@ impl App {
                 self.scenes[0].entered(&mut self.ctx);
             }
             Transition::ToTitle => {
+                // Time played in a stage left from the pause menu is kept.
+                self.ctx.save_player_data_if_changed();
                 self.ctx.run.end_menu_replay();
                 // A run just ended: its replay is offered first (the offer goes to the title).
                 if let Some(offer) = save_replay::SaveReplay::offer(&mut self.ctx) {
@@ -276,6 +281,7 @@ impl App {
             display::save_screenshot(path);
         }
         self.ctx.save_changed_settings();
+        self.ctx.save_player_data_if_changed();
         self.ctx.run.end_recording();
         for s in self.scenes.iter_mut() {
             s.on_exit(&mut self.ctx);

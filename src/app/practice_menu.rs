@@ -272,6 +272,7 @@ impl PracticeSetup {
             level: Some(stage.path.clone()),
             seed: None,
             autoplay: false,
+            skill: None,
             invincible: self.invincible,
             at,
             characters,

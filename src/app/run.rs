@@ -47,6 +47,9 @@ pub struct Run {
     seed_fixed: bool,
     /// The assets levels are checked against when they load.
     catalog: Catalog,
+    /// While a custom stage is played (from CUSTOM STAGES): the stages and campaign it set
+    /// aside, given back by the next [`Run::new_game`].
+    set_aside: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>)>,
     /// While a replay chosen in the REPLAYS menu plays: the run it stands in for (stages,
     /// whole-game list, configuration), put back by [`Run::end_menu_replay`].
     before_replay: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>, WorldConfig)>,
@@ -83,6 +86,7 @@ impl Run {
             campaign,
             seed_fixed,
             catalog: run_setup::assets_catalog(),
+            set_aside: None,
             before_replay: None,
             finished: None,
         };
@@ -147,6 +151,11 @@ impl Run {
     /// Sets up a new game from the title: a seed of its own (unless `--seed` fixed one), and
     /// so an order of its own for the first stages.
     pub fn new_game(&mut self) {
+        if let Some((stages, campaign)) = self.set_aside.take() {
+            self.stages = stages;
+            self.campaign = campaign;
+            self.levels.clear();
+        }
         if !self.seed_fixed {
             self.base_config.seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -154,6 +163,23 @@ impl Run {
         }
         self.carry.clear();
         self.order_stages();
+    }
+
+    /// Makes this run the one stage at `path`, played alone as an author's level is: hot
+    /// reload on, its scores kept out of the table. The next new game puts the run back.
+    pub fn play_custom(&mut self, path: PathBuf) {
+        if self.set_aside.is_none() {
+            let stages = std::mem::take(&mut self.stages);
+            self.set_aside = Some((stages, self.campaign.take()));
+        }
+        self.stages = vec![path];
+        self.levels.clear();
+        self.carry.clear();
+    }
+
+    /// Whether a custom stage chosen from the menu is being played.
+    pub fn is_custom(&self) -> bool {
+        self.set_aside.is_some()
     }
 
     /// Puts the whole game's stages in the order the seed draws.
@@ -356,5 +382,30 @@ mod tests {
         authored.level(0).unwrap();
         authored.level(1).unwrap();
         assert_eq!(authored.levels.len(), 2);
+    }
+
+    /// A custom stage from the menu is played alone and kept out of the campaign; the next
+    /// new game from the title is the whole game again.
+    #[test]
+    fn a_custom_stage_is_set_aside_until_the_next_new_game() {
+        let mut run = Run::new(
+            None,
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            true,
+        );
+        let campaign = run.stages.clone();
+        let custom = super::find_data("levels").join("stage2.ron");
+        run.play_custom(custom.clone());
+        assert!(run.is_custom() && !run.is_campaign());
+        assert_eq!(run.stages, std::slice::from_ref(&custom));
+        assert_eq!(run.level(0).unwrap().0, custom);
+        // Choosing another custom stage keeps the campaign set aside, not the first custom one.
+        run.play_custom(custom.clone());
+        run.new_game();
+        assert!(!run.is_custom() && run.is_campaign());
+        assert_eq!(run.stages, campaign);
     }
 }

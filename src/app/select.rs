@@ -12,6 +12,9 @@ use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
 use skysweep::save::pad::PadButton;
 
+/// How many pilots there are to choose from.
+const PILOTS: usize = Character::ALL.len();
+
 pub struct Select {
     /// Each player's highlighted pilot, an index into [`Character::ALL`].
     cursors: Vec<usize>,
@@ -55,11 +58,11 @@ impl Scene for Select {
             let back = pressed(&keys.bomb) || pad(PadButton::East);
             if !self.ready[p] {
                 if left {
-                    self.cursors[p] = (self.cursors[p] + 2) % 3;
+                    self.cursors[p] = (self.cursors[p] + PILOTS - 1) % PILOTS;
                     ctx.audio.play("menu_move");
                 }
                 if right {
-                    self.cursors[p] = (self.cursors[p] + 1) % 3;
+                    self.cursors[p] = (self.cursors[p] + 1) % PILOTS;
                     ctx.audio.play("menu_move");
                 }
                 if ok {

@@ -18,6 +18,7 @@ use super::menu_input::MenuInput;
 use super::name_entry::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
+use super::player_record;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
 use super::practice_run::{self, PracticeState, Session};
 
@@ -144,8 +145,9 @@ impl StagePlay {
             None if first && ctx.cli.stress.is_none() => ctx.run.begin_recording(&level, &config),
             None => {}
         }
+        let pilot = ctx.cli.run.pilot();
         let bots = (0..place.characters.len())
-            .map(|_| ctx.cli.run.autoplay.then(Bot::new))
+            .map(|i| pilot.map(|skill| Bot::for_run(skill, config.seed, i)))
             .collect();
         ctx.audio.music(&level.music);
         ctx.renderer.effects.clear();
@@ -204,10 +206,13 @@ impl StagePlay {
             loop_index,
             characters,
         } = self.place.clone();
+        player_record::stage_ended(ctx, &self.world, self.counts_for_record());
         // A single stage (an author's level played by hand) ends here, scores first; a replay
         // reaches here only with another recorded stage to play.
-        let single =
-            ctx.cli.run.level.is_some() && ctx.run.replay.is_none() && !ctx.cli.run.autoplay;
+        let single = ctx.run.is_custom()
+            || ctx.cli.run.level.is_some()
+                && ctx.run.replay.is_none()
+                && ctx.cli.run.pilot().is_none();
         if single {
             ctx.run.end_recording();
             let pending = self.pending_scores(ctx);
@@ -221,6 +226,7 @@ impl StagePlay {
             Self::start(ctx, index + 1, loop_index, characters)
         } else if ctx.run.is_campaign() {
             // The final boss has fallen: the ending, then round again, harder.
+            player_record::game_cleared(ctx, &self.world, &characters, self.counts_for_record());
             let next = StagePlace {
                 index: 0,
                 loop_index: loop_index + 1,
@@ -233,12 +239,18 @@ impl StagePlay {
         }
     }
 
+    /// Whether this play adds to the player's record: not a replay, nor a bot's flying.
+    fn counts_for_record(&self) -> bool {
+        self.replay.is_none() && self.bots.iter().all(Option::is_none)
+    }
+
     /// Why this run does not enter the high-score table, if it does not: practice (started
     /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
     /// used, invincibility, a bot or a replay.
     fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
-        let practice = run.at.is_some() || run.power.is_some() || run.level.is_some();
+        let practice =
+            run.at.is_some() || run.power.is_some() || run.level.is_some() || ctx.run.is_custom();
         if self.replay.is_some() {
             Some("a replay")
         } else if self.bots.iter().any(Option::is_some) {
@@ -360,6 +372,7 @@ impl StagePlay {
         let inputs = self.read_inputs(ctx);
         self.practice.history.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
+        let continues = self.world.stats.continues;
         let t0 = Instant::now();
         if let Some(s) = &mut self.stress {
             s.top_up(&mut self.world);
@@ -390,6 +403,7 @@ impl StagePlay {
                 ));
             }
         }
+        player_record::step(ctx, &self.world, continues, self.counts_for_record());
         let w = &self.world;
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
@@ -416,6 +430,7 @@ impl StagePlay {
         } else if w.cleared() {
             self.cleared(ctx)
         } else if w.game_over() {
+            player_record::stage_ended(ctx, w, self.counts_for_record());
             let pending = self.pending_scores(ctx);
             if let Some(why) = self.unranked(ctx).filter(|_| self.practice.used()) {
                 ctx.message = Some(Notice::brief(

@@ -12,7 +12,9 @@ use skysweep::sim::Input;
 
 use super::audio::Audio;
 use super::ctx::Ctx;
+use super::custom_stages::CustomStages;
 use super::ending::Ending;
+use super::extras::Extras;
 use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::run::Run;
@@ -21,13 +23,14 @@ use super::scene::{Scene, Transition};
 use super::stage_play::StagePlay;
 use super::title::Title;
 use super::App;
-use crate::cli::Cli;
+use crate::cli::{Cli, StartMenu};
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
 use crate::window::frame_log::FrameLog;
 use crate::window::{display, sound_device};
 use skysweep::headless::run_setup;
 use skysweep::platform::data::find_data;
+use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Config, SettingsFile};
 
@@ -113,9 +116,13 @@ impl App {
             Some(p) => ScoreTable::load_from(&p),
             None => (ScoreTable::default(), None),
         };
+        let (player_data, player_warning) = match PlayerData::path() {
+            Some(p) => PlayerData::load_from(&p),
+            None => (PlayerData::default(), None),
+        };
         let (pads, pad_warning) = Gamepads::new();
         warnings.extend(
-            [config_warning, score_warning, pad_warning]
+            [config_warning, score_warning, player_warning, pad_warning]
                 .into_iter()
                 .flatten(),
         );
@@ -167,6 +174,8 @@ impl App {
             config,
             settings_file,
             scores,
+            player_data,
+            player_data_unsaved: false,
             practice: super::practice_run::PracticeState::load(),
             run,
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
@@ -181,12 +190,18 @@ impl App {
             ctx.set_fullscreen(true);
         }
         let straight_in = !ctx.cli.title
-            && (ctx.cli.run.autoplay
+            && (ctx.cli.run.pilot().is_some()
                 || ctx.cli.run.level.is_some()
                 || ctx.run.replay.is_some()
                 || !ctx.cli.run.characters.is_empty()
                 || ctx.cli.stress.is_some());
-        let mut first: Box<dyn Scene> = if ctx.cli.ending {
+        let mut first: Box<dyn Scene> = if let Some(menu) = ctx.cli.menu {
+            ctx.audio.music("title");
+            match menu {
+                StartMenu::CustomStages => Box::new(CustomStages::new(&mut ctx)),
+                StartMenu::Extras => Box::new(Extras::new(&mut ctx)),
+            }
+        } else if ctx.cli.ending {
             let next = StagePlace {
                 index: 0,
                 loop_index: ctx.run.base_config.loop_index + 1,

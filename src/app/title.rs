@@ -20,6 +20,12 @@ const ROWS: &[(&str, RowAction)] = &[
     ("START", |_| Transition::switch(Select::new(1))),
     ("2 PLAYERS", |_| Transition::switch(Select::new(2))),
     ("PRACTICE", |ctx| Transition::push(PracticeMenu::new(ctx))),
+    ("CUSTOM STAGES", |ctx| {
+        Transition::switch(super::custom_stages::CustomStages::new(ctx))
+    }),
+    ("EXTRAS", |ctx| {
+        Transition::switch(super::extras::Extras::new(ctx))
+    }),
     ("OPTIONS", |_| Transition::push(Options::new())),
     ("HIGH SCORES", |ctx| {
         Transition::switch(HighScores::new(ctx.config.difficulty, None))
@@ -82,7 +88,9 @@ mod tests {
         let labels: Vec<&str> = ROWS.iter().map(|(l, _)| *l).collect();
         let at = |l: &str| labels.iter().position(|x| *x == l).unwrap();
         assert_eq!(labels[..3], ["START", "2 PLAYERS", "PRACTICE"]);
-        assert!(at("PRACTICE") < at("OPTIONS"));
+        assert!(at("PRACTICE") < at("CUSTOM STAGES"));
+        assert!(at("CUSTOM STAGES") < at("EXTRAS"));
+        assert!(at("EXTRAS") < at("OPTIONS"));
         assert!(at("OPTIONS") < at("HIGH SCORES"));
         assert_eq!(labels.last(), Some(&"QUIT"));
     }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::sim::{Character, Difficulty};
+use crate::sim::{Character, Difficulty, Skill};
 
 /// How `skysweep check` prints problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -33,6 +33,9 @@ pub struct RunArgs {
     /// Let the built-in pilot play.
     #[arg(long)]
     pub autoplay: bool,
+    /// The built-in pilot's skill: novice, average or expert (the default). Implies --autoplay.
+    #[arg(long, value_name = "SKILL", value_parser = parse_skill)]
+    pub skill: Option<Skill>,
     /// Enemy bullets and rams cost nothing (for level authors).
     #[arg(long)]
     pub invincible: bool,
@@ -40,7 +43,7 @@ pub struct RunArgs {
     // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
     #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
     pub at: Option<String>,
-    /// Character: vela, brass or wren (a second one adds player 2).
+    /// Character: vela, brass, wren, orla or rook (a second one adds player 2).
     #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
     pub characters: Vec<Character>,
     /// easy, normal or hard.
@@ -64,7 +67,7 @@ pub struct RunArgs {
 /// Run options a replay decides itself (or that would change what it plays back), by clap id.
 /// `--level` stays allowed: it says where the recorded stage is, and the content hash check
 /// still refuses a different one.
-pub const REPLAY_SETS: [&str; 9] = [
+pub const REPLAY_SETS: [&str; 10] = [
     "seed",
     "characters",
     "difficulty",
@@ -73,6 +76,7 @@ pub const REPLAY_SETS: [&str; 9] = [
     "loop_number",
     "invincible",
     "autoplay",
+    "skill",
     "record",
 ];
 
@@ -88,10 +92,23 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
 
 pub fn parse_character(s: &str) -> Result<Character, String> {
     Character::from_name(s)
-        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass or wren"))
+        .ok_or_else(|| format!("unknown character `{s}`; choose vela, brass, wren, orla or rook"))
+}
+
+pub fn parse_skill(s: &str) -> Result<Skill, String> {
+    Skill::from_name(s)
+        .ok_or_else(|| format!("unknown skill `{s}`; choose novice, average or expert"))
 }
 
 pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
     Difficulty::from_name(s)
         .ok_or_else(|| format!("unknown difficulty `{s}`; choose easy, normal or hard"))
+}
+
+impl RunArgs {
+    /// Who flies: the built-in pilot of the skill asked for (`--skill`, or the expert with
+    /// `--autoplay` alone), or nobody.
+    pub fn pilot(&self) -> Option<Skill> {
+        self.skill.or(self.autoplay.then_some(Skill::Expert))
+    }
 }

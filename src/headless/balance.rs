@@ -1,8 +1,15 @@
 //! `skysweep balance`: headless runs that compare the pilots against every stage boss and
 //! measure each stage's pacing, printed as a table or as one JSON object.
 //!
+//! It also plays every stage with the built-in pilot at each skill and difficulty and counts
+//! the deaths (see [`deaths`]), checks that a ship with no input survives each stage's opening
+//! on Easy, and sets the figures against the difficulty targets (see [`targets`]).
+//!
 //! Every figure comes from [`summary::run`], the same runner as `sim`, so a number here can be
 //! reproduced with the matching `sim` command line.
+
+pub mod deaths;
+pub mod targets;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,7 +23,10 @@ use crate::outln;
 use super::run_setup;
 use crate::headless::summary::{self, RunOptions, Summary};
 use crate::level::{self, Level, TimelineEvent};
-use crate::sim::{Character, Difficulty, WorldConfig};
+use crate::sim::{Character, Difficulty, Skill, WorldConfig};
+
+use deaths::{DeathRow, OpeningRow};
+use targets::Target;
 
 /// The seeds every figure is taken over.
 pub const SEEDS: [u64; 3] = [1, 2, 3];
@@ -79,8 +89,18 @@ pub struct Report {
     /// The largest boss spread; `null` when any pilot failed to kill a boss.
     pub max_spread: Option<f64>,
     pub stages: Vec<StageRow>,
-    /// The seeds every figure was taken over.
+    /// The seeds the bosses and the pacing were taken over.
     pub seeds: Vec<u64>,
+    /// Median deaths on every stage, for each skill at each difficulty.
+    pub deaths: Vec<DeathRow>,
+    /// The seeds the deaths were taken over.
+    pub death_seeds: Vec<u64>,
+    /// The pilot the skills flew, lower case.
+    pub death_pilot: String,
+    /// Hits a ship with no input takes in each stage's opening on Easy.
+    pub opening: Vec<OpeningRow>,
+    /// The difficulty targets against these figures.
+    pub targets: Vec<Target>,
 }
 
 /// One headless run to make.
@@ -141,7 +161,32 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             }
         }
     }
-    let results = run_jobs(levels, &jobs, threads);
+    let results = run_jobs(&jobs, threads, |job| play(&levels[job.stage].1, job));
+    let death_jobs = deaths::death_jobs(levels.len());
+    let death_results = run_jobs(&death_jobs, threads, |job| {
+        deaths::play(&levels[job.stage].1, job)
+    });
+    let openings: Vec<(usize, u64)> = (0..levels.len())
+        .flat_map(|stage| deaths::OPENING_SEEDS.map(|seed| (stage, seed)))
+        .collect();
+    let opening_hits = run_jobs(&openings, threads, |&(stage, seed)| {
+        deaths::opening_hits(&levels[stage].1, seed)
+    });
+    let names: Vec<String> = levels.iter().map(|(p, _)| file_name(p)).collect();
+    let opening = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| OpeningRow {
+            stage: name.clone(),
+            hits: openings
+                .iter()
+                .zip(&opening_hits)
+                .filter(|((stage, _), _)| *stage == i)
+                .map(|(_, &h)| h)
+                .collect(),
+        })
+        .collect::<Vec<_>>();
+    let death_rows = deaths::rows(&names, &death_jobs, &death_results);
     let stages = levels
         .iter()
         .enumerate()
@@ -191,19 +236,25 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             s.map(|s| Some(worst.map_or(s, |w| w.max(s))))
         })
         .flatten();
+    let targets = targets::check(&bosses, &death_rows, &opening);
     Report {
         bosses,
         max_spread,
         stages,
         seeds: SEEDS.to_vec(),
+        deaths: death_rows,
+        death_seeds: deaths::DEATH_SEEDS.to_vec(),
+        death_pilot: deaths::DEATH_PILOT.name().to_lowercase(),
+        opening,
+        targets,
     }
 }
 
-/// Runs every job, `threads` at a time, each thread taking the next job when it is free.
-/// The results come back in the jobs' order, whatever order they finished in.
-fn run_jobs(levels: &[(PathBuf, Arc<Level>)], jobs: &[Job], threads: usize) -> Vec<Summary> {
+/// Runs `play` on every job, `threads` at a time, each thread taking the next job when it is
+/// free. The results come back in the jobs' order, whatever order they finished in.
+fn run_jobs<J: Sync, R: Send>(jobs: &[J], threads: usize, play: impl Fn(&J) -> R + Sync) -> Vec<R> {
     let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, Summary)> = std::thread::scope(|s| {
+    let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 s.spawn(|| {
@@ -213,7 +264,7 @@ fn run_jobs(levels: &[(PathBuf, Arc<Level>)], jobs: &[Job], threads: usize) -> V
                         let Some(job) = jobs.get(i) else {
                             return mine;
                         };
-                        mine.push((i, play(&levels[job.stage].1, job)));
+                        mine.push((i, play(job)));
                     }
                 })
             })
@@ -245,7 +296,7 @@ fn play(level: &Arc<Level>, job: &Job) -> Summary {
     };
     let opts = RunOptions {
         frames,
-        autoplay: true,
+        autoplay: Some(Skill::Expert),
         replay: None,
         record: false,
     };
@@ -337,7 +388,53 @@ pub fn table(report: &Report) -> String {
             s.stage, s.dead_air_s, s.peak_enemy_bullets
         );
     }
+    deaths_table(&mut out, report);
     out
+}
+
+/// The deaths, the openings and the targets, for [`table`].
+fn deaths_table(out: &mut String, report: &Report) {
+    use std::fmt::Write;
+    let seeds = |s: &[u64]| {
+        format!(
+            "seeds {}-{}",
+            s.first().copied().unwrap_or(0),
+            s.last().copied().unwrap_or(0)
+        )
+    };
+    let _ = writeln!(
+        out,
+        "\nMedian deaths per stage ({}, {}, each stage from its start at power 1, continues taken; clears in brackets)",
+        report.death_pilot,
+        seeds(&report.death_seeds)
+    );
+    let _ = write!(out, "{:<9}{:<11}", "skill", "difficulty");
+    for s in report.deaths.first().map_or(&[][..], |r| &r.stages[..]) {
+        let _ = write!(out, "{:>12}", s.stage.trim_end_matches(".ron"));
+    }
+    let _ = writeln!(out, "{:>7}", "total");
+    for r in &report.deaths {
+        let _ = write!(out, "{:<9}{:<11}", r.skill, r.difficulty);
+        for s in &r.stages {
+            let _ = write!(out, "{:>12}", format!("{} ({})", s.median, s.clears));
+        }
+        let _ = writeln!(out, "{:>7}", r.total);
+    }
+    let _ = writeln!(
+        out,
+        "\nNo input on Easy: hits in the first {} s ({})",
+        deaths::OPENING_S,
+        seeds(&deaths::OPENING_SEEDS)
+    );
+    for o in &report.opening {
+        let hits: Vec<String> = o.hits.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "{:<14}{}", o.stage, hits.join(" "));
+    }
+    let _ = writeln!(out, "\nTargets");
+    for t in &report.targets {
+        let mark = if t.holds { "holds" } else { "MISSED" };
+        let _ = writeln!(out, "{mark:<7} {}: {}", t.asks, t.measured);
+    }
 }
 
 /// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.

@@ -35,7 +35,7 @@ pub fn run(run: &RunArgs, frames: Option<u64>, all: bool) -> ExitCode {
         frames: frames
             .or(replay_len)
             .unwrap_or(summary::DEFAULT_MAX_FRAMES * levels.len() as u64),
-        autoplay: run.autoplay,
+        autoplay: run.pilot(),
         replay: setup.replay,
         record: run.record.is_some(),
     };

@@ -20,6 +20,7 @@ use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
 use crate::sim::replay::{Replay, StagePlayback};
 use crate::sim::world::{Carry, RunStats, World, WorldConfig};
+use crate::sim::Skill;
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
@@ -29,7 +30,9 @@ pub struct RunOptions {
     /// Most steps to run, over every stage; the run also stops when the last stage is cleared
     /// or the game is over.
     pub frames: u64,
-    pub autoplay: bool,
+    /// Who flies when no replay does: the built-in pilot of this skill, or (`None`) nobody,
+    /// a ship that holds no control at all.
+    pub autoplay: Option<Skill>,
     /// Inputs to play back instead of the bot's or idle ones: stage `i` of the replay plays on
     /// the `i`-th level given to [`run`], with its recorded start and loop.
     pub replay: Option<Replay>,
@@ -180,6 +183,7 @@ pub struct SlowSteps {
 fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.deaths += s.deaths;
     total.bombs_used += s.bombs_used;
+    total.melee_strikes += s.melee_strikes;
     total.power_downs += s.power_downs;
     total.kills_air += s.kills_air;
     total.kills_ground += s.kills_ground;
@@ -208,6 +212,8 @@ pub struct Summary {
     pub score: u64,
     pub deaths: u32,
     pub bombs_used: u32,
+    /// Charges released up close as melee strikes.
+    pub melee_strikes: u32,
     pub power_downs: u32,
     pub continues: u32,
     pub kills: Kills,
@@ -257,14 +263,15 @@ pub fn run(
     opts: RunOptions,
 ) -> (Summary, Option<Replay>) {
     let players = config.characters.len().clamp(1, 2);
-    let mut bots = vec![Bot::new(); players];
-    let autoplay = opts.autoplay;
-    run_driven(levels, config, opts, |world, i| {
-        if autoplay {
-            bots[i].decide(world, i)
-        } else {
-            Input::default()
-        }
+    let mut bots: Vec<Option<Bot>> = (0..players)
+        .map(|i| {
+            opts.autoplay
+                .map(|skill| Bot::for_run(skill, config.seed, i))
+        })
+        .collect();
+    run_driven(levels, config, opts, |world, i| match &mut bots[i] {
+        Some(bot) => bot.decide(world, i),
+        None => Input::default(),
     })
 }
 
@@ -418,6 +425,7 @@ pub fn run_driven(
         score: world.score(),
         deaths: s.deaths,
         bombs_used: s.bombs_used,
+        melee_strikes: s.melee_strikes,
         power_downs: s.power_downs,
         continues: s.continues,
         kills: Kills {

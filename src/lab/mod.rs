@@ -80,6 +80,7 @@ pub struct Lab {
     pub build_us: f64,
     pub last: LastFrame,
     pub paused: bool,
+    /// Outlines (with touching boxes filled) when true; solid silhouettes when false (F1).
     pub show_boxes: bool,
     /// A line saying why a key did nothing, and the frames it has left.
     pub notice: Option<(String, u32)>,

@@ -1,6 +1,8 @@
 //! The hitbox overlay: every box of the running broad phase as a 1-pixel outline in its
 //! layer's colour (the game's F1 colours), filled faintly while it overlaps another box;
-//! circles are drawn as circles and oriented boxes turned, inside their boxes.
+//! circles are drawn as circles and oriented boxes turned, inside their boxes. With the
+//! outlines off (F1) each body is painted solid instead, as a silhouette in its layer's
+//! colour: where things are and how they crowd, without the clutter of outlines and fills.
 //!
 //! Painted on the CPU into one field-sized image and uploaded once a frame, as the game does
 //! with its enemy bullets: 50,000 boxes drawn as four quads each would cost a software OpenGL
@@ -45,9 +47,15 @@ pub struct Overlay {
 }
 
 impl Overlay {
-    /// Paints `boxes` (or only the background when `boxes` is `None`) at `scale` screen pixels
-    /// per field pixel and draws the result with its top-left at `origin`.
-    pub fn draw(&mut self, boxes: Option<impl Iterator<Item = Shown>>, origin: Vec2, scale: f32) {
+    /// Paints `boxes` at `scale` screen pixels per field pixel, as outlines or as solid
+    /// silhouettes (`solid`), and draws the result with its top-left at `origin`.
+    pub fn draw(
+        &mut self,
+        boxes: impl Iterator<Item = Shown>,
+        solid: bool,
+        origin: Vec2,
+        scale: f32,
+    ) {
         let (w, h) = ((FIELD.x * scale) as usize, (FIELD.y * scale) as usize);
         if (w, h) != (self.width, self.height) || self.texture.is_none() {
             self.width = w.max(1);
@@ -58,9 +66,7 @@ impl Overlay {
             self.texture = Some(t);
         }
         self.order.clear();
-        if let Some(boxes) = boxes {
-            self.order.extend(boxes.map(|b| (rank(b.0), b)));
-        }
+        self.order.extend(boxes.map(|b| (rank(b.0), b)));
         self.order.sort_unstable_by_key(|(r, _)| *r);
         let mut canvas = Canvas {
             pixels: &mut self.pixels,
@@ -69,7 +75,11 @@ impl Overlay {
         };
         canvas.clear(FIELD_BG);
         for (_, b) in &self.order {
-            canvas.paint(b, scale);
+            if solid {
+                canvas.paint_solid(b, scale);
+            } else {
+                canvas.paint(b, scale);
+            }
         }
         if let Some(t) = &self.texture {
             t.update_from_bytes(self.width as u32, self.height as u32, &self.pixels);
@@ -80,6 +90,22 @@ impl Overlay {
 
 fn rank(layer: Layer) -> u8 {
     PAINT_ORDER.iter().position(|&l| l == layer).unwrap_or(0) as u8
+}
+
+/// Depth of screen point `p` inside `shape` centred at `centre` (screen pixels to its edge),
+/// negative outside; a plain box is all inside, its clip being the box.
+fn depth(shape: Shape, centre: Vec2, scale: f32, p: Vec2) -> f32 {
+    let d = p - centre;
+    match shape {
+        Shape::Circle { radius } => radius * scale - d.length(),
+        Shape::Oriented { half, angle } => {
+            // The shape's own axes, as the collider turns them.
+            let u = Vec2::from_angle(angle);
+            let local = Vec2::new(d.dot(u), d.dot(u.perp())).abs();
+            (half * scale - local).min_element()
+        }
+        Shape::Aabb => f32::INFINITY,
+    }
 }
 
 /// RGBA pixels, row by row from the top.
@@ -99,15 +125,9 @@ impl Canvas<'_> {
     /// One box: clipped to the field, corners floored to whole pixels, at least one pixel
     /// across; the fill first when it touches, then the outline in full colour.
     fn paint(&mut self, &(layer, aabb, touching, shape): &Shown, scale: f32) {
-        let min = aabb.min.max(Vec2::ZERO);
-        let max = aabb.max.min(FIELD);
-        if !(min.x < max.x && min.y < max.y) {
+        let Some((x0, y0, x1, y1)) = self.clip(aabb, scale) else {
             return;
-        }
-        let x0 = ((min.x * scale).floor() as usize).min(self.width - 1);
-        let y0 = ((min.y * scale).floor() as usize).min(self.height - 1);
-        let x1 = ((max.x * scale).floor() as usize).clamp(x0 + 1, self.width);
-        let y1 = ((max.y * scale).floor() as usize).clamp(y0 + 1, self.height);
+        };
         let c = layer_color(layer);
         let rgb = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u32);
         if shape != Shape::Aabb {
@@ -135,6 +155,42 @@ impl Canvas<'_> {
         }
     }
 
+    /// One body as a silhouette: its exact shape filled in full colour, at least one pixel.
+    fn paint_solid(&mut self, &(layer, aabb, _, shape): &Shown, scale: f32) {
+        let Some((x0, y0, x1, y1)) = self.clip(aabb, scale) else {
+            return;
+        };
+        let c = layer_color(layer);
+        let solid = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u8);
+        let solid = [solid[0], solid[1], solid[2], 255];
+        let centre = aabb.center() * scale;
+        let tiny = x1 - x0 <= 1 || y1 - y0 <= 1;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+                // A body smaller than a pixel still shows as one.
+                if tiny || depth(shape, centre, scale, p) >= 0.0 {
+                    self.set(x, y, solid);
+                }
+            }
+        }
+    }
+
+    /// `aabb` clipped to the field in screen pixels (end exclusive), at least one pixel
+    /// across; `None` when it lies wholly outside.
+    fn clip(&self, aabb: Aabb, scale: f32) -> Option<(usize, usize, usize, usize)> {
+        let min = aabb.min.max(Vec2::ZERO);
+        let max = aabb.max.min(FIELD);
+        if !(min.x < max.x && min.y < max.y) {
+            return None;
+        }
+        let x0 = ((min.x * scale).floor() as usize).min(self.width - 1);
+        let y0 = ((min.y * scale).floor() as usize).min(self.height - 1);
+        let x1 = ((max.x * scale).floor() as usize).clamp(x0 + 1, self.width);
+        let y1 = ((max.y * scale).floor() as usize).clamp(y0 + 1, self.height);
+        Some((x0, y0, x1, y1))
+    }
+
     /// A circle or an oriented box, tested pixel by pixel over the clipped box `px` (screen
     /// pixels, end exclusive): inside pixels within one pixel of the edge are the outline.
     fn paint_shape(
@@ -147,24 +203,15 @@ impl Canvas<'_> {
         touching: bool,
     ) {
         let centre = aabb.center() * scale;
-        // Depth of a point inside the shape (screen pixels to its edge), negative outside.
-        let depth = |p: Vec2| -> f32 {
-            let d = p - centre;
-            match shape {
-                Shape::Circle { radius } => radius * scale - d.length(),
-                Shape::Oriented { half, angle } => {
-                    // The shape's own axes, as the collider turns them.
-                    let u = Vec2::from_angle(angle);
-                    let local = Vec2::new(d.dot(u), d.dot(u.perp())).abs();
-                    (half * scale - local).min_element()
-                }
-                Shape::Aabb => f32::INFINITY,
-            }
-        };
         let solid = [rgb[0] as u8, rgb[1] as u8, rgb[2] as u8, 255];
         for y in y0..y1 {
             for x in x0..x1 {
-                let inside = depth(Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+                let inside = depth(
+                    shape,
+                    centre,
+                    scale,
+                    Vec2::new(x as f32 + 0.5, y as f32 + 0.5),
+                );
                 if inside < 0.0 {
                     continue;
                 }
@@ -316,5 +363,27 @@ mod tests {
     fn the_player_is_painted_above_everything() {
         let others = Layer::ALL.into_iter().filter(|&l| l != Layer::Player);
         assert!(others.map(rank).all(|r| r < rank(Layer::Player)));
+    }
+
+    #[test]
+    fn solid_view_fills_each_shape_and_keeps_tiny_bodies() {
+        let mut px = Vec::new();
+        let mut c = canvas_of(&mut px, 1.0);
+        // A circle filled to its centre, its box's corners still background.
+        let circle = Shape::Circle { radius: 10.0 };
+        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
+        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
+        let yellow = [255, 255, 0, 255];
+        assert_eq!(at(&c, 50, 50), yellow);
+        assert_eq!(at(&c, 45, 52), yellow);
+        assert_eq!(at(&c, 41, 41), FIELD_BG);
+        // A plain box is filled through, not outlined.
+        let b = Aabb::from_center(Vec2::splat(120.0), Vec2::splat(6.0));
+        c.paint_solid(&(Layer::EnemyBullet, b, false, Shape::Aabb), 1.0);
+        assert_eq!(at(&c, 120, 120), yellow);
+        // A body far smaller than a pixel at this scale still shows as one.
+        let b = Aabb::from_center(Vec2::splat(200.5), Vec2::splat(0.1));
+        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
+        assert_eq!(at(&c, 200, 200), yellow);
     }
 }

@@ -80,20 +80,18 @@ pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool], f
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
     let push = lab.extras.resolve.then_some(&lab.extras.push);
     let shapes = lab.extras.shapes;
-    let boxes = lab.show_boxes.then(|| {
-        lab.broad.boxes().map(move |(c, aabb)| {
-            let hit = touching.get(c.handle.index() as usize).copied();
-            // With resolution on, each box is drawn where the pushes left it this frame.
-            let shift = push.map_or(Vec2::ZERO, |p| p.shift(lab.broad.id_of(c.handle)));
-            let shape = if shapes {
-                lab.broad.shape(c.handle)
-            } else {
-                Shape::Aabb
-            };
-            (c.layer, aabb.translated(shift), hit.unwrap_or(false), shape)
-        })
+    let boxes = lab.broad.boxes().map(move |(c, aabb)| {
+        let hit = touching.get(c.handle.index() as usize).copied();
+        // With resolution on, each box is drawn where the pushes left it this frame.
+        let shift = push.map_or(Vec2::ZERO, |p| p.shift(lab.broad.id_of(c.handle)));
+        let shape = if shapes {
+            lab.broad.shape(c.handle)
+        } else {
+            Shape::Aabb
+        };
+        (c.layer, aabb.translated(shift), hit.unwrap_or(false), shape)
     });
-    overlay.draw(boxes, layout.origin, layout.scale);
+    overlay.draw(boxes, !lab.show_boxes, layout.origin, layout.scale);
     field_notes(lab, r, &layout);
     panel(lab, r, &layout, fps);
 }
@@ -208,7 +206,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout, fps: i32) {
         ("1-5 Tab", "scene", true),
         ("Up Down", "bodies x2 or /2", true),
         ("B", "broad phase", true),
-        ("F1", "hitboxes", true),
+        ("F1", "outlines / solid", true),
         ("Space", "pause", true),
         ("N", "one frame (paused)", true),
         ("S", "shape mix on/off", true),

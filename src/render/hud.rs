@@ -96,8 +96,10 @@ fn gauge(pos: Vec2, w: f32, p: &Player) {
         4.0,
         Color::from_rgba(120, 200, 255, 255),
     );
-    for i in 1..3 {
-        draw_rectangle(pos.x + w * i as f32 / 3.0, pos.y, 1.0, 4.0, BLACK);
+    // One slot a charge: a full slot is one melee strike or charge attack banked.
+    let slots = skysweep::sim::player::MAX_CHARGE as u32;
+    for i in 1..slots {
+        draw_rectangle(pos.x + w * i as f32 / slots as f32, pos.y, 1.0, 4.0, BLACK);
     }
 }
 
@@ -164,11 +166,7 @@ pub fn draw_panels(
         y += line;
         r.text_shadow(&format!("{:08}", p.score), vec2(x, y), text_scale, WHITE);
         y += line * 1.5;
-        let portrait = match p.character {
-            skysweep::sim::Character::Vela => "portrait_vela",
-            skysweep::sim::Character::Brass => "portrait_brass",
-            skysweep::sim::Character::Wren => "portrait_wren",
-        };
+        let portrait = super::pilots::portrait_sprite(p.character);
         let pscale = portrait_scale(s);
         if portraits {
             r.sprite(
@@ -193,7 +191,12 @@ pub fn draw_panels(
             Color::from_rgba(255, 200, 80, 255),
         );
         y += line;
-        r.text_shadow("CHARGE", vec2(x, y), text_scale, WHITE);
+        r.text_shadow(
+            &format!("CHARGE {}", "*".repeat(p.charge_levels() as usize)),
+            vec2(x, y),
+            text_scale,
+            WHITE,
+        );
         y += line;
         let w = (PANEL_W - 16.0) * s;
         draw_rectangle(x, y, w, 4.0 * s, Color::from_rgba(30, 30, 60, 220));
@@ -205,8 +208,9 @@ pub fn draw_panels(
             4.0 * s,
             Color::from_rgba(120, 200, 255, 255),
         );
-        for i in 1..3 {
-            draw_rectangle(x + w * i as f32 / 3.0, y, s, 4.0 * s, BLACK);
+        let slots = skysweep::sim::player::MAX_CHARGE as u32;
+        for i in 1..slots {
+            draw_rectangle(x + w * i as f32 / slots as f32, y, s, 4.0 * s, BLACK);
         }
         y += line * 2.0;
     }

@@ -56,59 +56,45 @@ pub fn title(r: &mut Renderer, items: &[String], cursor: usize, anim: u64, foote
     );
 }
 
-/// Character select: the three heroes side by side, each player's cursor on one.
+/// Pilot select: the five pilots side by side, each player's cursor on one, with the
+/// portrait and the weapons of the pilot player 1 (and player 2) is on.
 pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
     clear_background(Color::from_rgba(24, 34, 70, 255));
     if let Some(bg) = r.assets.texture("backgrounds/title.png") {
         draw_texture(&bg, 0.0, 0.0, Color::new(0.5, 0.5, 0.6, 1.0));
     }
-    r.text_centered("SELECT YOUR PILOT", 112.0, 16.0, 1.0, TITLE_GOLD);
+    r.text_centered("SELECT YOUR PILOT", 112.0, 12.0, 1.0, TITLE_GOLD);
     for (i, c) in Character::ALL.iter().enumerate() {
-        let x = 40.0 + i as f32 * 72.0;
-        let stats = c.stats();
+        let x = 22.0 + i as f32 * 45.0;
         let chosen_by: Vec<usize> = cursors
             .iter()
             .enumerate()
             .filter(|(_, &k)| k == i)
             .map(|(p, _)| p)
             .collect();
-        let lift = if chosen_by.is_empty() { 0.0 } else { -4.0 };
+        let lift = if chosen_by.is_empty() { 0.0 } else { -3.0 };
+        let (top, h) = (28.0 + lift, 84.0);
         draw_rectangle(
-            x - 30.0,
-            40.0 + lift,
-            60.0,
-            150.0,
+            x - 21.0,
+            top,
+            42.0,
+            h,
             Color::new(0.0, 0.0, 0.1, if chosen_by.is_empty() { 0.4 } else { 0.7 }),
         );
-        let portrait = ["portrait_vela", "portrait_brass", "portrait_wren"][i];
-        r.sprite(portrait, 0, vec2(x, 72.0 + lift), SpriteParams::default());
-        let ship = ["ship_vela", "ship_brass", "ship_wren"][i];
+        let bob = ((anim as f32) / 12.0 + i as f32).sin() * 2.0;
+        let frame = super::pilots::ship_frame(*c, 0.0, anim);
         r.sprite(
-            ship,
-            2,
-            vec2(x, 122.0 + lift + ((anim as f32) / 12.0).sin() * 2.0),
+            &format!("ship_{}", c.key()),
+            frame,
+            vec2(x, 50.0 + lift + bob),
             SpriteParams::default(),
         );
-        r.text_centered(&stats.name.to_uppercase(), x, 146.0 + lift, 1.0, WHITE);
-        let (shot, speed) = match c {
-            Character::Vela => ("SPREAD", "FAST"),
-            Character::Brass => ("STREAM", "SLOW"),
-            Character::Wren => ("HOMING", "MID"),
-        };
-        r.text_centered(
-            shot,
-            x,
-            160.0 + lift,
-            1.0,
-            Color::from_rgba(160, 220, 255, 255),
-        );
-        r.text_centered(
-            speed,
-            x,
-            172.0 + lift,
-            1.0,
-            Color::from_rgba(200, 200, 200, 255),
-        );
+        r.text_centered(&c.name().to_uppercase(), x, 74.0 + lift, 1.0, WHITE);
+        let (shot, speed) = traits(*c);
+        let blue = Color::from_rgba(160, 220, 255, 255);
+        r.text_centered(shot, x, 86.0 + lift, 1.0, blue);
+        let grey = Color::from_rgba(200, 200, 200, 255);
+        r.text_centered(speed, x, 98.0 + lift, 1.0, grey);
         for p in chosen_by {
             let col = select_blurbs::player_color(p);
             let tag = if ready.get(p).copied().unwrap_or(false) {
@@ -116,53 +102,115 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
             } else {
                 format!("{}P", p + 1)
             };
-            r.text_centered(&tag, x, 196.0 + p as f32 * 12.0, 1.0, col);
-            outline(vec2(x - 30.0, 40.0 + lift), vec2(60.0, 150.0), col);
+            r.text_centered(&tag, x, 120.0 + p as f32 * 12.0, 1.0, col);
+            outline(vec2(x - 21.0, top), vec2(42.0, h), col);
         }
     }
+    // The highlighted pilots' portraits: player 1's on the left, player 2's on the right.
+    for (p, &k) in cursors.iter().enumerate().take(2) {
+        let c = Character::ALL[k.min(Character::ALL.len() - 1)];
+        let x = if p == 0 { 40.0 } else { 184.0 };
+        r.sprite(
+            super::pilots::portrait_sprite(c),
+            0,
+            vec2(x, 170.0),
+            SpriteParams::default(),
+        );
+        outline(
+            vec2(x - 25.0, 145.0),
+            vec2(50.0, 50.0),
+            select_blurbs::player_color(p),
+        );
+    }
     // One description per pilot chosen, player 1's first; with two players each begins in
-    // its player's colour, and a pilot both chose is described once.
-    let mut y = if cursors.len() > 1 { 222.0 } else { 232.0 };
-    for (players, pilot) in select_blurbs::blurbs(cursors) {
-        let lines: &[&str] = c_blurb(pilot).unwrap_or(&[]);
-        for (i, l) in lines.iter().enumerate() {
+    // its player's colour, a pilot both chose is described once, and the lines close up so
+    // both fit (each names its melee, so the general note gives way).
+    let two = cursors.len() > 1;
+    let (mut y, step) = if two { (200.0, 9.0) } else { (206.0, 11.0) };
+    let chosen = select_blurbs::blurbs(cursors);
+    for (players, pilot) in &chosen {
+        let Some(c) = Character::ALL.get(*pilot) else {
+            continue;
+        };
+        for (i, l) in blurb(*c).iter().enumerate() {
             let color = match players.first() {
-                Some(&p) if i == 0 && cursors.len() > 1 => select_blurbs::player_color(p),
+                Some(&p) if i == 0 && two => select_blurbs::player_color(p),
                 _ => Color::from_rgba(220, 220, 240, 255),
             };
             r.text_centered(l, 112.0, y, 1.0, color);
-            y += 11.0;
+            y += step;
         }
         y += 3.0;
+    }
+    if chosen.len() < 2 {
+        for (i, l) in MELEE_NOTE.iter().enumerate() {
+            r.text_centered(l, 112.0, 270.0 + i as f32 * 10.0, 1.0, TITLE_GOLD);
+        }
     }
     r.text_centered(
         "LEFT/RIGHT CHOOSE  SHOT OK",
         112.0,
-        300.0,
+        304.0,
         1.0,
         Color::from_rgba(180, 190, 220, 255),
     );
 }
 
+/// How the melee strike is played, under every pilot's lines.
+pub const MELEE_NOTE: [&str; 2] = ["RELEASE A CHARGE UP CLOSE", "FOR A MELEE STRIKE"];
+
+/// The pilot's shot and speed, in a word each of at most five letters (a column's width).
+fn traits(c: Character) -> (&'static str, &'static str) {
+    match c {
+        Character::Vela => ("WIDE", "FAST"),
+        Character::Brass => ("HEAVY", "SLOW"),
+        Character::Wren => ("SEEK", "MID"),
+        Character::Orla => ("LASER", "MID"),
+        Character::Rook => ("PODS", "SLOW"),
+    }
+}
+
+/// The description of the pilot at `i` in [`Character::ALL`], if there is one.
 pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
-    Some(match i {
-        0 => &[
+    Character::ALL.get(i).map(|c| blurb(*c))
+}
+
+/// What the pilot flies and fires, a line each (at most 28 letters).
+pub fn blurb(c: Character) -> &'static [&'static str] {
+    match c {
+        Character::Vela => &[
             "A COURIER ON A SWIFT GLIDER",
             "CHARGE: GALE BLADES",
-            "BOMB: A LONG WIND STORM",
+            "MELEE: CUTTING GUST",
+            "BOMB: A WIND STORM SWEEPS",
         ],
-        1 => &[
+        Character::Brass => &[
             "A STEAM ROBOT OF BRASS",
             "CHARGE: STEAM LANCE",
-            "BOMB: SHORT AND HEAVY",
+            "MELEE: PISTON PUNCH",
+            "BOMB: HEAVY STEAM BLAST",
         ],
-        2 => &[
+        Character::Wren => &[
             "A MAGE AND HER FAMILIAR",
             "CHARGE: FAMILIAR SWARM",
+            "MELEE: FAMILIAR'S POUNCE",
             "BOMB: BULLETS TO COINS",
         ],
-        _ => return None,
-    })
+        Character::Orla => &[
+            "A LAMP-LIT ORNITHOPTER",
+            "LASER PASSES THROUGH ALL",
+            "CHARGE: LENS-FLARE BEAM",
+            "MELEE: BLINDING FLASH",
+            "BOMB: LIGHTHOUSE SWEEP",
+        ],
+        Character::Rook => &[
+            "A BATHTUB GYROCOPTER",
+            "PODS LOCK WHILE FIRE HELD",
+            "CHARGE: A SPREAD OF BOLTS",
+            "MELEE: SPINNING WRENCH",
+            "BOMB: SCRAP BARRAGE",
+        ],
+    }
 }
 
 /// The pause menu over the frozen stage.

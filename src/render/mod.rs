@@ -12,6 +12,7 @@ pub mod ending;
 pub mod hud;
 pub mod menus;
 pub mod notice_box;
+pub mod pilots;
 pub mod practice;
 pub mod select_blurbs;
 pub mod sprite_layer;

@@ -3,21 +3,13 @@
 use macroquad::prelude::*;
 
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{Bullet, Character, ItemKind, ShotKind, StagePhase, World, PLAYFIELD};
+use skysweep::sim::{Bullet, ItemKind, StagePhase, World, PLAYFIELD};
 
 use super::sprite_layer::{StampId, ANGLES};
 use super::{outline, Renderer, SpriteLayer, SpriteParams};
 
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
-
-fn ship_sprite(c: Character) -> &'static str {
-    match c {
-        Character::Vela => "ship_vela",
-        Character::Brass => "ship_brass",
-        Character::Wren => "ship_wren",
-    }
-}
 
 fn bullet_sprite(style: BulletStyle) -> &'static str {
     match style {
@@ -147,145 +139,10 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
         }
     }
 
-    // Player shots.
-    for (_, s) in world.shots.iter() {
-        let frame = (anim / 3) as usize;
-        match s.kind {
-            ShotKind::Charge => {
-                let name = match s.character {
-                    Character::Vela => "charge_vela",
-                    Character::Brass => "charge_brass",
-                    Character::Wren => "charge_wren",
-                };
-                if s.character == Character::Brass {
-                    // The beam: the sprite stretched from the ship to the top.
-                    let params = SpriteParams {
-                        scale: 1.0,
-                        ..Default::default()
-                    };
-                    let mut y = s.pos.y + s.half.y - 24.0;
-                    while y > s.pos.y - s.half.y - 24.0 {
-                        r.sprite(name, frame, vec2(s.pos.x, y), params);
-                        y -= 46.0;
-                    }
-                } else {
-                    r.sprite(name, frame, s.pos, SpriteParams::default());
-                }
-            }
-            ShotKind::Homing => {
-                let name = if s.character == Character::Wren && s.damage > 3.0 {
-                    "charge_wren"
-                } else {
-                    "shot_wren"
-                };
-                let scale = if name == "charge_wren" { 0.6 } else { 1.0 };
-                r.sprite(
-                    name,
-                    frame,
-                    s.pos,
-                    SpriteParams {
-                        scale,
-                        ..Default::default()
-                    },
-                );
-            }
-            ShotKind::Main => {
-                let name = match s.character {
-                    Character::Vela => "shot_vela",
-                    Character::Brass => "shot_brass",
-                    Character::Wren => "shot_wren",
-                };
-                let rot = s.vel.y.atan2(s.vel.x) + std::f32::consts::FRAC_PI_2;
-                if s.paired {
-                    for dx in [-4.0, 4.0] {
-                        r.sprite(
-                            name,
-                            frame,
-                            s.pos + vec2(dx, 0.0),
-                            SpriteParams {
-                                rotation: rot,
-                                ..Default::default()
-                            },
-                        );
-                    }
-                } else if !r.sprite(
-                    name,
-                    frame,
-                    s.pos,
-                    SpriteParams {
-                        rotation: rot,
-                        ..Default::default()
-                    },
-                ) {
-                    draw_rectangle(s.pos.x - 1.0, s.pos.y - 4.0, 2.0, 8.0, WHITE);
-                }
-            }
-        }
-    }
-
-    // Players.
-    for p in &world.players {
-        if !p.in_play() {
-            continue;
-        }
-        // Blink while invulnerable after a respawn.
-        if p.invulnerable > 0 && (anim / 3).is_multiple_of(2) && world.blasts.is_empty() {
-            continue;
-        }
-        let frame = ((p.bank + 1.0) * 2.0).round().clamp(0.0, 4.0) as usize;
-        if !r.sprite(
-            ship_sprite(p.character),
-            frame,
-            p.pos,
-            SpriteParams::default(),
-        ) {
-            draw_triangle(
-                p.pos + vec2(0.0, -12.0),
-                p.pos + vec2(-10.0, 10.0),
-                p.pos + vec2(10.0, 10.0),
-                SKYBLUE,
-            );
-        }
-        if p.shot_held >= skysweep::sim::player::CHARGE_HOLD_STEPS
-            && p.charge >= 1.0
-            && (anim / 4).is_multiple_of(2)
-        {
-            draw_circle_lines(
-                p.pos.x,
-                p.pos.y,
-                16.0,
-                1.0,
-                Color::from_rgba(255, 240, 120, 200),
-            );
-        }
-        if p.focused {
-            // Focus shows the true hitbox: far smaller than the ship.
-            if !r.sprite("hitbox_dot", 0, p.pos, SpriteParams::default()) {
-                draw_circle(p.pos.x, p.pos.y, skysweep::sim::player::HITBOX_RADIUS, RED);
-            }
-        }
-    }
-
-    // Bomb blasts: a growing ring over the screen.
-    for (_, b) in world.blasts.iter() {
-        let t = 1.0 - b.steps_left as f32 / b.total_steps.max(1) as f32;
-        let centre = world
-            .players
-            .get(b.player)
-            .map_or(PLAYFIELD * 0.5, |p| p.pos);
-        let scale = 1.0 + t * 6.0;
-        let alpha = (1.0 - t).clamp(0.2, 1.0);
-        r.sprite(
-            "bomb_ring",
-            0,
-            centre,
-            SpriteParams {
-                scale,
-                color: Color::new(1.0, 1.0, 1.0, alpha),
-                ..Default::default()
-            },
-        );
-    }
+    // Player shots, the ships, and the bombs, each in its pilot's own look.
+    super::pilots::draw_shots(r, world, anim);
+    super::pilots::draw_players(r, world, anim);
+    super::pilots::draw_blasts(r, world, anim);
 
     // Enemy bullets, above everything that is not an effect, so they always read.
     draw_bullets(r, world, anim);

@@ -4,6 +4,7 @@
 
 pub mod keys;
 pub mod pad;
+pub mod player_data;
 pub mod practice;
 pub mod rebind;
 pub mod scores;

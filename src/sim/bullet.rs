@@ -25,6 +25,9 @@ pub struct Bullet {
     pub(crate) handle: Option<Handle>,
 }
 
+/// The arc, degrees, of the fan a lone aimed bullet becomes on Hard.
+const AIMED_FAN_DEG: f32 = 24.0;
+
 /// Steps a bullet lives at most (20 seconds).
 pub const BULLET_MAX_AGE: u32 = 20 * 60;
 
@@ -91,6 +94,7 @@ impl World {
         let level = self.level.clone();
         let p = &level.patterns[pattern_i];
         let (speed_f, density_f) = self.config.difficulty.factors(self.config.loop_index);
+        let fan = self.config.difficulty.aimed_fan();
         let aim = match self.nearest_player(muzzle) {
             Some(t) if !turret => (t - muzzle).to_angle().to_degrees(),
             _ => self.enemies[k].weapons[wi].aim_deg,
@@ -104,6 +108,8 @@ impl World {
             ((n as f32 * density_f).round() as u32).clamp(1, limits::MAX_BULLETS_PER_VOLLEY)
         };
         let (count, base, arc, full_circle) = match p.kind {
+            // Hard turns a lone aimed bullet into a fan around the aimed line.
+            PatternKind::Aimed if p.count == 1 && fan > 1 => (fan, aim, AIMED_FAN_DEG, false),
             PatternKind::Aimed | PatternKind::Stream => (p.count, aim, p.spread_deg, false),
             PatternKind::Spread => (
                 scaled(p.count),

@@ -6,9 +6,9 @@ use super::events::GameEvent;
 use super::player::ShotKind;
 use super::world::{Owner, World};
 
-/// Steps between damage ticks from a piercing charge attack or a bomb staying in contact.
+/// Steps between damage ticks from a piercing charge attack staying in contact (a bomb's
+/// are `bomb::tick_steps`).
 const PIERCE_TICK: u64 = 6;
-const BOMB_TICK: u64 = 10;
 
 impl World {
     /// Applies every Enter and Stay the collider reported this step, in its order.
@@ -54,7 +54,9 @@ impl World {
                 }
                 (Layer::GroundEnemy | Layer::AirEnemy, Layer::BombBlast) => {
                     if let (Some(k), Some(blast)) = (self.enemy_of(a), self.blast_of(b)) {
-                        if enter || self.frame.is_multiple_of(BOMB_TICK) {
+                        let every = super::bomb::tick_steps(self.blasts[blast].character);
+                        let tick = enter || self.frame.is_multiple_of(every);
+                        if tick && self.blast_reaches(blast, self.part_pos(k, a.part as usize)) {
                             let (player, damage) =
                                 (self.blasts[blast].player, self.blasts[blast].damage);
                             self.damage_part(k, a.part as usize, damage, player);
@@ -62,7 +64,8 @@ impl World {
                     }
                 }
                 (Layer::EnemyBullet, Layer::BombBlast) => {
-                    if let (Some(k), Some(blast)) = (self.bullet_of(a), self.blast_of(b)) {
+                    let clearing = self.blast_of(b).filter(|&blast| self.blast_clears(blast));
+                    if let (Some(k), Some(blast)) = (self.bullet_of(a), clearing) {
                         let wren = self.blasts[blast].character == super::Character::Wren;
                         if let Some(pos) = self.remove_bullet(k) {
                             self.events.push(GameEvent::BulletCancelled { pos });
@@ -84,8 +87,14 @@ impl World {
             return;
         };
         let shot = &self.shots[s];
-        let pierce = shot.kind == ShotKind::Charge;
-        if pierce && !enter && !self.frame.is_multiple_of(PIERCE_TICK) {
+        let pierce = matches!(shot.kind, ShotKind::Charge | ShotKind::Laser);
+        // A laser hurts each part it crosses once, as it enters; a charge every few steps.
+        let skip = match shot.kind {
+            ShotKind::Laser => !enter,
+            ShotKind::Charge => !enter && !self.frame.is_multiple_of(PIERCE_TICK),
+            _ => false,
+        };
+        if skip {
             return;
         }
         // A paired box stands for two shots: its user value counts them.

@@ -182,10 +182,11 @@ impl World {
         let level = self.level.clone();
         let e = &self.enemies[key];
         let active = active_weapons(&level.enemies[e.kind], e.boss_phase);
+        let interval_f = self.config.difficulty.fire_interval_factor();
         let weapons = &mut self.enemies[key].weapons;
         weapons.clear();
         weapons.extend(active.iter().map(|w| WeaponState {
-            cooldown: (w.delay_s / DT).round() as u32,
+            cooldown: (w.delay_s * interval_f / DT).round() as u32,
             aim_deg: 90.0,
             ..WeaponState::default()
         }));
@@ -362,6 +363,9 @@ impl World {
         let level = self.level.clone();
         let e = &self.enemies[k];
         let weapons = active_weapons(&level.enemies[e.kind], e.boss_phase);
+        let interval_f = self.config.difficulty.fire_interval_factor();
+        // The stage's opening is quiet on Easy: a volley due then is skipped, not saved up.
+        let holding = self.stage_time < self.config.difficulty.opening_hold_s();
         for (wi, w) in weapons.iter().enumerate() {
             let silenced = w.from.is_some_and(|p| self.enemies[k].parts[p].destroyed);
             if silenced || wi >= self.enemies[k].weapons.len() {
@@ -386,14 +390,14 @@ impl World {
                     fire_volley = true;
                 }
             } else if st.cooldown == 0 {
-                st.cooldown = (w.interval_s / DT).round().max(1.0) as u32;
+                st.cooldown = (w.interval_s * interval_f / DT).round().max(1.0) as u32;
                 st.volleys_left = volleys;
                 st.volley_index = 0;
                 fire_volley = true;
             } else {
                 st.cooldown -= 1;
             }
-            if fire_volley && target.is_some() {
+            if fire_volley && target.is_some() && !holding {
                 self.fire_volley(k, wi, pattern_i, muzzle, w.turn_deg_s.is_some());
             } else if fire_volley {
                 self.enemies[k].weapons[wi].volleys_left = 0;

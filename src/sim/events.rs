@@ -47,6 +47,11 @@ pub enum GameEvent {
     Charge {
         player: usize,
     },
+    /// A charge released up close became a melee strike at `pos`.
+    Melee {
+        player: usize,
+        pos: Vec2,
+    },
     /// The charge gauge reached a new whole level.
     ChargeReady {
         player: usize,

@@ -10,10 +10,12 @@ use glam::Vec2;
 
 use crate::level::schema::PathDef;
 
+use super::bomb::Scrap;
 use super::bullet::Bullet;
 use super::enemy::{Enemy, PartState, WeaponState};
 use super::input::Input;
 use super::item::Item;
+use super::pilots::Strike;
 use super::player::{Player, Shot};
 use super::world::{Blast, MidBossWait, PendingSpawn, RunStats, StagePhase, World, WorldConfig};
 
@@ -199,6 +201,8 @@ impl Feed for Player {
             retired,
             chain,
             next_extra_life,
+            pod_angle,
+            strike,
             fire_cooldown,
             handle: _, // the collider's name for the ship's box (see `World::state_hash`)
         } = self;
@@ -210,6 +214,26 @@ impl Feed for Player {
             *next_extra_life,
             *fire_cooldown,
         ));
+        h.put(&(*pod_angle, *strike));
+    }
+}
+
+impl Feed for Strike {
+    fn feed(&self, h: &mut StateHasher) {
+        let Strike { steps_left, at } = self;
+        h.put(&(*steps_left, *at));
+    }
+}
+
+impl Feed for Scrap {
+    fn feed(&self, h: &mut StateHasher) {
+        let Scrap {
+            x,
+            land_y,
+            land_step,
+            look,
+        } = self;
+        h.put(&((*x, *land_y), *land_step, *look));
     }
 }
 
@@ -331,6 +355,8 @@ impl Feed for Blast {
             steps_left,
             total_steps,
             damage,
+            origin,
+            scrap,
             handle: _,
         } = self;
         h.put(&(
@@ -338,6 +364,8 @@ impl Feed for Blast {
             *total_steps,
             *damage,
         ));
+        h.put(origin);
+        h.put(scrap.as_slice());
     }
 }
 
@@ -371,6 +399,7 @@ impl Feed for RunStats {
         let RunStats {
             deaths,
             bombs_used,
+            melee_strikes,
             power_downs,
             kills_air,
             kills_ground,
@@ -390,7 +419,7 @@ impl Feed for RunStats {
         ));
         h.put(&((*items_power, *items_bomb, *items_coin), *bosses_defeated));
         h.put(&((*boss_parts_destroyed, *max_live_boxes), *max_enemy_bullets));
-        h.put(continues);
+        h.put(&(*continues, *melee_strikes));
     }
 }
 

@@ -4,6 +4,7 @@
 //! the same game, bit for bit, which tests and replays rely on.
 
 pub mod autoplay;
+pub mod bomb;
 mod bullet;
 pub mod campaign;
 pub mod character;
@@ -14,24 +15,28 @@ pub mod events;
 pub mod hash;
 pub mod input;
 pub mod item;
+pub mod pilots;
 pub mod player;
 mod preview;
 pub mod replay;
 pub mod rewind;
 mod scratch;
 mod scroll;
+pub mod skill;
 pub mod world;
 
 use glam::Vec2;
 
 pub use bullet::{Bullet, BULLET_MAX_AGE};
-pub use character::{Character, Difficulty};
+pub use character::{pair_key, Character, Difficulty};
 pub use enemy::{Enemy, PartState, WeaponState};
 pub use events::GameEvent;
 pub use input::Input;
 pub use item::{Item, ItemKind};
+pub use pilots::Strike;
 pub use player::{Player, Shot, ShotKind};
 pub use preview::Upcoming;
+pub use skill::Skill;
 pub use world::{
     Blast, Carry, MidBossWait, RunStats, StagePhase, Tally, World, WorldConfig,
     CLEAR_BONUS_PER_BOMB, CLEAR_BONUS_PER_LIFE, TALLY_STEPS,

@@ -25,8 +25,8 @@ pub const START_LIVES: u32 = 3;
 pub const START_BOMBS: u32 = 3;
 pub const MAX_BOMBS: u32 = 6;
 pub const MAX_POWER: u8 = 4;
-/// Charge gauge levels a player can bank.
-pub const MAX_CHARGE: f32 = 3.0;
+/// Charge gauge levels a player can bank: two charges, as in the arcade original.
+pub const MAX_CHARGE: f32 = 2.0;
 /// Gauge gained per enemy destroyed.
 pub const CHARGE_PER_KILL: f32 = 0.12;
 pub const FIRST_EXTRA_LIFE: u64 = 100_000;
@@ -50,7 +50,8 @@ pub struct Player {
     /// 1 to 4.
     pub power: u8,
     pub score: u64,
-    /// Banked charge-attack gauge, 0.0 to 3.0; each whole level is one charge attack.
+    /// Banked charge-attack gauge, 0.0 to [`MAX_CHARGE`]; each whole level is one charge
+    /// attack or melee strike.
     pub charge: f32,
     /// Steps the shot button has been held.
     pub shot_held: u32,
@@ -68,6 +69,11 @@ pub struct Player {
     /// Coins caught in a row while flashing.
     pub chain: u32,
     pub next_extra_life: u64,
+    /// Rook's side pods' heading, radians from straight up (positive turns right). They swing
+    /// with the ship while fire is up and lock where they are while it is held.
+    pub pod_angle: f32,
+    /// The melee strike being played out, if any.
+    pub strike: Option<super::pilots::Strike>,
     pub(crate) fire_cooldown: u32,
     pub(crate) handle: Option<Handle>,
 }
@@ -92,6 +98,8 @@ impl Player {
             retired: false,
             chain: 0,
             next_extra_life: FIRST_EXTRA_LIFE,
+            pod_angle: 0.0,
+            strike: None,
             fire_cooldown: 0,
             handle: None,
         }
@@ -127,6 +135,8 @@ pub enum ShotKind {
     Homing,
     /// A charge attack: pierces, damaging what it passes through every few steps.
     Charge,
+    /// Orla's lamp-laser: passes through enemies, hurting each part it crosses once.
+    Laser,
 }
 
 #[derive(Clone, Debug)]
@@ -212,6 +222,13 @@ impl World {
             );
             // Banking eases towards the held direction, for the sprite's lean.
             p.bank += (dir.x - p.bank) * 0.2;
+            p.pod_angle = super::pilots::swing_pods(p.pod_angle, dir.x, input.shot);
+            if let Some(s) = &mut p.strike {
+                s.steps_left = s.steps_left.saturating_sub(1);
+                if s.steps_left == 0 {
+                    p.strike = None;
+                }
+            }
             p.invulnerable = p.invulnerable.saturating_sub(1);
         }
         let aabb = self.players[i].hitbox();
@@ -240,12 +257,15 @@ impl World {
             p.shot_held = 0;
             if held >= CHARGE_HOLD_STEPS && p.charge >= 1.0 {
                 p.charge -= 1.0;
-                self.fire_charge(i);
+                // Up close the charge becomes a melee strike; away from enemies it fires.
+                if !self.melee_strike(i) {
+                    self.fire_charge(i);
+                }
             }
         }
     }
 
-    fn spawn_shot(&mut self, shot: Shot) {
+    pub(crate) fn spawn_shot(&mut self, shot: Shot) {
         let aabb = Aabb::from_center(shot.pos, shot.half);
         let entry = self.shots.vacant_entry();
         let key = entry.key();
@@ -283,14 +303,19 @@ impl World {
         let paired_half = Vec2::new(half.x + 4.0, half.y);
         let centre = Shot {
             half: if power >= 2 { paired_half } else { half },
+            kind: if character == Character::Orla {
+                ShotKind::Laser
+            } else {
+                ShotKind::Main
+            },
             ..base.clone()
         };
         self.spawn_shot(centre);
         match character {
             Character::Vela => {
-                // A widening fan of single shots.
+                // A widening fan of single shots: a spread from the first power level.
                 let fans: &[f32] = match power {
-                    1 => &[],
+                    1 => &[12.0],
                     2 => &[8.0],
                     3 => &[8.0, 16.0],
                     _ => &[7.0, 14.0, 21.0],
@@ -350,6 +375,8 @@ impl World {
                     }
                 }
             }
+            Character::Orla => self.fire_orla_side_beams(&base, power),
+            Character::Rook => self.fire_rook_pods(&base, power),
         }
         self.events.push(GameEvent::Shot { player: i });
     }
@@ -407,6 +434,7 @@ impl World {
                     });
                 }
             }
+            Character::Orla | Character::Rook => self.fire_new_charge(&base),
         }
         self.events.push(GameEvent::Charge { player: i });
     }
@@ -414,8 +442,17 @@ impl World {
     pub(crate) fn fire_bomb(&mut self, i: usize) {
         let stats = self.players[i].character.stats();
         let character = self.players[i].character;
+        let origin = self.players[i].pos;
         self.players[i].bombs -= 1;
-        self.players[i].invulnerable = self.players[i].invulnerable.max(stats.bomb_steps);
+        // Every pilot's bomb protects for the same time, whatever its own effect lasts.
+        self.players[i].invulnerable = self.players[i]
+            .invulnerable
+            .max(super::bomb::BOMB_GUARD_STEPS);
+        let scrap = if character == Character::Rook {
+            self.drop_scrap()
+        } else {
+            Default::default()
+        };
         self.stats.bombs_used += 1;
         let entry = self.blasts.vacant_entry();
         let key = entry.key();
@@ -431,6 +468,8 @@ impl World {
                 steps_left: stats.bomb_steps,
                 total_steps: stats.bomb_steps,
                 damage: stats.bomb_damage,
+                origin,
+                scrap,
                 handle,
             });
         }
@@ -439,6 +478,7 @@ impl World {
 
     pub(crate) fn update_blasts(&mut self) {
         let mut done = std::mem::take(&mut self.scratch.done);
+        self.land_scrap();
         for (k, b) in self.blasts.iter_mut() {
             b.steps_left = b.steps_left.saturating_sub(1);
             if b.steps_left == 0 {
@@ -460,7 +500,9 @@ impl World {
             shot.life = shot.life.saturating_sub(1);
             match shot.kind {
                 ShotKind::Homing => self.steer_homing(&mut shot),
-                ShotKind::Charge if shot.character == Character::Brass => {
+                ShotKind::Charge
+                    if matches!(shot.character, Character::Brass | Character::Orla) =>
+                {
                     // The beam stays glued to its ship.
                     if let Some(p) = self.players.get(shot.player).filter(|p| p.in_play()) {
                         shot.pos = Vec2::new(p.pos.x, (p.pos.y - 10.0) * 0.5);
@@ -547,6 +589,7 @@ impl World {
         p.lives = p.lives.saturating_sub(1);
         p.respawn = 60;
         p.shot_held = 0;
+        p.strike = None;
         p.chain = 0;
         p.bombs = p.bombs.max(START_BOMBS);
         let dropped = p.power > 1;

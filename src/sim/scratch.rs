@@ -45,6 +45,8 @@ pub(crate) struct Scratch {
     pub keys: Vec<usize>,
     /// Bullets to remove after a pass over them.
     pub gone: Vec<usize>,
+    /// Enemy parts a burst hits: enemy key and part index.
+    pub hits: Vec<(usize, usize)>,
     /// Blasts that ran out, with their boxes.
     pub done: Vec<(usize, Handle)>,
     /// The collider's events of this step, copied out so the world can change while reading.
@@ -109,6 +111,7 @@ impl World {
         reserve_touched(&mut s.gone, bullets, 0);
         reserve_touched(&mut s.cancelled, bullets, (0, Vec2::ZERO, None));
         s.done.reserve(16);
+        reserve_touched(&mut s.hits, ENEMY_BOXES, (0, 0));
         self.query_buf.reserve(ENEMY_BOXES);
         reserve_touched(&mut s.contacts, pairs, placeholder_event());
         s.spare_parts = (0..SPARE_LISTS)

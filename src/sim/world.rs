@@ -96,6 +96,8 @@ pub enum StagePhase {
 pub struct RunStats {
     pub deaths: u32,
     pub bombs_used: u32,
+    /// Charges released up close as melee strikes.
+    pub melee_strikes: u32,
     pub power_downs: u32,
     pub kills_air: u32,
     pub kills_ground: u32,
@@ -187,7 +189,8 @@ impl Owner {
     }
 }
 
-/// A bomb's blast: one box over the whole playfield on the bomb-blast layer.
+/// A bomb's blast: one box over the whole playfield on the bomb-blast layer. The box clears
+/// bullets for the same time whoever bombed; what it hurts is each pilot's own (see `bomb`).
 #[derive(Clone, Debug)]
 pub struct Blast {
     pub player: usize,
@@ -195,6 +198,10 @@ pub struct Blast {
     pub steps_left: u32,
     pub total_steps: u32,
     pub damage: f32,
+    /// Where the ship was when the bomb went off.
+    pub origin: Vec2,
+    /// Rook's falling scrap; empty (all landed) for the other pilots.
+    pub scrap: super::bomb::ScrapFall,
     pub(crate) handle: Handle,
 }
 

@@ -175,7 +175,7 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
         },
         RunOptions {
             frames: 60 * 90,
-            autoplay: true,
+            autoplay: Some(skysweep::sim::Skill::Expert),
             replay: None,
             record: false,
         },

@@ -27,7 +27,7 @@ fn live(levels: &[Arc<Level>], config: WorldConfig) -> (summary::Summary, Replay
         config,
         RunOptions {
             frames: 20_000,
-            autoplay: true,
+            autoplay: Some(skysweep::sim::Skill::Expert),
             replay: None,
             record: true,
         },
@@ -42,7 +42,7 @@ fn replayed(levels: &[Arc<Level>], config: WorldConfig, replay: Replay) -> summa
         config,
         RunOptions {
             frames,
-            autoplay: false,
+            autoplay: None,
             replay: Some(replay),
             record: false,
         },

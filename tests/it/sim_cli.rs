@@ -235,7 +235,7 @@ fn sim_replays_every_recorded_stage_and_refuses_a_changed_later_one() {
         },
         RunOptions {
             frames: 20_000,
-            autoplay: true,
+            autoplay: Some(skysweep::sim::Skill::Expert),
             replay: None,
             record: true,
         },

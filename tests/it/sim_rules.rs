@@ -233,7 +233,8 @@ fn a_bomb_damages_enemies_on_screen() {
         bomb: true,
         ..Input::default()
     }]);
-    idle(&mut w, 30);
+    // Vela's storm sweeps across from the left: give it time to reach the tank.
+    idle(&mut w, 80);
     assert!(
         w.enemies[k].parts[0].hp < 1000.0,
         "air enemies take bomb damage"

@@ -231,7 +231,7 @@ fn play_twice(
     let mut hands = plan.hands();
     let opts = RunOptions {
         frames: plan.frames,
-        autoplay: false,
+        autoplay: None,
         replay: None,
         record: true,
     };
@@ -254,7 +254,7 @@ fn play_twice(
     let checkpoints: usize = replay.stages.iter().map(|s| s.checkpoints.len()).sum();
     let opts = RunOptions {
         frames: first.frames,
-        autoplay: false,
+        autoplay: None,
         replay: Some(replay),
         record: false,
     };

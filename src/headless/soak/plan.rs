@@ -45,7 +45,7 @@ impl Plan {
         let first_stage = rng.rand_range(0..starts.len() as u64) as usize;
         let players = 1 + rng.rand_range(0..2) as usize;
         let characters = (0..players)
-            .map(|_| Character::ALL[rng.rand_range(0..3) as usize])
+            .map(|_| Character::ALL[rng.rand_range(0..Character::ALL.len() as u64) as usize])
             .collect();
         let pilots = (0..players)
             .map(|_| {

@@ -1,0 +1,408 @@
+//! CUSTOM STAGES: every stage in the player's stages folder and the game's `levels/`, each
+//! with its name, its length and whether it passes `check`. A good stage plays alone with hot
+//! reload on, its scores kept out of the table; a broken one opens its diagnostics.
+//!
+//! Stages are checked lazily, one a frame, so a folder of many stages never stalls the menu.
+
+use std::path::{Path, PathBuf};
+
+use skysweep::headless::run_setup;
+use skysweep::level::{load_stage, Catalog, LevelError};
+use skysweep::platform::data::{find_data, folder};
+use skysweep::sim::Character;
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::notice::{Notice, SOURCE_COLUMNS};
+use super::scene::{Scene, StagePlace, Transition};
+use crate::render::{menus, notice_box, Layout};
+
+/// Rows of the list on screen at once; the list scrolls with the cursor.
+const VISIBLE: usize = 9;
+
+/// What checking a stage file found.
+#[derive(Clone, Debug)]
+pub enum Status {
+    /// Not checked yet.
+    Unchecked,
+    /// Passes `check`: its name and length in seconds.
+    Good { name: String, length_s: f32 },
+    /// Fails `check`, with the diagnostics the in-game error box shows.
+    Broken(LevelError),
+}
+
+/// One file of the list.
+#[derive(Clone, Debug)]
+pub struct StageEntry {
+    pub path: PathBuf,
+    /// From the player's stages folder (else shipped with the game).
+    pub yours: bool,
+    pub status: Status,
+}
+
+impl StageEntry {
+    /// The row: the stage's name (its file's until checked) and its length or state.
+    pub fn row(&self) -> (String, String) {
+        let file = self
+            .path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().to_uppercase());
+        let mine = if self.yours { "* " } else { "" };
+        match &self.status {
+            Status::Unchecked => (format!("{mine}{file}"), "...".into()),
+            Status::Good { name, length_s } => {
+                let secs = length_s.max(0.0).round() as u32;
+                (
+                    format!("{mine}{}", name.to_uppercase()),
+                    format!("{}:{:02}", secs / 60, secs % 60),
+                )
+            }
+            Status::Broken(_) => (format!("{mine}{file}"), "ERRORS".into()),
+        }
+    }
+}
+
+/// The player's stages folder, `<data folder>/stages/`, created if missing.
+pub fn stages_folder() -> Option<PathBuf> {
+    let dir = folder("data")?.join("stages");
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("warning: stages folder {} not created: {e}", dir.display());
+    }
+    Some(dir)
+}
+
+/// Every `.ron` file directly in `dir`, by name; none when it cannot be read. Definitions
+/// files (`uses`) are among them until checked, then dropped (see [`is_defs`]).
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Whether `path` holds a definitions file (`Defs(...)`): shared patterns and enemies, which
+/// are part of stages, not stages to play.
+fn is_defs(path: &Path, catalog: &Catalog) -> bool {
+    matches!(
+        skysweep::level::check::check_file(path, catalog),
+        Ok(skysweep::level::check::Checked::Defs { .. })
+    )
+}
+
+/// What the list does with one frame's menu input.
+#[derive(Debug, PartialEq)]
+pub enum Choice {
+    None,
+    Play(PathBuf),
+    ShowErrors(usize),
+    Back,
+}
+
+/// The list's state without the window: entries, cursor and pilot.
+pub struct StageList {
+    pub entries: Vec<StageEntry>,
+    pub cursor: usize,
+    /// The pilot the stage is played with, an index into [`Character::ALL`].
+    pub pilot: usize,
+}
+
+impl StageList {
+    /// The player's stages first, then the game's.
+    pub fn new(yours: Option<&Path>, shipped: &Path) -> StageList {
+        let mine = yours.map(ron_files).unwrap_or_default();
+        let entries = mine
+            .into_iter()
+            .map(|p| (p, true))
+            .chain(ron_files(shipped).into_iter().map(|p| (p, false)))
+            .map(|(path, yours)| StageEntry {
+                path,
+                yours,
+                status: Status::Unchecked,
+            })
+            .collect();
+        StageList {
+            entries,
+            cursor: 0,
+            pilot: 0,
+        }
+    }
+
+    /// Checks the first unchecked entry against `catalog`; false once all are checked.
+    /// Definitions files leave the list.
+    pub fn check_next(&mut self, catalog: &Catalog) -> bool {
+        let Some(i) = self
+            .entries
+            .iter()
+            .position(|e| matches!(e.status, Status::Unchecked))
+        else {
+            return false;
+        };
+        let path = self.entries[i].path.clone();
+        match load_stage(&path, catalog) {
+            Ok(level) => {
+                self.entries[i].status = Status::Good {
+                    name: level.name,
+                    length_s: level.length_s,
+                }
+            }
+            Err(_) if is_defs(&path, catalog) => {
+                self.entries.remove(i);
+                if self.cursor > i {
+                    self.cursor -= 1;
+                }
+                self.cursor = self.cursor.min(self.entries.len().saturating_sub(1));
+            }
+            Err(e) => self.entries[i].status = Status::Broken(e),
+        }
+        true
+    }
+
+    /// Up and down move, left and right change the pilot, ok plays or opens the errors.
+    pub fn input(&mut self, m: &MenuInput) -> Choice {
+        if m.back {
+            return Choice::Back;
+        }
+        let n = self.entries.len();
+        let pilots = Character::ALL.len();
+        if m.left {
+            self.pilot = (self.pilot + pilots - 1) % pilots;
+        }
+        if m.right {
+            self.pilot = (self.pilot + 1) % pilots;
+        }
+        if n == 0 {
+            return Choice::None;
+        }
+        if m.up {
+            self.cursor = (self.cursor + n - 1) % n;
+        }
+        if m.down {
+            self.cursor = (self.cursor + 1) % n;
+        }
+        if !m.ok {
+            return Choice::None;
+        }
+        let entry = &self.entries[self.cursor];
+        match &entry.status {
+            Status::Good { .. } => Choice::Play(entry.path.clone()),
+            Status::Broken(_) => Choice::ShowErrors(self.cursor),
+            Status::Unchecked => Choice::None,
+        }
+    }
+
+    /// The rows on screen, scrolled so the cursor shows, and the cursor's place among them.
+    pub fn window(&self) -> (Vec<(String, String)>, usize) {
+        let first = self
+            .cursor
+            .saturating_sub(VISIBLE - 1)
+            .min(self.entries.len().saturating_sub(VISIBLE));
+        let rows = self.entries.iter().skip(first).take(VISIBLE);
+        (rows.map(StageEntry::row).collect(), self.cursor - first)
+    }
+}
+
+pub struct CustomStages {
+    list: StageList,
+    folder: Option<PathBuf>,
+    catalog: Catalog,
+}
+
+impl CustomStages {
+    pub fn new(_ctx: &mut Ctx) -> CustomStages {
+        let folder = stages_folder();
+        CustomStages {
+            list: StageList::new(folder.as_deref(), &find_data("levels")),
+            folder,
+            catalog: run_setup::assets_catalog(),
+        }
+    }
+}
+
+impl Scene for CustomStages {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        self.list.check_next(&self.catalog);
+        let before = (self.list.cursor, self.list.pilot);
+        let choice = self.list.input(m);
+        if before != (self.list.cursor, self.list.pilot) {
+            ctx.audio.play("menu_move");
+        }
+        match choice {
+            Choice::None => Transition::Stay,
+            Choice::Back => Transition::ToTitle,
+            Choice::ShowErrors(i) => {
+                ctx.audio.play("warning");
+                match &self.list.entries[i].status {
+                    Status::Broken(e) => Transition::push(StageErrors::new(e)),
+                    _ => Transition::Stay,
+                }
+            }
+            Choice::Play(path) => {
+                ctx.audio.play("menu_select");
+                ctx.run.play_custom(path);
+                Transition::Play(StagePlace {
+                    index: 0,
+                    loop_index: ctx.run.base_config.loop_index,
+                    characters: vec![Character::ALL[self.list.pilot]],
+                })
+            }
+        }
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        let (mut rows, cursor) = self.list.window();
+        if rows.is_empty() {
+            rows.push(("NO STAGES FOUND".into(), String::new()));
+        }
+        let pilot = Character::ALL[self.list.pilot].name().to_uppercase();
+        let folder = self
+            .folder
+            .as_ref()
+            .map_or_else(|| "NONE".into(), |f| f.display().to_string());
+        let hint = format!("PILOT < {pilot} >  * YOUR STAGES, IN:  {folder}");
+        menus::list(&mut ctx.renderer, "CUSTOM STAGES", &rows, cursor, &hint);
+    }
+}
+
+/// A broken stage's diagnostics, as the in-game error box shows them; any key goes back.
+pub struct StageErrors {
+    notice: Notice,
+}
+
+impl StageErrors {
+    pub fn new(e: &LevelError) -> StageErrors {
+        StageErrors {
+            notice: Notice::level_errors(
+                "STAGE HAS ERRORS",
+                e,
+                "Fix the file and choose it again.  ESC BACK",
+            ),
+        }
+    }
+}
+
+impl Scene for StageErrors {
+    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        Transition::when(m.ok || m.back, || Transition::Pop)
+    }
+
+    fn draw(&self, _ctx: &mut Ctx) {}
+
+    fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
+        let n = &self.notice;
+        notice_box::draw(&ctx.renderer, layout, &n.title, &n.text, SOURCE_COLUMNS);
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
+        let mut m = MenuInput::default();
+        f(&mut m);
+        m
+    }
+
+    /// A folder with a good stage (a copy of a shipped one), a broken one and a stray file.
+    fn folder_of_stages() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let shipped = find_data("levels");
+        for f in ["stage1.ron", "common.ron"] {
+            std::fs::copy(shipped.join(f), dir.path().join(f)).unwrap();
+        }
+        std::fs::write(dir.path().join("broken.ron"), "Stage(name: \"x\", oops)").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "not a stage").unwrap();
+        dir
+    }
+
+    fn checked(dir: &Path) -> StageList {
+        let catalog = run_setup::assets_catalog();
+        let mut list = StageList::new(Some(dir), &find_data("levels"));
+        let mut guard = 0;
+        while list.check_next(&catalog) {
+            guard += 1;
+            assert!(guard < 100, "checking ends");
+        }
+        list
+    }
+
+    #[test]
+    fn lists_yours_then_the_games_and_drops_definitions() {
+        let dir = folder_of_stages();
+        let list = checked(dir.path());
+        let yours: Vec<_> = list.entries.iter().filter(|e| e.yours).collect();
+        let names: Vec<_> = yours
+            .iter()
+            .map(|e| e.path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["broken.ron", "stage1.ron"]);
+        assert!(matches!(yours[0].status, Status::Broken(_)));
+        let Status::Good { length_s, .. } = &yours[1].status else {
+            panic!("stage1 passes check");
+        };
+        assert!(*length_s > 30.0);
+        assert!(yours[1].row().1.contains(':'), "{:?}", yours[1].row());
+        assert_eq!(yours[0].row().1, "ERRORS");
+        let shipped = list.entries.iter().filter(|e| !e.yours).count();
+        assert!(shipped >= 6, "the game's stages follow: {shipped}");
+        assert!(list
+            .entries
+            .iter()
+            .all(|e| e.path.file_stem().unwrap() != "common"));
+    }
+
+    #[test]
+    fn ok_plays_a_good_stage_and_opens_a_broken_ones_errors() {
+        let dir = folder_of_stages();
+        let mut list = checked(dir.path());
+        assert_eq!(list.input(&press(|m| m.ok = true)), Choice::ShowErrors(0));
+        assert_eq!(list.input(&press(|m| m.down = true)), Choice::None);
+        let Choice::Play(p) = list.input(&press(|m| m.ok = true)) else {
+            panic!("a good stage plays");
+        };
+        assert_eq!(p, dir.path().join("stage1.ron"));
+        // Up from the top wraps to the bottom; back leaves.
+        list.cursor = 0;
+        list.input(&press(|m| m.up = true));
+        assert_eq!(list.cursor, list.entries.len() - 1);
+        assert_eq!(list.input(&press(|m| m.back = true)), Choice::Back);
+    }
+
+    #[test]
+    fn left_and_right_cycle_every_pilot() {
+        let mut list = StageList::new(None, Path::new("/no/such/folder"));
+        assert!(list.entries.is_empty());
+        assert_eq!(list.input(&press(|m| m.ok = true)), Choice::None);
+        for _ in 0..Character::ALL.len() {
+            list.input(&press(|m| m.right = true));
+        }
+        assert_eq!(list.pilot, 0);
+        list.input(&press(|m| m.left = true));
+        assert_eq!(list.pilot, Character::ALL.len() - 1);
+    }
+
+    #[test]
+    fn the_window_keeps_the_cursor_on_screen() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..20 {
+            std::fs::write(dir.path().join(format!("s{i:02}.ron")), "x").unwrap();
+        }
+        let mut list = StageList::new(Some(dir.path()), Path::new("/no/such/folder"));
+        list.cursor = 15;
+        let (rows, at) = list.window();
+        assert_eq!(rows.len(), VISIBLE);
+        assert_eq!(rows[at].0, "* S15");
+        list.cursor = 0;
+        assert_eq!(list.window().1, 0);
+    }
+}

@@ -1,0 +1,219 @@
+//! What each pilot's bomb hurts. Every bomb clears the bullets on screen and keeps its pilot
+//! safe for the same [`BOMB_GUARD_STEPS`]; where the damage goes is the pilot's own:
+//!
+//! - Vela: a wind storm, a band of gusts sweeping across the screen and back.
+//! - Brass: a heavy steam blast, a ring that bursts out from the ship across the screen.
+//! - Wren: a magic circle over the whole screen that turns the bullets it clears into coins.
+//! - Orla: the lighthouse sweep, two beams from her lamp turning one and a half times.
+//! - Rook: the scrap barrage, the pods flying up and dropping scrap that bursts where it lands.
+
+use std::f32::consts::{PI, TAU};
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+
+use super::character::Character;
+use super::events::GameEvent;
+use super::world::{Blast, Owner, World};
+use super::PLAYFIELD;
+
+/// Steps every bomb clears bullets and keeps its pilot invulnerable, whoever bombed.
+pub const BOMB_GUARD_STEPS: u32 = 120;
+/// Half the width of Vela's band of gusts.
+pub const GALE_HALF_WIDTH: f32 = 48.0;
+/// Steps Brass's blast ring takes to cross the screen; it hurts only while it grows.
+pub const STEAM_STEPS: u32 = 60;
+/// Half the angle each of Orla's beams covers, radians.
+pub const BEAM_HALF_ANGLE: f32 = 0.22;
+/// Turns Orla's beams make over the bomb.
+pub const BEAM_TURNS: f32 = 1.5;
+/// Pieces of scrap Rook's pods drop.
+pub const SCRAP_PIECES: usize = 24;
+/// Columns of the carpet the scrap falls in.
+pub const SCRAP_COLUMNS: usize = 6;
+/// Radius of the burst where a piece of scrap lands.
+pub const SCRAP_RADIUS: f32 = 28.0;
+/// Steps a piece of scrap takes to fall from the top to where it lands.
+pub const SCRAP_FALL_STEPS: u32 = 24;
+
+/// One piece of Rook's scrap: where and when (a step of the blast's life) it lands.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scrap {
+    pub x: f32,
+    pub land_y: f32,
+    pub land_step: u32,
+    /// Which of the four scrap pictures it is.
+    pub look: u8,
+}
+
+impl Scrap {
+    /// Where the piece is `age` steps into the blast: falling from above the top, `None`
+    /// before it starts falling and after it has landed.
+    pub fn falling_at(&self, age: u32) -> Option<Vec2> {
+        let start = self.land_step.saturating_sub(SCRAP_FALL_STEPS);
+        if age < start || age >= self.land_step {
+            return None;
+        }
+        let t = (age - start) as f32 / SCRAP_FALL_STEPS as f32;
+        Some(Vec2::new(self.x, -16.0 + (self.land_y + 16.0) * t))
+    }
+}
+
+/// Rook's whole barrage; every piece is landed (and harmless) for the other pilots.
+pub type ScrapFall = [Scrap; SCRAP_PIECES];
+
+/// Steps between damage ticks while a bomb reaches an enemy: Orla's beams pass over in a
+/// few steps, so they tick faster (and softer) than the rest.
+pub fn tick_steps(c: Character) -> u64 {
+    if c == Character::Orla {
+        3
+    } else {
+        10
+    }
+}
+
+/// Steps since the blast went off.
+pub fn age(b: &Blast) -> u32 {
+    b.total_steps.saturating_sub(b.steps_left)
+}
+
+/// The x of the middle of Vela's band of gusts `age` steps in: across the screen and back.
+pub fn gale_x(age: u32, total: u32) -> f32 {
+    let t = age as f32 / total.max(1) as f32;
+    let u = (t * 2.0) % 2.0;
+    let there = if u < 1.0 { u } else { 2.0 - u };
+    -GALE_HALF_WIDTH + there * (PLAYFIELD.x + 2.0 * GALE_HALF_WIDTH)
+}
+
+/// The radius of Brass's steam ring `age` steps in.
+pub fn steam_radius(age: u32) -> f32 {
+    40.0 + age.min(STEAM_STEPS) as f32 * 6.0
+}
+
+/// The heading of Orla's first beam `age` steps in, radians from straight up (positive to
+/// the right); the second is opposite. They start level, pointing left and right.
+pub fn beam_angle(age: u32, total: u32) -> f32 {
+    let t = age as f32 / total.max(1) as f32;
+    -PI * 0.5 + t * BEAM_TURNS * TAU
+}
+
+/// True when `to` (from the lamp) lies within either of Orla's beams at `angle`.
+pub fn in_beam(angle: f32, to: Vec2) -> bool {
+    let at = to.x.atan2(-to.y);
+    // The beams are opposite: fold the difference onto half a turn.
+    let d = (at - angle).rem_euclid(PI);
+    d.min(PI - d) <= BEAM_HALF_ANGLE
+}
+
+impl World {
+    /// Where a bomb's damage reaches this step: true when `blast` hurts a part at `pos`.
+    pub(crate) fn blast_reaches(&self, blast: usize, pos: Vec2) -> bool {
+        let Some(b) = self.blasts.get(blast) else {
+            return false;
+        };
+        let age = age(b);
+        match b.character {
+            Character::Vela => (pos.x - gale_x(age, b.total_steps)).abs() <= GALE_HALF_WIDTH,
+            Character::Brass => age < STEAM_STEPS && pos.distance(b.origin) <= steam_radius(age),
+            Character::Wren => true,
+            Character::Orla => in_beam(beam_angle(age, b.total_steps), pos - self.lamp(b)),
+            // The scrap hurts where it lands, in `land_scrap`.
+            Character::Rook => false,
+        }
+    }
+
+    /// True while `blast` still clears bullets: the same time for every pilot.
+    pub(crate) fn blast_clears(&self, blast: usize) -> bool {
+        self.blasts
+            .get(blast)
+            .is_some_and(|b| age(b) < BOMB_GUARD_STEPS)
+    }
+
+    /// Where Orla's lamp is: on her ship while it flies, else where she bombed.
+    pub fn lamp(&self, b: &Blast) -> Vec2 {
+        self.players
+            .get(b.player)
+            .filter(|p| p.in_play())
+            .map_or(b.origin, |p| p.pos)
+    }
+
+    /// Draws where and when each piece of Rook's scrap lands: a carpet of [`SCRAP_COLUMNS`]
+    /// by four cells over the upper two thirds of the screen, one piece jittered within each
+    /// cell, so the bursts leave no gap an enemy could sit in; dropped row by row from the
+    /// top after the pods have flown up.
+    pub(crate) fn drop_scrap(&mut self) -> ScrapFall {
+        let mut fall = ScrapFall::default();
+        let rows = (SCRAP_PIECES / SCRAP_COLUMNS) as f32;
+        let cell = Vec2::new(
+            PLAYFIELD.x / SCRAP_COLUMNS as f32,
+            PLAYFIELD.y * 0.66 / rows,
+        );
+        for (n, s) in fall.iter_mut().enumerate() {
+            let (col, row) = ((n % SCRAP_COLUMNS) as f32, (n / SCRAP_COLUMNS) as f32);
+            let x = (col + 0.35 + self.rand_f32() * 0.3) * cell.x;
+            let land_y = 30.0 + (row + 0.35 + self.rand_f32() * 0.3) * cell.y;
+            *s = Scrap {
+                x,
+                land_y,
+                land_step: 30 + n as u32 * 4,
+                look: (n % 4) as u8,
+            };
+        }
+        fall
+    }
+
+    /// Bursts the pieces of scrap landing this step, hurting every enemy part they touch.
+    pub(crate) fn land_scrap(&mut self) {
+        for k in 0..self.blasts.capacity() {
+            let Some(b) = self.blasts.get(k) else {
+                continue;
+            };
+            if b.character != Character::Rook {
+                continue;
+            }
+            // The step about to begin; `update_blasts` counts `steps_left` down after this.
+            let age = age(b);
+            let (player, damage) = (b.player, b.damage);
+            for n in 0..SCRAP_PIECES {
+                let s = self.blasts[k].scrap[n];
+                if s.land_step != age {
+                    continue;
+                }
+                let landing = Vec2::new(s.x, s.land_y);
+                self.events.push(GameEvent::Explosion {
+                    pos: landing,
+                    size: 0,
+                });
+                self.burst(landing, damage, player);
+            }
+        }
+    }
+
+    /// Hurts every enemy part whose box touches a burst of [`SCRAP_RADIUS`] at `at`, once.
+    fn burst(&mut self, at: Vec2, damage: f32, player: usize) {
+        let mut found = std::mem::take(&mut self.query_buf);
+        found.clear();
+        self.collider.query(
+            Aabb::from_center(at, Vec2::splat(SCRAP_RADIUS)),
+            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+            &mut found,
+        );
+        let mut hits = std::mem::take(&mut self.scratch.hits);
+        hits.clear();
+        for c in &found {
+            if let Some(Owner::Enemy(k)) = Owner::decode(c.owner) {
+                let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
+                if seen && at.distance(self.part_pos(k, c.part as usize)) <= SCRAP_RADIUS * 2.0 {
+                    hits.push((k, c.part as usize));
+                }
+            }
+        }
+        self.query_buf = found;
+        for &(k, pi) in &hits {
+            self.damage_part(k, pi, damage, player);
+        }
+        hits.clear();
+        self.scratch.hits = hits;
+    }
+}

@@ -1,0 +1,222 @@
+//! What the fourth and fifth pilots fire (Orla's lamp-lasers, Rook's locking pods), and the
+//! melee strike every pilot's charge turns into up close.
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+
+use super::character::Character;
+use super::events::GameEvent;
+use super::player::{Shot, ShotKind};
+use super::world::{Owner, World};
+
+/// How far in front of the ship a melee strike reaches, pixels from its centre.
+pub const MELEE_REACH: f32 = 56.0;
+/// Half the width of the melee strike's reach.
+pub const MELEE_HALF_WIDTH: f32 = 22.0;
+/// Steps a melee strike plays out for (four frames of three steps).
+pub const MELEE_STEPS: u32 = 12;
+/// Where Rook's pods hang, from the ship's centre (the left one; the right one mirrors it).
+pub const POD_OFFSET: Vec2 = Vec2::new(-13.0, 3.0);
+/// The farthest Rook's pods swing from straight up, radians (35 degrees).
+pub const POD_SWING: f32 = 0.61;
+/// How far the pods swing towards their goal each step.
+const POD_EASE: f32 = 0.12;
+
+/// A melee strike being played out: the animation only; its damage landed at once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strike {
+    pub steps_left: u32,
+    /// Where it struck, for the picture.
+    pub at: Vec2,
+}
+
+/// Rook's pods' heading after one step. While fire is held they stay locked where they are;
+/// otherwise they swing towards the way the ship moves (`dir_x`, -1 to 1) and back to straight
+/// up when it is still. So a player aims by drifting, then holds fire to keep that aim.
+pub fn swing_pods(angle: f32, dir_x: f32, firing: bool) -> f32 {
+    if firing {
+        return angle;
+    }
+    let goal = dir_x.clamp(-1.0, 1.0) * POD_SWING;
+    angle + (goal - angle) * POD_EASE
+}
+
+/// The direction a pod at `angle` (radians from straight up, positive to the right) faces.
+pub fn pod_heading(angle: f32) -> Vec2 {
+    Vec2::new(angle.sin(), -angle.cos())
+}
+
+/// The box in front of a ship at `pos` that its melee strike reaches.
+pub fn melee_area(pos: Vec2) -> Aabb {
+    Aabb::new(
+        Vec2::new(pos.x - MELEE_HALF_WIDTH, pos.y - MELEE_REACH),
+        Vec2::new(pos.x + MELEE_HALF_WIDTH, pos.y + 4.0),
+    )
+}
+
+impl World {
+    /// The nearest part player `i`'s melee strike could hurt from `from`: one that can be
+    /// hurt and whose box reaches into [`melee_area`], with where it is. For the autoplay bot,
+    /// which reads the world as a player would; it allocates nothing.
+    pub fn melee_target_from(&self, from: Vec2) -> Option<Vec2> {
+        let area = melee_area(from);
+        self.enemies
+            .iter()
+            .filter(|(_, e)| e.on_screen())
+            .flat_map(|(k, e)| (0..e.parts.len()).map(move |pi| (k, pi)))
+            .filter(|&(k, pi)| self.part_open(k, pi))
+            .map(|(k, pi)| {
+                let half = self.level.enemies[self.enemies[k].kind].parts[pi].half;
+                (
+                    Aabb::from_center(self.part_pos(k, pi), half),
+                    self.part_pos(k, pi),
+                )
+            })
+            .filter(|(b, _)| b.overlaps(&area))
+            .map(|(_, at)| at)
+            .min_by(|a, b| {
+                a.distance_squared(from)
+                    .total_cmp(&b.distance_squared(from))
+            })
+    }
+
+    /// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
+    /// (two beams' worth) at power 4.
+    pub(crate) fn fire_orla_side_beams(&mut self, base: &Shot, power: u8) {
+        if power < 3 {
+            return;
+        }
+        let paired = power >= 4;
+        let half = if paired {
+            Vec2::new(base.half.x + 2.0, base.half.y)
+        } else {
+            base.half
+        };
+        for sign in [-1.0f32, 1.0] {
+            self.spawn_shot(Shot {
+                kind: ShotKind::Laser,
+                pos: base.pos + Vec2::new(sign * 9.0, 6.0),
+                half,
+                paired,
+                ..base.clone()
+            });
+        }
+    }
+
+    /// Rook's pods fire rivets along the heading they hold: one each, a paired box from
+    /// power 3, and at power 4 one more single angled a little outwards.
+    pub(crate) fn fire_rook_pods(&mut self, base: &Shot, power: u8) {
+        let p = &self.players[base.player];
+        let (ship, angle) = (p.pos, p.pod_angle);
+        let speed = base.vel.length();
+        let paired = power >= 3;
+        for side in [-1.0f32, 1.0] {
+            let from =
+                ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y) + pod_heading(angle) * 7.0;
+            let half = if paired {
+                Vec2::new(base.half.x + 2.0, base.half.y)
+            } else {
+                base.half
+            };
+            self.spawn_shot(Shot {
+                pos: from,
+                vel: pod_heading(angle) * speed,
+                half,
+                paired,
+                ..base.clone()
+            });
+            if power >= 4 {
+                let a = angle + side * 0.12;
+                self.spawn_shot(Shot {
+                    pos: from,
+                    vel: pod_heading(a) * speed,
+                    paired: false,
+                    ..base.clone()
+                });
+            }
+        }
+    }
+
+    /// Orla's and Rook's charge attacks; `base` is a charge shot on the ship.
+    pub(crate) fn fire_new_charge(&mut self, base: &Shot) {
+        match base.character {
+            Character::Orla => {
+                // A wide lens-flare beam from the lamp to the top, glued to the ship like
+                // Brass's but twice as wide and shorter lived.
+                let y = base.pos.y;
+                self.spawn_shot(Shot {
+                    pos: Vec2::new(base.pos.x, y * 0.5),
+                    half: Vec2::new(12.0, y * 0.5),
+                    damage: 3.0,
+                    life: 50,
+                    ..base.clone()
+                });
+            }
+            Character::Rook => {
+                // Each pod fires a spread of five bolts around the heading it holds.
+                let p = &self.players[base.player];
+                let (ship, angle) = (p.pos, p.pod_angle);
+                for side in [-1.0f32, 1.0] {
+                    let from = ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y);
+                    for n in -2..=2 {
+                        let a = angle + n as f32 * 0.2;
+                        self.spawn_shot(Shot {
+                            pos: from,
+                            vel: pod_heading(a) * 300.0,
+                            half: Vec2::new(4.0, 6.0),
+                            damage: 3.0,
+                            life: 70,
+                            ..base.clone()
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Strikes the nearest part an enemy offers within reach in front of player `i`, at once
+    /// and for [`Character::melee_damage`]. Returns false, striking nothing, when no part that
+    /// can be hurt (on screen, not destroyed, not armoured) is within reach.
+    pub(crate) fn melee_strike(&mut self, i: usize) -> bool {
+        let p = &self.players[i];
+        let (pos, power, character) = (p.pos, p.power, p.character);
+        let mut found = std::mem::take(&mut self.query_buf);
+        found.clear();
+        self.collider.query(
+            melee_area(pos),
+            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+            &mut found,
+        );
+        let target = found
+            .iter()
+            .filter_map(|c| match Owner::decode(c.owner) {
+                Some(Owner::Enemy(k)) => {
+                    let pi = c.part as usize;
+                    let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
+                    (seen && self.part_open(k, pi)).then(|| (k, pi, self.part_pos(k, pi)))
+                }
+                _ => None,
+            })
+            // Nearest first; ties (two parts of one enemy at one spot) go to the lower key.
+            .min_by(|a, b| {
+                a.2.distance_squared(pos)
+                    .total_cmp(&b.2.distance_squared(pos))
+                    .then((a.0, a.1).cmp(&(b.0, b.1)))
+            });
+        self.query_buf = found;
+        let Some((k, pi, _)) = target else {
+            return false;
+        };
+        let at = pos + Vec2::new(0.0, -20.0);
+        self.players[i].strike = Some(Strike {
+            steps_left: MELEE_STEPS,
+            at,
+        });
+        self.stats.melee_strikes += 1;
+        self.events.push(GameEvent::Melee { player: i, pos: at });
+        self.damage_part(k, pi, character.melee_damage(power), i);
+        true
+    }
+}
