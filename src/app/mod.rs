@@ -26,8 +26,11 @@ mod practice;
 mod practice_menu;
 mod practice_run;
 mod recording;
+mod replay_controls;
 mod replay_end;
+mod replays;
 mod run;
+mod save_replay;
 mod scene;
 mod select;
 mod stage_play;
@@ -184,6 +187,11 @@ impl App {
             Transition::ToTitle => {
                 // Time played in a stage left from the pause menu is kept.
                 self.ctx.save_player_data_if_changed();
+                self.ctx.run.end_menu_replay();
+                // A run just ended: its replay is offered first (the offer goes to the title).
+                if let Some(offer) = save_replay::SaveReplay::offer(&mut self.ctx) {
+                    return self.apply(Transition::switch(offer));
+                }
                 let t = title::Title::enter(&mut self.ctx);
                 self.apply(t);
             }

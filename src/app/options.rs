@@ -8,7 +8,7 @@ use crate::render::menus;
 use skysweep::save::settings::Setting;
 
 /// The first rows are [`Setting::ALL`] in order; then the three rebinding pages and BACK.
-const ITEMS: [&str; 11] = [
+const ITEMS: [&str; 12] = [
     "MUSIC VOLUME",
     "EFFECTS VOLUME",
     "DISPLAY SCALE",
@@ -16,6 +16,7 @@ const ITEMS: [&str; 11] = [
     "SCREEN SHAKE",
     "DIFFICULTY",
     "TATE",
+    "SAVE REPLAYS",
     "1P KEYS",
     "2P KEYS",
     "PAD BUTTONS",
@@ -105,6 +106,7 @@ impl Scene for Options {
                     4 => on(c.screen_shake),
                     5 => c.difficulty.name().to_uppercase(),
                     6 => c.tate.label().into(),
+                    7 => c.save_replays.name().into(),
                     _ => String::new(),
                 };
                 (label.to_string(), value)

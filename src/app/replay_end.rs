@@ -3,6 +3,7 @@
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
+use super::replays::ReplayBrowser;
 use super::scene::{Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
@@ -26,8 +27,17 @@ impl ReplayEnded {
 }
 
 impl Scene for ReplayEnded {
-    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        Transition::when(self.timer.dismissed(m), || Transition::Quit)
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if !self.timer.dismissed(m) {
+            return Transition::Stay;
+        }
+        // A replay chosen in the REPLAYS menu goes back there, the run it stood in for restored.
+        if ctx.run.is_menu_replay() {
+            ctx.run.end_menu_replay();
+            ctx.audio.music("title");
+            return Transition::switch(ReplayBrowser::new(ctx));
+        }
+        Transition::Quit
     }
 
     fn step(&mut self, _ctx: &mut Ctx) -> Transition {

@@ -50,6 +50,12 @@ pub struct Run {
     /// While a custom stage is played (from CUSTOM STAGES): the stages and campaign it set
     /// aside, given back by the next [`Run::new_game`].
     set_aside: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>)>,
+    /// While a replay chosen in the REPLAYS menu plays: the run it stands in for (stages,
+    /// whole-game list, configuration), put back by [`Run::end_menu_replay`].
+    before_replay: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>, WorldConfig)>,
+    /// The last run's recording once it ended, for the SAVE REPLAY offer on the way to the
+    /// title; taken by it.
+    pub finished: Option<Replay>,
 }
 
 impl Run {
@@ -81,9 +87,60 @@ impl Run {
             seed_fixed,
             catalog: run_setup::assets_catalog(),
             set_aside: None,
+            before_replay: None,
+            finished: None,
         };
         run.order_stages();
         run
+    }
+
+    /// Plays `replay` from the REPLAYS menu on `levels`, its recorded stages as loaded and
+    /// checked, from stage `from` with `carry` (what the stages before it left; empty for the
+    /// first). The run it replaces comes back with [`Run::end_menu_replay`].
+    pub fn play_menu_replay(
+        &mut self,
+        replay: Replay,
+        levels: Vec<Arc<Level>>,
+        from: usize,
+        carry: Vec<Carry>,
+    ) {
+        self.end_recording();
+        if self.before_replay.is_none() {
+            let kept = (
+                std::mem::take(&mut self.stages),
+                self.campaign.take(),
+                self.base_config.clone(),
+            );
+            self.before_replay = Some(kept);
+        }
+        self.campaign = None;
+        self.stages = replay
+            .stages
+            .iter()
+            .map(|s| PathBuf::from(&s.level))
+            .collect();
+        self.levels = self.stages.iter().cloned().zip(levels).collect();
+        self.base_config = replay.stage_config(from, Vec::new());
+        self.carry = carry;
+        self.replay = Some(replay);
+    }
+
+    /// Whether a replay chosen in the REPLAYS menu is what plays.
+    pub fn is_menu_replay(&self) -> bool {
+        self.before_replay.is_some()
+    }
+
+    /// Puts back the run a menu replay stood in for; nothing when none plays.
+    pub fn end_menu_replay(&mut self) {
+        let Some((stages, campaign, config)) = self.before_replay.take() else {
+            return;
+        };
+        self.replay = None;
+        self.levels.clear();
+        self.stages = stages;
+        self.campaign = campaign;
+        self.base_config = config;
+        self.carry.clear();
     }
 
     /// Whether this run is the whole game, whose last stage ends in the ending.
@@ -158,8 +215,14 @@ impl Run {
     }
 
     /// Starts a new recording when `--record` asked for one and no finished run holds the file.
+    /// Without `--record` every run but a replay's is recorded in memory, for the SAVE
+    /// REPLAY offer when it ends.
     pub fn begin_recording(&mut self, level: &Level, config: &WorldConfig) {
-        if self.record_path.is_some() && !self.recording_spent {
+        let wanted = match self.record_path {
+            Some(_) => !self.recording_spent,
+            None => self.replay.is_none(),
+        };
+        if wanted {
             self.recording = Some(Recording::new(Replay::for_run(level, config)));
         }
     }
@@ -174,7 +237,13 @@ impl Run {
 
     /// Ends the recording, saved: play after this is not recorded.
     pub fn end_recording(&mut self) {
-        let (Some(mut r), Some(path)) = (self.recording.take(), &self.record_path) else {
+        let Some(mut r) = self.recording.take() else {
+            return;
+        };
+        if !r.replay.is_empty() {
+            self.finished = Some(r.replay.clone());
+        }
+        let Some(path) = &self.record_path else {
             return;
         };
         self.recording_spent = true;

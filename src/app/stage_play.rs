@@ -23,6 +23,7 @@ use super::practice::{self as tools, Jump, Practice, StepPlan};
 use super::practice_run::{self, PracticeState, Session};
 
 use super::keyboard;
+use super::replay_controls::{self, ReplaySpeed};
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, StagePlace, Transition};
 use super::stress::Stress;
@@ -40,6 +41,8 @@ pub struct StagePlay {
     practice: Practice,
     /// `--stress`: the bullets kept on the playfield.
     stress: Option<Stress>,
+    /// How fast a replay plays: x1, x2 or x4.
+    speed: ReplaySpeed,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -138,7 +141,8 @@ impl StagePlay {
         // The run's recording: carried on from the stage just cleared, or begun with the run.
         match &mut ctx.run.recording {
             Some(r) => r.replay.begin_stage(&level, &config),
-            None if first => ctx.run.begin_recording(&level, &config),
+            // A stress test's run is no one's to keep.
+            None if first && ctx.cli.stress.is_none() => ctx.run.begin_recording(&level, &config),
             None => {}
         }
         let pilot = ctx.cli.run.pilot();
@@ -166,6 +170,7 @@ impl StagePlay {
             replay: replay.map(|steps| (steps, 0)),
             practice: Practice::new(),
             stress,
+            speed: ReplaySpeed::default(),
         }
     }
 
@@ -319,50 +324,39 @@ impl StagePlay {
         Transition::switch(next)
     }
 
+    /// Checked playback: where the world, `played` steps into this replayed stage, differs
+    /// from the checkpoint recorded at that step, in words (stage and time).
+    fn desynced(&self, ctx: &Ctx, played: usize) -> Option<String> {
+        let replay = ctx.run.replay.as_ref()?;
+        let record = replay.stages.get(self.place.index)?;
+        let step = u32::try_from(played).ok()?;
+        let at = record
+            .checkpoints
+            .binary_search_by_key(&step, |c| c.0)
+            .ok()?;
+        let played_hash = format!("{:016x}", self.world.state_hash());
+        let recorded = &record.checkpoints[at].1;
+        (played_hash != *recorded).then(|| {
+            let s = step / 60;
+            format!(
+                "Stage {} of {} ({}) at {}:{:02}: the recorded state is {recorded}, playing gave {played_hash}.",
+                self.place.index + 1,
+                replay.stages.len(),
+                record.level,
+                s / 60,
+                s % 60
+            )
+        })
+    }
+
     fn scores(&self) -> Vec<u64> {
         self.world.players.iter().map(|p| p.score).collect()
     }
 }
 
-impl Scene for StagePlay {
-    fn entered(&mut self, ctx: &mut Ctx) {
-        if ctx.cli.memory_log {
-            log_memory(ctx, &self.place);
-        }
-    }
-
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        let counted = self.unranked(ctx).is_none();
-        let jump = self.practice.read_keys();
-        if counted && self.practice.used() {
-            // The play-test found this silent: the player learns it the moment it happens.
-            ctx.message = Some(Notice::brief(
-                "PRACTICE TOOL USED",
-                "This run no longer counts\nfor high scores.".into(),
-            ));
-        }
-        if self.practice.changed_past() && ctx.run.recording.is_some() {
-            // The world's past is no longer what was played: the recording ends here.
-            ctx.run.end_recording();
-            ctx.message = Some(Notice::brief(
-                "PRACTICE",
-                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
-                    .into(),
-            ));
-        }
-        if let Some(jump) = jump {
-            return self.jump(ctx, jump);
-        }
-        if is_key_pressed(KeyCode::Escape) || m.start {
-            Transition::push(Pause::new(self.place.clone()))
-        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
-            Self::restart(ctx, &self.place)
-        } else {
-            Transition::Stay
-        }
-    }
-
-    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+impl StagePlay {
+    /// One step of the world: input, update, collide, and what follows.
+    fn step_once(&mut self, ctx: &mut Ctx) -> Transition {
         match self.practice.plan() {
             StepPlan::Play => {}
             StepPlan::Hold => return Transition::Stay,
@@ -393,8 +387,21 @@ impl Scene for StagePlay {
         if let Some(r) = &mut ctx.run.recording {
             r.record(&inputs, &self.world);
         }
-        if let Some((_, cursor)) = &mut self.replay {
+        let played = self.replay.as_mut().map(|(_, cursor)| {
             *cursor += 1;
+            *cursor
+        });
+        if let Some(played) = played {
+            if let Some(why) = self.desynced(ctx, played) {
+                ctx.audio.stop_music();
+                ctx.message = Some(Notice::lasting("REPLAY DESYNCED", why));
+                let stage = self.world.level.name.clone();
+                return Transition::switch(ReplayEnded::new(
+                    self.scores(),
+                    stage,
+                    ReplayEnd::Stopped,
+                ));
+            }
         }
         player_record::step(ctx, &self.world, continues, self.counts_for_record());
         let w = &self.world;
@@ -439,6 +446,64 @@ impl Scene for StagePlay {
             Transition::Stay
         }
     }
+}
+
+impl Scene for StagePlay {
+    fn entered(&mut self, ctx: &mut Ctx) {
+        if ctx.cli.memory_log {
+            log_memory(ctx, &self.place);
+        }
+    }
+
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        let counted = self.unranked(ctx).is_none();
+        let jump = self.practice.read_keys();
+        if counted && self.practice.used() {
+            // The play-test found this silent: the player learns it the moment it happens.
+            ctx.message = Some(Notice::brief(
+                "PRACTICE TOOL USED",
+                "This run no longer counts\nfor high scores.".into(),
+            ));
+        }
+        if self.practice.changed_past() && ctx.run.recording.is_some() {
+            // The world's past is no longer what was played: the recording ends here.
+            ctx.run.end_recording();
+            ctx.message = Some(Notice::brief(
+                "PRACTICE",
+                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
+                    .into(),
+            ));
+        }
+        if let Some(jump) = jump {
+            return self.jump(ctx, jump);
+        }
+        if self.replay.is_some() && is_key_pressed(replay_controls::KEY_FAST) {
+            self.speed = self.speed.next();
+        }
+        if is_key_pressed(KeyCode::Escape) || m.start {
+            Transition::push(Pause::new(self.place.clone()))
+        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
+            Self::restart(ctx, &self.place)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn step(&mut self, ctx: &mut Ctx) -> Transition {
+        // A replay fast-forwarded steps its world several times a step.
+        let times = if self.replay.is_some() {
+            self.speed.get()
+        } else {
+            1
+        };
+        for _ in 1..times {
+            let t = self.step_once(ctx);
+            if !t.is_stay() {
+                return t;
+            }
+        }
+        self.step_once(ctx)
+    }
 
     fn draw(&self, ctx: &mut Ctx) {
         let card = StageCard {
@@ -458,6 +523,9 @@ impl Scene for StagePlay {
             let hi = ctx.hi_score(Some(self.world.best_player_score()));
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
+        }
+        if let Some((steps, played)) = &self.replay {
+            replay_controls::draw_bar(&ctx.renderer, *played, steps.len(), self.speed);
         }
     }
 

@@ -24,6 +24,8 @@ pub struct Config {
     pub difficulty: Difficulty,
     /// The picture turned for a monitor on its side; files from before it read as off.
     pub tate: Tate,
+    /// Whether a finished run's replay is saved: always, after asking, or never.
+    pub save_replays: SaveReplays,
     /// Keyboard bindings for player 1 and player 2.
     pub keys: [KeyBindings; 2],
     /// Gamepad buttons, shared by both players' pads.
@@ -40,8 +42,33 @@ impl Default for Config {
             screen_shake: true,
             difficulty: Difficulty::Normal,
             tate: Tate::Off,
+            save_replays: SaveReplays::Ask,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
             pad: PadBindings::default(),
+        }
+    }
+}
+
+/// Whether the game saves a replay of each finished run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SaveReplays {
+    /// Straight to naming it.
+    Always,
+    /// Asks first.
+    #[default]
+    Ask,
+    /// Never offered.
+    Never,
+}
+
+impl SaveReplays {
+    pub const ALL: [SaveReplays; 3] = [SaveReplays::Always, SaveReplays::Ask, SaveReplays::Never];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SaveReplays::Always => "ALWAYS",
+            SaveReplays::Ask => "ASK",
+            SaveReplays::Never => "NEVER",
         }
     }
 }
@@ -56,10 +83,11 @@ pub enum Setting {
     ScreenShake,
     Difficulty,
     Tate,
+    SaveReplays,
 }
 
 impl Setting {
-    pub const ALL: [Setting; 7] = [
+    pub const ALL: [Setting; 8] = [
         Setting::MusicVolume,
         Setting::EffectsVolume,
         Setting::DisplayScale,
@@ -67,6 +95,7 @@ impl Setting {
         Setting::ScreenShake,
         Setting::Difficulty,
         Setting::Tate,
+        Setting::SaveReplays,
     ];
 }
 
@@ -162,6 +191,14 @@ impl Config {
                 self.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
             }
             Setting::Tate => self.tate = self.tate.step(dir),
+            Setting::SaveReplays => {
+                let all = SaveReplays::ALL;
+                let k = all
+                    .iter()
+                    .position(|x| *x == self.save_replays)
+                    .unwrap_or(1) as i32;
+                self.save_replays = all[(k + dir).rem_euclid(3) as usize];
+            }
         }
     }
 

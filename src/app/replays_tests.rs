@@ -1,0 +1,134 @@
+//! The REPLAYS menu's logic, headless: list order, unplayable rows, delete confirmation.
+
+use std::path::Path;
+
+use skysweep::sim::replay::Replay;
+use skysweep::sim::{Character, Difficulty};
+
+use super::*;
+
+/// A replay dated `date`, named `name`, recorded on a stage file that does not exist.
+fn write_replay(dir: &Path, file: &str, name: &str, date: u64) {
+    let mut r = Replay::new(
+        "levels/no_such_stage.ron",
+        7,
+        1,
+        vec![Character::ALL[0]],
+        Difficulty::default(),
+        0.0,
+        false,
+    );
+    r.name = name.into();
+    r.date = date;
+    r.save(&dir.join(file)).unwrap();
+}
+
+fn input(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
+    let mut m = MenuInput::default();
+    f(&mut m);
+    m
+}
+
+#[test]
+fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    write_replay(dir.path(), "a.ron", "OLDEST", 1_000);
+    write_replay(dir.path(), "b.ron", "NEWEST", 3_000);
+    write_replay(dir.path(), "c.ron", "MIDDLE", 2_000);
+    std::fs::write(dir.path().join("damaged.ron"), b"\xff\x00 not a replay").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not listed").unwrap();
+    let rows = scan(dir.path(), &mut stage_files());
+    let names: Vec<&str> = rows.iter().map(|r| r.listing.name.as_str()).collect();
+    // The damaged file has no date: it sorts by its file time, newer than 1970.
+    assert_eq!(names, ["", "NEWEST", "MIDDLE", "OLDEST"]);
+    for row in &rows {
+        assert!(!row.playable(), "{:?}", row.listing.state);
+        assert!(
+            row.state_text().starts_with("UNPLAYABLE: "),
+            "{}",
+            row.state_text()
+        );
+    }
+    assert!(
+        rows[1].state_text().contains("no_such_stage"),
+        "{}",
+        rows[1].state_text()
+    );
+    assert_eq!(rows[0].lines()[0].trim(), "damaged.ron");
+}
+
+#[test]
+fn a_missing_folder_is_an_empty_menu_that_backs_out() {
+    let rows = scan(Path::new("/no/such/folder/at/all"), &mut stage_files());
+    let mut b = Browser::new(rows);
+    assert_eq!(b.input(&input(|m| m.down = true), false), Action::None);
+    assert_eq!(b.input(&input(|m| m.ok = true), false), Action::Back);
+}
+
+#[test]
+fn an_unplayable_row_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    write_replay(dir.path(), "a.ron", "A", 1_000);
+    let mut b = Browser::new(scan(dir.path(), &mut stage_files()));
+    match b.input(&input(|m| m.ok = true), false) {
+        Action::Refused(why) => assert!(why.contains("no_such_stage"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn delete_asks_first_and_no_keeps_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    write_replay(dir.path(), "a.ron", "A", 1_000);
+    write_replay(dir.path(), "b.ron", "B", 2_000);
+    let mut b = Browser::new(scan(dir.path(), &mut stage_files()));
+    let none = MenuInput::default();
+    b.input(&none, true);
+    assert_eq!(b.mode, Mode::ConfirmDelete { yes: false });
+    // NO is highlighted first: shot keeps the file.
+    assert_eq!(b.input(&input(|m| m.ok = true), false), Action::None);
+    assert!(dir.path().join("b.ron").exists());
+    assert_eq!(b.rows.len(), 2);
+    // Back cancels too.
+    b.input(&none, true);
+    b.input(&input(|m| m.right = true), false);
+    assert_eq!(b.input(&input(|m| m.back = true), false), Action::None);
+    assert!(dir.path().join("b.ron").exists());
+    // YES deletes the row under the cursor, the newest.
+    b.input(&none, true);
+    b.input(&input(|m| m.left = true), false);
+    assert_eq!(b.mode, Mode::ConfirmDelete { yes: true });
+    assert_eq!(
+        b.input(&input(|m| m.ok = true), false),
+        Action::Deleted(Ok(()))
+    );
+    assert!(!dir.path().join("b.ron").exists());
+    assert!(dir.path().join("a.ron").exists());
+    assert_eq!(b.rows.len(), 1);
+    assert_eq!(b.cursor, 0);
+}
+
+#[test]
+fn the_shipped_replays_play_from_any_of_their_stages() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
+    let rows = scan(&dir, &mut stage_files());
+    assert!(!rows.is_empty());
+    let row = rows
+        .iter()
+        .position(Row::playable)
+        .expect("a committed replay plays");
+    let stages = rows[row].listing.stages.len();
+    let mut b = Browser::new(rows);
+    b.cursor = row;
+    if stages > 1 {
+        b.input(&input(|m| m.right = true), false);
+    }
+    let from = usize::from(stages > 1);
+    assert_eq!(
+        b.input(&input(|m| m.ok = true), false),
+        Action::Play { row, from }
+    );
+    let (replay, levels, carry) = load_for_play(&b.rows[row].path, from).unwrap();
+    assert_eq!(levels.len(), replay.stages.len());
+    assert_eq!(carry.is_empty(), from == 0);
+}

@@ -1,0 +1,225 @@
+//! SAVE REPLAY: on the way to the title after a run, the run's recording is offered for
+//! keeping, as the SAVE REPLAYS option says (always: straight to its name; ask: YES or NO
+//! first; never: not offered). Named with the same entry as high scores, written atomically
+//! to `<data folder>/replays/`.
+
+use std::path::{Path, PathBuf};
+
+use macroquad::prelude::*;
+
+use skysweep::save::pad::PadButton;
+use skysweep::save::scores::clean_name;
+use skysweep::save::settings::SaveReplays;
+use skysweep::sim::replay::Replay;
+
+use super::ctx::Ctx;
+use super::menu_input::MenuInput;
+use super::name_draft::{NameDraft, TypingGate};
+use super::notice::Notice;
+use super::replays::replays_folder;
+use super::scene::{Scene, Transition};
+use crate::render::menus;
+
+pub struct SaveReplay {
+    replay: Replay,
+    /// Still asking YES or NO; `yes` is highlighted.
+    asking: Option<bool>,
+    draft: NameDraft,
+    gate: TypingGate,
+}
+
+impl SaveReplay {
+    /// The offer for the run that just ended, if there is one and the option allows it.
+    pub fn offer(ctx: &mut Ctx) -> Option<SaveReplay> {
+        let replay = ctx.run.finished.take()?;
+        let asking = match ctx.config.save_replays {
+            SaveReplays::Never => return None,
+            SaveReplays::Ask => Some(true),
+            SaveReplays::Always => None,
+        };
+        while get_char_pressed().is_some() {}
+        Some(SaveReplay {
+            replay,
+            asking,
+            draft: NameDraft::default(),
+            gate: TypingGate::opened_with(get_keys_down()),
+        })
+    }
+}
+
+/// A file name for a replay named `name` recorded at `date` (seconds since 1970) in `dir`,
+/// not taken yet: `<date>_<name>.ron`, then `_2`, `_3`... Only letters and digits of the name
+/// are kept, so no name can leave the folder.
+pub fn file_for(dir: &Path, name: &str, date: u64) -> PathBuf {
+    let safe: String = clean_name(name)
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let stem = format!("{date}_{}", if safe.is_empty() { "REPLAY" } else { &safe });
+    let mut path = dir.join(format!("{stem}.ron"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}_{n}.ron"));
+        n += 1;
+    }
+    path
+}
+
+/// Names `replay` and writes it into `dir`, made if missing. Returns where.
+pub fn save_named(dir: &Path, replay: &mut Replay, name: &str) -> std::io::Result<PathBuf> {
+    replay.name = clean_name(name);
+    std::fs::create_dir_all(dir)?;
+    let path = file_for(dir, &replay.name, replay.date);
+    replay.save(&path)?;
+    Ok(path)
+}
+
+impl Scene for SaveReplay {
+    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+        if let Some(yes) = self.asking {
+            if m.left || m.right || m.up || m.down {
+                self.asking = Some(!yes);
+                ctx.audio.play("menu_move");
+            } else if m.back || (m.ok && !yes) {
+                return Transition::ToTitle;
+            } else if m.ok {
+                ctx.audio.play("menu_select");
+                self.asking = None;
+                while get_char_pressed().is_some() {}
+                self.gate = TypingGate::opened_with(get_keys_down());
+            }
+            return Transition::Stay;
+        }
+        let draft = &mut self.draft;
+        self.gate
+            .typed(&get_keys_down(), std::iter::from_fn(get_char_pressed))
+            .into_iter()
+            .for_each(|c| draft.type_char(c));
+        let pad = |b: PadButton| m.pad(b, None);
+        if is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp) {
+            draft.step_letter(true);
+        }
+        if is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown) {
+            draft.step_letter(false);
+        }
+        let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
+        if is_key_pressed(KeyCode::Right) || pad(PadButton::DPadRight) || pad(PadButton::South) {
+            done |= draft.right();
+        }
+        if is_key_pressed(KeyCode::Left)
+            || is_key_pressed(KeyCode::Backspace)
+            || pad(PadButton::DPadLeft)
+            || pad(PadButton::East)
+        {
+            draft.left();
+        }
+        if !done {
+            return Transition::Stay;
+        }
+        ctx.audio.play("menu_select");
+        let name = draft.name();
+        let saved = match replays_folder() {
+            Some(dir) => save_named(&dir, &mut self.replay, &name).map_err(|e| e.to_string()),
+            None => Err("there is no data folder".into()),
+        };
+        ctx.message = Some(match saved {
+            Ok(path) => {
+                eprintln!("replay saved to {}", path.display());
+                Notice::brief("REPLAY SAVED", format!("{name}\nsee REPLAYS"))
+            }
+            Err(e) => {
+                ctx.save_failed = true;
+                Notice::brief("REPLAY NOT SAVED", e)
+            }
+        });
+        Transition::ToTitle
+    }
+
+    fn draw(&self, ctx: &mut Ctx) {
+        let steps = self.replay.len() as u64;
+        let stages = self.replay.stages.len();
+        let info = format!(
+            "{stages} STAGE{}  {}:{:02}  {:08}",
+            if stages == 1 { "" } else { "S" },
+            steps / 3600,
+            steps / 60 % 60,
+            self.replay.final_score()
+        );
+        match self.asking {
+            Some(yes) => {
+                let rows = vec![
+                    (info, String::new()),
+                    ("YES".to_string(), String::new()),
+                    ("NO".to_string(), String::new()),
+                ];
+                let cursor = if yes { 1 } else { 2 };
+                menus::list(
+                    &mut ctx.renderer,
+                    "SAVE REPLAY?",
+                    &rows,
+                    cursor,
+                    "SHOT CHOOSES",
+                );
+            }
+            None => {
+                let name: String = self.draft.letters().iter().collect();
+                let mut marks: String = " ".repeat(self.draft.letters().len());
+                marks.replace_range(self.draft.pos()..=self.draft.pos(), "^");
+                let rows = vec![
+                    (info, String::new()),
+                    (String::new(), String::new()),
+                    (format!("NAME  {name}"), String::new()),
+                    (format!("      {marks}"), String::new()),
+                ];
+                menus::list(
+                    &mut ctx.renderer,
+                    "NAME THE REPLAY",
+                    &rows,
+                    2,
+                    "TYPE A NAME  ENTER SAVES",
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{file_for, save_named};
+    use skysweep::sim::replay::Replay;
+    use skysweep::sim::{Character, Difficulty};
+
+    #[test]
+    fn a_named_replay_is_saved_where_the_menu_finds_it_and_never_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let inside = dir.path().join("replays");
+        let mut r = Replay::new(
+            "levels/stage1.ron",
+            1,
+            5,
+            vec![Character::ALL[0]],
+            Difficulty::Hard,
+            0.0,
+            false,
+        );
+        r.date = 1_700_000_000;
+        let first = save_named(&inside, &mut r, "../../ab").unwrap();
+        assert_eq!(first.parent().unwrap(), inside);
+        let back = Replay::load(&first).unwrap();
+        assert_eq!(back.name, r.name);
+        assert_eq!(back.seed, 5);
+        let second = save_named(&inside, &mut r, "../../ab").unwrap();
+        assert_ne!(first, second);
+        assert!(first.exists() && second.exists());
+        assert!(file_for(&inside, "", 1).ends_with("1_REPLAY.ron"));
+        let rows = super::super::replays::scan(&inside, &mut NoStages);
+        assert_eq!(rows.len(), 2);
+    }
+
+    struct NoStages;
+    impl skysweep::sim::replay::verify::StageSource for NoStages {
+        fn stage(&mut self, _: &str) -> Result<std::sync::Arc<skysweep::level::Level>, String> {
+            Err("none".into())
+        }
+    }
+}
