@@ -20,6 +20,9 @@ const ROWS: &[(&str, RowAction)] = &[
     ("START", |_| Transition::switch(Select::new(1))),
     ("2 PLAYERS", |_| Transition::switch(Select::new(2))),
     ("PRACTICE", |ctx| Transition::push(PracticeMenu::new(ctx))),
+    ("REPLAYS", |ctx| {
+        Transition::switch(super::replays::ReplayBrowser::new(ctx))
+    }),
     ("CUSTOM STAGES", |ctx| {
         Transition::switch(super::custom_stages::CustomStages::new(ctx))
     }),
@@ -88,7 +91,8 @@ mod tests {
         let labels: Vec<&str> = ROWS.iter().map(|(l, _)| *l).collect();
         let at = |l: &str| labels.iter().position(|x| *x == l).unwrap();
         assert_eq!(labels[..3], ["START", "2 PLAYERS", "PRACTICE"]);
-        assert!(at("PRACTICE") < at("CUSTOM STAGES"));
+        assert!(at("PRACTICE") < at("REPLAYS"));
+        assert!(at("REPLAYS") < at("CUSTOM STAGES"));
         assert!(at("CUSTOM STAGES") < at("EXTRAS"));
         assert!(at("EXTRAS") < at("OPTIONS"));
         assert!(at("OPTIONS") < at("HIGH SCORES"));

@@ -246,7 +246,7 @@ mod tests {
                 assert!(l.chars().count() <= 26, "{c:?}: {l}");
             }
         }
-        for (_, lines) in pair_lines_map() {
+        for lines in pair_lines_map().values() {
             for l in lines {
                 assert!(l.chars().count() <= 26, "{l}");
             }
