@@ -21,6 +21,7 @@ rec stage1_vela_normal --level levels/stage1.ron --seed 1 --autoplay --frames 12
 rec stage2_brass_hard_docks --level levels/stage2.ron --seed 2 --autoplay --character brass --difficulty hard --at docks --frames 1500
 rec stage3_two_easy --level levels/stage3.ron --seed 3 --autoplay --character brass --character wren --difficulty easy --frames 1200
 rec stage6_wren_hard_boss --level levels/stage6.ron --seed 6 --autoplay --character wren --difficulty hard --at boss --power 3 --frames 900
+rec stage5_orla_rook_normal --level levels/stage5.ron --seed 5 --autoplay --character orla --character rook --frames 1200
 rec stage4_vela_loop2_midboss --level levels/stage4.ron --seed 4 --autoplay --loop 2 --at midboss --frames 900
 
 # 3. The fuzz corpus keeps one of them as the seed that reaches play (tests/it/fuzz_corpus.rs).

@@ -67,7 +67,7 @@ impl Character {
                 name: "Brass",
                 speed: 120.0,
                 fire_interval: 10,
-                shot_damage: 1.25,
+                shot_damage: 1.3,
                 shot_speed: 560.0,
                 shot_half: (2.0, 8.0),
                 bomb_steps: 120,

@@ -1,5 +1,7 @@
 //! The `skysweep balance` command: its JSON, its table, and that its figures are `sim`'s.
 
+use skysweep::sim::Character;
+
 use crate::support::{run, stdout, tempdir};
 
 /// A short stage of drones and the scenario boss, in a fresh folder: quick to measure.
@@ -58,9 +60,10 @@ fn balance_reports_each_pilots_median_time_to_kill_and_the_stage_pacing() {
     assert_eq!(b["boss"], "boss");
     assert!(!b["boss"].as_str().unwrap().is_empty());
     let pilots: Vec<&String> = b["ttk_s"].as_object().unwrap().keys().collect();
-    assert_eq!(pilots.len(), 3, "{v}");
-    let times: Vec<f64> = ["vela", "brass", "wren"]
+    assert_eq!(pilots.len(), Character::ALL.len(), "{v}");
+    let times: Vec<f64> = Character::ALL
         .iter()
+        .map(|c| c.key())
         .map(|p| b["ttk_s"][p].as_f64().expect("every pilot kills the boss"))
         .collect();
     let (fast, slow) = (

@@ -248,7 +248,13 @@ fn a_bomb_damages_enemies_on_screen() {
 
 #[test]
 fn destroying_boss_parts_changes_its_attack() {
-    let mut w = invincible_world();
+    // Brass's narrow stream hits only the part it is aimed at; a spread would reach the guards
+    // (40 px either side) while aiming at the core.
+    let mut w = world_with(WorldConfig {
+        invincible: true,
+        characters: vec![Character::Brass],
+        ..WorldConfig::default()
+    });
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(112.0, 80.0)).unwrap();
     assert_eq!(w.enemies[boss].boss_phase, 0);
     // The core is guarded: shooting it does nothing while both guards stand.
@@ -574,7 +580,8 @@ fn players_carry_their_standing_into_the_next_stage() {
         lives: 1,
         bombs: 5,
         power: 4,
-        charge: 2.5,
+        // Within the gauge's two charges: a banked charge and half of the next.
+        charge: 1.5,
         next_extra_life: 300_000,
     }];
     let w = world_with(WorldConfig {
@@ -586,7 +593,7 @@ fn players_carry_their_standing_into_the_next_stage() {
         (p.score, p.lives, p.bombs, p.power, p.next_extra_life),
         (123_456, 1, 5, 4, 300_000)
     );
-    assert_eq!(p.charge, 2.5);
+    assert_eq!(p.charge, 1.5);
 }
 
 #[test]
