@@ -7,6 +7,9 @@ use skysweep::sim::Character;
 
 use super::{outline, select_blurbs, Renderer, SpriteParams};
 
+use super::select_blurbs::traits;
+pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
+
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
 /// The title screen with its menu; `cursor` is the highlighted entry.
@@ -154,63 +157,6 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
         1.0,
         Color::from_rgba(180, 190, 220, 255),
     );
-}
-
-/// How the melee strike is played, under every pilot's lines.
-pub const MELEE_NOTE: [&str; 2] = ["RELEASE A CHARGE UP CLOSE", "FOR A MELEE STRIKE"];
-
-/// The pilot's shot and speed, in a word each of at most five letters (a column's width).
-fn traits(c: Character) -> (&'static str, &'static str) {
-    match c {
-        Character::Vela => ("WIDE", "FAST"),
-        Character::Brass => ("HEAVY", "SLOW"),
-        Character::Wren => ("SEEK", "MID"),
-        Character::Orla => ("LASER", "MID"),
-        Character::Rook => ("PODS", "SLOW"),
-    }
-}
-
-/// The description of the pilot at `i` in [`Character::ALL`], if there is one.
-pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
-    Character::ALL.get(i).map(|c| blurb(*c))
-}
-
-/// What the pilot flies and fires, a line each (at most 28 letters).
-pub fn blurb(c: Character) -> &'static [&'static str] {
-    match c {
-        Character::Vela => &[
-            "A COURIER ON A SWIFT GLIDER",
-            "CHARGE: GALE BLADES",
-            "MELEE: CUTTING GUST",
-            "BOMB: A WIND STORM SWEEPS",
-        ],
-        Character::Brass => &[
-            "A STEAM ROBOT OF BRASS",
-            "CHARGE: STEAM LANCE",
-            "MELEE: PISTON PUNCH",
-            "BOMB: HEAVY STEAM BLAST",
-        ],
-        Character::Wren => &[
-            "A MAGE AND HER FAMILIAR",
-            "CHARGE: FAMILIAR SWARM",
-            "MELEE: FAMILIAR'S POUNCE",
-            "BOMB: BULLETS TO COINS",
-        ],
-        Character::Orla => &[
-            "A LAMP-LIT ORNITHOPTER",
-            "LASER PASSES THROUGH ALL",
-            "CHARGE: LENS-FLARE BEAM",
-            "MELEE: BLINDING FLASH",
-            "BOMB: LIGHTHOUSE SWEEP",
-        ],
-        Character::Rook => &[
-            "A BATHTUB GYROCOPTER",
-            "PODS LOCK WHILE FIRE HELD",
-            "CHARGE: A SPREAD OF BOLTS",
-            "MELEE: SPINNING WRENCH",
-            "BOMB: SCRAP BARRAGE",
-        ],
-    }
 }
 
 /// The pause menu over the frozen stage.

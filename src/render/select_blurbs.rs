@@ -1,6 +1,7 @@
 //! Which pilot descriptions the select screen shows, and each player's colour there.
 
 use macroquad::prelude::*;
+use skysweep::sim::Character;
 
 /// The colour that marks player `p` (0 is 1P) on the select screen.
 pub fn player_color(p: usize) -> Color {
@@ -22,6 +23,63 @@ pub fn blurbs(cursors: &[usize]) -> Vec<(Vec<usize>, usize)> {
         }
     }
     out
+}
+
+/// How the melee strike is played, under every pilot's lines.
+pub const MELEE_NOTE: [&str; 2] = ["RELEASE A CHARGE UP CLOSE", "FOR A MELEE STRIKE"];
+
+/// The pilot's shot and speed, in a word each of at most five letters (a column's width).
+pub(crate) fn traits(c: Character) -> (&'static str, &'static str) {
+    match c {
+        Character::Vela => ("WIDE", "FAST"),
+        Character::Brass => ("HEAVY", "SLOW"),
+        Character::Wren => ("SEEK", "MID"),
+        Character::Orla => ("LASER", "MID"),
+        Character::Rook => ("PODS", "SLOW"),
+    }
+}
+
+/// The description of the pilot at `i` in [`Character::ALL`], if there is one.
+pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
+    Character::ALL.get(i).map(|c| blurb(*c))
+}
+
+/// What the pilot flies and fires, a line each (at most 28 letters).
+pub fn blurb(c: Character) -> &'static [&'static str] {
+    match c {
+        Character::Vela => &[
+            "A COURIER ON A SWIFT GLIDER",
+            "CHARGE: GALE BLADES",
+            "MELEE: CUTTING GUST",
+            "BOMB: A WIND STORM SWEEPS",
+        ],
+        Character::Brass => &[
+            "A STEAM ROBOT OF BRASS",
+            "CHARGE: STEAM LANCE",
+            "MELEE: PISTON PUNCH",
+            "BOMB: HEAVY STEAM BLAST",
+        ],
+        Character::Wren => &[
+            "A MAGE AND HER FAMILIAR",
+            "CHARGE: FAMILIAR SWARM",
+            "MELEE: FAMILIAR'S POUNCE",
+            "BOMB: BULLETS TO COINS",
+        ],
+        Character::Orla => &[
+            "A LAMP-LIT ORNITHOPTER",
+            "LASER PASSES THROUGH ALL",
+            "CHARGE: LENS-FLARE BEAM",
+            "MELEE: BLINDING FLASH",
+            "BOMB: LIGHTHOUSE SWEEP",
+        ],
+        Character::Rook => &[
+            "A BATHTUB GYROCOPTER",
+            "PODS LOCK WHILE FIRE HELD",
+            "CHARGE: A SPREAD OF BOLTS",
+            "MELEE: SPINNING WRENCH",
+            "BOMB: SCRAP BARRAGE",
+        ],
+    }
 }
 
 #[cfg(test)]

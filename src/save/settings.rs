@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::platform::data::folder;
 use crate::save::keys::{Action, KeyBindings};
 use crate::save::pad::{PadBindings, PadButton};
+pub use crate::save::save_replays::SaveReplays;
 use crate::save::store;
 use crate::save::tate::Tate;
 use crate::sim::Difficulty;
@@ -45,30 +46,6 @@ impl Default for Config {
             save_replays: SaveReplays::Ask,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
             pad: PadBindings::default(),
-        }
-    }
-}
-
-/// Whether the game saves a replay of each finished run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SaveReplays {
-    /// Straight to naming it.
-    Always,
-    /// Asks first.
-    #[default]
-    Ask,
-    /// Never offered.
-    Never,
-}
-
-impl SaveReplays {
-    pub const ALL: [SaveReplays; 3] = [SaveReplays::Always, SaveReplays::Ask, SaveReplays::Never];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            SaveReplays::Always => "ALWAYS",
-            SaveReplays::Ask => "ASK",
-            SaveReplays::Never => "NEVER",
         }
     }
 }
