@@ -3,12 +3,12 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+use crate::collide::Aabb;
 
 use super::character::Character;
 use super::events::GameEvent;
 use super::player::{Shot, ShotKind};
-use super::world::{Owner, World};
+use super::world::World;
 
 /// How far in front of the ship a melee strike reaches, pixels from its centre.
 pub const MELEE_REACH: f32 = 56.0;
@@ -182,31 +182,8 @@ impl World {
     pub(crate) fn melee_strike(&mut self, i: usize) -> bool {
         let p = &self.players[i];
         let (pos, power, character) = (p.pos, p.power, p.character);
-        let mut found = std::mem::take(&mut self.query_buf);
-        found.clear();
-        self.collider.query(
-            melee_area(pos),
-            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
-            &mut found,
-        );
-        let target = found
-            .iter()
-            .filter_map(|c| match Owner::decode(c.owner) {
-                Some(Owner::Enemy(k)) => {
-                    let pi = c.part as usize;
-                    let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
-                    (seen && self.part_open(k, pi)).then(|| (k, pi, self.part_pos(k, pi)))
-                }
-                _ => None,
-            })
-            // Nearest first; ties (two parts of one enemy at one spot) go to the lower key.
-            .min_by(|a, b| {
-                a.2.distance_squared(pos)
-                    .total_cmp(&b.2.distance_squared(pos))
-                    .then((a.0, a.1).cmp(&(b.0, b.1)))
-            });
-        self.query_buf = found;
-        let Some((k, pi, _)) = target else {
+        let target = self.nearest_open_part(melee_area(pos), pos);
+        let Some((k, pi)) = target else {
             return false;
         };
         let at = pos + Vec2::new(0.0, -20.0);

@@ -538,6 +538,38 @@ impl World {
             .is_some_and(|e| e.part_open(&self.level.enemies[e.kind], pi))
     }
 
+    /// The enemy part nearest `from` among those whose boxes meet `area` and that can be hurt
+    /// now (on screen, standing, not guarded), as (enemy key, part index). Ties, such as two
+    /// parts of one enemy at one spot, go to the lower key. Homing orbs and melee strikes aim
+    /// by it; it reuses the world's query buffer, so it allocates nothing.
+    pub(crate) fn nearest_open_part(&mut self, area: Aabb, from: Vec2) -> Option<(usize, usize)> {
+        let mut found = std::mem::take(&mut self.query_buf);
+        found.clear();
+        self.collider.query(
+            area,
+            crate::collide::LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+            &mut found,
+        );
+        let nearest = found
+            .iter()
+            .filter_map(|c| match Owner::decode(c.owner) {
+                Some(Owner::Enemy(k)) => {
+                    let pi = c.part as usize;
+                    let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
+                    (seen && self.part_open(k, pi)).then(|| (k, pi, self.part_pos(k, pi)))
+                }
+                _ => None,
+            })
+            .min_by(|a, b| {
+                a.2.distance_squared(from)
+                    .total_cmp(&b.2.distance_squared(from))
+                    .then((a.0, a.1).cmp(&(b.0, b.1)))
+            })
+            .map(|(k, pi, _)| (k, pi));
+        self.query_buf = found;
+        nearest
+    }
+
     /// Turns a homing orb towards the nearest part it can hurt, found by an area query around
     /// it. Guarded parts (a boss's armoured core) are passed over: an orb spent on armour is
     /// wasted, and a player would not aim there either.
@@ -547,29 +579,7 @@ impl World {
         });
         if !alive || self.frame.is_multiple_of(8) {
             let area = Aabb::from_center(shot.pos, Vec2::splat(140.0));
-            let mut found = std::mem::take(&mut self.query_buf);
-            found.clear();
-            self.collider.query(
-                area,
-                crate::collide::LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
-                &mut found,
-            );
-            shot.target = found
-                .iter()
-                .filter_map(|c| match Owner::decode(c.owner) {
-                    Some(Owner::Enemy(k)) => {
-                        let pi = c.part as usize;
-                        let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
-                        (seen && self.part_open(k, pi)).then(|| (k, pi, self.part_pos(k, pi)))
-                    }
-                    _ => None,
-                })
-                .min_by(|a, b| {
-                    a.2.distance_squared(shot.pos)
-                        .total_cmp(&b.2.distance_squared(shot.pos))
-                })
-                .map(|(k, pi, _)| (k, pi));
-            self.query_buf = found;
+            shot.target = self.nearest_open_part(area, shot.pos);
         }
         if let Some((k, pi)) = shot.target.filter(|(k, _)| self.enemies.contains(*k)) {
             let want = (self.part_pos(k, pi) - shot.pos).normalize_or_zero();

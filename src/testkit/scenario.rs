@@ -66,6 +66,19 @@ pub fn world(level: Arc<Level>, config: WorldConfig) -> World {
     World::new(level, config)
 }
 
+/// A quiet stage flown by one invincible `character` at `power`, for tests of how pilots play.
+pub fn pilot(character: crate::sim::Character, power: u8) -> World {
+    world(
+        quiet_level(),
+        WorldConfig {
+            characters: vec![character],
+            start_power: power,
+            invincible: true,
+            ..WorldConfig::default()
+        },
+    )
+}
+
 /// Holding shot and nothing else.
 pub const SHOT: Input = Input {
     up: false,

@@ -2,20 +2,8 @@
 //! stream, Wren's homing orbs.
 
 use glam::Vec2;
-use skysweep::sim::{Character, GameEvent, Input, ShotKind, World, WorldConfig};
-use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
-
-fn pilot(character: Character, power: u8) -> World {
-    scenario::world(
-        quiet_level(),
-        WorldConfig {
-            characters: vec![character],
-            start_power: power,
-            invincible: true,
-            ..WorldConfig::default()
-        },
-    )
-}
+use skysweep::sim::{Character, GameEvent, Input, ShotKind, World};
+use skysweep::testkit::scenario::{self, hold, pilot, SHOT};
 
 #[test]
 fn wrens_orbs_come_with_every_volley_whenever_the_button_goes_down() {

@@ -4,20 +4,8 @@
 use glam::Vec2;
 use skysweep::sim::bomb::BOMB_GUARD_STEPS;
 use skysweep::sim::player::{CHARGE_HOLD_STEPS, MAX_CHARGE};
-use skysweep::sim::{Character, GameEvent, Input, ItemKind, ShotKind, World, WorldConfig};
-use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
-
-fn pilot(character: Character, power: u8) -> World {
-    scenario::world(
-        quiet_level(),
-        WorldConfig {
-            characters: vec![character],
-            start_power: power,
-            invincible: true,
-            ..WorldConfig::default()
-        },
-    )
-}
+use skysweep::sim::{Character, GameEvent, Input, ItemKind, ShotKind, World};
+use skysweep::testkit::scenario::{self, hold, pilot, SHOT};
 
 const IDLE: Input = Input {
     up: false,
