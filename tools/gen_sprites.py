@@ -6,7 +6,7 @@ Optional: --preview DIR   also writes upscaled contact sheets into DIR.
 Deterministic: every random choice uses a fixed seed.
 
 The drawings live in sprites_*.py, one module per group (players, pilots 4-5, melee strikes
-and bombs, shared effects, stages 1-2, 3, 4, 5, 6), each with a table of (name, make) pairs;
+and bombs, shared effects, stages 1-2, 3, 4, 5, 6 and the Extra stage 7), each with a table of (name, make) pairs;
 sprite_parts.py holds the pieces they share and sprite_frames.py the table helpers and boss
 damage frames.
 """
@@ -22,13 +22,14 @@ import sprites_s3  # noqa: E402
 import sprites_s4  # noqa: E402
 import sprites_s5  # noqa: E402
 import sprites_s6  # noqa: E402
+import sprites_s7  # noqa: E402
 import sprites_strikes  # noqa: E402
 from pixlib import Atlas, contact_sheet  # noqa: E402
 
 # The atlas order: it fixes where each sprite lands in atlas.png and its line in atlas.ron.
 ORDER = [sprites_players.SPRITES, sprites_fx.SPRITES, sprites_s12.ENEMIES, sprites_s3.SPRITES, sprites_s4.SPRITES,
          sprites_s12.BOSSES, sprites_s5.SPRITES, sprites_s6.SPRITES,
-         sprites_pilots.SPRITES, sprites_strikes.SPRITES]
+         sprites_pilots.SPRITES, sprites_strikes.SPRITES, sprites_s7.SPRITES]
 
 
 def build():
