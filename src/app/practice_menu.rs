@@ -50,6 +50,16 @@ impl StageEntry {
         starts.insert(0, ("start".into(), 0.0));
         starts
     }
+
+    /// How the menu names the stage: its number and name, EX for the Extra stage.
+    pub fn label(&self) -> String {
+        let number = if self.file == skysweep::level::EXTRA_STAGE {
+            "EX".to_string()
+        } else {
+            self.number.to_string()
+        };
+        format!("{number} {}", self.name.to_uppercase())
+    }
 }
 
 /// The menu's rows, top to bottom.
@@ -293,9 +303,7 @@ impl PracticeSetup {
                 let (label, value) = match row {
                     Row::Stage => (
                         "STAGE",
-                        self.stage_entry().map_or("NONE".into(), |s| {
-                            format!("{} {}", s.number, s.name.to_uppercase())
-                        }),
+                        self.stage_entry().map_or("NONE".into(), StageEntry::label),
                     ),
                     Row::Start => (
                         "START AT",
@@ -327,10 +335,13 @@ impl PracticeSetup {
     }
 }
 
-/// The shipped stages, each with its start points and whether practice offers it yet.
+/// The shipped stages, each with its start points and whether practice offers it yet; the
+/// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
 fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
     let catalog = run_setup::assets_catalog();
-    let paths = run_setup::shipped_stages().unwrap_or_default();
+    let mut paths = run_setup::shipped_stages().unwrap_or_default();
+    paths.extend(run_setup::shipped_extra_stage());
+    let cleared = ctx.player_data.game_cleared();
     paths
         .into_iter()
         .map(|path| {
@@ -343,7 +354,13 @@ fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
                 Ok(l) => (l.name.clone(), StageEntry::starts_from(&l.markers)),
                 Err(_) => (file.clone(), StageEntry::starts_from(&BTreeMap::new())),
             };
-            let reached = ctx.practice.record.offers(number, &file, false);
+            // The Extra stage is offered as the title's EXTRA STAGE row is: once a whole
+            // game has been cleared.
+            let reached = if skysweep::level::is_extra_stage(&path) {
+                cleared
+            } else {
+                ctx.practice.record.offers(number, &file, false)
+            };
             StageEntry {
                 path,
                 file,

@@ -50,6 +50,9 @@ pub struct Run {
     /// While a custom stage is played (from CUSTOM STAGES): the stages and campaign it set
     /// aside, given back by the next [`Run::new_game`].
     set_aside: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>)>,
+    /// The stage played alone is the Extra stage, started from the title once the game was
+    /// cleared (issue #31): its scores go to the player's record, never the high-score table.
+    extra: bool,
     /// While a replay chosen in the REPLAYS menu plays: the run it stands in for (stages,
     /// whole-game list, configuration), put back by [`Run::end_menu_replay`].
     before_replay: Option<(Vec<PathBuf>, Option<Vec<PathBuf>>, WorldConfig)>,
@@ -87,6 +90,7 @@ impl Run {
             seed_fixed,
             catalog: run_setup::assets_catalog(),
             set_aside: None,
+            extra: false,
             before_replay: None,
             finished: None,
         };
@@ -156,6 +160,7 @@ impl Run {
             self.campaign = campaign;
             self.levels.clear();
         }
+        self.extra = false;
         if !self.seed_fixed {
             self.base_config.seed = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -175,11 +180,24 @@ impl Run {
         self.stages = vec![path];
         self.levels.clear();
         self.carry.clear();
+        self.extra = false;
     }
 
-    /// Whether a custom stage chosen from the menu is being played.
+    /// Whether a custom stage chosen from the menu (or the Extra stage) is being played.
     pub fn is_custom(&self) -> bool {
         self.set_aside.is_some()
+    }
+
+    /// Makes this run the Extra stage at `path`, played alone like a custom stage: one stage,
+    /// ending after its boss, the campaign set aside until the next new game.
+    pub fn play_extra(&mut self, path: PathBuf) {
+        self.play_custom(path);
+        self.extra = true;
+    }
+
+    /// Whether the Extra stage is being played (from the title, not from PRACTICE).
+    pub fn is_extra(&self) -> bool {
+        self.extra && self.is_custom()
     }
 
     /// Puts the whole game's stages in the order the seed draws.
@@ -406,6 +424,35 @@ mod tests {
         run.play_custom(custom.clone());
         run.new_game();
         assert!(!run.is_custom() && run.is_campaign());
+        assert_eq!(run.stages, campaign);
+    }
+
+    /// Issue #31: the Extra stage is played alone, set aside like a custom stage, never a
+    /// campaign stage; the next new game is the six stages again.
+    #[test]
+    fn the_extra_stage_is_played_alone_and_the_campaign_comes_back() {
+        let mut run = Run::new(
+            None,
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            true,
+        );
+        let campaign = run.stages.clone();
+        assert_eq!(campaign.len(), 6, "{campaign:?}");
+        let extra = skysweep::level::extra_stage(&super::find_data("levels")).expect("stage7.ron");
+        assert!(!campaign.contains(&extra));
+        run.play_extra(extra.clone());
+        assert!(run.is_extra() && run.is_custom() && !run.is_campaign());
+        assert_eq!(run.level(0).unwrap().0, extra);
+        assert_eq!(run.stages, std::slice::from_ref(&extra));
+        // A custom stage after it is no Extra run.
+        run.play_custom(campaign[0].clone());
+        assert!(run.is_custom() && !run.is_extra());
+        run.play_extra(extra);
+        run.new_game();
+        assert!(!run.is_extra() && run.is_campaign());
         assert_eq!(run.stages, campaign);
     }
 }

@@ -1,13 +1,15 @@
 //! Pilot select: each player picks a pilot with their own keys or pad and readies up; the
-//! stage starts when everyone is ready.
+//! stage starts when everyone is ready: the whole game, or the Extra stage alone.
 
 use macroquad::prelude::*;
 
+use skysweep::headless::run_setup;
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::keyboard::key_from_name;
 use super::menu_input::MenuInput;
+use super::notice::Notice;
 use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
 use skysweep::save::pad::PadButton;
@@ -19,6 +21,8 @@ pub struct Select {
     /// Each player's highlighted pilot, an index into [`Character::ALL`].
     cursors: Vec<usize>,
     ready: Vec<bool>,
+    /// The pilot flies the Extra stage alone, not the whole game.
+    extra: bool,
 }
 
 impl Select {
@@ -26,6 +30,15 @@ impl Select {
         Select {
             cursors: (0..players).collect(),
             ready: vec![false; players],
+            extra: false,
+        }
+    }
+
+    /// One player's select for the Extra stage (issue #31).
+    pub fn extra() -> Select {
+        Select {
+            extra: true,
+            ..Select::new(1)
         }
     }
 }
@@ -81,6 +94,16 @@ impl Scene for Select {
         } else if self.ready.iter().all(|r| *r) {
             let characters = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
             ctx.run.new_game();
+            if self.extra {
+                let Some(path) = run_setup::shipped_extra_stage() else {
+                    ctx.message = Some(Notice::brief(
+                        "EXTRA STAGE",
+                        format!("levels/{} is missing.", skysweep::level::EXTRA_STAGE),
+                    ));
+                    return Transition::ToTitle;
+                };
+                ctx.run.play_extra(path);
+            }
             Transition::Play(StagePlace {
                 index: 0,
                 loop_index: ctx.run.base_config.loop_index,

@@ -253,6 +253,9 @@ impl StagePlay {
             run.at.is_some() || run.power.is_some() || run.level.is_some() || ctx.run.is_custom();
         if self.replay.is_some() {
             Some("a replay")
+        } else if ctx.run.is_extra() {
+            // Issue #31: one stage is no whole game; its best goes to the player's record.
+            Some("the Extra stage")
         } else if self.bots.iter().any(Option::is_some) {
             Some("the autopilot played")
         } else if practice || ctx.practice.session.is_some() {
@@ -506,9 +509,12 @@ impl Scene for StagePlay {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
+        let source = std::path::Path::new(&self.world.level.source);
         let card = StageCard {
             number: if ctx.run.is_campaign() {
                 self.place.index as u32 + 1
+            } else if skysweep::level::is_extra_stage(source) {
+                StageCard::EXTRA
             } else {
                 stage::stage_number(&self.world.level.source)
             },

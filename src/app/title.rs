@@ -1,4 +1,5 @@
-//! The title screen: start a game for one or two players, practice, options, high scores, quit.
+//! The title screen: start a game for one or two players, the Extra stage once the game has
+//! been cleared, practice, options, high scores, quit.
 
 use super::ctx::Ctx;
 use super::high_scores::HighScores;
@@ -19,6 +20,7 @@ type RowAction = fn(&mut Ctx) -> Transition;
 const ROWS: &[(&str, RowAction)] = &[
     ("START", |_| Transition::switch(Select::new(1))),
     ("2 PLAYERS", |_| Transition::switch(Select::new(2))),
+    (EXTRA_ROW, |_| Transition::switch(Select::extra())),
     ("PRACTICE", |ctx| Transition::push(PracticeMenu::new(ctx))),
     ("REPLAYS", |ctx| {
         Transition::switch(super::replays::ReplayBrowser::new(ctx))
@@ -35,6 +37,17 @@ const ROWS: &[(&str, RowAction)] = &[
     }),
     ("QUIT", |_| Transition::Quit),
 ];
+
+/// The row that starts the Extra stage, shown only once the game has been cleared.
+const EXTRA_ROW: &str = "EXTRA STAGE";
+
+/// The rows of [`ROWS`] the title shows, by index: all of them, but the Extra stage's until
+/// `extra_unlocked`.
+fn shown_rows(extra_unlocked: bool) -> Vec<usize> {
+    (0..ROWS.len())
+        .filter(|&i| extra_unlocked || ROWS[i].0 != EXTRA_ROW)
+        .collect()
+}
 
 pub struct Title {
     cursor: usize,
@@ -58,14 +71,18 @@ impl Title {
 
 impl Scene for Title {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        match nav(&mut self.cursor, ROWS.len(), m, &mut ctx.audio) {
-            Some(row) => (ROWS[row].1)(ctx),
+        let rows = shown_rows(ctx.player_data.game_cleared());
+        match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
+            Some(row) => (ROWS[rows[row]].1)(ctx),
             None => Transition::Stay,
         }
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        let items: Vec<String> = ROWS.iter().map(|(s, _)| s.to_string()).collect();
+        let items: Vec<String> = shown_rows(ctx.player_data.game_cleared())
+            .into_iter()
+            .map(|i| ROWS[i].0.to_string())
+            .collect();
         let pads = match ctx.pads.count() {
             0 => String::new(),
             n => format!("  {n} PAD{}", if n > 1 { "S" } else { "" }),
@@ -83,12 +100,19 @@ impl Scene for Title {
 
 #[cfg(test)]
 mod tests {
-    use super::ROWS;
+    use super::{shown_rows, EXTRA_ROW, ROWS};
+
+    fn labels(extra_unlocked: bool) -> Vec<&'static str> {
+        shown_rows(extra_unlocked)
+            .into_iter()
+            .map(|i| ROWS[i].0)
+            .collect()
+    }
 
     /// Issue #26: PRACTICE is on the title, between 2 PLAYERS and OPTIONS, and QUIT stays last.
     #[test]
     fn the_title_rows_come_in_the_issues_order() {
-        let labels: Vec<&str> = ROWS.iter().map(|(l, _)| *l).collect();
+        let labels = labels(false);
         let at = |l: &str| labels.iter().position(|x| *x == l).unwrap();
         assert_eq!(labels[..3], ["START", "2 PLAYERS", "PRACTICE"]);
         assert!(at("PRACTICE") < at("REPLAYS"));
@@ -97,5 +121,23 @@ mod tests {
         assert!(at("EXTRAS") < at("OPTIONS"));
         assert!(at("OPTIONS") < at("HIGH SCORES"));
         assert_eq!(labels.last(), Some(&"QUIT"));
+    }
+
+    /// Issue #31: EXTRA STAGE shows once the game has been cleared, under 2 PLAYERS; before
+    /// that the title is as it was.
+    #[test]
+    fn the_extra_stage_row_shows_only_once_unlocked() {
+        let locked = labels(false);
+        assert!(!locked.contains(&EXTRA_ROW));
+        let unlocked = labels(true);
+        assert_eq!(unlocked.len(), locked.len() + 1);
+        assert_eq!(unlocked[..4], ["START", "2 PLAYERS", EXTRA_ROW, "PRACTICE"]);
+        assert_eq!(
+            unlocked
+                .iter()
+                .filter(|l| **l != EXTRA_ROW)
+                .collect::<Vec<_>>(),
+            locked.iter().collect::<Vec<_>>()
+        );
     }
 }

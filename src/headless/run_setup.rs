@@ -15,9 +15,16 @@ use crate::platform::data::find_data;
 pub const DEFAULT_LEVEL: &str = "levels/stage1.ron";
 
 /// Every shipped stage, `levels/stageN.ron`, by number: the one list the window's campaign,
-/// `sim --all`, `balance` and `soak` all play (see [`level::stage_files`]).
+/// `sim --all`, `balance` and `soak` all play (see [`level::stage_files`]). The Extra stage
+/// is not among them: see [`shipped_extra_stage`].
 pub fn shipped_stages() -> Result<Vec<PathBuf>, String> {
     level::stage_files(&find_data("levels"))
+}
+
+/// The shipped Extra stage (`levels/stage7.ron`), played alone once the game is cleared; `None`
+/// when the levels folder has none.
+pub fn shipped_extra_stage() -> Option<PathBuf> {
+    level::extra_stage(&find_data("levels"))
 }
 
 /// Every shipped stage in the order a run with `seed` plays them (see

@@ -29,5 +29,5 @@ pub use load::{
     load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
 };
 pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
-pub use stage_files::{stage_files, stage_number};
+pub use stage_files::{extra_stage, is_extra_stage, stage_files, stage_number, EXTRA_STAGE};
 pub use watch::LevelWatcher;

@@ -25,7 +25,21 @@ fn bullet_sprite(style: BulletStyle) -> &'static str {
 /// file's number: the first three stages come in an order drawn from the seed).
 #[derive(Clone, Copy, Debug)]
 pub struct StageCard {
+    /// The stage's number, or [`StageCard::EXTRA`] for the Extra stage.
     pub number: u32,
+}
+
+impl StageCard {
+    /// The number that stands for the Extra stage, whose card reads EXTRA STAGE.
+    pub const EXTRA: u32 = 0;
+
+    /// The card's first line: STAGE 3, or EXTRA STAGE.
+    pub fn title(&self) -> String {
+        match self.number {
+            StageCard::EXTRA => "EXTRA STAGE".into(),
+            n => format!("STAGE {n}"),
+        }
+    }
 }
 
 pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
@@ -310,7 +324,7 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
             Color::new(0.0, 0.0, 0.1, 0.6 * a),
         );
         r.text_centered(
-            &format!("STAGE {}", card.number),
+            &card.title(),
             112.0,
             128.0,
             2.0,
@@ -449,7 +463,7 @@ pub fn stage_number(source: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{loop_label, stage_number};
+    use super::{loop_label, stage_number, StageCard};
 
     #[test]
     fn loops_after_the_first_are_named_in_english_ordinals() {
@@ -466,5 +480,17 @@ mod tests {
         assert_eq!(stage_number("levels/stage2.ron"), 2);
         assert_eq!(stage_number("levels/stage6.ron"), 6);
         assert_eq!(stage_number("my_level.ron"), 1);
+    }
+
+    #[test]
+    fn the_extra_stage_has_its_own_card() {
+        assert_eq!(StageCard { number: 3 }.title(), "STAGE 3");
+        assert_eq!(
+            StageCard {
+                number: StageCard::EXTRA
+            }
+            .title(),
+            "EXTRA STAGE"
+        );
     }
 }

@@ -126,6 +126,15 @@ impl PlayerData {
             .unwrap_or(0)
     }
 
+    /// Whether any whole game has been cleared, by any pilot on any difficulty: what unlocks
+    /// the Extra stage (issue #31). A count of 0 kept in an edited file is no clear.
+    pub fn game_cleared(&self) -> bool {
+        self.clears
+            .values()
+            .flat_map(|m| m.values())
+            .any(|n| *n > 0)
+    }
+
     /// Games `pilot` cleared on `difficulty`.
     pub fn clears(&self, pilot: Character, difficulty: Difficulty) -> u32 {
         self.clears
@@ -198,6 +207,26 @@ mod tests {
         assert!(d.seen("wren") && !d.seen("vela"));
         assert!(!d.record_ending("wren"), "seen once is enough");
         assert_eq!(d.continues_used, 2);
+    }
+
+    /// Issue #31: the Extra stage unlocks with the first whole game cleared, and stays
+    /// unlocked through the file; a file that only claims zero clears unlocks nothing.
+    #[test]
+    fn a_cleared_game_unlocks_the_extra_stage_and_the_file_keeps_it() {
+        let (_d, p) = temp();
+        let mut d = PlayerData::default();
+        assert!(!d.game_cleared());
+        d.record_score("Meadowvale", Character::Vela, 1200);
+        d.add_continues(3);
+        assert!(!d.game_cleared(), "stage scores and continues are no clear");
+        d.record_clear(Character::Wren, Difficulty::Easy);
+        assert!(d.game_cleared());
+        d.save_to(&p).unwrap();
+        assert!(PlayerData::load_from(&p).0.game_cleared());
+        std::fs::write(&p, "(clears: {\"Vela\": {Hard: 0, Easy: 0}})").unwrap();
+        let (zero, warning) = PlayerData::load_from(&p);
+        assert_eq!(warning, None);
+        assert!(!zero.game_cleared());
     }
 
     #[test]

@@ -162,3 +162,44 @@ fn with_no_stage_nothing_starts() {
     s.cursor = 0;
     assert_eq!(s.apply(&press(|m| m.right = true)), MenuEvent::Nothing);
 }
+
+/// Issue #31: the Extra stage comes last, labelled EX; practice offers it once the game has
+/// been cleared (its entry then counts as reached), or with ALL STAGES.
+#[test]
+fn the_extra_stage_is_offered_once_cleared_or_with_all_stages() {
+    let extra = |cleared: bool| StageEntry {
+        path: PathBuf::from("levels/stage7.ron"),
+        file: skysweep::level::EXTRA_STAGE.into(),
+        name: "The Stormcrown".into(),
+        ..stage(7, cleared)
+    };
+    let right = press(|m| m.right = true);
+    let numbers = |s: &mut PracticeSetup| -> Vec<u32> {
+        (0..8)
+            .map(|_| {
+                s.apply(&right);
+                s.stage_entry().unwrap().number
+            })
+            .collect()
+    };
+    // Not cleared: the extra stage never comes round.
+    let mut s = menu();
+    s.stages.push(extra(false));
+    assert!(!numbers(&mut s).contains(&7));
+    // ALL STAGES unlocks it too.
+    go_to(&mut s, Row::UnlockAll);
+    s.apply(&press(|m| m.ok = true));
+    go_to(&mut s, Row::Stage);
+    assert!(numbers(&mut s).contains(&7));
+    // Cleared: offered without ALL STAGES, after the stages reached.
+    let mut s = menu();
+    s.stages.push(extra(true));
+    assert_eq!(numbers(&mut s)[..4], [2, 3, 7, 1]);
+    assert_eq!(s.stages[6].label(), "EX THE STORMCROWN");
+    assert_eq!(s.stages[1].label(), "2 STAGE 2");
+    while s.stage_entry().unwrap().number != 7 {
+        s.apply(&right);
+    }
+    let a = s.run_args().unwrap();
+    assert_eq!(a.level, Some(PathBuf::from("levels/stage7.ron")));
+}
