@@ -291,6 +291,18 @@ class Song:
         for iv in ivs:
             self.note(bus, bar * self.spb + step, steps, 12 * (octave + 1) + root + iv, kind, vol, gate)
 
+    def stabs(self, start_bar, prog, steps, length, **stab_args):
+        """A `stab` of each bar's chord in `prog` (bars from `start_bar` on) at every step in `steps`,
+        `length` steps long; `stab_args` go to `stab` (octave, kind, vol, bus, gate)."""
+        for i, sym in enumerate(prog):
+            for step in steps:
+                self.stab(start_bar + i, step, length, sym, **stab_args)
+
+    def timpani_roll(self, bar, first_step, vol, swell, pitch):
+        """Timpani on every step of `bar` from `first_step` to the bar's end, `swell` louder each step."""
+        for step in range(first_step, self.spb):
+            self.drum(bar * self.spb + step, "timp", vol + swell * (step - first_step), pitch=pitch)
+
     def render(self, mix, echo=None, cutoff=7000, dc_cut=20):
         """Mix the buses into one period of the loop. `dc_cut` (Hz) removes the offset that
         narrow pulse waves carry, which would otherwise waste headroom; None keeps it."""
@@ -310,6 +322,34 @@ class Song:
         if dc_cut:
             pre = highpass(np.concatenate([pre[-8000:], pre]), dc_cut)[8000:]
         return pre
+
+
+# ---------------------------------------------------------------- shared patterns
+# Drum patterns for `Song.drums` / `Song.groove`, shared by the fast tracks (the final boss, the Extra
+# stage and its boss). The key order is the order the hits are drawn in, which fixes the noise
+# they get: a variant built with dict(DRIVE, K=...) keeps it.
+DRIVE = {"K": "x...x...x...x...", "S": "....x.......x...", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
+TOM_FILL = {"K": "x...x...x...x...", "S": "....x...x.x.xxxx", "t2": "........x.......", "t": "..........x.....",
+            "t3": "............x..."}
+TOM_GROOVE = {"K": "x...x...x...x...", "t3": "..x...x...x.....", "t": "......x.......x.", "h": "x.x.x.x.x.x.x.x."}
+SNARE_ROLL = {"K": "x...x...x...x...", "S": "xxxxxxxxxxxxXXXX"}
+
+
+def sixteenths(offsets):
+    """A `chord_track` bass pattern of 16th notes, one per offset (semitones above the root)."""
+    return [(step, 1, off, 0) for step, off in enumerate(offsets)]
+
+
+def eighths(offsets):
+    """A `chord_track` bass pattern of 8th notes, one per offset (semitones above the root)."""
+    return [(2 * i, 2, off, 0) for i, off in enumerate(offsets)]
+
+
+# Bass patterns for `chord_track`: the driving 16th ostinato of the storm tracks, the grind that
+# rocks between root and octave, and the bounce root-octave-fifth-octave in 8ths.
+OSTINATO = sixteenths([0, 0, 12, 0, 0, 12, 0, 7, 0, 0, 12, 0, 7, 0, 12, 10])
+GRIND = sixteenths([0, 12] * 8)
+OCTAVE_BOUNCE = eighths([0, 12, 7, 12] * 2)
 
 
 def chord_track(song, prog, bass_pat, arp_pat=None, arp_oct=5, bass_oct=2, arp_vol=0.5, bass_vol=1.0, pad=False,

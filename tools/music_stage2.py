@@ -6,7 +6,7 @@ C  (24-27)      breakdown: bass riff, toms and long held notes that rise to G#.
 A' (28-35)      the theme's first phrase with the counter-line, then a new E-E7 run that
                 falls back into bar 0.
 """
-from music_engine import Song, chord_track
+from music_engine import OCTAVE_BOUNCE, Song, chord_track, sixteenths
 
 THEME = [
     "A5.3 E5.3 A5.2 B5.2 C6.2 B5.2 A5.2",
@@ -57,7 +57,7 @@ def song():
     # A: the original 16 bars
     s.melody(THEME, "lead", vol=1.0, transpose=-12)
     s.melody(THEME[8:], "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=8)
-    bass = [(i, 1, 12 if i % 4 == 2 else 0, 0) for i in range(16)]
+    bass = sixteenths([0, 0, 12, 0] * 4)
     arp = [0, None, 1, None, 2, None, 1, None, 0, None, 1, None, 2, None, 3, None]
     chord_track(s, prog_a, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
     beat = {"k": "x...x...x...x...", "s": "....x.......x...", "h": "..x...x...x...x.", "o": "......x.......x."}
@@ -67,9 +67,8 @@ def song():
     # B: relative major, brighter and busier
     s.melody(B_TUNE, "lead", vol=1.0, transpose=-12, start_bar=16)
     s.melody(B_HARMONY, "lead2", bus="harm", vol=0.45, transpose=-12, start_bar=16)
-    eighths = [(i * 2, 2, [0, 12, 7, 12][i % 4], 0) for i in range(8)]
     arp_b = [0, 1, 2, 1] * 4
-    chord_track(s, prog_b, eighths, arp_b, arp_oct=5, arp_vol=0.35, bass_vol=0.9, start_bar=16, pad=True,
+    chord_track(s, prog_b, OCTAVE_BOUNCE, arp_b, arp_oct=5, arp_vol=0.35, bass_vol=0.9, start_bar=16, pad=True,
                 pad_vol=0.3)
     beat_b = {"k": "x.....x.x.....x.", "s": "....x.......x...", "h": "xxxxxxxxxxxxxxxx"}
     fill_b = {"k": "x.....x.x.......", "s": "....x...x.xxXXXX", "h": "xxxxxxxx........"}

@@ -10,7 +10,7 @@ A' (20-27)        the theme with a held counter-line and 16th glockenspiel; a ne
 Coda (28-35)      hushed: slow bell tolls over glockenspiel ripples, D-E-C#m-F#m-D-E-B-E,
                   which resolves onto the intro's A.
 """
-from music_engine import Song, chord_track
+from music_engine import OCTAVE_BOUNCE, Song, chord_track
 
 THEME = [
     "E5.4 A5.4 B5.2 C#6.2 E6.4",
@@ -62,11 +62,10 @@ def song():
     s.groove(0, 4, hush)
 
     # A: theme, lead + bells an octave up
-    eighths = [(i * 2, 2, [0, 12, 7, 12][i % 4], 0) for i in range(8)]
     arp8 = [0, None, 1, None, 2, None, 3, None, 4, None, 3, None, 2, None, 1, None]
     s.melody(THEME, "lead2", bus="lead", vol=1.0, transpose=-12, start_bar=4)
     s.melody(THEME, "bell", bus="bell", vol=0.55, start_bar=4)
-    chord_track(s, prog_a, eighths, arp8, arp_oct=5, arp_vol=0.4, bass_vol=0.8, start_bar=4, pad=True,
+    chord_track(s, prog_a, OCTAVE_BOUNCE, arp8, arp_oct=5, arp_vol=0.4, bass_vol=0.8, start_bar=4, pad=True,
                 pad_kind="choir", pad_vol=0.35, arp_kind="glock")
     s.groove(4, 12, light, fill)
 
@@ -83,7 +82,7 @@ def song():
     s.melody(a2, "lead2", bus="lead", vol=1.0, transpose=-12, start_bar=20)
     s.melody(a2, "bell", bus="bell", vol=0.5, start_bar=20)
     s.melody(COUNTER, "lead", bus="harm", vol=0.45, start_bar=20)
-    chord_track(s, prog_a[:6] + ["E", "B"], eighths, [0, 1, 2, 3, 4, 3, 2, 1] * 2, arp_oct=5, arp_vol=0.35,
+    chord_track(s, prog_a[:6] + ["E", "B"], OCTAVE_BOUNCE, [0, 1, 2, 3, 4, 3, 2, 1] * 2, arp_oct=5, arp_vol=0.35,
                 bass_vol=0.8, start_bar=20, pad=True, pad_kind="choir", pad_vol=0.35, arp_kind="glock")
     s.groove(20, 28, light2, fill)
 

@@ -9,7 +9,7 @@ C  (20-27)        the grand part: the theme's shape in F major with held harmony
 A' (28-35)        the brass theme again under a high sustained counter-line, ending on A7,
                   the dominant that falls back into the intro.
 """
-from music_engine import Song, chord_track, mfreq, midi
+from music_engine import Song, chord_track, eighths, mfreq, midi
 
 THEME = [
     "D5.6 A5.2 A5.4 F5.2 E5.2",
@@ -62,15 +62,14 @@ def song():
 
     # intro: gong, organ, timpani, the bell
     s.drum(0, "gong", 1.0, pitch=73.4)
-    for i, sym in enumerate(prog_intro):
-        s.stab(i, 0, 16, sym, octave=3, kind="organ", vol=0.55, gate=0.97)
-        for st in range(8, 16):  # timpani roll swelling into the next bar
-            s.drum(i * 16 + st, "timp", 0.25 + 0.06 * (st - 8), pitch=a_timp if i % 2 else d_timp)
+    s.stabs(0, prog_intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
+    for bar in range(4):  # timpani roll swelling into the next bar
+        s.timpani_roll(bar, 8, 0.25, 0.06, a_timp if bar % 2 else d_timp)
     s.melody(["D6.8 D6.8"] * 3 + ["C#6.8 C#6.8"], "bell", bus="bell", vol=0.7, transpose=-12)
     chord_track(s, prog_intro, [(0, 16, 0, 0)], bass_vol=0.8)
 
     # A: the brass theme
-    octs = [(i * 2, 2, 0 if i % 2 == 0 else 12, 0) for i in range(8)]
+    octs = eighths([0, 12] * 4)
     s.melody(THEME, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=4)
     chord_track(s, prog_a, octs, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35, bass_vol=0.9,
                 start_bar=4, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
