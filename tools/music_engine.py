@@ -292,9 +292,9 @@ class Song:
             self.note(bus, bar * self.spb + step, steps, 12 * (octave + 1) + root + iv, kind, vol, gate)
 
     def stabs(self, start_bar, prog, steps, length, **stab_args):
-        """A `stab` of each bar's chord in `prog` (bars from `start_bar` on) at every step in `steps`,
-        `length` steps long; `stab_args` go to `stab` (octave, kind, vol, bus, gate)."""
-        for i, sym in enumerate(prog):
+        """A `stab` of each bar's chord in `prog` (see `bar_chords`; bars from `start_bar` on) at every
+        step in `steps`, `length` steps long; `stab_args` go to `stab` (octave, kind, vol, bus, gate)."""
+        for i, sym in enumerate(bar_chords(prog)):
             for step in steps:
                 self.stab(start_bar + i, step, length, sym, **stab_args)
 
@@ -352,12 +352,18 @@ GRIND = sixteenths([0, 12] * 8)
 OCTAVE_BOUNCE = eighths([0, 12, 7, 12] * 2)
 
 
+def bar_chords(prog):
+    """A chord progression as a list of chord symbols, one a bar. `prog` is such a list, or one
+    string of symbols separated by spaces, written like a melody line: "Em C D B7"."""
+    return prog.split() if isinstance(prog, str) else list(prog)
+
+
 def chord_track(song, prog, bass_pat, arp_pat=None, arp_oct=5, bass_oct=2, arp_vol=0.5, bass_vol=1.0, pad=False,
                 start_bar=0, bass_kind="bass", arp_kind="arp", pad_kind="pad", pad_vol=0.35, pad_oct=4):
-    """prog: list of chord symbols, one per bar, from `start_bar` on.
+    """prog: the chord symbols, one per bar from `start_bar` on (a list or a string, see `bar_chords`).
     bass_pat: list of (step, steps, degree_offset_semitones, octave_add).
     arp_pat: list of chord-tone indices per 16th (None = rest)."""
-    for i, sym in enumerate(prog):
+    for i, sym in enumerate(bar_chords(prog)):
         bar = start_bar + i
         root, ivs = chord_notes(sym)
         base = 12 * (bass_oct + 1) + root

@@ -32,19 +32,18 @@ FIFTHS = ["E6.8 B6.8", "F6.8 C7.8", "G6.8 D7.8", "A6.8 E7.8", "B6.8 F#7.8", "C7.
 
 def song():
     s = Song(184, 32, seed=109)
-    prog_a = ["Em", "F", "Em", "B7"] * 2
-    prog_b = ["C", "D", "Em", "Em", "C", "D", "F", "B7"]
-    prog_c = ["Em", "F", "Em", "F", "Em", "F", "Em", "B7"]
 
     drive2 = dict(DRIVE, K="x..xx...x..xx...", S="....x.......x..x")
     gallop = sixteenths([0, 0, 12] * 4 + [7, 0, 12, 10])
 
     # A: the riff
+    prog_a = "Em F Em B7 Em F Em B7"
     s.melody(RIFF * 2, "saw", bus="lead", vol=1.0, transpose=-12)
     chord_track(s, prog_a, gallop, bass_vol=1.0)
     s.groove(0, 8, DRIVE, TOM_FILL)
 
     # B: the long line, organ on the beat
+    prog_b = "C D Em Em C D F B7"
     s.melody(LINE, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=8)
     chord_track(s, prog_b, gallop, [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None],
                 arp_oct=4, arp_vol=0.5, bass_vol=1.0, start_bar=8, arp_kind="saw")
@@ -55,7 +54,7 @@ def song():
     s.melody(FIFTHS, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=16)
     s.melody(["E6.4 E6.4 E6.4 E6.4", "F6.4 F6.4 F6.4 F6.4"] * 3 + ["E6.16", "D#6.16"], "bell", bus="bell",
              vol=0.5, transpose=-12, start_bar=16)
-    chord_track(s, prog_c, GRIND, bass_vol=1.0, start_bar=16, pad=True, pad_kind="choir", pad_vol=0.35)
+    chord_track(s, "Em F Em F Em F Em B7", GRIND, bass_vol=1.0, start_bar=16, pad=True, pad_kind="choir", pad_vol=0.35)
     s.groove(16, 24, TOM_GROOVE, SNARE_ROLL)
 
     # A': the riff doubled an octave down

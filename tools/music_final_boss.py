@@ -49,25 +49,24 @@ CHAIN = ["C#6.8 G#5.8", "D6.8 A5.8", "E6.8 C#6.8", "F#6.8 D6.8", "G#6.8 E6.8", "
 
 def song():
     s = Song(176, 48, seed=107)
-    prog_a = ["C#m", "C#m", "A", "B", "C#m", "C#m", "D", "G#7"]
-    prog_b = ["F#m", "G#m", "A", "B", "F#m", "G#m", "A", "G#"]
-    prog_c = ["A", "B", "G#m", "C#m", "A", "B", "G#", "G#7"]
-    prog_d = ["C#m", "D", "C#m", "D", "C#m", "D", "E", "G#7"]
 
     drive2 = dict(DRIVE, K="x...x...x...x.x.", S="....x.......x..x")
 
     # A: the riff
+    prog_a = "C#m C#m A B C#m C#m D G#7"
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12)
     chord_track(s, prog_a, OSTINATO, bass_vol=1.0)
     s.groove(0, 8, DRIVE, TOM_FILL)
 
     # B: melody over 8th arpeggios
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=8)
-    chord_track(s, prog_b, OSTINATO, [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None],
-                arp_oct=4, arp_vol=0.6, bass_vol=1.0, start_bar=8, arp_kind="saw")
+    chord_track(s, "F#m G#m A B F#m G#m A G#", OSTINATO,
+                [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None], arp_oct=4, arp_vol=0.6,
+                bass_vol=1.0, start_bar=8, arp_kind="saw")
     s.groove(8, 16, drive2, TOM_FILL)
 
     # C: climbing figures and stabs
+    prog_c = "A B G#m C#m A B G# G#7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=16)
     chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=16)
     s.stabs(16, prog_c, (2, 6, 10, 14), 1, gate=0.7)
@@ -76,7 +75,7 @@ def song():
     # D: breakdown, the chain
     s.melody(CHAIN, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=24)
     s.melody(CHAIN, "saw", bus="harm", vol=0.45, transpose=-24, start_bar=24)
-    chord_track(s, prog_d, GRIND, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.35)
+    chord_track(s, "C#m D C#m D C#m D E G#7", GRIND, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.35)
     s.groove(24, 32, TOM_GROOVE, SNARE_ROLL)
 
     # A': the riff in parallel fourths
@@ -88,7 +87,7 @@ def song():
     # B': the melody, doubled, back to the top
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=40)
     s.melody(MELODY, "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=40)
-    chord_track(s, prog_b[:7] + ["G#7"], OSTINATO, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
+    chord_track(s, "F#m G#m A B F#m G#m A G#7", OSTINATO, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
                 start_bar=40, arp_kind="saw")
     s.groove(40, 48, drive2, TOM_FILL)
 

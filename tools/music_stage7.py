@@ -49,12 +49,6 @@ COUNTER = ["B6.16", "C7.16", "A6.16", "B6.16", "G6.16", "C7.16", "A6.16", "D#7.1
 
 def song():
     s = Song(168, 48, seed=108)
-    prog_intro = ["Em", "F", "D", "B7"]
-    prog_a = ["Em", "C", "D", "B", "Em", "C", "F", "B7"]
-    prog_b = ["Am", "Em", "F", "C", "Am", "Em", "F", "B"]
-    prog_c = ["C", "D", "Em", "G", "C", "D", "F", "B7"]
-    prog_d = ["Em", "F", "Em", "F", "Em", "F", "Em", "B7"]
-    prog_outro = ["Em", "F", "D", "B7"]
     e_timp, b_timp = mfreq(midi("E2")), mfreq(midi("B2"))
 
     drive2 = dict(DRIVE, K="x...x..xx...x...", S="....x.......x..x")
@@ -62,14 +56,16 @@ def song():
     storm = [0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 3, 4, 5]
 
     # intro: thunder and organ
+    intro = "Em F D B7"
     s.drum(0, "gong", 1.0, pitch=82.4)
-    s.stabs(0, prog_intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
+    s.stabs(0, intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
     for bar in range(4):  # rolling thunder on the timpani
         s.timpani_roll(bar, 4, 0.2, 0.05, b_timp if bar == 3 else e_timp)
-    chord_track(s, prog_intro, GRIND, bass_vol=0.8)
+    chord_track(s, intro, GRIND, bass_vol=0.8)
     s.drum(2 * 16, "gong", 0.6, pitch=82.4)
 
     # A: the storm theme
+    prog_a = "Em C D B Em C F B7"
     s.melody(THEME, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=4)
     chord_track(s, prog_a, OSTINATO, storm, arp_oct=4, arp_vol=0.5, bass_vol=1.0, start_bar=4, arp_kind="saw")
     s.groove(4, 12, DRIVE, TOM_FILL)
@@ -77,11 +73,12 @@ def song():
     # B: choir and the high line
     s.melody(HIGH, "lead2", bus="lead", vol=0.9, transpose=-12, start_bar=12)
     s.melody(HIGH, "brass", bus="harm", vol=0.35, transpose=-24, start_bar=12)
-    chord_track(s, prog_b, OSTINATO, storm, arp_oct=4, arp_vol=0.4, bass_vol=1.0, start_bar=12, arp_kind="saw",
-                pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
+    chord_track(s, "Am Em F C Am Em F B", OSTINATO, storm, arp_oct=4, arp_vol=0.4, bass_vol=1.0, start_bar=12,
+                arp_kind="saw", pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
     s.groove(12, 20, drive2, TOM_FILL)
 
     # C: stabs and the climb
+    prog_c = "C D Em G C D F B7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=20)
     chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=20)
     s.stabs(20, prog_c, (2, 6, 10, 14), 1, gate=0.7)
@@ -90,7 +87,7 @@ def song():
     # D: the eye of the storm
     s.melody(EYE, "brass", bus="lead", vol=0.9, transpose=-12, start_bar=28)
     s.melody(["E6.8 E6.8"] * 7 + ["D#6.8 D#6.8"], "bell", bus="bell", vol=0.6, transpose=-12, start_bar=28)
-    chord_track(s, prog_d, GRIND, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35,
+    chord_track(s, "Em F Em F Em F Em B7", GRIND, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35,
                 bass_vol=0.9, start_bar=28, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
     s.groove(28, 36, half, SNARE_ROLL)
 
@@ -104,7 +101,7 @@ def song():
     # outro: the climb back into the thunder
     s.melody(["E6.4 G6.4 B6.4 E7.4", "F7.8 C7.8", "D7.4 F#6.4 A6.4 D7.4", "D#7.8 B6.4 F#6.4"], "saw", bus="lead",
              vol=0.8, transpose=-12, start_bar=44)
-    chord_track(s, prog_outro, OSTINATO, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=44, arp_kind="saw")
+    chord_track(s, intro, OSTINATO, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=44, arp_kind="saw")
     s.groove(44, 48, drive2, SNARE_ROLL, fills=(46, 47))
 
     s.crashes(4, 12, 20, 28, 36, 38, 40, 42, 44)
