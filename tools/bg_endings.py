@@ -284,9 +284,7 @@ def ending_wren():
                         (0.64, C("#86487e")), (0.76, C("#b05a7a")), (0.88, C("#e07a6a")), (1.0, C("#f0a070"))], y1=118)
     cv.stars(rng, 40, 0, 50)
     # a crescent moon
-    moon = cv.ell(36, 26, 9) & ~cv.ell(40, 23, 8)
-    cv.glow(36, 26, [16, 12], [C("#2e2c62"), C("#3a3872")])
-    cv.fill(moon, C("#f4ecc8"))
+    moon = cv.crescent(36, 26, 9, (40, 23, 8), C("#f4ecc8"), halo=([16, 12], [C("#2e2c62"), C("#3a3872")]))
     cv.fill(moon & (cv.X < 30), C("#fff8e0"))
     # long thin clouds lit pink from below by the set sun
     cv.lit_bands([(150, 62, 50), (60, 78, 44), (190, 86, 30)], C("#9a5a8a"), C("#f0a08a"), 2.4, (0.4, 2, 2.0))
@@ -354,12 +352,9 @@ def credits():
         x, y = int(rng.integers(30, 194)), int(rng.integers(50, 270))
         cv.img[y, x] = cv.img[y, x] * 0.5 + C("#8890b8") * 0.5
     # the moon, high in a corner, with a soft halo
-    cv.glow(192, 34, [30, 22, 16], [C("#141a3c"), C("#1a2248"), C("#222c56")])
-    moon = cv.ell(192, 34, 11)
-    cv.fill(moon, C("#e8e4d0"))
-    cv.fill(moon & ~cv.ell(190, 32, 10), C("#b8b4b0"))
-    for mx, my, mr in ((188, 30, 2.5), (196, 38, 2), (190, 40, 1.5)):
-        cv.fill(cv.ell(mx, my, mr) & moon, C("#c8c4b8"))
+    cv.full_moon(192, 34, 11, C("#e8e4d0"), C("#b8b4b0"), 2, 1,
+                 halo=([30, 22, 16], [C("#141a3c"), C("#1a2248"), C("#222c56")]),
+                 craters=[(188, 30, 2.5), (196, 38, 2), (190, 40, 1.5)], crater_col=C("#c8c4b8"))
     # wisps at the top corners and the moonlit cloud sea at the bottom
     cv.clouds([(-10, 70, 40, 6), (20, 76, 26, 4)], C("#2a3460"), C("#20284e"), C("#4a5888"), C("#1a2044"), 7302,
               wobble=0.6)

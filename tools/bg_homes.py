@@ -34,8 +34,7 @@ def ending_orla():
                         (0.7, C("#3a6a8e")), (0.82, C("#6a94a4")), (0.92, C("#c0a894")), (1.0, C("#e8b884"))], y1=98)
     cv.stars(rng, 34, 0, 46)
     # a thin moon and long, dark clouds lit from below by the last of the sunset
-    moon = cv.ell(30, 22, 5) & ~cv.ell(32.5, 20.5, 4.6)
-    cv.fill(moon, C("#f0ecd0"))
+    cv.crescent(30, 22, 5, (32.5, 20.5, 4.6), C("#f0ecd0"))
     cv.lit_bands([(58, 70, 46), (150, 62, 34), (20, 84, 30)], C("#2a3a62"), C("#d0a088"), puff=(-0.3, 1.6, 1.8))
     # the lighthouse beam sweeps out over the sea towards the upper left
     lx, ly = 186, 40
@@ -91,10 +90,7 @@ def ending_rook():
         cv.sky([(0.0, C("#0c1028")), (0.4, C("#121a3a")), (0.8, C("#1a284c")), (1.0, C("#24365a"))], y0=30,
                y1=112, mask=door)
         cv.stars(rng, 40, 32, 100, x0=119, x1=213, avoid=~door)
-        moon = cv.ell(196, 46, 6)
-        cv.glow(196, 46, [14, 10], [C("#1a2444"), C("#222e52")])
-        cv.fill(moon, C("#f0ecd4"))
-        cv.fill(moon & ~cv.ell(194.5, 44.5, 5.5), C("#c0bcb0"))
+        cv.full_moon(196, 46, 6, C("#f0ecd4"), C("#c0bcb0"), 1.5, 0.5, halo=([14, 10], [C("#1a2444"), C("#222e52")]))
         field = door & (cv.Y > 112)
         cv.fill(field, C("#1a2030"))
         cv.fill(field & (cv.Y > 118), C("#141826"))

@@ -91,12 +91,9 @@ def pair_vela_wren():
                         (0.8, C("#4a3c7a")), (1.0, C("#6a4c88"))], y1=120)
     cv.stars(rng, 60, 0, 100)
     # a big full moon, the racers crossing in front of it
-    cv.glow(150, 50, [40, 30, 22], [C("#262a5e"), C("#30346c"), C("#3c4078")])
-    moon = cv.ell(150, 50, 17)
-    cv.fill(moon, C("#f0ecd4"))
-    cv.fill(moon & ~cv.ell(147, 47, 16), C("#c8c4b4"))
-    for mx, my, mr in ((144, 44, 3), (156, 54, 2.5), (146, 58, 2), (158, 42, 1.6)):
-        cv.fill(cv.ell(mx, my, mr) & moon, C("#d8d4c0"))
+    cv.full_moon(150, 50, 17, C("#f0ecd4"), C("#c8c4b4"), 3, 1,
+                 halo=([40, 30, 22], [C("#262a5e"), C("#30346c"), C("#3c4078")]),
+                 craters=[(144, 44, 3), (156, 54, 2.5), (146, 58, 2), (158, 42, 1.6)], crater_col=C("#d8d4c0"))
     cloud_sea(cv, 122, C("#5a5a92"), C("#3e3e76"), C("#a8a8dc"), C("#2a2a5a"), 8102, low=C("#4a4a84"))
     # the race: Wren's orbs stream back from the leaf, Vela's speed lines from the glider
     path = [(76 - i * 8, 86 + i * 1.6 + math.sin(i * 1.1) * 3) for i in range(8)]

@@ -78,10 +78,7 @@ def pair_brass_rook():
     rng = np.random.default_rng(9101)
     cv = ending_canvas([(0.0, C("#0c1026")), (0.3, C("#121834")), (0.6, C("#1a2244")), (1.0, C("#263058"))], y1=110)
     cv.stars(rng, 70, 0, 80)
-    moon = cv.ell(30, 26, 8)
-    cv.glow(30, 26, [18, 13], [C("#1a2244"), C("#222c52")])
-    cv.fill(moon, C("#f0ecd4"))
-    cv.fill(moon & ~cv.ell(28, 24, 7.5), C("#c0bcb0"))
+    cv.full_moon(30, 26, 8, C("#f0ecd4"), C("#c0bcb0"), 2, 0.5, halo=([18, 13], [C("#1a2244"), C("#222c52")]))
     ground, _ = cv.ridge(112, [(1, 40, 0.3)], C("#2a2a34"))
     cv.sky([(0.0, C("#343440")), (0.5, C("#2a2a36")), (1.0, C("#1e1e2a"))], y0=112, mask=ground)
     # the hangar behind, doors ajar on a warm light inside

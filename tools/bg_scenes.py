@@ -66,6 +66,27 @@ class Canvas:
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     self.img[y + dy, x + dx] = self.img[y + dy, x + dx] * 0.4 + c * 0.6
 
+    def full_moon(self, cx, cy, r, face, rim, off, shrink, halo=None, craters=(), crater_col=None):
+        """a full moon of radius r at (cx, cy): `face` where the disc moved up-left by `off` (and
+        `shrink` smaller) covers it, `rim` on the shadowed lower-right edge. `halo` = (radii, colours)
+        glows round it first; each crater (x, y, r) is painted `crater_col` inside the disc."""
+        moon = self.ell(cx, cy, r)
+        if halo:
+            self.glow(cx, cy, *halo)
+        self.fill(moon, face)
+        self.fill(moon & ~self.ell(cx - off, cy - off, r - shrink), rim)
+        for mx, my, mr in craters:
+            self.fill(self.ell(mx, my, mr) & moon, crater_col)
+
+    def crescent(self, cx, cy, r, bite, col, halo=None):
+        """a crescent moon: the disc of radius r at (cx, cy) less the disc `bite` = (x, y, r), painted
+        `col` over an optional `halo` = (radii, colours). Returns its mask, for touches of light."""
+        moon = self.ell(cx, cy, r) & ~self.ell(*bite)
+        if halo:
+            self.glow(cx, cy, *halo)
+        self.fill(moon, col)
+        return moon
+
     def clouds(self, blobs, body, shade, light, edge, seed, low=None, low_y=None, wobble=0.9):
         """cumulus built from ellipses, roughened by noise, lit from the top-left like title.png."""
         rng = np.random.default_rng(seed)
