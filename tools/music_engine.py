@@ -335,6 +335,12 @@ TOM_GROOVE = {"K": "x...x...x...x...", "t3": "..x...x...x.....", "t": "......x..
 SNARE_ROLL = {"K": "x...x...x...x...", "S": "xxxxxxxxxxxxXXXX"}
 
 
+def pushed_drive(kick):
+    """DRIVE with a track's own `kick` line and a snare pickup on the bar's last 16th, for the
+    sections that push harder."""
+    return dict(DRIVE, K=kick, S="....x.......x..x")
+
+
 def sixteenths(offsets):
     """A `chord_track` bass pattern of 16th notes, one per offset (semitones above the root)."""
     return [(step, 1, off, 0) for step, off in enumerate(offsets)]

@@ -11,7 +11,10 @@ D  (24-31)       breakdown: C# and D grind against each other, toms, a rising ch
 A' (32-39)       the riff with a parallel fourth below.
 B' (40-47)       the melody with an octave-down double and crashes; G#7 leads back into bar 0.
 """
-from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, TOM_GROOVE, Song, chord_track
+from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, TOM_GROOVE, Song, chord_track, pushed_drive
+
+# the drive with this track's own kick, for the sections that push harder
+PUSH = pushed_drive("x...x...x...x.x.")
 
 RIFF = [
     "C#5.2 C#5.1 E5.1 G#5.2 C#5.1 E5.1 F#5.2 E5.2 D#5.2 E5.2",
@@ -50,8 +53,6 @@ CHAIN = ["C#6.8 G#5.8", "D6.8 A5.8", "E6.8 C#6.8", "F#6.8 D6.8", "G#6.8 E6.8", "
 def song():
     s = Song(176, 48, seed=107)
 
-    drive2 = dict(DRIVE, K="x...x...x...x.x.", S="....x.......x..x")
-
     # A: the riff
     prog_a = "C#m C#m A B C#m C#m D G#7"
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12)
@@ -63,14 +64,14 @@ def song():
     chord_track(s, "F#m G#m A B F#m G#m A G#", OSTINATO,
                 [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None], arp_oct=4, arp_vol=0.6,
                 bass_vol=1.0, start_bar=8, arp_kind="saw")
-    s.groove(8, 16, drive2, TOM_FILL)
+    s.groove(8, 16, PUSH, TOM_FILL)
 
     # C: climbing figures and stabs
     prog_c = "A B G#m C#m A B G# G#7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=16)
     chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=16)
     s.stabs(16, prog_c, (2, 6, 10, 14), 1, gate=0.7)
-    s.groove(16, 24, drive2, TOM_FILL)
+    s.groove(16, 24, PUSH, TOM_FILL)
 
     # D: breakdown, the chain
     s.melody(CHAIN, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=24)
@@ -89,7 +90,7 @@ def song():
     s.melody(MELODY, "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=40)
     chord_track(s, "F#m G#m A B F#m G#m A G#7", OSTINATO, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
                 start_bar=40, arp_kind="saw")
-    s.groove(40, 48, drive2, TOM_FILL)
+    s.groove(40, 48, PUSH, TOM_FILL)
 
     s.crashes(0, 8, 16, 32, 40, 44)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.16, "pad": 0.14, "arp": 0.1, "bass": 0.45, "drums": 0.5},

@@ -27,6 +27,11 @@ THEME = [
     "E6.4 C#6.2 A5.2 E6.4 G6.4",
     "A6.6 G6.2 F#6.2 E6.2 C#6.4",
 ]
+# A' ends the theme's first six bars with this turnaround instead
+TURNAROUND = [
+    "G6.2 F#6.2 E6.2 G6.2 B6.4 E6.4",
+    "A6.4 C#6.4 E6.2 G6.2 A6.4",
+]
 B_TUNE = [
     "B5.6 C#6.2 D6.4 F#6.4",
     "G6.6 F#6.2 E6.4 D6.4",
@@ -39,8 +44,14 @@ B_TUNE = [
 ]
 # a counter-line under B, in longer notes
 B_COUNTER = [
-    "D5.8 F#5.8", "B4.8 D5.8", "A4.8 D5.8", "C#5.8 E5.8",
-    "D5.8 F#5.8", "B4.8 G4.8", "G4.8 B4.8", "A4.8 C#5.8",
+    "D5.8 F#5.8",
+    "B4.8 D5.8",
+    "A4.8 D5.8",
+    "C#5.8 E5.8",
+    "D5.8 F#5.8",
+    "B4.8 G4.8",
+    "G4.8 B4.8",
+    "A4.8 C#5.8",
 ]
 BRIDGE_CALL = [
     "D6.2 B5.2 D6.2 G6.2 -.8",
@@ -57,10 +68,6 @@ BRIDGE_ANSWER = [
     "-.8 A6.2 C#7.2 E7.4",
     "-.16",
     "-.8 D7.2 C#7.2 B6.4",
-]
-TURNAROUND = [
-    "G6.2 F#6.2 E6.2 G6.2 B6.4 E6.4",
-    "A6.4 C#6.4 E6.2 G6.2 A6.4",
 ]
 
 

@@ -26,6 +26,11 @@ THEME = [
     "B5.2 G#5.2 E5.2 G#5.2 B5.4 D6.4",
     "E6.4 D6.4 B5.4 G#5.4",
 ]
+# A' ends the theme's first six bars with this run instead
+RUN = [
+    "B5.2 C6.2 D6.2 E6.2 G#6.4 B6.4",
+    "D7.4 B6.4 G#6.4 E6.4",
+]
 B_TUNE = [
     "E6.4 G6.4 C7.6 B6.2",
     "B6.4 A6.2 G6.2 D6.8",
@@ -41,10 +46,6 @@ B_HARMONY = [
     "C6.8 A5.8", "G5.8 E5.8", "A5.8 F5.8", "G#5.16",
 ]
 BREAK = ["A5.16", "C6.16", "F6.8 A6.8", "G#6.16"]
-RUN = [
-    "B5.2 C6.2 D6.2 E6.2 G#6.4 B6.4",
-    "D7.4 B6.4 G#6.4 E6.4",
-]
 
 
 def song():

@@ -11,7 +11,10 @@ D  (28-35)        the eye of the storm: half-time drums, a tolling bell, the F g
 A' (36-43)        the theme in thirds under a high counter-line, crashes every other bar.
 Outro (44-47)     a snare-roll climb on Em-F-D-B7; B7 falls back into the intro's Em.
 """
-from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, Song, chord_track, mfreq, midi
+from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, Song, chord_track, mfreq, midi, pushed_drive
+
+# the drive with this track's own kick, for the sections that push harder
+PUSH = pushed_drive("x...x..xx...x...")
 
 THEME = [
     "E5.4 B5.4 G5.2 F#5.2 E5.4",
@@ -51,7 +54,6 @@ def song():
     s = Song(168, 48, seed=108)
     e_timp, b_timp = mfreq(midi("E2")), mfreq(midi("B2"))
 
-    drive2 = dict(DRIVE, K="x...x..xx...x...", S="....x.......x..x")
     half = {"K": "x.......x.......", "S": "........x.......", "h": "x.x.x.x.x.x.x.x."}
     storm = [0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 3, 4, 5]
 
@@ -75,14 +77,14 @@ def song():
     s.melody(HIGH, "brass", bus="harm", vol=0.35, transpose=-24, start_bar=12)
     chord_track(s, "Am Em F C Am Em F B", OSTINATO, storm, arp_oct=4, arp_vol=0.4, bass_vol=1.0, start_bar=12,
                 arp_kind="saw", pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
-    s.groove(12, 20, drive2, TOM_FILL)
+    s.groove(12, 20, PUSH, TOM_FILL)
 
     # C: stabs and the climb
     prog_c = "C D Em G C D F B7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=20)
     chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=20)
     s.stabs(20, prog_c, (2, 6, 10, 14), 1, gate=0.7)
-    s.groove(20, 28, drive2, TOM_FILL, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=e_timp))
+    s.groove(20, 28, PUSH, TOM_FILL, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=e_timp))
 
     # D: the eye of the storm
     s.melody(EYE, "brass", bus="lead", vol=0.9, transpose=-12, start_bar=28)
@@ -102,7 +104,7 @@ def song():
     s.melody(["E6.4 G6.4 B6.4 E7.4", "F7.8 C7.8", "D7.4 F#6.4 A6.4 D7.4", "D#7.8 B6.4 F#6.4"], "saw", bus="lead",
              vol=0.8, transpose=-12, start_bar=44)
     chord_track(s, intro, OSTINATO, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=44, arp_kind="saw")
-    s.groove(44, 48, drive2, SNARE_ROLL, fills=(46, 47))
+    s.groove(44, 48, PUSH, SNARE_ROLL, fills=(46, 47))
 
     s.crashes(4, 12, 20, 28, 36, 38, 40, 42, 44)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.16, "pad": 0.16, "bell": 0.28, "arp": 0.1, "bass": 0.45,
