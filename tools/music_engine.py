@@ -177,6 +177,10 @@ class Song:
         self.add(bus, start, x * e * vol)
 
     def drum(self, start, kind, vol=1.0, pitch=None):
+        """One hit of drum `kind` at step `start`. `pitch` tunes the anvil, the timpani and the gong:
+        in Hz, or a note name such as "D2"."""
+        if isinstance(pitch, str):
+            pitch = mfreq(midi(pitch))
         if kind == "k":
             n = secs(0.16)
             x = sine(sweep(n, 160, 45)) * env_exp(n, 0.06) * 1.1
@@ -356,6 +360,8 @@ def eighths(offsets):
 OSTINATO = sixteenths([0, 0, 12, 0, 0, 12, 0, 7, 0, 0, 12, 0, 7, 0, 12, 10])
 GRIND = sixteenths([0, 12] * 8)
 OCTAVE_BOUNCE = eighths([0, 12, 7, 12] * 2)
+# A quarter-note root, then the fifth and the octave in 8ths, twice a bar: the title's and the ending's bass.
+ROOT_FIFTH_OCTAVE = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (12, 2, 7, 0), (14, 2, 12, 0)]
 
 
 def bar_chords(prog):

@@ -11,7 +11,7 @@ D  (28-35)        the eye of the storm: half-time drums, a tolling bell, the F g
 A' (36-43)        the theme in thirds under a high counter-line, crashes every other bar.
 Outro (44-47)     a snare-roll climb on Em-F-D-B7; B7 falls back into the intro's Em.
 """
-from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, Song, chord_track, mfreq, midi, pushed_drive
+from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, Song, chord_track, pushed_drive
 
 # the drive with this track's own kick, for the sections that push harder
 PUSH = pushed_drive("x...x..xx...x...")
@@ -52,7 +52,6 @@ COUNTER = ["B6.16", "C7.16", "A6.16", "B6.16", "G6.16", "C7.16", "A6.16", "D#7.1
 
 def song():
     s = Song(168, 48, seed=108)
-    e_timp, b_timp = mfreq(midi("E2")), mfreq(midi("B2"))
 
     half = {"K": "x.......x.......", "S": "........x.......", "h": "x.x.x.x.x.x.x.x."}
     storm = [0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 3, 4, 5]
@@ -62,7 +61,7 @@ def song():
     s.drum(0, "gong", 1.0, pitch=82.4)
     s.stabs(0, intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
     for bar in range(4):  # rolling thunder on the timpani
-        s.timpani_roll(bar, 4, 0.2, 0.05, b_timp if bar == 3 else e_timp)
+        s.timpani_roll(bar, 4, 0.2, 0.05, "B2" if bar == 3 else "E2")
     chord_track(s, intro, GRIND, bass_vol=0.8)
     s.drum(2 * 16, "gong", 0.6, pitch=82.4)
 
@@ -84,7 +83,7 @@ def song():
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=20)
     chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=20)
     s.stabs(20, prog_c, (2, 6, 10, 14), 1, gate=0.7)
-    s.groove(20, 28, PUSH, TOM_FILL, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=e_timp))
+    s.groove(20, 28, PUSH, TOM_FILL, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch="E2"))
 
     # D: the eye of the storm
     s.melody(EYE, "brass", bus="lead", vol=0.9, transpose=-12, start_bar=28)
