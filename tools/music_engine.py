@@ -1,4 +1,5 @@
-"""SkySweep's little chiptune sequencer: note names, instruments, drums and the loop renderer.
+"""SkySweep's little chiptune sequencer: note names, instruments, drums and the loop renderer,
+and the drum grooves and bass patterns that several tracks share.
 
 A `Song` is a fixed number of bars at one tempo, written onto named buses (lead, bass, drums...)
 in 16th-note steps. Every event may ring past the end of the loop; `Song.add` wraps whatever
@@ -365,14 +366,14 @@ ROOT_FIFTH_OCTAVE = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (1
 
 
 def bar_chords(prog):
-    """A chord progression as a list of chord symbols, one a bar. `prog` is such a list, or one
-    string of symbols separated by spaces, written like a melody line: "Em C D B7"."""
-    return prog.split() if isinstance(prog, str) else list(prog)
+    """'Em C D B7' -> ['Em', 'C', 'D', 'B7']: a chord progression is written like a melody line,
+    one chord symbol a bar, separated by spaces."""
+    return prog.split()
 
 
 def chord_track(song, prog, bass_pat, arp_pat=None, arp_oct=5, bass_oct=2, arp_vol=0.5, bass_vol=1.0, pad=False,
                 start_bar=0, bass_kind="bass", arp_kind="arp", pad_kind="pad", pad_vol=0.35, pad_oct=4):
-    """prog: the chord symbols, one per bar from `start_bar` on (a list or a string, see `bar_chords`).
+    """prog: the chord symbols, one per bar from `start_bar` on, in one string (see `bar_chords`).
     bass_pat: list of (step, steps, degree_offset_semitones, octave_add).
     arp_pat: list of chord-tone indices per 16th (None = rest)."""
     for i, sym in enumerate(bar_chords(prog)):
