@@ -20,6 +20,7 @@ mod collide_proptest;
 mod collide_resolution;
 mod collide_scenes;
 mod collide_shapes;
+mod extra_stage;
 mod fuzz_corpus;
 mod hostile_files;
 mod level_assets;
