@@ -39,10 +39,10 @@ fn the_extra_stage_has_its_own_ground_music_and_bosses() {
     // Its own boss, of several parts and phases, drawn with its own sprites.
     assert!(boss.parts.len() >= 5, "{}", boss.parts.len());
     assert!(boss.phases.len() >= 3, "{}", boss.phases.len());
-    assert!(boss.parts.iter().all(|p| p
-        .sprite
-        .as_deref()
-        .is_some_and(|s| s.starts_with("ex_"))));
+    assert!(boss
+        .parts
+        .iter()
+        .all(|p| p.sprite.as_deref().is_some_and(|s| s.starts_with("ex_"))));
     assert!(level
         .timeline
         .iter()
