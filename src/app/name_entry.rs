@@ -21,6 +21,8 @@ pub struct PendingScore {
     pub character: Character,
     pub stage: String,
     pub difficulty: Difficulty,
+    /// The arcade settings' tag when not the game's own (see `scores::Entry::rules`).
+    pub rules: String,
 }
 
 impl PendingScore {
@@ -30,6 +32,7 @@ impl PendingScore {
             score: self.score,
             character: self.character,
             stage: self.stage.clone(),
+            rules: self.rules.clone(),
         }
     }
 }
@@ -159,6 +162,7 @@ mod tests {
             character: Character::Brass,
             stage: "Meadowvale".into(),
             difficulty: Difficulty::Hard,
+            rules: String::new(),
         }
     }
 

@@ -101,6 +101,7 @@ impl Session {
             power: self.setup.power,
             charge: 0.0,
             next_extra_life: skysweep::sim::player::FIRST_EXTRA_LIFE,
+            continues_used: 0,
         };
         vec![c; players]
     }
@@ -112,7 +113,7 @@ impl Session {
         }
     }
 
-    fn result(&self, world: &World) -> PracticeResult {
+    pub fn result(&self, world: &World) -> PracticeResult {
         let cleared = world.cleared();
         PracticeResult {
             cleared,
@@ -133,7 +134,8 @@ pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Tr
     if world.cleared() || world.game_over() {
         let result = session.result(world);
         ctx.audio.stop_music();
-        return Some(Transition::switch(Results::new(ctx, result, place.clone())));
+        let results = Results::new(ctx, result, place.clone(), Ending::Played);
+        return Some(Transition::switch(results));
     }
     if session.setup.auto_restart && world.stats.deaths > 0 {
         session.deaths_before += world.stats.deaths;
@@ -153,6 +155,23 @@ pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Tr
         return Some(Transition::Restart(place.clone()));
     }
     None
+}
+
+/// The results card for a practice run the player left from the pause menu: how far it got,
+/// then RETRY, CHANGE SETTINGS or BACK, as at its end. A run left unfinished is not a result,
+/// so the record is not offered it.
+pub fn left(ctx: &mut Ctx, result: PracticeResult, place: StagePlace) -> Transition {
+    ctx.audio.stop_music();
+    Transition::switch(Results::new(ctx, result, place, Ending::Left))
+}
+
+/// How a practice run came to its results card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// Cleared or lost: a result, offered to the record.
+    Played,
+    /// Left from the pause menu.
+    Left,
 }
 
 /// One result as a line: `CLEAR 2:14.50 1 DEATH BOSS 0:41.20`.
@@ -197,10 +216,11 @@ pub struct Results {
     place: StagePlace,
     cursor: usize,
     timer: CardTimer,
+    ending: Ending,
 }
 
 impl Results {
-    fn new(ctx: &mut Ctx, result: PracticeResult, place: StagePlace) -> Results {
+    fn new(ctx: &mut Ctx, result: PracticeResult, place: StagePlace, ending: Ending) -> Results {
         let (stage, start, title) = match ctx.practice.session.as_ref() {
             Some(s) => {
                 let stage = s.setup.stage_entry();
@@ -214,8 +234,10 @@ impl Results {
             None => (None, "start".into(), String::new()),
         };
         let new_best = match &stage {
-            Some(file) => ctx.practice.record.offer(file, &start, result),
-            None => false,
+            Some(file) if ending == Ending::Played => {
+                ctx.practice.record.offer(file, &start, result)
+            }
+            _ => false,
         };
         if new_best {
             save(ctx);
@@ -231,6 +253,7 @@ impl Results {
             place,
             cursor: 0,
             timer: CardTimer::default(),
+            ending,
         }
     }
 
@@ -240,7 +263,12 @@ impl Results {
             (self.title.clone(), String::new()),
             (
                 "RESULT".into(),
-                if r.cleared { "CLEARED" } else { "LOST" }.into(),
+                match (self.ending, r.cleared) {
+                    (Ending::Left, _) => "LEFT",
+                    (_, true) => "CLEARED",
+                    (_, false) => "LOST",
+                }
+                .into(),
             ),
             ("TIME".into(), clock(r.steps)),
             ("DEATHS".into(), r.deaths.to_string()),

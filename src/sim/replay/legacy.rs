@@ -103,6 +103,7 @@ fn old_run(
         difficulty,
         invincible,
         start_power,
+        arcade: Default::default(),
         stages,
     }
 }
