@@ -30,14 +30,16 @@ pub struct Entry {
 const MAX_RULES_TAG: usize = 16;
 
 impl Entry {
-    /// The line under the name: the stage reached, after the rules tag in brackets when the
-    /// score was made under other arcade settings (`[1L 0C] MEADOWVALE`).
-    pub fn subtitle(&self) -> String {
-        if self.rules.is_empty() {
+    /// The line under the name, at most `max` characters: the stage reached, after the rules
+    /// tag in brackets when the score was made under other arcade settings
+    /// (`[1L 0C] Meadowvale`). The tag is kept whole; the stage's name is what gets cut.
+    pub fn subtitle(&self, max: usize) -> String {
+        let line = if self.rules.is_empty() {
             self.stage.clone()
         } else {
             format!("[{}] {}", self.rules, self.stage)
-        }
+        };
+        line.chars().take(max).collect()
     }
 }
 
@@ -166,9 +168,15 @@ mod tests {
         let subtitles: Vec<String> = back
             .entries(Difficulty::Normal)
             .iter()
-            .map(Entry::subtitle)
+            .map(|e| e.subtitle(24))
             .collect();
         assert_eq!(subtitles, ["[1L 0C] Meadowvale", "Meadowvale"]);
+        let long = Entry {
+            rules: "1L NOEXT 0C".into(),
+            stage: "Redrock Canyon".into(),
+            ..entry("ACE", 1)
+        };
+        assert_eq!(long.subtitle(24), "[1L NOEXT 0C] Redrock Ca", "fits the line");
         // A hand-edited tag cannot draw anything the game would not write.
         std::fs::write(
             &p,
