@@ -176,7 +176,11 @@ mod tests {
             stage: "Redrock Canyon".into(),
             ..entry("ACE", 1)
         };
-        assert_eq!(long.subtitle(24), "[1L NOEXT 0C] Redrock Ca", "fits the line");
+        assert_eq!(
+            long.subtitle(24),
+            "[1L NOEXT 0C] Redrock Ca",
+            "fits the line"
+        );
         // A hand-edited tag cannot draw anything the game would not write.
         std::fs::write(
             &p,
