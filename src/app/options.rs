@@ -195,7 +195,7 @@ impl OptionsMenu {
     fn hint(&self) -> &'static str {
         match (self.page, self.in_game) {
             (Page::Arcade, true) => "FOR THE NEXT GAME: ON THE TITLE'S OPTIONS",
-            (Page::Main, true) => "ESC BACK  DIFFICULTY: TITLE ONLY",
+            (Page::Main, true) => "ESC BACK  RULES: TITLE",
             (Page::Arcade, false) => "LEFT/RIGHT SET  OTHER RULES MARK THE SCORE",
             _ => "LEFT/RIGHT SET  ESC BACK",
         }
