@@ -177,6 +177,28 @@ impl Feed for PathDef {
             PathDef::Ground => h.put(&4u8),
             PathDef::Drive { angle_deg, speed } => h.put(&(5u8, angle_deg, speed)),
             PathDef::Hover { y, sway, period_s } => h.put(&((6u8, y), sway, period_s)),
+            PathDef::Waypoints {
+                ref points,
+                speed,
+                ref legs_s,
+                smooth,
+            } => {
+                h.put(&((7u8, speed), smooth, points.len()));
+                for &(x, y) in points.iter() {
+                    h.put(&(x, y));
+                }
+                h.put(&legs_s.len());
+                for s in legs_s.iter() {
+                    h.put(s);
+                }
+            }
+            PathDef::Sequence { ref legs } => {
+                h.put(&(8u8, legs.len()));
+                for leg in legs.iter() {
+                    h.put(&leg.path);
+                    h.put(&leg.for_s.unwrap_or(-1.0));
+                }
+            }
         }
     }
 }
@@ -306,9 +328,14 @@ impl Feed for Enemy {
             ground,
             seen,
             path_timer,
+            leg,
         } = self;
         h.put(&((*kind, *pos, *origin), *heading_deg, *age));
         h.put(path);
+        // Only a sequence has parts: the hashes of runs without one stay as they were.
+        if matches!(path, PathDef::Sequence { .. }) {
+            h.put(&(*leg as u32));
+        }
         h.put(&(*mirror, *boss_phase, *pattern_override));
         h.put(parts.as_slice());
         h.put(weapons.as_slice());
