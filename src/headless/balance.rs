@@ -9,6 +9,7 @@
 //! reproduced with the matching `sim` command line.
 
 pub mod deaths;
+pub mod plot;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
@@ -500,8 +501,9 @@ fn deaths_table(out: &mut String, report: &Report) {
     }
 }
 
-/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.
-pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
+/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing; with
+/// `plot`, each stage's pacing drawn as a picture instead (see [`plot`]).
+pub fn run(json: bool, stages: &[PathBuf], plot: Option<&Path>) -> ExitCode {
     let levels = match load_stages(stages) {
         Ok(l) => l,
         Err(e) => {
@@ -511,6 +513,9 @@ pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
     };
     // Many independent runs: one thread per core.
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    if let Some(path) = plot {
+        return plot_stages(&levels, path, threads);
+    }
     let report = measure(&levels, threads);
     if !json {
         outln!("{}", table(&report).trim_end());
@@ -526,6 +531,23 @@ pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Draws each of `levels` into a PNG named after `path` (see [`plot::path_for`]).
+fn plot_stages(levels: &[(PathBuf, Arc<Level>)], path: &Path, threads: usize) -> ExitCode {
+    for (file, level) in levels {
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("stage");
+        let out = plot::path_for(path, stem, levels.len());
+        let trace = plot::trace(level);
+        let ttks = plot::pilot_ttks(level, threads);
+        let title = format!("{} ({})", level.name, file_name(file));
+        if let Err(e) = plot::draw(&trace, &title, &ttks, &out) {
+            eprintln!("skysweep balance: cannot draw {}: {e}", out.display());
+            return ExitCode::from(1);
+        }
+        outln!("{}", out.display());
+    }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

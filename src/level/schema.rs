@@ -163,8 +163,9 @@ pub enum TimelineEventDef {
     },
     /// Places the stage's wave `name` (from `waves`): its events at `at` plus their own times,
     /// mirrored left-right first when `mirror` (x becomes 224 - x, paths flip), then moved by
-    /// `dx`/`dy`; `repeat` times in all, `every_s` seconds apart, every other one mirrored
-    /// (again) when `alternate`: a line from the left, then the right.
+    /// `dx`/`dy`; `repeat` times in all, `every_s` seconds apart, each moved `repeat_dx`/
+    /// `repeat_dy` further than the last, every other one mirrored (again) when `alternate`:
+    /// a line from the left, then the right.
     Wave {
         at: f32,
         name: String,
@@ -178,6 +179,10 @@ pub enum TimelineEventDef {
         repeat: u32,
         #[serde(default)]
         every_s: f32,
+        #[serde(default)]
+        repeat_dx: f32,
+        #[serde(default)]
+        repeat_dy: f32,
         #[serde(default)]
         alternate: bool,
     },

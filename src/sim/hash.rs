@@ -455,7 +455,8 @@ impl World {
     /// can be compared step by step: the same run gives the same hash, and a run that strays
     /// in any value below changes it (barring a 64-bit collision).
     ///
-    /// It covers the level (by its content hash); the settings that act on every step
+    /// It covers the level by what it plays ([`level_hash`](super::replay::level_hash), not
+    /// its files' text, so rewriting a stage with waves and sections, or a comment, keeps it); the settings that act on every step
     /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
     /// formation members still to come, the scroll and its easing; the stage phase; the game's
     /// random generator; each player's input of the last step (presses are edges); every
@@ -476,7 +477,8 @@ impl World {
     pub fn state_hash(&self) -> u64 {
         let World {
             config,
-            level,
+            level: _,
+            level_key,
             frame,
             stage_time,
             scroll_speed,
@@ -515,7 +517,7 @@ impl World {
             carry: _,
         } = config;
         let mut h = StateHasher::new();
-        h.put(&(level.content_hash, *difficulty as u8, *loop_index));
+        h.put(&(*level_key, *difficulty as u8, *loop_index));
         h.put(invincible);
         h.put(&(*frame, *stage_time, *next_event));
         h.put(pending.as_slice());

@@ -154,6 +154,8 @@ impl<'s> Expander<'s> {
                     mirror,
                     repeat,
                     every_s,
+                    repeat_dx,
+                    repeat_dy,
                     alternate,
                 } => {
                     let mut ok = at.is_finite();
@@ -164,7 +166,12 @@ impl<'s> Expander<'s> {
                             format!("a Wave's `at` must be a time, found {at}"),
                         );
                     }
-                    for (f, v) in [("dx", dx), ("dy", dy)] {
+                    for (f, v) in [
+                        ("dx", dx),
+                        ("dy", dy),
+                        ("repeat_dx", repeat_dx),
+                        ("repeat_dy", repeat_dy),
+                    ] {
                         if !finite_in(*v, -1000.0, 1000.0) {
                             r.err(
                                 src,
@@ -241,7 +248,8 @@ impl<'s> Expander<'s> {
                             if mirror_this {
                                 mirror_event(&mut q.ev);
                             }
-                            move_event(&mut q.ev, *dx, *dy);
+                            let k = k as f32;
+                            move_event(&mut q.ev, *dx + *repeat_dx * k, *dy + *repeat_dy * k);
                             q.placed_by.push((name.clone(), line));
                             self.push(out, q);
                         }
@@ -341,7 +349,8 @@ fn mirror_event(ev: &mut TimelineEventDef) {
     match ev {
         TimelineEventDef::Spawn { x, dx, mirror, .. } => {
             *x = PLAYFIELD_W - *x;
-            *dx = -*dx;
+            // Not `-*dx`: no step would become -0.0, a different level to its hash.
+            *dx = 0.0 - *dx;
             *mirror = !*mirror;
         }
         TimelineEventDef::MidBoss { x, .. } | TimelineEventDef::Boss { x, .. } => {
