@@ -1,10 +1,10 @@
 //! REPLAY ENDED: a played-back recording is over. It shows the result and waits for a key
-//! (no timeout), then quits: a game started from the title would be set up from the replay.
+//! (no timeout); then a replay chosen in REPLAYS goes back there, and one given on the
+//! command line quits (a game started from the title would be set up from the replay).
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
-use super::replays::ReplayBrowser;
-use super::scene::{Scene, Transition};
+use super::scene::{MenuPage, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
 pub struct ReplayEnded {
@@ -34,8 +34,7 @@ impl Scene for ReplayEnded {
         // A replay chosen in the REPLAYS menu goes back there, the run it stood in for restored.
         if ctx.run.is_menu_replay() {
             ctx.run.end_menu_replay();
-            ctx.audio.music("title");
-            return Transition::switch(ReplayBrowser::new(ctx));
+            return Transition::ToMenu(MenuPage::Replays);
         }
         Transition::Quit
     }
@@ -46,6 +45,13 @@ impl Scene for ReplayEnded {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        menus::replay_ended(&ctx.renderer, &self.scores, &self.stage, self.how);
+        let to_replays = ctx.run.is_menu_replay();
+        menus::replay_ended(
+            &ctx.renderer,
+            &self.scores,
+            &self.stage,
+            self.how,
+            to_replays,
+        );
     }
 }

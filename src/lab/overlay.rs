@@ -249,6 +249,13 @@ mod tests {
         c
     }
 
+    /// A canvas at `scale` with `body` painted on the field.
+    fn painted<'a>(pixels: &'a mut Vec<u8>, scale: f32, body: &Shown) -> Canvas<'a> {
+        let mut c = canvas_of(pixels, scale);
+        c.paint(body, scale);
+        c
+    }
+
     fn at(c: &Canvas, x: usize, y: usize) -> [u8; 4] {
         let i = (y * c.width + x) * 4;
         c.pixels[i..i + 4].try_into().unwrap()
@@ -256,26 +263,25 @@ mod tests {
 
     #[test]
     fn a_box_is_a_one_pixel_outline_in_its_layer_colour() {
-        let mut px = Vec::new();
-        let mut c = canvas_of(&mut px, 2.0);
         let b = Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(16.0, 24.0));
-        c.paint(&(Layer::PowerUp, b, false, Shape::Aabb), 2.0);
-        let green = [0, 255, 0, 255];
+        let mut px = Vec::new();
+        let c = painted(&mut px, 2.0, &(Layer::PowerUp, b, false, Shape::Aabb));
         // Screen box: x 20..32, y 40..48 (exclusive), so its edges are 20, 31, 40 and 47.
-        for (x, y) in [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)] {
-            assert_eq!(at(&c, x, y), green, "({x}, {y})");
-        }
-        for (x, y) in [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)] {
-            assert_eq!(at(&c, x, y), FIELD_BG, "({x}, {y})");
-        }
+        let edges = [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)];
+        let outside = [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)];
+        let green = [0, 255, 0, 255];
+        expect(
+            &c,
+            &edges.map(|(x, y)| (x, y, green)),
+            &outside.map(|(x, y)| (x, y, FIELD_BG)),
+        );
     }
 
     #[test]
     fn a_touching_box_is_filled_faintly_and_outlined_in_full() {
-        let mut px = Vec::new();
-        let mut c = canvas_of(&mut px, 1.0);
         let b = Aabb::new(Vec2::new(50.0, 50.0), Vec2::new(60.0, 60.0));
-        c.paint(&(Layer::GroundEnemy, b, true, Shape::Aabb), 1.0);
+        let mut px = Vec::new();
+        let c = painted(&mut px, 1.0, &(Layer::GroundEnemy, b, true, Shape::Aabb));
         // The field's (20, 30, 60) mixed 90/256 of the way to ground red (255, 0, 0).
         assert_eq!(at(&c, 55, 55), [102, 19, 38, 255]);
         assert_eq!(at(&c, 50, 55), [255, 0, 0, 255]);
@@ -332,19 +338,30 @@ mod tests {
         assert_eq!(at(&c, FIELD.x as usize - 1, FIELD.y as usize - 1), white);
     }
 
+    /// Enemy bullets are painted yellow.
+    const YELLOW: [u8; 4] = [255, 255, 0, 255];
+
+    /// Asserts each pixel of `painted`, then of `clear`, has the colour given with it.
+    fn expect(c: &Canvas, painted: &[(usize, usize, [u8; 4])], clear: &[(usize, usize, [u8; 4])]) {
+        for &(x, y, colour) in painted.iter().chain(clear) {
+            assert_eq!(at(c, x, y), colour, "pixel ({x}, {y})");
+        }
+    }
+
+    /// An enemy bullet of radius 10 centred on (50, 50).
+    fn round_bullet() -> Shown {
+        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
+        (Layer::EnemyBullet, b, false, Shape::Circle { radius: 10.0 })
+    }
+
     #[test]
     fn circles_are_round_and_oriented_boxes_turned() {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 1.0);
         // A circle of radius 10 at (50, 50): its box's corners stay background.
-        let circle = Shape::Circle { radius: 10.0 };
-        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
-        c.paint(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        let yellow = [255, 255, 0, 255];
-        assert_eq!(at(&c, 40, 50), yellow);
-        assert_eq!(at(&c, 50, 59), yellow);
-        assert_eq!(at(&c, 41, 41), FIELD_BG);
-        assert_eq!(at(&c, 50, 50), FIELD_BG);
+        c.paint(&round_bullet(), 1.0);
+        let rim = [(40, 50, YELLOW), (50, 59, YELLOW)];
+        expect(&c, &rim, &[(41, 41, FIELD_BG), (50, 50, FIELD_BG)]);
         // A long thin box turned a quarter turn stands upright; touching, it is filled.
         let needle = Shape::Oriented {
             half: Vec2::new(20.0, 3.0),
@@ -352,10 +369,10 @@ mod tests {
         };
         let b = Aabb::from_center(Vec2::new(150.0, 150.0), Vec2::new(3.0, 20.0));
         c.paint(&(Layer::AirEnemy, b, true, needle), 1.0);
-        assert_eq!(at(&c, 150, 130), yellow);
-        assert_eq!(at(&c, 147, 150), yellow);
+        assert_eq!(at(&c, 150, 130), YELLOW);
+        assert_eq!(at(&c, 147, 150), YELLOW);
         assert_ne!(at(&c, 150, 150), FIELD_BG);
-        assert_ne!(at(&c, 150, 150), yellow);
+        assert_ne!(at(&c, 150, 150), YELLOW);
         assert_eq!(at(&c, 150, 128), FIELD_BG);
     }
 
@@ -369,21 +386,17 @@ mod tests {
     fn solid_view_fills_each_shape_and_keeps_tiny_bodies() {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 1.0);
-        // A circle filled to its centre, its box's corners still background.
-        let circle = Shape::Circle { radius: 10.0 };
-        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        let yellow = [255, 255, 0, 255];
-        assert_eq!(at(&c, 50, 50), yellow);
-        assert_eq!(at(&c, 45, 52), yellow);
-        assert_eq!(at(&c, 41, 41), FIELD_BG);
         // A plain box is filled through, not outlined.
         let b = Aabb::from_center(Vec2::splat(120.0), Vec2::splat(6.0));
         c.paint_solid(&(Layer::EnemyBullet, b, false, Shape::Aabb), 1.0);
-        assert_eq!(at(&c, 120, 120), yellow);
+        assert_eq!(at(&c, 120, 120), YELLOW);
+        // A circle filled to its centre, its box's corners still background.
+        c.paint_solid(&round_bullet(), 1.0);
+        let inside = [(50, 50, YELLOW), (45, 52, YELLOW)];
+        expect(&c, &inside, &[(41, 41, FIELD_BG)]);
         // A body far smaller than a pixel at this scale still shows as one.
         let b = Aabb::from_center(Vec2::splat(200.5), Vec2::splat(0.1));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        assert_eq!(at(&c, 200, 200), yellow);
+        c.paint_solid(&(Layer::EnemyBullet, b, false, round_bullet().3), 1.0);
+        assert_eq!(at(&c, 200, 200), YELLOW);
     }
 }
