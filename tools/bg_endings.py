@@ -11,10 +11,9 @@ import math
 
 import numpy as np
 
-from bg_scenes import C, Canvas, brass_gunship, vela_glider, wren_leaf
+from bg_scenes import EH, EW, C, Canvas, brass_gunship, ending_canvas, vela_glider, wren_leaf
 from pixlib import erode
 
-EW, EH = 224, 160
 
 
 def rot(pts, cx, cy, ang):
@@ -70,10 +69,9 @@ def falling_citadel(cv, cx, cy, ang, rng):
 
 def ending_vela():
     rng = np.random.default_rng(7001)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#1c2a5e")), (0.16, C("#24407a")), (0.32, C("#2e5c96")), (0.46, C("#4a7eb0")),
-            (0.58, C("#7aa4c8")), (0.68, C("#b6c4d2")), (0.78, C("#e8c8a8")), (0.88, C("#f2a878")),
-            (1.0, C("#f6c07a"))], y1=112)
+    cv = ending_canvas([(0.0, C("#1c2a5e")), (0.16, C("#24407a")), (0.32, C("#2e5c96")), (0.46, C("#4a7eb0")),
+                        (0.58, C("#7aa4c8")), (0.68, C("#b6c4d2")), (0.78, C("#e8c8a8")), (0.88, C("#f2a878")),
+                        (1.0, C("#f6c07a"))], y1=112)
     cv.stars(rng, 16, 0, 22)
     # the sun rising in the notch of the valley, with faint rays
     sx, sy = 190, 104
@@ -118,8 +116,7 @@ def ending_vela():
     cv.img[136:138, 153:155] = C("#ffd27a")
     fg, _ = cv.ridge(148, [(4, 19, 0.2), (2, 6, 1.1)], C("#1e1e3c"))
     # Vela's glider, flying right into the sunrise, with faint speed lines behind it
-    for ly, lx0, lx1 in ((76, 56, 96), (84, 48, 86), (94, 60, 92)):
-        cv.img[ly, lx0:lx1] = cv.img[ly, lx0:lx1] * 0.5 + C("#ffffff") * 0.5
+    cv.speed_lines([(76, 56, 96), (84, 48, 86), (94, 60, 92)])
     cv.sprite(vela_glider(flip=True), 90, 58)
     return cv.out()
 
@@ -127,9 +124,8 @@ def ending_vela():
 # ---------------------------------------------------------------- Brass
 def ending_brass():
     rng = np.random.default_rng(7101)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#34649e")), (0.25, C("#4a7eb0")), (0.5, C("#6a9cc8")), (0.72, C("#9cc0dc")),
-            (0.88, C("#d0dce0")), (1.0, C("#f0e2c0"))], y1=88)
+    cv = ending_canvas([(0.0, C("#34649e")), (0.25, C("#4a7eb0")), (0.5, C("#6a9cc8")), (0.72, C("#9cc0dc")),
+                        (0.88, C("#d0dce0")), (1.0, C("#f0e2c0"))], y1=88)
     cv.clouds([(-4, 30, 40, 14), (30, 22, 28, 12), (58, 34, 26, 9)], C("#eef0f6"), C("#b8c0dc"), C("#ffffff"),
               C("#8c94bc"), 7102)
     cv.clouds([(196, 18, 34, 11), (226, 28, 26, 12)], C("#eef0f6"), C("#b8c0dc"), C("#ffffff"), C("#8c94bc"), 7103)
@@ -284,20 +280,14 @@ def cottage(cv, x, base, w, h, roof_h, wall, roof, lit, rng):
 
 def ending_wren():
     rng = np.random.default_rng(7201)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#1a1838")), (0.18, C("#262452")), (0.34, C("#3a3068")), (0.5, C("#5a3c7c")),
-            (0.64, C("#86487e")), (0.76, C("#b05a7a")), (0.88, C("#e07a6a")), (1.0, C("#f0a070"))], y1=118)
+    cv = ending_canvas([(0.0, C("#1a1838")), (0.18, C("#262452")), (0.34, C("#3a3068")), (0.5, C("#5a3c7c")),
+                        (0.64, C("#86487e")), (0.76, C("#b05a7a")), (0.88, C("#e07a6a")), (1.0, C("#f0a070"))], y1=118)
     cv.stars(rng, 40, 0, 50)
     # a crescent moon
-    moon = cv.ell(36, 26, 9) & ~cv.ell(40, 23, 8)
-    cv.glow(36, 26, [16, 12], [C("#2e2c62"), C("#3a3872")])
-    cv.fill(moon, C("#f4ecc8"))
+    moon = cv.crescent(36, 26, 9, (40, 23, 8), C("#f4ecc8"), halo=([16, 12], [C("#2e2c62"), C("#3a3872")]))
     cv.fill(moon & (cv.X < 30), C("#fff8e0"))
     # long thin clouds lit pink from below by the set sun
-    for cx, cy, rx in ((150, 62, 50), (60, 78, 44), (190, 86, 30)):
-        band = cv.ell(cx, cy, rx, 2.4) | cv.ell(cx + rx * 0.4, cy - 2, rx * 0.5, 2.0)
-        cv.fill(band, C("#9a5a8a"))
-        cv.fill(band & ~np.roll(band, -2, 0), C("#f0a08a"))
+    cv.lit_bands([(150, 62, 50), (60, 78, 44), (190, 86, 30)], C("#9a5a8a"), C("#f0a08a"), 2.4, (0.4, 2, 2.0))
     # hills: distant, middle, and the village's own hill
     cv.ridge(112, [(6, 29, 0.5), (3, 11, 2.0), (8, 70, 1.0)], C("#5a3e72"))
     cv.ridge(122, [(5, 19, 1.5), (3, 8, 0.2), (6, 50, 3.0)], C("#3e305e"))
@@ -362,12 +352,9 @@ def credits():
         x, y = int(rng.integers(30, 194)), int(rng.integers(50, 270))
         cv.img[y, x] = cv.img[y, x] * 0.5 + C("#8890b8") * 0.5
     # the moon, high in a corner, with a soft halo
-    cv.glow(192, 34, [30, 22, 16], [C("#141a3c"), C("#1a2248"), C("#222c56")])
-    moon = cv.ell(192, 34, 11)
-    cv.fill(moon, C("#e8e4d0"))
-    cv.fill(moon & ~cv.ell(190, 32, 10), C("#b8b4b0"))
-    for mx, my, mr in ((188, 30, 2.5), (196, 38, 2), (190, 40, 1.5)):
-        cv.fill(cv.ell(mx, my, mr) & moon, C("#c8c4b8"))
+    cv.full_moon(192, 34, 11, C("#e8e4d0"), C("#b8b4b0"), 2, 1,
+                 halo=([30, 22, 16], [C("#141a3c"), C("#1a2248"), C("#222c56")]),
+                 craters=[(188, 30, 2.5), (196, 38, 2), (190, 40, 1.5)], crater_col=C("#c8c4b8"))
     # wisps at the top corners and the moonlit cloud sea at the bottom
     cv.clouds([(-10, 70, 40, 6), (20, 76, 26, 4)], C("#2a3460"), C("#20284e"), C("#4a5888"), C("#1a2044"), 7302,
               wobble=0.6)

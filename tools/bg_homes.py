@@ -10,11 +10,10 @@ import math
 import numpy as np
 
 from bg_figures import orla_ornithopter, person, rook_gyro
-from bg_scenes import C, Canvas
+from bg_scenes import EH, EW, C, Canvas, ending_canvas
 from bg_sets import (beam, cottage_block, crate, drum, foam_line, hangar_inside, lighthouse, propeller, rocks,
                      sea)
 
-EW, EH = 224, 160
 
 
 def fishing_boat(cv, x, y, hull, sail, lamp, flip=False):
@@ -31,17 +30,12 @@ def fishing_boat(cv, x, y, hull, sail, lamp, flip=False):
 
 def ending_orla():
     rng = np.random.default_rng(7401)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#101838")), (0.18, C("#16224a")), (0.36, C("#1e3260")), (0.54, C("#284878")),
-            (0.7, C("#3a6a8e")), (0.82, C("#6a94a4")), (0.92, C("#c0a894")), (1.0, C("#e8b884"))], y1=98)
+    cv = ending_canvas([(0.0, C("#101838")), (0.18, C("#16224a")), (0.36, C("#1e3260")), (0.54, C("#284878")),
+                        (0.7, C("#3a6a8e")), (0.82, C("#6a94a4")), (0.92, C("#c0a894")), (1.0, C("#e8b884"))], y1=98)
     cv.stars(rng, 34, 0, 46)
     # a thin moon and long, dark clouds lit from below by the last of the sunset
-    moon = cv.ell(30, 22, 5) & ~cv.ell(32.5, 20.5, 4.6)
-    cv.fill(moon, C("#f0ecd0"))
-    for cx, cy, rx in ((58, 70, 46), (150, 62, 34), (20, 84, 30)):
-        band = cv.ell(cx, cy, rx, 2.2) | cv.ell(cx - rx * 0.3, cy - 1.6, rx * 0.5, 1.8)
-        cv.fill(band, C("#2a3a62"))
-        cv.fill(band & ~np.roll(band, -2, 0), C("#d0a088"))
+    cv.crescent(30, 22, 5, (32.5, 20.5, 4.6), C("#f0ecd0"))
+    cv.lit_bands([(58, 70, 46), (150, 62, 34), (20, 84, 30)], C("#2a3a62"), C("#d0a088"), puff=(-0.3, 1.6, 1.8))
     # the lighthouse beam sweeps out over the sea towards the upper left
     lx, ly = 186, 40
     beam(cv, lx, ly, math.pi + 0.32, 0.11, 220, C("#fff0b8"), 0.4)
@@ -96,10 +90,7 @@ def ending_rook():
         cv.sky([(0.0, C("#0c1028")), (0.4, C("#121a3a")), (0.8, C("#1a284c")), (1.0, C("#24365a"))], y0=30,
                y1=112, mask=door)
         cv.stars(rng, 40, 32, 100, x0=119, x1=213, avoid=~door)
-        moon = cv.ell(196, 46, 6)
-        cv.glow(196, 46, [14, 10], [C("#1a2444"), C("#222e52")])
-        cv.fill(moon, C("#f0ecd4"))
-        cv.fill(moon & ~cv.ell(194.5, 44.5, 5.5), C("#c0bcb0"))
+        cv.full_moon(196, 46, 6, C("#f0ecd4"), C("#c0bcb0"), 1.5, 0.5, halo=([14, 10], [C("#1a2444"), C("#222e52")]))
         field = door & (cv.Y > 112)
         cv.fill(field, C("#1a2030"))
         cv.fill(field & (cv.Y > 118), C("#141826"))

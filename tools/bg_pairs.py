@@ -14,11 +14,10 @@ import math
 import numpy as np
 
 from bg_figures import brass_robot, familiar, hand_pos, orla_ornithopter, person, rook_gyro
-from bg_scenes import C, Canvas, brass_gunship, vela_glider, wren_leaf
+from bg_scenes import EW, C, brass_gunship, ending_canvas, vela_glider, wren_leaf
 from bg_sets import foam_line, grumble, hangar_outside, lighthouse, rocks, sea
 from pixlib import erode
 
-EW, EH = 224, 160
 
 
 def rope(cv, x0, y0, x1, y1, sag, col, shade=None):
@@ -58,9 +57,8 @@ def cloud_sea(cv, y, body, shade, light, edge, seed, low=None):
 
 # ---------------------------------------------------------------- Vela and Brass
 def pair_vela_brass():
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#2e5a96")), (0.2, C("#4a7eb0")), (0.4, C("#7aa4c8")), (0.56, C("#b8c4cc")),
-            (0.7, C("#f0d0a0")), (0.84, C("#f6b478")), (1.0, C("#f8d090"))], y1=118)
+    cv = ending_canvas([(0.0, C("#2e5a96")), (0.2, C("#4a7eb0")), (0.4, C("#7aa4c8")), (0.56, C("#b8c4cc")),
+                        (0.7, C("#f0d0a0")), (0.84, C("#f6b478")), (1.0, C("#f8d090"))], y1=118)
     sx, sy = 186, 104
     a = np.arctan2(cv.Y - sy, cv.X - sx)  # faint rays fanning up from the low sun
     d = np.hypot(cv.X - sx, cv.Y - sy)
@@ -81,8 +79,7 @@ def pair_vela_brass():
     rope(cv, 78, 63, 146, 80, 10, C("#4a3a30"), C("#8a6a4a"))
     cv.sprite(brass_gunship(), 6, 28)
     cv.sprite(vela_glider(), 126, 60)
-    for ly, lx0, lx1 in ((56, 104, 140), (100, 150, 200)):
-        cv.img[ly, lx0:lx1] = cv.img[ly, lx0:lx1] * 0.5 + C("#ffffff") * 0.5
+    cv.speed_lines([(56, 104, 140), (100, 150, 200)])
     gulls(cv, [(120, 30), (132, 36), (64, 96)])
     return cv.out()
 
@@ -90,17 +87,13 @@ def pair_vela_brass():
 # ---------------------------------------------------------------- Vela and Wren
 def pair_vela_wren():
     rng = np.random.default_rng(8101)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#0e1030")), (0.2, C("#161a44")), (0.42, C("#222656")), (0.62, C("#32306a")),
-            (0.8, C("#4a3c7a")), (1.0, C("#6a4c88"))], y1=120)
+    cv = ending_canvas([(0.0, C("#0e1030")), (0.2, C("#161a44")), (0.42, C("#222656")), (0.62, C("#32306a")),
+                        (0.8, C("#4a3c7a")), (1.0, C("#6a4c88"))], y1=120)
     cv.stars(rng, 60, 0, 100)
     # a big full moon, the racers crossing in front of it
-    cv.glow(150, 50, [40, 30, 22], [C("#262a5e"), C("#30346c"), C("#3c4078")])
-    moon = cv.ell(150, 50, 17)
-    cv.fill(moon, C("#f0ecd4"))
-    cv.fill(moon & ~cv.ell(147, 47, 16), C("#c8c4b4"))
-    for mx, my, mr in ((144, 44, 3), (156, 54, 2.5), (146, 58, 2), (158, 42, 1.6)):
-        cv.fill(cv.ell(mx, my, mr) & moon, C("#d8d4c0"))
+    cv.full_moon(150, 50, 17, C("#f0ecd4"), C("#c8c4b4"), 3, 1,
+                 halo=([40, 30, 22], [C("#262a5e"), C("#30346c"), C("#3c4078")]),
+                 craters=[(144, 44, 3), (156, 54, 2.5), (146, 58, 2), (158, 42, 1.6)], crater_col=C("#d8d4c0"))
     cloud_sea(cv, 122, C("#5a5a92"), C("#3e3e76"), C("#a8a8dc"), C("#2a2a5a"), 8102, low=C("#4a4a84"))
     # the race: Wren's orbs stream back from the leaf, Vela's speed lines from the glider
     path = [(76 - i * 8, 86 + i * 1.6 + math.sin(i * 1.1) * 3) for i in range(8)]
@@ -108,8 +101,7 @@ def pair_vela_wren():
         r = 2.4 - 0.22 * i
         cv.glow(ox, oy, [r + 2.5, r + 1], [C("#4a5a8a"), C("#9ad0a0")])
         cv.fill(cv.ell(ox, oy, max(0.6, r * 0.6)), C("#f0fff0"))
-    for ly, lx0, lx1 in ((34, 56, 106), (42, 40, 94), (52, 62, 100)):
-        cv.img[ly, lx0:lx1] = cv.img[ly, lx0:lx1] * 0.5 + C("#ffffff") * 0.5
+    cv.speed_lines([(34, 56, 106), (42, 40, 94), (52, 62, 100)])
     cv.sprite(vela_glider(flip=True), 100, 14)
     cv.sprite(wren_leaf(with_familiar=False)[:, ::-1], 76, 66)
     # the familiar hitches a ride on the glider's tail, ears back in the wind
@@ -119,9 +111,8 @@ def pair_vela_wren():
 
 # ---------------------------------------------------------------- Vela and Orla
 def pair_vela_orla():
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#2a6aaa")), (0.25, C("#3a80bc")), (0.5, C("#5a9ccc")), (0.75, C("#8abcdc")),
-            (1.0, C("#c8e0ea"))], y1=100)
+    cv = ending_canvas([(0.0, C("#2a6aaa")), (0.25, C("#3a80bc")), (0.5, C("#5a9ccc")), (0.75, C("#8abcdc")),
+                        (1.0, C("#c8e0ea"))], y1=100)
     cv.clouds([(20, 20, 34, 10), (54, 14, 24, 9), (80, 24, 20, 6)], C("#eef2f8"), C("#b8c4dc"), C("#ffffff"),
               C("#8c98bc"), 8202)
     cv.clouds([(206, 70, 30, 7)], C("#eef2f8"), C("#b8c4dc"), C("#ffffff"), C("#8c98bc"), 8203)
@@ -168,9 +159,8 @@ def pair_vela_orla():
 
 # ---------------------------------------------------------------- Vela and Rook
 def pair_vela_rook():
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#3a4a86")), (0.2, C("#5a5e96")), (0.4, C("#8a6a96")), (0.6, C("#c87a84")),
-            (0.8, C("#f09a78")), (1.0, C("#f8c080"))], y1=112)
+    cv = ending_canvas([(0.0, C("#3a4a86")), (0.2, C("#5a5e96")), (0.4, C("#8a6a96")), (0.6, C("#c87a84")),
+                        (0.8, C("#f09a78")), (1.0, C("#f8c080"))], y1=112)
     cv.glow(40, 108, [30, 20, 12], [C("#f8b080"), C("#ffd090"), C("#ffe8b0")])
     cv.clouds([(150, 40, 40, 6), (190, 30, 30, 5)], C("#d88a8a"), C("#9a6a8a"), C("#ffc8a0"), C("#6a5080"), 8302,
               wobble=0.6)
@@ -208,15 +198,11 @@ def pair_vela_rook():
 # ---------------------------------------------------------------- Brass and Wren
 def pair_brass_wren():
     rng = np.random.default_rng(8401)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#4a5a96")), (0.22, C("#6a6aa2")), (0.44, C("#a07a9e")), (0.64, C("#e09a86")),
-            (0.82, C("#f8c084")), (1.0, C("#fce0a0"))], y1=104)
+    cv = ending_canvas([(0.0, C("#4a5a96")), (0.22, C("#6a6aa2")), (0.44, C("#a07a9e")), (0.64, C("#e09a86")),
+                        (0.82, C("#f8c084")), (1.0, C("#fce0a0"))], y1=104)
     cv.glow(176, 100, [36, 24, 14], [C("#f8c890"), C("#ffe0a0"), C("#fff0c8")])
     cv.fill(cv.ell(176, 100, 9), C("#fff8e0"))
-    for cx, cy, rx in ((60, 40, 44), (170, 60, 40), (40, 76, 30)):
-        band = cv.ell(cx, cy, rx, 2.4) | cv.ell(cx + rx * 0.4, cy - 2, rx * 0.5, 2.0)
-        cv.fill(band, C("#c08a9a"))
-        cv.fill(band & ~np.roll(band, -2, 0), C("#ffd8b0"))
+    cv.lit_bands([(60, 40, 44), (170, 60, 40), (40, 76, 30)], C("#c08a9a"), C("#ffd8b0"), 2.4, (0.4, 2, 2.0))
     # the valley below with the village, then the picnic hill
     cv.ridge(100, [(5, 25, 0.3), (3, 9, 2.0)], C("#8a7aa0"))
     _, vl = cv.ridge(112, [(4, 19, 1.4), (2, 7, 0.2)], C("#6a6090"))

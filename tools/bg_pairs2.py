@@ -15,8 +15,8 @@ import math
 import numpy as np
 
 from bg_figures import brass_robot, familiar, hand_pos, orla_ornithopter, person, rook_gyro
-from bg_pairs import EW, EH, rope
-from bg_scenes import C, Canvas, brass_gunship
+from bg_pairs import rope
+from bg_scenes import EH, EW, C, Canvas, brass_gunship, ending_canvas
 from bg_sets import (beam, crate, drum, foam_line, gallery_rail, grumble, hangar_inside, hangar_outside,
                      lantern_top, lighthouse, propeller, rocks, sea, sparkle)
 from bg_homes import fishing_boat
@@ -39,9 +39,8 @@ def swell(cv, y0, rows, body, crest, foam, seed):
 # ---------------------------------------------------------------- Brass and Orla
 def pair_brass_orla():
     rng = np.random.default_rng(9001)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#141a24")), (0.2, C("#1c2430")), (0.4, C("#26323e")), (0.6, C("#34444e")),
-            (0.8, C("#4a5e62")), (1.0, C("#7a8a80"))], y1=96)
+    cv = ending_canvas([(0.0, C("#141a24")), (0.2, C("#1c2430")), (0.4, C("#26323e")), (0.6, C("#34444e")),
+                        (0.8, C("#4a5e62")), (1.0, C("#7a8a80"))], y1=96)
     cv.clouds([(20, 14, 50, 12), (90, 8, 40, 10), (170, 16, 60, 12), (230, 30, 30, 10)], C("#2a323e"),
               C("#1c222c"), C("#4a5664"), C("#141820"), 9002, wobble=0.7)
     # the lighthouse far off on its headland, its beam reaching out to them
@@ -77,13 +76,9 @@ def pair_brass_orla():
 # ---------------------------------------------------------------- Brass and Rook
 def pair_brass_rook():
     rng = np.random.default_rng(9101)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#0c1026")), (0.3, C("#121834")), (0.6, C("#1a2244")), (1.0, C("#263058"))], y1=110)
+    cv = ending_canvas([(0.0, C("#0c1026")), (0.3, C("#121834")), (0.6, C("#1a2244")), (1.0, C("#263058"))], y1=110)
     cv.stars(rng, 70, 0, 80)
-    moon = cv.ell(30, 26, 8)
-    cv.glow(30, 26, [18, 13], [C("#1a2244"), C("#222c52")])
-    cv.fill(moon, C("#f0ecd4"))
-    cv.fill(moon & ~cv.ell(28, 24, 7.5), C("#c0bcb0"))
+    cv.full_moon(30, 26, 8, C("#f0ecd4"), C("#c0bcb0"), 2, 0.5, halo=([18, 13], [C("#1a2244"), C("#222c52")]))
     ground, _ = cv.ridge(112, [(1, 40, 0.3)], C("#2a2a34"))
     cv.sky([(0.0, C("#343440")), (0.5, C("#2a2a36")), (1.0, C("#1e1e2a"))], y0=112, mask=ground)
     # the hangar behind, doors ajar on a warm light inside
@@ -133,9 +128,8 @@ def pair_brass_rook():
 # ---------------------------------------------------------------- Wren and Orla
 def pair_wren_orla():
     rng = np.random.default_rng(9201)
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#0c1030")), (0.25, C("#141a44")), (0.5, C("#1e2858")), (0.75, C("#2a3a6a")),
-            (1.0, C("#3a4e7a"))], y1=112)
+    cv = ending_canvas([(0.0, C("#0c1030")), (0.25, C("#141a44")), (0.5, C("#1e2858")), (0.75, C("#2a3a6a")),
+                        (1.0, C("#3a4e7a"))], y1=112)
     cv.stars(rng, 70, 0, 100)
     sea(cv, 112, [C("#1e2e56"), C("#1a284c"), C("#162242"), C("#121c38")], C("#3a4e7a"), seed=3)
     # the beam sweeps out to the right, and Wren's orbs ride along it like fireflies
@@ -225,16 +219,12 @@ def pair_wren_rook():
 
 # ---------------------------------------------------------------- Orla and Rook
 def pair_orla_rook():
-    cv = Canvas(EW, EH)
-    cv.sky([(0.0, C("#2a2a5a")), (0.2, C("#4a3a6a")), (0.4, C("#8a4a6a")), (0.6, C("#d06a5a")),
-            (0.8, C("#f09a5a")), (1.0, C("#f8c878"))], y1=100)
+    cv = ending_canvas([(0.0, C("#2a2a5a")), (0.2, C("#4a3a6a")), (0.4, C("#8a4a6a")), (0.6, C("#d06a5a")),
+                        (0.8, C("#f09a5a")), (1.0, C("#f8c878"))], y1=100)
     sx, sy = 70, 96
     cv.glow(sx, sy, [30, 20, 12], [C("#f8a060"), C("#ffc070"), C("#ffe0a0")])
     cv.fill(cv.ell(sx, sy, 9), C("#fff0c0"))
-    for cx, cy, rx in ((150, 40, 50), (40, 56, 36), (190, 70, 30)):
-        band = cv.ell(cx, cy, rx, 2.2) | cv.ell(cx + rx * 0.3, cy - 2, rx * 0.5, 1.8)
-        cv.fill(band, C("#8a4a6a"))
-        cv.fill(band & ~np.roll(band, -2, 0), C("#ffb080"))
+    cv.lit_bands([(150, 40, 50), (40, 56, 36), (190, 70, 30)], C("#8a4a6a"), C("#ffb080"))
     sea(cv, 100, [C("#c07060"), C("#9a5a5e"), C("#7a4a5a"), C("#5a3a52"), C("#442e48"), C("#34243c")],
         C("#e8a080"), seed=4, x_sun=sx, sun_col=C("#ffd090"))
     # the lighthouse on its headland, on the right, its lamp just lit

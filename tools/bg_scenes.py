@@ -66,6 +66,27 @@ class Canvas:
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     self.img[y + dy, x + dx] = self.img[y + dy, x + dx] * 0.4 + c * 0.6
 
+    def full_moon(self, cx, cy, r, face, rim, off, shrink, halo=None, craters=(), crater_col=None):
+        """a full moon of radius r at (cx, cy): `face` where the disc moved up-left by `off` (and
+        `shrink` smaller) covers it, `rim` on the shadowed lower-right edge. `halo` = (radii, colours)
+        glows round it first; each crater (x, y, r) is painted `crater_col` inside the disc."""
+        moon = self.ell(cx, cy, r)
+        if halo:
+            self.glow(cx, cy, *halo)
+        self.fill(moon, face)
+        self.fill(moon & ~self.ell(cx - off, cy - off, r - shrink), rim)
+        for mx, my, mr in craters:
+            self.fill(self.ell(mx, my, mr) & moon, crater_col)
+
+    def crescent(self, cx, cy, r, bite, col, halo=None):
+        """a crescent moon: the disc of radius r at (cx, cy) less the disc `bite` = (x, y, r), painted
+        `col` over an optional `halo` = (radii, colours). Returns its mask, for touches of light."""
+        moon = self.ell(cx, cy, r) & ~self.ell(*bite)
+        if halo:
+            self.glow(cx, cy, *halo)
+        self.fill(moon, col)
+        return moon
+
     def clouds(self, blobs, body, shade, light, edge, seed, low=None, low_y=None, wobble=0.9):
         """cumulus built from ellipses, roughened by noise, lit from the top-left like title.png."""
         rng = np.random.default_rng(seed)
@@ -94,6 +115,21 @@ class Canvas:
         self.img[m] = col
         return m, line
 
+    def speed_lines(self, lines):
+        """faint speed lines behind a fast craft: each (y, x0, x1) row segment blended halfway to white."""
+        for ly, lx0, lx1 in lines:
+            self.img[ly, lx0:lx1] = self.img[ly, lx0:lx1] * 0.5 + C("#ffffff") * 0.5
+
+    def lit_bands(self, bands, body, lit, height=2.2, puff=(0.3, 2, 1.8)):
+        """long thin clouds lit from below by a low sun: each (cx, cy, rx) is a band rx wide and
+        `height` tall with a puff on its top, `puff` = (its offset along x as a fraction of rx, its
+        rise above cy, its height); the bottom two rows of every band take the `lit` colour."""
+        dx, rise, puff_h = puff
+        for cx, cy, rx in bands:
+            band = self.ell(cx, cy, rx, height) | self.ell(cx + rx * dx, cy - rise, rx * 0.5, puff_h)
+            self.fill(band, body)
+            self.fill(band & ~np.roll(band, -2, 0), lit)
+
     def sprite(self, rgba, x, y):
         """alpha-paste an RGBA sprite with its top-left corner at (x, y)."""
         dst = np.dstack([np.clip(self.img + 0.5, 0, 255).astype(np.uint8), np.full((self.h, self.w), 255, np.uint8)])
@@ -102,6 +138,16 @@ class Canvas:
 
     def out(self):
         return self.img
+
+
+EW, EH = 224, 160  # the size of an ending picture
+
+
+def ending_canvas(stops, y1):
+    """a blank ending picture, EW x EH, with its sky: the `Canvas.sky` gradient through `stops`, down to y1."""
+    cv = Canvas(EW, EH)
+    cv.sky(stops, y1=y1)
+    return cv
 
 
 def _noise(w, h, cx, cy, rng):

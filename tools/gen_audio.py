@@ -28,7 +28,7 @@ import music_stage4  # noqa: E402
 import music_stage5  # noqa: E402
 import music_stage6  # noqa: E402
 import music_stage7  # noqa: E402
-from music_engine import Song, chord_track  # noqa: E402
+from music_engine import ROOT_FIFTH_OCTAVE, Song, chord_track  # noqa: E402
 from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
                          sweep, tri, write_wav)
 
@@ -205,8 +205,7 @@ SFX = {
 # ---------------------------------------------------------------- the tunes (all original)
 def song_boss():
     s = Song(160, 20)
-    prog = ["Em", "Em", "C", "D", "Em", "Em", "C", "B", "Am", "Em", "Am", "B", "C", "D", "B", "B7",
-            "Em", "F", "Em", "B"]
+    prog = "Em Em C D Em Em C B Am Em Am B C D B B7 Em F Em B"
     mel = [
         "E5.2 G5.2 B5.2 E6.2 D#6.2 E6.2 B5.4",
         "G5.2 A5.2 B5.4 C6.2 B5.2 A5.2 G5.2",
@@ -244,7 +243,7 @@ def song_boss():
 
 def song_title():
     s = Song(118, 16)
-    prog = ["G", "D", "Em", "C", "G", "D", "C", "D", "Em", "C", "G", "D", "Em", "C", "D", "D7"]
+    prog = "G D Em C G D C D Em C G D Em C D D7"
     mel = [
         "D5.4 G5.4 B5.6 A5.2",
         "A5.6 F#5.2 D5.8",
@@ -265,9 +264,8 @@ def song_title():
     ]
     s.melody(mel, "lead2", bus="lead", vol=1.0, transpose=-12)
     s.melody(mel[8:], "lead", bus="harm", vol=0.35, transpose=-12 - 12, start_bar=8)
-    bass = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (12, 2, 7, 0), (14, 2, 12, 0)]
     arp = [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None]
-    chord_track(s, prog, bass, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
+    chord_track(s, prog, ROOT_FIFTH_OCTAVE, arp, arp_oct=4, arp_vol=0.5, bass_vol=0.9, pad=True)
     beat = {"k": "x.......x.......", "s": "........x.......", "h": "x...x...x...x..."}
     beat2 = {"k": "x.....x.x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
     s.groove(0, 8, beat, vol=0.85)

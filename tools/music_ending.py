@@ -7,7 +7,7 @@ Gentle (12-27)       a soft flute melody over harp-like plucked arpeggios and a 
                      but a shaker: F-Am-Bb-F-Gm-C-F-C, Dm-Am-Bb-F-Gm-Am-Bb-C.
 Rise (28-31)         Dm-Bb-Gm-C7: the lead climbs, drums return with a snare roll into bar 0.
 """
-from music_engine import Song, chord_track, mfreq, midi
+from music_engine import ROOT_FIFTH_OCTAVE, Song, chord_track
 
 FANFARE = [
     "C5.3 C5.1 F5.4 A5.4 C6.4",
@@ -50,10 +50,6 @@ RISE = ["D6.4 F6.4 A6.8", "Bb6.4 A6.4 F6.8", "G6.4 A6.4 Bb6.4 D7.4", "C7.8 Bb6.4
 
 def song():
     s = Song(112, 32, seed=108)
-    prog_f = ["F", "C", "Dm", "Bb", "F", "C", "Bb", "C", "Dm", "Bb", "C", "F"]
-    prog_g = ["F", "Am", "Bb", "F", "Gm", "C", "F", "C", "Dm", "Am", "Bb", "F", "Gm", "Am", "Bb", "C"]
-    prog_r = ["Dm", "Bb", "Gm", "C7"]
-    f_timp, c_timp = mfreq(midi("F2")), mfreq(midi("C3"))
 
     march = {"k": "x.......x.......", "s": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
     march2 = {"k": "x.....x.x.......", "s": "....x..x....x...", "h": "x.x.x.x.x.x.x.x."}
@@ -63,34 +59,33 @@ def song():
     # fanfare
     s.melody(FANFARE, "brass", bus="lead", vol=1.0, transpose=-12)
     s.melody(FANFARE_HARM, "brass", bus="harm", vol=0.5, transpose=-12)
-    bounce = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (12, 2, 7, 0), (14, 2, 12, 0)]
-    chord_track(s, prog_f, bounce, [0, None, 1, None, 2, None, 3, None] * 2, arp_oct=4, arp_vol=0.4, bass_vol=0.9,
-                pad=True, pad_vol=0.3)
+    chord_track(s, "F C Dm Bb F C Bb C Dm Bb C F", ROOT_FIFTH_OCTAVE, [0, None, 1, None, 2, None, 3, None] * 2,
+                arp_oct=4, arp_vol=0.4, bass_vol=0.9, pad=True, pad_vol=0.3)
 
     def timp(b):
         if b % 4 == 0:
-            s.drum(b * 16, "timp", 0.8, pitch=f_timp)
+            s.drum(b * 16, "timp", 0.8, pitch="F2")
 
     s.groove(0, 8, march, fill, vol=0.85, each=timp)
     s.groove(8, 12, march2, vol=0.85, each=timp)
-    s.drum(10 * 16 + 8, "timp", 0.8, pitch=c_timp)
+    s.drum(10 * 16 + 8, "timp", 0.8, pitch="C3")
     s.crashes((11, 0.9))
     s.melody(["-.16"] * 11 + ["F6.16"], "bell", bus="bell", vol=0.6, transpose=-12)
 
     # gentle: flute, harp, choir
     s.melody(GENTLE, "flute", bus="flute", vol=1.0, transpose=-12, start_bar=12)
     harp = [0, None, 1, None, 2, None, 3, None, 4, None, 3, None, 2, None, 1, None]
-    chord_track(s, prog_g, [(0, 8, 0, 0), (8, 8, 7, 0)], harp, arp_oct=4, arp_vol=0.6, bass_vol=0.5, start_bar=12,
-                arp_kind="pluck", pad=True, pad_kind="choir", pad_vol=0.3)
+    chord_track(s, "F Am Bb F Gm C F C Dm Am Bb F Gm Am Bb C", [(0, 8, 0, 0), (8, 8, 7, 0)], harp, arp_oct=4,
+                arp_vol=0.6, bass_vol=0.5, start_bar=12, arp_kind="pluck", pad=True, pad_kind="choir", pad_vol=0.3)
     s.groove(20, 28, shaker, vol=0.6)
 
     # rise back to the fanfare
     s.melody(RISE, "lead2", bus="lead", vol=0.9, transpose=-12, start_bar=28)
-    chord_track(s, prog_r, bounce, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.4, bass_vol=0.9, start_bar=28, pad=True,
-                pad_vol=0.3)
+    chord_track(s, "Dm Bb Gm C7", ROOT_FIFTH_OCTAVE, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.4, bass_vol=0.9,
+                start_bar=28, pad=True, pad_vol=0.3)
     for b in range(28, 32):
         s.drums(b, march if b < 31 else {"k": "x.......x.......", "s": "x.x.x.x.xxxxXXXX"}, vol=0.5 + 0.1 * (b - 28))
-    s.drum(31 * 16, "timp", 0.7, pitch=c_timp)
+    s.drum(31 * 16, "timp", 0.7, pitch="C3")
 
     s.crashes(0, (8, 0.8))
     return s.render({"lead": 0.34, "harm": 0.24, "flute": 0.4, "bell": 0.25, "arp": 0.16, "bass": 0.42, "pad": 0.2,

@@ -1,4 +1,5 @@
-"""SkySweep's little chiptune sequencer: note names, instruments, drums and the loop renderer.
+"""SkySweep's little chiptune sequencer: note names, instruments, drums and the loop renderer,
+and the drum grooves and bass patterns that several tracks share.
 
 A `Song` is a fixed number of bars at one tempo, written onto named buses (lead, bass, drums...)
 in 16th-note steps. Every event may ring past the end of the loop; `Song.add` wraps whatever
@@ -177,6 +178,10 @@ class Song:
         self.add(bus, start, x * e * vol)
 
     def drum(self, start, kind, vol=1.0, pitch=None):
+        """One hit of drum `kind` at step `start`. `pitch` tunes the anvil, the timpani and the gong:
+        in Hz, or a note name such as "D2"."""
+        if isinstance(pitch, str):
+            pitch = mfreq(midi(pitch))
         if kind == "k":
             n = secs(0.16)
             x = sine(sweep(n, 160, 45)) * env_exp(n, 0.06) * 1.1
@@ -291,6 +296,18 @@ class Song:
         for iv in ivs:
             self.note(bus, bar * self.spb + step, steps, 12 * (octave + 1) + root + iv, kind, vol, gate)
 
+    def stabs(self, start_bar, prog, steps, length, **stab_args):
+        """A `stab` of each bar's chord in `prog` (see `bar_chords`; bars from `start_bar` on) at every
+        step in `steps`, `length` steps long; `stab_args` go to `stab` (octave, kind, vol, bus, gate)."""
+        for i, sym in enumerate(bar_chords(prog)):
+            for step in steps:
+                self.stab(start_bar + i, step, length, sym, **stab_args)
+
+    def timpani_roll(self, bar, first_step, vol, swell, pitch):
+        """Timpani on every step of `bar` from `first_step` to the bar's end, `swell` louder each step."""
+        for step in range(first_step, self.spb):
+            self.drum(bar * self.spb + step, "timp", vol + swell * (step - first_step), pitch=pitch)
+
     def render(self, mix, echo=None, cutoff=7000, dc_cut=20):
         """Mix the buses into one period of the loop. `dc_cut` (Hz) removes the offset that
         narrow pulse waves carry, which would otherwise waste headroom; None keeps it."""
@@ -312,12 +329,54 @@ class Song:
         return pre
 
 
+# ---------------------------------------------------------------- shared patterns
+# Drum patterns for `Song.drums` / `Song.groove`, shared by the fast tracks (the final boss, the Extra
+# stage and its boss). The key order is the order the hits are drawn in, which fixes the noise
+# they get: a variant built with dict(DRIVE, K=...) keeps it.
+DRIVE = {"K": "x...x...x...x...", "S": "....x.......x...", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
+TOM_FILL = {"K": "x...x...x...x...", "S": "....x...x.x.xxxx", "t2": "........x.......", "t": "..........x.....",
+            "t3": "............x..."}
+TOM_GROOVE = {"K": "x...x...x...x...", "t3": "..x...x...x.....", "t": "......x.......x.", "h": "x.x.x.x.x.x.x.x."}
+SNARE_ROLL = {"K": "x...x...x...x...", "S": "xxxxxxxxxxxxXXXX"}
+
+
+def pushed_drive(kick):
+    """DRIVE with a track's own `kick` line and a snare pickup on the bar's last 16th, for the
+    sections that push harder."""
+    return dict(DRIVE, K=kick, S="....x.......x..x")
+
+
+def sixteenths(offsets):
+    """A `chord_track` bass pattern of 16th notes, one per offset (semitones above the root)."""
+    return [(step, 1, off, 0) for step, off in enumerate(offsets)]
+
+
+def eighths(offsets):
+    """A `chord_track` bass pattern of 8th notes, one per offset (semitones above the root)."""
+    return [(2 * i, 2, off, 0) for i, off in enumerate(offsets)]
+
+
+# Bass patterns for `chord_track`: the driving 16th ostinato of the storm tracks, the grind that
+# rocks between root and octave, and the bounce root-octave-fifth-octave in 8ths.
+OSTINATO = sixteenths([0, 0, 12, 0, 0, 12, 0, 7, 0, 0, 12, 0, 7, 0, 12, 10])
+GRIND = sixteenths([0, 12] * 8)
+OCTAVE_BOUNCE = eighths([0, 12, 7, 12] * 2)
+# A quarter-note root, then the fifth and the octave in 8ths, twice a bar: the title's and the ending's bass.
+ROOT_FIFTH_OCTAVE = [(0, 4, 0, 0), (4, 2, 7, 0), (6, 2, 12, 0), (8, 4, 0, 0), (12, 2, 7, 0), (14, 2, 12, 0)]
+
+
+def bar_chords(prog):
+    """'Em C D B7' -> ['Em', 'C', 'D', 'B7']: a chord progression is written like a melody line,
+    one chord symbol a bar, separated by spaces."""
+    return prog.split()
+
+
 def chord_track(song, prog, bass_pat, arp_pat=None, arp_oct=5, bass_oct=2, arp_vol=0.5, bass_vol=1.0, pad=False,
                 start_bar=0, bass_kind="bass", arp_kind="arp", pad_kind="pad", pad_vol=0.35, pad_oct=4):
-    """prog: list of chord symbols, one per bar, from `start_bar` on.
+    """prog: the chord symbols, one per bar from `start_bar` on, in one string (see `bar_chords`).
     bass_pat: list of (step, steps, degree_offset_semitones, octave_add).
     arp_pat: list of chord-tone indices per 16th (None = rest)."""
-    for i, sym in enumerate(prog):
+    for i, sym in enumerate(bar_chords(prog)):
         bar = start_bar + i
         root, ivs = chord_notes(sym)
         base = 12 * (bass_oct + 1) + root

@@ -11,7 +11,10 @@ D  (24-31)       breakdown: C# and D grind against each other, toms, a rising ch
 A' (32-39)       the riff with a parallel fourth below.
 B' (40-47)       the melody with an octave-down double and crashes; G#7 leads back into bar 0.
 """
-from music_engine import Song, chord_track
+from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, TOM_GROOVE, Song, chord_track, pushed_drive
+
+# the drive with this track's own kick, for the sections that push harder
+PUSH = pushed_drive("x...x...x...x.x.")
 
 RIFF = [
     "C#5.2 C#5.1 E5.1 G#5.2 C#5.1 E5.1 F#5.2 E5.2 D#5.2 E5.2",
@@ -49,57 +52,45 @@ CHAIN = ["C#6.8 G#5.8", "D6.8 A5.8", "E6.8 C#6.8", "F#6.8 D6.8", "G#6.8 E6.8", "
 
 def song():
     s = Song(176, 48, seed=107)
-    prog_a = ["C#m", "C#m", "A", "B", "C#m", "C#m", "D", "G#7"]
-    prog_b = ["F#m", "G#m", "A", "B", "F#m", "G#m", "A", "G#"]
-    prog_c = ["A", "B", "G#m", "C#m", "A", "B", "G#", "G#7"]
-    prog_d = ["C#m", "D", "C#m", "D", "C#m", "D", "E", "G#7"]
-
-    drive = {"K": "x...x...x...x...", "S": "....x.......x...", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
-    drive2 = {"K": "x...x...x...x.x.", "S": "....x.......x..x", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
-    fill = {"K": "x...x...x...x...", "S": "....x...x.x.xxxx", "t2": "........x.......", "t": "..........x.....",
-            "t3": "............x..."}
-    toms = {"K": "x...x...x...x...", "t3": "..x...x...x.....", "t": "......x.......x.", "h": "x.x.x.x.x.x.x.x."}
-    roll = {"K": "x...x...x...x...", "S": "xxxxxxxxxxxxXXXX"}
-    ostinato = [(i, 1, [0, 0, 12, 0, 0, 12, 0, 7, 0, 0, 12, 0, 7, 0, 12, 10][i], 0) for i in range(16)]
-    grind = [(i, 1, [0, 12][i % 2], 0) for i in range(16)]
 
     # A: the riff
+    prog_a = "C#m C#m A B C#m C#m D G#7"
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12)
-    chord_track(s, prog_a, ostinato, bass_vol=1.0)
-    s.groove(0, 8, drive, fill)
+    chord_track(s, prog_a, OSTINATO, bass_vol=1.0)
+    s.groove(0, 8, DRIVE, TOM_FILL)
 
     # B: melody over 8th arpeggios
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=8)
-    chord_track(s, prog_b, ostinato, [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None],
-                arp_oct=4, arp_vol=0.6, bass_vol=1.0, start_bar=8, arp_kind="saw")
-    s.groove(8, 16, drive2, fill)
+    chord_track(s, "F#m G#m A B F#m G#m A G#", OSTINATO,
+                [0, None, 1, None, 2, None, 3, None, 2, None, 1, None, 2, None, 3, None], arp_oct=4, arp_vol=0.6,
+                bass_vol=1.0, start_bar=8, arp_kind="saw")
+    s.groove(8, 16, PUSH, TOM_FILL)
 
     # C: climbing figures and stabs
+    prog_c = "A B G#m C#m A B G# G#7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=16)
-    chord_track(s, prog_c, ostinato, bass_vol=1.0, start_bar=16)
-    for i, sym in enumerate(prog_c):
-        for st in (2, 6, 10, 14):
-            s.stab(16 + i, st, 1, sym, octave=4, kind="brass", vol=0.5, gate=0.7)
-    s.groove(16, 24, drive2, fill)
+    chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=16)
+    s.stabs(16, prog_c, (2, 6, 10, 14), 1, gate=0.7)
+    s.groove(16, 24, PUSH, TOM_FILL)
 
     # D: breakdown, the chain
     s.melody(CHAIN, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=24)
     s.melody(CHAIN, "saw", bus="harm", vol=0.45, transpose=-24, start_bar=24)
-    chord_track(s, prog_d, grind, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.35)
-    s.groove(24, 32, toms, roll)
+    chord_track(s, "C#m D C#m D C#m D E G#7", GRIND, bass_vol=1.0, start_bar=24, pad=True, pad_vol=0.35)
+    s.groove(24, 32, TOM_GROOVE, SNARE_ROLL)
 
     # A': the riff in parallel fourths
     s.melody(RIFF, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=32)
     s.melody(RIFF, "saw", bus="harm", vol=0.5, transpose=-17, start_bar=32)
-    chord_track(s, prog_a, ostinato, bass_vol=1.0, start_bar=32)
-    s.groove(32, 40, drive, fill)
+    chord_track(s, prog_a, OSTINATO, bass_vol=1.0, start_bar=32)
+    s.groove(32, 40, DRIVE, TOM_FILL)
 
     # B': the melody, doubled, back to the top
     s.melody(MELODY, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=40)
     s.melody(MELODY, "lead2", bus="harm", vol=0.5, transpose=-24, start_bar=40)
-    chord_track(s, prog_b[:7] + ["G#7"], ostinato, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
+    chord_track(s, "F#m G#m A B F#m G#m A G#7", OSTINATO, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.45, bass_vol=1.0,
                 start_bar=40, arp_kind="saw")
-    s.groove(40, 48, drive2, fill)
+    s.groove(40, 48, PUSH, TOM_FILL)
 
     s.crashes(0, 8, 16, 32, 40, 44)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.16, "pad": 0.14, "arp": 0.1, "bass": 0.45, "drums": 0.5},

@@ -65,9 +65,6 @@ GALLOP = [(0, 2, 0, 0), (2, 1, 0, 0), (3, 1, 0, 0), (4, 2, 7, 0), (6, 1, 0, 0), 
 
 def song():
     s = Song(156, 40, seed=103)
-    prog_a = ["E", "E", "F", "E", "Am", "G", "F", "E"]
-    prog_b = ["Am", "Dm", "G", "C", "F", "Dm", "E", "E7"]
-    prog_brk = ["E", "F", "E", "F"]
 
     drive = {"k": "x.....x.x.....x.", "s": "....x.......x...", "shk": "xxxxxxxxxxxxxxxx", "click": "..x...x...x...x."}
     gallop = {"k": "x.......x.......", "click": "x.xxx.xxx.xxx.xx", "shk": "..x...x...x...x."}
@@ -77,7 +74,7 @@ def song():
 
     # intro: the riff alone, gallop underneath
     s.melody(INTRO, "twang", bus="lead", vol=1.0)
-    chord_track(s, ["E", "E", "F", "E"], GALLOP, bass_vol=0.9)
+    chord_track(s, "E E F E", GALLOP, bass_vol=0.9)
     s.groove(0, 4, gallop, fill)
 
     # A and A2
@@ -85,26 +82,26 @@ def song():
     s.melody(TUNE2, "twang", bus="lead", vol=1.0, transpose=-12, start_bar=12)
     s.melody(TUNE2_HARM, "lead2", bus="harm", vol=0.5, transpose=-12, start_bar=12)
     for start in (4, 12):
-        chord_track(s, prog_a, GALLOP, bass_vol=0.9, start_bar=start)
+        chord_track(s, "E E F E Am G F E", GALLOP, bass_vol=0.9, start_bar=start)
         s.groove(start, start + 8, drive, fill)
 
     # B: the whistle, with strummed twang chords
     s.melody(WHISTLE, "flute", bus="whistle", vol=1.0, start_bar=20)
     strum = [0, 1, 2, 3, None, None, 2, None, 0, 1, 2, 3, None, 2, None, 1]
     half_gallop = [(0, 3, 0, 0), (3, 3, 7, 0), (6, 2, 12, 0), (8, 3, 0, 0), (11, 3, 7, 0), (14, 2, 10, 0)]
-    chord_track(s, prog_b, half_gallop, strum, arp_oct=4, arp_vol=0.55, bass_vol=0.9, start_bar=20,
+    chord_track(s, "Am Dm G C F Dm E E7", half_gallop, strum, arp_oct=4, arp_vol=0.55, bass_vol=0.9, start_bar=20,
                 arp_kind="twang")
     s.groove(20, 28, drive, fill, vol=0.9)
 
     # break: runs over the clicks
     s.melody(RUNS, "twang", bus="lead", vol=1.0, transpose=-12, start_bar=28)
-    chord_track(s, prog_brk, GALLOP, bass_vol=0.9, start_bar=28)
+    chord_track(s, "E F E F", GALLOP, bass_vol=0.9, start_bar=28)
     s.groove(28, 32, brk)
 
     # A3: the tune an octave up, then the cadence into the intro
     s.melody(TUNE[:6] + CADENCE, "twang", bus="lead", vol=0.9, start_bar=32)
     s.melody(TUNE[:6] + CADENCE, "lead2", bus="harm", vol=0.35, transpose=-12, start_bar=32)
-    chord_track(s, prog_a[:6] + ["F", "E"], GALLOP, bass_vol=0.9, start_bar=32)
+    chord_track(s, "E E F E Am G F E", GALLOP, bass_vol=0.9, start_bar=32)
     s.groove(32, 40, drive, fill)
 
     s.crashes(4, (12, 0.8), 20, 32)

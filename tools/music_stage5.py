@@ -11,7 +11,7 @@ Break (20-23)     percussion only with a clockwork arpeggio, C minor to Db and G
 A' (24-31)        the riff and theme with a lower double, and a new climbing answer that turns
                   on G (B natural) back into the intro.
 """
-from music_engine import Song, chord_notes, chord_track
+from music_engine import Song, bar_chords, chord_notes, chord_track, eighths
 
 RIFF = [
     "C3.2 C3.1 C3.1 -.2 C3.2 Eb3.2 C3.2 F3.2 Gb3.2",
@@ -47,7 +47,7 @@ CHUG_STEPS = [(0, 2), (2, 1), (3, 1), (6, 2), (8, 2), (10, 1), (11, 1), (14, 2)]
 
 def chugs(s, start_bar, prog, vol=0.9):
     """Palm-muted power chords on each bar's root, in a fixed syncopated grid."""
-    for i, sym in enumerate(prog):
+    for i, sym in enumerate(bar_chords(prog)):
         root, _ = chord_notes(sym)
         m = 48 + root if root < 7 else 36 + root  # keep the roots between G2 and F#3
         for st, ln in CHUG_STEPS:
@@ -56,9 +56,6 @@ def chugs(s, start_bar, prog, vol=0.9):
 
 def song():
     s = Song(120, 32, seed=105)
-    prog_a = ["Cm", "Cm", "Cm", "Ab"]
-    prog_b = ["Ab", "Bb", "Fm", "G", "Ab", "Bb", "Cm", "G7"]
-    prog_brk = ["Cm", "Cm", "Db", "G"]
 
     machines = {"press": "x.......x.......", "clank": "..x...x...x..x.x", "hiss": "......x.........",
                 "h": "x.xxx.xxx.xxx.xx", "anvil": "............x..."}
@@ -68,34 +65,33 @@ def song():
     fill = {"K": "x.....x.x.......", "S": "....x...x.xxXXXX", "clank": "..x...x.........", "press": "x..............."}
     brk = {"press": "x.....x...x.....", "anvil": "....x.......x...", "hiss": "..............x.",
            "clank": "x.xx.x.xx.xx.x.x", "h": "..x...x...x...x."}
-    drone = [(i * 2, 2, 0, 0) for i in range(8)]
+    drone = eighths([0] * 8)
     pump = [(0, 2, 0, 0), (2, 1, 0, 0), (3, 1, 12, 0), (4, 2, 0, 0), (6, 2, 0, 0), (8, 2, 0, 0), (10, 1, 0, 0),
             (11, 1, 12, 0), (12, 2, 0, 0), (14, 2, 7, 0)]
 
     # intro: the machines alone
-    chord_track(s, ["Cm"] * 4, drone, bass_vol=0.8, bass_kind="sub")
+    chord_track(s, "Cm Cm Cm Cm", drone, bass_vol=0.8, bass_kind="sub")
     s.groove(0, 4, machines, fill)
 
     # A: riff, then the theme over it
     for start in (4, 8):
         s.melody(RIFF, "chug", bus="chug", vol=1.0, start_bar=start)
-        chord_track(s, prog_a, pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
+        chord_track(s, "Cm Cm Cm Ab", pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
     s.melody(THEME, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=8)
     s.groove(4, 8, heavy)
     s.groove(8, 12, heavy2, fill)
 
     # B: the lead climbs over chugs and off-beat organ stabs
     s.melody(CLIMB, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=12)
+    prog_b = "Ab Bb Fm G Ab Bb Cm G7"
     chugs(s, 12, prog_b)
     chord_track(s, prog_b, pump, bass_vol=0.9, bass_kind="sub", start_bar=12)
-    for i, sym in enumerate(prog_b):
-        for st in (3, 6, 11):
-            s.stab(12 + i, st, 2, sym, octave=4, kind="organ", vol=0.45, gate=0.6)
+    s.stabs(12, prog_b, (3, 6, 11), 2, kind="organ", vol=0.45, gate=0.6)
     s.groove(12, 20, heavy2, fill)
 
     # break: the factory and a clockwork arpeggio
     clock = [0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 4, 3, 2, 1, 0, 2]
-    chord_track(s, prog_brk, drone, clock, arp_oct=4, arp_vol=0.5, bass_vol=0.8, bass_kind="sub",
+    chord_track(s, "Cm Cm Db G", drone, clock, arp_oct=4, arp_vol=0.5, bass_vol=0.8, bass_kind="sub",
                 start_bar=20)
     s.groove(20, 24, brk, fill)
 
@@ -103,7 +99,7 @@ def song():
     for start in (24, 28):
         turn = start == 28  # the last bar turns on G, the dominant, back into the intro
         s.melody(RIFF[:3] + [RIFF_TO_G if turn else RIFF[3]], "chug", bus="chug", vol=1.0, start_bar=start)
-        chord_track(s, prog_a[:3] + ["G" if turn else "Ab"], pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
+        chord_track(s, "Cm Cm Cm G" if turn else "Cm Cm Cm Ab", pump, bass_vol=0.9, bass_kind="sub", start_bar=start)
     s.melody(THEME + ANSWER, "saw", bus="lead", vol=1.0, transpose=-12, start_bar=24)
     s.melody(THEME + ANSWER, "lead2", bus="harm", vol=0.45, transpose=-24, start_bar=24)
     s.groove(24, 32, heavy2, fill)

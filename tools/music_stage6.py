@@ -9,7 +9,7 @@ C  (20-27)        the grand part: the theme's shape in F major with held harmony
 A' (28-35)        the brass theme again under a high sustained counter-line, ending on A7,
                   the dominant that falls back into the intro.
 """
-from music_engine import Song, chord_track, mfreq, midi
+from music_engine import Song, chord_track, eighths
 
 THEME = [
     "D5.6 A5.2 A5.4 F5.2 E5.2",
@@ -48,12 +48,6 @@ COUNTER = ["A5.16", "G5.16", "F5.16", "E5.16", "D6.16", "F6.16", "D6.8 F6.8", "E
 
 def song():
     s = Song(132, 36, seed=106)
-    prog_intro = ["Dm", "Bb", "Gm", "A"]
-    prog_a = ["Dm", "C", "Bb", "A", "Gm", "Dm", "Bb", "A"]
-    prog_b = ["Gm", "A", "Dm", "F", "Bb", "Gm", "E", "A"]
-    prog_c = ["F", "C", "Dm", "Bb", "F", "C", "Bb", "A"]
-    prog_a2 = ["Dm", "C", "Bb", "A", "Gm", "Dm", "Bb", "A7"]
-    d_timp, a_timp = mfreq(midi("D2")), mfreq(midi("A2"))
 
     march = {"K": "x.......x.......", "S": "....x.......x...", "h": "x.x.x.x.x.x.x.x."}
     roll = {"K": "x.......x.......", "S": "....x..x....x.xx", "h": "x.x.x.x.x.x.x.x."}
@@ -61,47 +55,47 @@ def song():
     fill = {"K": "x.......x.......", "S": "....x...xxxxXXXX", "t2": "........x.......", "t3": "..........x.x..."}
 
     # intro: gong, organ, timpani, the bell
+    intro = "Dm Bb Gm A"
     s.drum(0, "gong", 1.0, pitch=73.4)
-    for i, sym in enumerate(prog_intro):
-        s.stab(i, 0, 16, sym, octave=3, kind="organ", vol=0.55, gate=0.97)
-        for st in range(8, 16):  # timpani roll swelling into the next bar
-            s.drum(i * 16 + st, "timp", 0.25 + 0.06 * (st - 8), pitch=a_timp if i % 2 else d_timp)
+    s.stabs(0, intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
+    for bar in range(4):  # timpani roll swelling into the next bar
+        s.timpani_roll(bar, 8, 0.25, 0.06, "A2" if bar % 2 else "D2")
     s.melody(["D6.8 D6.8"] * 3 + ["C#6.8 C#6.8"], "bell", bus="bell", vol=0.7, transpose=-12)
-    chord_track(s, prog_intro, [(0, 16, 0, 0)], bass_vol=0.8)
+    chord_track(s, intro, [(0, 16, 0, 0)], bass_vol=0.8)
 
     # A: the brass theme
-    octs = [(i * 2, 2, 0 if i % 2 == 0 else 12, 0) for i in range(8)]
+    octs = eighths([0, 12] * 4)
     s.melody(THEME, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=4)
-    chord_track(s, prog_a, octs, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35, bass_vol=0.9,
-                start_bar=4, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
-    s.groove(4, 12, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=d_timp))
+    chord_track(s, "Dm C Bb A Gm Dm Bb A", octs, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35,
+                bass_vol=0.9, start_bar=4, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
+    s.groove(4, 12, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch="D2"))
 
     # B: rising lead, choir
     s.melody(RISING, "lead", bus="lead", vol=0.9, transpose=-12, start_bar=12)
     s.melody(RISING, "brass", bus="harm", vol=0.35, transpose=-24, start_bar=12)
-    chord_track(s, prog_b, octs, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.3, bass_vol=0.9, start_bar=12, pad=True,
-                pad_kind="choir", pad_vol=0.45, pad_oct=4)
+    chord_track(s, "Gm A Dm F Bb Gm E A", octs, [0, 1, 2, 1] * 4, arp_oct=4, arp_vol=0.3, bass_vol=0.9, start_bar=12,
+                pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
     s.groove(12, 20, roll, fill)
 
     # C: grand, in F major
     s.melody(GRAND, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=20)
     s.melody(GRAND_HARM, "brass", bus="harm", vol=0.55, transpose=-12, start_bar=20)
-    chord_track(s, prog_c, octs, [0, 1, 2, 3, 2, 1, 2, 3] * 2, arp_oct=4, arp_vol=0.3, bass_vol=1.0, start_bar=20,
-                pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
+    chord_track(s, "F C Dm Bb F C Bb A", octs, [0, 1, 2, 3, 2, 1, 2, 3] * 2, arp_oct=4, arp_vol=0.3, bass_vol=1.0,
+                start_bar=20, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
 
     def crash_and_timp(b):
         if b % 2 == 0:
             s.drum(b * 16, "c", 0.8)
-            s.drum(b * 16, "timp", 0.8, pitch=mfreq(midi("F2")) if b < 26 else a_timp)
+            s.drum(b * 16, "timp", 0.8, pitch="F2" if b < 26 else "A2")
 
     s.groove(20, 28, grand, fill, each=crash_and_timp)
 
     # A': theme under a high counter-line, ending on the dominant
     s.melody(THEME, "brass", bus="lead", vol=1.0, transpose=-12, start_bar=28)
     s.melody(COUNTER, "lead2", bus="harm", vol=0.5, start_bar=28)
-    chord_track(s, prog_a2, octs, [0, None, 1, None, 2, None, 3, None] * 2, arp_oct=4, arp_vol=0.35, bass_vol=0.9,
-                start_bar=28, pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
-    s.groove(28, 36, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=d_timp if b < 35 else a_timp))
+    chord_track(s, "Dm C Bb A Gm Dm Bb A7", octs, [0, None, 1, None, 2, None, 3, None] * 2, arp_oct=4, arp_vol=0.35,
+                bass_vol=0.9, start_bar=28, pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
+    s.groove(28, 36, march, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch="D2" if b < 35 else "A2"))
     s.melody(["D6.16", "-.16", "-.16", "-.16", "D6.16", "-.16", "-.16", "C#6.16"], "bell", bus="bell", vol=0.6,
              transpose=-12, start_bar=28)
 

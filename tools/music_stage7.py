@@ -11,7 +11,10 @@ D  (28-35)        the eye of the storm: half-time drums, a tolling bell, the F g
 A' (36-43)        the theme in thirds under a high counter-line, crashes every other bar.
 Outro (44-47)     a snare-roll climb on Em-F-D-B7; B7 falls back into the intro's Em.
 """
-from music_engine import Song, chord_track, mfreq, midi
+from music_engine import DRIVE, GRIND, OSTINATO, SNARE_ROLL, TOM_FILL, Song, chord_track, pushed_drive
+
+# the drive with this track's own kick, for the sections that push harder
+PUSH = pushed_drive("x...x..xx...x...")
 
 THEME = [
     "E5.4 B5.4 G5.2 F#5.2 E5.4",
@@ -49,72 +52,58 @@ COUNTER = ["B6.16", "C7.16", "A6.16", "B6.16", "G6.16", "C7.16", "A6.16", "D#7.1
 
 def song():
     s = Song(168, 48, seed=108)
-    prog_intro = ["Em", "F", "D", "B7"]
-    prog_a = ["Em", "C", "D", "B", "Em", "C", "F", "B7"]
-    prog_b = ["Am", "Em", "F", "C", "Am", "Em", "F", "B"]
-    prog_c = ["C", "D", "Em", "G", "C", "D", "F", "B7"]
-    prog_d = ["Em", "F", "Em", "F", "Em", "F", "Em", "B7"]
-    prog_outro = ["Em", "F", "D", "B7"]
-    e_timp, b_timp = mfreq(midi("E2")), mfreq(midi("B2"))
 
-    drive = {"K": "x...x...x...x...", "S": "....x.......x...", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
-    drive2 = {"K": "x...x..xx...x...", "S": "....x.......x..x", "h": "xxxxxxxxxxxxxxxx", "o": "..x...x...x...x."}
     half = {"K": "x.......x.......", "S": "........x.......", "h": "x.x.x.x.x.x.x.x."}
-    fill = {"K": "x...x...x...x...", "S": "....x...x.x.xxxx", "t2": "........x.......", "t": "..........x.....",
-            "t3": "............x..."}
-    roll = {"K": "x...x...x...x...", "S": "xxxxxxxxxxxxXXXX"}
-    ostinato = [(i, 1, [0, 0, 12, 0, 0, 12, 0, 7, 0, 0, 12, 0, 7, 0, 12, 10][i], 0) for i in range(16)]
-    grind = [(i, 1, [0, 12][i % 2], 0) for i in range(16)]
     storm = [0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 1, 2, 3, 4, 5]
 
     # intro: thunder and organ
+    intro = "Em F D B7"
     s.drum(0, "gong", 1.0, pitch=82.4)
-    for i, sym in enumerate(prog_intro):
-        s.stab(i, 0, 16, sym, octave=3, kind="organ", vol=0.55, gate=0.97)
-        for st in range(4, 16):  # rolling thunder on the timpani
-            s.drum(i * 16 + st, "timp", 0.2 + 0.05 * (st - 4), pitch=b_timp if i == 3 else e_timp)
-    chord_track(s, prog_intro, grind, bass_vol=0.8)
+    s.stabs(0, intro, (0,), 16, octave=3, kind="organ", vol=0.55, gate=0.97)
+    for bar in range(4):  # rolling thunder on the timpani
+        s.timpani_roll(bar, 4, 0.2, 0.05, "B2" if bar == 3 else "E2")
+    chord_track(s, intro, GRIND, bass_vol=0.8)
     s.drum(2 * 16, "gong", 0.6, pitch=82.4)
 
     # A: the storm theme
+    prog_a = "Em C D B Em C F B7"
     s.melody(THEME, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=4)
-    chord_track(s, prog_a, ostinato, storm, arp_oct=4, arp_vol=0.5, bass_vol=1.0, start_bar=4, arp_kind="saw")
-    s.groove(4, 12, drive, fill)
+    chord_track(s, prog_a, OSTINATO, storm, arp_oct=4, arp_vol=0.5, bass_vol=1.0, start_bar=4, arp_kind="saw")
+    s.groove(4, 12, DRIVE, TOM_FILL)
 
     # B: choir and the high line
     s.melody(HIGH, "lead2", bus="lead", vol=0.9, transpose=-12, start_bar=12)
     s.melody(HIGH, "brass", bus="harm", vol=0.35, transpose=-24, start_bar=12)
-    chord_track(s, prog_b, ostinato, storm, arp_oct=4, arp_vol=0.4, bass_vol=1.0, start_bar=12, arp_kind="saw",
-                pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
-    s.groove(12, 20, drive2, fill)
+    chord_track(s, "Am Em F C Am Em F B", OSTINATO, storm, arp_oct=4, arp_vol=0.4, bass_vol=1.0, start_bar=12,
+                arp_kind="saw", pad=True, pad_kind="choir", pad_vol=0.45, pad_oct=4)
+    s.groove(12, 20, PUSH, TOM_FILL)
 
     # C: stabs and the climb
+    prog_c = "C D Em G C D F B7"
     s.melody(CLIMB, "saw", bus="lead", vol=0.9, transpose=-12, start_bar=20)
-    chord_track(s, prog_c, ostinato, bass_vol=1.0, start_bar=20)
-    for i, sym in enumerate(prog_c):
-        for st in (2, 6, 10, 14):
-            s.stab(20 + i, st, 1, sym, octave=4, kind="brass", vol=0.5, gate=0.7)
-    s.groove(20, 28, drive2, fill, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch=e_timp))
+    chord_track(s, prog_c, OSTINATO, bass_vol=1.0, start_bar=20)
+    s.stabs(20, prog_c, (2, 6, 10, 14), 1, gate=0.7)
+    s.groove(20, 28, PUSH, TOM_FILL, each=lambda b: s.drum(b * 16, "timp", 0.7, pitch="E2"))
 
     # D: the eye of the storm
     s.melody(EYE, "brass", bus="lead", vol=0.9, transpose=-12, start_bar=28)
     s.melody(["E6.8 E6.8"] * 7 + ["D#6.8 D#6.8"], "bell", bus="bell", vol=0.6, transpose=-12, start_bar=28)
-    chord_track(s, prog_d, grind, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35,
+    chord_track(s, "Em F Em F Em F Em B7", GRIND, [0, None, 1, None, 2, None, 1, None] * 2, arp_oct=4, arp_vol=0.35,
                 bass_vol=0.9, start_bar=28, pad=True, pad_kind="organ", pad_vol=0.3, pad_oct=3)
-    s.groove(28, 36, half, roll)
+    s.groove(28, 36, half, SNARE_ROLL)
 
     # A': the theme in thirds under the counter-line
     s.melody(THEME, "lead", bus="lead", vol=1.0, transpose=-12, start_bar=36)
     s.melody(THEME, "lead2", bus="harm", vol=0.45, transpose=-16, start_bar=36)
     s.melody(COUNTER, "lead2", bus="harm", vol=0.4, start_bar=36)
-    chord_track(s, prog_a, ostinato, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=36, arp_kind="saw")
-    s.groove(36, 44, drive, fill)
+    chord_track(s, prog_a, OSTINATO, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=36, arp_kind="saw")
+    s.groove(36, 44, DRIVE, TOM_FILL)
 
     # outro: the climb back into the thunder
     s.melody(["E6.4 G6.4 B6.4 E7.4", "F7.8 C7.8", "D7.4 F#6.4 A6.4 D7.4", "D#7.8 B6.4 F#6.4"], "saw", bus="lead",
              vol=0.8, transpose=-12, start_bar=44)
-    chord_track(s, prog_outro, ostinato, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=44, arp_kind="saw")
-    s.groove(44, 48, drive2, roll, fills=(46, 47))
+    chord_track(s, intro, OSTINATO, storm, arp_oct=4, arp_vol=0.45, bass_vol=1.0, start_bar=44, arp_kind="saw")
+    s.groove(44, 48, PUSH, SNARE_ROLL, fills=(46, 47))
 
     s.crashes(4, 12, 20, 28, 36, 38, 40, 42, 44)
     return s.render({"lead": 0.33, "harm": 0.24, "stab": 0.16, "pad": 0.16, "bell": 0.28, "arp": 0.1, "bass": 0.45,

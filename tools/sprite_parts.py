@@ -150,6 +150,14 @@ def ringed_dome(s, rr, dome, ring, ring_r, ring_bias, hub):
     s.ellipsoid((0, 0, 3.8), (3.2, 3.2, 1.0), hub, group="hub")
 
 
+def round_stack(s, x, y, layers):
+    """Round parts stacked on one upright axis at (x, y), drawn bottom first: each layer is
+    (z, radius, half-height, ramp, group), an ellipsoid centred at height z (a dome and its cap,
+    a joint and its pin)."""
+    for z, r, h, ramp, group in layers:
+        s.ellipsoid((x, y, z), (r, r, h), ramp, group=group)
+
+
 def gun_ring(s, x, y, z, ramp, r=3.6):
     """The round mount a turret's shared gun_barrel sprite turns on."""
     s.ellipsoid((x, y, z), (r, r, 1.4), ramp, group="ring")

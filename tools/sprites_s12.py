@@ -11,7 +11,8 @@ import numpy as np
 from pixlib import OUTLINE, R, Img, Scene, paste, poly_mask
 from sprite_frames import anims, boss_parts, stills
 from sprite_parts import (airship, broken_wall, charred_floor, embers, fallen_beams, hazard_band, hazard_pad,
-                          noise_field, overlay, regular_polygon, rotor_blade, side_pods, soft_edge, track, twin_props)
+                          noise_field, overlay, regular_polygon, rotor_blade, round_stack, side_pods, soft_edge, track,
+                          twin_props)
 
 
 # ====================================================================== enemies
@@ -98,8 +99,7 @@ def tank_body(f):
     s.box(-3.5, -10, 3.5, -8, 2.6, R["olive"], group="eng", bevel=0.6)
     for yy in (-7.5, -5.5):
         s.paint(np.abs(s.Y - yy) < 0.5, R["olive"], parts=["hull"], lvl_bias=-2)
-    s.ellipsoid((0, 1.5, 3.0), (4.4, 4.4, 1.6), R["khaki"], group="ring")
-    s.ellipsoid((0, 1.5, 4.0), (2.2, 2.2, 0.8), R["olive"], group="ring2")
+    round_stack(s, 0, 1.5, [(3.0, 4.4, 1.6, R["khaki"], "ring"), (4.0, 2.2, 0.8, R["olive"], "ring2")])
     s.px(-3, 8, R["red"][3], z=3)
     s.px(3, 8, R["red"][3], z=3)
     return s.render()
@@ -108,8 +108,7 @@ def tank_body(f):
 def turret_base():
     s = Scene(20, 20, origin=(10, 10))
     hazard_pad(s, 8, 9.0, math.pi / 8, R["slate"], R["yellow"], 7.2, 8, 0.2)
-    s.ellipsoid((0, 0, 1.5), (6.2, 6.2, 2.6), R["gunmetal"], group="dome")
-    s.ellipsoid((0, 0, 3.6), (3.4, 3.4, 1.0), R["steel"], group="ring")
+    round_stack(s, 0, 0, [(1.5, 6.2, 2.6, R["gunmetal"], "dome"), (3.6, 3.4, 1.0, R["steel"], "ring")])
     return s.render()
 
 
@@ -338,8 +337,7 @@ def boss1_wing():
         x = 26 - t * 50
         y = 9 - t * 4 - 2 * math.sin(t * math.pi)
         s.ellipsoid((x, y, 5), (3.2, 2.6, 2.2), R["gold"] if k % 3 == 0 else R["brass"], group="arm")
-    s.ellipsoid((23.5, 8, 6), (4.2, 4.2, 3), R["gold"], group="joint")
-    s.ellipsoid((23.5, 8, 9), (1.6, 1.6, 1), R["steel"], group="pin")
+    round_stack(s, 23.5, 8, [(6, 4.2, 3, R["gold"], "joint"), (9, 1.6, 1, R["steel"], "pin")])
     return s.render()
 
 
@@ -347,8 +345,7 @@ def boss1_cannon():
     s = Scene(20, 24, origin=(10, 10))
     s.lathe(0, 3, [(0, 2.4), (10, 2.2), (11, 2.9), (13.2, 2.9)], R["gunmetal"], group="barrel")
     s.paint(np.abs(s.Y - 5) < 0.6, R["brass"], parts=["barrel"])
-    s.ellipsoid((0, -1, 2), (8.2, 8.2, 4.5), R["brass"], group="base")
-    s.ellipsoid((0, -1, 6), (4.2, 4.2, 1.8), R["gold"], group="cap")
+    round_stack(s, 0, -1, [(2, 8.2, 4.5, R["brass"], "base"), (6, 4.2, 1.8, R["gold"], "cap")])
     for k in range(8):
         a = k * math.pi / 4
         s.px(6.3 * math.cos(a), -1 + 6.3 * math.sin(a), R["gold"][5], z=6)

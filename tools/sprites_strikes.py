@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from pixlib import OUTLINE, R, Img, Scene, paste
-from sprite_parts import overlay
+from sprite_parts import overlay, round_stack
 from sprites_fx import explosion
 from sprites_pilots import LAMP
 
@@ -179,8 +179,7 @@ def melee_rook(f):
     s.slab(rot([(-11, -1.4), (7, -1.4), (7, 1.4), (-11, 1.4)]), 3, R["steel"], group="handle", bevel=0.8)
     s.slab(rot([(6, -4.5), (13.5, -4.5), (13.5, -1.6), (10.5, -1.6), (10.5, 1.6), (13.5, 1.6), (13.5, 4.5),
                 (6, 4.5)]), 3.5, R["steel"], group="jaw", bevel=1.0)
-    s.ellipsoid((-11 * ca, -11 * sa, 3.5), (2.6, 2.6, 1.2), R["steel"], group="ring")
-    s.ellipsoid((-11 * ca, -11 * sa, 5.0), (1.1, 1.1, 0.5), R["slate"], group="hole")
+    round_stack(s, -11 * ca, -11 * sa, [(3.5, 2.6, 1.2, R["steel"], "ring"), (5.0, 1.1, 0.5, R["slate"], "hole")])
     img = s.render()
     paste(im.a, img, 0, 0)
     if f in (1, 2):

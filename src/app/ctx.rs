@@ -10,7 +10,7 @@ use super::audio::Audio;
 use super::gamepad::Gamepads;
 use super::keyboard;
 use super::notice::Notice;
-use super::practice_run::PracticeState;
+use super::practice_session::PracticeState;
 use super::run::Run;
 use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
@@ -18,6 +18,7 @@ use crate::render::Renderer;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Config, Setting, SettingsFile};
+use skysweep::save::store::SaveFile;
 
 pub struct Ctx {
     pub cli: Cli,

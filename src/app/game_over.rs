@@ -3,7 +3,8 @@
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
-use super::name_entry::{keep_waiting_scores, NameEntry, PendingScore};
+use super::name_draft::{keep_waiting_scores, PendingScore};
+use super::name_entry::NameEntry;
 use super::scene::{Scene, Transition};
 use crate::render::menus;
 

@@ -25,6 +25,8 @@ mod player_record;
 mod practice;
 mod practice_menu;
 mod practice_run;
+mod practice_session;
+mod practice_setup;
 mod recording;
 mod replay_controls;
 mod replay_end;
@@ -51,7 +53,7 @@ use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
 use menu_input::MenuInput;
 use notice::{Notice, SOURCE_COLUMNS};
-use scene::{Scene, Transition};
+use scene::{MenuPage, Scene, Transition};
 use skysweep::sim::clock::FixedStep;
 use stage_play::StagePlay;
 
@@ -194,6 +196,18 @@ impl App {
                 }
                 let t = title::Title::enter(&mut self.ctx);
                 self.apply(t);
+            }
+            Transition::ToMenu(page) => {
+                let menu: Box<dyn Scene> = match page {
+                    MenuPage::Practice => {
+                        Box::new(practice_menu::PracticeMenu::after_run(&mut self.ctx))
+                    }
+                    MenuPage::Replays => {
+                        self.ctx.audio.music("title");
+                        Box::new(replays::ReplayBrowser::new(&mut self.ctx))
+                    }
+                };
+                self.apply(Transition::Switch(menu));
             }
             Transition::Play(place) => {
                 let t = StagePlay::start(

@@ -5,9 +5,83 @@
 
 use std::collections::HashSet;
 
-use macroquad::input::KeyCode;
+use macroquad::input::{get_char_pressed, get_keys_down, is_key_pressed, KeyCode};
 
-use skysweep::save::scores::NAME_LEN;
+use super::menu_input::MenuInput;
+use skysweep::save::pad::PadButton;
+use skysweep::save::scores::{self, ScoreTable, NAME_LEN};
+use skysweep::sim::{Character, Difficulty};
+
+/// A score waiting for its name.
+#[derive(Clone, Debug)]
+pub struct PendingScore {
+    pub player: usize,
+    pub score: u64,
+    pub character: Character,
+    pub stage: String,
+    pub difficulty: Difficulty,
+}
+
+impl PendingScore {
+    pub fn entry(&self, name: String) -> scores::Entry {
+        scores::Entry {
+            name,
+            score: self.score,
+            character: self.character,
+            stage: self.stage.clone(),
+        }
+    }
+}
+
+/// Puts scores still waiting for a name into `table` when the game ends before they got one
+/// (the window closed on the name entry, or on the GAME OVER card before it): a high score
+/// earned is a high score kept. The one being named takes the letters chosen so far (see
+/// [`NameDraft::name_so_far`]); the rest, never offered a name, are [`UNNAMED`]. Returns
+/// whether the table changed.
+pub fn keep_waiting_scores(
+    table: &mut ScoreTable,
+    pending: &[PendingScore],
+    draft: Option<&NameDraft>,
+) -> bool {
+    let mut changed = false;
+    for (i, p) in pending.iter().enumerate() {
+        let name = match draft {
+            Some(d) if i == 0 => d.name_so_far(),
+            _ => UNNAMED.to_string(),
+        };
+        changed |= table.insert(p.difficulty, p.entry(name)).is_some();
+    }
+    changed
+}
+
+/// Reads one frame of name entry into `draft`: letters typed on the keyboard go straight in
+/// (through `gate`), so only arrows, Enter and Backspace steer (WASD, Z and X would collide
+/// with typing); on a pad, up and down step the letter, South moves right and East left.
+/// Returns true when the player ended the name: Enter, Start, or moving right past the end.
+pub fn edit(draft: &mut NameDraft, gate: &mut TypingGate, m: &MenuInput) -> bool {
+    gate.typed(&get_keys_down(), std::iter::from_fn(get_char_pressed))
+        .into_iter()
+        .for_each(|c| draft.type_char(c));
+    let pad = |b: PadButton| m.pad(b, None);
+    if is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp) {
+        draft.step_letter(true);
+    }
+    if is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown) {
+        draft.step_letter(false);
+    }
+    let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
+    if is_key_pressed(KeyCode::Right) || pad(PadButton::DPadRight) || pad(PadButton::South) {
+        done |= draft.right();
+    }
+    if is_key_pressed(KeyCode::Left)
+        || is_key_pressed(KeyCode::Backspace)
+        || pad(PadButton::DPadLeft)
+        || pad(PadButton::East)
+    {
+        draft.left();
+    }
+    done
+}
 
 /// The letters a name can hold, in the order up and down step through them.
 pub const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
@@ -319,5 +393,75 @@ mod tests {
         assert_eq!(d.name_so_far(), "JO");
         d.type_char('k');
         assert_eq!(d.name_so_far(), "KO");
+    }
+
+    /// Scores kept when the game ends before they are named.
+    mod waiting {
+        use super::super::{keep_waiting_scores, NameDraft, PendingScore, UNNAMED};
+        use skysweep::save::scores::ScoreTable;
+        use skysweep::save::store::SaveFile;
+        use skysweep::sim::{Character, Difficulty};
+        fn waiting(player: usize, score: u64) -> PendingScore {
+            PendingScore {
+                player,
+                score,
+                character: Character::Brass,
+                stage: "Meadowvale".into(),
+                difficulty: Difficulty::Hard,
+            }
+        }
+
+        fn names(t: &ScoreTable) -> Vec<(String, u64)> {
+            t.entries(Difficulty::Hard)
+                .iter()
+                .map(|e| (e.name.clone(), e.score))
+                .collect()
+        }
+
+        #[test]
+        fn a_score_left_on_the_name_entry_keeps_the_letters_typed_so_far() {
+            let mut t = ScoreTable::default();
+            let mut draft = NameDraft::default();
+            draft.type_char('j');
+            draft.type_char('o');
+            assert!(keep_waiting_scores(
+                &mut t,
+                &[waiting(0, 4200)],
+                Some(&draft)
+            ));
+            assert_eq!(names(&t), [("JO".to_string(), 4200)]);
+            let e = &t.entries(Difficulty::Hard)[0];
+            assert_eq!(
+                (e.character, e.stage.as_str()),
+                (Character::Brass, "Meadowvale")
+            );
+            // Saved and read back through the atomic store like any other score.
+            let dir = std::env::temp_dir().join(format!("skysweep-waiting-{}", std::process::id()));
+            let path = dir.join("scores.ron");
+            t.save_to(&path).unwrap();
+            assert_eq!(ScoreTable::load_from(&path).0, t);
+            let _ = std::fs::remove_dir_all(dir);
+        }
+
+        #[test]
+        fn a_score_left_unnamed_is_saved_as_unnamed_and_so_is_the_next_players() {
+            let mut t = ScoreTable::default();
+            let pending = [waiting(0, 900), waiting(1, 1500)];
+            assert!(keep_waiting_scores(
+                &mut t,
+                &pending,
+                Some(&NameDraft::default())
+            ));
+            assert_eq!(
+                names(&t),
+                [(UNNAMED.to_string(), 1500), (UNNAMED.to_string(), 900)]
+            );
+            // Closed on the GAME OVER card, before any name entry: both kept, unnamed.
+            let mut t = ScoreTable::default();
+            assert!(keep_waiting_scores(&mut t, &pending, None));
+            assert_eq!(t.entries(Difficulty::Hard).len(), 2);
+            // Nothing waiting, nothing to save.
+            assert!(!keep_waiting_scores(&mut t, &[], None));
+        }
     }
 }

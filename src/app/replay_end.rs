@@ -3,8 +3,7 @@
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
-use super::replays::ReplayBrowser;
-use super::scene::{Scene, Transition};
+use super::scene::{MenuPage, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
 pub struct ReplayEnded {
@@ -34,8 +33,7 @@ impl Scene for ReplayEnded {
         // A replay chosen in the REPLAYS menu goes back there, the run it stood in for restored.
         if ctx.run.is_menu_replay() {
             ctx.run.end_menu_replay();
-            ctx.audio.music("title");
-            return Transition::switch(ReplayBrowser::new(ctx));
+            return Transition::ToMenu(MenuPage::Replays);
         }
         Transition::Quit
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use skysweep::headless::run_setup;
 use skysweep::level::Level;
-use skysweep::platform::data::{find_data, folder as data_folder};
+use skysweep::platform::data::find_data;
 use skysweep::sim::replay::listing::{self, Listing, ListingState};
 use skysweep::sim::replay::verify::{carry_into, stages_of, StageFiles, StageSource};
 use skysweep::sim::replay::Replay;
@@ -18,11 +18,6 @@ use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
-
-/// Where the game keeps the player's replays; `None` when there is no data folder.
-pub fn replays_folder() -> Option<PathBuf> {
-    data_folder("data").map(|d| d.join("replays"))
-}
 
 /// The stage files replays name: as written, else under the folder that holds `levels/`.
 fn stage_files() -> StageFiles {
@@ -231,7 +226,7 @@ pub struct ReplayBrowser {
 impl ReplayBrowser {
     /// The menu over `<data folder>/replays/`, read now.
     pub fn new(_ctx: &mut Ctx) -> ReplayBrowser {
-        let dir = replays_folder();
+        let dir = skysweep::platform::data::replays_folder();
         let rows = dir
             .as_deref()
             .map(|d| scan(d, &mut stage_files()))

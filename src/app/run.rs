@@ -312,10 +312,24 @@ pub fn campaign_stages(dir: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
+    use std::path::PathBuf;
 
     use skysweep::sim::WorldConfig;
 
     use super::Run;
+
+    /// A run of `stages` (the shipped campaign for `None`) on the default rules, with no
+    /// replay and no recording.
+    fn run_of(stages: Option<Vec<PathBuf>>, seed_fixed: bool) -> Run {
+        Run::new(
+            stages,
+            BTreeMap::new(),
+            WorldConfig::default(),
+            None,
+            None,
+            seed_fixed,
+        )
+    }
 
     /// Issue #25: the window listed any `stage*.ron` while `sim --all` listed `stageN.ron`
     /// only, so a stray file changed the window's campaign alone. Both now use one lister.
@@ -352,14 +366,7 @@ mod tests {
     /// author's run keeps what it was given.
     #[test]
     fn the_whole_game_holds_only_the_stage_in_play() {
-        let mut run = Run::new(
-            None,
-            BTreeMap::new(),
-            WorldConfig::default(),
-            None,
-            None,
-            false,
-        );
+        let mut run = run_of(None, false);
         assert!(run.stages.len() >= 2, "the shipped stages are found");
         let (first, _) = run.level(0).unwrap();
         assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
@@ -371,14 +378,7 @@ mod tests {
         assert_eq!(run.levels.keys().collect::<Vec<_>>(), [&first]);
 
         let stages = run.stages[..2].to_vec();
-        let mut authored = Run::new(
-            Some(stages.clone()),
-            BTreeMap::new(),
-            WorldConfig::default(),
-            None,
-            None,
-            true,
-        );
+        let mut authored = run_of(Some(stages.clone()), true);
         authored.level(0).unwrap();
         authored.level(1).unwrap();
         assert_eq!(authored.levels.len(), 2);
@@ -388,14 +388,7 @@ mod tests {
     /// new game from the title is the whole game again.
     #[test]
     fn a_custom_stage_is_set_aside_until_the_next_new_game() {
-        let mut run = Run::new(
-            None,
-            BTreeMap::new(),
-            WorldConfig::default(),
-            None,
-            None,
-            true,
-        );
+        let mut run = run_of(None, true);
         let campaign = run.stages.clone();
         let custom = super::find_data("levels").join("stage2.ron");
         run.play_custom(custom.clone());

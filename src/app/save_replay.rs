@@ -7,18 +7,17 @@ use std::path::{Path, PathBuf};
 
 use macroquad::prelude::*;
 
-use skysweep::save::pad::PadButton;
 use skysweep::save::scores::clean_name;
 use skysweep::save::settings::SaveReplays;
 use skysweep::sim::replay::Replay;
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::name_draft::{NameDraft, TypingGate};
+use super::name_draft::{self, NameDraft, TypingGate};
 use super::notice::Notice;
-use super::replays::replays_folder;
 use super::scene::{Scene, Transition};
 use crate::render::menus;
+use skysweep::platform::data::replays_folder;
 
 pub struct SaveReplay {
     replay: Replay,
@@ -90,34 +89,12 @@ impl Scene for SaveReplay {
             }
             return Transition::Stay;
         }
-        let draft = &mut self.draft;
-        self.gate
-            .typed(&get_keys_down(), std::iter::from_fn(get_char_pressed))
-            .into_iter()
-            .for_each(|c| draft.type_char(c));
-        let pad = |b: PadButton| m.pad(b, None);
-        if is_key_pressed(KeyCode::Up) || pad(PadButton::DPadUp) {
-            draft.step_letter(true);
-        }
-        if is_key_pressed(KeyCode::Down) || pad(PadButton::DPadDown) {
-            draft.step_letter(false);
-        }
-        let mut done = is_key_pressed(KeyCode::Enter) || pad(PadButton::Start);
-        if is_key_pressed(KeyCode::Right) || pad(PadButton::DPadRight) || pad(PadButton::South) {
-            done |= draft.right();
-        }
-        if is_key_pressed(KeyCode::Left)
-            || is_key_pressed(KeyCode::Backspace)
-            || pad(PadButton::DPadLeft)
-            || pad(PadButton::East)
-        {
-            draft.left();
-        }
+        let done = name_draft::edit(&mut self.draft, &mut self.gate, m);
         if !done {
             return Transition::Stay;
         }
         ctx.audio.play("menu_select");
-        let name = draft.name();
+        let name = self.draft.name();
         let saved = match replays_folder() {
             Some(dir) => save_named(&dir, &mut self.replay, &name).map_err(|e| e.to_string()),
             None => Err("there is no data folder".into()),

@@ -37,6 +37,9 @@ pub enum Transition {
     /// Back to the title screen and its music, leaving every scene on the stack. The router
     /// builds the title, so a scene that ends there need not know it.
     ToTitle,
+    /// Back to one of the title's menus, leaving every scene on the stack; the router builds
+    /// it, so a scene that ends there need not know it.
+    ToMenu(MenuPage),
     /// Start the stage at this place of the run (a new game, the next stage, the next loop),
     /// leaving every scene on the stack; the router builds the stage in play.
     Play(StagePlace),
@@ -45,6 +48,15 @@ pub enum Transition {
     Restart(StagePlace),
     /// End the game.
     Quit,
+}
+
+/// The title's menus a scene may end on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuPage {
+    /// PRACTICE, as the player left it: CHANGE SETTINGS after a practice run.
+    Practice,
+    /// REPLAYS, after a replay chosen there ends.
+    Replays,
 }
 
 impl Transition {

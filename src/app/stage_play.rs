@@ -15,12 +15,12 @@ use super::ctx::Ctx;
 use super::ending::Ending;
 use super::game_over::GameOver;
 use super::menu_input::MenuInput;
-use super::name_entry::PendingScore;
+use super::name_draft::PendingScore;
 use super::notice::Notice;
 use super::pause::Pause;
 use super::player_record;
 use super::practice::{self as tools, Jump, Practice, StepPlan};
-use super::practice_run::{self, PracticeState, Session};
+use super::practice_session::{self, PracticeState, Session};
 
 use super::keyboard;
 use super::replay_controls::{self, ReplaySpeed};
@@ -408,7 +408,7 @@ impl StagePlay {
         ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
         ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
         ctx.audio.react(&w.events, &w.level.boss_music);
-        if let Some(t) = practice_run::after_step(ctx, w, &self.place) {
+        if let Some(t) = practice_session::after_step(ctx, w, &self.place) {
             return t;
         }
         // A cleared stage with another recorded after it goes on to that one, through the

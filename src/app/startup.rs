@@ -33,6 +33,7 @@ use skysweep::platform::data::find_data;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Config, SettingsFile};
+use skysweep::save::store::SaveFile;
 
 /// Whether `--screenshot` and `--record` name places that can be written; exit status 2 when
 /// one cannot, said before any window opens.
@@ -176,7 +177,7 @@ impl App {
             scores,
             player_data,
             player_data_unsaved: false,
-            practice: super::practice_run::PracticeState::load(),
+            practice: super::practice_session::PracticeState::load(),
             run,
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],
@@ -225,7 +226,7 @@ impl App {
             }
         };
         first.entered(&mut ctx);
-        let frame_log = ctx.cli.frames.map(|_| FrameLog::new());
+        let frame_log = ctx.cli.frames.map(FrameLog::new);
         App {
             ctx,
             scenes: vec![first],

@@ -5,7 +5,7 @@ use super::high_scores::HighScores;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice_menu::PracticeMenu;
-use super::practice_run::PracticeState;
+use super::practice_session::PracticeState;
 use super::scene::{Scene, Transition};
 use super::select::Select;
 use crate::render::menus;

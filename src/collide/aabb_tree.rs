@@ -15,7 +15,7 @@ use super::bodies::{Bodies, Store};
 use super::slots::State;
 use super::tree::{contains, fatten, Tree};
 use super::tree_query::{pairs, pairs_of_boxes};
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pairs, Stats};
+use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
 /// fat box since the last update (and is on its layer's stray list), or it was teleported.
@@ -62,12 +62,10 @@ impl AabbTree {
 }
 
 impl Store for AabbTree {
-    #[inline(always)]
     fn bodies(&self) -> &Bodies {
         &self.bodies
     }
 
-    #[inline(always)]
     fn bodies_mut(&mut self) -> &mut Bodies {
         &mut self.bodies
     }
@@ -239,10 +237,7 @@ impl BroadPhase for AabbTree {
         stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
 
         // 5. PairEvents from the persistent pair set.
-        self.bodies
-            .pairs
-            .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
-        self.bodies.stats = stats;
+        self.bodies.finish_update(stats);
         self.reinserted = reinserted;
 
         #[cfg(debug_assertions)]
@@ -250,16 +245,6 @@ impl BroadPhase for AabbTree {
             panic!("tree invariant broken after update: {e}");
         }
         self.events()
-    }
-
-    /// The events of the last update, in pair-key order (lower slot, then higher slot).
-    fn events(&self) -> PairEvents<'_> {
-        self.bodies.pairs.events(&self.bodies.slots)
-    }
-
-    /// Pairs overlapping at the last update, in pair-key order.
-    fn pairs(&self) -> Pairs<'_> {
-        Pairs::keys(self.bodies.pairs.live(), &self.bodies.slots)
     }
 
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
@@ -280,7 +265,7 @@ impl BroadPhase for AabbTree {
             });
             for &i in &self.strays[layer.index()] {
                 let i = i as usize;
-                if s.head[i].state == State::Live && s.cur[i].overlaps(&area) {
+                if s.live_in(i, &area) {
                     out.push(s.contact(i));
                 }
             }

@@ -11,7 +11,8 @@ use super::pairs::PairSet;
 use super::slots::{Slots, State};
 use super::sweep::key_slots;
 use super::{
-    Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Manifold, Shape, Stats,
+    Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Manifold, PairEvents,
+    Pairs, Shape, Stats,
 };
 
 /// The state every broad phase keeps besides its own structure.
@@ -55,6 +56,23 @@ impl Bodies {
             stats: Stats::default(),
             gone: Vec::new(),
         }
+    }
+
+    /// Ends an update of the sweep-and-prune or the tree: turns the persistent pair set's
+    /// changes into this update's events and keeps `stats` as the update's figures.
+    pub(super) fn finish_update(&mut self, mut stats: Stats) {
+        self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
+        self.stats = stats;
+    }
+
+    /// The events of the last update, in pair-key order (lower slot, then higher slot).
+    pub(super) fn events(&self) -> PairEvents<'_> {
+        self.pairs.events(&self.slots)
+    }
+
+    /// Pairs overlapping at the last update, in pair-key order.
+    pub(super) fn live_pairs(&self) -> Pairs<'_> {
+        Pairs::keys(self.pairs.live(), &self.slots)
     }
 
     /// See [`BroadPhase::insert`](super::BroadPhase::insert).
@@ -203,11 +221,16 @@ impl Bodies {
 /// body store, and what its own structure does when slot `i`'s box is set or teleported (often
 /// nothing). Public in name only, in a private module, so nothing outside `collide` can name it
 /// or implement the trait (the trait is sealed).
+///
+/// The accessors are plain field reads: small enough that rustc inlines them everywhere, the
+/// benchmark crate too, without an attribute.
 pub trait Store {
     fn bodies(&self) -> &Bodies;
     fn bodies_mut(&mut self) -> &mut Bodies;
-    fn moved(&mut self, i: usize, aabb: &Aabb);
-    fn teleported(&mut self, i: usize, aabb: &Aabb);
+    #[inline(always)]
+    fn moved(&mut self, _i: usize, _aabb: &Aabb) {}
+    #[inline(always)]
+    fn teleported(&mut self, _i: usize, _aabb: &Aabb) {}
 }
 
 #[cfg(test)]

@@ -60,10 +60,14 @@ pub trait BroadPhase: Store {
     fn update(&mut self) -> PairEvents<'_>;
 
     /// The events of the last update, as `update` returned them.
-    fn events(&self) -> PairEvents<'_>;
+    fn events(&self) -> PairEvents<'_> {
+        self.bodies().events()
+    }
 
     /// Pairs overlapping at the last update, in the order of its events.
-    fn pairs(&self) -> Pairs<'_>;
+    fn pairs(&self) -> Pairs<'_> {
+        self.bodies().live_pairs()
+    }
 
     /// Appends to `out` every box (live or pending, not removed) whose current box overlaps
     /// `area` and whose layer is in `layers`. Boxes are tested as they stand now, unswept.

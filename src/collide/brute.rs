@@ -24,21 +24,13 @@ pub struct BruteForce {
 }
 
 impl Store for BruteForce {
-    #[inline(always)]
     fn bodies(&self) -> &Bodies {
         &self.bodies
     }
 
-    #[inline(always)]
     fn bodies_mut(&mut self) -> &mut Bodies {
         &mut self.bodies
     }
-
-    #[inline(always)]
-    fn moved(&mut self, _: usize, _: &Aabb) {}
-
-    #[inline(always)]
-    fn teleported(&mut self, _: usize, _: &Aabb) {}
 }
 
 impl BroadPhase for BruteForce {

@@ -22,7 +22,7 @@ use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
 use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Pairs, Stats};
+use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
 /// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
@@ -167,19 +167,13 @@ impl Collider {
 }
 
 impl Store for Collider {
-    #[inline(always)]
     fn bodies(&self) -> &Bodies {
         &self.bodies
     }
 
-    #[inline(always)]
     fn bodies_mut(&mut self) -> &mut Bodies {
         &mut self.bodies
     }
-
-    /// Nothing to do when a box moves: the update reloads every box.
-    #[inline(always)]
-    fn moved(&mut self, _: usize, _: &Aabb) {}
 
     /// A teleported box of a sorted list leaves it and rejoins through the batch (see step 1
     /// of `update`).
@@ -395,10 +389,7 @@ impl BroadPhase for Collider {
         }
 
         // 7. PairEvents from the persistent pair set.
-        self.bodies
-            .pairs
-            .diff(&self.bodies.slots, stats.removed > 0, &mut stats);
-        self.bodies.stats = stats;
+        self.bodies.finish_update(stats);
 
         #[cfg(debug_assertions)]
         if let Err(e) = self.validate_structure() {
@@ -407,14 +398,10 @@ impl BroadPhase for Collider {
         self.events()
     }
 
-    /// The events of the last update, in pair-key order (lower slot, then higher slot).
-    fn events(&self) -> PairEvents<'_> {
-        self.bodies.pairs.events(&self.bodies.slots)
-    }
-
-    /// Pairs overlapping at the last update, in pair-key order.
-    fn pairs(&self) -> Pairs<'_> {
-        Pairs::keys(self.bodies.pairs.live(), &self.bodies.slots)
+    /// [`Collider::validate_structure`], plus the pair set against a brute-force
+    /// recomputation (see `validate_all` in `sap_validate.rs`).
+    fn validate(&self) -> Result<(), String> {
+        self.validate_all()
     }
 
     /// Boxes (live or pending, not removed) whose current box overlaps `area`, on `layers`.
@@ -427,18 +414,12 @@ impl BroadPhase for Collider {
             for &id in &list.ids {
                 let i = id as usize;
                 let s = &self.bodies.slots;
-                if s.head[i].state == State::Live && s.cur[i].overlaps(&area) {
+                if s.live_in(i, &area) {
                     out.push(s.contact(i));
                 }
             }
         }
         self.bodies.query_pending(&area, layers, out);
-    }
-
-    /// [`Collider::validate_structure`], plus the pair set against a brute-force
-    /// recomputation (see `validate_all` in `sap_validate.rs`).
-    fn validate(&self) -> Result<(), String> {
-        self.validate_all()
     }
 }
 
@@ -452,40 +433,48 @@ pub(super) fn list_index(layer: Layer, band: usize) -> usize {
 mod tests {
     use super::*;
     use crate::collide::aabb::b;
-    use crate::collide::{BoxDesc, PairEventKind};
+    use crate::collide::{BoxDesc, Handle, PairEventKind};
+
+    /// Inserts `n` boxes of `w` × `h` on `layer`, the `i`th with its top-left corner at
+    /// `at(i)` and owner `owner + i`.
+    fn row(
+        c: &mut Collider,
+        n: u32,
+        (w, h): (f32, f32),
+        at: impl Fn(u32) -> (f32, f32),
+        owner: u32,
+        layer: Layer,
+    ) -> Vec<Handle> {
+        (0..n)
+            .map(|i| {
+                let (x, y) = at(i);
+                c.insert(BoxDesc::new(b(x, y, x + w, y + h), owner + i, layer))
+                    .unwrap()
+            })
+            .collect()
+    }
+
+    /// Whether any band of `layer`'s endpoint lists is kept sorted.
+    fn sorted(c: &Collider, layer: Layer) -> bool {
+        c.lists
+            .iter()
+            .skip(layer.index() * BANDS)
+            .take(BANDS)
+            .any(|l| l.sorted)
+    }
 
     #[test]
     fn batched_spawns_merge_into_a_sorted_list_in_one_pass() {
         let mut c = Collider::default();
         // Enough shots and enemies that both lists are swept, so both are kept sorted.
-        for i in 0..40 {
-            let x = (i * 5) as f32;
-            c.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, Layer::PlayerShot))
-                .unwrap();
-            c.insert(BoxDesc::new(
-                b(x, 10., x + 2., 12.),
-                100 + i,
-                Layer::AirEnemy,
-            ))
-            .unwrap();
-        }
+        let every_5 = |y: f32| move |i: u32| ((i * 5) as f32, y);
+        row(&mut c, 40, (2., 2.), every_5(0.), 0, Layer::PlayerShot);
+        row(&mut c, 40, (2., 2.), every_5(10.), 100, Layer::AirEnemy);
         c.update();
-        assert!(c
-            .lists
-            .iter()
-            .skip(Layer::PlayerShot.index() * BANDS)
-            .take(BANDS)
-            .any(|l| l.sorted));
+        assert!(sorted(&c, Layer::PlayerShot));
         // A burst from one point plus a spread, some landing on enemies.
-        for i in 0..300 {
-            let x = if i % 2 == 0 { 100. } else { (i % 200) as f32 };
-            c.insert(BoxDesc::new(
-                b(x, 9., x + 1., 11.),
-                1000 + i,
-                Layer::PlayerShot,
-            ))
-            .unwrap();
-        }
+        let burst = |i: u32| (if i % 2 == 0 { 100. } else { (i % 200) as f32 }, 9.);
+        row(&mut c, 300, (1., 2.), burst, 1000, Layer::PlayerShot);
         let enters = c
             .update()
             .iter()
@@ -504,13 +493,8 @@ mod tests {
     #[test]
     fn a_bomb_clearing_an_unsorted_list_keeps_its_teleported_boxes() {
         let mut c = Collider::default();
-        let bullets: Vec<_> = (0..40)
-            .map(|i| {
-                let x = (i * 5) as f32;
-                c.insert(BoxDesc::new(b(x, 1., x + 2., 3.), i, Layer::EnemyBullet))
-                    .unwrap()
-            })
-            .collect();
+        let every_5 = |i: u32| ((i * 5) as f32, 1.);
+        let bullets = row(&mut c, 40, (2., 2.), every_5, 0, Layer::EnemyBullet);
         let p = c
             .insert(BoxDesc::new(b(0., 0., 300., 4.), 99, Layer::Player))
             .unwrap();
@@ -533,42 +517,17 @@ mod tests {
     #[test]
     fn a_list_left_unsorted_is_sorted_again_when_a_sweep_needs_it() {
         let mut c = Collider::default();
-        let mut bullets = Vec::new();
-        for i in 0..50 {
-            let x = ((i * 37) % 200) as f32;
-            bullets.push(
-                c.insert(BoxDesc::new(b(x, 0., x + 3., 3.), i, Layer::EnemyBullet))
-                    .unwrap(),
-            );
-        }
+        let scattered = |i: u32| (((i * 37) % 200) as f32, 0.);
+        let bullets = row(&mut c, 50, (3., 3.), scattered, 0, Layer::EnemyBullet);
         c.insert(BoxDesc::new(b(0., 0., 300., 3.), 99, Layer::Player))
             .unwrap();
         c.update();
-        assert!(
-            !c.lists
-                .iter()
-                .skip(Layer::EnemyBullet.index() * BANDS)
-                .take(BANDS)
-                .any(|l| l.sorted),
-            "only scanned"
-        );
+        assert!(!sorted(&c, Layer::EnemyBullet), "only scanned");
         // Twenty bomb blasts: now the bullets are swept and must be sorted.
-        for i in 0..20 {
-            let x = (i * 10) as f32;
-            c.insert(BoxDesc::new(
-                b(x, 0., x + 4., 3.),
-                200 + i,
-                Layer::BombBlast,
-            ))
-            .unwrap();
-        }
+        let every_10 = |i: u32| ((i * 10) as f32, 0.);
+        row(&mut c, 20, (4., 3.), every_10, 200, Layer::BombBlast);
         c.update();
-        assert!(c
-            .lists
-            .iter()
-            .skip(Layer::EnemyBullet.index() * BANDS)
-            .take(BANDS)
-            .any(|l| l.sorted));
+        assert!(sorted(&c, Layer::EnemyBullet));
         c.validate().unwrap();
         for h in bullets.iter().step_by(2) {
             c.remove(*h).unwrap();

@@ -183,6 +183,13 @@ impl Slots {
         handle
     }
 
+    /// Whether slot `i` is live with its current box overlapping `area`: what an area query
+    /// reports from a broad phase's own structure.
+    #[inline]
+    pub fn live_in(&self, i: usize, area: &Aabb) -> bool {
+        self.head[i].state == State::Live && self.cur[i].overlaps(area)
+    }
+
     /// What an event or query reports for slot `i`. Stays valid after the slot is freed,
     /// until an insert reuses it.
     #[inline]

@@ -1,6 +1,5 @@
-//! Percentiles computed one way for every report: the run summary's step times and the lab's
-//! plot. (The window's `--frames` log keeps its timings in an hdrhistogram, in fixed memory,
-//! and asks it instead.)
+//! Percentiles computed one way for every report: the run summary's step times, the lab's
+//! plot and the window's `--frames` log.
 
 /// The value at quantile `q` (0.0 to 1.0, clamped) of `sorted`, which must be in ascending
 /// order: the sample at index `round((len - 1) * q)`, so the median of an even count is the

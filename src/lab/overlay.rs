@@ -332,19 +332,30 @@ mod tests {
         assert_eq!(at(&c, FIELD.x as usize - 1, FIELD.y as usize - 1), white);
     }
 
+    /// Enemy bullets are painted yellow.
+    const YELLOW: [u8; 4] = [255, 255, 0, 255];
+
+    /// Asserts each pixel of `painted`, then of `clear`, has the colour given with it.
+    fn expect(c: &Canvas, painted: &[(usize, usize, [u8; 4])], clear: &[(usize, usize, [u8; 4])]) {
+        for &(x, y, colour) in painted.iter().chain(clear) {
+            assert_eq!(at(c, x, y), colour, "pixel ({x}, {y})");
+        }
+    }
+
+    /// An enemy bullet of radius 10 centred on (50, 50).
+    fn round_bullet() -> Shown {
+        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
+        (Layer::EnemyBullet, b, false, Shape::Circle { radius: 10.0 })
+    }
+
     #[test]
     fn circles_are_round_and_oriented_boxes_turned() {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 1.0);
         // A circle of radius 10 at (50, 50): its box's corners stay background.
-        let circle = Shape::Circle { radius: 10.0 };
-        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
-        c.paint(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        let yellow = [255, 255, 0, 255];
-        assert_eq!(at(&c, 40, 50), yellow);
-        assert_eq!(at(&c, 50, 59), yellow);
-        assert_eq!(at(&c, 41, 41), FIELD_BG);
-        assert_eq!(at(&c, 50, 50), FIELD_BG);
+        c.paint(&round_bullet(), 1.0);
+        let rim = [(40, 50, YELLOW), (50, 59, YELLOW)];
+        expect(&c, &rim, &[(41, 41, FIELD_BG), (50, 50, FIELD_BG)]);
         // A long thin box turned a quarter turn stands upright; touching, it is filled.
         let needle = Shape::Oriented {
             half: Vec2::new(20.0, 3.0),
@@ -352,10 +363,10 @@ mod tests {
         };
         let b = Aabb::from_center(Vec2::new(150.0, 150.0), Vec2::new(3.0, 20.0));
         c.paint(&(Layer::AirEnemy, b, true, needle), 1.0);
-        assert_eq!(at(&c, 150, 130), yellow);
-        assert_eq!(at(&c, 147, 150), yellow);
+        assert_eq!(at(&c, 150, 130), YELLOW);
+        assert_eq!(at(&c, 147, 150), YELLOW);
         assert_ne!(at(&c, 150, 150), FIELD_BG);
-        assert_ne!(at(&c, 150, 150), yellow);
+        assert_ne!(at(&c, 150, 150), YELLOW);
         assert_eq!(at(&c, 150, 128), FIELD_BG);
     }
 
@@ -369,21 +380,17 @@ mod tests {
     fn solid_view_fills_each_shape_and_keeps_tiny_bodies() {
         let mut px = Vec::new();
         let mut c = canvas_of(&mut px, 1.0);
-        // A circle filled to its centre, its box's corners still background.
-        let circle = Shape::Circle { radius: 10.0 };
-        let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        let yellow = [255, 255, 0, 255];
-        assert_eq!(at(&c, 50, 50), yellow);
-        assert_eq!(at(&c, 45, 52), yellow);
-        assert_eq!(at(&c, 41, 41), FIELD_BG);
         // A plain box is filled through, not outlined.
         let b = Aabb::from_center(Vec2::splat(120.0), Vec2::splat(6.0));
         c.paint_solid(&(Layer::EnemyBullet, b, false, Shape::Aabb), 1.0);
-        assert_eq!(at(&c, 120, 120), yellow);
+        assert_eq!(at(&c, 120, 120), YELLOW);
+        // A circle filled to its centre, its box's corners still background.
+        c.paint_solid(&round_bullet(), 1.0);
+        let inside = [(50, 50, YELLOW), (45, 52, YELLOW)];
+        expect(&c, &inside, &[(41, 41, FIELD_BG)]);
         // A body far smaller than a pixel at this scale still shows as one.
         let b = Aabb::from_center(Vec2::splat(200.5), Vec2::splat(0.1));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, circle), 1.0);
-        assert_eq!(at(&c, 200, 200), yellow);
+        c.paint_solid(&(Layer::EnemyBullet, b, false, round_bullet().3), 1.0);
+        assert_eq!(at(&c, 200, 200), YELLOW);
     }
 }

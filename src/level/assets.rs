@@ -41,19 +41,12 @@ pub const GAME_MUSIC: [&str; 12] = [
     "ending",
 ];
 
-/// The tracks of [`GAME_MUSIC`] that play through a whole stage or the final fight, so each
-/// lasts at least a minute before it loops; the title's, the bosses' and the ending's may
-/// loop sooner.
-pub const LONG_MUSIC: [&str; 8] = [
-    "stage1",
-    "stage2",
-    "stage3",
-    "stage4",
-    "stage5",
-    "stage6",
-    "stage7",
-    "final_boss",
-];
+/// Whether `track` of [`GAME_MUSIC`] plays through a whole stage or the final fight, so it
+/// lasts at least a minute before it loops: every stage's track and the final boss's. The
+/// title's, the other bosses' and the ending's may loop sooner.
+pub fn is_long_music(track: &str) -> bool {
+    track.starts_with("stage") || track == "final_boss"
+}
 
 /// One sprite of the atlas: its size in pixels and the top-left corner of each frame.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]

@@ -4,11 +4,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use glam::Vec2;
+use serde::Serialize;
 
 use super::schema::{BackgroundDef, ItemDef, LayerDef, PathDef, PatternDef};
 
 /// A stage and everything it uses, validated. The simulation reads only this.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Level {
     pub name: String,
     /// Where it came from, for messages.
@@ -53,7 +54,7 @@ impl Level {
 /// (the RON text writes it as `Spawn(...)`, `Boss(...)` and so on in `events`). Not to be
 /// confused with what the simulation reports ([`crate::sim::GameEvent`]) or with the
 /// collider's reports of boxes meeting.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum TimelineEvent {
     Spawn {
         at: f32,
@@ -119,7 +120,7 @@ impl TimelineEvent {
 
 // Names the simulation hands on in its events are shared (`Arc<str>`), so reporting a boss
 // or a wreck during a step copies a pointer instead of allocating a string.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EnemyType {
     pub name: Arc<str>,
     pub sprite: String,
@@ -145,7 +146,7 @@ impl EnemyType {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Part {
     pub name: String,
     pub offset: Vec2,
@@ -162,7 +163,7 @@ pub struct Part {
     pub score: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Weapon {
     pub pattern: usize,
     pub delay_s: f32,
@@ -174,7 +175,7 @@ pub struct Weapon {
 
 /// One stage of a boss's fight: its weapons (and path) once the parts in `after` are down and
 /// the core's HP is at or below `below_hp` of its whole.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BossPhase {
     pub after: Vec<usize>,
     pub below_hp: f32,
@@ -184,7 +185,7 @@ pub struct BossPhase {
 
 /// A part's true hitbox, centred on the part, in playfield axes (y down), mirroring already
 /// applied.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub enum HitShape {
     /// The axis-aligned box `Part::half` gives.
     Box,

@@ -21,6 +21,11 @@ pub fn folder(kind: &str) -> Option<PathBuf> {
 
 /// Finds a shipped file whether the game runs from the repository root or elsewhere
 /// (`cargo run` from a subfolder, or the binary moved next to its `levels/` and `assets/`).
+/// Where the game keeps the player's replays; `None` when there is no data folder.
+pub fn replays_folder() -> Option<PathBuf> {
+    folder("data").map(|d| d.join("replays"))
+}
+
 pub fn find_data(rel: &str) -> PathBuf {
     let here = PathBuf::from(rel);
     if here.exists() {

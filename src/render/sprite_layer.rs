@@ -188,28 +188,19 @@ impl SpriteLayer {
         if self.open_total == 0 {
             return true;
         }
-        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
-        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
-        let (w, h) = (self.image.width as i32, self.image.height as i32);
-        let x0 = left.max(0);
-        let x1 = left.saturating_add(s.width as i32).min(w);
-        let y0 = top.max(0);
-        let y1 = top.saturating_add(s.height as i32).min(h);
-        if x0 >= x1 || y0 >= y1 {
+        let Some(at) = Placed::new(s, size, pos, (self.image.width, self.image.height)) else {
             return true;
-        }
+        };
+        let Placed { left, y0, y1, .. } = at;
         if self.open[y0 as usize..y1 as usize].iter().all(|&n| n == 0) {
             return true;
         }
         self.dirty.0 = self.dirty.0.min(y0 as usize);
         self.dirty.1 = self.dirty.1.max(y1 as usize);
-        let width = w as usize;
+        let width = self.image.width as usize;
         let dst = self.image.get_image_data_mut();
-        for span in &s.spans {
-            let y = top + span.row as i32;
-            let sx0 = (left + span.start as i32).max(x0);
-            let sx1 = (left + span.end as i32).min(x1);
-            if y < y0 || y >= y1 || sx0 >= sx1 || self.open[y as usize] == 0 {
+        for (span, y, sx0, sx1) in at.spans(s) {
+            if self.open[y as usize] == 0 {
                 continue;
             }
             let (y, sx0, sx1) = (y as usize, sx0 as usize, sx1 as usize);
@@ -250,27 +241,15 @@ impl SpriteLayer {
     /// to whole pixels as [`super::Renderer::sprite`] snaps. Later copies cover earlier ones.
     pub fn put(&mut self, stamp: StampId, size: Vec2, pos: Vec2) {
         let s = &self.stamps[stamp.0];
-        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
-        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
-        let (w, h) = (self.image.width as i32, self.image.height as i32);
-        let x0 = left.max(0);
-        let x1 = left.saturating_add(s.width as i32).min(w);
-        let y0 = top.max(0);
-        let y1 = top.saturating_add(s.height as i32).min(h);
-        if x0 >= x1 || y0 >= y1 {
+        let Some(at) = Placed::new(s, size, pos, (self.image.width, self.image.height)) else {
             return;
-        }
+        };
+        let Placed { left, y0, y1, .. } = at;
         self.dirty.0 = self.dirty.0.min(y0 as usize);
         self.dirty.1 = self.dirty.1.max(y1 as usize);
-        let width = w as usize;
+        let width = self.image.width as usize;
         let dst = self.image.get_image_data_mut();
-        for span in &s.spans {
-            let y = top + span.row as i32;
-            let sx0 = (left + span.start as i32).max(x0);
-            let sx1 = (left + span.end as i32).min(x1);
-            if y < y0 || y >= y1 || sx0 >= sx1 {
-                continue;
-            }
+        for (span, y, sx0, sx1) in at.spans(s) {
             let src_row = span.row as usize * s.width;
             let from = &s.pixels[src_row + (sx0 - left) as usize..src_row + (sx1 - left) as usize];
             let row = y as usize * width;
@@ -303,6 +282,46 @@ impl SpriteLayer {
     #[cfg(test)]
     fn pixels(&self) -> &[[u8; 4]] {
         self.image.get_image_data()
+    }
+}
+
+/// Where a stamp lands in the layer: its top-left corner (`left`, `top`, possibly outside)
+/// and the part of it inside the layer, columns `x0..x1` and rows `y0..y1`, never empty.
+#[derive(Clone, Copy)]
+struct Placed {
+    left: i32,
+    top: i32,
+    x0: i32,
+    x1: i32,
+    y0: i32,
+    y1: i32,
+}
+
+impl Placed {
+    /// Stamp `s` for a sprite of `size` centred on `pos`, snapped to whole pixels, in a layer
+    /// of `(width, height)`; `None` when no pixel of it is inside.
+    fn new(s: &Stamp, size: Vec2, pos: Vec2, (width, height): (u16, u16)) -> Option<Placed> {
+        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
+        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
+        let at = Placed {
+            left,
+            top,
+            x0: left.max(0),
+            x1: left.saturating_add(s.width as i32).min(i32::from(width)),
+            y0: top.max(0),
+            y1: top.saturating_add(s.height as i32).min(i32::from(height)),
+        };
+        (at.x0 < at.x1 && at.y0 < at.y1).then_some(at)
+    }
+
+    /// The spans of `s` inside the layer, each with its row and its columns `sx0..sx1` there.
+    fn spans<'a>(self, s: &'a Stamp) -> impl Iterator<Item = (&'a Span, i32, i32, i32)> + 'a {
+        s.spans.iter().filter_map(move |span| {
+            let y = self.top + span.row as i32;
+            let sx0 = (self.left + span.start as i32).max(self.x0);
+            let sx1 = (self.left + span.end as i32).min(self.x1);
+            (y >= self.y0 && y < self.y1 && sx0 < sx1).then_some((span, y, sx0, sx1))
+        })
     }
 }
 

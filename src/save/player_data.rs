@@ -6,11 +6,10 @@
 //! by name, so a file from a build with more pilots (or fewer) still loads.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::save::store;
+use crate::save::store::SaveFile;
 use crate::sim::{Character, Difficulty};
 
 /// Most stages, pilots or endings kept in one map of the file: a file someone edited to hold
@@ -55,24 +54,33 @@ fn clean(name: &str) -> String {
         .collect()
 }
 
+impl SaveFile for PlayerData {
+    const FILE: &'static str = "player.ron";
+    const HEADER: &'static str = "SkySweep player data";
+
+    /// Trims a record read from a file someone may have edited: names cleaned and cut,
+    /// each map cut to [`MAX_KEYS`] entries.
+    fn normalise(&mut self) {
+        let best = std::mem::take(&mut self.best);
+        for (stage, pilots) in best.into_iter().take(MAX_KEYS) {
+            let pilots = pilots
+                .into_iter()
+                .take(MAX_KEYS)
+                .map(|(p, s)| (clean(&p), s));
+            self.best.entry(clean(&stage)).or_default().extend(pilots);
+        }
+        let clears = std::mem::take(&mut self.clears);
+        self.clears = clears
+            .into_iter()
+            .take(MAX_KEYS)
+            .map(|(p, m)| (clean(&p), m))
+            .collect();
+        let endings = std::mem::take(&mut self.endings_seen);
+        self.endings_seen = endings.iter().take(MAX_KEYS).map(|e| clean(e)).collect();
+    }
+}
+
 impl PlayerData {
-    pub fn path() -> Option<PathBuf> {
-        crate::platform::data::folder("data").map(|d| d.join("player.ron"))
-    }
-
-    /// Loads the record from `path`; a damaged file is kept aside with one warning.
-    pub fn load_from(path: &Path) -> (PlayerData, Option<String>) {
-        let loaded = store::load_ron_or_default::<PlayerData>(path);
-        let mut d = loaded.value;
-        d.normalise();
-        (d, loaded.warning)
-    }
-
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        store::save_ron(path, "SkySweep player data", self)
-            .map_err(|e| format!("{}: {e}", path.display()))
-    }
-
     /// Keeps `score` as `pilot`'s best on `stage` if it beats the one kept; true if it did.
     pub fn record_score(&mut self, stage: &str, pilot: Character, score: u64) -> bool {
         let stage = clean(stage);
@@ -138,34 +146,13 @@ impl PlayerData {
     pub fn seen(&self, id: &str) -> bool {
         self.endings_seen.contains(id)
     }
-
-    /// Trims a record read from a file someone may have edited: names cleaned and cut,
-    /// each map cut to [`MAX_KEYS`] entries.
-    pub fn normalise(&mut self) {
-        let best = std::mem::take(&mut self.best);
-        for (stage, pilots) in best.into_iter().take(MAX_KEYS) {
-            let pilots = pilots
-                .into_iter()
-                .take(MAX_KEYS)
-                .map(|(p, s)| (clean(&p), s));
-            self.best.entry(clean(&stage)).or_default().extend(pilots);
-        }
-        let clears = std::mem::take(&mut self.clears);
-        self.clears = clears
-            .into_iter()
-            .take(MAX_KEYS)
-            .map(|(p, m)| (clean(&p), m))
-            .collect();
-        let endings = std::mem::take(&mut self.endings_seen);
-        self.endings_seen = endings.iter().take(MAX_KEYS).map(|e| clean(e)).collect();
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn temp() -> (tempfile::TempDir, PathBuf) {
+    fn temp() -> (tempfile::TempDir, std::path::PathBuf) {
         let d = tempfile::tempdir().unwrap();
         let p = d.path().join("player.ron");
         (d, p)

@@ -3,11 +3,10 @@
 //! `practice.ron`; a damaged file is kept aside and a fresh record used, as with the scores.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::save::store;
+use crate::save::store::SaveFile;
 
 /// Stages practice offers before any run has reached them: the first three.
 pub const OPEN_FROM_THE_START: u32 = 3;
@@ -54,27 +53,12 @@ pub struct PracticeRecord {
     pub best: BTreeMap<String, BTreeMap<String, PracticeResult>>,
 }
 
-impl PracticeRecord {
-    pub fn path() -> Option<PathBuf> {
-        crate::platform::data::folder("data").map(|d| d.join("practice.ron"))
-    }
-
-    /// Loads the record from `path`; a damaged file is kept aside with one warning, and what
-    /// a stranger's file holds is trimmed to the limits.
-    pub fn load_from(path: &Path) -> (PracticeRecord, Option<String>) {
-        let loaded = store::load_ron_or_default::<PracticeRecord>(path);
-        let mut r = loaded.value;
-        r.normalise();
-        (r, loaded.warning)
-    }
-
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        store::save_ron(path, "SkySweep practice record", self)
-            .map_err(|e| format!("{}: {e}", path.display()))
-    }
+impl SaveFile for PracticeRecord {
+    const FILE: &'static str = "practice.ron";
+    const HEADER: &'static str = "SkySweep practice record";
 
     /// Drops names over [`MAX_NAME`] and anything past [`MAX_ENTRIES`].
-    pub fn normalise(&mut self) {
+    fn normalise(&mut self) {
         let fits = |s: &String| !s.is_empty() && s.len() <= MAX_NAME;
         self.reached.retain(fits);
         while self.reached.len() > MAX_ENTRIES {
@@ -92,7 +76,9 @@ impl PracticeRecord {
         }
         self.best.retain(|_, starts| !starts.is_empty());
     }
+}
 
+impl PracticeRecord {
     /// Notes that a run reached `stage`; true when that is news (the file needs saving).
     pub fn reach(&mut self, stage: &str) -> bool {
         let fits = !stage.is_empty() && stage.len() <= MAX_NAME;
@@ -186,11 +172,11 @@ mod tests {
         let (back, warning) = PracticeRecord::load_from(&p);
         assert_eq!(warning, None);
         assert_eq!(back, r);
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["practice.ron"], "no temporary file left");
+        assert_eq!(
+            crate::testkit::files::names_in(dir.path()),
+            ["practice.ron"],
+            "no temporary file left"
+        );
     }
 
     #[test]
@@ -207,19 +193,6 @@ mod tests {
             .file_name()
             .to_string_lossy()
             .contains("damaged")));
-    }
-
-    #[test]
-    fn a_record_that_is_not_a_file_is_a_fresh_record_at_once() {
-        use crate::testkit::files::load_each_hostile;
-        let tmp = tempfile::tempdir().unwrap();
-        for (what, _, (r, warning)) in
-            load_each_hostile(tmp.path(), "practice.ron", PracticeRecord::load_from)
-        {
-            assert_eq!(r, PracticeRecord::default(), "{what}");
-            let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
-            assert!(w.contains("not a file"), "{what}: {w}");
-        }
     }
 
     /// A stranger's file that parses but asks too much: huge names and too many entries are

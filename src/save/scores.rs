@@ -2,11 +2,10 @@
 //! Saved atomically in the data folder; a damaged file is kept aside and a fresh table used.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::save::store;
+use crate::save::store::SaveFile;
 use crate::sim::{Character, Difficulty};
 
 pub const TABLE_LEN: usize = 10;
@@ -26,24 +25,24 @@ pub struct ScoreTable {
     pub tables: BTreeMap<Difficulty, Vec<Entry>>,
 }
 
+impl SaveFile for ScoreTable {
+    const FILE: &'static str = "scores.ron";
+    const HEADER: &'static str = "SkySweep high scores";
+
+    /// Sorts, trims and cleans a table read from a file someone may have edited.
+    fn normalise(&mut self) {
+        for list in self.tables.values_mut() {
+            list.sort_by_key(|e| std::cmp::Reverse(e.score));
+            list.truncate(TABLE_LEN);
+            for e in list.iter_mut() {
+                e.name = clean_name(&e.name);
+                e.stage = e.stage.chars().take(24).collect();
+            }
+        }
+    }
+}
+
 impl ScoreTable {
-    pub fn path() -> Option<PathBuf> {
-        crate::platform::data::folder("data").map(|d| d.join("scores.ron"))
-    }
-
-    /// Loads the table from `path`; a damaged file is kept aside with one warning.
-    pub fn load_from(path: &std::path::Path) -> (ScoreTable, Option<String>) {
-        let loaded = store::load_ron_or_default::<ScoreTable>(path);
-        let mut t = loaded.value;
-        t.normalise();
-        (t, loaded.warning)
-    }
-
-    pub fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
-        store::save_ron(path, "SkySweep high scores", self)
-            .map_err(|e| format!("{}: {e}", path.display()))
-    }
-
     pub fn entries(&self, d: Difficulty) -> &[Entry] {
         self.tables.get(&d).map_or(&[], |v| v.as_slice())
     }
@@ -75,18 +74,6 @@ impl ScoreTable {
         list.truncate(TABLE_LEN);
         Some(rank)
     }
-
-    /// Sorts, trims and cleans a table read from a file someone may have edited.
-    pub fn normalise(&mut self) {
-        for list in self.tables.values_mut() {
-            list.sort_by_key(|e| std::cmp::Reverse(e.score));
-            list.truncate(TABLE_LEN);
-            for e in list.iter_mut() {
-                e.name = clean_name(&e.name);
-                e.stage = e.stage.chars().take(24).collect();
-            }
-        }
-    }
 }
 
 /// Upper-case letters, digits and a few marks, at most [`NAME_LEN`] characters.
@@ -117,26 +104,11 @@ mod tests {
         }
     }
 
-    fn temp(tag: &str) -> PathBuf {
+    fn temp(tag: &str) -> std::path::PathBuf {
         let d = std::env::temp_dir().join(format!("skysweep-scores-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d.join("scores.ron")
-    }
-
-    /// A FIFO or a link to /dev/zero saved as the scores once hung the game or filled its
-    /// memory.
-    #[test]
-    fn scores_that_are_not_a_file_are_an_empty_table_at_once() {
-        use crate::testkit::files::load_each_hostile;
-        let tmp = tempfile::tempdir().unwrap();
-        for (what, _, (t, warning)) in
-            load_each_hostile(tmp.path(), "scores.ron", ScoreTable::load_from)
-        {
-            assert_eq!(t, ScoreTable::default(), "{what}");
-            let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
-            assert!(w.contains("not a file"), "{what}: {w}");
-        }
     }
 
     #[test]
@@ -227,10 +199,7 @@ mod tests {
             let (t, warning) = ScoreTable::load_from(&p);
             assert_eq!(t, ScoreTable::default());
             assert_eq!(warning, None, "{text:?}");
-            let names: Vec<_> = std::fs::read_dir(p.parent().unwrap())
-                .unwrap()
-                .map(|e| e.unwrap().file_name())
-                .collect();
+            let names = crate::testkit::files::names_in(p.parent().unwrap());
             assert_eq!(names, ["scores.ron"], "{text:?} is not set aside");
         }
     }

@@ -18,6 +18,37 @@ pub fn save_ron<T: Serialize>(path: &Path, header: &str, value: &T) -> std::io::
     write_atomic(path, format!("// {header}\n{body}\n").as_bytes())
 }
 
+/// One of the player's own files in the data folder (the scores, the practice record, the
+/// player data): read whole or, when damaged, kept aside and started afresh with one warning;
+/// trimmed to its limits after every load, since it may be a stranger's; written atomically.
+pub trait SaveFile: Serialize + DeserializeOwned + Default {
+    /// The file's name in the data folder.
+    const FILE: &'static str;
+    /// What the file is, written as its first line (a comment).
+    const HEADER: &'static str;
+
+    /// Trims what a loaded file holds to the limits the game keeps.
+    fn normalise(&mut self);
+
+    /// Where the file lives; `None` when there is no data folder.
+    fn path() -> Option<PathBuf> {
+        crate::platform::data::folder("data").map(|d| d.join(Self::FILE))
+    }
+
+    /// Loads the file at `path`, normalised; a damaged file is kept aside with one warning.
+    fn load_from(path: &Path) -> (Self, Option<String>) {
+        let loaded = load_ron_or_default::<Self>(path);
+        let mut value = loaded.value;
+        value.normalise();
+        (value, loaded.warning)
+    }
+
+    /// Writes the file at `path` atomically; the error names the path.
+    fn save_to(&self, path: &Path) -> Result<(), String> {
+        save_ron(path, Self::HEADER, self).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
 /// What loading a player's file found.
 #[derive(Debug)]
 pub struct Loaded<T> {
@@ -276,6 +307,18 @@ mod tests {
         let loaded: Loaded<Thing> = load_ron_or_default(&p);
         assert_eq!(loaded.value, Thing { n: 4 });
         assert!(loaded.warning.is_none());
+    }
+
+    /// A FIFO or a link to /dev/zero saved as the scores once hung the game or filled its
+    /// memory. Each of the player's files now loads fresh, at once, with a warning.
+    #[test]
+    fn no_save_file_that_is_not_a_file_hangs_or_is_trusted() {
+        use crate::save::{player_data::PlayerData, practice::PracticeRecord, scores::ScoreTable};
+        use crate::testkit::files::assert_hostile_loads_fresh;
+        let tmp = tempfile::tempdir().unwrap();
+        assert_hostile_loads_fresh::<ScoreTable>(tmp.path());
+        assert_hostile_loads_fresh::<PracticeRecord>(tmp.path());
+        assert_hostile_loads_fresh::<PlayerData>(tmp.path());
     }
 
     #[test]

@@ -72,6 +72,19 @@ pub fn load_each_hostile<T: Send + 'static>(
         .collect()
 }
 
+/// Asserts that each of [`hostile`]'s stand-ins for `T`'s file, made in `dir`, loads at once
+/// as a fresh `T` with a warning that says it is not a file.
+pub fn assert_hostile_loads_fresh<T>(dir: &Path)
+where
+    T: crate::save::store::SaveFile + PartialEq + std::fmt::Debug + Send + 'static,
+{
+    for (what, _, (value, warning)) in load_each_hostile(dir, T::FILE, T::load_from) {
+        assert_eq!(value, T::default(), "{what}");
+        let w = warning.unwrap_or_else(|| panic!("{what}: no warning"));
+        assert!(w.contains("not a file"), "{what}: {w}");
+    }
+}
+
 /// The names of the files in `dir`, sorted.
 pub fn names_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

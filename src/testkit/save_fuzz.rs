@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::save::store::Parsed;
+use crate::save::store::{Parsed, SaveFile};
 use crate::testkit::fuzzing::saved;
 
 use crate::save::scores::ScoreTable;

@@ -9,7 +9,7 @@ use crate::level::schema::BulletStyle;
 use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
 use crate::sim::input::Input;
-use crate::sim::{Bullet, ItemKind, World, WorldConfig};
+use crate::sim::{Bullet, GameEvent, ItemKind, World, WorldConfig};
 
 /// Patterns and enemies every scenario level can use, whatever its own lines add.
 pub const SCENARIO_DEFS: &str = r#"Defs(
@@ -79,22 +79,33 @@ pub fn pilot(character: crate::sim::Character, power: u8) -> World {
     )
 }
 
-/// Holding shot and nothing else.
-pub const SHOT: Input = Input {
+/// No button held: `Input::default()` where a constant is needed.
+pub const IDLE: Input = Input {
     up: false,
     down: false,
     left: false,
     right: false,
-    shot: true,
+    shot: false,
     bomb: false,
     focus: false,
 };
+
+/// Holding shot and nothing else.
+pub const SHOT: Input = Input { shot: true, ..IDLE };
+
+/// Holding bomb and nothing else.
+pub const BOMB: Input = Input { bomb: true, ..IDLE };
 
 /// Steps a one-player `world` `steps` times with `input` held throughout.
 pub fn hold(world: &mut World, input: Input, steps: usize) {
     for _ in 0..steps {
         world.step(&[input]);
     }
+}
+
+/// Whether the last step reported an event that `what` accepts.
+pub fn saw(world: &World, what: impl Fn(&GameEvent) -> bool) -> bool {
+    world.events.iter().any(what)
 }
 
 /// Puts an enemy of the named type at `pos`; returns its key.

@@ -3,14 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use hdrhistogram::Histogram;
-
 use crate::render::debug_overlay::FrameTimes;
+use skysweep::headless::percentile::quantile;
 
-/// A `--frames` run's timings, in histograms of a fixed size: a run of any length holds the
-/// same memory (under half a megabyte, all of it taken when the run starts), so a long
-/// run's memory figures are the game's own. Keeping every sample grew by 32 bytes a frame,
-/// about 8 MiB over an hour, and showed as a creep in the one-hour memory check.
+/// A `--frames` run's timings. Each series holds at most [`Timings::KEPT`] samples, taken
+/// when the run starts, so a run of any length holds the same memory and a long run's
+/// memory figures are the game's own (keeping every sample grew by 32 bytes a frame, about
+/// 8 MiB over an hour, and showed as a creep in the one-hour memory check).
 pub struct FrameLog {
     first: Option<Instant>,
     /// When the frame in progress began.
@@ -21,13 +20,15 @@ pub struct FrameLog {
 }
 
 impl FrameLog {
-    pub fn new() -> FrameLog {
+    /// A log for a run of `frames` frames: room for that many samples in each series, up to
+    /// [`Timings::KEPT`].
+    pub fn new(frames: u64) -> FrameLog {
         FrameLog {
             first: None,
             last: None,
-            frame_us: Timings::new(),
-            render_us: Timings::new(),
-            step_us: Timings::new(),
+            frame_us: Timings::new(frames),
+            render_us: Timings::new(frames),
+            step_us: Timings::new(frames),
         }
     }
 
@@ -59,7 +60,7 @@ impl FrameLog {
         let mut frame_us = self.frame_us.clone();
         frame_us.record((end - last).as_secs_f64() * 1e6);
         // Every frame begun, the one in progress too, has its time in `frame_us` now.
-        let frames = frame_us.0.len();
+        let frames = frame_us.seen;
         let wall = (end - first).as_secs_f64();
         let [f50, f99] = frame_us.percentiles();
         let [r50, r99] = self.render_us.percentiles();
@@ -74,30 +75,57 @@ impl FrameLog {
     }
 }
 
-/// Durations in whole microseconds, from 0 to a minute (longer ones count as a minute), each
-/// kept to three significant digits: exact below 2,048 µs, within 0.1% above.
+/// Durations in whole microseconds (saturating at `u32::MAX`, about 71 minutes). A run
+/// longer than [`Timings::KEPT`] frames keeps a uniform random sample of that many of them
+/// (reservoir sampling, seeded the same every run), so its percentiles are estimates whose
+/// error no run length can grow; shorter runs keep every sample and their percentiles are
+/// exact.
 #[derive(Clone)]
-struct Timings(Histogram<u64>);
+struct Timings {
+    kept: Vec<u32>,
+    /// How many `kept` may hold: fixed when the run starts.
+    room: usize,
+    /// Samples offered so far, kept or not.
+    seen: u64,
+    pick: oorandom::Rand64,
+}
 
 impl Timings {
-    fn new() -> Timings {
-        const MINUTE_US: u64 = 60_000_000;
-        Timings(Histogram::new_with_bounds(1, MINUTE_US, 3).expect("bounds are valid"))
+    /// About 4.4 minutes of frames at 60 a second; 1 MiB a series.
+    const KEPT: usize = 1 << 18;
+
+    fn new(frames: u64) -> Timings {
+        // The frame in progress at exit is timed too.
+        let room =
+            usize::try_from(frames.saturating_add(1)).map_or(Self::KEPT, |n| n.min(Self::KEPT));
+        Timings {
+            kept: Vec::with_capacity(room),
+            room,
+            seen: 0,
+            pick: oorandom::Rand64::new(0x5eed),
+        }
     }
 
     fn record(&mut self, us: f64) {
         // `as` saturates: NaN and negatives are 0, and beyond the range is its top.
-        self.0.saturating_record(us.round() as u64);
+        let us = us.round() as u32;
+        self.seen += 1;
+        if self.kept.len() < self.room {
+            self.kept.push(us);
+        } else if let Ok(slot) = usize::try_from(self.pick.rand_range(0..self.seen)) {
+            // Each of the `seen` samples stays with the same chance, room / seen.
+            if let Some(kept) = self.kept.get_mut(slot) {
+                *kept = us;
+            }
+        }
     }
 
-    /// The median and 99th percentile by nearest rank: each is one of the samples (to the
-    /// precision above), and the 99th is never below the median, whatever the count. Zeros
-    /// when empty.
+    /// The median and 99th percentile, by [`quantile`]'s rule: each is one of the samples,
+    /// and the 99th is never below the median, whatever the count. Zeros when empty.
     fn percentiles(&self) -> [f64; 2] {
-        if self.0.is_empty() {
-            return [0.0, 0.0];
-        }
-        [0.5, 0.99].map(|q| self.0.value_at_quantile(q) as f64)
+        let mut sorted = self.kept.clone();
+        sorted.sort_unstable();
+        [0.5, 0.99].map(|q| quantile(&sorted, q).map_or(0.0, f64::from))
     }
 }
 
@@ -205,7 +233,7 @@ mod tests {
     }
 
     fn percentiles(samples: &[f64]) -> [f64; 2] {
-        let mut t = Timings::new();
+        let mut t = Timings::new(samples.len() as u64);
         for &us in samples {
             t.record(us);
         }
@@ -216,32 +244,58 @@ mod tests {
     fn percentiles_hold_for_any_number_of_samples() {
         assert_eq!(percentiles(&[]), [0.0, 0.0]);
         assert_eq!(percentiles(&[7.0]), [7.0, 7.0]);
-        // Two frames used to give a p99 below the p50.
-        assert_eq!(percentiles(&[10.0, 2.0]), [2.0, 10.0]);
+        // Two frames once gave a p99 below the p50; the median of an even count is the upper
+        // of the middle two.
+        assert_eq!(percentiles(&[10.0, 2.0]), [10.0, 10.0]);
         assert_eq!(percentiles(&[3.0, 1.0, 2.0]), [2.0, 3.0]);
         let hundred: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(percentiles(&hundred), [50.0, 99.0]);
+        assert_eq!(percentiles(&hundred), [51.0, 99.0]);
         let many: Vec<f64> = (1..=1000).rev().map(f64::from).collect();
-        assert_eq!(percentiles(&many), [500.0, 990.0]);
+        assert_eq!(percentiles(&many), [501.0, 990.0]);
     }
 
     #[test]
-    fn long_frames_keep_three_significant_digits_and_the_range_saturates() {
-        let [p50, p99] = percentiles(&[16_667.0; 3]);
-        assert_eq!(p50, p99);
-        assert!((p50 - 16_667.0).abs() <= 16.7, "{p50}");
-        // An hour-long stall counts as a minute; a negative or NaN time as zero.
-        let [_, top] = percentiles(&[3.6e9]);
-        assert!((top - 60e6).abs() <= 60e3, "{top}");
+    fn times_round_to_whole_microseconds_and_saturate() {
+        assert_eq!(percentiles(&[16_666.6; 3]), [16_667.0, 16_667.0]);
+        // An hour-long stall is kept; a longer one than u32 holds counts as its top; a
+        // negative or NaN time as zero.
+        assert_eq!(percentiles(&[3.6e9]), [3.6e9, 3.6e9]);
+        assert_eq!(percentiles(&[1e12]), [f64::from(u32::MAX); 2]);
         assert_eq!(percentiles(&[-5.0, f64::NAN]), [0.0, 0.0]);
     }
 
     #[test]
+    fn a_run_longer_than_the_room_keeps_fixed_memory_and_a_fair_sample() {
+        // A run announced as 10 frames that goes on for 100,000: the room stays 11 samples.
+        let mut t = Timings::new(10);
+        let room = t.kept.capacity();
+        // Frames of 1 to 1,000 µs, cycling: the true median is about 500, p99 about 990.
+        for i in 0..100_000u32 {
+            t.record(f64::from(i % 1000 + 1));
+        }
+        assert_eq!(t.kept.len(), 11);
+        assert_eq!(t.kept.capacity(), room, "the series never grew");
+        assert_eq!(t.seen, 100_000);
+        // Late samples replace early ones: a sample that kept only the first frames would
+        // hold values up to 11 alone.
+        assert!(t.kept.iter().any(|&us| us > 11), "{:?}", t.kept);
+        // A long run sampled into the full room estimates its percentiles closely.
+        let mut long = Timings::new(u64::MAX);
+        for i in 0..(3 * Timings::KEPT as u32) {
+            long.record(f64::from(i % 1000 + 1));
+        }
+        assert_eq!(long.kept.len(), Timings::KEPT);
+        let [p50, p99] = long.percentiles();
+        assert!((p50 - 500.0).abs() <= 10.0, "{p50}");
+        assert!((p99 - 990.0).abs() <= 5.0, "{p99}");
+    }
+
+    #[test]
     fn each_frame_is_timed_from_its_start_to_the_next_and_steps_only_when_it_stepped() {
-        let mut log = FrameLog::new();
+        let mut log = FrameLog::new(5);
         let start = Instant::now();
         for i in 0..5u32 {
-            // 1 ms apart: below 2,048 µs the timings are exact.
+            // 1 ms apart.
             log.begin(start + Duration::from_millis(u64::from(i)));
             log.push(&FrameTimes {
                 render_us: 100.0 * f64::from(i + 1),
@@ -251,16 +305,16 @@ mod tests {
             });
         }
         // The first frame's start times nothing; each later start ends the frame before.
-        assert_eq!(log.frame_us.0.len(), 4);
+        assert_eq!(log.frame_us.seen, 4);
         assert_eq!(log.frame_us.percentiles(), [1_000.0, 1_000.0]);
         // Every frame drew; only frames 1 and 3 ran a step, so only they time one.
         assert_eq!(log.render_us.percentiles(), [300.0, 500.0]);
-        assert_eq!(log.step_us.0.len(), 2);
+        assert_eq!(log.step_us.seen, 2);
         assert!(log
             .summary()
             .is_some_and(|s| s.contains("sim step p50 40 us")));
         assert!(
-            FrameLog::new().summary().is_none(),
+            FrameLog::new(5).summary().is_none(),
             "no summary before a frame"
         );
     }

@@ -279,15 +279,12 @@ fn helpers_are_valid() {
 
 #[test]
 fn a_file_over_the_size_limit_is_refused_before_parsing() {
-    let tmp = support::tempdir();
-    let dir = tmp.path();
-    let path = dir.join("too_big.ron");
     let mut text = String::from("Stage(name: \"big\", length_s: 60, events: [\n");
     while text.len() <= skysweep::level::limits::MAX_FILE_BYTES {
         text.push_str("    Warning(at: 1, text: \"padding padding padding\"),\n");
     }
     text.push_str("])\n");
-    std::fs::write(&path, &text).unwrap();
+    let (_tmp, path) = support::temp_file("too_big.ron", &text);
     let (ok, out) = check(&[&path]);
     assert!(!ok);
     let want = format!(
@@ -302,9 +299,7 @@ fn a_file_over_the_size_limit_is_refused_before_parsing() {
 #[cfg(unix)]
 #[test]
 fn a_symbolic_link_out_of_the_folder_is_refused() {
-    let tmp = support::tempdir();
-    let root = tmp.path();
-    let (stage, outside) = support::stage_using_link_out(root, "link.ron", "outside.ron");
+    let (_tmp, stage, outside) = support::stage_using_link_out("link.ron", "outside.ron");
     let (ok, problems) = check_json(&[&stage]);
     assert!(!ok);
     assert_eq!(
@@ -320,10 +315,7 @@ fn a_symbolic_link_out_of_the_folder_is_refused() {
 
 #[test]
 fn a_file_that_is_not_utf8_names_the_position() {
-    let tmp = support::tempdir();
-    let dir = tmp.path();
-    let path = dir.join("latin1.ron");
-    std::fs::write(&path, b"Stage(\n  name: \"caf\xe9\",\n)").unwrap();
+    let (_tmp, path) = support::temp_file("latin1.ron", b"Stage(\n  name: \"caf\xe9\",\n)");
     let (ok, problems) = check_json(&[&path]);
     assert!(!ok);
     assert_eq!(

@@ -4,12 +4,18 @@
 use glam::Vec2;
 use skysweep::collide::workloads::broad_phases;
 use skysweep::collide::{
-    Aabb, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config, Layer,
-    LayerMask, PairEventKind, PairEvents,
+    Aabb, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config, Handle,
+    Layer, LayerMask, PairEventKind, PairEvents,
 };
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
     Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
+}
+
+/// Inserts a plain box of `owner` on `layer`; the tests only put valid boxes this way, so an
+/// error fails the test.
+fn put(c: &mut (impl BroadPhase + ?Sized), aabb: Aabb, owner: u32, layer: Layer) -> Handle {
+    c.insert(BoxDesc::new(aabb, owner, layer)).unwrap()
 }
 
 fn kinds(events: PairEvents) -> Vec<(PairEventKind, u32, u32)> {
@@ -34,12 +40,8 @@ fn on_each(check: impl Fn(&mut dyn BroadPhase)) {
 #[test]
 fn enter_stay_exit() {
     on_each(|c| {
-        let p = c
-            .insert(BoxDesc::new(b(0., 0., 4., 4.), 1, Layer::Player))
-            .unwrap();
-        let e = c
-            .insert(BoxDesc::new(b(10., 0., 14., 4.), 2, Layer::AirEnemy))
-            .unwrap();
+        let p = put(c, b(0., 0., 4., 4.), 1, Layer::Player);
+        let e = put(c, b(10., 0., 14., 4.), 2, Layer::AirEnemy);
         assert!(c.update().is_empty());
         c.set_aabb(p, b(8., 0., 12., 4.)).unwrap();
         assert_eq!(kinds(c.update()), vec![(PairEventKind::Enter, 1, 2)]);
@@ -56,18 +58,11 @@ fn enter_stay_exit() {
 #[test]
 fn remove_reports_exit_and_is_batched() {
     on_each(|c| {
-        let p = c
-            .insert(BoxDesc::new(b(0., 0., 100., 100.), 1, Layer::Player))
-            .unwrap();
+        let p = put(c, b(0., 0., 100., 100.), 1, Layer::Player);
         let bullets: Vec<_> = (0..50)
             .map(|i| {
                 let x = i as f32;
-                c.insert(BoxDesc::new(
-                    b(x, x, x + 2., x + 2.),
-                    10 + i,
-                    Layer::EnemyBullet,
-                ))
-                .unwrap()
+                put(c, b(x, x, x + 2., x + 2.), 10 + i, Layer::EnemyBullet)
             })
             .collect();
         assert_eq!(c.update().len(), 50);
@@ -103,9 +98,7 @@ fn remove_reports_exit_and_is_batched() {
 #[test]
 fn an_exit_outlives_the_reuse_of_its_removed_slot() {
     on_each(|c| {
-        let p = c
-            .insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
-            .unwrap();
+        let p = put(c, b(0., 0., 10., 10.), 1, Layer::Player);
         let e = c
             .insert(BoxDesc::new(b(2., 2., 4., 4.), 2, Layer::AirEnemy).part(3))
             .unwrap();
@@ -134,20 +127,14 @@ fn an_exit_outlives_the_reuse_of_its_removed_slot() {
 #[test]
 fn spawn_on_top_is_seen_on_first_update() {
     on_each(|c| {
-        let _p = c
-            .insert(BoxDesc::new(b(50., 50., 56., 56.), 1, Layer::Player))
-            .unwrap();
+        let _p = put(c, b(50., 50., 56., 56.), 1, Layer::Player);
         c.update();
         c.update();
         // A bullet spawned on the player, and an item and an enemy spawned on each other.
-        c.insert(BoxDesc::new(b(52., 52., 54., 54.), 2, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(0., 0., 5., 5.), 3, Layer::PowerUp))
-            .unwrap();
-        c.insert(BoxDesc::new(b(4., 4., 9., 9.), 4, Layer::BombBlast))
-            .unwrap();
-        c.insert(BoxDesc::new(b(3., 3., 8., 8.), 5, Layer::GroundEnemy))
-            .unwrap();
+        put(c, b(52., 52., 54., 54.), 2, Layer::EnemyBullet);
+        put(c, b(0., 0., 5., 5.), 3, Layer::PowerUp);
+        put(c, b(4., 4., 9., 9.), 4, Layer::BombBlast);
+        put(c, b(3., 3., 8., 8.), 5, Layer::GroundEnemy);
         assert_eq!(
             kinds(c.update()),
             vec![(PairEventKind::Enter, 1, 2), (PairEventKind::Enter, 5, 4)]
@@ -158,18 +145,12 @@ fn spawn_on_top_is_seen_on_first_update() {
 #[test]
 fn touching_edges_never_overlap() {
     on_each(|c| {
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
-            .unwrap();
-        c.insert(BoxDesc::new(b(10., 0., 20., 10.), 2, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(0., 10., 10., 20.), 3, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(10., 10., 20., 20.), 4, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(5., 5., 5., 5.), 5, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(9.5, 9.5, 12., 12.), 6, Layer::EnemyBullet))
-            .unwrap();
+        put(c, b(0., 0., 10., 10.), 1, Layer::Player);
+        put(c, b(10., 0., 20., 10.), 2, Layer::EnemyBullet);
+        put(c, b(0., 10., 10., 20.), 3, Layer::EnemyBullet);
+        put(c, b(10., 10., 20., 20.), 4, Layer::EnemyBullet);
+        put(c, b(5., 5., 5., 5.), 5, Layer::EnemyBullet);
+        put(c, b(9.5, 9.5, 12., 12.), 6, Layer::EnemyBullet);
         assert_eq!(kinds(c.update()), vec![(PairEventKind::Enter, 1, 6)]);
         let mut out = Vec::new();
         c.query(b(10., 10., 30., 30.), LayerMask::ALL, &mut out);
@@ -186,19 +167,11 @@ fn map_rejected_pairs_are_never_reported() {
     on_each(|c| {
         // Bullets on bullets, shots on bullets, player on ground enemy: none meet.
         for i in 0..20 {
-            c.insert(BoxDesc::new(b(0., 0., 10., 10.), i, Layer::EnemyBullet))
-                .unwrap();
-            c.insert(BoxDesc::new(
-                b(0., 0., 10., 10.),
-                100 + i,
-                Layer::PlayerShot,
-            ))
-            .unwrap();
+            put(c, b(0., 0., 10., 10.), i, Layer::EnemyBullet);
+            put(c, b(0., 0., 10., 10.), 100 + i, Layer::PlayerShot);
         }
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 500, Layer::Player))
-            .unwrap();
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 501, Layer::GroundEnemy))
-            .unwrap();
+        put(c, b(0., 0., 10., 10.), 500, Layer::Player);
+        put(c, b(0., 0., 10., 10.), 501, Layer::GroundEnemy);
         let ev = c.update().to_vec();
         // Only player-bullet (20) and shot-ground (20).
         assert_eq!(ev.len(), 40);
@@ -241,16 +214,12 @@ fn owner_part_and_user_reach_every_event() {
 #[test]
 fn stale_handles_are_errors_and_touch_nothing() {
     on_each(|c| {
-        let a = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-            .unwrap();
+        let a = put(c, b(0., 0., 1., 1.), 1, Layer::Player);
         c.remove(a).unwrap();
         assert_eq!(c.remove(a), Err(ColliderError::StaleHandle(a)));
         c.update();
         // The slot is reused with a new generation.
-        let n = c
-            .insert(BoxDesc::new(b(5., 5., 6., 6.), 2, Layer::Player))
-            .unwrap();
+        let n = put(c, b(5., 5., 6., 6.), 2, Layer::Player);
         assert_eq!(n.index(), a.index());
         assert_ne!(n.generation(), a.generation());
         assert_eq!(
@@ -265,9 +234,7 @@ fn stale_handles_are_errors_and_touch_nothing() {
         assert!(c.get(a).is_err() && !c.contains(a));
         assert_eq!(c.get(n).unwrap().1, b(5., 5., 6., 6.));
         // Insert and remove in the same frame: nothing ever reported.
-        let s = c
-            .insert(BoxDesc::new(b(5., 5., 6., 6.), 3, Layer::EnemyBullet))
-            .unwrap();
+        let s = put(c, b(5., 5., 6., 6.), 3, Layer::EnemyBullet);
         c.remove(s).unwrap();
         assert!(c.update().is_empty());
         assert_eq!(c.len(), 1);
@@ -277,9 +244,7 @@ fn stale_handles_are_errors_and_touch_nothing() {
 #[test]
 fn invalid_boxes_and_capacity_are_rejected_without_change() {
     on_each(|c| {
-        let ok = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-            .unwrap();
+        let ok = put(c, b(0., 0., 1., 1.), 1, Layer::Player);
         for bad in [
             b(f32::NAN, 0., 1., 1.),
             b(0., 0., f32::INFINITY, 1.),
@@ -310,9 +275,7 @@ fn fast_movers_sweep_and_teleport_resets_history() {
         let fast = c
             .insert(BoxDesc::new(b(50., 150., 52., 160.), 2, Layer::PlayerShot).swept(true))
             .unwrap();
-        let slow = c
-            .insert(BoxDesc::new(b(60., 150., 62., 160.), 3, Layer::PlayerShot))
-            .unwrap();
+        let slow = put(c, b(60., 150., 62., 160.), 3, Layer::PlayerShot);
         assert!(c.update().is_empty());
         // Both jump over the wall in one frame; only the swept one is caught.
         c.set_aabb(fast, b(50., 50., 52., 60.)).unwrap();
@@ -330,16 +293,11 @@ fn fast_movers_sweep_and_teleport_resets_history() {
 #[test]
 fn query_filters_by_layer_mask() {
     on_each(|c| {
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::EnemyBullet))
-            .unwrap();
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 2, Layer::AirEnemy))
-            .unwrap();
+        put(c, b(0., 0., 10., 10.), 1, Layer::EnemyBullet);
+        put(c, b(0., 0., 10., 10.), 2, Layer::AirEnemy);
         c.update();
-        c.insert(BoxDesc::new(b(5., 5., 8., 8.), 3, Layer::EnemyBullet))
-            .unwrap();
-        let gone = c
-            .insert(BoxDesc::new(b(5., 5., 8., 8.), 4, Layer::EnemyBullet))
-            .unwrap();
+        put(c, b(5., 5., 8., 8.), 3, Layer::EnemyBullet);
+        let gone = put(c, b(5., 5., 8., 8.), 4, Layer::EnemyBullet);
         c.remove(gone).unwrap();
         let mut out = Vec::new();
         c.query(
@@ -362,11 +320,8 @@ fn capacity_counts_pending_and_unapplied_removals() {
         capacity: 2,
         map: CollisionMap::game_default(),
     });
-    let a = c
-        .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-        .unwrap();
-    c.insert(BoxDesc::new(b(0., 0., 1., 1.), 2, Layer::Player))
-        .unwrap();
+    let a = put(&mut c, b(0., 0., 1., 1.), 1, Layer::Player);
+    put(&mut c, b(0., 0., 1., 1.), 2, Layer::Player);
     let full = c.insert(BoxDesc::new(b(0., 0., 1., 1.), 3, Layer::Player));
     assert_eq!(full, Err(ColliderError::CapacityExceeded { capacity: 2 }));
     c.remove(a).unwrap();
@@ -384,8 +339,7 @@ fn capacity_counts_pending_and_unapplied_removals() {
         capacity: 1,
         map: CollisionMap::game_default(),
     });
-    r.insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
-        .unwrap();
+    put(&mut r, b(0., 0., 1., 1.), 1, Layer::Player);
     assert!(r
         .insert(BoxDesc::new(b(0., 0., 1., 1.), 1, Layer::Player))
         .is_err());
@@ -429,14 +383,8 @@ fn layers_that_never_meet_cost_no_tests_and_no_swaps() {
     let mut hs = Vec::new();
     for i in 0..500 {
         let x = (i % 200) as f32;
-        hs.push(
-            c.insert(BoxDesc::new(b(x, 0., x + 3., 3.), i, Layer::EnemyBullet))
-                .unwrap(),
-        );
-        hs.push(
-            c.insert(BoxDesc::new(b(x, 0., x + 3., 3.), i, Layer::PlayerShot))
-                .unwrap(),
-        );
+        hs.push(put(&mut c, b(x, 0., x + 3., 3.), i, Layer::EnemyBullet));
+        hs.push(put(&mut c, b(x, 0., x + 3., 3.), i, Layer::PlayerShot));
     }
     for f in 0..5 {
         for (i, h) in hs.iter().enumerate() {
@@ -457,23 +405,22 @@ fn layers_that_never_meet_cost_no_tests_and_no_swaps() {
     c.validate().unwrap();
 }
 
-#[test]
-fn stats_count_swaps_and_tests_for_sweeps() {
+/// The sweep-and-prune holding twenty shots in a row 10 apart (owners 0 to 19), each
+/// overlapping its own enemy (owner 100 more), not yet updated; and the shots' handles.
+fn shots_over_enemies() -> (Collider, Vec<Handle>) {
     let mut c = Collider::default();
     let mut shots = Vec::new();
     for i in 0..20 {
         let x = i as f32 * 10.;
-        shots.push(
-            c.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, Layer::PlayerShot))
-                .unwrap(),
-        );
-        c.insert(BoxDesc::new(
-            b(x + 2., 2., x + 6., 6.),
-            100 + i,
-            Layer::AirEnemy,
-        ))
-        .unwrap();
+        shots.push(put(&mut c, b(x, 0., x + 4., 4.), i, Layer::PlayerShot));
+        put(&mut c, b(x + 2., 2., x + 6., 6.), 100 + i, Layer::AirEnemy);
     }
+    (c, shots)
+}
+
+#[test]
+fn stats_count_swaps_and_tests_for_sweeps() {
+    let (mut c, shots) = shots_over_enemies();
     c.update();
     let s = c.stats();
     assert_eq!(

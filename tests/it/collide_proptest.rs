@@ -149,6 +149,13 @@ fn sorted_pairs(pairs: impl Iterator<Item = Pair>) -> Vec<Pair> {
     v
 }
 
+/// How a box moves: `set_aabb`, which a swept box sweeps, or `teleport`.
+#[derive(Clone, Copy)]
+enum Move {
+    Sweep,
+    Teleport,
+}
+
 struct Twin {
     sap: Collider,
     tree: AabbTree,
@@ -194,6 +201,27 @@ impl Twin {
         prop_assert_eq!(r, self.tree.teleport(h, b));
         prop_assert_eq!(r, self.brute.teleport(h, b));
         Ok(r)
+    }
+
+    /// Moves the live box `pick` chooses to `to(its box)` on all three, which must agree, by
+    /// `how`; the model follows when they accept the move.
+    fn move_live(
+        &mut self,
+        pick: u16,
+        how: Move,
+        to: impl FnOnce(Aabb) -> Aabb,
+    ) -> Result<(), TestCaseError> {
+        let i = pick as usize % self.live.len();
+        let (h, old) = self.live[i];
+        let b = to(old);
+        let r = match how {
+            Move::Sweep => self.set_aabb(h, b)?,
+            Move::Teleport => self.teleport(h, b)?,
+        };
+        if r.is_ok() {
+            self.live[i].1 = b;
+        }
+        Ok(())
     }
 
     fn apply(&mut self, op: &Op) -> Result<(), TestCaseError> {
@@ -283,38 +311,24 @@ impl Twin {
                 self.live[i].1 = to;
             }
             Op::Move { pick, by, size } if !self.live.is_empty() => {
-                let i = pick as usize % self.live.len();
-                let (h, old) = self.live[i];
-                let to = unit(0, 0, size.0, size.1)
-                    .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32));
-                let r = self.set_aabb(h, to)?;
-                if r.is_ok() {
-                    self.live[i].1 = to;
-                }
+                self.move_live(pick, Move::Sweep, |old| {
+                    unit(0, 0, size.0, size.1)
+                        .translated(old.min + Vec2::new(by.0 as f32, by.1 as f32))
+                })?;
             }
             Op::Teleport { pick, to } if !self.live.is_empty() => {
-                let i = pick as usize % self.live.len();
-                let (h, old) = self.live[i];
-                let b = Aabb::new(Vec2::ZERO, old.size())
-                    .translated(Vec2::new(to.0 as f32, to.1 as f32));
-                let r = self.teleport(h, b)?;
-                if r.is_ok() {
-                    self.live[i].1 = b;
-                }
+                self.move_live(pick, Move::Teleport, |old| {
+                    Aabb::new(Vec2::ZERO, old.size())
+                        .translated(Vec2::new(to.0 as f32, to.1 as f32))
+                })?;
             }
             Op::Jump { pick, far } if !self.live.is_empty() => {
-                let i = pick as usize % self.live.len();
-                let (h, old) = self.live[i];
                 let d = if far {
                     Vec2::new(1.0e6, -3.0e5)
                 } else {
                     Vec2::new(-5.0e4, 7.0e4)
                 };
-                let b = old.translated(d);
-                let r = self.set_aabb(h, b)?;
-                if r.is_ok() {
-                    self.live[i].1 = b;
-                }
+                self.move_live(pick, Move::Sweep, |old| old.translated(d))?;
             }
             Op::Remove { pick } if !self.live.is_empty() => {
                 let (h, _) = self.live.swap_remove(pick as usize % self.live.len());

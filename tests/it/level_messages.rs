@@ -135,10 +135,7 @@ fn check(path: &Path) -> Result<(), LevelError> {
 
 #[test]
 fn an_empty_file_says_what_a_stage_starts_with() {
-    let tmp = support::tempdir();
-    let dir = tmp.path();
-    let path = dir.join("new.ron");
-    std::fs::write(&path, "").unwrap();
+    let (_tmp, path) = support::temp_file("new.ron", "");
     assert_eq!(
         check(&path).unwrap_err().to_string(),
         format!(
@@ -156,10 +153,7 @@ fn an_empty_file_says_what_a_stage_starts_with() {
 
 #[test]
 fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
-    let tmp = support::tempdir();
-    let dir = tmp.path();
-    let path = dir.join("bom.ron");
-    std::fs::write(&path, "\u{feff}Stage(name: \"t\", length_s: 30)").unwrap();
+    let (_tmp, path) = support::temp_file("bom.ron", "\u{feff}Stage(name: \"t\", length_s: 30)");
     check(&path).unwrap();
     std::fs::write(&path, "\u{feff}Stage(name: 3, length_s: 30)").unwrap();
     assert_eq!(
@@ -177,9 +171,7 @@ fn a_byte_order_mark_is_accepted_and_columns_ignore_it() {
 #[cfg(unix)]
 #[test]
 fn a_uses_symlink_leading_out_says_so() {
-    let tmp = support::tempdir();
-    let root = tmp.path();
-    let (stage, shared) = support::stage_using_link_out(root, "shared.ron", "shared.ron");
+    let (_tmp, stage, shared) = support::stage_using_link_out("shared.ron", "shared.ron");
     assert_eq!(
         check(&stage).unwrap_err().to_string(),
         format!(

@@ -41,6 +41,15 @@ fn skysweep(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// Runs `skysweep verify` with `args`, checks that it exits with `code`, and returns what it
+/// printed, line by line.
+fn verify(args: &[&str], code: i32) -> Vec<String> {
+    let out = skysweep(&[&["verify"], args].concat());
+    assert_eq!(out.status.code(), Some(code));
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
 /// A scratch folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skysweep-verify-{name}-{}", std::process::id()));
@@ -174,51 +183,33 @@ fn verify_prints_a_line_a_file_and_exits_by_the_worst() {
         newer.to_str().unwrap(),
     );
 
-    let out = skysweep(&["verify", good]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with(&format!("{good}: ok (")), "{text}");
+    let lines = verify(&[good], 0);
+    assert!(lines[0].starts_with(&format!("{good}: ok (")), "{lines:?}");
 
-    let out = skysweep(&["verify", good, desynced]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
+    let lines = verify(&[good, desynced], 1);
+    assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(
         lines[1].starts_with(&format!("{desynced}: desynced (stage 1, 0:05, step 300): ")),
-        "{text}"
+        "{lines:?}"
     );
 
-    let out = skysweep(&[
-        "verify",
-        good,
-        desynced,
-        broken,
-        newer,
-        "/no/such/replay.ron",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 5, "{text}");
+    let lines = verify(&[good, desynced, broken, newer, "/no/such/replay.ron"], 2);
+    assert_eq!(lines.len(), 5, "{lines:?}");
     assert!(
         lines[2].starts_with(&format!("{broken}: unplayable ({broken}:1:")),
-        "{text}"
+        "{lines:?}"
     );
     assert!(
         lines[3].contains("version 9 comes from a newer SkySweep"),
-        "{text}"
+        "{lines:?}"
     );
     assert!(
         lines[4].starts_with("/no/such/replay.ron: unplayable ("),
-        "{text}"
+        "{lines:?}"
     );
 
-    let out = skysweep(&["verify", "--json", good, desynced, newer]);
-    assert_eq!(out.status.code(), Some(2));
-    let objects: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
+    let objects: Vec<serde_json::Value> = verify(&["--json", good, desynced, newer], 2)
+        .iter()
         .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
         .collect();
     assert_eq!(objects.len(), 3);

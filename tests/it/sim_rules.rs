@@ -1,12 +1,13 @@
 //! The game's rules, played headless with scripted inputs.
 
 use glam::Vec2;
+use skysweep::level::Level;
 use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
 use skysweep::sim::{
     Character, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
     CLEAR_BONUS_PER_LIFE,
 };
-use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};
+use skysweep::testkit::scenario::{self, hold, quiet_level, saw, BOMB, SHOT};
 
 fn world_with(config: WorldConfig) -> World {
     scenario::world(quiet_level(), config)
@@ -30,6 +31,13 @@ fn invincible_world() -> World {
         invincible: true,
         ..WorldConfig::default()
     })
+}
+
+/// The shipped first stage, with its assets checked.
+fn stage1() -> std::sync::Arc<Level> {
+    let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
+    let path = std::path::Path::new("levels/stage1.ron");
+    std::sync::Arc::new(skysweep::level::load_stage(path, &assets).unwrap())
 }
 
 fn idle(world: &mut World, steps: usize) {
@@ -61,10 +69,7 @@ fn input_acts_in_the_same_step() {
     let mut w = quiet_world();
     w.step(&[SHOT]);
     assert!(!w.shots.is_empty());
-    assert!(w
-        .events
-        .iter()
-        .any(|e| matches!(e, GameEvent::Shot { player: 0 })));
+    assert!(saw(&w, |e| matches!(e, GameEvent::Shot { player: 0 })));
 }
 
 #[test]
@@ -90,10 +95,7 @@ fn a_bullet_spawned_on_the_ship_hits_on_its_first_frame() {
     w.step(&[Input::default()]);
     assert_eq!(w.stats.deaths, 1);
     assert_eq!(w.players[0].lives, 2);
-    assert!(w
-        .events
-        .iter()
-        .any(|e| matches!(e, GameEvent::Death { .. })));
+    assert!(saw(&w, |e| matches!(e, GameEvent::Death { .. })));
 }
 
 #[test]
@@ -195,10 +197,7 @@ fn a_bomb_clears_bullets_and_protects_the_ship() {
     }
     idle(&mut w, 1);
     assert_eq!(w.bullets.len(), 50);
-    w.step(&[Input {
-        bomb: true,
-        ..Input::default()
-    }]);
+    w.step(&[BOMB]);
     idle(&mut w, 1);
     assert_eq!(
         w.bullets.len(),
@@ -213,14 +212,7 @@ fn a_bomb_clears_bullets_and_protects_the_ship() {
     idle(&mut w, 1);
     assert_eq!(w.stats.deaths, 0);
     // Holding bomb does not fire a second one.
-    hold(
-        &mut w,
-        Input {
-            bomb: true,
-            ..Input::default()
-        },
-        10,
-    );
+    hold(&mut w, BOMB, 10);
     assert_eq!(w.stats.bombs_used, 1);
 }
 
@@ -229,10 +221,7 @@ fn a_bomb_damages_enemies_on_screen() {
     let mut w = quiet_world();
     let k = scenario::spawn(&mut w, "tough", Vec2::new(40.0, 40.0)).unwrap();
     let t = scenario::spawn(&mut w, "tank", Vec2::new(180.0, 60.0)).unwrap();
-    w.step(&[Input {
-        bomb: true,
-        ..Input::default()
-    }]);
+    w.step(&[BOMB]);
     // Vela's storm sweeps across from the left: give it time to reach the tank.
     idle(&mut w, 80);
     assert!(
@@ -276,10 +265,7 @@ fn destroying_boss_parts_changes_its_attack() {
         w.enemies[boss].parts[0].hp, core_hp,
         "the guarded core took no damage"
     );
-    assert!(w
-        .events
-        .iter()
-        .all(|e| !matches!(e, GameEvent::BossPhase { .. })));
+    assert!(!saw(&w, |e| matches!(e, GameEvent::BossPhase { .. })));
     aim(&mut w, 72.0, 120);
     assert!(w.enemies[boss].parts[1].destroyed, "left guard destroyed");
     assert_eq!(
@@ -323,12 +309,7 @@ fn destroying_a_roof_reveals_what_it_hid() {
         revealed |= w.enemies.iter().any(|(_, e)| e.kind == tank);
     }
     assert!(revealed, "the tank under the roof appeared");
-    assert!(
-        w.events
-            .iter()
-            .any(|e| matches!(e, GameEvent::Wreck { .. }))
-            || w.stats.kills_ground >= 1
-    );
+    assert!(saw(&w, |e| matches!(e, GameEvent::Wreck { .. })) || w.stats.kills_ground >= 1);
 }
 
 #[test]
@@ -428,35 +409,25 @@ fn charge_attack_needs_a_long_hold_and_a_gauge_level() {
     hold(&mut w, SHOT, 70);
     w.step(&[Input::default()]);
     assert!(
-        !w.events
-            .iter()
-            .any(|e| matches!(e, GameEvent::Charge { .. })),
+        !saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
         "no gauge, no charge attack"
     );
     w.players[0].charge = 1.5;
     hold(&mut w, SHOT, 30);
     w.step(&[Input::default()]);
     assert!(
-        !w.events
-            .iter()
-            .any(|e| matches!(e, GameEvent::Charge { .. })),
+        !saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
         "a short hold is not a charge"
     );
     hold(&mut w, SHOT, 61);
     w.step(&[Input::default()]);
-    assert!(w
-        .events
-        .iter()
-        .any(|e| matches!(e, GameEvent::Charge { .. })));
+    assert!(saw(&w, |e| matches!(e, GameEvent::Charge { .. })));
     assert!((w.players[0].charge - 0.5).abs() < 1e-6);
 }
 
 #[test]
 fn the_same_seed_and_inputs_give_the_same_hash() {
-    let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
-    let level =
-        skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron"), &assets).unwrap();
-    let level = std::sync::Arc::new(level);
+    let level = stage1();
     let run = |seed: u64| {
         let mut w = World::new(
             level.clone(),
@@ -521,10 +492,7 @@ fn a_boss_phase_can_wait_for_the_core_hp() {
 #[test]
 fn ramming_while_invulnerable_costs_nothing() {
     let mut w = powered_world(3);
-    w.step(&[Input {
-        bomb: true,
-        ..Input::default()
-    }]);
+    w.step(&[BOMB]);
     ram(&mut w, 10);
     assert_eq!(
         w.players[0].power, 3,
@@ -553,13 +521,10 @@ fn curling_bullets_do_not_live_forever() {
 
 #[test]
 fn starting_past_the_boss_time_still_brings_the_boss() {
-    let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
-    let level =
-        skysweep::level::load_stage(std::path::Path::new("levels/stage1.ron"), &assets).unwrap();
-    let boss_at = level.markers["boss"];
-    let start_at = (boss_at + 5.0).min(level.length_s);
+    let level = stage1();
+    let start_at = (level.markers["boss"] + 5.0).min(level.length_s);
     let mut w = World::new(
-        std::sync::Arc::new(level),
+        level,
         WorldConfig {
             start_at,
             invincible: true,
@@ -567,10 +532,8 @@ fn starting_past_the_boss_time_still_brings_the_boss() {
         },
     );
     idle(&mut w, 5);
-    assert!(
-        w.boss.is_some(),
-        "the boss appears even when practice starts after its time"
-    );
+    // The boss appears even when practice starts after its time.
+    assert!(w.boss.is_some(), "no boss after a start past its time");
 }
 
 #[test]

@@ -5,21 +5,7 @@ use glam::Vec2;
 use skysweep::sim::bomb::BOMB_GUARD_STEPS;
 use skysweep::sim::player::{CHARGE_HOLD_STEPS, MAX_CHARGE};
 use skysweep::sim::{Character, GameEvent, Input, ItemKind, ShotKind, World};
-use skysweep::testkit::scenario::{self, hold, pilot, SHOT};
-
-const IDLE: Input = Input {
-    up: false,
-    down: false,
-    left: false,
-    right: false,
-    shot: false,
-    bomb: false,
-    focus: false,
-};
-
-fn saw(w: &World, what: fn(&GameEvent) -> bool) -> bool {
-    w.events.iter().any(what)
-}
+use skysweep::testkit::scenario::{self, hold, pilot, saw, BOMB, IDLE, SHOT};
 
 /// Holds fire long enough to charge, then lets go; returns the HP `enemy`'s first part lost
 /// on the release step alone.
@@ -30,14 +16,21 @@ fn charge_and_release(w: &mut World, enemy: usize) -> f32 {
     before - w.enemies.get(enemy).map_or(0.0, |e| e.parts[0].hp)
 }
 
+/// `c` at power 4 with a full gauge and a tough enemy at `offset` from the ship, after a
+/// charge and release: the world and the HP the enemy lost on the release step.
+fn charged_at(c: Character, offset: Vec2) -> (World, f32) {
+    let mut w = pilot(c, 4);
+    let ship = w.players[0].pos;
+    let tough = scenario::spawn(&mut w, "tough", ship + offset).unwrap();
+    w.players[0].charge = 1.0;
+    let lost = charge_and_release(&mut w, tough);
+    (w, lost)
+}
+
 #[test]
 fn a_charge_released_within_reach_strikes_for_five_seconds_of_fire() {
     for c in Character::ALL {
-        let mut w = pilot(c, 4);
-        let ship = w.players[0].pos;
-        let tough = scenario::spawn(&mut w, "tough", ship - Vec2::new(0.0, 40.0)).unwrap();
-        w.players[0].charge = 1.0;
-        let lost = charge_and_release(&mut w, tough);
+        let (w, lost) = charged_at(c, Vec2::new(0.0, -40.0));
         let strike = c.melee_damage(4);
         assert!(
             saw(&w, |e| matches!(e, GameEvent::Melee { .. })),
@@ -67,12 +60,8 @@ fn a_charge_released_within_reach_strikes_for_five_seconds_of_fire() {
 #[test]
 fn out_of_reach_the_charge_fires_as_before() {
     for c in Character::ALL {
-        let mut w = pilot(c, 4);
-        let ship = w.players[0].pos;
         // Straight ahead, but well beyond arm's length.
-        let tough = scenario::spawn(&mut w, "tough", ship - Vec2::new(0.0, 150.0)).unwrap();
-        w.players[0].charge = 1.0;
-        let lost = charge_and_release(&mut w, tough);
+        let (w, lost) = charged_at(c, Vec2::new(0.0, -150.0));
         assert!(
             saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
             "{c:?} fires its charge attack"
@@ -85,12 +74,7 @@ fn out_of_reach_the_charge_fires_as_before() {
 
 #[test]
 fn beside_the_ship_is_not_in_front_of_it() {
-    let mut w = pilot(Character::Vela, 4);
-    let ship = w.players[0].pos;
-    scenario::spawn(&mut w, "tough", ship + Vec2::new(60.0, 0.0)).unwrap();
-    w.players[0].charge = 1.0;
-    hold(&mut w, SHOT, CHARGE_HOLD_STEPS as usize + 1);
-    w.step(&[IDLE]);
+    let (w, _) = charged_at(Character::Vela, Vec2::new(60.0, 0.0));
     assert!(saw(&w, |e| matches!(e, GameEvent::Charge { .. })));
 }
 
@@ -223,7 +207,7 @@ fn every_bomb_clears_bullets_and_protects_for_the_same_time() {
             let at = Vec2::new(20.0 + (i % 10) as f32 * 18.0, 40.0 + (i / 10) as f32 * 20.0);
             scenario::bullet(&mut w, at).unwrap();
         }
-        w.step(&[Input { bomb: true, ..IDLE }]);
+        w.step(&[BOMB]);
         w.step(&[IDLE]);
         assert_eq!(
             w.bullets.len(),
@@ -258,7 +242,7 @@ fn only_wrens_bomb_turns_bullets_into_coins() {
         for i in 0..20 {
             scenario::bullet(&mut w, Vec2::new(20.0 + i as f32 * 9.0, 60.0)).unwrap();
         }
-        w.step(&[Input { bomb: true, ..IDLE }]);
+        w.step(&[BOMB]);
         w.step(&[IDLE]);
         let coins = w
             .items
@@ -274,7 +258,7 @@ fn only_wrens_bomb_turns_bullets_into_coins() {
 fn bomb_damage_over_time(c: Character, at: Vec2) -> Vec<f32> {
     let mut w = pilot(c, 1);
     let k = scenario::spawn(&mut w, "tough", at).unwrap();
-    w.step(&[Input { bomb: true, ..IDLE }]);
+    w.step(&[BOMB]);
     let mut lost = Vec::new();
     let mut hp = w.enemies[k].parts[0].hp;
     for _ in 0..c.stats().bomb_steps {
@@ -326,7 +310,7 @@ fn orlas_beams_sweep_round_her_lamp() {
     let lamp = w.players[0].pos;
     let left = scenario::spawn(&mut w, "tough", lamp - Vec2::new(90.0, 0.0)).unwrap();
     let above = scenario::spawn(&mut w, "tough", lamp - Vec2::new(0.0, 150.0)).unwrap();
-    w.step(&[Input { bomb: true, ..IDLE }]);
+    w.step(&[BOMB]);
     assert!(
         w.enemies[left].parts[0].hp < 1000.0,
         "the beam starts level"

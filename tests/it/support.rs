@@ -1,7 +1,7 @@
 //! What several test modules share: running the game's binary, temporary folders, waiting
 //! for the level watcher, and reading examples out of the docs.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -42,6 +42,15 @@ pub fn tempdir() -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
+/// A fresh temporary folder (see [`tempdir`]) holding one file, `name`, written with
+/// `contents`; returns the folder, to keep alive, and the file's path.
+pub fn temp_file(name: &str, contents: impl AsRef<[u8]>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempdir();
+    let path = dir.path().join(name);
+    std::fs::write(&path, contents).expect("a file in the temporary folder");
+    (dir, path)
+}
+
 /// Polls like a game loop would, once a frame, until the watcher hands over a reload: the
 /// new level or its errors. A minute without one fails the test; the bound only stops a broken
 /// watcher from hanging the run, it is not what the test checks.
@@ -67,11 +76,14 @@ pub fn ron_block_after<'a>(text: &'a str, heading: &str) -> Option<&'a str> {
         .and_then(|s| s.split("```").next())
 }
 
-/// A stage in `root/levels/` whose `uses` names `link`: a symbolic link beside the stage to
-/// `root/target`, a definitions file outside the stage's folder. Returns the stage's path and
-/// the canonical path the link leads to.
+/// A stage in `levels/` of a fresh temporary folder whose `uses` names `link`: a symbolic link
+/// beside the stage to `target`, a definitions file in the temporary folder, outside the stage's
+/// folder. Returns the temporary folder (keep it alive), the stage's path and the canonical path
+/// the link leads to.
 #[cfg(unix)]
-pub fn stage_using_link_out(root: &Path, link: &str, target: &str) -> (PathBuf, PathBuf) {
+pub fn stage_using_link_out(link: &str, target: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempdir();
+    let root = tmp.path();
     let inside = root.join("levels");
     std::fs::create_dir_all(&inside).unwrap();
     std::fs::write(root.join(target), "Defs()").unwrap();
@@ -79,5 +91,6 @@ pub fn stage_using_link_out(root: &Path, link: &str, target: &str) -> (PathBuf, 
     let stage = inside.join("stage.ron");
     let text = format!("Stage(name: \"s\", uses: [\"{link}\"], length_s: 60)");
     std::fs::write(&stage, text).unwrap();
-    (stage, root.join(target).canonicalize().unwrap())
+    let outside = root.join(target).canonicalize().unwrap();
+    (tmp, stage, outside)
 }

@@ -62,84 +62,66 @@ struct StageV2 {
     inputs: Vec<Vec<(u8, u32)>>,
 }
 
-/// A stage of an old file: what version 3 added is left empty.
-fn old_stage(
-    level: String,
-    content_hash: String,
-    start_at: f32,
-    loop_index: u32,
-    inputs: Vec<Vec<(u8, u32)>>,
-) -> StageRecord {
-    StageRecord {
-        level,
-        name: String::new(),
-        level_hash: content_hash,
-        start_at,
-        loop_index,
-        score: 0,
-        inputs,
-        checkpoints: Vec::new(),
+impl From<StageV2> for StageRecord {
+    /// What version 3 added to a stage is left empty.
+    fn from(s: StageV2) -> Self {
+        StageRecord {
+            level: s.level,
+            name: String::new(),
+            level_hash: s.content_hash,
+            start_at: s.start_at,
+            loop_index: s.loop_index,
+            score: 0,
+            inputs: s.inputs,
+            checkpoints: Vec::new(),
+        }
     }
 }
 
-/// A run of an old file: what version 3 added is left empty.
-fn old_run(
-    version: u32,
-    seed: u64,
-    characters: Vec<Character>,
-    difficulty: Difficulty,
-    invincible: bool,
-    start_power: u8,
-    stages: Vec<StageRecord>,
-) -> Replay {
-    Replay {
-        version,
-        game_version: String::new(),
-        rules: String::new(),
-        name: String::new(),
-        date: 0,
-        seed,
-        characters,
-        difficulty,
-        invincible,
-        start_power,
-        stages,
+impl From<ReplayV1> for ReplayV2 {
+    /// The one stage becomes the first and only stage, on the first loop (version 1 had no
+    /// loops); `version` stays 1 so the checks know which rules the file was written to.
+    fn from(o: ReplayV1) -> Self {
+        ReplayV2 {
+            version: o.version,
+            seed: o.seed,
+            characters: o.characters,
+            difficulty: o.difficulty,
+            invincible: o.invincible,
+            start_power: o.start_power,
+            stages: vec![StageV2 {
+                level: o.level,
+                content_hash: o.content_hash,
+                start_at: o.start_at,
+                loop_index: 0,
+                inputs: o.inputs,
+            }],
+        }
     }
 }
 
 impl From<ReplayV1> for Replay {
-    /// The one stage becomes the first and only [`StageRecord`], on the first loop (version 1
-    /// had no loops); `version` stays 1 so the checks know which rules the file was written to.
     fn from(o: ReplayV1) -> Self {
-        let stage = old_stage(o.level, o.content_hash, o.start_at, 0, o.inputs);
-        old_run(
-            o.version,
-            o.seed,
-            o.characters,
-            o.difficulty,
-            o.invincible,
-            o.start_power,
-            vec![stage],
-        )
+        ReplayV2::from(o).into()
     }
 }
 
 impl From<ReplayV2> for Replay {
+    /// What version 3 added to a run is left empty.
     fn from(o: ReplayV2) -> Self {
-        let stages = o
-            .stages
-            .into_iter()
-            .map(|s| old_stage(s.level, s.content_hash, s.start_at, s.loop_index, s.inputs))
-            .collect();
-        old_run(
-            o.version,
-            o.seed,
-            o.characters,
-            o.difficulty,
-            o.invincible,
-            o.start_power,
-            stages,
-        )
+        Replay {
+            version: o.version,
+            game_version: String::new(),
+            rules: String::new(),
+            name: String::new(),
+            date: 0,
+            seed: o.seed,
+            characters: o.characters,
+            difficulty: o.difficulty,
+            invincible: o.invincible,
+            start_power: o.start_power,
+            stages: o.stages.into_iter().map(StageRecord::from).collect(),
+        }
     }
 }
 

@@ -74,6 +74,22 @@ fn refused_where(text: &str, context: &str, value: &str) -> (String, String) {
     (refused(text), format!("r.ron:{line}:{col}: "))
 }
 
+/// Asserts that `text` is refused with exactly `message`, placed (`r.ron:LINE:COL: `) at the
+/// first `needle`.
+#[track_caller]
+fn assert_refused_at(text: &str, needle: &str, message: &str) {
+    let (err, place) = refused_at(text, needle);
+    assert_eq!(err, format!("{place}{message}"));
+}
+
+/// Asserts that `text` is refused with exactly `message`, placed at `value`, the end of the
+/// first `context`.
+#[track_caller]
+fn assert_refused_where(text: &str, context: &str, value: &str, message: &str) {
+    let (err, place) = refused_where(text, context, value);
+    assert_eq!(err, format!("{place}{message}"));
+}
+
 /// `text` with `from` replaced once; panics when `from` is missing, so a changed format
 /// cannot make a test pass by no longer containing the bad value.
 fn edited(text: &str, from: &str, to: &str) -> String {

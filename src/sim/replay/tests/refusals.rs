@@ -11,10 +11,10 @@ fn bad_version_3_files_are_refused_where_the_fault_stands() {
     let start = good.find("stages: [").unwrap();
     let end = good.rfind(']').unwrap();
     let text = format!("{}stages: []{}", &good[..start], &good[end + 1..]);
-    let (err, place) = refused_at(&text, "[]");
-    assert_eq!(
-        err,
-        format!("{place}a replay records at least one stage; this one lists none")
+    assert_refused_at(
+        &text,
+        "[]",
+        "a replay records at least one stage; this one lists none",
     );
     // The field missing altogether is serde's error, still with a place.
     let text = format!("{}{}", &good[..start], &good[end + 2..]);
@@ -38,10 +38,10 @@ fn bad_version_3_files_are_refused_where_the_fault_stands() {
         &good[..second_start],
         &good[second_start + "start_at: 0.0".len()..]
     );
-    let (err, place) = refused_at(&text, "-2.0");
-    assert_eq!(
-        err,
-        format!("{place}stage 2: start_at -2 is not a time on the stage (seconds from 0)")
+    assert_refused_at(
+        &text,
+        "-2.0",
+        "stage 2: start_at -2 is not a time on the stage (seconds from 0)",
     );
 
     // A run of zero steps in stage 2, player 2.
@@ -50,10 +50,11 @@ fn bad_version_3_files_are_refused_where_the_fault_stands() {
         "{good}"
     );
     let text = edited(&good, "[(2, 3), (5, 1)]]", "[(2, 3), (5, 0)]]");
-    let (err, place) = refused_where(&text, "(5, 0", "0");
-    assert_eq!(
-        err,
-        format!("{place}stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1")
+    assert_refused_where(
+        &text,
+        "(5, 0",
+        "0",
+        "stage 2: input run 2 of player 2 lasts 0 steps; every (bits, steps) run lasts at least 1",
     );
 
     // Each case: what to change, to what, where the fault then stands (its first
@@ -83,8 +84,7 @@ fn bad_version_3_files_are_refused_where_the_fault_stands() {
     ];
     for (from, to, at, message) in cases {
         let text = edited(&good, from, to);
-        let (err, place) = refused_at(&text, at);
-        assert_eq!(err, format!("{place}{message}"));
+        assert_refused_at(&text, at, message);
     }
 }
 
@@ -103,13 +103,11 @@ fn start_power_outside_the_power_levels_is_refused_where_it_stands() {
     }
     for power in [0, 5, 9] {
         let text = edited(&good, "start_power: 1", &format!("start_power: {power}"));
-        let (err, place) =
-            refused_where(&text, &format!("start_power: {power}"), &power.to_string());
-        assert_eq!(
-            err,
-            format!(
-                "{place}start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"
-            )
+        assert_refused_where(
+            &text,
+            &format!("start_power: {power}"),
+            &power.to_string(),
+            &format!("start_power {power} is out of range: power levels run from 1 to {MAX_POWER}"),
         );
     }
 }
@@ -119,10 +117,11 @@ fn input_runs_of_zero_steps_are_refused_where_they_stand() {
     let good = recorded_text();
     assert!(good.contains("[[(1, 3), (2, 4), (0, 3)]]"), "{good}");
     let text = edited(&good, "(2, 4)", "(2, 0)");
-    let (err, place) = refused_where(&text, "(2, 0", "0");
-    assert_eq!(
-        err,
-        format!("{place}input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1")
+    assert_refused_where(
+        &text,
+        "(2, 0",
+        "0",
+        "input run 2 of player 1 lasts 0 steps; every (bits, steps) run lasts at least 1",
     );
 
     // Player 2's track is checked as well as player 1's.
@@ -173,12 +172,11 @@ fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
     assert!(Replay::from_ron("r.ron", &text).is_ok());
     for bad in ["128", "255"] {
         let text = edited(&good, "(2, 4)", &format!("({bad}, 4)"));
-        let (err, place) = refused_where(&text, &format!("({bad}"), bad);
-        assert_eq!(
-            err,
-            format!(
-                "{place}input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127"
-            )
+        assert_refused_where(
+            &text,
+            &format!("({bad}"),
+            bad,
+            &format!("input run 2 of player 1 holds bits {bad}: button bits run from 0 to 127"),
         );
     }
 }
@@ -186,24 +184,27 @@ fn input_bits_outside_the_buttons_are_refused_where_they_stand() {
 #[test]
 fn wrong_numbers_of_characters_or_tracks_are_refused_at_the_field() {
     let good = recorded_text();
-    let text = edited(&good, "[Vela]", "[Vela, Wren, Brass]");
-    let (err, place) = refused_where(&text, "characters: [", "[");
-    assert_eq!(
-        err,
-        format!("{place}a replay has one or two characters, not 3")
-    );
-    let text = edited(&good, "[Vela]", "[]");
-    let err = refused(&text);
+    // Too many characters, and more characters than tracks: each blamed on its field's list.
+    let cases = [
+        (
+            "[Vela, Wren, Brass]",
+            "characters: [",
+            "a replay has one or two characters, not 3",
+        ),
+        (
+            "[Vela, Wren]",
+            "inputs: [",
+            "1 input tracks for 2 characters: a replay has one track per character",
+        ),
+    ];
+    for (characters, field, message) in cases {
+        assert_refused_where(&edited(&good, "[Vela]", characters), field, "[", message);
+    }
+    // No characters at all.
+    let err = refused(&edited(&good, "[Vela]", "[]"));
     assert!(
         err.ends_with("a replay has one or two characters, not 0"),
         "{err}"
-    );
-
-    let text = edited(&good, "[Vela]", "[Vela, Wren]");
-    let (err, place) = refused_where(&text, "inputs: [", "[");
-    assert_eq!(
-        err,
-        format!("{place}1 input tracks for 2 characters: a replay has one track per character")
     );
 }
 
@@ -299,10 +300,10 @@ fn too_many_steps_or_stages_are_refused() {
         "a million steps load"
     );
     let text = edited(&good, "(0, 3)", "(0, 999994)");
-    let (err, place) = refused_at(&text, "[(1, 3)");
-    assert_eq!(
-        err,
-        format!("{place}the inputs last 1000001 steps; a stage of a replay lasts at most 1000000")
+    assert_refused_at(
+        &text,
+        "[(1, 3)",
+        "the inputs last 1000001 steps; a stage of a replay lasts at most 1000000",
     );
     let mut r = two_stage();
     let stage = r.stages[0].clone();
