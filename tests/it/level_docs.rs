@@ -137,7 +137,10 @@ fn the_sprite_table_matches_the_atlas() {
 
 #[test]
 fn the_difficulty_table_matches_the_simulation() {
-    assert_eq!(ring_of_12(Difficulty::Normal, 0), 12);
+    for d in Difficulty::ALL {
+        let density = d.factors(0).1;
+        assert_eq!(ring_of_12(d, 0), (12.0 * density).round() as usize, "{d:?}");
+    }
     keep_in_step("difficulty", &difficulty_table());
 }
 
