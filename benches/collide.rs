@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use skysweep::collide::workloads::{normalize, Driven, Workload, WorkloadKind};
 use skysweep::collide::{
-    Aabb, AabbTree, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer,
+    Aabb, AabbTree, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer, LayerMask,
 };
 
 /// A contender driven by a scene, one frame at a time. Our three broad phases come in through
@@ -27,6 +27,47 @@ pub trait Method {
     /// does not depend on the frames before it.
     fn stateless(&self) -> bool {
         false
+    }
+}
+
+/// A peer that rebuilds everything from the scene each frame, pushing the pairs it finds onto
+/// `found` in any order; [`Rebuilt`] makes one a [`Method`].
+pub trait Rebuilds: Default {
+    /// Finds the pairs of `scene`'s boxes whose layers meet in `map`.
+    fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>);
+}
+
+/// A [`Rebuilds`] peer, the collision map it tests with, and the pairs of its last frame.
+pub struct Rebuilt<P> {
+    peer: P,
+    map: CollisionMap,
+    found: Vec<(u32, u32)>,
+}
+
+impl<P: Rebuilds> Rebuilt<P> {
+    pub fn new(map: CollisionMap) -> Self {
+        Rebuilt {
+            peer: P::default(),
+            map,
+            found: Vec::new(),
+        }
+    }
+}
+
+impl<P: Rebuilds> Method for Rebuilt<P> {
+    fn stateless(&self) -> bool {
+        true
+    }
+
+    fn frame(&mut self, scene: &Workload) {
+        self.found.clear();
+        self.peer.rebuild(&self.map, scene, &mut self.found);
+    }
+
+    fn pairs(&self) -> Vec<(u32, u32)> {
+        let mut v = self.found.clone();
+        normalize(&mut v);
+        v
     }
 }
 
@@ -68,13 +109,12 @@ fn strict(a: &Aabb, b: &Aabb) -> bool {
 /// counting sort, each cell tests its entries pairwise (collision map first, then the strict
 /// overlap test), and a pair is kept only in the cell holding the corner where the two boxes
 /// start to overlap, so it is reported once.
+#[derive(Default)]
 pub struct Grid {
-    map: CollisionMap,
     boxes: Vec<(Aabb, Layer, u32)>,
     cells: Vec<(u32, u32, u32, u32)>,
     start: Vec<u32>,
     items: Vec<u32>,
-    pairs: Vec<(u32, u32)>,
 }
 
 const CELL: f32 = 16.0;
@@ -85,30 +125,14 @@ fn cell_of(v: f32, n: usize) -> u32 {
     ((v / CELL).floor().max(0.0) as usize).min(n - 1) as u32
 }
 
-impl Grid {
-    pub fn new(map: CollisionMap) -> Self {
-        Grid {
-            map,
-            boxes: Vec::new(),
-            cells: Vec::new(),
-            start: vec![0; COLS * ROWS + 1],
-            items: Vec::new(),
-            pairs: Vec::new(),
-        }
-    }
-}
-
-impl Method for Grid {
-    fn stateless(&self) -> bool {
-        true
-    }
-
-    fn frame(&mut self, scene: &Workload) {
+impl Rebuilds for Grid {
+    fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>) {
         self.boxes.clear();
         self.boxes
             .extend(scene.live().map(|(id, b)| (b.tested(), b.layer, id)));
         self.cells.clear();
-        self.start.iter_mut().for_each(|s| *s = 0);
+        self.start.clear();
+        self.start.resize(COLS * ROWS + 1, 0);
         for (b, _, _) in &self.boxes {
             let r = (
                 cell_of(b.min.x, COLS),
@@ -137,12 +161,11 @@ impl Method for Grid {
                 }
             }
         }
-        self.pairs.clear();
         for c in 0..COLS * ROWS {
             let entries = &self.items[self.start[c] as usize..self.start[c + 1] as usize];
             for (k, &i) in entries.iter().enumerate() {
                 let (a, la, ida) = self.boxes[i as usize];
-                let row = self.map.row(la);
+                let row = map.row(la);
                 for &j in &entries[k + 1..] {
                     let (b, lb, idb) = self.boxes[j as usize];
                     if !row.contains(lb) || !strict(&a, &b) {
@@ -153,45 +176,23 @@ impl Method for Grid {
                         cell_of(a.min.y.max(b.min.y), ROWS),
                     );
                     if corner.1 as usize * COLS + corner.0 as usize == c {
-                        self.pairs.push((ida, idb));
+                        found.push((ida, idb));
                     }
                 }
             }
         }
     }
-
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v = self.pairs.clone();
-        normalize(&mut v);
-        v
-    }
 }
 
 /// broccoli's tree rebuilt from the frame's boxes, as its docs recommend for moving scenes.
+#[derive(Default)]
 pub struct Broccoli {
-    map: CollisionMap,
     bots: Vec<(broccoli::axgeom::Rect<f32>, u32)>,
     info: Vec<(Aabb, Layer)>,
-    pairs: Vec<(u32, u32)>,
 }
 
-impl Broccoli {
-    pub fn new(map: CollisionMap) -> Self {
-        Broccoli {
-            map,
-            bots: Vec::new(),
-            info: Vec::new(),
-            pairs: Vec::new(),
-        }
-    }
-}
-
-impl Method for Broccoli {
-    fn stateless(&self) -> bool {
-        true
-    }
-
-    fn frame(&mut self, scene: &Workload) {
+impl Rebuilds for Broccoli {
+    fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>) {
         self.bots.clear();
         self.info.clear();
         for (id, b) in scene.live() {
@@ -204,8 +205,7 @@ impl Method for Broccoli {
             }
             self.info[id as usize] = (t, b.layer);
         }
-        self.pairs.clear();
-        let (map, info, pairs) = (&self.map, &self.info, &mut self.pairs);
+        let (info, pairs) = (&self.info, found);
         let mut tree = broccoli::Tree::new(&mut self.bots);
         tree.find_colliding_pairs(|a, b| {
             let (a, b) = (*a.unpack_inner(), *b.unpack_inner());
@@ -216,12 +216,6 @@ impl Method for Broccoli {
             }
         });
     }
-
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v = self.pairs.clone();
-        normalize(&mut v);
-        v
-    }
 }
 
 /// parry2d's `Bvh`, rebuilt from the frame's boxes with the binned SAH builder and traversed
@@ -229,32 +223,15 @@ impl Method for Broccoli {
 /// tree and calling `insert_or_update_partially` + `refit` + `optimize_incremental` each frame
 /// (9.6 ms against 12 ms over ten frames of `bullet_hell_10k`), and a refitted tree only
 /// degrades as bullets respawn, so the rebuild is this peer's fastest honest use.
+#[derive(Default)]
 pub struct ParryBvh {
-    map: CollisionMap,
     ws: parry2d::partitioning::BvhWorkspace,
     leaves: Vec<parry2d::bounding_volume::Aabb>,
     info: Vec<(Aabb, Layer, u32)>,
-    pairs: Vec<(u32, u32)>,
 }
 
-impl ParryBvh {
-    pub fn new(map: CollisionMap) -> Self {
-        ParryBvh {
-            map,
-            ws: Default::default(),
-            leaves: Vec::new(),
-            info: Vec::new(),
-            pairs: Vec::new(),
-        }
-    }
-}
-
-impl Method for ParryBvh {
-    fn stateless(&self) -> bool {
-        true
-    }
-
-    fn frame(&mut self, scene: &Workload) {
+impl Rebuilds for ParryBvh {
+    fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>) {
         use parry2d::bounding_volume::Aabb as PAabb;
         use parry2d::math::Vec2 as PVec2;
         use parry2d::partitioning::{Bvh, BvhBuildStrategy};
@@ -269,8 +246,7 @@ impl Method for ParryBvh {
             self.info.push((t, b.layer, id));
         }
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &self.leaves);
-        self.pairs.clear();
-        let (map, info, pairs) = (&self.map, &self.info, &mut self.pairs);
+        let (info, pairs) = (&self.info, found);
         bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
             let (ba, la, ida) = info[a as usize];
             let (bb, lb, idb) = info[b as usize];
@@ -278,12 +254,6 @@ impl Method for ParryBvh {
                 pairs.push((ida, idb));
             }
         });
-    }
-
-    fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v = self.pairs.clone();
-        normalize(&mut v);
-        v
     }
 }
 
@@ -316,9 +286,9 @@ pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<d
             Box::new(Driven::new(BruteForce::new(Config::default()), scene)),
         ));
     }
-    v.push(("grid", Box::new(Grid::new(map))));
-    v.push(("broccoli", Box::new(Broccoli::new(map))));
-    v.push(("parry_bvh", Box::new(ParryBvh::new(map))));
+    v.push(("grid", Box::new(Rebuilt::<Grid>::new(map))));
+    v.push(("broccoli", Box::new(Rebuilt::<Broccoli>::new(map))));
+    v.push(("parry_bvh", Box::new(Rebuilt::<ParryBvh>::new(map))));
     v
 }
 
@@ -353,12 +323,22 @@ pub fn assert_methods_agree(kind: WorkloadKind, frames: u64) -> usize {
 
 type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
 
-fn configure<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
+/// A group of `samples` samples, each method warmed up for `warm_up_ms` and measured for
+/// `measure_ms`.
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    (warm_up_ms, measure_ms, samples): (u64, u64, usize),
+) -> Group<'a> {
     let mut g = c.benchmark_group(name);
-    g.warm_up_time(Duration::from_millis(500));
-    g.measurement_time(Duration::from_secs(2));
-    g.sample_size(30);
+    g.warm_up_time(Duration::from_millis(warm_up_ms));
+    g.measurement_time(Duration::from_millis(measure_ms));
+    g.sample_size(samples);
     g
+}
+
+fn configure<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
+    group(c, name, (500, 2000, 30))
 }
 
 fn bench_mixed(c: &mut Criterion) {
@@ -424,7 +404,7 @@ fn bench_phase(
     let mut m: Box<dyn Method> = match method {
         "sap" => Box::new(Driven::new(Collider::new(Config::default()), &scene)),
         "tree" => Box::new(Driven::new(AabbTree::new(Config::default()), &scene)),
-        "parry_bvh" => Box::new(ParryBvh::new(CollisionMap::game_default())),
+        "parry_bvh" => Box::new(Rebuilt::<ParryBvh>::new(CollisionMap::game_default())),
         _ => unreachable!("no phase benchmark for {method}"),
     };
     g.bench_function(format!("{method}_{what}_frame"), |b| {
@@ -450,11 +430,7 @@ fn bench_phase(
 fn configure_phases<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
     // Only the timed frame counts towards these budgets, but each costs up to 120 untimed
     // frames of wall time, so they are kept short.
-    let mut g = c.benchmark_group(name);
-    g.warm_up_time(Duration::from_millis(50));
-    g.measurement_time(Duration::from_millis(300));
-    g.sample_size(20);
-    g
+    group(c, name, (50, 300, 20))
 }
 
 fn bench_bursts(c: &mut Criterion) {
@@ -499,26 +475,29 @@ fn bench_query(c: &mut Criterion) {
         );
     }
     let mut g = configure(c, "area_query");
-    let mut out = Vec::new();
-    g.bench_function("sap", |bench| {
-        bench.iter(|| {
-            for area in &areas {
-                out.clear();
-                sap.collider.query(*area, mask, &mut out);
-            }
-            out.len()
-        })
-    });
-    g.bench_function("tree", |bench| {
-        bench.iter(|| {
-            for area in &areas {
-                out.clear();
-                tree.collider.query(*area, mask, &mut out);
-            }
-            out.len()
-        })
-    });
+    bench_queries(&mut g, "sap", &sap.collider, &areas, mask);
+    bench_queries(&mut g, "tree", &tree.collider, &areas, mask);
     g.finish();
+}
+
+/// Times `broad_phase` answering every query of `areas` on `mask`.
+fn bench_queries<C: BroadPhase>(
+    g: &mut Group,
+    name: &str,
+    broad_phase: &C,
+    areas: &[Aabb],
+    mask: LayerMask,
+) {
+    let mut out = Vec::new();
+    g.bench_function(name, |bench| {
+        bench.iter(|| {
+            for area in areas {
+                out.clear();
+                broad_phase.query(*area, mask, &mut out);
+            }
+            out.len()
+        })
+    });
 }
 
 /// 64 game-sized query areas centred on shots of the scene.

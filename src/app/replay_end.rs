@@ -1,5 +1,6 @@
 //! REPLAY ENDED: a played-back recording is over. It shows the result and waits for a key
-//! (no timeout), then quits: a game started from the title would be set up from the replay.
+//! (no timeout); then a replay chosen in REPLAYS goes back there, and one given on the
+//! command line quits (a game started from the title would be set up from the replay).
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
@@ -44,6 +45,13 @@ impl Scene for ReplayEnded {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        menus::replay_ended(&ctx.renderer, &self.scores, &self.stage, self.how);
+        let to_replays = ctx.run.is_menu_replay();
+        menus::replay_ended(
+            &ctx.renderer,
+            &self.scores,
+            &self.stage,
+            self.how,
+            to_replays,
+        );
     }
 }

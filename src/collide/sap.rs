@@ -473,7 +473,16 @@ mod tests {
         c.update();
         assert!(sorted(&c, Layer::PlayerShot));
         // A burst from one point plus a spread, some landing on enemies.
-        let burst = |i: u32| (if i % 2 == 0 { 100. } else { (i % 200) as f32 }, 9.);
+        let burst = |i: u32| {
+            (
+                if i.is_multiple_of(2) {
+                    100.
+                } else {
+                    (i % 200) as f32
+                },
+                9.,
+            )
+        };
         row(&mut c, 300, (1., 2.), burst, 1000, Layer::PlayerShot);
         let enters = c
             .update()

@@ -249,6 +249,13 @@ mod tests {
         c
     }
 
+    /// A canvas at `scale` with `body` painted on the field.
+    fn painted<'a>(pixels: &'a mut Vec<u8>, scale: f32, body: &Shown) -> Canvas<'a> {
+        let mut c = canvas_of(pixels, scale);
+        c.paint(body, scale);
+        c
+    }
+
     fn at(c: &Canvas, x: usize, y: usize) -> [u8; 4] {
         let i = (y * c.width + x) * 4;
         c.pixels[i..i + 4].try_into().unwrap()
@@ -256,26 +263,25 @@ mod tests {
 
     #[test]
     fn a_box_is_a_one_pixel_outline_in_its_layer_colour() {
-        let mut px = Vec::new();
-        let mut c = canvas_of(&mut px, 2.0);
         let b = Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(16.0, 24.0));
-        c.paint(&(Layer::PowerUp, b, false, Shape::Aabb), 2.0);
-        let green = [0, 255, 0, 255];
+        let mut px = Vec::new();
+        let c = painted(&mut px, 2.0, &(Layer::PowerUp, b, false, Shape::Aabb));
         // Screen box: x 20..32, y 40..48 (exclusive), so its edges are 20, 31, 40 and 47.
-        for (x, y) in [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)] {
-            assert_eq!(at(&c, x, y), green, "({x}, {y})");
-        }
-        for (x, y) in [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)] {
-            assert_eq!(at(&c, x, y), FIELD_BG, "({x}, {y})");
-        }
+        let edges = [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)];
+        let outside = [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)];
+        let green = [0, 255, 0, 255];
+        expect(
+            &c,
+            &edges.map(|(x, y)| (x, y, green)),
+            &outside.map(|(x, y)| (x, y, FIELD_BG)),
+        );
     }
 
     #[test]
     fn a_touching_box_is_filled_faintly_and_outlined_in_full() {
-        let mut px = Vec::new();
-        let mut c = canvas_of(&mut px, 1.0);
         let b = Aabb::new(Vec2::new(50.0, 50.0), Vec2::new(60.0, 60.0));
-        c.paint(&(Layer::GroundEnemy, b, true, Shape::Aabb), 1.0);
+        let mut px = Vec::new();
+        let c = painted(&mut px, 1.0, &(Layer::GroundEnemy, b, true, Shape::Aabb));
         // The field's (20, 30, 60) mixed 90/256 of the way to ground red (255, 0, 0).
         assert_eq!(at(&c, 55, 55), [102, 19, 38, 255]);
         assert_eq!(at(&c, 50, 55), [255, 0, 0, 255]);

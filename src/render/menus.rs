@@ -220,7 +220,14 @@ pub const REPLAY_ENDED: &str = "REPLAY ENDED";
 /// keeps them, since a sum would credit neither), stage, how the recorded run ended (when it
 /// did more than stop) and the keys that leave. `scores` lists each player's, player 1 first.
 /// Each line fits the playfield's 28 columns for stage names up to 20 characters.
-pub fn replay_end_lines(scores: &[u64], stage_name: &str, how: ReplayEnd) -> Vec<String> {
+/// The lines under REPLAY ENDED. `to_replays`: the replay was chosen in the REPLAYS menu, which
+/// a key goes back to; otherwise (a replay from the command line) a key quits.
+pub fn replay_end_lines(
+    scores: &[u64],
+    stage_name: &str,
+    how: ReplayEnd,
+    to_replays: bool,
+) -> Vec<String> {
     let mut lines = score_lines(scores);
     lines.push(format!("REACHED {}", stage_name.to_uppercase()));
     match how {
@@ -228,13 +235,26 @@ pub fn replay_end_lines(scores: &[u64], stage_name: &str, how: ReplayEnd) -> Vec
         ReplayEnd::GameOver => lines.push("THE RUN ENDED IN GAME OVER".into()),
         ReplayEnd::Stopped => {}
     }
-    lines.push("SHOT OR ESC TO QUIT".into());
+    lines.push(
+        if to_replays {
+            "SHOT OR ESC: BACK TO REPLAYS"
+        } else {
+            "SHOT OR ESC TO QUIT"
+        }
+        .into(),
+    );
     lines
 }
 
 /// The end of a played-back recording: a replay is watched, not lost, so no GAME OVER here.
-pub fn replay_ended(r: &Renderer, scores: &[u64], stage_name: &str, how: ReplayEnd) {
-    let lines = replay_end_lines(scores, stage_name, how);
+pub fn replay_ended(
+    r: &Renderer,
+    scores: &[u64],
+    stage_name: &str,
+    how: ReplayEnd,
+    to_replays: bool,
+) {
+    let lines = replay_end_lines(scores, stage_name, how, to_replays);
     let score_rows = scores.len().max(1);
     let last = lines.len() - 1;
     let rows: Vec<(String, Color)> = lines
@@ -568,26 +588,32 @@ mod tests {
     #[test]
     fn a_replay_ends_on_its_own_card_with_score_and_a_way_out() {
         assert_eq!(REPLAY_ENDED, "REPLAY ENDED");
-        let stopped = replay_end_lines(&[12_340], "Meadowvale", ReplayEnd::Stopped);
+        let stopped = replay_end_lines(&[12_340], "Meadowvale", ReplayEnd::Stopped, false);
         assert_eq!(
             stopped,
             ["SCORE 12340", "REACHED MEADOWVALE", "SHOT OR ESC TO QUIT"]
         );
         // Only a recorded run that really was lost says so.
         assert!(stopped.iter().all(|l| !l.contains("GAME OVER")));
-        let lost = replay_end_lines(&[5], "Meadowvale", ReplayEnd::GameOver);
+        let lost = replay_end_lines(&[5], "Meadowvale", ReplayEnd::GameOver, false);
         assert!(
             lost.contains(&"THE RUN ENDED IN GAME OVER".to_string()),
             "{lost:?}"
         );
-        let cleared = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Cleared);
+        let cleared = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Cleared, false);
         assert!(
             cleared.contains(&"STAGE CLEARED".to_string()),
             "{cleared:?}"
         );
+        // A replay from the REPLAYS menu goes back there, and says so.
+        let from_menu = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Stopped, true);
+        assert_eq!(
+            from_menu.last().map(String::as_str),
+            Some("SHOT OR ESC: BACK TO REPLAYS")
+        );
         for how in [ReplayEnd::Cleared, ReplayEnd::GameOver, ReplayEnd::Stopped] {
             for scores in [&[u64::MAX][..], &[u64::MAX, u64::MAX]] {
-                let lines = replay_end_lines(scores, "Saltmarsh Harbour 2", how);
+                let lines = replay_end_lines(scores, "Saltmarsh Harbour 2", how, false);
                 assert_eq!(
                     lines.last().map(String::as_str),
                     Some("SHOT OR ESC TO QUIT")
@@ -602,7 +628,7 @@ mod tests {
 
     #[test]
     fn a_two_player_replay_ends_with_each_players_score_not_their_sum() {
-        let lines = replay_end_lines(&[12_340, 5_670], "Meadowvale", ReplayEnd::Cleared);
+        let lines = replay_end_lines(&[12_340, 5_670], "Meadowvale", ReplayEnd::Cleared, false);
         assert_eq!(
             lines,
             [
@@ -616,7 +642,7 @@ mod tests {
         assert!(lines.iter().all(|l| !l.contains("18010")), "no sum");
         // One player keeps the plain SCORE line.
         assert_eq!(
-            replay_end_lines(&[18_010], "Meadowvale", ReplayEnd::Stopped)[0],
+            replay_end_lines(&[18_010], "Meadowvale", ReplayEnd::Stopped, false)[0],
             "SCORE 18010"
         );
     }

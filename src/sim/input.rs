@@ -58,18 +58,16 @@ impl Input {
 mod tests {
     use super::*;
 
+    // The bits of `Input::to_bits`, to write held controls briefly.
+    const UP: u8 = 1;
+    const LEFT: u8 = 1 << 2;
+    const RIGHT: u8 = 1 << 3;
+    const SHOT: u8 = 1 << 4;
+
     #[test]
     fn or_holds_what_either_holds() {
-        let a = Input {
-            left: true,
-            shot: true,
-            ..Input::default()
-        };
-        let b = Input {
-            up: true,
-            shot: true,
-            ..Input::default()
-        };
+        let (a, b) = (Input::from_bits(LEFT | SHOT), Input::from_bits(UP | SHOT));
+        assert!(a.left && a.shot && b.up && b.shot);
         let both = a.or(b);
         assert!(both.left && both.up && both.shot);
         assert!(!both.right && !both.down && !both.bomb && !both.focus);
@@ -85,17 +83,9 @@ mod tests {
 
     #[test]
     fn diagonal_is_not_faster() {
-        let i = Input {
-            up: true,
-            right: true,
-            ..Input::default()
-        };
+        let i = Input::from_bits(UP | RIGHT);
         assert!((i.direction().length() - 1.0).abs() < 1e-6);
-        let opposite = Input {
-            left: true,
-            right: true,
-            ..Input::default()
-        };
+        let opposite = Input::from_bits(LEFT | RIGHT);
         assert_eq!(opposite.direction(), Vec2::ZERO);
     }
 }

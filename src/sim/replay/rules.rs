@@ -41,6 +41,16 @@ pub const RULES_VERSION: u32 = 3;
 /// Loops whose difficulty factors differ (later loops play as the last of these).
 const LOOPS_THAT_DIFFER: u32 = 5;
 
+/// Writes `module::NAME` for each name with `line`, as `module.name` (lower case).
+macro_rules! constants {
+    ($line:ident; $module:ident: $($name:ident),+) => {
+        $($line(
+            &format!("{}.{}", stringify!($module), stringify!($name).to_lowercase()),
+            &$module::$name,
+        );)+
+    };
+}
+
 /// The canonical text of every rule constant the fingerprint covers, one `name = value` a
 /// line, in a fixed order. Values print with `Debug`, so floats show their exact value.
 pub fn dump() -> String {
@@ -72,44 +82,25 @@ pub fn dump() -> String {
             );
         }
     }
-    line("player.hitbox_radius", &player::HITBOX_RADIUS);
-    line("player.respawn_invulnerable", &player::RESPAWN_INVULNERABLE);
-    line("player.charge_hold_steps", &player::CHARGE_HOLD_STEPS);
-    line("player.continue_steps", &player::CONTINUE_STEPS);
-    line("player.start_lives", &player::START_LIVES);
-    line("player.start_bombs", &player::START_BOMBS);
-    line("player.max_bombs", &player::MAX_BOMBS);
-    line("player.max_power", &player::MAX_POWER);
-    line("player.max_charge", &player::MAX_CHARGE);
-    line("player.charge_per_kill", &player::CHARGE_PER_KILL);
+    constants!(line; player: HITBOX_RADIUS, RESPAWN_INVULNERABLE, CHARGE_HOLD_STEPS);
+    constants!(line; player: CONTINUE_STEPS, START_LIVES, START_BOMBS, MAX_BOMBS);
+    constants!(line; player: MAX_POWER, MAX_CHARGE, CHARGE_PER_KILL);
     let mut extra = vec![player::FIRST_EXTRA_LIFE];
     for _ in 0..4 {
         extra.push(player::next_extra_life(extra[extra.len() - 1]));
     }
     line("player.extra_lives_at", &extra);
-    line("bullet.max_age", &bullet::BULLET_MAX_AGE);
-    line("item.bounce_steps", &item::ITEM_BOUNCE_STEPS);
-    line("item.coin_cycle_steps", &item::COIN_CYCLE_STEPS);
-    line("item.coin_flash_steps", &item::COIN_FLASH_STEPS);
-    line("item.coin_score", &item::COIN_SCORE);
-    line("item.coin_flash_score", &item::COIN_FLASH_SCORE);
-    line("world.mid_boss_hurry_lead_s", &world::HURRY_LEAD_S);
+    constants!(line; bullet: BULLET_MAX_AGE);
+    constants!(line; item: ITEM_BOUNCE_STEPS, COIN_CYCLE_STEPS, COIN_FLASH_STEPS);
+    constants!(line; item: COIN_SCORE, COIN_FLASH_SCORE);
+    constants!(line; world: HURRY_LEAD_S);
     let map = CollisionMap::game_default();
     for layer in Layer::ALL {
         line(&format!("collide.meets.{layer:?}"), &map.row(layer));
     }
-    line("limits.max_enemy_bullets", &limits::MAX_ENEMY_BULLETS);
-    line("limits.max_enemies", &limits::MAX_ENEMIES);
-    line("limits.max_parts", &limits::MAX_PARTS);
-    line("limits.max_weapons", &limits::MAX_WEAPONS);
-    line("limits.max_phases", &limits::MAX_PHASES);
-    line(
-        "limits.max_bullets_per_volley",
-        &limits::MAX_BULLETS_PER_VOLLEY,
-    );
-    line("limits.max_volleys", &limits::MAX_VOLLEYS);
-    line("limits.max_speed", &limits::MAX_SPEED);
-    line("limits.max_accel", &limits::MAX_ACCEL);
+    constants!(line; limits: MAX_ENEMY_BULLETS, MAX_ENEMIES, MAX_PARTS, MAX_WEAPONS);
+    constants!(line; limits: MAX_PHASES);
+    constants!(line; limits: MAX_BULLETS_PER_VOLLEY, MAX_VOLLEYS, MAX_SPEED, MAX_ACCEL);
     out
 }
 
