@@ -11,8 +11,10 @@ use skysweep::headless::args::{parse_count, CheckFormat, Deny, RunArgs};
 /// A menu `--menu` opens on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum StartMenu {
+    Practice,
     CustomStages,
     Extras,
+    Options,
 }
 
 #[derive(Debug, Parser)]
@@ -52,8 +54,8 @@ pub struct Cli {
     /// without playing through every stage; the run then goes on into the second loop.
     #[arg(long, conflicts_with_all = ["replay", "record", "title"])]
     pub ending: bool,
-    /// Open on one of the title's menus (CUSTOM STAGES, EXTRAS), as a player reaches it:
-    /// for screenshots and checks by eye.
+    /// Open on one of the title's menus (PRACTICE, CUSTOM STAGES, EXTRAS, OPTIONS), as a
+    /// player reaches it: for screenshots and checks by eye.
     #[arg(long, value_name = "MENU", conflicts_with_all = ["replay", "ending"])]
     pub menu: Option<StartMenu>,
     /// Start on the title screen even with --level or --autoplay.
@@ -252,7 +254,7 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 10] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 13] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
@@ -263,6 +265,9 @@ mod tests {
         &["--autoplay"],
         &["--skill", "novice"],
         &["--record", "out.ron"],
+        &["--lives", "1"],
+        &["--continues", "free"],
+        &["--extends", "off"],
     ];
 
     #[test]
@@ -427,6 +432,14 @@ mod tests {
         assert_eq!(
             parse(&["--menu", "extras"]).unwrap().menu,
             Some(super::StartMenu::Extras)
+        );
+        assert_eq!(
+            parse(&["--menu", "practice"]).unwrap().menu,
+            Some(super::StartMenu::Practice)
+        );
+        assert_eq!(
+            parse(&["--menu", "options"]).unwrap().menu,
+            Some(super::StartMenu::Options)
         );
         let err = parse(&["--menu", "practise"]).expect_err("no such menu");
         assert_eq!(err.kind(), ErrorKind::InvalidValue, "{err}");

@@ -62,12 +62,16 @@ impl Ctx {
         set_fullscreen(on);
     }
 
-    /// Changes `setting` one notch in `dir` and applies it at once.
-    pub fn adjust(&mut self, setting: Setting, dir: i32) {
-        self.config.adjust(setting, dir);
+    /// Applies `setting` as it now stands in `config` at once: the window, the next game's
+    /// rules, the sound, the picture. The shot settings need nothing here: play reads them
+    /// from `config` every step.
+    pub fn apply(&mut self, setting: Setting) {
         match setting {
             Setting::Fullscreen => self.set_fullscreen(self.config.fullscreen),
             Setting::Difficulty => self.run.base_config.difficulty = self.config.difficulty,
+            Setting::Lives | Setting::Extends | Setting::Continues => {
+                self.run.base_config.arcade = self.config.arcade
+            }
             _ => {}
         }
         self.audio
@@ -75,6 +79,7 @@ impl Ctx {
         self.renderer.user_scale =
             (self.config.display_scale > 0).then_some(self.config.display_scale);
         self.renderer.tate = self.config.tate;
+        self.renderer.visibility = self.config.visibility;
     }
 
     /// Writes the settings in the frame they change, so closing the window, which ends the

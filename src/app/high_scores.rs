@@ -50,7 +50,7 @@ impl Scene for HighScores {
                     e.name.clone(),
                     e.score,
                     e.character.name().to_string(),
-                    e.stage.clone(),
+                    e.subtitle(menus::SCORE_SUBTITLE_CHARS),
                 )
             })
             .collect();

@@ -20,6 +20,8 @@ pub struct PendingScore {
     pub character: Character,
     pub stage: String,
     pub difficulty: Difficulty,
+    /// The arcade settings' tag when not the game's own (see `scores::Entry::rules`).
+    pub rules: String,
 }
 
 impl PendingScore {
@@ -29,6 +31,7 @@ impl PendingScore {
             score: self.score,
             character: self.character,
             stage: self.stage.clone(),
+            rules: self.rules.clone(),
         }
     }
 }
@@ -408,6 +411,7 @@ mod tests {
                 character: Character::Brass,
                 stage: "Meadowvale".into(),
                 difficulty: Difficulty::Hard,
+                rules: String::new(),
             }
         }
 

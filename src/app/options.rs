@@ -1,45 +1,269 @@
-//! The options menu: volumes, display, shake and difficulty, and the way into key rebinding.
+//! The options menu: volumes, display, shake, difficulty, TATE and replays on its first page,
+//! then pages for the shot, the arcade rules and visibility, and the way into key rebinding.
+//!
+//! The menu's logic ([`OptionsMenu::input`]) works on the settings alone, so its tests feed it
+//! menu input as data; [`Options`] is the scene that applies each change at once and draws.
 
 use super::controls::Controls;
 use super::ctx::Ctx;
-use super::menu_input::{nav, MenuInput};
+use super::menu_input::MenuInput;
 use super::scene::{Scene, Transition};
 use crate::render::menus;
-use skysweep::save::settings::Setting;
+use skysweep::save::settings::{Config, Setting};
 
-/// The first rows are [`Setting::ALL`] in order; then the three rebinding pages and BACK.
-const ITEMS: [&str; 12] = [
-    "MUSIC VOLUME",
-    "EFFECTS VOLUME",
-    "DISPLAY SCALE",
-    "FULLSCREEN",
-    "SCREEN SHAKE",
-    "DIFFICULTY",
-    "TATE",
-    "SAVE REPLAYS",
-    "1P KEYS",
-    "2P KEYS",
-    "PAD BUTTONS",
-    "BACK",
+/// A page of the options menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Main,
+    Shot,
+    Arcade,
+    Visibility,
+}
+
+/// What a row of the menu does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    /// Left and right (or a pick) step this setting.
+    Set(Setting),
+    /// Opens another page.
+    Open(Page),
+    /// Opens rebinding: 1P keys, 2P keys, pad buttons.
+    Rebind(usize),
+    /// Back to the page before, or out of the menu.
+    Back,
+}
+
+const MAIN: [Row; 15] = [
+    Row::Set(Setting::MusicVolume),
+    Row::Set(Setting::EffectsVolume),
+    Row::Set(Setting::DisplayScale),
+    Row::Set(Setting::Fullscreen),
+    Row::Set(Setting::ScreenShake),
+    Row::Set(Setting::Difficulty),
+    Row::Set(Setting::Tate),
+    Row::Set(Setting::SaveReplays),
+    Row::Open(Page::Shot),
+    Row::Open(Page::Arcade),
+    Row::Open(Page::Visibility),
+    Row::Rebind(0),
+    Row::Rebind(1),
+    Row::Rebind(2),
+    Row::Back,
 ];
-/// The row of the first rebinding page ("1P KEYS"), after the settings.
-const FIRST_KEYS_ROW: usize = Setting::ALL.len();
-/// The last row.
-const BACK_ROW: usize = ITEMS.len() - 1;
+const SHOT: [Row; 3] = [
+    Row::Set(Setting::ShotMode),
+    Row::Set(Setting::RapidFire),
+    Row::Back,
+];
+const ARCADE: [Row; 4] = [
+    Row::Set(Setting::Lives),
+    Row::Set(Setting::Extends),
+    Row::Set(Setting::Continues),
+    Row::Back,
+];
+const VISIBILITY: [Row; 4] = [
+    Row::Set(Setting::ShotOpacity),
+    Row::Set(Setting::BackgroundDim),
+    Row::Set(Setting::BulletOutline),
+    Row::Back,
+];
 
-pub struct Options {
+impl Page {
+    fn rows(self) -> &'static [Row] {
+        match self {
+            Page::Main => &MAIN,
+            Page::Shot => &SHOT,
+            Page::Arcade => &ARCADE,
+            Page::Visibility => &VISIBILITY,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Page::Main => "OPTIONS",
+            Page::Shot => "SHOT",
+            Page::Arcade => "ARCADE",
+            Page::Visibility => "VISIBILITY",
+        }
+    }
+}
+
+/// What one frame of input did, for the scene to act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    None,
+    /// The cursor moved or a page opened or closed.
+    Moved,
+    /// This setting changed in the settings given: apply it now.
+    Changed(Setting),
+    /// A setting the game in play keeps was asked to change.
+    Locked,
+    /// Open rebinding page `n` (1P keys, 2P keys, pad buttons).
+    Rebind(usize),
+    /// Out of the options.
+    Leave,
+}
+
+/// The options menu's state: the page and the cursor on it.
+pub struct OptionsMenu {
+    page: Page,
     cursor: usize,
     /// Opened from the pause menu: settings that would change the game in play wait for the
     /// title's options.
     in_game: bool,
 }
 
+impl OptionsMenu {
+    pub fn new(in_game: bool) -> OptionsMenu {
+        OptionsMenu {
+            page: Page::Main,
+            cursor: 0,
+            in_game,
+        }
+    }
+
+    fn row(&self) -> Row {
+        self.page.rows()[self.cursor]
+    }
+
+    /// One frame of menu input: up and down move, left and right step the setting under the
+    /// cursor, a pick steps it forward or opens what the row names, back closes a page (then
+    /// the menu). Changes land in `config`.
+    pub fn input(&mut self, m: &MenuInput, config: &mut Config) -> Action {
+        let len = self.page.rows().len();
+        if m.up || m.down {
+            self.cursor = (self.cursor + if m.up { len - 1 } else { 1 }) % len;
+            return Action::Moved;
+        }
+        if m.left || m.right {
+            return match self.row() {
+                Row::Set(s) => self.step(config, s, if m.right { 1 } else { -1 }),
+                _ => Action::None,
+            };
+        }
+        if m.ok {
+            return match self.row() {
+                Row::Set(s) => self.step(config, s, 1),
+                Row::Open(page) => {
+                    self.page = page;
+                    self.cursor = 0;
+                    Action::Moved
+                }
+                Row::Rebind(n) => Action::Rebind(n),
+                Row::Back => self.back(),
+            };
+        }
+        if m.back {
+            return self.back();
+        }
+        Action::None
+    }
+
+    fn step(&self, config: &mut Config, setting: Setting, dir: i32) -> Action {
+        if self.in_game && locked_in_game(setting) {
+            return Action::Locked;
+        }
+        config.adjust(setting, dir);
+        Action::Changed(setting)
+    }
+
+    /// Back to the first page, the cursor on the page just left; out from the first page.
+    fn back(&mut self) -> Action {
+        if self.page == Page::Main {
+            return Action::Leave;
+        }
+        let left = Row::Open(self.page);
+        self.page = Page::Main;
+        self.cursor = MAIN.iter().position(|r| *r == left).unwrap_or(0);
+        Action::Moved
+    }
+
+    /// The page's rows as the menu shows them: label and value.
+    fn rows(&self, c: &Config) -> Vec<(String, String)> {
+        self.page
+            .rows()
+            .iter()
+            .map(|row| match row {
+                Row::Set(s) => (label(*s).into(), value(c, *s)),
+                Row::Open(p) => (p.title().into(), ">".into()),
+                Row::Rebind(n) => (["1P KEYS", "2P KEYS", "PAD BUTTONS"][*n].into(), "".into()),
+                Row::Back => ("BACK".into(), String::new()),
+            })
+            .collect()
+    }
+
+    fn hint(&self) -> &'static str {
+        match (self.page, self.in_game) {
+            (Page::Arcade, true) => "FOR THE NEXT GAME: ON THE TITLE'S OPTIONS",
+            (Page::Main, true) => "ESC BACK  RULES: TITLE",
+            (Page::Arcade, false) => "LEFT/RIGHT SET  OTHER RULES MARK THE SCORE",
+            _ => "LEFT/RIGHT SET  ESC BACK",
+        }
+    }
+}
+
+/// Settings the pause menu's options show but do not change: the game in play keeps the rules
+/// it started with, so its score stays on one table and its replay under one set of rules.
+pub fn locked_in_game(setting: Setting) -> bool {
+    setting.is_rule()
+}
+
+fn label(s: Setting) -> &'static str {
+    match s {
+        Setting::MusicVolume => "MUSIC VOLUME",
+        Setting::EffectsVolume => "EFFECTS VOLUME",
+        Setting::DisplayScale => "DISPLAY SCALE",
+        Setting::Fullscreen => "FULLSCREEN",
+        Setting::ScreenShake => "SCREEN SHAKE",
+        Setting::Difficulty => "DIFFICULTY",
+        Setting::Tate => "TATE",
+        Setting::SaveReplays => "SAVE REPLAYS",
+        Setting::ShotMode => "SHOT",
+        Setting::RapidFire => "RAPID FIRE",
+        Setting::Lives => "LIVES",
+        Setting::Extends => "EXTENDS",
+        Setting::Continues => "CONTINUES",
+        Setting::ShotOpacity => "SHOT OPACITY",
+        Setting::BackgroundDim => "BACKGROUND DIM",
+        Setting::BulletOutline => "BULLET OUTLINE",
+    }
+}
+
+/// A setting's value as the menu shows it.
+fn value(c: &Config, s: Setting) -> String {
+    let pct = |v: f32| format!("{:>3}%", (v * 100.0).round() as u32);
+    let on = |b: bool| if b { "ON" } else { "OFF" }.to_string();
+    match s {
+        Setting::MusicVolume => pct(c.music_volume),
+        Setting::EffectsVolume => pct(c.effects_volume),
+        Setting::DisplayScale if c.display_scale == 0 => "AUTO".into(),
+        Setting::DisplayScale => format!("{}X", c.display_scale),
+        Setting::Fullscreen => on(c.fullscreen),
+        Setting::ScreenShake => on(c.screen_shake),
+        Setting::Difficulty => c.difficulty.name().to_uppercase(),
+        Setting::Tate => c.tate.label().into(),
+        Setting::SaveReplays => c.save_replays.name().into(),
+        Setting::ShotMode => c.shot.mode.label().into(),
+        Setting::RapidFire => c.shot.rapid.label(),
+        Setting::Lives => c.arcade.lives.to_string(),
+        Setting::Extends => c.arcade.extends.label().into(),
+        Setting::Continues => c.arcade.continues.label(),
+        Setting::ShotOpacity => format!("{}%", c.visibility.shot_opacity),
+        Setting::BackgroundDim => format!("{}%", c.visibility.background_dim),
+        Setting::BulletOutline => on(c.visibility.bullet_outline),
+    }
+}
+
+/// The options scene: [`OptionsMenu`] with each change applied and saved at once.
+pub struct Options {
+    menu: OptionsMenu,
+}
+
 impl Options {
     /// The options from the title screen: every setting can change.
     pub fn new() -> Options {
         Options {
-            cursor: 0,
-            in_game: false,
+            menu: OptionsMenu::new(false),
         }
     }
 
@@ -47,81 +271,45 @@ impl Options {
     /// change the rules mid-game (see [`locked_in_game`]).
     pub fn in_game() -> Options {
         Options {
-            cursor: 0,
-            in_game: true,
+            menu: OptionsMenu::new(true),
         }
     }
-
-    /// Moves the setting on `row` one notch; false when the row has none or it is locked.
-    fn adjust(&self, ctx: &mut Ctx, row: usize, dir: i32) -> bool {
-        match Setting::ALL.get(row) {
-            Some(&setting) if !(self.in_game && locked_in_game(setting)) => {
-                ctx.adjust(setting, dir);
-                true
-            }
-            _ => false,
-        }
-    }
-}
-
-/// Settings the pause menu's options show but do not change: the game in play keeps the rules
-/// it started with, so its score stays on one table and its replay on one difficulty.
-pub fn locked_in_game(setting: Setting) -> bool {
-    matches!(setting, Setting::Difficulty)
 }
 
 impl Scene for Options {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        if (m.left || m.right) && self.adjust(ctx, self.cursor, if m.right { 1 } else { -1 }) {
-            ctx.audio.play("menu_move");
-        }
-        match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
-            Some(BACK_ROW) => Transition::Pop,
-            Some(choice @ FIRST_KEYS_ROW..) => {
-                Transition::push(Controls::new(choice - FIRST_KEYS_ROW))
-            }
-            Some(choice) => {
-                self.adjust(ctx, choice, 1);
+        match self.menu.input(m, &mut ctx.config) {
+            Action::None => Transition::Stay,
+            Action::Moved => {
+                ctx.audio.play("menu_move");
                 Transition::Stay
             }
-            None if m.back => Transition::Pop,
-            None => Transition::Stay,
+            Action::Changed(setting) => {
+                // The router writes the settings file this same frame.
+                ctx.apply(setting);
+                ctx.audio.play("menu_move");
+                Transition::Stay
+            }
+            Action::Locked => {
+                ctx.audio.play("warning");
+                Transition::Stay
+            }
+            Action::Rebind(n) => {
+                ctx.audio.play("menu_select");
+                Transition::push(Controls::new(n))
+            }
+            Action::Leave => Transition::Pop,
         }
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        let c = &ctx.config;
-        let pct = |v: f32| format!("{:>3}%", (v * 100.0).round() as u32);
-        let on = |b: bool| if b { "ON" } else { "OFF" }.to_string();
-        let rows: Vec<(String, String)> = ITEMS
-            .iter()
-            .enumerate()
-            .map(|(i, label)| {
-                let value = match i {
-                    0 => pct(c.music_volume),
-                    1 => pct(c.effects_volume),
-                    2 if c.display_scale == 0 => "AUTO".into(),
-                    2 => format!("{}X", c.display_scale),
-                    3 => on(c.fullscreen),
-                    4 => on(c.screen_shake),
-                    5 => c.difficulty.name().to_uppercase(),
-                    6 => c.tate.label().into(),
-                    7 => c.save_replays.name().into(),
-                    _ => String::new(),
-                };
-                (label.to_string(), value)
-            })
-            .collect();
+        let rows = self.menu.rows(&ctx.config);
         menus::list(
             &mut ctx.renderer,
-            "OPTIONS",
+            self.menu.page.title(),
             &rows,
-            self.cursor,
-            if self.in_game {
-                "LEFT/RIGHT SET  ESC BACK  DIFFICULTY: ON THE TITLE'S OPTIONS"
-            } else {
-                "LEFT/RIGHT SET  ESC BACK"
-            },
+            self.menu.cursor,
+            self.menu.hint(),
         );
     }
 }
@@ -129,18 +317,173 @@ impl Scene for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::save::settings::{RapidFire, ShotMode};
+    use skysweep::sim::{Continues, Difficulty};
+
+    fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
+        let mut m = MenuInput::default();
+        f(&mut m);
+        m
+    }
+    fn ok() -> MenuInput {
+        press(|m| m.ok = true)
+    }
+    fn down() -> MenuInput {
+        press(|m| m.down = true)
+    }
+    fn up() -> MenuInput {
+        press(|m| m.up = true)
+    }
+    fn left() -> MenuInput {
+        press(|m| m.left = true)
+    }
+    fn right() -> MenuInput {
+        press(|m| m.right = true)
+    }
+    fn back() -> MenuInput {
+        press(|m| m.back = true)
+    }
+
+    /// Moves the cursor down to the row labelled `label` on the menu's page.
+    fn go_to(menu: &mut OptionsMenu, c: &mut Config, label: &str) {
+        for _ in 0..menu.page.rows().len() {
+            if menu.rows(c)[menu.cursor].0 == label {
+                return;
+            }
+            menu.input(&down(), c);
+        }
+        panic!("no row {label} on {:?}", menu.page);
+    }
 
     #[test]
-    fn only_the_rules_wait_for_the_title() {
+    fn every_setting_has_one_row_and_only_the_rules_wait_for_the_title() {
+        let seen: Vec<Setting> = [Page::Main, Page::Shot, Page::Arcade, Page::Visibility]
+            .iter()
+            .flat_map(|p| p.rows())
+            .filter_map(|r| match r {
+                Row::Set(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        for s in Setting::ALL {
+            let rows = seen.iter().filter(|x| **x == s).count();
+            assert_eq!(rows, 1, "{s:?} has one row");
+        }
         let locked: Vec<Setting> = Setting::ALL
             .into_iter()
             .filter(|s| locked_in_game(*s))
             .collect();
-        assert_eq!(locked, [Setting::Difficulty]);
-        // The rows line up with the settings they adjust.
-        assert_eq!(ITEMS[5], "DIFFICULTY");
-        assert_eq!(ITEMS[6], "TATE");
-        assert_eq!(ITEMS[FIRST_KEYS_ROW], "1P KEYS");
-        assert_eq!(ITEMS[BACK_ROW - 1], "PAD BUTTONS");
+        assert_eq!(
+            locked,
+            [
+                Setting::Difficulty,
+                Setting::Lives,
+                Setting::Extends,
+                Setting::Continues
+            ]
+        );
+        for p in [Page::Shot, Page::Arcade, Page::Visibility] {
+            assert_eq!(p.rows().last(), Some(&Row::Back), "{p:?} ends in BACK");
+        }
+    }
+
+    #[test]
+    fn the_shot_page_switches_auto_fire_and_steps_rapid_fire() {
+        let mut c = Config::default();
+        let mut menu = OptionsMenu::new(false);
+        go_to(&mut menu, &mut c, "SHOT");
+        assert_eq!(menu.input(&ok(), &mut c), Action::Moved);
+        assert_eq!(menu.page, Page::Shot);
+        assert_eq!(
+            menu.input(&right(), &mut c),
+            Action::Changed(Setting::ShotMode)
+        );
+        assert_eq!(c.shot.mode, ShotMode::Auto);
+        assert_eq!(menu.rows(&c)[0].1, "AUTO-FIRE");
+        menu.input(&down(), &mut c);
+        menu.input(&left(), &mut c);
+        assert_eq!(c.shot.rapid, RapidFire::Per10, "left from OFF wraps");
+        assert_eq!(menu.rows(&c)[1].1, "10/S");
+        // Back returns to the first page with the cursor on the page's row.
+        assert_eq!(menu.input(&back(), &mut c), Action::Moved);
+        assert_eq!(menu.page, Page::Main);
+        assert_eq!(menu.rows(&c)[menu.cursor].0, "SHOT");
+        assert_eq!(menu.input(&back(), &mut c), Action::Leave);
+    }
+
+    #[test]
+    fn arcade_rules_change_on_the_title_and_wait_in_game() {
+        let mut c = Config::default();
+        let mut menu = OptionsMenu::new(false);
+        go_to(&mut menu, &mut c, "ARCADE");
+        menu.input(&ok(), &mut c);
+        assert_eq!(menu.input(&left(), &mut c), Action::Changed(Setting::Lives));
+        menu.input(&left(), &mut c);
+        assert_eq!(c.arcade.lives, 1);
+        menu.input(&down(), &mut c);
+        menu.input(&left(), &mut c);
+        assert_eq!(menu.rows(&c)[1].1, "OFF");
+        menu.input(&down(), &mut c);
+        menu.input(&right(), &mut c);
+        assert_eq!(c.arcade.continues, Continues::Limited(0));
+        assert_eq!(c.arcade.tag(), "1L NOEXT 0C");
+        // The last row leaves the page.
+        menu.input(&down(), &mut c);
+        assert_eq!(menu.input(&ok(), &mut c), Action::Moved);
+        assert_eq!(menu.page, Page::Main);
+
+        let before = c.clone();
+        let mut paused = OptionsMenu::new(true);
+        go_to(&mut paused, &mut c, "DIFFICULTY");
+        assert_eq!(paused.input(&right(), &mut c), Action::Locked);
+        go_to(&mut paused, &mut c, "ARCADE");
+        paused.input(&ok(), &mut c);
+        for m in [right(), left(), ok()] {
+            assert_eq!(paused.input(&m, &mut c), Action::Locked);
+        }
+        assert_eq!(c, before, "nothing changed mid-game");
+        assert_eq!(c.difficulty, Difficulty::Normal);
+    }
+
+    #[test]
+    fn the_visibility_page_steps_its_values_and_shows_them() {
+        let mut c = Config::default();
+        let mut menu = OptionsMenu::new(true);
+        go_to(&mut menu, &mut c, "VISIBILITY");
+        menu.input(&ok(), &mut c);
+        let shown = |menu: &OptionsMenu, c: &Config| -> Vec<String> {
+            menu.rows(c).into_iter().map(|(_, v)| v).collect()
+        };
+        assert_eq!(shown(&menu, &c), ["100%", "0%", "OFF", ""]);
+        menu.input(&left(), &mut c);
+        menu.input(&down(), &mut c);
+        for _ in 0..3 {
+            menu.input(&right(), &mut c);
+        }
+        menu.input(&down(), &mut c);
+        assert_eq!(
+            menu.input(&ok(), &mut c),
+            Action::Changed(Setting::BulletOutline),
+            "visibility changes in play too"
+        );
+        assert_eq!(shown(&menu, &c), ["90%", "30%", "ON", ""]);
+        // Up from the first row wraps to BACK.
+        for _ in 0..3 {
+            menu.input(&up(), &mut c);
+        }
+        assert_eq!(menu.rows(&c)[menu.cursor].0, "BACK");
+    }
+
+    #[test]
+    fn rebinding_rows_open_their_pages_and_back_leaves() {
+        let mut c = Config::default();
+        let mut menu = OptionsMenu::new(false);
+        go_to(&mut menu, &mut c, "2P KEYS");
+        assert_eq!(menu.input(&ok(), &mut c), Action::Rebind(1));
+        menu.input(&down(), &mut c);
+        menu.input(&down(), &mut c);
+        assert_eq!(menu.rows(&c)[menu.cursor].0, "BACK");
+        assert_eq!(menu.input(&ok(), &mut c), Action::Leave);
+        assert_eq!(c, Config::default(), "moving about changes nothing");
     }
 }

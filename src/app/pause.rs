@@ -7,8 +7,10 @@ use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice;
+use super::practice_run;
 use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
+use skysweep::save::practice::PracticeResult;
 
 const ITEMS: [&str; 4] = ["RESUME", "OPTIONS", "RESTART STAGE", "QUIT TO TITLE"];
 
@@ -16,11 +18,19 @@ pub struct Pause {
     cursor: usize,
     /// The stage under the menu, for RESTART STAGE.
     place: StagePlace,
+    /// How the practice run under the menu stands, if one is: leaving it shows its results.
+    practice: Option<PracticeResult>,
 }
 
 impl Pause {
-    pub fn new(place: StagePlace) -> Pause {
-        Pause { cursor: 0, place }
+    /// The pause menu over the stage at `place`; `practice` is how a practice run from the
+    /// PRACTICE menu stands, so QUIT ends it on its results card rather than at the title.
+    pub fn new(place: StagePlace, practice: Option<PracticeResult>) -> Pause {
+        Pause {
+            cursor: 0,
+            place,
+            practice,
+        }
     }
 }
 
@@ -36,7 +46,10 @@ impl Scene for Pause {
             Some(2) => Transition::Restart(self.place.clone()),
             Some(_) => {
                 ctx.run.end_recording();
-                Transition::ToTitle
+                match self.practice {
+                    Some(result) => practice_run::left(ctx, result, self.place.clone()),
+                    None => Transition::ToTitle,
+                }
             }
             None => Transition::Stay,
         }

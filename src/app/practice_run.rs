@@ -9,6 +9,23 @@ use super::practice_session::{clock, save, short_line};
 use super::scene::{MenuPage, Scene, StagePlace, Transition};
 use crate::render::menus;
 
+/// The results card for a practice run the player left from the pause menu: how far it got,
+/// then RETRY, CHANGE SETTINGS or BACK, as at its end. A run left unfinished is not a result,
+/// so the record is not offered it.
+pub fn left(ctx: &mut Ctx, result: PracticeResult, place: StagePlace) -> Transition {
+    ctx.audio.stop_music();
+    Transition::switch(Results::new(ctx, result, place, Ending::Left))
+}
+
+/// How a practice run came to its results card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// Cleared or lost: a result, offered to the record.
+    Played,
+    /// Left from the pause menu.
+    Left,
+}
+
 /// The results card's choices.
 const CHOICES: [&str; 3] = ["RETRY", "CHANGE SETTINGS", "BACK"];
 
@@ -21,10 +38,16 @@ pub struct Results {
     place: StagePlace,
     cursor: usize,
     timer: CardTimer,
+    ending: Ending,
 }
 
 impl Results {
-    pub(super) fn new(ctx: &mut Ctx, result: PracticeResult, place: StagePlace) -> Results {
+    pub(super) fn new(
+        ctx: &mut Ctx,
+        result: PracticeResult,
+        place: StagePlace,
+        ending: Ending,
+    ) -> Results {
         let (stage, start, title) = match ctx.practice.session.as_ref() {
             Some(s) => {
                 let stage = s.setup.stage_entry();
@@ -38,8 +61,10 @@ impl Results {
             None => (None, "start".into(), String::new()),
         };
         let new_best = match &stage {
-            Some(file) => ctx.practice.record.offer(file, &start, result),
-            None => false,
+            Some(file) if ending == Ending::Played => {
+                ctx.practice.record.offer(file, &start, result)
+            }
+            _ => false,
         };
         if new_best {
             save(ctx);
@@ -55,6 +80,7 @@ impl Results {
             place,
             cursor: 0,
             timer: CardTimer::default(),
+            ending,
         }
     }
 
@@ -64,7 +90,12 @@ impl Results {
             (self.title.clone(), String::new()),
             (
                 "RESULT".into(),
-                if r.cleared { "CLEARED" } else { "LOST" }.into(),
+                match (self.ending, r.cleared) {
+                    (Ending::Left, _) => "LEFT",
+                    (_, true) => "CLEARED",
+                    (_, false) => "LOST",
+                }
+                .into(),
             ),
             ("TIME".into(), clock(r.steps)),
             ("DEATHS".into(), r.deaths.to_string()),

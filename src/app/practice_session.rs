@@ -9,7 +9,7 @@ use skysweep::sim::{Carry, World};
 
 use super::ctx::Ctx;
 use super::notice::Notice;
-use super::practice_run::Results;
+use super::practice_run::{Ending, Results};
 use super::practice_setup::PracticeSetup;
 use super::run::Run;
 use super::scene::{StagePlace, Transition};
@@ -107,6 +107,7 @@ impl Session {
             power: self.setup.power,
             charge: 0.0,
             next_extra_life: skysweep::sim::player::FIRST_EXTRA_LIFE,
+            continues_used: 0,
         };
         vec![c; players]
     }
@@ -118,7 +119,7 @@ impl Session {
         }
     }
 
-    fn result(&self, world: &World) -> PracticeResult {
+    pub fn result(&self, world: &World) -> PracticeResult {
         let cleared = world.cleared();
         PracticeResult {
             cleared,
@@ -139,7 +140,8 @@ pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Tr
     if world.cleared() || world.game_over() {
         let result = session.result(world);
         ctx.audio.stop_music();
-        return Some(Transition::switch(Results::new(ctx, result, place.clone())));
+        let results = Results::new(ctx, result, place.clone(), Ending::Played);
+        return Some(Transition::switch(results));
     }
     if session.setup.auto_restart && world.stats.deaths > 0 {
         session.deaths_before += world.stats.deaths;

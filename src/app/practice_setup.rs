@@ -269,6 +269,10 @@ impl PracticeSetup {
             difficulty: Some(self.difficulty),
             power: Some(self.power),
             loop_number: Some(self.loop_number),
+            // Practice chooses its own lives; the arcade settings are the game's own.
+            lives: None,
+            continues: None,
+            extends: None,
             record: None,
             replay: None,
         })

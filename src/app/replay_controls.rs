@@ -41,6 +41,10 @@ pub fn time_text(steps: usize) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
+/// The playback keys, as the bar shows them (26 letters: the playfield holds 28).
+const KEYS: &str = "F5 FAST  F3 PAUSE  F4 STEP";
+const _: () = assert!(KEYS.len() <= 28);
+
 /// The replay bar along the playfield's foot: the stage's time played of its recording, the
 /// speed, and the keys.
 pub fn draw_bar(r: &Renderer, played: usize, total: usize, speed: ReplaySpeed) {
@@ -58,13 +62,15 @@ pub fn draw_bar(r: &Renderer, played: usize, total: usize, speed: ReplaySpeed) {
         2.0,
         Color::new(1.0, 0.85, 0.35, 0.9),
     );
+    // Two lines: the time and speed, and above them the keys; one line overran the playfield.
     let text = format!(
-        "{} / {}  X{}  F5 FAST F3 PAUSE F4 STEP",
+        "{} / {}  X{}",
         time_text(played),
         time_text(total),
         speed.get()
     );
     r.text_shadow(&text, vec2(2.0, y - 9.0), 1.0, WHITE);
+    r.text_shadow(KEYS, vec2(2.0, y - 19.0), 1.0, LIGHTGRAY);
 }
 
 #[cfg(test)]

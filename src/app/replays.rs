@@ -65,7 +65,9 @@ impl Row {
         [
             format!("{name}  {}", l.date_text()),
             format!("{}  {difficulty}", pilots.join("+")).to_uppercase(),
-            format!("{} STAGES  {:08}", l.stages.len(), l.final_score),
+            // Unpadded, so the state word beside it fits the row (a 7-digit score leaves five
+            // letters of room).
+            format!("{} STAGES {}", l.stages.len(), l.final_score),
         ]
     }
 }
@@ -345,13 +347,14 @@ impl Scene for ReplayBrowser {
     }
 }
 
-/// The state in one word, for the row's right edge.
+/// The state in one short word, for the row's right edge; the hint under the list says it in
+/// full for the row under the cursor.
 fn short_state(state: &ListingState) -> &'static str {
     match state {
         ListingState::Plays => "PLAYS",
-        ListingState::OtherRules => "OTHER RULES",
-        ListingState::StageChanged(_) => "STAGE CHANGED",
-        ListingState::Unplayable(_) => "UNPLAYABLE",
+        ListingState::OtherRules => "RULES",
+        ListingState::StageChanged(_) => "EDITED",
+        ListingState::Unplayable(_) => "BROKEN",
     }
 }
 

@@ -8,6 +8,7 @@ use std::time::Instant;
 use macroquad::prelude::*;
 
 use skysweep::level::Level;
+use skysweep::save::settings::ShotPulse;
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::{Carry, Character, Input, World, WorldConfig};
 
@@ -43,6 +44,8 @@ pub struct StagePlay {
     stress: Option<Stress>,
     /// How fast a replay plays: x1, x2 or x4.
     speed: ReplaySpeed,
+    /// Each player's shot key turned into the shot bit (auto-fire, rapid fire).
+    shot_pulse: [ShotPulse; 2],
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -171,6 +174,7 @@ impl StagePlay {
             practice: Practice::new(),
             stress,
             speed: ReplaySpeed::default(),
+            shot_pulse: Default::default(),
         }
     }
 
@@ -191,10 +195,15 @@ impl StagePlay {
                 // A tap counts as held for the first step after it.
                 let tap = std::mem::take(&mut ctx.taps[i]);
                 let keys = keyboard::read(&ctx.config.keys[i], is_key_down).or(tap);
-                match ctx.pads.input(i, &ctx.config.pad) {
+                let mut input = match ctx.pads.input(i, &ctx.config.pad) {
                     Some(pad) => keys.or(pad),
                     None => keys,
-                }
+                };
+                // The shot options act here, on the way into the simulation, so the bit they
+                // give is what a recording keeps. A continue on offer takes the key itself.
+                let offered = self.world.players[i].continue_steps.is_some();
+                input.shot = self.shot_pulse[i].shot(ctx.config.shot, input.shot, offered);
+                input
             })
             .collect()
     }
@@ -283,6 +292,7 @@ impl StagePlay {
                     character: p.character,
                     stage: self.world.level.name.clone(),
                     difficulty: d,
+                    rules: self.world.config.arcade.tag(),
                 };
                 table
                     .insert(d, pending.entry(super::name_draft::UNNAMED.into()))
@@ -481,7 +491,8 @@ impl Scene for StagePlay {
             self.speed = self.speed.next();
         }
         if is_key_pressed(KeyCode::Escape) || m.start {
-            Transition::push(Pause::new(self.place.clone()))
+            let practice = ctx.practice.session.as_ref().map(|s| s.result(&self.world));
+            Transition::push(Pause::new(self.place.clone(), practice))
         } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
             Self::restart(ctx, &self.place)
         } else {

@@ -17,6 +17,8 @@ use super::ending::Ending;
 use super::extras::Extras;
 use super::gamepad::Gamepads;
 use super::notice::Notice;
+use super::options::Options;
+use super::practice_menu::PracticeMenu;
 use super::run::Run;
 use super::scene::StagePlace;
 use super::scene::{Scene, Transition};
@@ -153,9 +155,14 @@ impl App {
         let mut renderer = Renderer::new(assets);
         renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
         renderer.tate = config.tate;
+        renderer.visibility = config.visibility;
         let mut base_config = prepared.config;
         if cli.run.difficulty.is_none() && prepared.replay.is_none() {
             base_config.difficulty = config.difficulty;
+        }
+        // The settings' arcade rules, unless the command line set some (or a replay plays).
+        if prepared.replay.is_none() {
+            base_config.arcade = cli.run.arcade(config.arcade);
         }
         base_config.invincible |= cli.stress.is_some();
         let run = Run::new(
@@ -199,8 +206,10 @@ impl App {
         let mut first: Box<dyn Scene> = if let Some(menu) = ctx.cli.menu {
             ctx.audio.music("title");
             match menu {
+                StartMenu::Practice => Box::new(PracticeMenu::new(&mut ctx)),
                 StartMenu::CustomStages => Box::new(CustomStages::new(&mut ctx)),
                 StartMenu::Extras => Box::new(Extras::new(&mut ctx)),
+                StartMenu::Options => Box::new(Options::new()),
             }
         } else if ctx.cli.ending {
             let next = StagePlace {

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::sim::{Character, Difficulty, Skill};
+use crate::sim::arcade::MAX_CONTINUES;
+use crate::sim::{ArcadeRules, Character, Continues, Difficulty, Extends, Skill};
 
 /// How `skysweep check` prints problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,6 +56,17 @@ pub struct RunArgs {
     /// Start the run in this loop of the game: 1, or 2 for the harder second loop.
     #[arg(long = "loop", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=2), allow_negative_numbers = true)]
     pub loop_number: Option<u32>,
+    /// Lives each player starts with and gets on a continue, 1 to 5 (default 3; in the window,
+    /// OPTIONS > ARCADE).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=5), allow_negative_numbers = true)]
+    pub lives: Option<u32>,
+    /// Continues each player may take: 0 to 9, or `free` (the default).
+    #[arg(long, value_name = "N|free", value_parser = parse_continues)]
+    pub continues: Option<Continues>,
+    /// Extra lives for score: `off`, `standard` (100,000 and 300,000, then every 700,000; the
+    /// default) or `200k` (every 200,000).
+    #[arg(long, value_name = "RULE", value_parser = parse_extends)]
+    pub extends: Option<Extends>,
     /// Record every step's input to this replay file, over every stage the run plays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -67,7 +79,7 @@ pub struct RunArgs {
 /// Run options a replay decides itself (or that would change what it plays back), by clap id.
 /// `--level` stays allowed: it says where the recorded stage is, and the content hash check
 /// still refuses a different one.
-pub const REPLAY_SETS: [&str; 10] = [
+pub const REPLAY_SETS: [&str; 13] = [
     "seed",
     "characters",
     "difficulty",
@@ -78,6 +90,9 @@ pub const REPLAY_SETS: [&str; 10] = [
     "autoplay",
     "skill",
     "record",
+    "lives",
+    "continues",
+    "extends",
 ];
 
 /// A whole number from 0 up. Anything numeric outside that, a negative number included, gets
@@ -100,12 +115,44 @@ pub fn parse_skill(s: &str) -> Result<Skill, String> {
         .ok_or_else(|| format!("unknown skill `{s}`; choose novice, average or expert"))
 }
 
+pub fn parse_continues(s: &str) -> Result<Continues, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "free" => Ok(Continues::FreePlay),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|n| *n <= MAX_CONTINUES)
+            .map(Continues::Limited)
+            .ok_or_else(|| format!("`{s}` is not 0 to {MAX_CONTINUES} continues, nor `free`")),
+    }
+}
+
+pub fn parse_extends(s: &str) -> Result<Extends, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "off" => Ok(Extends::Off),
+        "standard" => Ok(Extends::Standard),
+        "200k" => Ok(Extends::Every200k),
+        _ => Err(format!(
+            "unknown extends `{s}`; choose off, standard or 200k"
+        )),
+    }
+}
+
 pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
     Difficulty::from_name(s)
         .ok_or_else(|| format!("unknown difficulty `{s}`; choose easy, normal or hard"))
 }
 
 impl RunArgs {
+    /// `settings` with what `--lives`, `--continues` and `--extends` set in their place.
+    pub fn arcade(&self, settings: ArcadeRules) -> ArcadeRules {
+        ArcadeRules {
+            lives: self.lives.unwrap_or(settings.lives),
+            continues: self.continues.unwrap_or(settings.continues),
+            extends: self.extends.unwrap_or(settings.extends),
+        }
+    }
+
     /// Who flies: the built-in pilot of the skill asked for (`--skill`, or the expert with
     /// `--autoplay` alone), or nobody.
     pub fn pilot(&self) -> Option<Skill> {

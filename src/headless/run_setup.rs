@@ -133,6 +133,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
                 start_at: first.start_at,
                 start_power: r.start_power,
                 loop_index: first.loop_index,
+                arcade: r.arcade,
                 ..WorldConfig::default()
             },
             level_path,
@@ -158,6 +159,7 @@ pub fn prepare(args: &RunArgs) -> Result<RunSetup, String> {
         start_power: args.power.unwrap_or(1),
         // The command line counts loops from 1, the world from 0.
         loop_index: args.loop_number.unwrap_or(1).saturating_sub(1),
+        arcade: args.arcade(Default::default()),
         ..WorldConfig::default()
     };
     Ok(RunSetup {

@@ -440,6 +440,9 @@ pub fn fit_value(value: &str, columns: usize) -> String {
     short[0].chars().take(columns.max(1)).collect()
 }
 
+/// Characters of the line under a high score's name that fit in the playfield.
+pub const SCORE_SUBTITLE_CHARS: usize = 24;
+
 /// The high score table for one difficulty.
 pub fn scores(
     r: &mut Renderer,
@@ -482,7 +485,11 @@ pub fn scores(
                     Color::from_rgba(160, 220, 255, 255),
                 );
                 r.text_shadow(
-                    &stage.to_uppercase().chars().take(26).collect::<String>(),
+                    &stage
+                        .to_uppercase()
+                        .chars()
+                        .take(SCORE_SUBTITLE_CHARS)
+                        .collect::<String>(),
                     vec2(30.0, y + 9.0),
                     1.0,
                     Color::from_rgba(140, 150, 180, 255),

@@ -21,6 +21,7 @@ pub mod tate;
 
 use macroquad::prelude::*;
 
+use skysweep::save::settings::Visibility;
 use skysweep::save::tate::Tate;
 use skysweep::sim::PLAYFIELD;
 
@@ -80,6 +81,8 @@ pub struct Renderer {
     /// The monitor's turn (options menu): the whole picture is composed upright in `picture`
     /// and put on the window turned.
     pub tate: Tate,
+    /// Shot opacity, background dimming and bullet outlines (options menu).
+    pub visibility: Visibility,
     /// The upright picture while TATE is on, sized to the turned window; made when first
     /// needed and again when the window's size changes.
     picture: Option<RenderTarget>,
@@ -140,6 +143,7 @@ impl Renderer {
             effects: Effects::default(),
             user_scale: None,
             tate: Tate::Off,
+            visibility: Visibility::default(),
             picture: None,
             bullet_layer,
             opaque,

@@ -82,11 +82,22 @@ pub fn ship_frame(c: Character, bank: f32, anim: u64) -> usize {
     bank + if beat { 5 } else { 0 }
 }
 
-/// Draws `name` tiled up a column from `bottom` to `top` (pieces `piece` pixels tall).
-fn tile_column(r: &Renderer, name: &str, frame: usize, x: f32, bottom: f32, top: f32, piece: f32) {
-    let mut y = bottom - piece * 0.5;
-    while y + piece * 0.5 > top {
-        r.sprite(name, frame, vec2(x, y), SpriteParams::default());
+/// Where a column of sprite pieces runs: from `bottom` up to `top`, at `x`.
+struct Column {
+    x: f32,
+    bottom: f32,
+    top: f32,
+}
+
+/// Draws `name` tiled up a column (pieces `piece` pixels tall), tinted `color`.
+fn tile_column(r: &Renderer, name: &str, frame: usize, at: Column, piece: f32, color: Color) {
+    let params = SpriteParams {
+        color,
+        ..Default::default()
+    };
+    let mut y = at.bottom - piece * 0.5;
+    while y + piece * 0.5 > at.top {
+        r.sprite(name, frame, vec2(at.x, y), params);
         y -= piece;
     }
 }
@@ -94,6 +105,9 @@ fn tile_column(r: &Renderer, name: &str, frame: usize, x: f32, bottom: f32, top:
 /// Every player shot.
 pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
     let frame = (anim / 3) as usize;
+    // The main stream fades with the shot-opacity option; at 100 % this is plain white, so
+    // the default draws exactly as before. Charge attacks stay whole: they are rare and big.
+    let tint = Color::new(1.0, 1.0, 1.0, r.visibility.shot_opacity as f32 / 100.0);
     for (_, s) in world.shots.iter() {
         match s.kind {
             ShotKind::Charge => draw_charge(r, s, frame),
@@ -102,7 +116,12 @@ pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
                 let (bottom, top) = (s.pos.y + s.half.y, s.pos.y - s.half.y);
                 let xs: &[f32] = if s.paired { &[-2.5, 2.5] } else { &[0.0] };
                 for dx in xs {
-                    tile_column(r, "shot_orla", frame, s.pos.x + dx, bottom, top, 16.0);
+                    let at = Column {
+                        x: s.pos.x + dx,
+                        bottom,
+                        top,
+                    };
+                    tile_column(r, "shot_orla", frame, at, 16.0, tint);
                 }
             }
             ShotKind::Homing => {
@@ -114,6 +133,7 @@ pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
                 let scale = if name == "charge_wren" { 0.6 } else { 1.0 };
                 let params = SpriteParams {
                     scale,
+                    color: tint,
                     ..Default::default()
                 };
                 r.sprite(name, frame, s.pos, params);
@@ -122,13 +142,14 @@ pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
                 let name = shot_sprite(s.character);
                 let params = SpriteParams {
                     rotation: s.vel.y.atan2(s.vel.x) + FRAC_PI_2,
+                    color: tint,
                     ..Default::default()
                 };
                 let offsets: &[f32] = if s.paired { &[-4.0, 4.0] } else { &[0.0] };
                 for dx in offsets {
                     let pos = s.pos + vec2(*dx, 0.0);
                     if !r.sprite(name, frame, pos, params) {
-                        draw_rectangle(pos.x - 1.0, pos.y - 4.0, 2.0, 8.0, WHITE);
+                        draw_rectangle(pos.x - 1.0, pos.y - 4.0, 2.0, 8.0, tint);
                     }
                 }
             }
@@ -148,8 +169,12 @@ fn draw_charge(r: &Renderer, s: &Shot, frame: usize) {
             }
         }
         Character::Orla => {
-            let (bottom, top) = (s.pos.y + s.half.y, s.pos.y - s.half.y);
-            tile_column(r, name, frame, s.pos.x, bottom, top, 32.0);
+            let at = Column {
+                x: s.pos.x,
+                bottom: s.pos.y + s.half.y,
+                top: s.pos.y - s.half.y,
+            };
+            tile_column(r, name, frame, at, 32.0, WHITE);
         }
         // Bolts turned to their heading.
         Character::Rook => {

@@ -31,6 +31,18 @@ pub struct StageCard {
 pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_background(r, world);
     r.effects.draw_ground(r, world.scroll_offset);
+    // Background dimming (options): a veil over the ground and what lies on it, under every
+    // thing that can hurt or be hurt. None at 0 %, the default.
+    let dim = r.visibility.background_dim as f32 / 100.0;
+    if dim > 0.0 {
+        draw_rectangle(
+            0.0,
+            0.0,
+            PLAYFIELD.x,
+            PLAYFIELD.y,
+            Color::new(0.0, 0.0, 0.0, dim),
+        );
+    }
     let level = world.level.clone();
 
     // Ground enemies sit under everything that flies, and the clouds between them: whatever
@@ -161,8 +173,22 @@ fn bullet_rotation(b: &Bullet) -> f32 {
     }
 }
 
+/// Colour of the outline round enemy bullets (options: visibility).
+const BULLET_OUTLINE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
+
+/// A disc a little larger than each bullet, under it: with the bullet on top it shows as a
+/// light ring, so dark bullets read on dark ground and dimmed backgrounds.
+fn draw_bullet_outlines(world: &World) {
+    for (_, b) in world.bullets.iter() {
+        draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 2.0, BULLET_OUTLINE);
+    }
+}
+
 fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     let frame = (anim / 4) as usize;
+    if r.visibility.bullet_outline {
+        draw_bullet_outlines(world);
+    }
     let Renderer {
         assets,
         bullet_layer,
@@ -257,12 +283,14 @@ fn draw_background(r: &mut Renderer, world: &World) {
 
 fn draw_clouds(r: &mut Renderer, world: &World) {
     let layers = world.level.background.layers.clone();
+    // Clouds are background too: dimmed as the ground is (1.0, untouched, by default).
+    let light = 1.0 - r.visibility.background_dim as f32 / 100.0;
     for layer in layers {
         if let Some(tex) = r.assets.texture(&layer.image) {
             tile_vertical(
                 &tex,
                 world.scroll_offset * layer.speed,
-                Color::new(1.0, 1.0, 1.0, layer.alpha),
+                Color::new(light, light, light, layer.alpha),
             );
         }
     }

@@ -18,6 +18,28 @@ pub struct Entry {
     pub character: Character,
     /// Name of the stage reached.
     pub stage: String,
+    /// The arcade settings the score was made under when not the game's own, as a short tag
+    /// (`1L NOEXT 0C`, see [`ArcadeRules::tag`](crate::sim::ArcadeRules::tag)); empty, and left
+    /// out of the file, for the defaults, so older tables read as they were.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rules: String,
+}
+
+/// Longest rules tag kept from a file: the longest the game writes, with room to spare.
+const MAX_RULES_TAG: usize = 16;
+
+impl Entry {
+    /// The line under the name, at most `max` characters: the stage reached, after the rules
+    /// tag in brackets when the score was made under other arcade settings
+    /// (`[1L 0C] Meadowvale`). The tag is kept whole; the stage's name is what gets cut.
+    pub fn subtitle(&self, max: usize) -> String {
+        let line = if self.rules.is_empty() {
+            self.stage.clone()
+        } else {
+            format!("[{}] {}", self.rules, self.stage)
+        };
+        line.chars().take(max).collect()
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +59,14 @@ impl SaveFile for ScoreTable {
             for e in list.iter_mut() {
                 e.name = clean_name(&e.name);
                 e.stage = e.stage.chars().take(24).collect();
+                // Only what the game writes into a tag: letters, digits, spaces.
+                e.rules = e
+                    .rules
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == ' ')
+                    .take(MAX_RULES_TAG)
+                    .collect::<String>()
+                    .to_ascii_uppercase();
             }
         }
     }
@@ -101,7 +131,51 @@ mod tests {
             score,
             character: Character::Vela,
             stage: "Meadowvale".into(),
+            rules: String::new(),
         }
+    }
+
+    #[test]
+    fn scores_under_other_rules_are_marked_and_old_files_read_unmarked() {
+        let p = temp("rules");
+        let mut t = ScoreTable::default();
+        t.insert(Difficulty::Normal, entry("OLD", 500));
+        t.insert(
+            Difficulty::Normal,
+            Entry {
+                rules: "1L 0C".into(),
+                ..entry("ONE", 900)
+            },
+        );
+        t.save_to(&p).unwrap();
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text.matches("rules:").count(), 1, "defaults leave no tag");
+        let (back, warning) = ScoreTable::load_from(&p);
+        assert_eq!((back.clone(), warning), (t, None));
+        let subtitles: Vec<String> = back
+            .entries(Difficulty::Normal)
+            .iter()
+            .map(|e| e.subtitle(24))
+            .collect();
+        assert_eq!(subtitles, ["[1L 0C] Meadowvale", "Meadowvale"]);
+        let long = Entry {
+            rules: "1L NOEXT 0C".into(),
+            stage: "Redrock Canyon".into(),
+            ..entry("ACE", 1)
+        };
+        assert_eq!(
+            long.subtitle(24),
+            "[1L NOEXT 0C] Redrock Ca",
+            "fits the line"
+        );
+        // A hand-edited tag cannot draw anything the game would not write.
+        std::fs::write(
+            &p,
+            "(tables: {Normal: [(name: \"X\", score: 5, character: Vela, stage: \"s\", rules: \"]<<a very long tag indeed>>\")]})",
+        )
+        .unwrap();
+        let (t, _) = ScoreTable::load_from(&p);
+        assert_eq!(t.entries(Difficulty::Normal)[0].rules, "A VERY LONG TAG ");
     }
 
     fn temp(tag: &str) -> std::path::PathBuf {

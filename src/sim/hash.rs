@@ -201,6 +201,10 @@ impl Feed for Player {
             retired,
             chain,
             next_extra_life,
+            // Seen through what it decides: whether the last life lost starts a countdown
+            // (`continue_steps`) or retires the player, both hashed. Left out so hashes of
+            // runs under the default rules are what they were before it existed.
+            continues_used: _,
             pod_angle,
             strike,
             fire_cooldown,
@@ -486,6 +490,9 @@ impl World {
             start_at: _,
             start_power: _,
             carry: _,
+            // Seen through the lives, extends and continues it decides, all hashed (see
+            // `continues_used` above).
+            arcade: _,
         } = config;
         let mut h = StateHasher::new();
         h.put(&(level.content_hash, *difficulty as u8, *loop_index));

@@ -3,6 +3,7 @@
 //! Nothing here reads a device, a clock or the window: the same seed, level and inputs give
 //! the same game, bit for bit, which tests and replays rely on.
 
+pub mod arcade;
 pub mod autoplay;
 pub mod bomb;
 mod bullet;
@@ -27,6 +28,7 @@ pub mod world;
 
 use glam::Vec2;
 
+pub use arcade::{ArcadeRules, Continues, Extends};
 pub use bullet::{Bullet, BULLET_MAX_AGE};
 pub use character::{pair_key, Character, Difficulty};
 pub use enemy::{Enemy, PartState, WeaponState};

@@ -69,6 +69,8 @@ pub struct Player {
     /// Coins caught in a row while flashing.
     pub chain: u32,
     pub next_extra_life: u64,
+    /// Continues this player has taken in the run (carried from stage to stage).
+    pub continues_used: u32,
     /// Rook's side pods' heading, radians from straight up (positive turns right). They swing
     /// with the ship while fire is up and lock where they are while it is held.
     pub pod_angle: f32,
@@ -98,6 +100,7 @@ impl Player {
             retired: false,
             chain: 0,
             next_extra_life: FIRST_EXTRA_LIFE,
+            continues_used: 0,
             pod_angle: 0.0,
             strike: None,
             fire_cooldown: 0,
@@ -177,7 +180,8 @@ impl World {
             let p = &mut self.players[i];
             if pressed {
                 p.continue_steps = None;
-                p.lives = START_LIVES;
+                p.lives = self.config.arcade.lives;
+                p.continues_used += 1;
                 p.bombs = START_BOMBS;
                 p.score = p.score / 10 * 10 + (self.stats.continues as u64 + 1).min(9);
                 p.respawn = 1;
@@ -607,7 +611,12 @@ impl World {
         let handle = p.handle.take();
         if p.lives == 0 {
             p.respawn = 0;
-            p.continue_steps = Some(CONTINUE_STEPS);
+            // Out of continues (the arcade settings may limit them): out of the game at once.
+            if self.config.arcade.may_continue(p.continues_used) {
+                p.continue_steps = Some(CONTINUE_STEPS);
+            } else {
+                p.retired = true;
+            }
         }
         self.remove_box(handle);
         self.stats.deaths += 1;

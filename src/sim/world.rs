@@ -12,6 +12,7 @@ use slab::Slab;
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Config, Handle, Layer, Shape};
 use crate::level::{Level, TimelineEvent};
 
+use super::arcade::ArcadeRules;
 use super::character::{Character, Difficulty};
 use super::clock::DT;
 use super::events::GameEvent;
@@ -36,6 +37,8 @@ pub struct WorldConfig {
     /// What each player brings from the stage before (score, lives, bombs, power, gauge);
     /// empty for a new game.
     pub carry: Vec<Carry>,
+    /// Lives, extends and continues (the arcade settings); the defaults are the game's own.
+    pub arcade: ArcadeRules,
 }
 
 /// A player's standing carried from one stage to the next.
@@ -47,6 +50,8 @@ pub struct Carry {
     pub power: u8,
     pub charge: f32,
     pub next_extra_life: u64,
+    /// Continues taken so far in the run, which the arcade settings may limit.
+    pub continues_used: u32,
 }
 
 impl Carry {
@@ -59,6 +64,7 @@ impl Carry {
             power: p.power,
             charge: p.charge,
             next_extra_life: p.next_extra_life,
+            continues_used: p.continues_used,
         }
     }
 }
@@ -74,6 +80,7 @@ impl Default for WorldConfig {
             start_at: 0.0,
             start_power: 1,
             carry: Vec::new(),
+            arcade: ArcadeRules::default(),
         }
     }
 }
@@ -269,7 +276,9 @@ pub struct World {
 
 impl World {
     /// A world at the start of `level` (or at `config.start_at` seconds into it).
-    pub fn new(level: Arc<Level>, config: WorldConfig) -> Self {
+    pub fn new(level: Arc<Level>, mut config: WorldConfig) -> Self {
+        // A replay or settings file edited by hand cannot ask for 400 lives.
+        config.arcade = config.arcade.sanitised();
         // Room for the stage's bullets and everything else besides.
         let capacity = level.max_bullets + 8_192;
         let collider = Collider::new(Config {
@@ -338,6 +347,8 @@ impl World {
                 Vec2::new(x, PLAYFIELD.y - 40.0),
                 world.config.start_power,
             );
+            player.lives = world.config.arcade.lives;
+            player.next_extra_life = world.config.arcade.extends.first();
             if let Some(c) = world.config.carry.get(i) {
                 player.score = c.score;
                 player.lives = c.lives;
@@ -345,6 +356,7 @@ impl World {
                 player.power = c.power.clamp(1, super::player::MAX_POWER);
                 player.charge = c.charge.clamp(0.0, super::player::MAX_CHARGE);
                 player.next_extra_life = c.next_extra_life;
+                player.continues_used = c.continues_used;
                 // A player who was out of the game stays out.
                 player.retired = c.lives == 0;
             }
@@ -608,7 +620,7 @@ impl World {
         p.score += points;
         while p.score >= p.next_extra_life {
             p.lives += 1;
-            p.next_extra_life = super::player::next_extra_life(p.next_extra_life);
+            p.next_extra_life = self.config.arcade.extends.next(p.next_extra_life);
             self.events.push(GameEvent::ExtraLife { player });
         }
     }

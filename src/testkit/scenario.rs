@@ -124,6 +124,11 @@ pub fn item(world: &mut World, kind: ItemKind, pos: Vec2) {
     world.spawn_item(kind, pos, false);
 }
 
+/// Scores `points` for `player` as play does, extra lives and all.
+pub fn add_score(world: &mut World, player: usize, points: u64) {
+    world.add_score(player, points);
+}
+
 /// Fires `player`'s charge attack right now (for tests of its effect).
 pub fn fire_charge(world: &mut World, player: usize) {
     world.fire_charge(player);

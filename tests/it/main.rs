@@ -34,6 +34,7 @@ mod pilots;
 mod practice_start;
 mod replay_stages;
 mod replay_verify;
+mod sim_arcade;
 mod sim_cli;
 mod sim_rules;
 mod sim_shapes;

@@ -489,3 +489,39 @@ fn sim_says_which_step_was_slowest_and_the_slowest_after_each_stages_first() {
         assert_eq!(unexplained, 0, "{slow}");
     }
 }
+
+#[test]
+fn arcade_rules_on_the_command_line_decide_the_run_and_its_replay_keeps_them() {
+    let tmp = tempdir();
+    let file = tmp.path().join("one-life.ron");
+    // Nobody flies: the first hit is the only life, with no continue to take.
+    let args = [
+        "--level",
+        "levels/stage1.ron",
+        "--lives",
+        "1",
+        "--continues",
+        "0",
+        "--extends",
+        "off",
+        "--frames",
+        "3000",
+    ];
+    let (recorded, replayed) = record_then_replay(&args, &file);
+    assert_eq!(recorded["game_over"], true, "{recorded}");
+    assert_eq!(recorded["deaths"], 1);
+    assert_eq!(recorded["continues"], 0);
+    assert_eq!(replayed["frames"], recorded["frames"]);
+    assert_eq!(replayed["state_hash"], recorded["state_hash"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("lives: 1"), "{text}");
+    // Under the game's own rules the same start has lives to spare.
+    let plain = json(&support::run(&[
+        "sim",
+        "--level",
+        "levels/stage1.ron",
+        "--frames",
+        recorded["frames"].to_string().as_str(),
+    ]));
+    assert_eq!(plain["game_over"], false, "{plain}");
+}

@@ -554,6 +554,7 @@ fn players_carry_their_standing_into_the_next_stage() {
         // Within the gauge's two charges: a banked charge and half of the next.
         charge: 1.5,
         next_extra_life: 300_000,
+        continues_used: 2,
     }];
     let w = world_with(WorldConfig {
         carry,
@@ -565,6 +566,7 @@ fn players_carry_their_standing_into_the_next_stage() {
         (123_456, 1, 5, 4, 300_000)
     );
     assert_eq!(p.charge, 1.5);
+    assert_eq!(p.continues_used, 2, "the credits used go on counting");
 }
 
 #[test]
@@ -576,6 +578,7 @@ fn a_two_player_game_ranks_each_player_alone() {
         power: 1,
         charge: 0.0,
         next_extra_life: 1_000_000,
+        continues_used: 0,
     };
     let w = world_with(WorldConfig {
         characters: vec![Character::Vela, Character::Brass],

@@ -71,6 +71,8 @@ impl Plan {
             start_at,
             start_power: 1 + rng.rand_range(0..4) as u8,
             carry: Vec::new(),
+            // The game's own rules: the plans a seed draws stay as they were.
+            arcade: Default::default(),
         };
         Plan {
             config,

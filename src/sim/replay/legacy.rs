@@ -120,6 +120,8 @@ impl From<ReplayV2> for Replay {
             difficulty: o.difficulty,
             invincible: o.invincible,
             start_power: o.start_power,
+            // Older files were all played under the game's own arcade rules.
+            arcade: Default::default(),
             stages: o.stages.into_iter().map(StageRecord::from).collect(),
         }
     }

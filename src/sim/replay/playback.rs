@@ -270,6 +270,7 @@ impl Replay {
             start_power: self.start_power,
             loop_index,
             carry,
+            arcade: self.arcade,
         }
     }
 }

@@ -61,6 +61,7 @@ impl Replay {
             difficulty,
             invincible,
             start_power: 1,
+            arcade: Default::default(),
             stages: vec![StageRecord::new(
                 level, "", level_hash, start_at, 0, players,
             )],
@@ -79,6 +80,7 @@ impl Replay {
             config.invincible,
         );
         r.start_power = config.start_power;
+        r.arcade = config.arcade;
         r.stages[0].loop_index = config.loop_index;
         r.stages[0].name = level.name.clone();
         r

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::sim::arcade::ArcadeRules;
 use crate::sim::character::{Character, Difficulty};
 
 /// The format written for a new recording.
@@ -46,6 +47,11 @@ pub struct Replay {
     /// [`MAX_POWER`](crate::sim::player::MAX_POWER) in a loaded replay.
     /// Later stages start from the power the simulation carries over, not from this.
     pub start_power: u8,
+    /// Lives, extends and continues the run was played under. Written only when they are not
+    /// the game's own, so a file from before the arcade settings reads as the defaults and a
+    /// run under the defaults is written as it always was.
+    #[serde(default, skip_serializing_if = "ArcadeRules::is_default")]
+    pub arcade: ArcadeRules,
     /// Every stage the run played, in order, at least one in a loaded replay. Each stage but
     /// the last was cleared; the last ended however the run did (cleared, lost, quit).
     pub stages: Vec<StageRecord>,

@@ -106,6 +106,17 @@ pub(super) fn check_values(r: &Replay, file: &str, text: &str) -> Result<(), Rep
             ),
         ));
     }
+    if r.arcade != r.arcade.sanitised() {
+        return Err(at(
+            &[Seg::Field("arcade")],
+            format!(
+                "arcade {:?} is out of range: lives run from 1 to {}, continues to {}",
+                r.arcade,
+                crate::sim::arcade::MAX_LIVES,
+                crate::sim::arcade::MAX_CONTINUES
+            ),
+        ));
+    }
     if r.stages.is_empty() {
         return Err(at(
             &[Seg::Field("stages")],
