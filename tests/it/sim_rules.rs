@@ -26,13 +26,6 @@ fn powered_world(power: u8) -> World {
 }
 
 /// A quiet world whose player nothing can hurt.
-fn invincible_world() -> World {
-    world_with(WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    })
-}
-
 /// The shipped first stage, with its assets checked.
 fn stage1() -> std::sync::Arc<Level> {
     let assets = skysweep::level::Catalog::load(std::path::Path::new("assets"));
