@@ -307,11 +307,7 @@ impl Scene for StageErrors {
 mod tests {
     use super::*;
 
-    fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
-        let mut m = MenuInput::default();
-        f(&mut m);
-        m
-    }
+    use crate::app::menu_input::press::with as press;
 
     /// A folder with a good stage (a copy of a shipped one), a broken one and a stray file.
     fn folder_of_stages() -> tempfile::TempDir {

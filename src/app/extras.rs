@@ -392,20 +392,7 @@ impl Scene for Extras {
 mod tests {
     use super::*;
 
-    fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
-        let mut m = MenuInput::default();
-        f(&mut m);
-        m
-    }
-    fn ok() -> MenuInput {
-        press(|m| m.ok = true)
-    }
-    fn down() -> MenuInput {
-        press(|m| m.down = true)
-    }
-    fn back() -> MenuInput {
-        press(|m| m.back = true)
-    }
+    use crate::app::menu_input::press::{back, down, ok, with as press};
 
     #[test]
     fn track_titles_are_words() {

@@ -101,3 +101,40 @@ impl CardTimer {
         self.steps > 30 && (m.ok || m.back)
     }
 }
+
+/// One frame's menu input, built for the menus' headless tests.
+#[cfg(test)]
+pub mod press {
+    use super::MenuInput;
+
+    /// The input with what `f` sets, nothing else.
+    pub fn with(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
+        let mut m = MenuInput::default();
+        f(&mut m);
+        m
+    }
+
+    pub fn ok() -> MenuInput {
+        with(|m| m.ok = true)
+    }
+
+    pub fn back() -> MenuInput {
+        with(|m| m.back = true)
+    }
+
+    pub fn up() -> MenuInput {
+        with(|m| m.up = true)
+    }
+
+    pub fn down() -> MenuInput {
+        with(|m| m.down = true)
+    }
+
+    pub fn left() -> MenuInput {
+        with(|m| m.left = true)
+    }
+
+    pub fn right() -> MenuInput {
+        with(|m| m.right = true)
+    }
+}

@@ -320,29 +320,7 @@ mod tests {
     use skysweep::save::settings::{RapidFire, ShotMode};
     use skysweep::sim::{Continues, Difficulty};
 
-    fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
-        let mut m = MenuInput::default();
-        f(&mut m);
-        m
-    }
-    fn ok() -> MenuInput {
-        press(|m| m.ok = true)
-    }
-    fn down() -> MenuInput {
-        press(|m| m.down = true)
-    }
-    fn up() -> MenuInput {
-        press(|m| m.up = true)
-    }
-    fn left() -> MenuInput {
-        press(|m| m.left = true)
-    }
-    fn right() -> MenuInput {
-        press(|m| m.right = true)
-    }
-    fn back() -> MenuInput {
-        press(|m| m.back = true)
-    }
+    use crate::app::menu_input::press::{back, down, left, ok, right, up};
 
     /// Moves the cursor down to the row labelled `label` on the menu's page.
     fn go_to(menu: &mut OptionsMenu, c: &mut Config, label: &str) {

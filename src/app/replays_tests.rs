@@ -6,6 +6,7 @@ use skysweep::sim::replay::Replay;
 use skysweep::sim::{Character, Difficulty};
 
 use super::*;
+use crate::app::menu_input::press::with as input;
 
 /// A replay dated `date`, named `name`, recorded on a stage file that does not exist.
 fn write_replay(dir: &Path, file: &str, name: &str, date: u64) {
@@ -21,12 +22,6 @@ fn write_replay(dir: &Path, file: &str, name: &str, date: u64) {
     r.name = name.into();
     r.date = date;
     r.save(&dir.join(file)).unwrap();
-}
-
-fn input(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
-    let mut m = MenuInput::default();
-    f(&mut m);
-    m
 }
 
 #[test]

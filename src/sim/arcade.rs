@@ -199,23 +199,12 @@ mod tests {
                 c.label()
             })
             .collect();
-        assert_eq!(
-            seen,
-            [
-                "1",
-                "2",
-                "3",
-                "4",
-                "5",
-                "6",
-                "7",
-                "8",
-                "9",
-                "FREE PLAY",
-                "0",
-                "1"
-            ]
-        );
+        // One to nine, free play, none, and round again.
+        let counts = (1..=9).map(|n| n.to_string());
+        let expected: Vec<String> = counts
+            .chain(["FREE PLAY", "0", "1"].map(String::from))
+            .collect();
+        assert_eq!(seen, expected);
         assert_eq!(Continues::Limited(0).step(-1), Continues::FreePlay);
         assert!(!ArcadeRules {
             continues: Continues::Limited(0),

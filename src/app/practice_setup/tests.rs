@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use skysweep::sim::{Character, Difficulty};
 
 use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
+use crate::app::menu_input::press::with as press;
 use crate::app::menu_input::MenuInput;
 
 fn stage(number: u32, reached: bool) -> StageEntry {
@@ -31,12 +32,6 @@ fn menu() -> PracticeSetup {
         (1..=6).map(|n| stage(n, n <= 3)).collect(),
         Difficulty::Normal,
     )
-}
-
-fn press(f: impl FnOnce(&mut MenuInput)) -> MenuInput {
-    let mut m = MenuInput::default();
-    f(&mut m);
-    m
 }
 
 fn go_to(s: &mut PracticeSetup, row: Row) {

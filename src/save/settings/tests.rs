@@ -240,14 +240,7 @@ fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
         ("keys[0].bomb \"Bar\"", "line 7, column 33"),
         ("pad.shot \"Nope\"", "line 10, column 16"),
     ];
-    assert_eq!(warnings.len(), expect.len(), "{warnings:#?}");
-    for (w, (field, at)) in warnings.iter().zip(expect) {
-        assert!(w.starts_with(&path.display().to_string()), "{w}");
-        assert!(
-            w.contains(field) && w.contains(at),
-            "{w} lacks {field} at {at}"
-        );
-    }
+    assert_warnings(&warnings, &path, &expect);
     assert_eq!(
         names_in(d),
         ["config.ron"],
@@ -305,13 +298,7 @@ fn hand_edited_new_options_out_of_range_are_clamped_and_named() {
         ("shot_opacity 3", "line 3, column 30"),
         ("background_dim 200", "line 3, column 49"),
     ];
-    assert_eq!(warnings.len(), expect.len(), "{warnings:#?}");
-    for (w, (field, at)) in warnings.iter().zip(expect) {
-        assert!(
-            w.contains(field) && w.contains(at),
-            "{w} lacks {field} at {at}"
-        );
-    }
+    assert_warnings(&warnings, &path, &expect);
     assert_eq!(names_in(tmp.path()), ["config.ron"], "kept where it is");
     // A damaged value of a new option (a wrong type) sets the whole file aside as before.
     std::fs::write(&path, "(shot: (mode: Sometimes))").unwrap();
@@ -319,4 +306,17 @@ fn hand_edited_new_options_out_of_range_are_clamped_and_named() {
     assert_eq!(c, Config::default());
     assert!(warnings[0].contains("line 1, column"), "{warnings:?}");
     assert_eq!(names_in(tmp.path()), ["config.ron.damaged-1"]);
+}
+
+/// Asserts `warnings` are one a problem of `expect`, in order, each naming the file at `path`,
+/// the field with its value, and the line and column.
+fn assert_warnings(warnings: &[String], path: &std::path::Path, expect: &[(&str, &str)]) {
+    assert_eq!(warnings.len(), expect.len(), "{warnings:#?}");
+    for (w, (field, at)) in warnings.iter().zip(expect) {
+        assert!(w.starts_with(&path.display().to_string()), "{w}");
+        assert!(
+            w.contains(field) && w.contains(at),
+            "{w} lacks {field} at {at}"
+        );
+    }
 }
