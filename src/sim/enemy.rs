@@ -187,10 +187,11 @@ impl World {
         let e = &self.enemies[key];
         let active = active_weapons(&level.enemies[e.kind], e.boss_phase);
         let interval_f = self.config.difficulty.fire_interval_factor();
+        let extra_s = self.config.difficulty.first_shot_extra_s();
         let weapons = &mut self.enemies[key].weapons;
         weapons.clear();
         weapons.extend(active.iter().map(|w| WeaponState {
-            cooldown: (w.delay_s * interval_f / DT).round() as u32,
+            cooldown: ((w.delay_s * interval_f + extra_s) / DT).round() as u32,
             aim_deg: 90.0,
             ..WeaponState::default()
         }));
