@@ -175,6 +175,9 @@ pub enum Command {
         /// Stage files to measure (default: every levels/stageN.ron).
         #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
         stages: Vec<PathBuf>,
+        /// Draw each stage's pacing into FILE.png instead (FILE-stageN.png for several).
+        #[arg(long, value_name = "FILE.png")]
+        plot: Option<PathBuf>,
     },
     /// Play random and autoplayed runs headless for a while: every stage, pilot, difficulty
     /// and loop, one or two players, each run replayed from its recording to the same hash,

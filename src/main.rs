@@ -21,7 +21,11 @@ fn main() -> ExitCode {
             frames,
             all,
         }) => sim_cmd::run(run, frames, all),
-        Some(Command::Balance { json, ref stages }) => balance::run(json, stages),
+        Some(Command::Balance {
+            json,
+            ref stages,
+            ref plot,
+        }) => balance::run(json, stages, plot.as_deref()),
         Some(Command::Check {
             ref files,
             format,

@@ -9,6 +9,7 @@
 //! reproduced with the matching `sim` command line.
 
 pub mod deaths;
+pub mod plot;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
@@ -80,6 +81,11 @@ pub struct StageRow {
     pub dead_air_s: f64,
     /// The most enemy bullets alive at once, worst of every run.
     pub peak_enemy_bullets: usize,
+    /// Seconds from the mid-boss's arrival to its fall, slowest of every run; `null` when the
+    /// stage has none or some run outwaited it.
+    pub mid_boss_ttk_s: Option<f64>,
+    /// The quiet stretches of the run with the most quiet time in them (see `sim`'s `gaps`).
+    pub gaps: Vec<summary::Gap>,
 }
 
 /// What `balance` prints.
@@ -201,6 +207,13 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
                 stage: file_name(path),
                 dead_air_s: full().map(|s| s.dead_air_s).fold(0.0, f64::max),
                 peak_enemy_bullets: full().map(|s| s.max_enemy_bullets).max().unwrap_or(0),
+                mid_boss_ttk_s: mid_boss_slowest(full().flat_map(|s| s.stages.first())),
+                gaps: full()
+                    .filter_map(|s| s.stages.first())
+                    .map(|s| &s.gaps)
+                    .max_by(|a, b| quiet_s(a).total_cmp(&quiet_s(b)))
+                    .cloned()
+                    .unwrap_or_default(),
             }
         })
         .collect();
@@ -331,8 +344,35 @@ fn boss_name(level: &Level) -> Option<String> {
     })
 }
 
+/// The slowest mid-boss time to kill of `runs`; `None` when a run has none (no mid-boss, or
+/// it was outwaited).
+fn mid_boss_slowest<'a>(runs: impl Iterator<Item = &'a summary::StageResult>) -> Option<f64> {
+    let mut slowest: Option<f64> = None;
+    for r in runs {
+        slowest = Some(slowest.unwrap_or(0.0).max(r.mid_boss_ttk_s?));
+    }
+    slowest
+}
+
+/// The quiet time in `gaps`, seconds.
+fn quiet_s(gaps: &[summary::Gap]) -> f64 {
+    gaps.iter().map(|g| g.length_s).sum()
+}
+
 fn file_name(path: &Path) -> String {
     summary::file_name(&path.to_string_lossy())
+}
+
+/// The width of a left-aligned column holding `header` and `cells`: the longest of them and
+/// two spaces, so a long stage or boss name never runs into the next column.
+fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {
+    cells
+        .into_iter()
+        .map(|c| c.chars().count())
+        .chain([header.chars().count()])
+        .max()
+        .unwrap_or(0)
+        + 2
 }
 
 /// The report as a table for people.
@@ -353,13 +393,15 @@ pub fn table(report: &Report) -> String {
         .iter()
         .map(|c| c.name().to_lowercase())
         .collect();
-    let _ = write!(out, "{:<14}{:<16}", "stage", "boss");
+    let ws = width("stage", report.bosses.iter().map(|b| b.stage.as_str())).max(14);
+    let wb = width("boss", report.bosses.iter().map(|b| b.boss.as_str())).max(16);
+    let _ = write!(out, "{:<ws$}{:<wb$}", "stage", "boss");
     for p in &pilots {
         let _ = write!(out, "{p:>8}");
     }
     let _ = writeln!(out, "{:>8}", "spread");
     for b in &report.bosses {
-        let _ = write!(out, "{:<14}{:<16}", b.stage, b.boss);
+        let _ = write!(out, "{:<ws$}{:<wb$}", b.stage, b.boss);
         for p in &pilots {
             let _ = write!(out, "{:>8}", secs(b.ttk_s.get(p)));
         }
@@ -376,16 +418,30 @@ pub fn table(report: &Report) -> String {
         out,
         "\nStage pacing: worst of full runs from the start (every pilot, {seeds}, Normal, autoplay, invincible)"
     );
+    let ws = width("stage", report.stages.iter().map(|s| s.stage.as_str())).max(14);
     let _ = writeln!(
         out,
-        "{:<14}{:>14}{:>20}",
-        "stage", "dead air (s)", "peak enemy bullets"
+        "{:<ws$}{:>14}{:>20}{:>18}  gaps over {} s (at: length)",
+        "stage",
+        "dead air (s)",
+        "peak enemy bullets",
+        "mid-boss ttk (s)",
+        summary::GAP_S
     );
     for s in &report.stages {
+        let gaps: Vec<String> = s
+            .gaps
+            .iter()
+            .map(|g| format!("{:.1}: {:.1}", g.at_s, g.length_s))
+            .collect();
         let _ = writeln!(
             out,
-            "{:<14}{:>14.1}{:>20}",
-            s.stage, s.dead_air_s, s.peak_enemy_bullets
+            "{:<ws$}{:>14.1}{:>20}{:>18}  {}",
+            s.stage,
+            s.dead_air_s,
+            s.peak_enemy_bullets,
+            secs(s.mid_boss_ttk_s),
+            gaps.join(", ")
         );
     }
     deaths_table(&mut out, report);
@@ -409,14 +465,21 @@ fn deaths_table(out: &mut String, report: &Report) {
         seeds(&report.death_seeds)
     );
     let _ = write!(out, "{:<9}{:<11}", "skill", "difficulty");
-    for s in report.deaths.first().map_or(&[][..], |r| &r.stages[..]) {
-        let _ = write!(out, "{:>12}", s.stage.trim_end_matches(".ron"));
+    let columns = report.deaths.first().map_or(&[][..], |r| &r.stages[..]);
+    let wd = columns
+        .iter()
+        .map(|s| s.stage.trim_end_matches(".ron").chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    for s in columns {
+        let _ = write!(out, "{:>wd$}", s.stage.trim_end_matches(".ron"));
     }
     let _ = writeln!(out, "{:>7}", "total");
     for r in &report.deaths {
         let _ = write!(out, "{:<9}{:<11}", r.skill, r.difficulty);
         for s in &r.stages {
-            let _ = write!(out, "{:>12}", format!("{} ({})", s.median, s.clears));
+            let _ = write!(out, "{:>wd$}", format!("{} ({})", s.median, s.clears));
         }
         let _ = writeln!(out, "{:>7}", r.total);
     }
@@ -426,9 +489,10 @@ fn deaths_table(out: &mut String, report: &Report) {
         deaths::OPENING_S,
         seeds(&deaths::OPENING_SEEDS)
     );
+    let wo = width("", report.opening.iter().map(|o| o.stage.as_str())).max(14);
     for o in &report.opening {
         let hits: Vec<String> = o.hits.iter().map(u32::to_string).collect();
-        let _ = writeln!(out, "{:<14}{}", o.stage, hits.join(" "));
+        let _ = writeln!(out, "{:<wo$}{}", o.stage, hits.join(" "));
     }
     let _ = writeln!(out, "\nTargets");
     for t in &report.targets {
@@ -437,8 +501,9 @@ fn deaths_table(out: &mut String, report: &Report) {
     }
 }
 
-/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing.
-pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
+/// `skysweep balance`: the pilots against every stage boss, and each stage's pacing; with
+/// `plot`, each stage's pacing drawn as a picture instead (see [`plot`]).
+pub fn run(json: bool, stages: &[PathBuf], plot: Option<&Path>) -> ExitCode {
     let levels = match load_stages(stages) {
         Ok(l) => l,
         Err(e) => {
@@ -448,6 +513,9 @@ pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
     };
     // Many independent runs: one thread per core.
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    if let Some(path) = plot {
+        return plot_stages(&levels, path, threads);
+    }
     let report = measure(&levels, threads);
     if !json {
         outln!("{}", table(&report).trim_end());
@@ -465,6 +533,23 @@ pub fn run(json: bool, stages: &[PathBuf]) -> ExitCode {
     }
 }
 
+/// Draws each of `levels` into a PNG named after `path` (see [`plot::path_for`]).
+fn plot_stages(levels: &[(PathBuf, Arc<Level>)], path: &Path, threads: usize) -> ExitCode {
+    for (file, level) in levels {
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("stage");
+        let out = plot::path_for(path, stem, levels.len());
+        let trace = plot::trace(level);
+        let ttks = plot::pilot_ttks(level, threads);
+        let title = format!("{} ({})", level.name, file_name(file));
+        if let Err(e) = plot::draw(&trace, &title, &ttks, &out) {
+            eprintln!("skysweep balance: cannot draw {}: {e}", out.display());
+            return ExitCode::from(1);
+        }
+        outln!("{}", out.display());
+    }
+    ExitCode::SUCCESS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,6 +560,49 @@ mod tests {
         assert_eq!(median(&[None, Some(1.0), Some(2.0)]), Some(2.0));
         assert_eq!(median(&[None, Some(1.0), None]), None);
         assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn long_stage_and_boss_names_never_run_together() {
+        let stage = "glacier_run_extended.ron".to_string();
+        let report = Report {
+            bosses: vec![BossRow {
+                stage: stage.clone(),
+                boss: "glacier_maw_the_unending".into(),
+                ttk_s: PilotTimes::default(),
+                spread: None,
+            }],
+            max_spread: None,
+            stages: vec![StageRow {
+                stage: stage.clone(),
+                dead_air_s: 1.0,
+                peak_enemy_bullets: 3,
+                mid_boss_ttk_s: Some(12.5),
+                gaps: vec![summary::Gap {
+                    at_s: 40.0,
+                    length_s: 3.5,
+                }],
+            }],
+            seeds: vec![1],
+            deaths: Vec::new(),
+            death_seeds: vec![1],
+            death_pilot: "vela".into(),
+            opening: vec![OpeningRow {
+                stage,
+                hits: vec![0],
+            }],
+            targets: Vec::new(),
+        };
+        let text = table(&report);
+        assert!(
+            text.contains("glacier_run_extended.ron  glacier_maw_the_unending  "),
+            "{text}"
+        );
+        assert!(!text.contains(".rong") && !text.contains(".ron0"), "{text}");
+        assert!(
+            text.contains("12.5  40.0: 3.5"),
+            "mid-boss and gaps: {text}"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::level::Level;
 
 mod meter;
 
-pub use meter::{file_name, BossTtk, StageMeter, DEAD_AIR_GRACE_STEPS};
+pub use meter::{file_name, BossTtk, Gap, StageMeter, DEAD_AIR_GRACE_STEPS, GAP_S};
 
 use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
@@ -131,6 +131,12 @@ pub struct StageResult {
     pub dead_air_s: f64,
     /// Where on the stage's timeline that stretch began, seconds.
     pub dead_air_at_s: f64,
+    /// Every stretch of at least [`GAP_S`] seconds with no enemy on screen: where an author
+    /// fills the timeline.
+    pub gaps: Vec<Gap>,
+    /// Seconds from the mid-boss's arrival to its fall; `null` when the stage has none, or it
+    /// was outwaited.
+    pub mid_boss_ttk_s: Option<f64>,
     pub state_hash: String,
 }
 
@@ -245,6 +251,8 @@ pub struct Summary {
     /// Each played stage's boss, in order: seconds from its spawn to its defeat (`null` when
     /// it did not fall in the run).
     pub ttk_s: Vec<BossTtk>,
+    /// Each played stage's mid-boss, likewise (`null` when it was outwaited).
+    pub mid_boss_ttk_s: Vec<BossTtk>,
     /// The longest stretch with no enemy on screen in any stage, leaving out each stage's
     /// first 3 seconds and its stage-clear tally, seconds.
     pub dead_air_s: f64,
@@ -299,6 +307,7 @@ pub fn run_driven(
     let mut totals = RunStats::default();
     let mut stages = Vec::new();
     let mut ttk = Vec::new();
+    let mut mid_ttk = Vec::new();
     let mut carry: Vec<Carry> = Vec::new();
     let mut last: Option<World> = None;
     let mut desync: Option<String> = None;
@@ -388,9 +397,12 @@ pub fn run_driven(
             max_enemy_bullets: world.stats.max_enemy_bullets,
             dead_air_s: meter.dead_air_s(),
             dead_air_at_s: meter.dead_air_at_s(),
+            gaps: meter.gaps(),
+            mid_boss_ttk_s: meter.mid_boss_ttk().and_then(|t| t.ttk_s),
             state_hash: format!("{:016x}", world.state_hash()),
         });
         ttk.extend(meter.boss_ttk());
+        mid_ttk.extend(meter.mid_boss_ttk());
         let go_on = world.cleared() && frames < opts.frames && desync.is_none();
         carry = world.players.iter().map(Carry::of).collect();
         last = Some(world);
@@ -450,6 +462,7 @@ pub fn run_driven(
         state_hash: format!("{:016x}", world.state_hash()),
         desync,
         ttk_s: ttk,
+        mid_boss_ttk_s: mid_ttk,
         dead_air_s: stages.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
         stages,
     };

@@ -89,6 +89,7 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
         boss_music: String::new(),
         markers: BTreeMap::new(),
         events: Vec::new(),
+        waves: BTreeMap::new(),
         patterns: BTreeMap::new(),
         enemies: BTreeMap::new(),
     };

@@ -15,6 +15,7 @@ mod link;
 pub mod load;
 pub mod locate;
 mod parse;
+pub mod paths;
 pub mod report;
 pub mod resolved;
 pub mod schema;

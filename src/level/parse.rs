@@ -91,6 +91,9 @@ fn owner(place: &Place) -> String {
         [Step::Field(list), Step::Index(i), _, ..] if list == "events" => {
             format!("event {}: ", i + 1)
         }
+        [Step::Field(map), Step::Key(k), Step::Index(i), _, ..] if map == "waves" => {
+            format!("wave \"{k}\", event {}: ", i + 1)
+        }
         _ => String::new(),
     }
 }
@@ -134,9 +137,14 @@ fn one_of(names: &[&str]) -> String {
     }
 }
 
-/// True when the place is an item of the stage's `events` list itself.
+/// True when the place is an item of an events list itself: the stage's, a section's, or a
+/// wave's.
 fn is_event_item(place: &Place) -> bool {
-    matches!(place.path.as_slice(), [Step::Field(f), Step::Index(_)] if f == "events")
+    match place.path.as_slice() {
+        [.., Step::Field(f), Step::Index(_)] => f == "events",
+        [Step::Field(f), Step::Key(_), Step::Index(_)] => f == "waves",
+        _ => false,
+    }
 }
 
 /// The names a field whose value is one of a schema enum's variants takes.
@@ -177,7 +185,9 @@ fn word_at(text: &str, offset: usize) -> String {
 fn whole_number(place: &Place) -> String {
     let range = |lo: u32, hi: u32| format!("a whole number from {lo} to {hi}");
     match place.field() {
-        Some("count") if place.within("events") => range(1, limits::MAX_SPAWN_COUNT),
+        Some("count") if place.within("events") || place.within("waves") => {
+            range(1, limits::MAX_SPAWN_COUNT)
+        }
         Some("count") => range(1, limits::MAX_BULLETS_PER_VOLLEY),
         Some("volleys") => range(1, limits::MAX_VOLLEYS),
         Some("score" | "bonus") => range(0, limits::MAX_SCORE),

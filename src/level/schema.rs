@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::paths::{LegDef, List};
+
 /// One stage file, `levels/stageN.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Stage")]
@@ -38,6 +40,10 @@ pub struct StageDef {
     pub markers: BTreeMap<String, f32>,
     #[serde(default)]
     pub events: Vec<TimelineEventDef>,
+    /// Named waves: lists of events whose times count from where a `Wave` event places them
+    /// (see [`TimelineEventDef::Wave`]). Expanded when the stage loads.
+    #[serde(default)]
+    pub waves: BTreeMap<String, Vec<TimelineEventDef>>,
     /// Definitions local to this stage, merged with those from `uses`.
     #[serde(default)]
     pub patterns: BTreeMap<String, PatternDef>,
@@ -155,6 +161,41 @@ pub enum TimelineEventDef {
         #[serde(default = "defaults::boss_y")]
         y: f32,
     },
+    /// Places the stage's wave `name` (from `waves`): its events at `at` plus their own times,
+    /// mirrored left-right first when `mirror` (x becomes 224 - x, paths flip), then moved by
+    /// `dx`/`dy`; `repeat` times in all, `every_s` seconds apart, each moved `repeat_dx`/
+    /// `repeat_dy` further than the last, every other one mirrored (again) when `alternate`:
+    /// a line from the left, then the right.
+    Wave {
+        at: f32,
+        name: String,
+        #[serde(default)]
+        dx: f32,
+        #[serde(default)]
+        dy: f32,
+        #[serde(default)]
+        mirror: bool,
+        #[serde(default = "defaults::one_u32")]
+        repeat: u32,
+        #[serde(default)]
+        every_s: f32,
+        #[serde(default)]
+        repeat_dx: f32,
+        #[serde(default)]
+        repeat_dy: f32,
+        #[serde(default)]
+        alternate: bool,
+    },
+    /// A group of events (and markers) whose times count from `at`, so inserting time before
+    /// a section moves only its `at`. `name` is for messages and the reader.
+    Section {
+        at: f32,
+        #[serde(default)]
+        name: String,
+        #[serde(default)]
+        markers: BTreeMap<String, f32>,
+        events: Vec<TimelineEventDef>,
+    },
 }
 
 impl TimelineEventDef {
@@ -165,7 +206,9 @@ impl TimelineEventDef {
             | TimelineEventDef::Scroll { at, .. }
             | TimelineEventDef::Warning { at, .. }
             | TimelineEventDef::MidBoss { at, .. }
-            | TimelineEventDef::Boss { at, .. } => *at,
+            | TimelineEventDef::Boss { at, .. }
+            | TimelineEventDef::Wave { at, .. }
+            | TimelineEventDef::Section { at, .. } => *at,
         }
     }
 }
@@ -367,6 +410,23 @@ pub enum PathDef {
         #[serde(default = "defaults::hover_period")]
         period_s: f32,
     },
+    /// Through `points`, each an (x, y) offset from where the enemy came in (so a wave's
+    /// `dx`/`dy` move the whole path, and mirroring flips it), at `speed`, or taking
+    /// `legs_s[i]` seconds to reach point `i` when given (one time per point). Straight from
+    /// point to point, or a curve through them with `smooth`; after the last point the enemy
+    /// flies straight on, the way and at the pace of the last leg.
+    Waypoints {
+        points: List<(f32, f32)>,
+        #[serde(default = "defaults::air_speed")]
+        speed: f32,
+        #[serde(default)]
+        legs_s: List<f32>,
+        #[serde(default)]
+        smooth: bool,
+    },
+    /// Paths flown one after another, each from where the last left the enemy: each part
+    /// for its `for_s` seconds, a `Waypoints` part without one until its last point.
+    Sequence { legs: List<LegDef> },
 }
 
 /// A bullet pattern, fired once per weapon shot.

@@ -11,8 +11,21 @@ use super::parse::parse;
 use super::schema::{DefsFile, StageDef};
 use super::source::{read_source, Source};
 
+/// The prefix of a `uses` entry that names a file of the game's own `levels/` folder, from a
+/// stage kept anywhere: `uses: ["game:common.ron"]`.
+pub const GAME_PREFIX: &str = "game:";
+
+/// The folder a `uses` entry is read from and its path inside it: the game's own `levels/`
+/// for a [`GAME_PREFIX`]ed entry, else `dir`, the stage's folder.
+pub(super) fn uses_base<'u>(dir: &Path, used: &'u str) -> (PathBuf, &'u str) {
+    match used.strip_prefix(GAME_PREFIX) {
+        Some(rest) => (crate::platform::data::find_game_data("levels"), rest),
+        None => (dir.to_path_buf(), used),
+    }
+}
+
 /// Reads and parses every definitions file `stage` uses, in `uses` order, from `dir` (the
-/// stage file's folder). Errors in the list and in every used file are reported together,
+/// stage file's folder), or from the game's `levels/` for a `game:` entry. Errors in the list and in every used file are reported together,
 /// each at its `uses` entry in `stage_src` unless it lies inside the used file.
 pub(super) fn read_uses(
     stage_src: &Source,
@@ -27,7 +40,8 @@ pub(super) fn read_uses(
     };
     let to_read = uses_to_read(stage, |k, msg| errors.push(at(k, msg.into())));
     for (k, used) in to_read {
-        let p = match confined_join(dir, used) {
+        let (base, rel) = uses_base(dir, used);
+        let p = match confined_join(&base, rel) {
             Ok(p) => p,
             Err(why) => {
                 errors.push(at(k, why.message(used).into()));
@@ -51,13 +65,8 @@ pub(super) fn read_uses(
                 )),
                 Ok(_) => errors.extend(e.diagnostics),
                 Err(_) => {
-                    let reason = e
-                        .diagnostics
-                        .first()
-                        .map_or("", |d| d.message.trim_start_matches("cannot read: "))
-                        .to_string();
-                    let hint = suggest_file(dir, used);
-                    let text = format!("cannot read `uses` file \"{used}\": {reason}");
+                    let hint = suggest_file(&base, rel);
+                    let text = missing_file_message(used, &base, rel);
                     errors.push(at(k, did_you_mean(text, hint.as_deref())));
                 }
             },
@@ -69,6 +78,30 @@ pub(super) fn read_uses(
         });
     }
     Ok(defs)
+}
+
+/// Why a `uses` file was not found: the folder searched, and how to fix it.
+fn missing_file_message(used: &str, base: &Path, rel: &str) -> String {
+    let searched = base_dir(base).display();
+    let game = crate::platform::data::find_game_data("levels");
+    let fix = if used.starts_with(GAME_PREFIX) {
+        format!(
+            "the game's shipped definitions files are the .ron files of {}; check the name",
+            game.display()
+        )
+    } else if game.join(rel).is_file() {
+        format!(
+            "the game ships a \"{rel}\": write \"{GAME_PREFIX}{rel}\" to use it from any folder, \
+             or copy it beside the stage"
+        )
+    } else {
+        format!(
+            "put the file beside the stage, or write \"{GAME_PREFIX}NAME.ron\" for one of the \
+             game's own (in {})",
+            game.display()
+        )
+    };
+    format!("cannot find `uses` file \"{used}\": searched {searched}; {fix}")
 }
 
 /// What a path that is not a regular file is, in words.
@@ -143,7 +176,8 @@ impl Escape {
         match self {
             Escape::NotPlain => format!(
                 "`uses` path \"{used}\" must be a relative path inside the stage's folder \
-                 (no `..`, not absolute)"
+                 (no `..`, not absolute), or \"{GAME_PREFIX}\" and a file of the game's own \
+                 levels/ folder"
             ),
             Escape::Link(to) => format!(
                 "`uses` file \"{used}\" is a symbolic link leading out of the stage's folder, \

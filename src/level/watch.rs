@@ -200,11 +200,14 @@ impl LevelWatcher {
         let dir = self.stage.parent().unwrap_or(Path::new("/")).to_path_buf();
         for used in uses.iter().take(super::limits::MAX_USES) {
             // Paths that escape the folder are errors at load time; never watch them.
-            if Path::new(used)
+            let (base, rel) = super::uses::uses_base(&dir, used);
+            if Path::new(rel)
                 .components()
                 .all(|c| matches!(c, std::path::Component::Normal(_)))
             {
-                let p = dir.join(used);
+                // The game's folder may be relative to the current one; events come absolute.
+                let base = base.canonicalize().unwrap_or(base);
+                let p = base.join(rel);
                 if let Some(parent) = p.parent() {
                     // A folder that cannot be watched only loses hot reload for that file.
                     let _ = self.watch_dir(parent);

@@ -19,6 +19,23 @@ pub fn folder(kind: &str) -> Option<PathBuf> {
     })
 }
 
+/// Finds the game's own shipped `rel` (such as `levels`), never a folder of that name in the
+/// current folder: beside the binary (or two folders up, for `cargo run`), else the source
+/// tree it was built from, else wherever [`find_data`] finds it.
+pub fn find_game_data(rel: &str) -> PathBuf {
+    let beside_exe = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+        .into_iter()
+        .flat_map(|dir| [dir.clone(), dir.join(".."), dir.join("../..")]);
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    beside_exe
+        .chain([built])
+        .map(|up| up.join(rel))
+        .find(|p| p.is_dir())
+        .unwrap_or_else(|| find_data(rel))
+}
+
 /// Finds a shipped file whether the game runs from the repository root or elsewhere
 /// (`cargo run` from a subfolder, or the binary moved next to its `levels/` and `assets/`).
 /// Where the game keeps the player's replays; `None` when there is no data folder.

@@ -180,9 +180,17 @@ impl World {
 
     pub(crate) fn update_bullets(&mut self) {
         let mut gone = std::mem::take(&mut self.scratch.gone);
+        // Past the difficulty's curl time a curving bullet flies on straight.
+        let curl_steps = self
+            .config
+            .difficulty
+            .curl_s()
+            .map_or(u32::MAX, |s| (s / DT).round() as u32);
         for (k, b) in self.bullets.iter_mut() {
             b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
-            b.heading_deg += b.ang_vel_deg * DT;
+            if b.age < curl_steps {
+                b.heading_deg += b.ang_vel_deg * DT;
+            }
             let r = b.heading_deg.to_radians();
             b.pos += Vec2::new(r.cos(), r.sin()) * b.speed * DT;
             let margin = 16.0;
@@ -216,5 +224,46 @@ impl World {
         let b = self.bullets.try_remove(k)?;
         self.remove_box(b.handle);
         Some(b.pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Difficulty, Input, WorldConfig};
+    use crate::testkit::scenario;
+
+    /// The heading, degrees, of a bullet turning 30 degrees a second after `steps` steps at
+    /// `difficulty`, fired from the top of a quiet stage.
+    fn heading_after(difficulty: Difficulty, steps: usize) -> f32 {
+        let config = WorldConfig {
+            difficulty,
+            invincible: true,
+            ..WorldConfig::default()
+        };
+        let mut world = scenario::world(scenario::quiet_level(), config);
+        let bullet = Bullet::new(
+            Vec2::new(112.0, 20.0),
+            5.0,
+            90.0,
+            0.0,
+            30.0,
+            BulletStyle::Small,
+        );
+        let k = world.spawn_bullet(bullet).expect("room for a bullet");
+        scenario::hold(&mut world, Input::default(), steps);
+        world.bullets[k].heading_deg
+    }
+
+    #[test]
+    fn curving_bullets_straighten_after_the_curl_time_except_on_hard() {
+        let three_s = 3 * 60;
+        for d in Difficulty::ALL {
+            let turned = heading_after(d, three_s) - 90.0;
+            let expected = 30.0 * d.curl_s().map_or(3.0, |s| s.min(3.0));
+            assert!((turned - expected).abs() < 0.6, "{d:?}: turned {turned}");
+        }
+        assert!(Difficulty::Hard.curl_s().is_none());
+        assert!(Difficulty::Normal.curl_s().is_some_and(|s| s < 3.0));
     }
 }

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Handle, Layer, Shape};
+use crate::level::paths::waypoints_at;
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{limits, EnemyType, HitShape, Weapon};
 
@@ -57,6 +58,8 @@ pub struct Enemy {
     pub(crate) seen: bool,
     /// Steps into the current path stage (StopAndShoot waits, Hover enters).
     pub(crate) path_timer: u32,
+    /// The part of a `Sequence` path being flown (0 for every other path).
+    pub(crate) leg: u16,
 }
 
 impl Enemy {
@@ -172,6 +175,7 @@ impl World {
             ground,
             seen: false,
             path_timer: 0,
+            leg: 0,
         };
         self.enemies.insert(enemy);
         self.reset_weapons(key);
@@ -183,10 +187,11 @@ impl World {
         let e = &self.enemies[key];
         let active = active_weapons(&level.enemies[e.kind], e.boss_phase);
         let interval_f = self.config.difficulty.fire_interval_factor();
+        let extra_s = self.config.difficulty.first_shot_extra_s();
         let weapons = &mut self.enemies[key].weapons;
         weapons.clear();
         weapons.extend(active.iter().map(|w| WeaponState {
-            cooldown: (w.delay_s * interval_f / DT).round() as u32,
+            cooldown: ((w.delay_s * interval_f + extra_s) / DT).round() as u32,
             aim_deg: 90.0,
             ..WeaponState::default()
         }));
@@ -243,7 +248,8 @@ impl World {
         }
         let t = e.age as f32 * DT;
         let m = if e.mirror { -1.0 } else { 1.0 };
-        match e.path.clone() {
+        super::legs::next_leg(e);
+        match super::legs::flown(e) {
             PathDef::Straight { angle_deg, speed } => {
                 let a = if e.mirror {
                     180.0 - angle_deg
@@ -320,6 +326,21 @@ impl World {
                     e.pos.y = y + 6.0 * (std::f32::consts::TAU * ts / (period_s * 0.5)).sin();
                 }
             }
+            PathDef::Waypoints {
+                points,
+                speed,
+                legs_s,
+                smooth,
+            } => {
+                let ts = e.path_timer as f32 * DT;
+                let (off, heading) = waypoints_at(&points, speed, &legs_s, smooth, ts);
+                // Ground enemies ride the ground as they follow their points.
+                let ride = if e.ground { scroll * ts } else { 0.0 };
+                e.pos = e.origin + Vec2::new(m * off.x, off.y + ride);
+                e.heading_deg = if e.mirror { 180.0 - heading } else { heading };
+            }
+            // `flown` never hands over a sequence, only its parts, which are never sequences.
+            PathDef::Sequence { .. } => {}
         }
     }
 
@@ -479,6 +500,7 @@ impl World {
                 e.path = p;
                 e.origin.x = e.pos.x;
                 e.path_timer = 0;
+                e.leg = 0;
             }
             self.reset_weapons(k);
             self.events.push(GameEvent::BossPhase { phase });

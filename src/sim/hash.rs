@@ -177,6 +177,28 @@ impl Feed for PathDef {
             PathDef::Ground => h.put(&4u8),
             PathDef::Drive { angle_deg, speed } => h.put(&(5u8, angle_deg, speed)),
             PathDef::Hover { y, sway, period_s } => h.put(&((6u8, y), sway, period_s)),
+            PathDef::Waypoints {
+                ref points,
+                speed,
+                ref legs_s,
+                smooth,
+            } => {
+                h.put(&((7u8, speed), smooth, points.len()));
+                for &(x, y) in points.iter() {
+                    h.put(&(x, y));
+                }
+                h.put(&legs_s.len());
+                for s in legs_s.iter() {
+                    h.put(s);
+                }
+            }
+            PathDef::Sequence { ref legs } => {
+                h.put(&(8u8, legs.len()));
+                for leg in legs.iter() {
+                    h.put(&leg.path);
+                    h.put(&leg.for_s.unwrap_or(-1.0));
+                }
+            }
         }
     }
 }
@@ -310,9 +332,14 @@ impl Feed for Enemy {
             ground,
             seen,
             path_timer,
+            leg,
         } = self;
         h.put(&((*kind, *pos, *origin), *heading_deg, *age));
         h.put(path);
+        // Only a sequence has parts: the hashes of runs without one stay as they were.
+        if matches!(path, PathDef::Sequence { .. }) {
+            h.put(&(*leg as u32));
+        }
         h.put(&(*mirror, *boss_phase, *pattern_override));
         h.put(parts.as_slice());
         h.put(weapons.as_slice());
@@ -432,7 +459,8 @@ impl World {
     /// can be compared step by step: the same run gives the same hash, and a run that strays
     /// in any value below changes it (barring a 64-bit collision).
     ///
-    /// It covers the level (by its content hash); the settings that act on every step
+    /// It covers the level by what it plays ([`level_hash`](super::replay::level_hash), not
+    /// its files' text, so rewriting a stage with waves and sections, or a comment, keeps it); the settings that act on every step
     /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
     /// formation members still to come, the scroll and its easing; the stage phase; the game's
     /// random generator; each player's input of the last step (presses are edges); every
@@ -453,7 +481,8 @@ impl World {
     pub fn state_hash(&self) -> u64 {
         let World {
             config,
-            level,
+            level: _,
+            level_key,
             frame,
             stage_time,
             scroll_speed,
@@ -495,7 +524,7 @@ impl World {
             arcade: _,
         } = config;
         let mut h = StateHasher::new();
-        h.put(&(level.content_hash, *difficulty as u8, *loop_index));
+        h.put(&(*level_key, *difficulty as u8, *loop_index));
         h.put(invincible);
         h.put(&(*frame, *stage_time, *next_event));
         h.put(pending.as_slice());

@@ -16,6 +16,7 @@ pub mod events;
 pub mod hash;
 pub mod input;
 pub mod item;
+mod legs;
 pub mod pilots;
 pub mod player;
 mod preview;

@@ -208,5 +208,6 @@ fn placeholder_enemy() -> Enemy {
         ground: false,
         seen: false,
         path_timer: 0,
+        leg: 0,
     }
 }

@@ -272,6 +272,9 @@ pub struct World {
     pub(crate) prev_input: Vec<Input>,
     pub(crate) query_buf: Vec<crate::collide::Contact>,
     pub(crate) scratch: super::scratch::Scratch,
+    /// What the level plays as ([`level_hash`](super::replay::level_hash)), for the state
+    /// hash: a comment or a rewrite that loads to the same level keeps every state hash.
+    pub(crate) level_key: u64,
 }
 
 impl World {
@@ -287,6 +290,7 @@ impl World {
         });
         let start_at = config.start_at.clamp(0.0, level.length_s);
         let mut world = World {
+            level_key: super::replay::level_hash(&level),
             level: level.clone(),
             frame: 0,
             stage_time: start_at,

@@ -114,3 +114,45 @@ fn balance_prints_a_table_by_default_and_refuses_a_missing_stage() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no_such_stage.ron"), "{err}");
 }
+
+/// `balance --plot` draws a stage's pacing into a PNG: a picture of the right size with the
+/// enemies' blue and the bullets' red curves in it.
+#[test]
+fn balance_plot_draws_a_png_of_the_stage() {
+    let dir = crate::support::tempdir();
+    let stage = dir.path().join("tiny.ron");
+    std::fs::write(
+        &stage,
+        r#"Stage(name: "Tiny", uses: ["game:common.ron"], length_s: 20, markers: { "boss": 8 },
+waves: { "pair": [Spawn(at: 0, enemy: "drone", x: 40, count: 3, spacing_s: 0.4)] },
+events: [
+    Wave(at: 1, name: "pair", repeat: 2, every_s: 2, alternate: true),
+    Boss(at: 10, enemy: "zeppelin", x: 112, y: -30),
+])"#,
+    )
+    .unwrap();
+    let png = dir.path().join("tiny.png");
+    let out = crate::support::run(&[
+        "balance",
+        "--stage",
+        stage.to_str().unwrap(),
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    let text = crate::support::stdout(&out);
+    assert!(text.contains("tiny.png"), "{text}");
+    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (1200, 560));
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
+    assert!(
+        pixels.iter().any(|p| *p == [40, 110, 200]),
+        "the enemies' curve"
+    );
+    assert!(
+        pixels.iter().any(|p| *p == [210, 70, 60]),
+        "the bullets' curve"
+    );
+}

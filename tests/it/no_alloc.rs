@@ -196,8 +196,10 @@ fn steady_steps_of_a_100000_bullet_stage_allocate_nothing() {
     )
     .expect("the curtain stage parses");
     assert_eq!(level.max_bullets, 100_000);
+    // Hard fires at the pace the curtain is written at (Normal fires a third as often).
     let config = WorldConfig {
         invincible: true,
+        difficulty: Difficulty::Hard,
         ..WorldConfig::default()
     };
     let mut world = World::new(level, config);

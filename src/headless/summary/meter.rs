@@ -1,5 +1,5 @@
-//! Pacing figures measured while a stage plays: how long its boss took to fall, and the longest
-//! stretch with nothing to shoot.
+//! Pacing figures measured while a stage plays: how long its mid-boss and boss took to fall,
+//! and the stretches with nothing to shoot (the longest, and every one over [`GAP_S`]).
 //!
 //! A [`StageMeter`] only reads the world after each whole step (its state and the events the
 //! step reported), so measuring never changes the game.
@@ -15,6 +15,19 @@ use crate::sim::world::{StagePhase, World};
 /// Steps at the start of each stage left out of dead air: the first enemies are still on their
 /// way in, by design.
 pub const DEAD_AIR_GRACE_STEPS: u64 = 180;
+
+/// A quiet stretch at least this long is listed among a stage's gaps: long enough for a
+/// player to notice there is nothing to shoot.
+pub const GAP_S: f64 = 2.5;
+
+/// One stretch with no enemy on screen, at least [`GAP_S`] long.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Gap {
+    /// Where on the stage's timeline it began, seconds.
+    pub at_s: f64,
+    /// How long it lasted, seconds.
+    pub length_s: f64,
+}
 
 /// How long one stage's boss took to fall.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -40,6 +53,13 @@ pub struct StageMeter {
     /// Stage time when the current quiet stretch began, and when the longest one did.
     quiet_from: f32,
     longest_from: f32,
+    /// Every finished quiet stretch of at least [`GAP_S`].
+    gaps: Vec<Gap>,
+    /// The mid-boss's name and time to kill, when the stage has one.
+    mid_ttk: Option<BossTtk>,
+    /// The mid-boss being waited for: its key, the step it came in on, and the bosses
+    /// defeated by then (one more when it goes means it was shot down, not outwaited).
+    mid_boss: Option<(usize, u64, u32)>,
 }
 
 impl StageMeter {
@@ -51,12 +71,25 @@ impl StageMeter {
             }
             _ => None,
         });
+        let mid_boss = level.timeline.iter().find_map(|e| match e {
+            TimelineEvent::MidBoss { enemy, .. } => {
+                level.enemies.get(*enemy).map(|t| t.name.to_string())
+            }
+            _ => None,
+        });
         StageMeter {
             ttk: boss.map(|boss| BossTtk {
                 stage: file_name(&level.source),
                 boss,
                 ttk_s: None,
             }),
+            mid_ttk: mid_boss.map(|boss| BossTtk {
+                stage: file_name(&level.source),
+                boss,
+                ttk_s: None,
+            }),
+            mid_boss: None,
+            gaps: Vec::new(),
             boss_spawned: None,
             quiet: 0,
             longest_quiet: 0,
@@ -78,6 +111,21 @@ impl StageMeter {
                 _ => {}
             }
         }
+        match (world.mid_boss, self.mid_boss) {
+            (Some(w), None) => {
+                self.mid_boss = Some((w.key, world.frame, world.stats.bosses_defeated));
+            }
+            (None, Some((_, from, defeated))) => {
+                self.mid_boss = None;
+                // Only the first mid-boss is timed; one outwaited or flown off has no time.
+                if let Some(t) = self.mid_ttk.as_mut().filter(|t| t.ttk_s.is_none()) {
+                    if world.stats.bosses_defeated > defeated {
+                        t.ttk_s = Some(steps_to_s(world.frame - from));
+                    }
+                }
+            }
+            _ => {}
+        }
         // Dead air is what a player sees: no enemy on the playfield. Enemies still off the
         // edge, waiting to fly in, do not count as something to shoot. The opening seconds
         // and the stage-clear tally are quiet by design and are left out: a stretch stops there.
@@ -92,8 +140,41 @@ impl StageMeter {
                 self.longest_from = self.quiet_from;
             }
         } else {
-            self.quiet = 0;
+            self.end_quiet();
         }
+    }
+
+    /// Ends the current quiet stretch, listing it when it is a gap.
+    fn end_quiet(&mut self) {
+        let length_s = steps_to_s(self.quiet);
+        if length_s >= GAP_S {
+            self.gaps.push(Gap {
+                at_s: (f64::from(self.quiet_from) * 10.0).round() / 10.0,
+                length_s,
+            });
+        }
+        self.quiet = 0;
+    }
+
+    /// Every stretch of at least [`GAP_S`] with no enemy on screen, in order, the one still
+    /// going (if any) included.
+    pub fn gaps(&self) -> Vec<Gap> {
+        let mut gaps = self.gaps.clone();
+        let length_s = steps_to_s(self.quiet);
+        if length_s >= GAP_S {
+            gaps.push(Gap {
+                at_s: (f64::from(self.quiet_from) * 10.0).round() / 10.0,
+                length_s,
+            });
+        }
+        gaps
+    }
+
+    /// The mid-boss's time to kill (from its arrival to its fall), or `None` for a stage
+    /// without one. Its `ttk_s` is `None` when it was outwaited (its `wait_s` ran out) or
+    /// left the screen.
+    pub fn mid_boss_ttk(&self) -> Option<BossTtk> {
+        self.mid_ttk.clone()
     }
 
     /// The boss's time to kill, or `None` for a stage without a boss.
@@ -181,6 +262,57 @@ mod tests {
             r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: -40, count: 1, spacing_s: 0)"#,
         );
         assert_eq!(play(&level, 60 * 30).1.dead_air_s(), 17.0);
+    }
+
+    #[test]
+    fn every_quiet_stretch_over_the_gap_length_is_listed() {
+        // Quiet from 3 s (the opening's end) to 6 s, then a drone in view for good.
+        let level = stage(
+            20,
+            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: 60, count: 1, spacing_s: 0)"#,
+        );
+        let (_, meter) = play(&level, 60 * 30);
+        assert_eq!(
+            meter.gaps(),
+            vec![Gap {
+                at_s: 3.0,
+                length_s: 3.0
+            }]
+        );
+        // Shorter than a gap: not listed.
+        let level = stage(
+            20,
+            r#"Spawn(at: 4.0, enemy: "drone", x: 112, y: 60, count: 1, spacing_s: 0)"#,
+        );
+        assert_eq!(play(&level, 60 * 30).1.gaps(), Vec::new());
+    }
+
+    #[test]
+    fn a_mid_boss_is_timed_when_shot_down_and_not_when_outwaited() {
+        let level = stage(
+            60,
+            r#"MidBoss(at: 1.0, enemy: "boss", x: 112, y: 60, wait_s: 5)"#,
+        );
+        // Outwaited: the timeline goes on after 5 s, with no time to kill.
+        let (_, meter) = play(&level, 60 * 10);
+        let t = meter.mid_boss_ttk().expect("the stage has a mid-boss");
+        assert_eq!((t.boss.as_str(), t.ttk_s), ("boss", None));
+        // Shot down 2 s after it came.
+        let (mut world, mut meter) = play(&level, 1);
+        while world.mid_boss.is_none() {
+            world.step(&[Input::default()]);
+            meter.observe(&world);
+        }
+        for _ in 0..120 {
+            world.step(&[Input::default()]);
+            meter.observe(&world);
+        }
+        let key = world.mid_boss.expect("still waiting").key;
+        for part in [1, 2, 0] {
+            world.damage_part(key, part, 1000.0, 0);
+        }
+        meter.observe(&world);
+        assert_eq!(meter.mid_boss_ttk().unwrap().ttk_s, Some(2.0));
     }
 
     #[test]

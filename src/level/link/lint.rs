@@ -2,35 +2,31 @@
 //! (errors), and definitions or bosses that load but are probably not what the author meant
 //! (warnings, which `check` prints and the game ignores).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::expand::{Expanded, Placed};
 use super::validate::{finite_in, stage_end};
-use super::Linker;
+use super::{loc, Linker};
 use crate::level::diag::{line_col, Diagnostic};
 use crate::level::locate::{span_of, Seg};
 use crate::level::resolved::{EnemyType, TimelineEvent};
 use crate::level::schema::{StageDef, TimelineEventDef};
 use crate::level::source::Source;
 
-/// The line of event `i` in the stage's text, for messages that point from one event to another.
-fn event_line(r: &Linker, i: usize) -> usize {
+/// The line of an event's text in the stage file, for messages that point from one event
+/// to another.
+fn event_line(r: &Linker, p: &Placed) -> usize {
     let text = &r.stage_src.text;
-    line_col(
-        text,
-        span_of(text, &[Seg::Field("events"), Seg::Index(i)]).start,
-    )
-    .0
+    line_col(text, span_of(text, &p.path).start).0
 }
 
-/// The stage's Boss event that comes first: the one the stage ends with. Returns its index in
-/// `events` and its time.
-fn first_boss(stage: &StageDef) -> Option<(usize, f32)> {
-    stage
-        .events
+/// The timeline's Boss event that comes first: the one the stage ends with, and its time.
+fn first_boss(events: &[Placed]) -> Option<(usize, f32)> {
+    events
         .iter()
         .enumerate()
-        .filter_map(|(i, ev)| match ev {
-            TimelineEventDef::Boss { at, .. } if at.is_finite() => Some((i, *at)),
+        .filter_map(|(i, p)| match p.ev {
+            TimelineEventDef::Boss { at, .. } if at.is_finite() => Some((i, at)),
             _ => None,
         })
         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
@@ -38,39 +34,40 @@ fn first_boss(stage: &StageDef) -> Option<(usize, f32)> {
 
 /// Errors for events that never happen: the timeline stops when the boss appears and the
 /// stage ends when it falls, so a second Boss, or any event after the first, is dead text.
-pub(super) fn check_boss_order(r: &mut Linker, stage: &StageDef) {
-    let Some((boss_i, boss_at)) = first_boss(stage) else {
+pub(super) fn check_boss_order(r: &mut Linker, stage: &StageDef, events: &[Placed]) {
+    let Some((boss_i, boss_at)) = first_boss(events) else {
         return;
     };
-    let boss_line = event_line(r, boss_i);
+    let boss_line = event_line(r, &events[boss_i]);
     let src = r.stage_src;
-    for (i, ev) in stage.events.iter().enumerate() {
+    for (i, p) in events.iter().enumerate() {
         if i == boss_i {
             continue;
         }
-        let at = [Seg::Field("events"), Seg::Index(i)];
-        if matches!(ev, TimelineEventDef::Boss { .. }) {
+        r.note = p.context();
+        let at = p.ev.at();
+        if matches!(p.ev, TimelineEventDef::Boss { .. }) {
             r.err(
                 src,
-                &at,
+                &p.path,
                 format!(
                     "a second Boss event; a stage has one boss, and it ends when the Boss at \
                      {boss_at} s (line {boss_line}) falls, so this one never appears"
                 ),
             );
-        } else if ev.at() > boss_at && finite_in(ev.at(), 0.0, stage_end(stage)) {
+        } else if at > boss_at && finite_in(at, 0.0, stage_end(stage)) {
             // (An event past the stage's end already has its own error.)
             r.err(
                 src,
-                &[Seg::Field("events"), Seg::Index(i), Seg::Field("at")],
+                &loc(&p.path, [Seg::Field("at")]),
                 format!(
-                    "event {} at {} s comes after the Boss at {boss_at} s (line {boss_line}); the \
-                     timeline stops when the boss appears, so it never happens",
-                    i + 1,
-                    ev.at()
+                    "event {} at {at} s comes after the Boss at {boss_at} s (line {boss_line}); \
+                     the timeline stops when the boss appears, so it never happens",
+                    p.number,
                 ),
             );
         }
+        r.note = None;
     }
 }
 
@@ -79,6 +76,8 @@ pub(super) fn check_boss_order(r: &mut Linker, stage: &StageDef) {
 pub(super) fn warnings(
     r: &Linker,
     stage: &StageDef,
+    expanded: &Expanded,
+    markers: &BTreeMap<String, f32>,
     enemies: &[EnemyType],
     timeline: &[TimelineEvent],
 ) -> Vec<Diagnostic> {
@@ -138,9 +137,19 @@ pub(super) fn warnings(
             ));
         }
     }
+    for name in stage.waves.keys() {
+        if !expanded.waves_placed.contains(name) {
+            out.push(warn(
+                &[Seg::Field("waves"), Seg::key(name)],
+                format!("wave \"{name}\" is defined but never placed: no Wave event names it"),
+            ));
+        }
+    }
     let mut boss_at = None;
-    for (i, ev) in stage.events.iter().enumerate() {
-        let (what, enemy) = match ev {
+    // Each placement of a wave is its own event; one warning per line of text is enough.
+    let mut warned_at = BTreeSet::new();
+    for p in &expanded.events {
+        let (what, enemy) = match &p.ev {
             TimelineEventDef::Boss { enemy, at, .. } => {
                 boss_at = boss_at.or(Some(*at));
                 ("boss", enemy)
@@ -152,9 +161,10 @@ pub(super) fn warnings(
             .iter()
             .find(|t| &*t.name == enemy)
             .is_some_and(|t| !t.is_boss());
-        if partless {
+        let enemy_at = loc(&p.path, [Seg::Field("enemy")]);
+        if partless && warned_at.insert(span_of(&src.text, &enemy_at).start) {
             out.push(warn(
-                &[Seg::Field("events"), Seg::Index(i), Seg::Field("enemy")],
+                &enemy_at,
                 format!(
                     "the {what} \"{enemy}\" has no parts or phases: one box with one hp bar; it \
                      plays and counts as a boss defeated, but a {what} usually has `parts` to \
@@ -164,7 +174,7 @@ pub(super) fn warnings(
         }
     }
     if let Some(at) = boss_at.filter(|t| finite_in(*t, 0.0, f32::MAX)) {
-        if !stage.markers.contains_key("boss") {
+        if !markers.contains_key("boss") {
             let suggest = (at - 2.0).max(0.0);
             out.push(warn(
                 &[Seg::Field("markers")],

@@ -6,8 +6,10 @@
 //! [`enemy`] and [`timeline`] resolve names to indices as they check.
 
 mod enemy;
+mod expand;
 mod hitbox;
 mod lint;
+mod path_check;
 mod timeline;
 mod validate;
 
@@ -40,6 +42,8 @@ struct Linker<'a> {
     errors: Vec<Diagnostic>,
     patterns: BTreeMap<&'a str, Defined<'a, PatternDef>>,
     enemies: BTreeMap<&'a str, Defined<'a, EnemyDef>>,
+    /// Added to every error's message while set: which wave placed the event being linked.
+    note: Option<String>,
 }
 
 /// The path `base` extended by `more`.
@@ -50,6 +54,11 @@ fn loc(base: &[Seg], more: impl IntoIterator<Item = Seg>) -> Vec<Seg> {
 impl<'a> Linker<'a> {
     /// Records an error at `path` inside `src` (or the deepest part of it that exists).
     fn err(&mut self, src: &Source, path: &[Seg], message: impl Into<Message>) {
+        let mut message = message.into();
+        if let Some(note) = &self.note {
+            // Before a "did you mean" would read oddly; the note is short, so it goes last.
+            message.text += note;
+        }
         self.push(Diagnostic::in_source(
             src,
             span_of(&src.text, path),
@@ -188,6 +197,7 @@ pub(super) fn link_linted(
         errors: Vec::new(),
         patterns: BTreeMap::new(),
         enemies: BTreeMap::new(),
+        note: None,
     };
     let mut hasher = fnv::FnvHasher::default();
     stage_src.text.hash(&mut hasher);
@@ -222,6 +232,7 @@ pub(super) fn link_linted(
     check_duplicate_keys(&mut r, stage_src, "patterns", "pattern");
     check_duplicate_keys(&mut r, stage_src, "enemies", "enemy");
     check_duplicate_keys(&mut r, stage_src, "markers", "marker");
+    check_duplicate_keys(&mut r, stage_src, "waves", "wave");
     // Overriding a shared definition is allowed, so the replaced names are no error.
     add_all(&mut r.patterns, &stage.patterns, stage_src);
     add_all(&mut r.enemies, &stage.enemies, stage_src);
@@ -273,12 +284,20 @@ pub(super) fn link_linted(
         limits::MAX_EVENTS,
         |n| format!("{n} events"),
     );
-    for (i, ev) in stage.events.iter().enumerate().take(limits::MAX_EVENTS) {
-        if let Some(e) = link_event(&mut r, &stage, i, ev) {
+    let expanded = expand::expand(&mut r, &stage);
+    for p in &expanded.events {
+        if let Some(e) = link_event(&mut r, &stage, p) {
             timeline.push(e);
         }
     }
-    lint::check_boss_order(&mut r, &stage);
+    let mut markers = stage.markers.clone();
+    expand::merge_markers(
+        &mut r,
+        &expanded.markers,
+        validate::stage_end(&stage),
+        &mut markers,
+    );
+    lint::check_boss_order(&mut r, &stage, &expanded.events);
     if !r.errors.is_empty() {
         let mut diagnostics = r.errors;
         // Top to bottom within each file, files in the order they were first mentioned.
@@ -293,10 +312,14 @@ pub(super) fn link_linted(
                     v
                 });
         diagnostics.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.line, d.col));
+        // An error in a wave's own Wave or Section event comes once per placement of the
+        // wave around it, word for word: once is enough.
+        let mut seen = std::collections::BTreeSet::new();
+        diagnostics.retain(|d| seen.insert((d.file.clone(), d.line, d.col, d.message.clone())));
         return Err(LevelError { diagnostics });
     }
     timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
-    let warnings = lint::warnings(&r, &stage, &enemies, &timeline);
+    let warnings = lint::warnings(&r, &stage, &expanded, &markers, &enemies, &timeline);
     Ok((
         Level {
             name: stage.name,
@@ -307,7 +330,7 @@ pub(super) fn link_linted(
             background: stage.background,
             music: stage.music,
             boss_music: stage.boss_music,
-            markers: stage.markers,
+            markers,
             timeline,
             enemies,
             patterns,

@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::expand::Placed;
 use super::validate::{check_path, finite_in, stage_end};
 use super::{loc, Linker};
 use crate::level::limits;
@@ -10,16 +11,23 @@ use crate::level::locate::Seg;
 use crate::level::resolved::TimelineEvent;
 use crate::level::schema::{StageDef, TimelineEventDef};
 
-pub(super) fn link_event(
-    r: &mut Linker,
-    stage: &StageDef,
-    i: usize,
-    ev: &TimelineEventDef,
-) -> Option<TimelineEvent> {
+/// Checks one event of the flat timeline (see [`super::expand`]) and resolves its names.
+/// Errors are reported at the event's own text; one placed by a wave also names the line
+/// that placed it.
+pub(super) fn link_event(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEvent> {
+    r.note = p.context();
+    let linked = link_one(r, stage, p);
+    r.note = None;
+    linked
+}
+
+fn link_one(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEvent> {
     let src = r.stage_src;
+    let ev = &p.ev;
+    let i = p.number - 1;
     let at_time = ev.at();
-    let here = [Seg::Field("events"), Seg::Index(i)];
-    let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
+    let here = &p.path;
+    let field = |f: &'static str| loc(here, [Seg::Field(f)]);
     let end = stage_end(stage);
     if !finite_in(at_time, 0.0, end) {
         let msg = if at_time.is_finite() && at_time > 0.0 {
@@ -179,6 +187,8 @@ pub(super) fn link_event(
                 pos,
             })
         }
+        // Expanded away before linking.
+        TimelineEventDef::Wave { .. } | TimelineEventDef::Section { .. } => None,
     }
 }
 

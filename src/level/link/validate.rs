@@ -334,6 +334,9 @@ pub(super) fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDe
         PathDef::Hover { y, sway, period_s } => {
             vec![("y", *y), ("sway", *sway), ("period_s", *period_s)]
         }
+        PathDef::Waypoints { .. } | PathDef::Sequence { .. } => {
+            return super::path_check::check_parts(r, src, at, path);
+        }
     };
     for (field, v) in nums {
         if !finite_in(v, -10_000.0, 10_000.0) {

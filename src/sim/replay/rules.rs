@@ -36,7 +36,7 @@ use crate::sim::character::{Character, Difficulty};
 use crate::sim::{bullet, clock, item, player, world, PLAYFIELD};
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 4;
 
 /// Loops whose difficulty factors differ (later loops play as the last of these).
 const LOOPS_THAT_DIFFER: u32 = 5;
@@ -65,6 +65,16 @@ pub fn dump() -> String {
         line(&format!("pilot.{}", c.name()), &c.stats());
     }
     for d in Difficulty::ALL {
+        line(
+            &format!("difficulty.{}.fire", d.name()),
+            &(
+                d.fire_interval_factor(),
+                d.first_shot_extra_s(),
+                d.opening_hold_s(),
+                d.aimed_fan(),
+                d.curl_s(),
+            ),
+        );
         for l in 0..LOOPS_THAT_DIFFER {
             line(
                 &format!("difficulty.{}.loop{}", d.name(), l + 1),
@@ -184,6 +194,7 @@ mod tests {
         }
         for diff in Difficulty::ALL {
             assert!(d.contains(&format!("difficulty.{}.loop1 = ", diff.name())));
+            assert!(d.contains(&format!("difficulty.{}.fire = ", diff.name())));
         }
         assert_eq!(d.matches("collide.meets.").count(), Layer::COUNT);
         assert_eq!(fingerprint().len(), 16);

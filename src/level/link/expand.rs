@@ -1,0 +1,438 @@
+//! Waves and sections into one flat list of events at stage times: what the rest of linking,
+//! and so the simulation, sees, exactly as if the author had written every event out by hand.
+//!
+//! A `Wave` event places a named wave (its events' times count from the Wave's `at`), mirrored
+//! and moved, perhaps several times; a `Section` shifts its own events and markers by its `at`.
+//! Either may hold the other. Each flat event remembers where its text is and which Wave
+//! events placed it, so an error inside a wave names the wave's line and the placing line.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::validate::finite_in;
+use super::{loc, Linker};
+use crate::level::diag::{line_col, unknown};
+use crate::level::limits;
+use crate::level::locate::{span_of, Seg};
+use crate::level::schema::{StageDef, TimelineEventDef};
+
+/// The playfield's width: a mirrored x is `PLAYFIELD_W - x`. (The simulation's `PLAYFIELD`
+/// says the same; the level format may not import the simulation.)
+pub(crate) const PLAYFIELD_W: f32 = 224.0;
+
+/// How deep waves and sections may nest: deeper is surely a mistake, and it bounds the work.
+const MAX_DEPTH: usize = 8;
+
+/// Most placements of a wave by one `Wave` event.
+pub(crate) const MAX_REPEAT: u32 = 100;
+
+/// One event of the flat timeline (a Spawn, Scroll, Warning, MidBoss or Boss) at its stage
+/// time, with where its text is and what placed it.
+#[derive(Clone, Debug)]
+pub(super) struct Placed {
+    /// The event, its `at` the stage time, mirrored and moved as its waves say.
+    pub ev: TimelineEventDef,
+    /// The stage time, summed in f64 and rounded once, so `Section(at: 60)` holding
+    /// `at: 5.3` gives the very f32 `at: 65.3` gives.
+    t: f64,
+    /// Where the event's text is in the stage file.
+    pub path: Vec<Seg>,
+    /// Its number in its own list, from 1, for messages.
+    pub number: usize,
+    /// The waves that placed it, innermost first: each wave's name and its Wave event's line.
+    pub placed_by: Vec<(String, usize)>,
+}
+
+impl Placed {
+    /// What messages about this event add, so both the wave's line and the placing line are
+    /// named: ` (in wave "hawks", placed on line 40)`. Empty for an event written in place.
+    pub fn context(&self) -> Option<String> {
+        let (wave, line) = self.placed_by.first()?;
+        let mut text = format!(" (in wave \"{wave}\", placed on line {line}");
+        for (outer, line) in &self.placed_by[1..] {
+            text += &format!(", in wave \"{outer}\" placed on line {line}");
+        }
+        Some(text + ")")
+    }
+}
+
+/// A marker of a section, at its stage time.
+pub(super) struct PlacedMarker {
+    pub name: String,
+    pub t: f32,
+    pub path: Vec<Seg>,
+}
+
+/// The flat timeline, the sections' markers, and the waves some Wave event placed.
+pub(super) struct Expanded {
+    pub events: Vec<Placed>,
+    pub markers: Vec<PlacedMarker>,
+    pub waves_placed: BTreeSet<String>,
+}
+
+struct Expander<'s> {
+    stage: &'s StageDef,
+    /// The waves being expanded, outermost first, to refuse a wave that places itself.
+    stack: Vec<&'s str>,
+    /// How many waves and sections the list being expanded sits inside.
+    depth: usize,
+    waves_placed: BTreeSet<String>,
+    /// Events produced so far, against [`limits::MAX_EVENTS`].
+    produced: usize,
+    over_limit: bool,
+}
+
+/// Expands `stage.events` (reporting bad Wave and Section events, and section markers,
+/// through `r`) into the flat timeline, in the order the events are written.
+pub(super) fn expand(r: &mut Linker, stage: &StageDef) -> Expanded {
+    let mut x = Expander {
+        stage,
+        stack: Vec::new(),
+        depth: 0,
+        waves_placed: BTreeSet::new(),
+        produced: 0,
+        over_limit: false,
+    };
+    let mut events = Vec::new();
+    let mut markers = Vec::new();
+    x.list(
+        r,
+        &stage.events,
+        &[Seg::Field("events")],
+        &mut events,
+        &mut markers,
+    );
+    // (A stage that lists too many events itself has that error already.)
+    if x.over_limit && stage.events.len() <= limits::MAX_EVENTS {
+        r.err(
+            r.stage_src,
+            &[Seg::Field("events")],
+            format!(
+                "more than {} events once waves and sections are expanded; the limit is {}",
+                limits::MAX_EVENTS,
+                limits::MAX_EVENTS
+            ),
+        );
+    }
+    for p in &mut events {
+        set_at(&mut p.ev, p.t as f32);
+    }
+    Expanded {
+        events,
+        markers,
+        waves_placed: x.waves_placed,
+    }
+}
+
+impl<'s> Expander<'s> {
+    fn line(r: &Linker, path: &[Seg]) -> usize {
+        let text = &r.stage_src.text;
+        line_col(text, span_of(text, path).start).0
+    }
+
+    /// Expands `list`, whose text is at `base`, with times relative to its own origin.
+    fn list(
+        &mut self,
+        r: &mut Linker,
+        list: &'s [TimelineEventDef],
+        base: &[Seg],
+        out: &mut Vec<Placed>,
+        markers: &mut Vec<PlacedMarker>,
+    ) {
+        let src = r.stage_src;
+        for (i, ev) in list.iter().enumerate() {
+            if self.over_limit {
+                return;
+            }
+            let here = loc(base, [Seg::Index(i)]);
+            let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
+            match ev {
+                TimelineEventDef::Wave {
+                    at,
+                    name,
+                    dx,
+                    dy,
+                    mirror,
+                    repeat,
+                    every_s,
+                    repeat_dx,
+                    repeat_dy,
+                    alternate,
+                } => {
+                    let mut ok = at.is_finite();
+                    if !ok {
+                        r.err(
+                            src,
+                            &field("at"),
+                            format!("a Wave's `at` must be a time, found {at}"),
+                        );
+                    }
+                    for (f, v) in [
+                        ("dx", dx),
+                        ("dy", dy),
+                        ("repeat_dx", repeat_dx),
+                        ("repeat_dy", repeat_dy),
+                    ] {
+                        if !finite_in(*v, -1000.0, 1000.0) {
+                            r.err(
+                                src,
+                                &field(f),
+                                format!("{f} must be -1000 to 1000 pixels, found {v}"),
+                            );
+                            ok = false;
+                        }
+                    }
+                    if !(1..=MAX_REPEAT).contains(repeat) {
+                        r.err(
+                            src,
+                            &field("repeat"),
+                            format!("repeat must be 1 to {MAX_REPEAT}, found {repeat}"),
+                        );
+                        ok = false;
+                    }
+                    if !finite_in(*every_s, 0.0, limits::MAX_STAGE_S) {
+                        r.err(
+                            src,
+                            &field("every_s"),
+                            format!(
+                                "every_s must be 0 to {} seconds, found {every_s}",
+                                limits::MAX_STAGE_S
+                            ),
+                        );
+                        ok = false;
+                    }
+                    let Some((key, events)) = self.stage.waves.get_key_value(name.as_str()) else {
+                        let known = self.stage.waves.keys().map(String::as_str);
+                        r.err(src, &field("name"), unknown("wave", name, known));
+                        continue;
+                    };
+                    self.waves_placed.insert(name.clone());
+                    if let Some(first) = self.stack.iter().position(|w| *w == name.as_str()) {
+                        let chain: Vec<&str> = self.stack[first..].to_vec();
+                        r.err(
+                            src,
+                            &field("name"),
+                            format!(
+                                "wave \"{name}\" places itself ({} -> {name}); a wave may place \
+                                 other waves, but not in a circle",
+                                chain.join(" -> ")
+                            ),
+                        );
+                        continue;
+                    }
+                    if self.depth >= MAX_DEPTH {
+                        r.err(
+                            src,
+                            &here,
+                            format!("waves and sections nest more than {MAX_DEPTH} deep here"),
+                        );
+                        continue;
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    self.stack.push(key.as_str());
+                    self.depth += 1;
+                    let mut inner = Vec::new();
+                    let mut inner_markers = Vec::new();
+                    let wave_at = [Seg::Field("waves"), Seg::key(name)];
+                    self.list(r, events, &wave_at, &mut inner, &mut inner_markers);
+                    self.depth -= 1;
+                    self.stack.pop();
+                    let line = Self::line(r, &here);
+                    for k in 0..*repeat {
+                        let shift = *at as f64 + *every_s as f64 * k as f64;
+                        let mirror_this = *mirror != (*alternate && k % 2 == 1);
+                        for p in &inner {
+                            let mut q = p.clone();
+                            q.t += shift;
+                            if mirror_this {
+                                mirror_event(&mut q.ev);
+                            }
+                            let k = k as f32;
+                            move_event(&mut q.ev, *dx + *repeat_dx * k, *dy + *repeat_dy * k);
+                            q.placed_by.push((name.clone(), line));
+                            self.push(out, q);
+                        }
+                        for m in &inner_markers {
+                            markers.push(PlacedMarker {
+                                name: m.name.clone(),
+                                t: (m.t as f64 + shift) as f32,
+                                path: m.path.clone(),
+                            });
+                        }
+                    }
+                }
+                TimelineEventDef::Section {
+                    at,
+                    markers: own_markers,
+                    events,
+                    ..
+                } => {
+                    if !at.is_finite() {
+                        r.err(
+                            src,
+                            &field("at"),
+                            format!("a Section's `at` must be a time, found {at}"),
+                        );
+                        continue;
+                    }
+                    if self.depth >= MAX_DEPTH {
+                        r.err(
+                            src,
+                            &here,
+                            format!("waves and sections nest more than {MAX_DEPTH} deep here"),
+                        );
+                        continue;
+                    }
+                    self.depth += 1;
+                    let mut inner = Vec::new();
+                    let mut inner_markers = Vec::new();
+                    self.list(r, events, &field("events"), &mut inner, &mut inner_markers);
+                    self.depth -= 1;
+                    for mut p in inner {
+                        p.t += *at as f64;
+                        self.push(out, p);
+                    }
+                    for (name, t) in own_markers {
+                        inner_markers.push(PlacedMarker {
+                            name: name.clone(),
+                            t: *t,
+                            path: loc(&field("markers"), [Seg::key(name)]),
+                        });
+                    }
+                    for mut m in inner_markers {
+                        m.t = (m.t as f64 + *at as f64) as f32;
+                        markers.push(m);
+                    }
+                }
+                leaf => self.push(
+                    out,
+                    Placed {
+                        ev: leaf.clone(),
+                        t: leaf.at() as f64,
+                        path: here.clone(),
+                        number: i + 1,
+                        placed_by: Vec::new(),
+                    },
+                ),
+            }
+        }
+    }
+
+    /// Adds `p` unless the timeline is already full, which is then reported once.
+    fn push(&mut self, out: &mut Vec<Placed>, p: Placed) {
+        if self.produced >= limits::MAX_EVENTS {
+            self.over_limit = true;
+            return;
+        }
+        self.produced += 1;
+        out.push(p);
+    }
+}
+
+/// Sets a flat event's time.
+fn set_at(ev: &mut TimelineEventDef, t: f32) {
+    match ev {
+        TimelineEventDef::Spawn { at, .. }
+        | TimelineEventDef::Scroll { at, .. }
+        | TimelineEventDef::Warning { at, .. }
+        | TimelineEventDef::MidBoss { at, .. }
+        | TimelineEventDef::Boss { at, .. }
+        | TimelineEventDef::Wave { at, .. }
+        | TimelineEventDef::Section { at, .. } => *at = t,
+    }
+}
+
+/// Mirrors an event left-right: x becomes `PLAYFIELD_W - x`, a formation steps the other
+/// way, and a spawn's path flips (its `mirror` toggles).
+fn mirror_event(ev: &mut TimelineEventDef) {
+    match ev {
+        TimelineEventDef::Spawn { x, dx, mirror, .. } => {
+            *x = PLAYFIELD_W - *x;
+            // Not `-*dx`: no step would become -0.0, a different level to its hash.
+            *dx = 0.0 - *dx;
+            *mirror = !*mirror;
+        }
+        TimelineEventDef::MidBoss { x, .. } | TimelineEventDef::Boss { x, .. } => {
+            *x = PLAYFIELD_W - *x;
+        }
+        _ => {}
+    }
+}
+
+/// Moves an event's entry point by (`ox`, `oy`).
+fn move_event(ev: &mut TimelineEventDef, ox: f32, oy: f32) {
+    if ox == 0.0 && oy == 0.0 {
+        return;
+    }
+    match ev {
+        TimelineEventDef::Spawn { x, y, .. }
+        | TimelineEventDef::MidBoss { x, y, .. }
+        | TimelineEventDef::Boss { x, y, .. } => {
+            *x += ox;
+            *y += oy;
+        }
+        _ => {}
+    }
+}
+
+/// Checks the sections' markers (as `check_stage` does the stage's own) and adds them to
+/// `markers`: each within the stage, named once across the stage and its sections.
+pub(super) fn merge_markers(
+    r: &mut Linker,
+    placed: &[PlacedMarker],
+    end: f32,
+    markers: &mut BTreeMap<String, f32>,
+) {
+    let src = r.stage_src;
+    for m in placed {
+        if !finite_in(m.t, 0.0, end) {
+            r.err(
+                src,
+                &m.path,
+                format!(
+                    "marker \"{}\" at {} s (counted from its section) is outside the stage \
+                     (0 to {end} s)",
+                    m.name, m.t
+                ),
+            );
+            continue;
+        }
+        if m.name.is_empty() || m.name.chars().count() > limits::MAX_NAME_LEN {
+            r.err(
+                src,
+                &m.path,
+                format!(
+                    "marker names must be 1 to {} characters, found {}",
+                    limits::MAX_NAME_LEN,
+                    m.name.chars().count()
+                ),
+            );
+            continue;
+        }
+        if let Some(prev) = markers.get(&m.name) {
+            r.err(
+                src,
+                &m.path,
+                format!(
+                    "marker \"{}\" is already at {prev} s; each marker name is used once in a \
+                     stage (sections and waves included)",
+                    m.name
+                ),
+            );
+            continue;
+        }
+        markers.insert(m.name.clone(), m.t);
+    }
+    if markers.len() > limits::MAX_MARKERS {
+        r.err(
+            src,
+            &[Seg::Field("markers")],
+            format!(
+                "{} markers with the sections'; the limit is {}",
+                markers.len(),
+                limits::MAX_MARKERS
+            ),
+        );
+    }
+}

@@ -1,0 +1,119 @@
+//! Checks of the paths made of parts (see [`crate::level::paths`]): a waypoint path's points,
+//! speed and leg times, and a sequence's parts.
+
+use super::validate::{check_path, finite_in};
+use super::{loc, Linker};
+use crate::level::limits;
+use crate::level::locate::Seg;
+use crate::level::paths::{MAX_LEGS, MAX_POINTS};
+use crate::level::schema::PathDef;
+use crate::level::source::Source;
+
+/// Checks a `Waypoints` or `Sequence` path at `at` in `src` (other paths are `check_path`'s).
+pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
+    let field = |f: &'static str| loc(at, [Seg::Field(f)]);
+    match path {
+        PathDef::Waypoints {
+            points,
+            speed,
+            legs_s,
+            ..
+        } => {
+            if points.is_empty() || points.len() > MAX_POINTS {
+                r.err(
+                    src,
+                    &field("points"),
+                    format!(
+                        "a waypoint path has 1 to {MAX_POINTS} points, found {}",
+                        points.len()
+                    ),
+                );
+            }
+            for (i, (x, y)) in points.iter().enumerate().take(MAX_POINTS) {
+                if !finite_in(*x, -1000.0, 1000.0) || !finite_in(*y, -1000.0, 1000.0) {
+                    r.err(
+                        src,
+                        &loc(at, [Seg::Field("points"), Seg::Index(i)]),
+                        format!(
+                            "waypoint {} must be within 1000 pixels of the start, found ({x}, {y})",
+                            i + 1
+                        ),
+                    );
+                }
+            }
+            if !finite_in(*speed, 1.0, limits::MAX_SPEED) {
+                r.err(
+                    src,
+                    &field("speed"),
+                    format!(
+                        "a waypoint path's speed must be 1 to {}, found {speed}",
+                        limits::MAX_SPEED
+                    ),
+                );
+            }
+            if !legs_s.is_empty() && legs_s.len() != points.len() {
+                r.err(
+                    src,
+                    &field("legs_s"),
+                    format!(
+                        "legs_s gives one time per point: {} points, {} times",
+                        points.len(),
+                        legs_s.len()
+                    ),
+                );
+            }
+            for (i, s) in legs_s.iter().enumerate().take(MAX_POINTS) {
+                if !finite_in(*s, 0.0, 600.0) {
+                    r.err(
+                        src,
+                        &loc(at, [Seg::Field("legs_s"), Seg::Index(i)]),
+                        format!("a leg takes 0 to 600 seconds, found {s}"),
+                    );
+                }
+            }
+        }
+        PathDef::Sequence { legs } => {
+            if legs.is_empty() || legs.len() > MAX_LEGS {
+                r.err(
+                    src,
+                    &field("legs"),
+                    format!("a sequence has 1 to {MAX_LEGS} parts, found {}", legs.len()),
+                );
+            }
+            for (i, leg) in legs.iter().enumerate().take(MAX_LEGS) {
+                let here = loc(at, [Seg::Field("legs"), Seg::Index(i)]);
+                if matches!(leg.path, PathDef::Sequence { .. }) {
+                    r.err(
+                        src,
+                        &loc(&here, [Seg::Field("path")]),
+                        "a sequence's part cannot be a sequence itself; list its parts here",
+                    );
+                    continue;
+                }
+                check_path(r, src, &loc(&here, [Seg::Field("path")]), &leg.path);
+                match leg.for_s {
+                    Some(s) if !finite_in(s, 0.0, 600.0) => r.err(
+                        src,
+                        &loc(&here, [Seg::Field("for_s")]),
+                        format!("a part's for_s must be 0 to 600 seconds, found {s}"),
+                    ),
+                    None if i + 1 < legs.len()
+                        && !matches!(leg.path, PathDef::Waypoints { .. }) =>
+                    {
+                        r.err(
+                            src,
+                            &here,
+                            format!(
+                                "part {} never ends, so the parts after it never come: give it \
+                                 a for_s, or make it the last",
+                                i + 1
+                            ),
+                        )
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
