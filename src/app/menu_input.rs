@@ -114,27 +114,16 @@ pub mod press {
         m
     }
 
-    pub fn ok() -> MenuInput {
-        with(|m| m.ok = true)
+    // One line each, as a table: what each of the menu's keys sets.
+    #[rustfmt::skip]
+    mod keys {
+        use super::{with, MenuInput};
+        pub fn ok() -> MenuInput { with(|m| m.ok = true) }
+        pub fn back() -> MenuInput { with(|m| m.back = true) }
+        pub fn up() -> MenuInput { with(|m| m.up = true) }
+        pub fn down() -> MenuInput { with(|m| m.down = true) }
+        pub fn left() -> MenuInput { with(|m| m.left = true) }
+        pub fn right() -> MenuInput { with(|m| m.right = true) }
     }
-
-    pub fn back() -> MenuInput {
-        with(|m| m.back = true)
-    }
-
-    pub fn up() -> MenuInput {
-        with(|m| m.up = true)
-    }
-
-    pub fn down() -> MenuInput {
-        with(|m| m.down = true)
-    }
-
-    pub fn left() -> MenuInput {
-        with(|m| m.left = true)
-    }
-
-    pub fn right() -> MenuInput {
-        with(|m| m.right = true)
-    }
+    pub use keys::*;
 }

@@ -3,20 +3,13 @@
 //! mistake, each firing on a small stage written for it; and `check --deny warnings`.
 
 use skysweep::level::diag::Severity;
-use skysweep::level::{parse_stage_linted, Catalog, Diagnostic, Level, Source};
+use skysweep::level::{Diagnostic, Level};
 use std::sync::Arc;
 
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::{World, WorldConfig};
 
 use crate::support;
-
-fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
-}
 
 const DEFS: &str = r#"Defs(
     enemies: { "drone": (sprite: "air_drone", layer: Air, hp: 2, score: 100) },
@@ -27,12 +20,7 @@ fn load(stage: &str) -> Result<Level, String> {
 }
 
 fn load_linted(stage: &str) -> Result<(Level, Vec<Diagnostic>), String> {
-    parse_stage_linted(
-        &src("s.ron", stage),
-        &[src("defs.ron", DEFS)],
-        &Catalog::unchecked(),
-    )
-    .map_err(|e| e.to_string())
+    crate::support::load_linted_with(DEFS, stage)
 }
 
 /// The warnings of a stage that must load, as `line: message`.

@@ -4,15 +4,8 @@
 use std::sync::Arc;
 
 use glam::Vec2;
-use skysweep::level::{parse_stage, Catalog, Level, Source};
+use skysweep::level::Level;
 use skysweep::sim::{Input, World, WorldConfig};
-
-fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
-}
 
 const DEFS: &str = r#"Defs(
     enemies: {
@@ -21,12 +14,7 @@ const DEFS: &str = r#"Defs(
 )"#;
 
 fn load(stage: &str) -> Result<Level, String> {
-    parse_stage(
-        &src("s.ron", stage),
-        &[src("defs.ron", DEFS)],
-        &Catalog::unchecked(),
-    )
-    .map_err(|e| e.to_string())
+    crate::support::load_linted_with(DEFS, stage).map(|(level, _)| level)
 }
 
 /// A stage with one wave of a drone on `path`, placed at 1 s and, mirrored, at 1 s too.

@@ -5,16 +5,9 @@
 use std::sync::Arc;
 
 use skysweep::level::diag::Severity;
-use skysweep::level::{parse_stage_linted, Catalog, Diagnostic, Level, Source, TimelineEvent};
+use skysweep::level::{Diagnostic, Level, TimelineEvent};
 use skysweep::sim::autoplay::Bot;
 use skysweep::sim::{World, WorldConfig};
-
-fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
-}
 
 const DEFS: &str = r#"Defs(
     enemies: {
@@ -24,12 +17,7 @@ const DEFS: &str = r#"Defs(
 )"#;
 
 fn load_linted(stage: &str) -> Result<(Level, Vec<Diagnostic>), String> {
-    parse_stage_linted(
-        &src("s.ron", stage),
-        &[src("defs.ron", DEFS)],
-        &Catalog::unchecked(),
-    )
-    .map_err(|e| e.to_string())
+    crate::support::load_linted_with(DEFS, stage)
 }
 
 fn load(stage: &str) -> Result<Level, String> {

@@ -94,3 +94,21 @@ pub fn stage_using_link_out(link: &str, target: &str) -> (tempfile::TempDir, Pat
     let outside = root.join(target).canonicalize().unwrap();
     (tmp, stage, outside)
 }
+
+/// A stage linted against one definitions file, both given as text (`s.ron` and
+/// `defs.ron`): the level and its warnings, or the errors as one string.
+pub fn load_linted_with(
+    defs: &str,
+    stage: &str,
+) -> Result<(skysweep::level::Level, Vec<skysweep::level::Diagnostic>), String> {
+    let src = |name: &str, text: &str| skysweep::level::Source {
+        name: name.into(),
+        text: text.into(),
+    };
+    skysweep::level::parse_stage_linted(
+        &src("s.ron", stage),
+        &[src("defs.ron", defs)],
+        &skysweep::level::Catalog::unchecked(),
+    )
+    .map_err(|e| e.to_string())
+}

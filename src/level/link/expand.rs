@@ -129,6 +129,31 @@ impl<'s> Expander<'s> {
         line_col(text, span_of(text, path).start).0
     }
 
+    /// True, with an error at `here`, when waves and sections already nest as deep as they may.
+    fn too_deep(&self, r: &mut Linker, here: &[Seg]) -> bool {
+        let deep = self.depth >= MAX_DEPTH;
+        if deep {
+            let msg = format!("waves and sections nest more than {MAX_DEPTH} deep here");
+            r.err(r.stage_src, here, msg);
+        }
+        deep
+    }
+
+    /// The events and markers of `list` (a wave's or a section's, its text at `base`), one
+    /// level deeper, with times relative to their own origin.
+    fn inner(
+        &mut self,
+        r: &mut Linker,
+        list: &'s [TimelineEventDef],
+        base: &[Seg],
+    ) -> (Vec<Placed>, Vec<PlacedMarker>) {
+        self.depth += 1;
+        let (mut events, mut markers) = (Vec::new(), Vec::new());
+        self.list(r, list, base, &mut events, &mut markers);
+        self.depth -= 1;
+        (events, markers)
+    }
+
     /// Expands `list`, whose text is at `base`, with times relative to its own origin.
     fn list(
         &mut self,
@@ -219,24 +244,15 @@ impl<'s> Expander<'s> {
                         );
                         continue;
                     }
-                    if self.depth >= MAX_DEPTH {
-                        r.err(
-                            src,
-                            &here,
-                            format!("waves and sections nest more than {MAX_DEPTH} deep here"),
-                        );
+                    if self.too_deep(r, &here) {
                         continue;
                     }
                     if !ok {
                         continue;
                     }
                     self.stack.push(key.as_str());
-                    self.depth += 1;
-                    let mut inner = Vec::new();
-                    let mut inner_markers = Vec::new();
                     let wave_at = [Seg::Field("waves"), Seg::key(name)];
-                    self.list(r, events, &wave_at, &mut inner, &mut inner_markers);
-                    self.depth -= 1;
+                    let (inner, inner_markers) = self.inner(r, events, &wave_at);
                     self.stack.pop();
                     let line = Self::line(r, &here);
                     for k in 0..*repeat {
@@ -276,19 +292,10 @@ impl<'s> Expander<'s> {
                         );
                         continue;
                     }
-                    if self.depth >= MAX_DEPTH {
-                        r.err(
-                            src,
-                            &here,
-                            format!("waves and sections nest more than {MAX_DEPTH} deep here"),
-                        );
+                    if self.too_deep(r, &here) {
                         continue;
                     }
-                    self.depth += 1;
-                    let mut inner = Vec::new();
-                    let mut inner_markers = Vec::new();
-                    self.list(r, events, &field("events"), &mut inner, &mut inner_markers);
-                    self.depth -= 1;
+                    let (inner, mut inner_markers) = self.inner(r, events, &field("events"));
                     for mut p in inner {
                         p.t += *at as f64;
                         self.push(out, p);
