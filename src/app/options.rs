@@ -323,6 +323,12 @@ mod tests {
     use crate::app::menu_input::press::{back, down, left, ok, right, up};
 
     /// Moves the cursor down to the row labelled `label` on the menu's page.
+    /// Goes to the row `label` of the page on screen and opens it.
+    fn open(menu: &mut OptionsMenu, c: &mut Config, label: &str) {
+        go_to(menu, c, label);
+        menu.input(&ok(), c);
+    }
+
     fn go_to(menu: &mut OptionsMenu, c: &mut Config, label: &str) {
         for _ in 0..menu.page.rows().len() {
             if menu.rows(c)[menu.cursor].0 == label {
@@ -393,8 +399,7 @@ mod tests {
     fn arcade_rules_change_on_the_title_and_wait_in_game() {
         let mut c = Config::default();
         let mut menu = OptionsMenu::new(false);
-        go_to(&mut menu, &mut c, "ARCADE");
-        menu.input(&ok(), &mut c);
+        open(&mut menu, &mut c, "ARCADE");
         assert_eq!(menu.input(&left(), &mut c), Action::Changed(Setting::Lives));
         menu.input(&left(), &mut c);
         assert_eq!(c.arcade.lives, 1);
@@ -414,8 +419,7 @@ mod tests {
         let mut paused = OptionsMenu::new(true);
         go_to(&mut paused, &mut c, "DIFFICULTY");
         assert_eq!(paused.input(&right(), &mut c), Action::Locked);
-        go_to(&mut paused, &mut c, "ARCADE");
-        paused.input(&ok(), &mut c);
+        open(&mut paused, &mut c, "ARCADE");
         for m in [right(), left(), ok()] {
             assert_eq!(paused.input(&m, &mut c), Action::Locked);
         }
@@ -427,8 +431,7 @@ mod tests {
     fn the_visibility_page_steps_its_values_and_shows_them() {
         let mut c = Config::default();
         let mut menu = OptionsMenu::new(true);
-        go_to(&mut menu, &mut c, "VISIBILITY");
-        menu.input(&ok(), &mut c);
+        open(&mut menu, &mut c, "VISIBILITY");
         let shown = |menu: &OptionsMenu, c: &Config| -> Vec<String> {
             menu.rows(c).into_iter().map(|(_, v)| v).collect()
         };

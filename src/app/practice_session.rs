@@ -200,10 +200,15 @@ mod tests {
 
     #[test]
     fn times_read_as_minutes_seconds_and_hundredths() {
-        assert_eq!(clock(0), "0:00.00");
-        assert_eq!(clock(60), "0:01.00");
-        assert_eq!(clock(90), "0:01.50");
-        assert_eq!(clock(60 * 134 + 30), "2:14.50");
+        let cases = [
+            (0, "0:00.00"),
+            (60, "0:01.00"),
+            (90, "0:01.50"),
+            (60 * 134 + 30, "2:14.50"),
+        ];
+        for (steps, text) in cases {
+            assert_eq!(clock(steps), text, "{steps} steps");
+        }
     }
 
     #[test]

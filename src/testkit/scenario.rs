@@ -66,6 +66,25 @@ pub fn world(level: Arc<Level>, config: WorldConfig) -> World {
     World::new(level, config)
 }
 
+/// Plays `level` with the expert autoplay pilot, invincible, until a boss falls or `steps`
+/// steps have passed; returns the world as it ends.
+pub fn autoplay_to_boss(level: Arc<Level>, steps: usize) -> World {
+    let config = WorldConfig {
+        invincible: true,
+        ..WorldConfig::default()
+    };
+    let mut world = World::new(level, config);
+    let mut bot = crate::sim::autoplay::Bot::new();
+    for _ in 0..steps {
+        if world.stats.bosses_defeated > 0 {
+            break;
+        }
+        let input = bot.decide(&world, 0);
+        world.step(&[input]);
+    }
+    world
+}
+
 /// A quiet stage flown by one invincible `character` at `power`, for tests of how pilots play.
 pub fn pilot(character: crate::sim::Character, power: u8) -> World {
     world(

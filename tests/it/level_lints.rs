@@ -6,9 +6,6 @@ use skysweep::level::diag::Severity;
 use skysweep::level::{Diagnostic, Level};
 use std::sync::Arc;
 
-use skysweep::sim::autoplay::Bot;
-use skysweep::sim::{World, WorldConfig};
-
 use crate::support;
 
 const DEFS: &str = r#"Defs(
@@ -138,19 +135,7 @@ fn a_boss_without_parts_counts_as_a_boss_defeated() {
     let stage = r#"Stage(name: "t", length_s: 30, markers: { "boss": 0 },
 events: [Boss(at: 0, enemy: "drone", x: 100, y: 200)])"#;
     let level = Arc::new(load(stage).expect("loads"));
-    let config = WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    };
-    let mut world = World::new(level, config);
-    let mut bot = Bot::new();
-    for _ in 0..60 * 60 {
-        if world.stats.bosses_defeated > 0 {
-            break;
-        }
-        let input = bot.decide(&world, 0);
-        world.step(&[input]);
-    }
+    let world = skysweep::testkit::scenario::autoplay_to_boss(level, 60 * 60);
     assert_eq!(world.stats.bosses_defeated, 1);
 }
 

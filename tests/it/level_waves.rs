@@ -6,8 +6,6 @@ use std::sync::Arc;
 
 use skysweep::level::diag::Severity;
 use skysweep::level::{Diagnostic, Level, TimelineEvent};
-use skysweep::sim::autoplay::Bot;
-use skysweep::sim::{World, WorldConfig};
 
 const DEFS: &str = r#"Defs(
     enemies: {
@@ -79,21 +77,8 @@ fn waves_and_sections_expand_to_the_hand_written_timeline() {
 #[test]
 fn a_stage_with_waves_plays_to_its_boss() {
     let level = Arc::new(load(WAVED).expect("loads"));
-    let config = WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    };
-    let mut world = World::new(level, config);
-    let mut bot = Bot::new();
-    let mut kills = 0;
-    for _ in 0..60 * 120 {
-        if world.stats.bosses_defeated > 0 {
-            break;
-        }
-        let input = bot.decide(&world, 0);
-        world.step(&[input]);
-        kills = world.stats.kills_air;
-    }
+    let world = skysweep::testkit::scenario::autoplay_to_boss(level, 60 * 120);
+    let kills = world.stats.kills_air;
     assert!(kills > 5, "the waves' drones came and were shot: {kills}");
     assert_eq!(world.stats.bosses_defeated, 1);
 }
@@ -112,10 +97,7 @@ events: [
 ])"#;
     let e = load(stage).expect_err("an unknown enemy in a wave");
     assert!(e.contains("s.ron:4:"), "at the wave's own line: {e}");
-    assert!(
-        e.contains("unknown enemy \"dron\"") && e.contains("placed on line 8"),
-        "names the placing line: {e}"
-    );
+    assert_says(&e, &["unknown enemy \"dron\"", "placed on line 8"]);
 }
 
 #[test]
@@ -127,10 +109,7 @@ events: [
     Wave(at: 25, name: "late"),
 ])"#;
     let e = load(stage).expect_err("the second placement ends past the stage");
-    assert!(
-        e.contains("s.ron:2:") && e.contains("placed on line 5"),
-        "{e}"
-    );
+    assert_says(&e, &["s.ron:2:", "placed on line 5"]);
     assert!(
         !e.contains("placed on line 4"),
         "the first placement is fine: {e}"
@@ -195,8 +174,12 @@ events: [
     Wave(at: 8, name: "w"),
 ])"#;
     let e = load(stage).expect_err("the wave comes after the boss");
-    assert!(
-        e.contains("comes after the Boss") && e.contains("placed on line 5"),
-        "{e}"
-    );
+    assert_says(&e, &["comes after the Boss", "placed on line 5"]);
+}
+
+/// Asserts the error text `e` says each of `parts`.
+fn assert_says(e: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(e.contains(part), "{part:?} missing from: {e}");
+    }
 }

@@ -13,6 +13,17 @@ fn world_with(config: WorldConfig) -> World {
     scenario::world(quiet_level(), config)
 }
 
+/// A quiet world on Hard, which fires at the pace the stages are written at, flown by
+/// invincible `characters`.
+fn invincible_on_hard(characters: Vec<Character>) -> World {
+    world_with(WorldConfig {
+        invincible: true,
+        characters,
+        difficulty: Difficulty::Hard,
+        ..WorldConfig::default()
+    })
+}
+
 fn quiet_world() -> World {
     world_with(WorldConfig::default())
 }
@@ -234,12 +245,7 @@ fn destroying_boss_parts_changes_its_attack() {
     // (40 px either side) while aiming at the core.
     // On Hard, which fires at about the pace the boss is written at (Normal waits longer and
     // thins the ring).
-    let mut w = world_with(WorldConfig {
-        invincible: true,
-        characters: vec![Character::Brass],
-        difficulty: Difficulty::Hard,
-        ..WorldConfig::default()
-    });
+    let mut w = invincible_on_hard(vec![Character::Brass]);
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(112.0, 80.0)).unwrap();
     assert_eq!(w.enemies[boss].boss_phase, 0);
     // The core is guarded: shooting it does nothing while both guards stand.
@@ -500,11 +506,7 @@ fn ramming_while_invulnerable_costs_nothing() {
 #[test]
 fn curling_bullets_do_not_live_forever() {
     // On Hard a bullet curls as long as it lives (Easy and Normal straighten it out).
-    let mut w = world_with(WorldConfig {
-        invincible: true,
-        difficulty: Difficulty::Hard,
-        ..WorldConfig::default()
-    });
+    let mut w = invincible_on_hard(WorldConfig::default().characters);
     w.spawn_bullet(skysweep::sim::Bullet::new(
         Vec2::new(112.0, 120.0),
         30.0,

@@ -224,6 +224,13 @@ mod tests {
     }
 
     /// Plays `level` idle (invincible) until it is cleared or `steps` pass, metering each step.
+    /// A 20 s stage whose one drone comes in at 6 s at height `y`, and hovers there.
+    fn drone_from_6s(y: i32) -> Arc<Level> {
+        let spawn =
+            format!(r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: {y}, count: 1, spacing_s: 0)"#);
+        stage(20, &spawn)
+    }
+
     fn play(level: &Arc<Level>, steps: u64) -> (World, StageMeter) {
         let config = WorldConfig {
             invincible: true,
@@ -250,27 +257,18 @@ mod tests {
     #[test]
     fn an_enemy_on_screen_ends_the_stretch() {
         // A drone that hovers in view from 6 s to the end: only 3 s to 6 s is empty.
-        let level = stage(
-            20,
-            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: 60, count: 1, spacing_s: 0)"#,
-        );
+        let level = drone_from_6s(60);
         let (_, meter) = play(&level, 60 * 30);
         assert_eq!(meter.dead_air_s(), 3.0);
         // Off the top edge it is not yet something to shoot.
-        let level = stage(
-            20,
-            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: -40, count: 1, spacing_s: 0)"#,
-        );
+        let level = drone_from_6s(-40);
         assert_eq!(play(&level, 60 * 30).1.dead_air_s(), 17.0);
     }
 
     #[test]
     fn every_quiet_stretch_over_the_gap_length_is_listed() {
         // Quiet from 3 s (the opening's end) to 6 s, then a drone in view for good.
-        let level = stage(
-            20,
-            r#"Spawn(at: 6.0, enemy: "drone", x: 112, y: 60, count: 1, spacing_s: 0)"#,
-        );
+        let level = drone_from_6s(60);
         let (_, meter) = play(&level, 60 * 30);
         assert_eq!(
             meter.gaps(),

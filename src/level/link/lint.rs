@@ -115,34 +115,25 @@ pub(super) fn warnings(
     }
     // Only the stage's own definitions: a shared file is meant to hold more than one stage uses.
     let own = |d: &Source| std::ptr::eq(d, src);
+    let mut unused = |field: &'static str, what: &str, name: &str, never: &str| {
+        let msg = format!("{what} \"{name}\" is defined but never {never}");
+        out.push(warn(&[Seg::Field(field), Seg::key(name)], msg));
+    };
     for (i, (name, d)) in r.enemies.iter().enumerate() {
         if own(d.src) && !enemies_used.contains(&i) {
-            out.push(warn(
-                &[Seg::Field("enemies"), Seg::key(name)],
-                format!(
-                    "enemy \"{name}\" is defined but never appears: no event spawns it and no \
-                     enemy reveals it"
-                ),
-            ));
+            let never = "appears: no event spawns it and no enemy reveals it";
+            unused("enemies", "enemy", name, never);
         }
     }
     for (i, (name, d)) in r.patterns.iter().enumerate() {
         if own(d.src) && !patterns_used.contains(&i) {
-            out.push(warn(
-                &[Seg::Field("patterns"), Seg::key(name)],
-                format!(
-                    "pattern \"{name}\" is defined but never fired: no weapon of an enemy that \
-                     appears, and no Spawn, uses it"
-                ),
-            ));
+            let never = "fired: no weapon of an enemy that appears, and no Spawn, uses it";
+            unused("patterns", "pattern", name, never);
         }
     }
     for name in stage.waves.keys() {
         if !expanded.waves_placed.contains(name) {
-            out.push(warn(
-                &[Seg::Field("waves"), Seg::key(name)],
-                format!("wave \"{name}\" is defined but never placed: no Wave event names it"),
-            ));
+            unused("waves", "wave", name, "placed: no Wave event names it");
         }
     }
     let mut boss_at = None;
