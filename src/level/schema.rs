@@ -211,6 +211,19 @@ impl TimelineEventDef {
             | TimelineEventDef::Section { at, .. } => *at,
         }
     }
+
+    /// The event's time, to set it: the same field [`TimelineEventDef::at`] reads.
+    pub fn at_mut(&mut self) -> &mut f32 {
+        match self {
+            TimelineEventDef::Spawn { at, .. }
+            | TimelineEventDef::Scroll { at, .. }
+            | TimelineEventDef::Warning { at, .. }
+            | TimelineEventDef::MidBoss { at, .. }
+            | TimelineEventDef::Boss { at, .. }
+            | TimelineEventDef::Wave { at, .. }
+            | TimelineEventDef::Section { at, .. } => at,
+        }
+    }
 }
 
 /// Ground enemies ride the scrolling ground; air enemies fly over it and can ram the player.

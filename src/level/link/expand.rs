@@ -114,7 +114,7 @@ pub(super) fn expand(r: &mut Linker, stage: &StageDef) -> Expanded {
         );
     }
     for p in &mut events {
-        set_at(&mut p.ev, p.t as f32);
+        *p.ev.at_mut() = p.t as f32;
     }
     Expanded {
         events,
@@ -334,19 +334,6 @@ impl<'s> Expander<'s> {
         }
         self.produced += 1;
         out.push(p);
-    }
-}
-
-/// Sets a flat event's time.
-fn set_at(ev: &mut TimelineEventDef, t: f32) {
-    match ev {
-        TimelineEventDef::Spawn { at, .. }
-        | TimelineEventDef::Scroll { at, .. }
-        | TimelineEventDef::Warning { at, .. }
-        | TimelineEventDef::MidBoss { at, .. }
-        | TimelineEventDef::Boss { at, .. }
-        | TimelineEventDef::Wave { at, .. }
-        | TimelineEventDef::Section { at, .. } => *at = t,
     }
 }
 
