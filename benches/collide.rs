@@ -263,14 +263,10 @@ pub const WARM_UP_FRAMES: u64 = 120;
 /// The named methods for a scene, each starting from the same warmed-up scene.
 pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<dyn Method>)> {
     let map = CollisionMap::game_default();
-    let mut v: Vec<(&'static str, Box<dyn Method>)> = vec![(
-        "sap",
-        Box::new(Driven::new(Collider::new(Config::default()), scene)),
-    )];
-    v.push((
-        "tree",
-        Box::new(Driven::new(AabbTree::new(Config::default()), scene)),
-    ));
+    let config = kind.config();
+    let mut v: Vec<(&'static str, Box<dyn Method>)> =
+        vec![("sap", Box::new(Driven::new(Collider::new(config), scene)))];
+    v.push(("tree", Box::new(Driven::new(AabbTree::new(config), scene))));
     if kind == WorkloadKind::BulletHell10k {
         v.push((
             "sap_reading_events",
@@ -367,6 +363,54 @@ fn bench_mixed(c: &mut Criterion) {
         }
         g.finish();
     }
+}
+
+/// `curtain_100k`: a hundred thousand bullets. Its own group, with few samples: the peers
+/// enumerate every bullet-on-bullet overlap before filtering, tens of milliseconds a frame,
+/// and criterion's smallest run (10 samples of 1 to 10 iterations) already takes seconds.
+fn bench_curtain(c: &mut Criterion) {
+    let kind = WorkloadKind::Curtain100k;
+    assert_methods_agree(kind, 1);
+    let start = Workload::after(kind, WARM_UP_FRAMES);
+    let mut g = group(c, kind.name(), (300, 3000, 10));
+    for (name, m) in methods(kind, &start) {
+        time_frames(&mut g, name, start.clone(), m);
+    }
+    g.finish();
+}
+
+/// The machine's memory bandwidth, for the floors in README.md ("The limit, on paper"): one
+/// pass reading a buffer (a sum over `u64`s, which the compiler vectorises) and one copying
+/// it (`copy_from_slice`, a `memcpy`), at three sizes: 1 MiB stays in a core's L2 (the
+/// working set of the 10k scenes), 16 MiB in the shared L3 (the 100k scene's), 128 MiB
+/// comes from DRAM. Bytes per second = the buffer's size (copy: read and written once
+/// each, so twice it) over the median.
+fn bench_memory(c: &mut Criterion) {
+    let mut g = configure(c, "memory");
+    for (label, bytes) in [
+        ("1mib", 1usize << 20),
+        ("16mib", 16 << 20),
+        ("128mib", 128 << 20),
+    ] {
+        let words = bytes / 8;
+        let src: Vec<u64> = (0..words as u64).collect();
+        let mut dst = vec![0u64; words];
+        g.throughput(criterion::Throughput::Bytes(bytes as u64));
+        g.bench_function(format!("read_{label}"), |b| {
+            b.iter(|| {
+                std::hint::black_box(&src)
+                    .iter()
+                    .fold(0u64, |a, &w| a.wrapping_add(w))
+            })
+        });
+        g.bench_function(format!("copy_{label}"), |b| {
+            b.iter(|| {
+                dst.copy_from_slice(std::hint::black_box(&src));
+                std::hint::black_box(&dst);
+            })
+        });
+    }
+    g.finish();
 }
 
 /// Times `m`'s frames of `scene`, the scene stepped before each. Only the method's own work is
@@ -511,5 +555,12 @@ pub fn query_areas(scene: &Workload) -> Vec<Aabb> {
         .collect()
 }
 
-criterion_group!(benches, bench_mixed, bench_bursts, bench_query);
+criterion_group!(
+    benches,
+    bench_mixed,
+    bench_curtain,
+    bench_bursts,
+    bench_query,
+    bench_memory
+);
 criterion_main!(benches);

@@ -2,13 +2,14 @@
 //! profiling the collider with `perf record` (criterion's harness gets in the way there).
 //!
 //! `cargo run --release --example collide_profile [SCENE] [FRAMES] [METHOD]`, SCENE one of
-//! `bullet_hell_10k` (the default), `sparse_1k`, `boss_burst`, `mass_clear`, `swarm_5k`;
+//! `bullet_hell_10k` (the default), `sparse_1k`, `boss_burst`, `mass_clear`, `swarm_5k`,
+//! `rain`, `curtain_100k`;
 //! METHOD `sap` (the default) or `tree`.
 
 use std::time::Instant;
 
 use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
-use skysweep::collide::{AabbTree, BroadPhase, Collider, Config};
+use skysweep::collide::{AabbTree, BroadPhase, Collider};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,10 +20,10 @@ fn main() {
     };
     let frames: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
     match args.next().as_deref().unwrap_or("sap") {
-        "sap" => run(kind, frames, Collider::new(Config::default()), |c| {
+        "sap" => run(kind, frames, Collider::new(kind.config()), |c| {
             format!("{:?}", c.stats())
         }),
-        "tree" => run(kind, frames, AabbTree::new(Config::default()), |c| {
+        "tree" => run(kind, frames, AabbTree::new(kind.config()), |c| {
             let height = c.height().unwrap_or(0);
             let moved = c.reinserted();
             format!("{:?}, height {height}, reinserted {moved}", c.stats())

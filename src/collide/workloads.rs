@@ -5,6 +5,7 @@
 
 use glam::Vec2;
 
+mod curtain;
 mod rain;
 mod scale;
 
@@ -33,16 +34,20 @@ pub enum WorkloadKind {
     /// 4,000 small air boxes falling at different speeds past 6 static ground ledges; in its
     /// own map (see [`Workload::map`]) drops meet drops and ledges, as solid bodies would.
     Rain,
+    /// 100,000 enemy bullets from 64 emitters (the most a stage may ask for), the player,
+    /// 1,500 player shots and 40 enemies for them to hit.
+    Curtain100k,
 }
 
 impl WorkloadKind {
-    pub const ALL: [WorkloadKind; 6] = [
+    pub const ALL: [WorkloadKind; 7] = [
         WorkloadKind::BulletHell10k,
         WorkloadKind::Sparse1k,
         WorkloadKind::BossBurst,
         WorkloadKind::MassClear,
         WorkloadKind::Swarm5k,
         WorkloadKind::Rain,
+        WorkloadKind::Curtain100k,
     ];
 
     /// The benchmark group name.
@@ -54,6 +59,7 @@ impl WorkloadKind {
             WorkloadKind::MassClear => "mass_clear",
             WorkloadKind::Swarm5k => "swarm_5k",
             WorkloadKind::Rain => "rain",
+            WorkloadKind::Curtain100k => "curtain_100k",
         }
     }
 }
@@ -231,6 +237,13 @@ impl Workload {
             WorkloadKind::Rain => {
                 s.add_rain();
                 (0, 0, 0, 0)
+            }
+            WorkloadKind::Curtain100k => {
+                for i in 0..scaled(100_000, scale) {
+                    let b = s.curtain_bullet(i);
+                    s.add(b);
+                }
+                (0, 1500, 40, 0)
             }
         };
         let [bullets, shots, enemies, items] =

@@ -66,7 +66,7 @@ fn scenes_are_deterministic() {
     for kind in WorkloadKind::ALL {
         let run = || {
             let mut scene = Workload::after(kind, 5);
-            let mut sap = Driven::new(Collider::new(Config::default()), &scene);
+            let mut sap = Driven::new(Collider::new(kind.config()), &scene);
             let mut log = Vec::new();
             for _ in 0..3 {
                 scene.step();

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::{WorkloadKind, FIELD, SWARM_PATCH};
+use crate::collide::Config;
 
 #[cfg(doc)]
 use super::Workload;
@@ -18,6 +19,16 @@ impl WorkloadKind {
             WorkloadKind::MassClear => 6_001,
             WorkloadKind::Swarm5k => 5_001,
             WorkloadKind::Rain => 4_007,
+            WorkloadKind::Curtain100k => 101_541,
+        }
+    }
+
+    /// The game's settings with room for the workload at its own size: the default
+    /// capacity, or twice the bodies where that is more (`curtain_100k`).
+    pub fn config(self) -> Config {
+        Config {
+            capacity: Config::default().capacity.max(2 * self.bodies()),
+            ..Config::default()
         }
     }
 }
