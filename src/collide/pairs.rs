@@ -34,7 +34,7 @@ impl PairSet {
         touched(&mut self.live, pairs + 1, 0);
         touched(&mut self.found, pairs + 1, 0);
         touched(&mut self.records, 2 * pairs, 0);
-        touched(&mut self.scratch.starts, slots + 1, 0);
+        touched(&mut self.scratch.starts, 2 * slots + 1, 0);
         touched(&mut self.scratch.tmp, pairs, 0);
         self.departed.reserve(pairs);
     }
@@ -68,34 +68,49 @@ impl PairSet {
         self.live.push(u64::MAX);
         self.found.push(u64::MAX);
         let (old, new) = (&self.live[..], &self.found[..]);
-        // Only grown, never cleared: the merge overwrites what it reports. The second half of
-        // the merge writes from `ol + nl` on, then moves down.
+        // Only grown, never cleared: the merge overwrites what it reports.
         let records = &mut self.records;
-        if records.len() < 2 * (ol + nl) {
-            records.resize(2 * (ol + nl), 0);
+        if records.len() < ol + nl {
+            records.resize(ol + nl, 0);
         }
-        // Two independent merges, of the keys below `new[split]` and of the rest, stepped in
-        // turn: each step's positions depend on the keys the previous step loaded, so one merge
-        // is a chain of loads, and two chains keep the processor twice as busy. The first half
-        // needs no end markers of its own: `old[i_end]` and `new[j_end]` end it (every key
-        // before them in the other list is smaller), as `u64::MAX` ends the second.
-        let j_end = nl / 2;
-        let i_end = old[..ol].partition_point(|&k| k < new[j_end]);
-        let mut a = Merge::new(0, 0, 0);
-        let mut b = Merge::new(i_end, j_end, ol + nl);
-        while (a.i < i_end || a.j < j_end) && (b.i < ol || b.j < nl) {
-            a.step(old, new, records);
-            b.step(old, new, records);
+        // CHAINS independent merges, each of the keys between two split points of `new`,
+        // stepped in turn: each step's positions depend on the keys the previous step loaded,
+        // so one merge is a chain of loads, and several chains keep the processor busy. Chain
+        // `c` starts at (i, j) and writes from `i + j`: every record consumes at least one key,
+        // so the chains before it wrote fewer, and their records are moved down afterwards.
+        // A chain needs no end markers of its own: `old[i_end]` and `new[j_end]` end it
+        // (every key before them in the other list is smaller), as `u64::MAX` ends the last.
+        let mut chains: [Merge; CHAINS] = std::array::from_fn(|c| {
+            let j = nl * c / CHAINS;
+            // The first chain also takes the old keys below the first new one.
+            let i = if c == 0 {
+                0
+            } else {
+                old[..ol].partition_point(|&k| k < new[j])
+            };
+            Merge::new(i, j, i + j)
+        });
+        let ends: [(usize, usize); CHAINS] = std::array::from_fn(|c| match chains.get(c + 1) {
+            Some(next) => (next.i, next.j),
+            None => (ol, nl),
+        });
+        let active = |m: &Merge, (i_end, j_end): (usize, usize)| m.i < i_end || m.j < j_end;
+        while (0..CHAINS).all(|c| active(&chains[c], ends[c])) {
+            for m in &mut chains {
+                m.step(old, new, records);
+            }
         }
-        while a.i < i_end || a.j < j_end {
-            a.step(old, new, records);
+        for (m, &end) in chains.iter_mut().zip(&ends) {
+            while active(m, end) {
+                m.step(old, new, records);
+            }
         }
-        while b.i < ol || b.j < nl {
-            b.step(old, new, records);
+        let (mut w, mut entered) = (0, 0);
+        for m in &chains {
+            records.copy_within(m.base..m.w, w);
+            w += m.w - m.base;
+            entered += m.entered;
         }
-        records.copy_within(ol + nl..b.w, a.w);
-        let w = a.w + b.w - (ol + nl);
-        let entered = a.entered + b.entered;
         self.reported = w;
         self.live.pop();
         self.found.pop();
@@ -121,11 +136,16 @@ impl PairSet {
     }
 }
 
+/// Merges [`PairSet::diff`] steps in turn.
+const CHAINS: usize = 4;
+
 /// One branch-free merge of the last update's keys with this update's, from given positions.
 struct Merge {
     i: usize,
     j: usize,
+    /// Where the merge writes its next record, and where it wrote its first.
     w: usize,
+    base: usize,
     entered: usize,
 }
 
@@ -135,6 +155,7 @@ impl Merge {
             i,
             j,
             w,
+            base: w,
             entered: 0,
         }
     }
@@ -235,35 +256,62 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
     }
 }
 
-/// Sorts keys with every slot below `span` by two stable counting passes: on the higher slot
-/// (low half), then on the lower slot (high half). O(n + span), no comparisons; each pass
-/// reads its keys in order and scatters them into buckets.
+/// Sorts keys with every slot below `span` by two counting passes: on the higher slot (low
+/// half), then stably on the lower slot (high half). O(n + span), no comparisons.
+///
+/// One read of the keys counts both passes' buckets. The counting and the first pass take
+/// the keys from both halves of the list in turn: one box's partners are found together, so
+/// neighbouring keys often share a bucket, and each would wait for the store of the one
+/// before it. Order within a first-pass bucket does not matter (its keys share the higher
+/// slot and the second pass orders them by the lower), so the first pass may take the keys
+/// in any order; the second, which must be stable, reads them in order, and by then
+/// neighbours rarely share a bucket.
 fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
     let tmp = &mut scratch.tmp;
     tmp.clear();
     tmp.resize(n, 0);
     let starts = &mut scratch.starts;
-    for (shift, from_keys) in [(0u32, true), (32, false)] {
-        starts.clear();
-        starts.resize(span, 0);
-        let (src, dst): (&[u64], &mut [u64]) = if from_keys {
-            (&keys[..], &mut tmp[..])
-        } else {
-            (&tmp[..], &mut keys[..])
-        };
-        for &k in src {
-            starts[(k >> shift) as u32 as usize] += 1;
-        }
+    starts.clear();
+    starts.resize(2 * span, 0);
+    let (high, low) = starts.split_at_mut(span);
+    let hi = |k: u64| k as u32 as usize;
+    let lo = |k: u64| (k >> 32) as usize;
+    let (front, back) = keys.split_at(n / 2);
+    for (&a, &b) in front.iter().zip(back) {
+        high[hi(a)] += 1;
+        low[lo(a)] += 1;
+        high[hi(b)] += 1;
+        low[lo(b)] += 1;
+    }
+    if let Some(&k) = back.get(front.len()) {
+        high[hi(k)] += 1;
+        low[lo(k)] += 1;
+    }
+    // Running sums in a register: reading back the entry just written would make every step
+    // wait for the previous store.
+    for counts in [&mut *high, &mut *low] {
         let mut sum = 0;
-        for s in starts.iter_mut() {
+        for s in counts.iter_mut() {
             (*s, sum) = (sum, sum + *s);
         }
-        for &k in src {
-            let s = &mut starts[(k >> shift) as u32 as usize];
-            dst[*s as usize] = k;
-            *s += 1;
-        }
+    }
+    let mut place = |k: u64, dst: &mut [u64]| {
+        let s = &mut high[hi(k)];
+        dst[*s as usize] = k;
+        *s += 1;
+    };
+    for (&a, &b) in front.iter().zip(back) {
+        place(a, tmp);
+        place(b, tmp);
+    }
+    if let Some(&k) = back.get(front.len()) {
+        place(k, tmp);
+    }
+    for &k in tmp.iter() {
+        let s = &mut low[lo(k)];
+        keys[*s as usize] = k;
+        *s += 1;
     }
 }
 
@@ -318,6 +366,17 @@ mod tests {
             .into_iter()
             .rev()
             .collect();
+        check(keys, 5000);
+        // The same with an odd number of keys: the radix sort's halves leave one over.
+        let keys = (0..9_001)
+            .map(|_| {
+                let r = next();
+                pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000)
+            })
+            .collect::<std::collections::BTreeSet<u64>>();
+        let mut keys: Vec<u64> = keys.into_iter().collect();
+        keys.truncate(keys.len() / 2 * 2 - 1);
+        keys.reverse();
         check(keys, 5000);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
