@@ -78,3 +78,38 @@ fn scenes_are_deterministic() {
         assert_eq!(run(), run(), "{}", kind.name());
     }
 }
+
+#[test]
+fn the_bullet_curtain_is_found_alike_at_full_size_and_against_brute_force_when_small() {
+    let kind = WorkloadKind::Curtain100k;
+    // Full size: a hundred thousand bullets, the sweep-and-prune against the tree.
+    let mut scene = Workload::after(kind, 3);
+    let mut sap = Driven::new(Collider::new(kind.config()), &scene);
+    let mut tree = Driven::new(AabbTree::new(kind.config()), &scene);
+    for _ in 0..2 {
+        scene.step();
+        sap.frame(&scene);
+        tree.frame(&scene);
+        assert_eq!(
+            sap.collider.events().to_vec(),
+            tree.collider.events().to_vec()
+        );
+    }
+    assert!(sap.collider.stats().live_boxes > 100_000);
+    let bullets_on_the_player = sap
+        .collider
+        .pairs()
+        .filter(|p| p.a.owner == 0 || p.b.owner == 0)
+        .count();
+    assert!(bullets_on_the_player > 10, "{bullets_on_the_player}");
+    // Scaled down to where brute force is affordable: every pair, frame after frame.
+    let mut small = Workload::with_bodies(kind, 3_000);
+    let mut sap = Driven::new(Collider::new(kind.config()), &small);
+    let mut brute = Driven::new(BruteForce::new(kind.config()), &small);
+    for _ in 0..5 {
+        small.step();
+        sap.frame(&small);
+        brute.frame(&small);
+        assert_eq!(sap.pairs(), brute.pairs(), "frame {}", small.frame);
+    }
+}
