@@ -10,6 +10,7 @@
 pub mod assets;
 pub mod check;
 pub mod diag;
+pub mod difficulty;
 pub mod limits;
 mod link;
 pub mod load;
@@ -26,6 +27,7 @@ pub mod watch;
 
 pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
+pub use difficulty::{Difficulty, Tier};
 pub use load::{
     load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
 };

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use glam::Vec2;
 use serde::Serialize;
 
+use super::difficulty::Tier;
 use super::schema::{BackgroundDef, ItemDef, LayerDef, PathDef, PatternDef};
 
 /// A stage and everything it uses, validated. The simulation reads only this.
@@ -30,9 +31,24 @@ pub struct Level {
     pub patterns: Vec<PatternDef>,
     /// Hash of the stage file and every definitions file it uses, for replays.
     pub content_hash: u64,
+    /// The stage resolved for the other tiers it differs on (a per-difficulty value, an
+    /// `only`, a `loop2`), each with no variants of its own; empty when every tier plays the
+    /// same, and then left out of the encoding, so such a level hashes as it always did.
+    /// This level itself is [`Tier::BASE`]'s.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<(Tier, Arc<Level>)>,
 }
 
 impl Level {
+    /// The level as `tier` plays it: `level` itself unless a variant was resolved for `tier`.
+    pub fn for_tier(level: &Arc<Level>, tier: Tier) -> Arc<Level> {
+        level
+            .variants
+            .iter()
+            .find(|(t, _)| *t == tier)
+            .map_or_else(|| level.clone(), |(_, v)| v.clone())
+    }
+
     pub fn enemy_index(&self, name: &str) -> Option<usize> {
         self.enemies.iter().position(|e| &*e.name == name)
     }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::difficulty::{Difficulty, LoopScale, Only, PerDifficulty};
 pub use super::paths::{LegDef, List};
 
 /// One stage file, `levels/stageN.ron`.
@@ -49,6 +50,9 @@ pub struct StageDef {
     pub patterns: BTreeMap<String, PatternDef>,
     #[serde(default)]
     pub enemies: BTreeMap<String, EnemyDef>,
+    /// How the second and later loops scale this stage's hp and spawn counts.
+    #[serde(default)]
+    pub loop2: Option<LoopScale>,
 }
 
 /// A shared definitions file, used by stages through `uses`.
@@ -105,12 +109,16 @@ pub enum TimelineEventDef {
     /// Spawns `count` enemies of one type, `spacing_s` apart, each shifted by `dx`/`dy` from the last.
     Spawn {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         enemy: String,
         x: f32,
         #[serde(default = "defaults::spawn_y")]
         y: f32,
-        #[serde(default = "defaults::one_u32")]
-        count: u32,
+        /// One number, or one per difficulty.
+        #[serde(default = "defaults::one_per")]
+        count: PerDifficulty<u32>,
         #[serde(default)]
         spacing_s: f32,
         #[serde(default)]
@@ -130,6 +138,9 @@ pub enum TimelineEventDef {
     /// Changes the ground scroll speed, easing over `over_s` seconds.
     Scroll {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         speed: f32,
         #[serde(default)]
         over_s: f32,
@@ -137,6 +148,9 @@ pub enum TimelineEventDef {
     /// Shows a banner, such as the warning before a boss.
     Warning {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         text: String,
         #[serde(default = "defaults::warning_s")]
         duration_s: f32,
@@ -144,6 +158,9 @@ pub enum TimelineEventDef {
     /// Brings in a mid-boss. The timeline pauses until it falls, or for `wait_s` at most.
     MidBoss {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         enemy: String,
         #[serde(default = "defaults::center_x")]
         x: f32,
@@ -155,6 +172,9 @@ pub enum TimelineEventDef {
     /// Brings in the stage boss. The timeline pauses until it falls; its fall clears the stage.
     Boss {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         enemy: String,
         #[serde(default = "defaults::center_x")]
         x: f32,
@@ -168,6 +188,9 @@ pub enum TimelineEventDef {
     /// a line from the left, then the right.
     Wave {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         name: String,
         #[serde(default)]
         dx: f32,
@@ -190,6 +213,9 @@ pub enum TimelineEventDef {
     /// a section moves only its `at`. `name` is for messages and the reader.
     Section {
         at: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
         #[serde(default)]
         name: String,
         #[serde(default)]
@@ -209,6 +235,19 @@ impl TimelineEventDef {
             | TimelineEventDef::Boss { at, .. }
             | TimelineEventDef::Wave { at, .. }
             | TimelineEventDef::Section { at, .. } => *at,
+        }
+    }
+
+    /// The difficulties the event happens on, when it lists them.
+    pub fn only(&self) -> Option<&Only> {
+        match self {
+            TimelineEventDef::Spawn { only, .. }
+            | TimelineEventDef::Scroll { only, .. }
+            | TimelineEventDef::Warning { only, .. }
+            | TimelineEventDef::MidBoss { only, .. }
+            | TimelineEventDef::Boss { only, .. }
+            | TimelineEventDef::Wave { only, .. }
+            | TimelineEventDef::Section { only, .. } => only.as_ref(),
         }
     }
 
@@ -241,9 +280,9 @@ pub struct EnemyDef {
     /// Sprite name in the atlas.
     pub sprite: String,
     pub layer: LayerDef,
-    /// HP of the main part when `parts` is empty.
+    /// HP of the main part when `parts` is empty: one number, or one per difficulty.
     #[serde(default = "defaults::hp")]
-    pub hp: f32,
+    pub hp: PerDifficulty<f32>,
     pub score: u32,
     /// Hitbox size of the main part when `parts` is empty, in pixels; 14 × 14 when neither
     /// this nor `shape` is given.
@@ -296,7 +335,8 @@ pub struct PartDef {
     /// The part's hitbox as a circle or a turned box, centred on `offset`.
     #[serde(default)]
     pub shape: Option<ShapeDef>,
-    pub hp: f32,
+    /// One number, or one per difficulty.
+    pub hp: PerDifficulty<f32>,
     /// Sprite drawn for this part (frame 0 intact, 1 damaged, 2 destroyed when the sprite has them).
     #[serde(default)]
     pub sprite: Option<String>,
@@ -590,8 +630,11 @@ mod defaults {
     pub fn boss_y() -> f32 {
         80.0
     }
-    pub fn hp() -> f32 {
-        1.0
+    pub fn hp() -> super::PerDifficulty<f32> {
+        super::PerDifficulty::One(1.0)
+    }
+    pub fn one_per() -> super::PerDifficulty<u32> {
+        super::PerDifficulty::One(1)
     }
     pub fn weapon_delay() -> f32 {
         0.8

@@ -63,18 +63,8 @@ pub(super) fn link_enemy(
     let before = r.errors.len();
     let mut parts: Vec<Part> = Vec::new();
     if def.parts.is_empty() {
-        if !(def.hp > 0.0 && def.hp.is_finite() && def.hp <= limits::MAX_HP) {
-            r.err(
-                src,
-                &field("hp"),
-                format!(
-                    "enemy \"{name}\": hp must be more than 0 and at most {}, found {}",
-                    limits::MAX_HP,
-                    def.hp
-                ),
-            );
-        }
         let who = format!("enemy \"{name}\"");
+        let hp = r.hp(&def.hp, src, &field("hp"), &who);
         let (half, shape) = link_hitbox(
             r,
             src,
@@ -92,7 +82,7 @@ pub(super) fn link_enemy(
             offset: Vec2::ZERO,
             half,
             shape,
-            hp: def.hp,
+            hp,
             sprite: None,
             destroyed_sprite: None,
             guarded_by: Vec::new(),
@@ -112,19 +102,8 @@ pub(super) fn link_enemy(
         for (i, p) in def.parts.iter().enumerate() {
             let part_at =
                 |f: &'static str| loc(&base, [Seg::Field("parts"), Seg::Index(i), Seg::Field(f)]);
-            if !(p.hp > 0.0 && p.hp.is_finite() && p.hp <= limits::MAX_HP) {
-                r.err(
-                    src,
-                    &part_at("hp"),
-                    format!(
-                        "part \"{}\" of \"{name}\": hp must be more than 0 and at most {}, found {}",
-                        p.name,
-                        limits::MAX_HP,
-                        p.hp
-                    ),
-                );
-            }
             let who = format!("part \"{}\" of \"{name}\"", p.name);
+            let hp = r.hp(&p.hp, src, &part_at("hp"), &who);
             let (half, shape) = link_hitbox(
                 r,
                 src,
@@ -184,7 +163,7 @@ pub(super) fn link_enemy(
                 offset: Vec2::new(p.offset.0, p.offset.1),
                 half,
                 shape,
-                hp: p.hp,
+                hp,
                 sprite: p.sprite.clone(),
                 destroyed_sprite: p.destroyed_sprite.clone(),
                 guarded_by: Vec::new(),
