@@ -187,6 +187,15 @@ pub struct Weapon {
     pub from: Option<usize>,
     pub offset: Vec2,
     pub turn_deg_s: Option<f32>,
+    /// The weapon's `angle`: degrees the pattern is turned by (the other way for a mirrored
+    /// enemy). Left out of the encoding when 0, so levels that turn no weapon hash as
+    /// before weapons could turn.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub angle_deg: f32,
+}
+
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
 }
 
 /// One stage of a boss's fight: its weapons (and path) once the parts in `after` are down and
@@ -194,7 +203,12 @@ pub struct Weapon {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BossPhase {
     pub after: Vec<usize>,
+    /// Negative when only time starts the phase.
     pub below_hp: f32,
+    /// Seconds after the enemy appeared from which the phase may start, whatever its HP.
+    /// Left out of the encoding when none, so levels without timed phases hash as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_s: Option<f32>,
     pub weapons: Vec<Weapon>,
     pub path: Option<PathDef>,
 }

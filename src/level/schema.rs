@@ -374,9 +374,14 @@ pub enum ShapeDef {
 pub struct BossPhaseDef {
     #[serde(default)]
     pub after: Vec<String>,
-    /// Fraction of the core's HP at or below which the phase may start (1.0: any).
-    #[serde(default = "defaults::one")]
-    pub below_hp: f32,
+    /// Fraction of the core's HP at or below which the phase may start; left out, any HP
+    /// (1.0), unless `after_s` is given.
+    #[serde(default)]
+    pub below_hp: Option<f32>,
+    /// Seconds after the enemy appeared from which the phase may start. With `below_hp` too,
+    /// whichever comes first starts it; with `after_s` alone, HP does not.
+    #[serde(default)]
+    pub after_s: Option<f32>,
     pub weapons: Vec<WeaponDef>,
     /// Path for this phase, if it changes.
     #[serde(default)]
@@ -402,6 +407,11 @@ pub struct WeaponDef {
     /// A turret turning towards the player at this rate (degrees per second) before firing.
     #[serde(default)]
     pub turn_deg_s: Option<f32>,
+    /// Degrees the whole pattern is turned by, clockwise on screen (an aimed one away from
+    /// the player); an enemy spawned mirrored turns it the other way, so one fan pattern
+    /// serves both sides.
+    #[serde(default)]
+    pub angle: f32,
 }
 
 /// How an enemy moves. The enemy's spawn point is the path's start.

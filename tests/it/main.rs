@@ -48,4 +48,5 @@ mod soak_cli;
 mod stray_stage;
 mod strikes_and_bombs;
 mod timeline;
+mod turned_weapons;
 mod window_cli;

@@ -300,17 +300,36 @@ pub(super) fn link_enemy(
                 }
             }
         }
-        if !finite_in(ph.below_hp, 0.0, 1.0) {
+        if let Some(below) = ph.below_hp.filter(|b| !finite_in(*b, 0.0, 1.0)) {
             r.err(
                 src,
                 &loc(&phase_at, [Seg::Field("below_hp")]),
                 format!(
-                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {}",
+                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {below}",
                     pi + 1,
-                    ph.below_hp
                 ),
             );
         }
+        if let Some(t) = ph
+            .after_s
+            .filter(|t| !finite_in(*t, 0.0, limits::MAX_STAGE_S))
+        {
+            r.err(
+                src,
+                &loc(&phase_at, [Seg::Field("after_s")]),
+                format!(
+                    "enemy \"{name}\", phase {}: after_s must be 0 to {} seconds, found {t}",
+                    pi + 1,
+                    limits::MAX_STAGE_S
+                ),
+            );
+        }
+        // A timed phase without an HP threshold waits for its time alone.
+        let below_hp = match (ph.below_hp, ph.after_s) {
+            (Some(b), _) => b,
+            (None, Some(_)) => -1.0,
+            (None, None) => 1.0,
+        };
         if let Some(p) = &ph.path {
             check_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p);
         }
@@ -324,7 +343,8 @@ pub(super) fn link_enemy(
         );
         phases.push(BossPhase {
             after,
-            below_hp: ph.below_hp,
+            below_hp,
+            after_s: ph.after_s,
             weapons,
             path: ph.path.clone(),
         });
@@ -463,6 +483,16 @@ fn link_weapons(
                 ),
             );
         }
+        if !finite_in(w.angle, -360.0, 360.0) {
+            r.err(
+                src,
+                &at("angle"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's angle must be -360 to 360 degrees, found {}",
+                    w.angle
+                ),
+            );
+        }
         if let Some(pattern) = pattern {
             out.push(Weapon {
                 pattern,
@@ -471,6 +501,7 @@ fn link_weapons(
                 from,
                 offset: Vec2::new(w.offset.0, w.offset.1),
                 turn_deg_s: w.turn_deg_s,
+                angle_deg: w.angle,
             });
         }
     }
