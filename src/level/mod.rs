@@ -22,6 +22,7 @@ pub mod resolved;
 pub mod schema;
 mod source;
 pub mod stage_files;
+mod unclosed;
 mod uses;
 pub mod watch;
 

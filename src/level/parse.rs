@@ -46,6 +46,12 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
     ron_options().from_str::<T>(text).map_err(|e| {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
+        let kinds = variants::<TimelineEventDef>();
+        if let Some((span, message)) = super::unclosed::hint(&e.code, &src.text, offset, kinds) {
+            return LevelError {
+                diagnostics: vec![Diagnostic::in_source(src, span, message)],
+            };
+        }
         let place = place_at(&src.text, offset);
         let message = describe(&e.code, &src.text, offset, &place);
         // The whole value when the error lies in it (all of `3.5`, not its `.`); a tuple

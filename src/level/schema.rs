@@ -109,9 +109,6 @@ pub enum TimelineEventDef {
     /// Spawns `count` enemies of one type, `spacing_s` apart, each shifted by `dx`/`dy` from the last.
     Spawn {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         enemy: String,
         x: f32,
         #[serde(default = "defaults::spawn_y")]
@@ -134,33 +131,33 @@ pub enum TimelineEventDef {
         /// Mirrors the path left-right (formations from the other side).
         #[serde(default)]
         mirror: bool,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Changes the ground scroll speed, easing over `over_s` seconds.
     Scroll {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         speed: f32,
         #[serde(default)]
         over_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Shows a banner, such as the warning before a boss.
     Warning {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         text: String,
         #[serde(default = "defaults::warning_s")]
         duration_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Brings in a mid-boss. The timeline pauses until it falls, or for `wait_s` at most.
     MidBoss {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         enemy: String,
         #[serde(default = "defaults::center_x")]
         x: f32,
@@ -168,18 +165,21 @@ pub enum TimelineEventDef {
         y: f32,
         #[serde(default = "defaults::mid_boss_wait_s")]
         wait_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Brings in the stage boss. The timeline pauses until it falls; its fall clears the stage.
     Boss {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         enemy: String,
         #[serde(default = "defaults::center_x")]
         x: f32,
         #[serde(default = "defaults::boss_y")]
         y: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Places the stage's wave `name` (from `waves`): its events at `at` plus their own times,
     /// mirrored left-right first when `mirror` (x becomes 224 - x, paths flip), then moved by
@@ -188,9 +188,6 @@ pub enum TimelineEventDef {
     /// a line from the left, then the right.
     Wave {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         name: String,
         #[serde(default)]
         dx: f32,
@@ -208,19 +205,22 @@ pub enum TimelineEventDef {
         repeat_dy: f32,
         #[serde(default)]
         alternate: bool,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// A group of events (and markers) whose times count from `at`, so inserting time before
     /// a section moves only its `at`. `name` is for messages and the reader.
     Section {
         at: f32,
-        /// The difficulties it happens on (all when left out).
-        #[serde(default)]
-        only: Option<Only>,
         #[serde(default)]
         name: String,
         #[serde(default)]
         markers: BTreeMap<String, f32>,
         events: Vec<TimelineEventDef>,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
 }
 

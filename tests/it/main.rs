@@ -30,6 +30,7 @@ mod level_lints;
 mod level_load;
 mod level_messages;
 mod level_paths;
+mod level_unclosed;
 mod level_uses_game;
 mod level_watch;
 mod level_waves;
