@@ -48,6 +48,7 @@ mod skills;
 mod soak_cli;
 mod stray_stage;
 mod strikes_and_bombs;
+mod tiered_stage;
 mod timeline;
 mod turned_weapons;
 mod window_cli;
