@@ -49,6 +49,15 @@ impl Level {
             .map_or_else(|| level.clone(), |(_, v)| v.clone())
     }
 
+    /// [`Level::for_tier`] by reference: what a replay's level hash is taken of, so a run
+    /// recorded on a level already picked for its tier and one on the level as loaded agree.
+    pub fn tier(&self, tier: Tier) -> &Level {
+        self.variants
+            .iter()
+            .find(|(t, _)| *t == tier)
+            .map_or(self, |(_, v)| v)
+    }
+
     pub fn enemy_index(&self, name: &str) -> Option<usize> {
         self.enemies.iter().position(|e| &*e.name == name)
     }

@@ -165,3 +165,34 @@ fn errors_in_per_difficulty_values_name_their_line() {
         "{loop2}"
     );
 }
+
+#[test]
+fn a_replay_hashes_the_level_its_run_played() {
+    use skysweep::sim::replay::Replay;
+    let level = load(STAGE).expect("loads");
+    let config = skysweep::sim::WorldConfig {
+        difficulty: Difficulty::Hard,
+        loop_index: 1,
+        ..Default::default()
+    };
+    let played = tier(&level, Difficulty::Hard, 1);
+    // Begun on the level as loaded or on the one a world already picked (a practice
+    // restart hands that on): the same hash, and either plays against the loaded level.
+    let from_loaded = Replay::for_run(&level, &config);
+    let from_played = Replay::for_run(&played, &config);
+    assert_eq!(
+        from_loaded.stages[0].level_hash,
+        from_played.stages[0].level_hash
+    );
+    assert!(from_played.stage_matches(0, &level));
+    // Easy's values are not hard's: the hard run's replay does not care for them, and a
+    // run on easy records another hash.
+    let easy = skysweep::sim::WorldConfig {
+        difficulty: Difficulty::Easy,
+        ..config.clone()
+    };
+    assert_ne!(
+        Replay::for_run(&level, &easy).stages[0].level_hash,
+        from_loaded.stages[0].level_hash
+    );
+}
