@@ -196,3 +196,20 @@ fn a_replay_hashes_the_level_its_run_played() {
         from_loaded.stages[0].level_hash
     );
 }
+
+#[test]
+fn a_definition_used_on_one_difficulty_only_is_not_unused() {
+    let stage = r#"Stage(name: "w", length_s: 30, markers: { "boss": 20 },
+    enemies: {
+        "rare": (sprite: "air_drone", layer: Air, score: 1),
+        "never": (sprite: "air_drone", layer: Air, score: 1),
+    },
+    events: [
+        Spawn(at: 1, enemy: "rare", x: 40, only: [hard]),
+        Boss(at: 20, enemy: "king"),
+    ])"#;
+    let (_, warnings) = crate::support::load_linted_with(DEFS, stage).expect("loads");
+    let text: Vec<String> = warnings.iter().map(|w| w.message.clone()).collect();
+    assert!(text.iter().any(|m| m.contains("\"never\"")), "{text:?}");
+    assert!(!text.iter().any(|m| m.contains("\"rare\"")), "{text:?}");
+}
