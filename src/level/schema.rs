@@ -225,30 +225,27 @@ pub enum TimelineEventDef {
 }
 
 impl TimelineEventDef {
+    /// The fields every kind of event has: its time and its `only`.
+    fn common(&self) -> (f32, Option<&Only>) {
+        match self {
+            TimelineEventDef::Spawn { at, only, .. }
+            | TimelineEventDef::Scroll { at, only, .. }
+            | TimelineEventDef::Warning { at, only, .. }
+            | TimelineEventDef::MidBoss { at, only, .. }
+            | TimelineEventDef::Boss { at, only, .. }
+            | TimelineEventDef::Wave { at, only, .. }
+            | TimelineEventDef::Section { at, only, .. } => (*at, only.as_ref()),
+        }
+    }
+
     /// The event's time in seconds.
     pub fn at(&self) -> f32 {
-        match self {
-            TimelineEventDef::Spawn { at, .. }
-            | TimelineEventDef::Scroll { at, .. }
-            | TimelineEventDef::Warning { at, .. }
-            | TimelineEventDef::MidBoss { at, .. }
-            | TimelineEventDef::Boss { at, .. }
-            | TimelineEventDef::Wave { at, .. }
-            | TimelineEventDef::Section { at, .. } => *at,
-        }
+        self.common().0
     }
 
     /// The difficulties the event happens on, when it lists them.
     pub fn only(&self) -> Option<&Only> {
-        match self {
-            TimelineEventDef::Spawn { only, .. }
-            | TimelineEventDef::Scroll { only, .. }
-            | TimelineEventDef::Warning { only, .. }
-            | TimelineEventDef::MidBoss { only, .. }
-            | TimelineEventDef::Boss { only, .. }
-            | TimelineEventDef::Wave { only, .. }
-            | TimelineEventDef::Section { only, .. } => only.as_ref(),
-        }
+        self.common().1
     }
 
     /// The event's time, to set it: the same field [`TimelineEventDef::at`] reads.

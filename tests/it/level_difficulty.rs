@@ -126,11 +126,6 @@ fn a_stage_that_never_differs_has_no_variants() {
     }
 }
 
-/// The error text of loading `stage`.
-fn error(stage: &str) -> String {
-    load(stage).expect_err("the stage is refused")
-}
-
 #[test]
 fn errors_in_per_difficulty_values_name_their_line() {
     let bad_hp = DEFS.replace("hp: (easy: 1, normal: 2,", "hp: (easy: -1, normal: 2,");
@@ -139,31 +134,38 @@ fn errors_in_per_difficulty_values_name_their_line() {
         e.contains("defs.ron:3:") && e.contains("enemy \"drone\": hp on easy must be more than 0"),
         "{e}"
     );
-    let missing = error(&STAGE.replace("normal: 2, hard: 3), spacing_s", "normal: 2), spacing_s"));
-    assert!(
-        missing.contains("s.ron:5:") && missing.contains("has no hard"),
-        "{missing}"
-    );
-    let zero = error(&STAGE.replace("count: (easy: 1,", "count: (easy: 0,"));
-    assert!(
-        zero.contains("s.ron:5:") && zero.contains("spawn count on easy must be 1 to"),
-        "{zero}"
-    );
-    let unknown = error(&STAGE.replace("only: [hard]", "only: [hrad]"));
-    assert!(
-        unknown.contains("s.ron:6:") && unknown.contains("`hrad`") && unknown.contains("hard"),
-        "{unknown}"
-    );
-    let never = error(&STAGE.replace("only: [hard]),", "only: []),"));
-    assert!(
-        never.contains("s.ron:6:") && never.contains("on every difficulty"),
-        "{never}"
-    );
-    let loop2 = error(&STAGE.replace("loop2: (hp: 1.5", "loop2: (hp: 0"));
-    assert!(
-        loop2.contains("s.ron:2:") && loop2.contains("loop2's hp is a factor"),
-        "{loop2}"
-    );
+    // (what the stage's text is changed from, to, and where and what the error says)
+    let cases = [
+        (
+            "normal: 2, hard: 3), spacing_s",
+            "normal: 2), spacing_s",
+            "s.ron:5:",
+            "has no hard",
+        ),
+        (
+            "count: (easy: 1,",
+            "count: (easy: 0,",
+            "s.ron:5:",
+            "spawn count on easy must be 1 to",
+        ),
+        ("only: [hard]", "only: [hrad]", "s.ron:6:", "`hrad`"),
+        (
+            "only: [hard]),",
+            "only: []),",
+            "s.ron:6:",
+            "on every difficulty",
+        ),
+        (
+            "loop2: (hp: 1.5",
+            "loop2: (hp: 0",
+            "s.ron:2:",
+            "loop2's hp is a factor",
+        ),
+    ];
+    for (from, to, at, says) in cases {
+        let e = load(&STAGE.replace(from, to)).expect_err(to);
+        assert!(e.contains(at) && e.contains(says), "{to}: {e}");
+    }
 }
 
 #[test]

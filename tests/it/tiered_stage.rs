@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::support::{self, tempdir};
+use crate::support::{self, json, tempdir};
 
 const STAGE: &str = r#"Stage(
     name: "Tiers",
@@ -55,15 +55,6 @@ const STAGE: &str = r#"Stage(
         ]),
     ],
 )"#;
-
-fn json(out: &std::process::Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("sim prints one JSON object")
-}
 
 /// `sim`'s summary of an autoplayed, invincible run of the stage at `path`, plus `more`.
 fn sim(path: &Path, more: &[&str]) -> serde_json::Value {
