@@ -67,7 +67,7 @@ impl<'de> Deserialize<'de> for Name {
                     .into_iter()
                     .find(|d| d.name() == s)
                     .map(Name)
-                    .ok_or_else(|| E::unknown_field(s, NAMES))
+                    .ok_or_else(|| E::unknown_variant(s, NAMES))
             }
         }
         d.deserialize_identifier(V)
@@ -326,7 +326,7 @@ mod tests {
         assert!(missing.code.to_string().contains("no hard"), "{missing}");
         let unknown = read("(hp: (easy: 20, medium: 30, hard: 3), count: 1)").unwrap_err();
         assert!(
-            matches!(&unknown.code, ron::Error::NoSuchStructField { found, .. } if found == "medium"),
+            matches!(&unknown.code, ron::Error::NoSuchEnumVariant { found, .. } if found == "medium"),
             "{unknown}"
         );
         let twice = read("(hp: (easy: 1, easy: 2, normal: 3, hard: 4), count: 1)").unwrap_err();
