@@ -386,7 +386,8 @@ fn bench_curtain(c: &mut Criterion) {
 /// comes from DRAM. Bytes per second = the buffer's size (copy: read and written once
 /// each, so twice it) over the median.
 fn bench_memory(c: &mut Criterion) {
-    let mut g = configure(c, "memory");
+    // 10 samples of a second: the 128 MiB passes take milliseconds each.
+    let mut g = group(c, "memory", (200, 1000, 10));
     for (label, bytes) in [
         ("1mib", 1usize << 20),
         ("16mib", 16 << 20),

@@ -176,10 +176,17 @@ impl Store for Collider {
     }
 
     /// A teleported box of a sorted list leaves it and rejoins through the batch (see step 1
-    /// of `update`).
+    /// of `update`). A box of an unsorted list is left alone: nothing is routed out of those,
+    /// and a list's order and a box's list change only within `update`, so what step 1 will
+    /// find is known here. Respawning bullets, which only meet the player, skip the
+    /// bookkeeping (a hundred thousand of them respawn hundreds a frame).
     fn teleported(&mut self, i: usize, _: &Aabb) {
         let s = &mut self.bodies.slots;
-        if s.head[i].state == State::Live && !s.meta[i].jumped {
+        let h = s.head[i];
+        if h.state == State::Live
+            && self.lists[list_index(h.layer, h.band as usize)].sorted
+            && !s.meta[i].jumped
+        {
             s.meta[i].jumped = true;
             self.jumped.push(i as u32);
         }
