@@ -79,6 +79,21 @@ fn scenes_are_deterministic() {
     }
 }
 
+/// Steps `scene` `frames` times with both broad phases in tow, calling `check` after each.
+fn in_step<A: BroadPhase, B: BroadPhase>(
+    scene: &mut Workload,
+    (a, b): (&mut Driven<A>, &mut Driven<B>),
+    frames: usize,
+    check: impl Fn(&Driven<A>, &Driven<B>, u64),
+) {
+    for _ in 0..frames {
+        scene.step();
+        a.frame(scene);
+        b.frame(scene);
+        check(a, b, scene.frame);
+    }
+}
+
 #[test]
 fn the_bullet_curtain_is_found_alike_at_full_size_and_against_brute_force_when_small() {
     let kind = WorkloadKind::Curtain100k;
@@ -86,15 +101,14 @@ fn the_bullet_curtain_is_found_alike_at_full_size_and_against_brute_force_when_s
     let mut scene = Workload::after(kind, 3);
     let mut sap = Driven::new(Collider::new(kind.config()), &scene);
     let mut tree = Driven::new(AabbTree::new(kind.config()), &scene);
-    for _ in 0..2 {
-        scene.step();
-        sap.frame(&scene);
-        tree.frame(&scene);
+    in_step(&mut scene, (&mut sap, &mut tree), 2, |sap, tree, frame| {
+        let events = |c: skysweep::collide::PairEvents| c.to_vec();
         assert_eq!(
-            sap.collider.events().to_vec(),
-            tree.collider.events().to_vec()
+            events(sap.collider.events()),
+            events(tree.collider.events()),
+            "frame {frame}"
         );
-    }
+    });
     assert!(sap.collider.stats().live_boxes > 100_000);
     let bullets_on_the_player = sap
         .collider
@@ -106,10 +120,12 @@ fn the_bullet_curtain_is_found_alike_at_full_size_and_against_brute_force_when_s
     let mut small = Workload::with_bodies(kind, 3_000);
     let mut sap = Driven::new(Collider::new(kind.config()), &small);
     let mut brute = Driven::new(BruteForce::new(kind.config()), &small);
-    for _ in 0..5 {
-        small.step();
-        sap.frame(&small);
-        brute.frame(&small);
-        assert_eq!(sap.pairs(), brute.pairs(), "frame {}", small.frame);
-    }
+    in_step(
+        &mut small,
+        (&mut sap, &mut brute),
+        5,
+        |sap, brute, frame| {
+            assert_eq!(sap.pairs(), brute.pairs(), "frame {frame}");
+        },
+    );
 }
