@@ -12,6 +12,13 @@ fn config_file() -> (TempDir, PathBuf) {
     (tmp, path)
 }
 
+/// A fresh folder holding a settings file with `text`, as a player might have edited it.
+fn config_with(text: &str) -> (TempDir, PathBuf) {
+    let (tmp, path) = config_file();
+    std::fs::write(&path, text).unwrap();
+    (tmp, path)
+}
+
 #[test]
 fn config_round_trips_through_its_file() {
     let (_tmp, path) = config_file();
@@ -160,9 +167,8 @@ fn every_settings_change_reaches_the_file_when_made() {
 
 #[test]
 fn a_hand_edited_file_is_not_rewritten_until_something_changes() {
-    let (_tmp, path) = config_file();
     let text = "// mine\n(music_volume: 3.0)\n";
-    std::fs::write(&path, text).unwrap();
+    let (_tmp, path) = config_with(text);
     let (c, _) = Config::load_from(&path);
     let mut file = SettingsFile::new(Some(path.clone()), c.clone());
     assert_eq!(file.save_changes(&c), Ok(false));
@@ -207,10 +213,9 @@ fn hand_edited_values_are_clamped_and_missing_fields_defaulted() {
 
 #[test]
 fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
-    let (tmp, path) = config_file();
-    let d = tmp.path();
     let text = "// music_volume: 9 in a comment is not the field\n(\n  music_volume: 5.0,\n  display_scale: 99,\n  keys: (\n    (up: [\"Up\"], down: [\"Down\"], left: [\"Left\"], right: [\"Right\"],\n     shot: [\"Foo\"], bomb: [\"C\", \"Bar\"], focus: [\"V\"]),\n    (shot: [\"P\"]),\n  ),\n  pad: (shot: [\"Nope\"]),\n)\n";
-    std::fs::write(&path, text).unwrap();
+    let (tmp, path) = config_with(text);
+    let d = tmp.path();
     let (c, warnings) = Config::load_all_from(&path);
     assert_eq!(
         c.music_volume, 1.0,
@@ -284,9 +289,8 @@ fn a_file_from_before_the_new_options_reads_them_as_their_defaults() {
 
 #[test]
 fn hand_edited_new_options_out_of_range_are_clamped_and_named() {
-    let (tmp, path) = config_file();
     let text = "(\n  arcade: (lives: 0, continues: Limited(99)),\n  visibility: (shot_opacity: 3, background_dim: 200),\n)\n";
-    std::fs::write(&path, text).unwrap();
+    let (tmp, path) = config_with(text);
     let (c, warnings) = Config::load_all_from(&path);
     assert_eq!(c.arcade.lives, 1);
     assert_eq!(c.arcade.continues, crate::sim::Continues::Limited(9));
