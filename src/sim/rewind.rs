@@ -41,8 +41,23 @@ impl History {
 
     /// Notes the step `world` is about to take with `inputs`.
     pub fn record(&mut self, world: &World, inputs: &[Input]) {
-        if world.frame.is_multiple_of(SNAPSHOT_EVERY) || self.snapshots.is_empty() {
-            self.snapshots.push_back(world.clone());
+        self.record_with(world, inputs, None);
+    }
+
+    /// True when the next [`History::record`] of `world` takes a snapshot of it.
+    pub fn snapshot_due(&self, world: &World) -> bool {
+        world.frame.is_multiple_of(SNAPSHOT_EVERY) || self.snapshots.is_empty()
+    }
+
+    /// [`History::record`], with a copy of `world` made beforehand (on another thread, say) to
+    /// serve as the snapshot if one is due. A copy of another frame is dropped and `world`
+    /// cloned instead. Contract: a copy of `world.frame` is a clone of `world` as it is now,
+    /// made since the world last changed.
+    pub fn record_with(&mut self, world: &World, inputs: &[Input], copy: Option<World>) {
+        if self.snapshot_due(world) {
+            let snapshot = copy.filter(|c| c.frame == world.frame);
+            self.snapshots
+                .push_back(snapshot.unwrap_or_else(|| world.clone()));
         }
         self.inputs.push_back(inputs.to_vec());
         // Drop snapshots once the next one is itself far enough back.
@@ -177,6 +192,26 @@ mod tests {
         assert_eq!(w.state_hash(), played(1000 - reach).state_hash());
         assert_eq!(h.available(&w), 0);
         assert_eq!(h.rewind(&mut w, 5), 0);
+    }
+
+    #[test]
+    fn a_copy_made_beforehand_serves_as_the_snapshot_and_a_stale_one_is_dropped() {
+        let mut w = played(0);
+        let (mut fresh, mut stale) = (History::new(600), History::new(600));
+        let mut old = None;
+        for n in 0..200 {
+            // A copy of the world as it is, and one of the step before (another frame).
+            fresh.record_with(&w, &[input(n)], Some(w.clone()));
+            stale.record_with(&w, &[input(n)], old.take());
+            old = Some(w.clone());
+            w.step(&[input(n)]);
+        }
+        let expected = played(140).state_hash();
+        for mut h in [fresh, stale] {
+            let mut back = w.clone();
+            assert_eq!(h.rewind(&mut back, 60), 60);
+            assert_eq!(back.state_hash(), expected);
+        }
     }
 
     #[test]
