@@ -2,17 +2,18 @@
 
 use skysweep::collide::workloads::{Workload, WorkloadKind};
 
-/// Fewest and most bodies the lab offers.
-pub const MIN_BODIES: usize = 100;
-pub const MAX_BODIES: usize = 50_000;
-
 /// The scenes the lab plays, in key order (1 to 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabScene {
+    /// Thousands of enemy bullets against the player's columns of shots.
     BulletHell,
+    /// Drops falling past a few ledges, meeting each other and the ledges.
     Rain,
+    /// Air enemies circling in a patch with shots rising through them: many live pairs.
     Swarm,
+    /// A boss firing rings of bullets from one point.
     BossBurst,
+    /// A bomb clearing most bullets at once while emitters refill the field.
     MassClear,
 }
 
@@ -87,6 +88,10 @@ impl LabScene {
         LabScene::ALL[(self.index() as i32 + step).rem_euclid(n) as usize]
     }
 }
+
+/// Fewest and most bodies the lab offers.
+pub const MIN_BODIES: usize = 100;
+pub const MAX_BODIES: usize = 50_000;
 
 /// The count after the "double" key: twice as many, at most [`MAX_BODIES`].
 pub fn doubled(bodies: usize) -> usize {

@@ -92,6 +92,7 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
         waves: BTreeMap::new(),
         patterns: BTreeMap::new(),
         enemies: BTreeMap::new(),
+        loop2: None,
     };
     let empty = Source {
         name: src.name.clone(),

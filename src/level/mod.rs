@@ -10,6 +10,7 @@
 pub mod assets;
 pub mod check;
 pub mod diag;
+pub mod difficulty;
 pub mod limits;
 mod link;
 pub mod load;
@@ -21,11 +22,13 @@ pub mod resolved;
 pub mod schema;
 mod source;
 pub mod stage_files;
+mod unclosed;
 mod uses;
 pub mod watch;
 
 pub use assets::Catalog;
 pub use diag::{Diagnostic, LevelError};
+pub use difficulty::{Difficulty, Tier};
 pub use load::{
     load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
 };

@@ -10,6 +10,7 @@ use std::ops::Range;
 use serde::de::DeserializeOwned;
 
 use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
+use super::difficulty::PER_DIFFICULTY;
 use super::limits;
 use super::locate::{is_blank, place_at, Place, Step};
 use super::schema::{
@@ -45,6 +46,12 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
     ron_options().from_str::<T>(text).map_err(|e| {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
+        let kinds = variants::<TimelineEventDef>();
+        if let Some((span, message)) = super::unclosed::hint(&e.code, &src.text, offset, kinds) {
+            return LevelError {
+                diagnostics: vec![Diagnostic::in_source(src, span, message)],
+            };
+        }
         let place = place_at(&src.text, offset);
         let message = describe(&e.code, &src.text, offset, &place);
         // The whole value when the error lies in it (all of `3.5`, not its `.`); a tuple
@@ -251,7 +258,10 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
     let number_field = matches!(
         code,
         E::IntegerOutOfBounds | E::ExpectedInteger | E::InvalidIntegerDigit { .. }
-    ) || matches!(code, E::ExpectedComma if is_fraction(&found));
+    ) || matches!(code, E::ExpectedComma if is_fraction(&found))
+        // A count that may be given per difficulty is read as any number first, then as a
+        // whole number, which names the type it wanted.
+        || matches!(code, E::InvalidValueForType { expected, .. } if expected == "u32");
     if number_field {
         let expected = match tuple(place) {
             Some(t) => t.to_string(),
@@ -378,6 +388,13 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
         E::Eof => "the file ends too early: a bracket or parenthesis is not closed".into(),
         E::TrailingCharacters => "unexpected text after the end of the file's value".into(),
         E::ExceededRecursionLimit => "values are nested too deeply".into(),
+        // A value that may be given per difficulty, found to be neither a number nor one.
+        E::InvalidValueForType { expected, .. } if expected.starts_with(PER_DIFFICULTY) => {
+            match place.field() {
+                Some("count") => must(&whole_number(place)),
+                _ => must("a number"),
+            }
+        }
         E::InvalidValueForType { expected, found } => {
             format!("{who}`{field}`: expected {expected}, found {found}")
         }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use glam::Vec2;
 use serde::Serialize;
 
+use super::difficulty::Tier;
 use super::schema::{BackgroundDef, ItemDef, LayerDef, PathDef, PatternDef};
 
 /// A stage and everything it uses, validated. The simulation reads only this.
@@ -30,9 +31,33 @@ pub struct Level {
     pub patterns: Vec<PatternDef>,
     /// Hash of the stage file and every definitions file it uses, for replays.
     pub content_hash: u64,
+    /// The stage resolved for the other tiers it differs on (a per-difficulty value, an
+    /// `only`, a `loop2`), each with no variants of its own; empty when every tier plays the
+    /// same, and then left out of the encoding, so such a level hashes as it always did.
+    /// This level itself is [`Tier::BASE`]'s.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<(Tier, Arc<Level>)>,
 }
 
 impl Level {
+    /// The level as `tier` plays it: `level` itself unless a variant was resolved for `tier`.
+    pub fn for_tier(level: &Arc<Level>, tier: Tier) -> Arc<Level> {
+        level
+            .variants
+            .iter()
+            .find(|(t, _)| *t == tier)
+            .map_or_else(|| level.clone(), |(_, v)| v.clone())
+    }
+
+    /// [`Level::for_tier`] by reference: what a replay's level hash is taken of, so a run
+    /// recorded on a level already picked for its tier and one on the level as loaded agree.
+    pub fn tier(&self, tier: Tier) -> &Level {
+        self.variants
+            .iter()
+            .find(|(t, _)| *t == tier)
+            .map_or(self, |(_, v)| v)
+    }
+
     pub fn enemy_index(&self, name: &str) -> Option<usize> {
         self.enemies.iter().position(|e| &*e.name == name)
     }
@@ -171,6 +196,15 @@ pub struct Weapon {
     pub from: Option<usize>,
     pub offset: Vec2,
     pub turn_deg_s: Option<f32>,
+    /// The weapon's `angle`: degrees the pattern is turned by (the other way for a mirrored
+    /// enemy). Left out of the encoding when 0, so levels that turn no weapon hash as
+    /// before weapons could turn.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub angle_deg: f32,
+}
+
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
 }
 
 /// One stage of a boss's fight: its weapons (and path) once the parts in `after` are down and
@@ -178,7 +212,12 @@ pub struct Weapon {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BossPhase {
     pub after: Vec<usize>,
+    /// Negative when only time starts the phase.
     pub below_hp: f32,
+    /// Seconds after the enemy appeared from which the phase may start, whatever its HP.
+    /// Left out of the encoding when none, so levels without timed phases hash as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_s: Option<f32>,
     pub weapons: Vec<Weapon>,
     pub path: Option<PathDef>,
 }

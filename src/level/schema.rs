@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::difficulty::{Difficulty, LoopScale, Only, PerDifficulty};
 pub use super::paths::{LegDef, List};
 
 /// One stage file, `levels/stageN.ron`.
@@ -49,6 +50,9 @@ pub struct StageDef {
     pub patterns: BTreeMap<String, PatternDef>,
     #[serde(default)]
     pub enemies: BTreeMap<String, EnemyDef>,
+    /// How the second and later loops scale this stage's hp and spawn counts.
+    #[serde(default)]
+    pub loop2: Option<LoopScale>,
 }
 
 /// A shared definitions file, used by stages through `uses`.
@@ -109,8 +113,9 @@ pub enum TimelineEventDef {
         x: f32,
         #[serde(default = "defaults::spawn_y")]
         y: f32,
-        #[serde(default = "defaults::one_u32")]
-        count: u32,
+        /// One number, or one per difficulty.
+        #[serde(default = "defaults::one_per")]
+        count: PerDifficulty<u32>,
         #[serde(default)]
         spacing_s: f32,
         #[serde(default)]
@@ -126,6 +131,9 @@ pub enum TimelineEventDef {
         /// Mirrors the path left-right (formations from the other side).
         #[serde(default)]
         mirror: bool,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Changes the ground scroll speed, easing over `over_s` seconds.
     Scroll {
@@ -133,6 +141,9 @@ pub enum TimelineEventDef {
         speed: f32,
         #[serde(default)]
         over_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Shows a banner, such as the warning before a boss.
     Warning {
@@ -140,6 +151,9 @@ pub enum TimelineEventDef {
         text: String,
         #[serde(default = "defaults::warning_s")]
         duration_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Brings in a mid-boss. The timeline pauses until it falls, or for `wait_s` at most.
     MidBoss {
@@ -151,6 +165,9 @@ pub enum TimelineEventDef {
         y: f32,
         #[serde(default = "defaults::mid_boss_wait_s")]
         wait_s: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Brings in the stage boss. The timeline pauses until it falls; its fall clears the stage.
     Boss {
@@ -160,6 +177,9 @@ pub enum TimelineEventDef {
         x: f32,
         #[serde(default = "defaults::boss_y")]
         y: f32,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// Places the stage's wave `name` (from `waves`): its events at `at` plus their own times,
     /// mirrored left-right first when `mirror` (x becomes 224 - x, paths flip), then moved by
@@ -185,6 +205,9 @@ pub enum TimelineEventDef {
         repeat_dy: f32,
         #[serde(default)]
         alternate: bool,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
     /// A group of events (and markers) whose times count from `at`, so inserting time before
     /// a section moves only its `at`. `name` is for messages and the reader.
@@ -195,21 +218,34 @@ pub enum TimelineEventDef {
         #[serde(default)]
         markers: BTreeMap<String, f32>,
         events: Vec<TimelineEventDef>,
+        /// The difficulties it happens on (all when left out).
+        #[serde(default)]
+        only: Option<Only>,
     },
 }
 
 impl TimelineEventDef {
+    /// The fields every kind of event has: its time and its `only`.
+    fn common(&self) -> (f32, Option<&Only>) {
+        match self {
+            TimelineEventDef::Spawn { at, only, .. }
+            | TimelineEventDef::Scroll { at, only, .. }
+            | TimelineEventDef::Warning { at, only, .. }
+            | TimelineEventDef::MidBoss { at, only, .. }
+            | TimelineEventDef::Boss { at, only, .. }
+            | TimelineEventDef::Wave { at, only, .. }
+            | TimelineEventDef::Section { at, only, .. } => (*at, only.as_ref()),
+        }
+    }
+
     /// The event's time in seconds.
     pub fn at(&self) -> f32 {
-        match self {
-            TimelineEventDef::Spawn { at, .. }
-            | TimelineEventDef::Scroll { at, .. }
-            | TimelineEventDef::Warning { at, .. }
-            | TimelineEventDef::MidBoss { at, .. }
-            | TimelineEventDef::Boss { at, .. }
-            | TimelineEventDef::Wave { at, .. }
-            | TimelineEventDef::Section { at, .. } => *at,
-        }
+        self.common().0
+    }
+
+    /// The difficulties the event happens on, when it lists them.
+    pub fn only(&self) -> Option<&Only> {
+        self.common().1
     }
 
     /// The event's time, to set it: the same field [`TimelineEventDef::at`] reads.
@@ -241,9 +277,9 @@ pub struct EnemyDef {
     /// Sprite name in the atlas.
     pub sprite: String,
     pub layer: LayerDef,
-    /// HP of the main part when `parts` is empty.
+    /// HP of the main part when `parts` is empty: one number, or one per difficulty.
     #[serde(default = "defaults::hp")]
-    pub hp: f32,
+    pub hp: PerDifficulty<f32>,
     pub score: u32,
     /// Hitbox size of the main part when `parts` is empty, in pixels; 14 × 14 when neither
     /// this nor `shape` is given.
@@ -296,7 +332,8 @@ pub struct PartDef {
     /// The part's hitbox as a circle or a turned box, centred on `offset`.
     #[serde(default)]
     pub shape: Option<ShapeDef>,
-    pub hp: f32,
+    /// One number, or one per difficulty.
+    pub hp: PerDifficulty<f32>,
     /// Sprite drawn for this part (frame 0 intact, 1 damaged, 2 destroyed when the sprite has them).
     #[serde(default)]
     pub sprite: Option<String>,
@@ -334,9 +371,14 @@ pub enum ShapeDef {
 pub struct BossPhaseDef {
     #[serde(default)]
     pub after: Vec<String>,
-    /// Fraction of the core's HP at or below which the phase may start (1.0: any).
-    #[serde(default = "defaults::one")]
-    pub below_hp: f32,
+    /// Fraction of the core's HP at or below which the phase may start; left out, any HP
+    /// (1.0), unless `after_s` is given.
+    #[serde(default)]
+    pub below_hp: Option<f32>,
+    /// Seconds after the enemy appeared from which the phase may start. With `below_hp` too,
+    /// whichever comes first starts it; with `after_s` alone, HP does not.
+    #[serde(default)]
+    pub after_s: Option<f32>,
     pub weapons: Vec<WeaponDef>,
     /// Path for this phase, if it changes.
     #[serde(default)]
@@ -362,6 +404,11 @@ pub struct WeaponDef {
     /// A turret turning towards the player at this rate (degrees per second) before firing.
     #[serde(default)]
     pub turn_deg_s: Option<f32>,
+    /// Degrees the whole pattern is turned by, clockwise on screen (an aimed one away from
+    /// the player); an enemy spawned mirrored turns it the other way, so one fan pattern
+    /// serves both sides.
+    #[serde(default)]
+    pub angle: f32,
 }
 
 /// How an enemy moves. The enemy's spawn point is the path's start.
@@ -551,100 +598,7 @@ pub enum ItemDef {
     Coin,
 }
 
-mod defaults {
-    pub fn scroll_speed() -> f32 {
-        24.0
-    }
-    pub fn max_bullets() -> u32 {
-        crate::level::limits::DEFAULT_ENEMY_BULLETS as u32
-    }
-    pub fn ground() -> String {
-        "backgrounds/stage1_ground.png".into()
-    }
-    pub fn sky() -> (u8, u8, u8) {
-        (40, 60, 90)
-    }
-    pub fn one() -> f32 {
-        1.0
-    }
-    pub fn one_u32() -> u32 {
-        1
-    }
-    pub fn spawn_y() -> f32 {
-        -16.0
-    }
-    pub fn warning_s() -> f32 {
-        3.0
-    }
-    pub fn center_x() -> f32 {
-        112.0
-    }
-    pub fn boss_music() -> String {
-        "boss".into()
-    }
-    /// Long enough for a fair fight at full power; short enough that a player who cannot hurt
-    /// the mid-boss is not held forever.
-    pub fn mid_boss_wait_s() -> f32 {
-        40.0
-    }
-    pub fn boss_y() -> f32 {
-        80.0
-    }
-    pub fn hp() -> f32 {
-        1.0
-    }
-    pub fn weapon_delay() -> f32 {
-        0.8
-    }
-    pub fn weapon_interval() -> f32 {
-        2.0
-    }
-    pub fn down() -> f32 {
-        90.0
-    }
-    pub fn up() -> f32 {
-        -90.0
-    }
-    pub fn air_speed() -> f32 {
-        60.0
-    }
-    pub fn amplitude() -> f32 {
-        40.0
-    }
-    pub fn period() -> f32 {
-        2.0
-    }
-    pub fn hover_period() -> f32 {
-        6.0
-    }
-    pub fn swoop_speed() -> f32 {
-        110.0
-    }
-    pub fn turn_y() -> f32 {
-        120.0
-    }
-    pub fn turn_rate() -> f32 {
-        120.0
-    }
-    pub fn stop_y() -> f32 {
-        70.0
-    }
-    pub fn wait() -> f32 {
-        3.0
-    }
-    pub fn drive_speed() -> f32 {
-        15.0
-    }
-    pub fn bullet_speed() -> f32 {
-        90.0
-    }
-    pub fn spread() -> f32 {
-        30.0
-    }
-    pub fn volley_interval() -> f32 {
-        0.1
-    }
-}
+mod defaults;
 
 #[cfg(test)]
 mod tests {

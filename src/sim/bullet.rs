@@ -100,7 +100,8 @@ fn unit(heading_deg: f32) -> Vec2 {
 }
 
 impl World {
-    /// Fires one volley of pattern `pattern_i` from `muzzle` for weapon `wi` of enemy `k`.
+    /// Fires one volley of pattern `pattern_i` from `muzzle` for weapon `wi` of enemy `k`,
+    /// turned by `turn_deg` degrees.
     pub(crate) fn fire_volley(
         &mut self,
         k: usize,
@@ -108,6 +109,7 @@ impl World {
         pattern_i: usize,
         muzzle: Vec2,
         turret: bool,
+        turn_deg: f32,
     ) {
         let level = self.level.clone();
         let p = &level.patterns[pattern_i];
@@ -146,6 +148,12 @@ impl World {
                 (scaled(p.count), p.angle_deg + st.spin_deg, 360.0, true)
             }
             PatternKind::Burst => (scaled(p.count), p.angle_deg, 360.0, true),
+        };
+        // Only a turned weapon adds: `x + 0.0` would turn a heading of -0.0 into 0.0.
+        let base = if turn_deg != 0.0 {
+            base + turn_deg
+        } else {
+            base
         };
         for n in 0..count {
             if self.bullets.len() >= level.max_bullets {

@@ -173,36 +173,26 @@ pub fn pair_key(a: Character, b: Character) -> Option<String> {
     Some(format!("{}_{}", first.key(), second.key()))
 }
 
-/// How hard the enemies press, chosen before a run.
-///
-/// The stages are written at Hard's pace; the figures below were set against players of three
-/// skills (see [`crate::sim::skill`]) so that a novice on Easy and an average player on Normal
-/// lose about three lives or fewer on each of the first three stages, and Hard stays a fight
-/// for the expert (issue #29; `skysweep balance` checks the targets).
-///
-/// - **Easy**: bullets fly at 0.8x speed, spreads, rings and spirals carry 0.3x the bullets,
-///   enemies fire 4x less often than written and wait a second longer before their first
-///   shot, curving bullets straighten out after [`Difficulty::curl_s`] seconds, and nothing
-///   fires in a stage's first [`Difficulty::opening_hold_s`] seconds.
-/// - **Normal**: bullets at 0.9x speed, 0.4x the bullets in spreads and rings, fire 3x less
-///   often than written, the same second's wait before the first shot and the same
-///   straightening of curving bullets.
-/// - **Hard**: bullets fly at 1.15x speed, spreads and rings carry 1.4x the bullets, enemies fire
-///   1.2x as often as written, curving bullets curl for as long as they live, and every single
-///   aimed shot comes as a fan of three.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, PartialOrd, Ord,
-)]
-pub enum Difficulty {
-    Easy,
-    #[default]
-    Normal,
-    Hard,
-}
+pub use crate::level::Difficulty;
 
+// How hard the enemies press, chosen before a run: what each difficulty changes in play.
+//
+// The stages are written at Hard's pace; the figures below were set against players of three
+// skills (see `sim::skill`) so that a novice on Easy and an average player on Normal
+// lose about three lives or fewer on each of the first three stages, and Hard stays a fight
+// for the expert (issue #29; `skysweep balance` checks the targets).
+//
+// - **Easy**: bullets fly at 0.8x speed, spreads, rings and spirals carry 0.3x the bullets,
+//   enemies fire 4x less often than written and wait a second longer before their first
+//   shot, curving bullets straighten out after `Difficulty::curl_s` seconds, and nothing
+//   fires in a stage's first `Difficulty::opening_hold_s` seconds.
+// - **Normal**: bullets at 0.9x speed, 0.4x the bullets in spreads and rings, fire 3x less
+//   often than written, the same second's wait before the first shot and the same
+//   straightening of curving bullets.
+// - **Hard**: bullets fly at 1.15x speed, spreads and rings carry 1.4x the bullets, enemies fire
+//   1.2x as often as written, curving bullets curl for as long as they live, and every single
+//   aimed shot comes as a fan of three.
 impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
-
     /// (speed factor, density factor) on the first loop; each further loop adds to both.
     pub fn factors(self, loop_index: u32) -> (f32, f32) {
         let (s, d) = match self {
@@ -258,20 +248,6 @@ impl Difficulty {
             Difficulty::Easy => 10.0,
             Difficulty::Normal | Difficulty::Hard => 0.0,
         }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Difficulty> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(name))
     }
 }
 

@@ -230,6 +230,15 @@ impl World {
                 self.enemies[k].seen = true;
             }
             self.sync_enemy_boxes(k);
+            // A phase may start on time, with no hit to prompt the check.
+            let kind = self.enemies[k].kind;
+            if self.level.enemies[kind]
+                .phases
+                .iter()
+                .any(|p| p.after_s.is_some())
+            {
+                self.update_boss_phase(k);
+            }
             if self.enemies[k].seen {
                 self.fire_weapons(k);
             }
@@ -419,7 +428,12 @@ impl World {
                 st.cooldown -= 1;
             }
             if fire_volley && target.is_some() && !holding {
-                self.fire_volley(k, wi, pattern_i, muzzle, w.turn_deg_s.is_some());
+                // A mirrored enemy's weapons turn the other way: a fan that leans left leans right.
+                let turn = match self.enemies[k].mirror {
+                    true => -w.angle_deg,
+                    false => w.angle_deg,
+                };
+                self.fire_volley(k, wi, pattern_i, muzzle, w.turn_deg_s.is_some(), turn);
             } else if fire_volley {
                 self.enemies[k].weapons[wi].volleys_left = 0;
             }
@@ -488,7 +502,10 @@ impl World {
             .phases
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.after.iter().all(|a| e.parts[*a].destroyed) && frac <= p.below_hp)
+            .filter(|(_, p)| {
+                let on_time = p.after_s.is_some_and(|t| e.age as f32 * DT >= t);
+                p.after.iter().all(|a| e.parts[*a].destroyed) && (frac <= p.below_hp || on_time)
+            })
             .map(|(i, _)| i)
             .next_back()
             .unwrap_or(0);

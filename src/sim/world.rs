@@ -10,7 +10,7 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Config, Handle, Layer, Shape};
-use crate::level::{Level, TimelineEvent};
+use crate::level::{Level, Tier, TimelineEvent};
 
 use super::arcade::ArcadeRules;
 use super::character::{Character, Difficulty};
@@ -278,8 +278,11 @@ pub struct World {
 }
 
 impl World {
-    /// A world at the start of `level` (or at `config.start_at` seconds into it).
+    /// A world at the start of `level` (or at `config.start_at` seconds into it), as the
+    /// run's difficulty and loop play it ([`Level::for_tier`]): `world.level` holds that
+    /// tier's plain values.
     pub fn new(level: Arc<Level>, mut config: WorldConfig) -> Self {
+        let level = Level::for_tier(&level, Tier::of(config.difficulty, config.loop_index));
         // A replay or settings file edited by hand cannot ask for 400 lives.
         config.arcade = config.arcade.sanitised();
         // Room for the stage's bullets and everything else besides.

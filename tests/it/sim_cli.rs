@@ -1,16 +1,7 @@
 //! The `skysweep sim` command as a player or a script sees it: its JSON, its errors, replays.
 
-use crate::support::{self, skysweep, tempdir};
+use crate::support::{self, json, skysweep, tempdir};
 use std::path::Path;
-
-fn json(out: &std::process::Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("sim prints one JSON object")
-}
 
 /// Runs `sim` with `args`, recording to `file`, then replays that recording: both summaries.
 fn record_then_replay(args: &[&str], file: &Path) -> (serde_json::Value, serde_json::Value) {

@@ -112,3 +112,14 @@ pub fn load_linted_with(
     )
     .map_err(|e| e.to_string())
 }
+
+/// The one JSON object a successful command printed (`sim`, `balance`), after checking it
+/// succeeded (its stderr shown if not).
+pub fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the command prints one JSON object")
+}

@@ -63,18 +63,8 @@ pub(super) fn link_enemy(
     let before = r.errors.len();
     let mut parts: Vec<Part> = Vec::new();
     if def.parts.is_empty() {
-        if !(def.hp > 0.0 && def.hp.is_finite() && def.hp <= limits::MAX_HP) {
-            r.err(
-                src,
-                &field("hp"),
-                format!(
-                    "enemy \"{name}\": hp must be more than 0 and at most {}, found {}",
-                    limits::MAX_HP,
-                    def.hp
-                ),
-            );
-        }
         let who = format!("enemy \"{name}\"");
+        let hp = r.hp(&def.hp, src, &field("hp"), &who);
         let (half, shape) = link_hitbox(
             r,
             src,
@@ -92,7 +82,7 @@ pub(super) fn link_enemy(
             offset: Vec2::ZERO,
             half,
             shape,
-            hp: def.hp,
+            hp,
             sprite: None,
             destroyed_sprite: None,
             guarded_by: Vec::new(),
@@ -112,19 +102,8 @@ pub(super) fn link_enemy(
         for (i, p) in def.parts.iter().enumerate() {
             let part_at =
                 |f: &'static str| loc(&base, [Seg::Field("parts"), Seg::Index(i), Seg::Field(f)]);
-            if !(p.hp > 0.0 && p.hp.is_finite() && p.hp <= limits::MAX_HP) {
-                r.err(
-                    src,
-                    &part_at("hp"),
-                    format!(
-                        "part \"{}\" of \"{name}\": hp must be more than 0 and at most {}, found {}",
-                        p.name,
-                        limits::MAX_HP,
-                        p.hp
-                    ),
-                );
-            }
             let who = format!("part \"{}\" of \"{name}\"", p.name);
+            let hp = r.hp(&p.hp, src, &part_at("hp"), &who);
             let (half, shape) = link_hitbox(
                 r,
                 src,
@@ -184,7 +163,7 @@ pub(super) fn link_enemy(
                 offset: Vec2::new(p.offset.0, p.offset.1),
                 half,
                 shape,
-                hp: p.hp,
+                hp,
                 sprite: p.sprite.clone(),
                 destroyed_sprite: p.destroyed_sprite.clone(),
                 guarded_by: Vec::new(),
@@ -321,17 +300,36 @@ pub(super) fn link_enemy(
                 }
             }
         }
-        if !finite_in(ph.below_hp, 0.0, 1.0) {
+        if let Some(below) = ph.below_hp.filter(|b| !finite_in(*b, 0.0, 1.0)) {
             r.err(
                 src,
                 &loc(&phase_at, [Seg::Field("below_hp")]),
                 format!(
-                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {}",
+                    "enemy \"{name}\", phase {}: below_hp must be 0 to 1, found {below}",
                     pi + 1,
-                    ph.below_hp
                 ),
             );
         }
+        if let Some(t) = ph
+            .after_s
+            .filter(|t| !finite_in(*t, 0.0, limits::MAX_STAGE_S))
+        {
+            r.err(
+                src,
+                &loc(&phase_at, [Seg::Field("after_s")]),
+                format!(
+                    "enemy \"{name}\", phase {}: after_s must be 0 to {} seconds, found {t}",
+                    pi + 1,
+                    limits::MAX_STAGE_S
+                ),
+            );
+        }
+        // A timed phase without an HP threshold waits for its time alone.
+        let below_hp = match (ph.below_hp, ph.after_s) {
+            (Some(b), _) => b,
+            (None, Some(_)) => -1.0,
+            (None, None) => 1.0,
+        };
         if let Some(p) = &ph.path {
             check_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p);
         }
@@ -345,7 +343,8 @@ pub(super) fn link_enemy(
         );
         phases.push(BossPhase {
             after,
-            below_hp: ph.below_hp,
+            below_hp,
+            after_s: ph.after_s,
             weapons,
             path: ph.path.clone(),
         });
@@ -484,6 +483,16 @@ fn link_weapons(
                 ),
             );
         }
+        if !finite_in(w.angle, -360.0, 360.0) {
+            r.err(
+                src,
+                &at("angle"),
+                format!(
+                    "enemy \"{enemy}\": a weapon's angle must be -360 to 360 degrees, found {}",
+                    w.angle
+                ),
+            );
+        }
         if let Some(pattern) = pattern {
             out.push(Weapon {
                 pattern,
@@ -492,6 +501,7 @@ fn link_weapons(
                 from,
                 offset: Vec2::new(w.offset.0, w.offset.1),
                 turn_deg_s: w.turn_deg_s,
+                angle_deg: w.angle,
             });
         }
     }

@@ -169,6 +169,9 @@ impl<'s> Expander<'s> {
                 return;
             }
             let here = loc(base, [Seg::Index(i)]);
+            if !r.happens(ev, &here) {
+                continue;
+            }
             let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
             match ev {
                 TimelineEventDef::Wave {
@@ -182,6 +185,7 @@ impl<'s> Expander<'s> {
                     repeat_dx,
                     repeat_dy,
                     alternate,
+                    ..
                 } => {
                     let mut ok = at.is_finite();
                     if !ok {

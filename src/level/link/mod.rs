@@ -10,14 +10,17 @@ mod expand;
 mod hitbox;
 mod lint;
 mod path_check;
+mod tiered;
 mod timeline;
 mod validate;
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use super::assets::{AssetKind, Catalog};
 use super::diag::{unknown, Diagnostic, LevelError, Message};
+use super::difficulty::{LoopScale, Tier};
 use super::limits;
 use super::locate::{map_keys, span_of, Seg};
 use super::resolved::Level;
@@ -44,6 +47,10 @@ struct Linker<'a> {
     enemies: BTreeMap<&'a str, Defined<'a, EnemyDef>>,
     /// Added to every error's message while set: which wave placed the event being linked.
     note: Option<String>,
+    /// The difficulty and loop whose values are being linked.
+    tier: Tier,
+    /// The stage's `loop2`, or factors of 1.
+    loop2: LoopScale,
 }
 
 /// The path `base` extended by `more`.
@@ -185,12 +192,77 @@ pub(super) fn link(
 
 /// [`link`], with the warnings `check` prints for a stage that loads (kept out of [`Level`],
 /// whose every field the replay's level hash covers).
+///
+/// A stage that plays differently by difficulty or loop ([`tiered::varies`]) is linked once
+/// for each [`Tier`]: the errors of all of them are reported together (once each), the
+/// warnings are those every tier has, and the levels of the tiers that differ from
+/// [`Tier::BASE`]'s go in its [`Level::variants`].
 pub(super) fn link_linted(
     stage_src: &Source,
     stage: StageDef,
     defs: &[(Source, DefsFile)],
     catalog: &Catalog,
 ) -> Result<(Level, Vec<Diagnostic>), LevelError> {
+    let tiers: Vec<Tier> = match tiered::varies(&stage, defs) {
+        true => Tier::all().collect(),
+        false => vec![Tier::BASE],
+    };
+    let mut errors = Vec::new();
+    let mut linked = Vec::new();
+    for tier in tiers {
+        match link_tier(stage_src, &stage, defs, catalog, tier) {
+            Ok(level) => linked.push((tier, level)),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(sorted_once(errors));
+    }
+    let mut linked = linked.into_iter();
+    let Some((_, (mut base, mut warnings))) = linked.next() else {
+        return Err(LevelError {
+            diagnostics: Vec::new(),
+        });
+    };
+    for (tier, (level, tier_warnings)) in linked {
+        warnings.retain(|w| tier_warnings.contains(w));
+        if level != base {
+            base.variants.push((tier, Arc::new(level)));
+        }
+    }
+    Ok((base, warnings))
+}
+
+/// The errors of every tier, top to bottom within each file, files in the order they were
+/// first mentioned, each once.
+fn sorted_once(mut diagnostics: Vec<Diagnostic>) -> LevelError {
+    let order: Vec<String> =
+        diagnostics
+            .iter()
+            .map(|d| d.file.clone())
+            .fold(Vec::new(), |mut v, f| {
+                if !v.contains(&f) {
+                    v.push(f);
+                }
+                v
+            });
+    diagnostics.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.line, d.col));
+    // An error in a wave's own Wave or Section event comes once per placement of the wave
+    // around it, and an error outside any per-difficulty value once per tier, word for word:
+    // once is enough.
+    let mut seen = std::collections::BTreeSet::new();
+    diagnostics.retain(|d| seen.insert((d.file.clone(), d.line, d.col, d.message.clone())));
+    LevelError { diagnostics }
+}
+
+/// Links `stage` for one tier: its level and warnings, or its errors (unsorted).
+fn link_tier(
+    stage_src: &Source,
+    stage: &StageDef,
+    defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
+    tier: Tier,
+) -> Result<(Level, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut r = Linker {
         stage_src,
         catalog,
@@ -198,6 +270,8 @@ pub(super) fn link_linted(
         patterns: BTreeMap::new(),
         enemies: BTreeMap::new(),
         note: None,
+        tier,
+        loop2: stage.loop2.unwrap_or_default(),
     };
     let mut hasher = fnv::FnvHasher::default();
     stage_src.text.hash(&mut hasher);
@@ -255,7 +329,8 @@ pub(super) fn link_linted(
             format!("{n} {what} in all")
         });
     }
-    check_stage(&mut r, &stage);
+    check_stage(&mut r, stage);
+    tiered::check_loop2(&mut r, stage);
     let patterns: Vec<PatternDef> = r.patterns.values().map(|d| d.def.clone()).collect();
     let pattern_entries: Vec<(String, &Source, &PatternDef)> = r
         .patterns
@@ -284,9 +359,9 @@ pub(super) fn link_linted(
         limits::MAX_EVENTS,
         |n| format!("{n} events"),
     );
-    let expanded = expand::expand(&mut r, &stage);
+    let expanded = expand::expand(&mut r, stage);
     for p in &expanded.events {
-        if let Some(e) = link_event(&mut r, &stage, p) {
+        if let Some(e) = link_event(&mut r, stage, p) {
             timeline.push(e);
         }
     }
@@ -294,47 +369,31 @@ pub(super) fn link_linted(
     expand::merge_markers(
         &mut r,
         &expanded.markers,
-        validate::stage_end(&stage),
+        validate::stage_end(stage),
         &mut markers,
     );
-    lint::check_boss_order(&mut r, &stage, &expanded.events);
+    lint::check_boss_order(&mut r, stage, &expanded.events);
     if !r.errors.is_empty() {
-        let mut diagnostics = r.errors;
-        // Top to bottom within each file, files in the order they were first mentioned.
-        let order: Vec<String> =
-            diagnostics
-                .iter()
-                .map(|d| d.file.clone())
-                .fold(Vec::new(), |mut v, f| {
-                    if !v.contains(&f) {
-                        v.push(f);
-                    }
-                    v
-                });
-        diagnostics.sort_by_key(|d| (order.iter().position(|f| *f == d.file), d.line, d.col));
-        // An error in a wave's own Wave or Section event comes once per placement of the
-        // wave around it, word for word: once is enough.
-        let mut seen = std::collections::BTreeSet::new();
-        diagnostics.retain(|d| seen.insert((d.file.clone(), d.line, d.col, d.message.clone())));
-        return Err(LevelError { diagnostics });
+        return Err(r.errors);
     }
     timeline.sort_by(|a, b| a.at().total_cmp(&b.at()));
-    let warnings = lint::warnings(&r, &stage, &expanded, &markers, &enemies, &timeline);
+    let warnings = lint::warnings(&r, stage, &expanded, &markers, &enemies, &timeline);
     Ok((
         Level {
-            name: stage.name,
+            name: stage.name.clone(),
             source: stage_src.name.clone(),
             length_s: stage.length_s,
             scroll_speed: stage.scroll_speed,
             max_bullets: stage.max_bullets as usize,
-            background: stage.background,
-            music: stage.music,
-            boss_music: stage.boss_music,
+            background: stage.background.clone(),
+            music: stage.music.clone(),
+            boss_music: stage.boss_music.clone(),
             markers,
             timeline,
             enemies,
             patterns,
             content_hash: hasher.finish(),
+            variants: Vec::new(),
         },
         warnings,
     ))

@@ -64,16 +64,7 @@ fn link_one(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEven
             let pattern_i = pattern
                 .as_deref()
                 .and_then(|p| r.pattern_index(p, src, &field("pattern")));
-            if *count == 0 || *count > limits::MAX_SPAWN_COUNT {
-                r.err(
-                    src,
-                    &field("count"),
-                    format!(
-                        "spawn count must be 1 to {}, found {count}",
-                        limits::MAX_SPAWN_COUNT
-                    ),
-                );
-            }
+            let count = r.spawn_count(count, &field("count"));
             for (f, v) in [("x", x), ("y", y), ("dx", dx), ("dy", dy)] {
                 if !finite_in(*v, -1000.0, 1000.0) {
                     r.err(
@@ -97,7 +88,7 @@ fn link_one(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEven
                 at: at_time,
                 enemy: enemy_i?,
                 pos: Vec2::new(*x, *y),
-                count: *count,
+                count,
                 spacing_s: *spacing_s,
                 step: Vec2::new(*dx, *dy),
                 path: path.clone(),

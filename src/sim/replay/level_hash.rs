@@ -16,9 +16,11 @@ use crate::level::Level;
 /// `BTreeMap`), and nothing depends on pointers or the run. What does change the hash is a
 /// change of the values, of their order in a type (fields or variants reordered), or of the
 /// types' shape (a field added or removed): the last two change what a level is, so every
-/// replay is re-recorded then anyway (see `tests/replays/README.md`). It covers some fields
-/// that do not decide play (names, sprites, music), so changing those reads as a changed
-/// stage: the safe side.
+/// replay is re-recorded then anyway (see `tests/replays/README.md`), except for a field
+/// left out of the encoding at its neutral value (a weapon's `angle_deg` of 0, a phase's
+/// `after_s` of none, a level's empty `variants`): it changes only the hashes of levels that
+/// use it. It covers some fields that do not decide play (names, sprites, music), so
+/// changing those reads as a changed stage: the safe side.
 pub fn level_hash(level: &Level) -> u64 {
     let blanked = Level {
         source: String::new(),

@@ -4,7 +4,7 @@
 use super::error::ReplayError;
 use super::level_hash::level_hash;
 use super::schema::{Replay, StageRecord, REPLAY_VERSION};
-use crate::level::Level;
+use crate::level::{Level, Tier};
 use crate::sim::clock::STEP_HZ;
 use crate::sim::input::Input;
 use crate::sim::{Carry, World, WorldConfig};
@@ -186,15 +186,16 @@ impl Replay {
     pub fn stage_matches(&self, stage: usize, level: &Level) -> bool {
         self.stages
             .get(stage)
-            .is_some_and(|s| s.level_hash == format!("{:016x}", self.hash_of(level)))
+            .is_some_and(|s| s.level_hash == format!("{:016x}", self.hash_of(s, level)))
     }
 
     /// The hash of `level` of the kind this replay records: version 3 hashes the level as
     /// loaded, versions 1 and 2 the files' text (they recorded nothing else, so a stage file
-    /// whose text changed in any way, a comment included, no longer plays them).
-    fn hash_of(&self, level: &Level) -> u64 {
+    /// whose text changed in any way, a comment included, no longer plays them). Version 3
+    /// hashes the level as stage `s` played it: picked for the run's difficulty and loop.
+    fn hash_of(&self, s: &StageRecord, level: &Level) -> u64 {
         if self.version >= REPLAY_VERSION {
-            level_hash(level)
+            level_hash(level.tier(Tier::of(self.difficulty, s.loop_index)))
         } else {
             level.content_hash
         }
@@ -207,7 +208,7 @@ impl Replay {
         let Some(s) = self.stages.get(stage) else {
             return Ok(());
         };
-        let now = self.hash_of(level);
+        let now = self.hash_of(s, level);
         if format!("{now:016x}") != s.level_hash {
             return Err(ReplayError::LevelChanged {
                 file: file.to_string(),
