@@ -374,7 +374,7 @@ impl StagePlay {
             StepPlan::Play => {}
             StepPlan::Hold => return Transition::Stay,
             StepPlan::Rewind(steps) => {
-                let back = self.practice.history.rewind(&mut self.world, steps);
+                let back = self.practice.rewind(&mut self.world, steps);
                 if let Some((_, cursor)) = &mut self.replay {
                     *cursor -= back as usize;
                 }
@@ -383,7 +383,7 @@ impl StagePlay {
         }
         // 2. Input, read right before the step so it acts in this step.
         let inputs = self.read_inputs(ctx);
-        self.practice.history.record(&self.world, &inputs);
+        self.practice.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
         let continues = self.world.stats.continues;
         let t0 = Instant::now();
@@ -530,7 +530,9 @@ impl Scene for StagePlay {
                 stage::stage_number(&self.world.level.source)
             },
         };
-        stage::draw(&mut ctx.renderer, &self.world, card, ctx.anim);
+        let (renderer, anim) = (&mut ctx.renderer, ctx.anim);
+        let draw = || stage::draw(renderer, &self.world, card, anim);
+        self.practice.draw_beside_snapshot(&self.world, draw);
         if self.shows_tools(ctx) {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
             practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);

@@ -72,6 +72,7 @@ pub fn play(cli: Cli) -> ExitCode {
     if let Err(code) = check_outputs(&cli).and_then(|()| display::prepare()) {
         return code;
     }
+    skysweep::platform::memory::keep_freed_blocks();
     let (w, h) = cli.window.unwrap_or((1200, 960));
     let conf = Conf {
         window_title: "SkySweep".to_string(),

@@ -52,11 +52,18 @@ impl Shape {
             Shape::Circle { radius } => Some(Aabb::from_center(centre, Vec2::splat(radius))),
             Shape::Oriented { half, angle } => {
                 let (s, c) = angle.sin_cos();
-                let (s, c) = (s.abs(), c.abs());
-                let ext = Vec2::new(c * half.x + s * half.y, s * half.x + c * half.y);
-                Some(Aabb::from_center(centre, ext))
+                Some(Self::oriented_bounds(centre, half, s, c))
             }
         }
+    }
+
+    /// The box bounding a [`Shape::Oriented`] of half-extents `half` centred on `centre`,
+    /// from the sine and cosine of its angle: for a caller that has them already, the same
+    /// box, bit for bit, as [`Shape::bounds`] gives, without computing them again.
+    pub fn oriented_bounds(centre: Vec2, half: Vec2, sin: f32, cos: f32) -> Aabb {
+        let (s, c) = (sin.abs(), cos.abs());
+        let ext = Vec2::new(c * half.x + s * half.y, s * half.x + c * half.y);
+        Aabb::from_center(centre, ext)
     }
 }
 

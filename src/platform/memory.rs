@@ -26,6 +26,25 @@ pub fn give_back_free_memory() {
     }
 }
 
+/// Asks the allocator (glibc's) to keep large freed blocks for the next allocations of their
+/// size rather than hand them back to the system at once; does nothing elsewhere. A rewind
+/// snapshot of a world alive with 100,000 bullets is about 20 MB in a few large buffers, taken
+/// every half second as an old one is dropped: given back, each new one maps its pages afresh
+/// (a page fault each, about 7 ms a snapshot here); kept, the copy alone is left (about 3 ms).
+/// [`give_back_free_memory`] still hands everything free back at a scene change. Call once,
+/// before the window opens.
+pub fn keep_freed_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets two of the allocator's own thresholds; a value it refuses
+    // leaves the default in place.
+    unsafe {
+        // Blocks up to 32 MiB (glibc's ceiling) come from the heap, and up to 512 MiB of free
+        // heap stays mapped.
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 512 << 20);
+    }
+}
+
 /// The value of one `Name:   1234 kB` line of `/proc/self/status`.
 fn status_field(name: &str) -> Option<u64> {
     // A small, regular procfs file: the bounded reader's checks would refuse it (its length

@@ -192,7 +192,7 @@ impl Renderer {
             self.picture = None;
             set_default_camera();
         }
-        clear_background(Color::from_rgba(8, 8, 16, 255));
+        clear_colour(Color::from_rgba(8, 8, 16, 255), self.picture.is_some());
         let layout = Layout::for_screen(size, self.user_scale);
         if let Some(m) = &self.opaque {
             gl_use_material(m);
@@ -218,7 +218,7 @@ impl Renderer {
             return;
         };
         set_default_camera();
-        clear_background(BLACK);
+        clear_colour(BLACK, false);
         if let Some(m) = &self.opaque {
             gl_use_material(m);
         }
@@ -319,6 +319,30 @@ impl Renderer {
         );
         self.text(text, pos, scale, color);
     }
+}
+
+/// `clear_background` of the current camera's target, but on the window only its colour.
+/// macroquad clears depth with every colour clear, and the window's depth shares its pixels
+/// with stencil, so llvmpipe clears depth alone pixel by pixel (read, mask, write): about
+/// 1.7 to 1.9 ms of CPU a frame on a 1200x960 window. Nothing here tests depth.
+fn clear_colour(color: Color, offscreen: bool) {
+    if offscreen {
+        // Render targets have no depth buffer: the plain clear costs nothing extra.
+        clear_background(color);
+        return;
+    }
+    // SAFETY: the same calls macroquad's own `clear_background` makes on the window (begin
+    // the window's pass with a clear, end it, drop the draws the clear covers), with the
+    // depth and stencil left as they are; macroquad's state stays consistent.
+    let gl = unsafe { macroquad::window::get_internal_gl() };
+    gl.quad_context
+        .begin_default_pass(macroquad::miniquad::PassAction::Clear {
+            color: Some((color.r, color.g, color.b, color.a)),
+            depth: None,
+            stencil: None,
+        });
+    gl.quad_context.end_render_pass();
+    gl.quad_gl.clear_draw_calls();
 }
 
 /// Glyph advance and scale for `n` glyphs of `cell` width at `scale` within `max_width`; see

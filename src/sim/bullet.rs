@@ -15,7 +15,8 @@ pub struct Bullet {
     pub pos: Vec2,
     /// Pixels per second.
     pub speed: f32,
-    /// Degrees; 90 is straight down.
+    /// Degrees; 90 is straight down. Set when the bullet is made and turned only by
+    /// [`World::update`], which keeps [`Bullet::dir`] with it.
     pub heading_deg: f32,
     pub accel: f32,
     pub ang_vel_deg: f32,
@@ -23,6 +24,10 @@ pub struct Bullet {
     /// Steps alive: a curling bullet can circle on screen forever, so bullets expire.
     pub age: u32,
     pub(crate) handle: Option<Handle>,
+    /// The unit vector of `heading_deg` (its cosine and sine), worked out only when the
+    /// heading changes: most bullets never turn, and a step then moves them with no
+    /// trigonometry. Derived from `heading_deg`, so the state hash leaves it out.
+    pub(super) dir: Vec2,
 }
 
 /// The arc, degrees, of the fan a lone aimed bullet becomes on Hard.
@@ -50,12 +55,19 @@ impl Bullet {
             style,
             age: 0,
             handle: None,
+            dir: unit(heading_deg),
         }
     }
 
     pub fn velocity(&self) -> Vec2 {
-        let r = self.heading_deg.to_radians();
-        Vec2::new(r.cos(), r.sin()) * self.speed
+        self.dir * self.speed
+    }
+
+    /// The box around a needle's hitbox ([`Bullet::hitbox`], bit for bit) from the cached
+    /// heading: the same sine and cosine, not computed again.
+    fn needle_bounds(&self) -> Aabb {
+        let half = Vec2::new(self.style.half_length(), self.style.half_size());
+        Shape::oriented_bounds(self.pos, half, self.dir.y, self.dir.x)
     }
 
     /// The true hitbox, centred on `pos`: a circle for the round styles, and for a needle a
@@ -79,6 +91,12 @@ impl Bullet {
             .bounds(self.pos)
             .unwrap_or_else(|| Aabb::from_center(self.pos, Vec2::splat(self.style.half_size())))
     }
+}
+
+/// The unit vector of a heading in degrees: its cosine and sine.
+fn unit(heading_deg: f32) -> Vec2 {
+    let r = heading_deg.to_radians();
+    Vec2::new(r.cos(), r.sin())
 }
 
 impl World {
@@ -196,11 +214,18 @@ impl World {
             .map_or(u32::MAX, |s| (s / DT).round() as u32);
         for (k, b) in self.bullets.iter_mut() {
             b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
+            // The unit heading is a function of the heading's bits: worked out again only
+            // when they change (adding a zero turn can still turn -0 into +0).
+            let mut turned = false;
             if b.age < curl_steps {
-                b.heading_deg += b.ang_vel_deg * DT;
+                let heading = b.heading_deg + b.ang_vel_deg * DT;
+                if heading.to_bits() != b.heading_deg.to_bits() {
+                    b.heading_deg = heading;
+                    b.dir = unit(heading);
+                    turned = true;
+                }
             }
-            let r = b.heading_deg.to_radians();
-            b.pos += Vec2::new(r.cos(), r.sin()) * b.speed * DT;
+            b.pos += b.dir * b.speed * DT;
             let margin = 16.0;
             let outside = b.pos.x < -margin
                 || b.pos.x > PLAYFIELD.x + margin
@@ -212,11 +237,14 @@ impl World {
             if outside || stuck || b.age > BULLET_MAX_AGE {
                 gone.push(k);
             } else if let Some(h) = b.handle {
-                // A needle's box turns with its heading; a circle only moves.
+                // A needle's box turns with its heading; a circle only moves, and so does a
+                // needle that did not turn (its shape is the one the collider has).
                 let _ = if b.style.is_round() {
                     self.collider.set_aabb(h, b.hitbox())
-                } else {
+                } else if turned {
                     self.collider.set_shape(h, b.pos, b.shape())
+                } else {
+                    self.collider.set_aabb(h, b.needle_bounds())
                 };
             }
         }
@@ -261,6 +289,48 @@ mod tests {
         let k = world.spawn_bullet(bullet).expect("room for a bullet");
         scenario::hold(&mut world, Input::default(), steps);
         world.bullets[k].heading_deg
+    }
+
+    #[test]
+    fn a_bullet_moves_and_boxes_as_its_heading_says_whether_it_turns_or_not() {
+        let config = WorldConfig {
+            invincible: true,
+            ..WorldConfig::default()
+        };
+        let mut world = scenario::world(scenario::quiet_level(), config);
+        let mut keys = Vec::new();
+        for (i, heading) in [-0.0, 0.0, 33.3, 90.0, 181.5, -47.0]
+            .into_iter()
+            .enumerate()
+        {
+            for (turn, style) in [(0.0, BulletStyle::Needle), (-0.0, BulletStyle::Round)]
+                .into_iter()
+                .chain([(40.0, BulletStyle::Needle), (-25.0, BulletStyle::Small)])
+            {
+                let at = Vec2::new(30.0 + 30.0 * i as f32, 100.0);
+                let b = Bullet::new(at, 10.0, heading, 2.0, turn, style);
+                keys.push(world.spawn_bullet(b).expect("room for a bullet"));
+            }
+        }
+        // Past the curl time too, where the turning bullets fly on straight.
+        for step in 0..150 {
+            world.step(&[Input::default()]);
+            assert!(
+                world.bullets.len() == keys.len(),
+                "a bullet left at step {step}"
+            );
+            for &k in &keys {
+                let b = &world.bullets[k];
+                let r = b.heading_deg.to_radians();
+                let unit = Vec2::new(r.cos(), r.sin());
+                assert_eq!(
+                    b.dir.to_array().map(f32::to_bits),
+                    unit.to_array().map(f32::to_bits)
+                );
+                let (_, aabb) = world.collider.get(b.handle.expect("a box")).expect("live");
+                assert_eq!(aabb, b.hitbox(), "step {step}, {b:?}");
+            }
+        }
     }
 
     #[test]

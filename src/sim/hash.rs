@@ -358,6 +358,7 @@ impl Feed for Bullet {
             style,
             age,
             handle: _,
+            dir: _,
         } = self;
         h.put(&(*pos, *speed, *heading_deg));
         h.put(&((*accel, *ang_vel_deg), *style as u8, *age));
