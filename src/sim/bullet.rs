@@ -93,8 +93,9 @@ impl Bullet {
     }
 }
 
-/// The unit vector of a heading in degrees: its cosine and sine.
-fn unit(heading_deg: f32) -> Vec2 {
+/// The unit vector of a heading in degrees: its cosine and sine. Bullets and enemies both
+/// move by it, so the same heading gives the same bits in either.
+pub(crate) fn unit(heading_deg: f32) -> Vec2 {
     let r = heading_deg.to_radians();
     Vec2::new(r.cos(), r.sin())
 }

@@ -7,6 +7,7 @@ use crate::level::paths::waypoints_at;
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{limits, EnemyType, HitShape, Weapon};
 
+use super::bullet::unit;
 use super::clock::DT;
 use super::events::GameEvent;
 use super::world::{Owner, World};
@@ -106,11 +107,6 @@ pub(crate) fn part_shape(shape: HitShape, mirror: bool) -> Shape {
         HitShape::Circle { radius } => Shape::Circle { radius },
         HitShape::Oriented { half, angle } => Shape::Oriented { half, angle },
     }
-}
-
-fn dir(deg: f32) -> Vec2 {
-    let r = deg.to_radians();
-    Vec2::new(r.cos(), r.sin())
 }
 
 impl World {
@@ -265,7 +261,7 @@ impl World {
                 } else {
                     angle_deg
                 };
-                e.pos += dir(a) * speed * DT;
+                e.pos += unit(a) * speed * DT;
             }
             PathDef::Sine {
                 speed,
@@ -292,7 +288,7 @@ impl World {
                         next
                     };
                 }
-                e.pos += dir(e.heading_deg) * speed * DT;
+                e.pos += unit(e.heading_deg) * speed * DT;
             }
             PathDef::StopAndShoot {
                 speed,
@@ -312,7 +308,7 @@ impl World {
                         leave_angle_deg
                     };
                     e.heading_deg = a;
-                    e.pos += dir(a) * speed * DT;
+                    e.pos += unit(a) * speed * DT;
                 }
             }
             PathDef::Ground => e.pos.y += scroll * DT,
@@ -322,7 +318,7 @@ impl World {
                 } else {
                     angle_deg
                 };
-                e.pos += (dir(a) * speed + Vec2::new(0.0, scroll)) * DT;
+                e.pos += (unit(a) * speed + Vec2::new(0.0, scroll)) * DT;
             }
             PathDef::Hover { y, sway, period_s } => {
                 if e.pos.y < y && e.heading_deg == 90.0 {
