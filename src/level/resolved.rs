@@ -46,7 +46,8 @@ impl Level {
             .variants
             .iter()
             .find(|(t, _)| *t == tier)
-            .map_or_else(|| level.clone(), |(_, v)| v.clone())
+            .map_or(level, |(_, v)| v)
+            .clone()
     }
 
     /// [`Level::for_tier`] by reference: what a replay's level hash is taken of, so a run

@@ -4,7 +4,7 @@
 
 use std::hash::Hasher;
 
-use crate::level::Level;
+use crate::level::{Difficulty, Level, Tier};
 
 /// A hash of everything in `level` the simulation can read: FNV-1a (fixed forever, unlike the
 /// standard library's hasher) over the level's values in postcard's encoding, with `source`
@@ -36,6 +36,13 @@ pub fn level_hash(level: &Level) -> u64 {
         Err(_) => h.write(format!("{blanked:?}").as_bytes()),
     }
     h.finish()
+}
+
+/// The hash of `level` as a run on `difficulty` and loop `loop_index` plays it (the level's
+/// variant for that tier, or the level itself): what a replay records for each stage and
+/// checks again when it plays.
+pub fn played_hash(level: &Level, difficulty: Difficulty, loop_index: u32) -> u64 {
+    level_hash(level.tier(Tier::of(difficulty, loop_index)))
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! checks that refuse to play a replay on stage files that changed since it was recorded.
 
 use super::error::ReplayError;
-use super::level_hash::level_hash;
+use super::level_hash::played_hash;
 use super::schema::{Replay, StageRecord, REPLAY_VERSION};
-use crate::level::{Level, Tier};
+use crate::level::Level;
 use crate::sim::clock::STEP_HZ;
 use crate::sim::input::Input;
 use crate::sim::{Carry, World, WorldConfig};
@@ -195,7 +195,7 @@ impl Replay {
     /// hashes the level as stage `s` played it: picked for the run's difficulty and loop.
     fn hash_of(&self, s: &StageRecord, level: &Level) -> u64 {
         if self.version >= REPLAY_VERSION {
-            level_hash(level.tier(Tier::of(self.difficulty, s.loop_index)))
+            played_hash(level, self.difficulty, s.loop_index)
         } else {
             level.content_hash
         }

@@ -1,8 +1,9 @@
 //! Recording: building a [`Replay`] while the game plays, one step's inputs at a time,
 //! a new [`StageRecord`] each time the run goes on to another stage.
 
+use super::level_hash::played_hash;
 use super::schema::{Replay, StageRecord, CHECKPOINT_STEPS, REPLAY_VERSION};
-use crate::level::{Level, Tier};
+use crate::level::Level;
 use crate::sim::character::{Character, Difficulty};
 use crate::sim::input::Input;
 use crate::sim::{World, WorldConfig};
@@ -70,12 +71,9 @@ impl Replay {
 
     /// An empty recording of a run whose first stage is `level`, set up as `config`.
     pub fn for_run(level: &Level, config: &WorldConfig) -> Self {
-        // The level as this run plays it: a stage that differs by difficulty hashes as the
-        // difficulty and loop the run chose.
-        let played = level.tier(Tier::of(config.difficulty, config.loop_index));
         let mut r = Self::new(
             &level.source,
-            super::level_hash::level_hash(played),
+            played_hash(level, config.difficulty, config.loop_index),
             config.seed,
             config.characters.clone(),
             config.difficulty,
@@ -93,11 +91,10 @@ impl Replay {
     /// inputs recorded from now on belong to it. Only the per-stage parts of `config` (start
     /// and loop) are kept: the rest is the run's, and the carry comes from the stage before.
     pub fn begin_stage(&mut self, level: &Level, config: &WorldConfig) {
-        let played = level.tier(Tier::of(self.difficulty, config.loop_index));
         self.stages.push(StageRecord::new(
             &level.source,
             &level.name,
-            super::level_hash::level_hash(played),
+            played_hash(level, self.difficulty, config.loop_index),
             config.start_at,
             config.loop_index,
             self.characters.len(),
