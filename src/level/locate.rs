@@ -53,6 +53,13 @@ fn past_quoted(b: &[u8], start: usize) -> usize {
     (i + 1).min(b.len())
 }
 
+/// Where the last character of code before byte `offset` of `text` starts, whitespace and
+/// comments (line and block) passed over; `None` when there is no code before it.
+pub(super) fn last_code_char_before(text: &str, offset: usize) -> Option<usize> {
+    let end = tokenize(text).iter().rev().find(|t| t.end <= offset)?.end;
+    text.get(..end)?.char_indices().last().map(|(i, _)| i)
+}
+
 /// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
 fn tokenize(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();

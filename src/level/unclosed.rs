@@ -6,7 +6,7 @@ use std::ops::Range;
 
 /// When ron's error at byte `offset` of `text` is an event kind's name followed by `(`, met
 /// where a field name or a comma should be (`kinds` are the event kinds' names): the place
-/// where the event before it ends (its last character before the blanks and comments), and
+/// where the event before it ends (its last character of code), and
 /// the message saying a `)` is probably missing there.
 pub(super) fn hint(
     code: &ron::Error,
@@ -28,7 +28,7 @@ pub(super) fn hint(
     if !(read_as_a_field || matches!(code, E::ExpectedComma)) {
         return None;
     }
-    let end = end_of_code_before(text, offset)?;
+    let end = super::locate::last_code_char_before(text, offset)?;
     let (line, _) = super::diag::line_col(text, offset);
     Some((
         end..end + 1,
@@ -37,28 +37,6 @@ pub(super) fn hint(
              line {line}, which was read as part of it"
         ),
     ))
-}
-
-/// The offset of the last character of code before `offset`: blanks and `//` comments on
-/// the lines before are passed over. `None` when there is none.
-fn end_of_code_before(text: &str, offset: usize) -> Option<usize> {
-    let mut upto = offset.min(text.len());
-    loop {
-        let before = text.get(..upto)?;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        // The code of this line: up to a comment (a `//` inside a string is rare enough in
-        // a line that ends an event not to matter here).
-        let line = &before[line_start..];
-        let code = line.find("//").map_or(line, |c| &line[..c]);
-        let trimmed = code.trim_end();
-        if let Some(last) = trimmed.char_indices().last() {
-            return Some(line_start + last.0);
-        }
-        if line_start == 0 {
-            return None;
-        }
-        upto = line_start - 1;
-    }
 }
 
 #[cfg(test)]
@@ -89,6 +67,15 @@ mod tests {
     }
 
     #[test]
+    fn passes_over_block_comments_and_slashes_inside_strings() {
+        let text = "a: [\n  Spawn(at: 1, name: \"a//b\")\n  /* two\n lines */\n  Spawn(at: 2)\n]";
+        let at = text.rfind("Spawn").unwrap();
+        let (span, _) = hint(&ron::Error::ExpectedComma, text, at, KINDS).unwrap();
+        assert_eq!(&text[span.clone()], ")");
+        assert_eq!(super::super::diag::line_col(text, span.start).0, 2);
+    }
+
+    #[test]
     fn leaves_other_errors_alone() {
         let text = "a: [\n  Spawn(at: 1,\n  spawn(at: 2)\n]";
         let at = text.find("spawn(").unwrap();
@@ -103,6 +90,6 @@ mod tests {
             "no `(`"
         );
         assert!(hint(&ron::Error::Eof, text, at, KINDS).is_none());
-        assert!(end_of_code_before("  // only\n", 10).is_none());
+        assert!(super::super::locate::last_code_char_before("  // only\n", 10).is_none());
     }
 }
