@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::validate::finite_in;
+use super::validate::{check_marker, finite_in};
 use super::{loc, Linker};
 use crate::level::diag::{line_col, unknown};
 use crate::level::limits;
@@ -384,28 +384,15 @@ pub(super) fn merge_markers(
 ) {
     let src = r.stage_src;
     for m in placed {
-        if !finite_in(m.t, 0.0, end) {
-            r.err(
-                src,
-                &m.path,
-                format!(
-                    "marker \"{}\" at {} s (counted from its section) is outside the stage \
-                     (0 to {end} s)",
-                    m.name, m.t
-                ),
-            );
-            continue;
-        }
-        if m.name.is_empty() || m.name.chars().count() > limits::MAX_NAME_LEN {
-            r.err(
-                src,
-                &m.path,
-                format!(
-                    "marker names must be 1 to {} characters, found {}",
-                    limits::MAX_NAME_LEN,
-                    m.name.chars().count()
-                ),
-            );
+        if !check_marker(
+            r,
+            src,
+            &m.path,
+            &m.name,
+            m.t,
+            end,
+            " (counted from its section)",
+        ) {
             continue;
         }
         if let Some(prev) = markers.get(&m.name) {

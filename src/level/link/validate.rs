@@ -18,6 +18,41 @@ pub(super) fn is_plain_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// Reports a marker `name` at `t` s (written at `here`) that lies outside a stage ending at
+/// `end` s or whose name is empty or too long; `counted` follows the time in the message
+/// (how a section's marker time is counted). True when the marker is fine.
+pub(super) fn check_marker(
+    r: &mut Linker,
+    src: &Source,
+    here: &[Seg],
+    name: &str,
+    t: f32,
+    end: f32,
+    counted: &str,
+) -> bool {
+    let within = finite_in(t, 0.0, end);
+    if !within {
+        r.err(
+            src,
+            here,
+            format!("marker \"{name}\" at {t} s{counted} is outside the stage (0 to {end} s)"),
+        );
+    }
+    let letters = name.chars().count();
+    let named = letters > 0 && letters <= limits::MAX_NAME_LEN;
+    if !named {
+        r.err(
+            src,
+            here,
+            format!(
+                "marker names must be 1 to {} characters, found {letters}",
+                limits::MAX_NAME_LEN
+            ),
+        );
+    }
+    within && named
+}
+
 /// True when `v` is a number (not NaN or infinite) from `lo` to `hi`, both included.
 pub(super) fn finite_in(v: f32, lo: f32, hi: f32) -> bool {
     v.is_finite() && v >= lo && v <= hi
@@ -107,27 +142,7 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
     );
     for (name, t) in &stage.markers {
         let here = [Seg::Field("markers"), Seg::key(name)];
-        if !finite_in(*t, 0.0, stage_end(stage)) {
-            r.err(
-                src,
-                &here,
-                format!(
-                    "marker \"{name}\" at {t} s is outside the stage (0 to {} s)",
-                    stage_end(stage)
-                ),
-            );
-        }
-        if name.is_empty() || name.chars().count() > limits::MAX_NAME_LEN {
-            r.err(
-                src,
-                &here,
-                format!(
-                    "marker names must be 1 to {} characters, found {}",
-                    limits::MAX_NAME_LEN,
-                    name.chars().count()
-                ),
-            );
-        }
+        check_marker(r, src, &here, name, *t, stage_end(stage), "");
     }
     let bg = &stage.background;
     let ground_at = [Seg::Field("background"), Seg::Field("ground")];
