@@ -63,13 +63,6 @@ impl Bullet {
         self.dir * self.speed
     }
 
-    /// The box around a needle's hitbox ([`Bullet::hitbox`], bit for bit) from the cached
-    /// heading: the same sine and cosine, not computed again.
-    fn needle_bounds(&self) -> Aabb {
-        let half = Vec2::new(self.style.half_length(), self.style.half_size());
-        Shape::oriented_bounds(self.pos, half, self.dir.y, self.dir.x)
-    }
-
     /// The true hitbox, centred on `pos`: a circle for the round styles, and for a needle a
     /// box along its heading, which follows the heading as a curving needle turns.
     pub fn shape(&self) -> Shape {
@@ -85,11 +78,17 @@ impl Bullet {
         }
     }
 
-    /// The box around the hitbox, which the collider's broad phase sees.
+    /// The box around the hitbox, which the collider's broad phase sees. A needle's comes
+    /// from the cached heading `dir` (the same bits as the sine and cosine of `heading_deg`),
+    /// so no step computes them again.
     pub fn hitbox(&self) -> Aabb {
-        self.shape()
-            .bounds(self.pos)
-            .unwrap_or_else(|| Aabb::from_center(self.pos, Vec2::splat(self.style.half_size())))
+        let half = self.style.half_size();
+        if self.style.is_round() {
+            Aabb::from_center(self.pos, Vec2::splat(half))
+        } else {
+            let half = Vec2::new(self.style.half_length(), half);
+            Shape::oriented_bounds(self.pos, half, self.dir.y, self.dir.x)
+        }
     }
 }
 
@@ -238,14 +237,12 @@ impl World {
             if outside || stuck || b.age > BULLET_MAX_AGE {
                 gone.push(k);
             } else if let Some(h) = b.handle {
-                // A needle's box turns with its heading; a circle only moves, and so does a
-                // needle that did not turn (its shape is the one the collider has).
-                let _ = if b.style.is_round() {
-                    self.collider.set_aabb(h, b.hitbox())
-                } else if turned {
+                // A needle that turned gives the collider its new shape; a circle only moves,
+                // and so does a needle that did not turn (its shape is the one the collider has).
+                let _ = if turned && !b.style.is_round() {
                     self.collider.set_shape(h, b.pos, b.shape())
                 } else {
-                    self.collider.set_aabb(h, b.needle_bounds())
+                    self.collider.set_aabb(h, b.hitbox())
                 };
             }
         }
