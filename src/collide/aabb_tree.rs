@@ -14,7 +14,8 @@
 use super::bodies::{Bodies, Store};
 use super::slots::State;
 use super::tree::{contains, fatten, Tree};
-use super::tree_query::{pairs, pairs_of_boxes};
+use super::tree_query::pairs;
+use super::tree_wide::pairs_of_boxes;
 use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
@@ -38,8 +39,8 @@ pub struct AabbTree {
     stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
     /// Scratch for rebuilding a tree.
     specs: Vec<super::tree_build::LeafSpec>,
-    /// Scratch for the walks of [`pairs_of_boxes`].
-    path: Vec<u32>,
+    /// Scratch for the searches of [`pairs_of_boxes`].
+    frontier: Vec<u32>,
 }
 
 impl Default for AabbTree {
@@ -100,7 +101,7 @@ impl BroadPhase for AabbTree {
             strays: vec![Vec::new(); Layer::COUNT],
             reinserted: 0,
             stack: Vec::new(),
-            path: Vec::new(),
+            frontier: Vec::new(),
             specs: Vec::new(),
         }
     }
@@ -212,7 +213,7 @@ impl BroadPhase for AabbTree {
         for tree in &mut self.trees {
             tree.refit_tight();
         }
-        //    Two layers: each leaf of the smaller tree walks down the other. One layer: both
+        //    Two layers: each leaf of the smaller tree searches the other's layout. One layer: both
         //    trees at once, which finds each pair once without a check.
         //    Then the exact test for pairs with a shaped body, as in the sweep-and-prune.
         for k in 0..self.bodies.meeting.len() {
@@ -228,7 +229,7 @@ impl BroadPhase for AabbTree {
                 } else {
                     (tb, ta)
                 };
-                pairs_of_boxes(&small.leaf_boxes, big, &mut self.path, found)
+                pairs_of_boxes(&small.leaf_boxes, &big.wide, &mut self.frontier, found)
             };
             if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
                 self.bodies.narrow(start);

@@ -36,6 +36,7 @@ mod tree_insert;
 mod tree_query;
 mod tree_rotate;
 mod tree_validate;
+mod tree_wide;
 mod validate;
 #[doc(hidden)]
 pub mod workloads;

@@ -7,6 +7,7 @@
 //! (`tree_insert.rs`), rotating (`tree_rotate.rs`), traversing (`tree_query.rs`) and checking
 //! (`tree_validate.rs`) live in their own files.
 
+use super::tree_wide::Wide;
 use super::Aabb;
 
 /// A node of one [`Tree`]: an index into its pool, never valid in another tree.
@@ -124,40 +125,13 @@ pub(super) struct Tree {
     pub leaves: usize,
     /// Rotations made since the tree was created (for stats and tests).
     pub rotations: u64,
-    /// Every leaf's slot and tight box, gathered by [`Tree::refit_tight`] in tree order.
+    /// Every leaf's slot and tight box, gathered by [`Tree::refit_tight`] in depth-first
+    /// order.
     pub leaf_boxes: Vec<(u32, Aabb)>,
-    /// The inner nodes above the buckets as of the last [`Tree::refit_tight`], depth first,
-    /// each holding its children's tight boxes: a walk tests both children from one entry,
-    /// and goes mostly forward through memory.
-    pub walk: Vec<WalkNode>,
-    /// Ranges of `leaf_boxes`, each the leaves of one subtree at most [`BUCKET_HEIGHT`] tall.
-    pub buckets: Vec<[u32; 2]>,
-    /// Where a walk starts: the root's reference (see [`WalkNode::next`]), or
-    /// [`WalkNode::NONE`] for an empty tree.
-    pub root_ref: u32,
+    /// The leaves laid out for the pair search by the last [`Tree::refit_tight`].
+    pub wide: Wide,
     /// Scratch for [`Tree::rebuild`]: the leaves' sort keys.
     pub order: Vec<u64>,
-}
-
-/// Subtrees at most this tall (so of at most 8 leaves) are laid out as one bucket of leaves,
-/// tested one after the other: most inner nodes of a binary tree are near its leaves, and a
-/// walk would spend most of its steps on them.
-pub(super) const BUCKET_HEIGHT: u32 = 3;
-
-/// An inner node laid out for the pair search (see [`Tree::walk`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct WalkNode {
-    /// The children's tight boxes.
-    pub bounds: [Aabb; 2],
-    /// Per child: its `walk` index, or [`WalkNode::BUCKET`] plus its `buckets` index.
-    pub next: [u32; 2],
-}
-
-impl WalkNode {
-    /// Marks a bucket in [`WalkNode::next`].
-    pub const BUCKET: u32 = 1 << 31;
-    /// No subtree at all.
-    pub const NONE: u32 = u32::MAX;
 }
 
 impl Default for Tree {
@@ -169,9 +143,7 @@ impl Default for Tree {
             leaves: 0,
             rotations: 0,
             leaf_boxes: Vec::new(),
-            walk: Vec::new(),
-            buckets: Vec::new(),
-            root_ref: WalkNode::NONE,
+            wide: Wide::default(),
             order: Vec::new(),
         }
     }
@@ -216,45 +188,15 @@ impl Tree {
         self.free = id;
     }
 
-    /// Recomputes every inner node's tight box from its children's, bottom up, and lays the
-    /// tree out afresh for this update's pair search: [`Tree::walk`] in depth-first order,
-    /// [`Tree::buckets`] and [`Tree::leaf_boxes`]. O(nodes); the recursion is as deep as the
-    /// tree is tall.
+    /// Recomputes every inner node's tight box from its children's, bottom up, gathers
+    /// [`Tree::leaf_boxes`] and lays them out afresh for this update's pair search
+    /// ([`Tree::wide`]). O(nodes); the recursion is as deep as the tree is tall.
     pub fn refit_tight(&mut self) {
-        self.walk.clear();
-        self.buckets.clear();
         self.leaf_boxes.clear();
-        self.root_ref = if self.root.is_nil() {
-            WalkNode::NONE
-        } else {
-            self.lay_out(self.root).1
-        };
-    }
-
-    /// Lays out the subtree of `id`; returns its tight box and its reference (see
-    /// [`WalkNode::next`]). A subtree at most [`BUCKET_HEIGHT`] tall becomes one bucket.
-    fn lay_out(&mut self, id: NodeId) -> (Aabb, u32) {
-        let n = *self.node(id);
-        if n.height <= BUCKET_HEIGHT {
-            let start = self.leaf_boxes.len() as u32;
-            let tight = self.gather(id);
-            self.buckets.push([start, self.leaf_boxes.len() as u32]);
-            return (tight, WalkNode::BUCKET | (self.buckets.len() - 1) as u32);
+        if !self.root.is_nil() {
+            self.gather(self.root);
         }
-        let k = self.walk.len();
-        self.walk.push(WalkNode {
-            bounds: [Aabb::default(); 2],
-            next: [0; 2],
-        });
-        let (ta, ra) = self.lay_out(n.child[0]);
-        let (tb, rb) = self.lay_out(n.child[1]);
-        self.walk[k] = WalkNode {
-            bounds: [ta, tb],
-            next: [ra, rb],
-        };
-        let tight = ta.union(&tb);
-        self.node_mut(id).tight = tight;
-        (tight, k as u32)
+        self.wide.build(&self.leaf_boxes);
     }
 
     /// Appends the leaves of `id`'s subtree to `leaf_boxes`, refitting its inner nodes' tight
