@@ -208,6 +208,9 @@ impl Renderer {
             },
         );
         gl_use_default_material();
+        // The scaled playfield is most of the window's pixels: rasterised while the side
+        // panels are drawn.
+        flush_to_gl();
         layout
     }
 
