@@ -94,15 +94,43 @@ impl PairSet {
             Some(next) => (next.i, next.j),
             None => (ol, nl),
         });
-        let active = |m: &Merge, (i_end, j_end): (usize, usize)| m.i < i_end || m.j < j_end;
-        while (0..CHAINS).all(|c| active(&chains[c], ends[c])) {
-            for m in &mut chains {
-                m.step(old, new, records);
+        // A chain with `ri` old and `rj` new keys left takes at least max(ri, rj) more steps
+        // (each step consumes one old key, one new key or both), so every chain still running
+        // can take the fewest of those without testing its ends: the loop tests once per
+        // round, not once per step. Finished chains are swapped behind the running ones.
+        let left = |m: &Merge, (i_end, j_end): (usize, usize)| (i_end - m.i).max(j_end - m.j);
+        let mut order: [usize; CHAINS] = std::array::from_fn(|c| c);
+        let mut running = CHAINS;
+        loop {
+            let mut c = 0;
+            while c < running {
+                if left(&chains[order[c]], ends[order[c]]) == 0 {
+                    running -= 1;
+                    order.swap(c, running);
+                } else {
+                    c += 1;
+                }
             }
-        }
-        for (m, &end) in chains.iter_mut().zip(&ends) {
-            while active(m, end) {
-                m.step(old, new, records);
+            if running == 0 {
+                break;
+            }
+            let steps = order[..running]
+                .iter()
+                .map(|&c| left(&chains[c], ends[c]))
+                .min()
+                .unwrap_or(0);
+            if running == CHAINS {
+                for _ in 0..steps {
+                    for m in &mut chains {
+                        m.step(old, new, records);
+                    }
+                }
+            } else {
+                for _ in 0..steps {
+                    for &c in &order[..running] {
+                        chains[c].step(old, new, records);
+                    }
+                }
             }
         }
         let (mut w, mut entered) = (0, 0);
@@ -268,9 +296,12 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
 /// neighbours rarely share a bucket.
 fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
+    // Every place of `tmp` is written before it is read: only grown, never cleared.
     let tmp = &mut scratch.tmp;
-    tmp.clear();
-    tmp.resize(n, 0);
+    if tmp.len() < n {
+        tmp.resize(n, 0);
+    }
+    let tmp = &mut tmp[..n];
     let starts = &mut scratch.starts;
     starts.clear();
     starts.resize(2 * span, 0);
