@@ -120,11 +120,7 @@ impl PairSet {
                 .min()
                 .unwrap_or(0);
             if running == CHAINS {
-                for _ in 0..steps {
-                    for m in &mut chains {
-                        m.step(old, new, records);
-                    }
-                }
+                step_all(&mut chains, steps, old, new, records);
             } else {
                 for _ in 0..steps {
                     for &c in &order[..running] {
@@ -137,7 +133,7 @@ impl PairSet {
         for m in &chains {
             records.copy_within(m.base..m.w, w);
             w += m.w - m.base;
-            entered += m.entered;
+            entered += m.entered();
         }
         self.reported = w;
         self.live.pop();
@@ -174,7 +170,8 @@ struct Merge {
     /// Where the merge writes its next record, and where it wrote its first.
     w: usize,
     base: usize,
-    entered: usize,
+    /// Where `i` started.
+    i0: usize,
 }
 
 impl Merge {
@@ -184,23 +181,60 @@ impl Merge {
             j,
             w,
             base: w,
-            entered: 0,
+            i0: i,
         }
     }
 
-    /// Writes the next event: Enter, Stay or Exit. Branch-free: which comes next is data the
-    /// predictor cannot learn, and a mispredicted branch per event cost more than the rest of
-    /// the merge.
+    /// The Enters written so far: each record consumed a new key alone (Enter), an old key
+    /// alone (Exit) or one of each (Stay), so it is the records less the old keys consumed.
+    /// Counted at the end rather than at every step.
+    fn entered(&self) -> usize {
+        (self.w - self.base) - (self.i - self.i0)
+    }
+
+    /// Writes the next event: Enter, Stay or Exit.
     #[inline(always)]
     fn step(&mut self, old: &[u64], new: &[u64], records: &mut [u64]) {
-        let (o, n) = (old[self.i], new[self.j]);
-        let (enter, stay) = (n < o, n == o);
-        let kept = o | if stay { STAY } else { EXIT };
-        records[self.w] = if enter { n } else { kept }; // ENTER is zero: the bare key
+        let (i, j) = record(old, new, self.i, self.j, &mut records[self.w]);
+        (self.i, self.j) = (i, j);
         self.w += 1;
-        self.i += !enter as usize;
-        self.j += (enter | stay) as usize;
-        self.entered += enter as usize;
+    }
+}
+
+/// The record of the merge step at old key `i` and new key `j` into `out`, and the positions
+/// after it. Branch-free: which comes next is data the predictor cannot learn, and a
+/// mispredicted branch per event cost more than the rest of the merge.
+#[inline(always)]
+fn record(old: &[u64], new: &[u64], i: usize, j: usize, out: &mut u64) -> (usize, usize) {
+    let (o, n) = (old[i], new[j]);
+    let (enter, stay) = (n < o, n == o);
+    let kept = o | if stay { STAY } else { EXIT };
+    *out = if enter { n } else { kept }; // ENTER is zero: the bare key
+    (i + !enter as usize, j + (enter | stay) as usize)
+}
+
+/// `steps` steps of every chain, each of which has at least that many left. The positions
+/// live in locals and each chain writes through a slice of exactly `steps` records, so the
+/// loop keeps its state in registers and its writes need no bounds tests.
+fn step_all(chains: &mut [Merge; CHAINS], steps: usize, old: &[u64], new: &[u64], out: &mut [u64]) {
+    let mut i: [usize; CHAINS] = std::array::from_fn(|c| chains[c].i);
+    let mut j: [usize; CHAINS] = std::array::from_fn(|c| chains[c].j);
+    // The chains write disjoint, ascending ranges of `out`.
+    let mut outs: [&mut [u64]; CHAINS] = Default::default();
+    let (mut rest, mut at) = (out, 0);
+    for (m, o) in chains.iter().zip(&mut outs) {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(m.w - at);
+        let (mine, tail) = tail.split_at_mut(steps);
+        (*o, rest, at) = (mine, tail, m.w + steps);
+    }
+    for s in 0..steps {
+        for c in 0..CHAINS {
+            (i[c], j[c]) = record(old, new, i[c], j[c], &mut outs[c][s]);
+        }
+    }
+    for (c, m) in chains.iter_mut().enumerate() {
+        (m.i, m.j) = (i[c], j[c]);
+        m.w += steps;
     }
 }
 
