@@ -443,6 +443,18 @@ mod tests {
         keys.truncate(keys.len() / 2 * 2 - 1);
         keys.reverse();
         check(keys, 5000);
+        // Dense pairs among more slots than 16 bits hold.
+        let keys = (0..90_000)
+            .map(|_| {
+                let r = next();
+                pair_key((r % 70_000) as u32, (r >> 40) as u32 % 70_000 + 1)
+            })
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .filter(|&k| k >> 32 != k & 0xFFFF_FFFF)
+            .rev()
+            .collect();
+        check(keys, 70_001);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
             .map(|_| {
