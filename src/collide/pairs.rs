@@ -228,8 +228,8 @@ fn step_all(chains: &mut [Merge; CHAINS], steps: usize, old: &[u64], new: &[u64]
         (*o, rest, at) = (mine, tail, m.w + steps);
     }
     for s in 0..steps {
-        for c in 0..CHAINS {
-            (i[c], j[c]) = record(old, new, i[c], j[c], &mut outs[c][s]);
+        for ((i, j), out) in i.iter_mut().zip(&mut j).zip(&mut outs) {
+            (*i, *j) = record(old, new, *i, *j, &mut out[s]);
         }
     }
     for (c, m) in chains.iter_mut().enumerate() {
