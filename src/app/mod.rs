@@ -122,8 +122,16 @@ impl App {
                 self.exit();
                 break;
             }
-            pace.wait();
+            // Present, then wait for the next tick: a frame whose work, rasterising and
+            // presenting included, runs past its tick starts the next one late, and the frame
+            // log sees it. (Waiting first and presenting after would hide the rasterising of a
+            // software GL driver, which runs at the swap, behind the tick.)
+            let t = Instant::now();
             next_frame().await;
+            if let Some(log) = &mut self.frame_log {
+                log.presented(t.elapsed());
+            }
+            pace.wait();
         }
     }
 

@@ -208,6 +208,9 @@ impl Renderer {
             },
         );
         gl_use_default_material();
+        // The scaled playfield is most of the window's pixels: rasterised while the side
+        // panels are drawn.
+        flush_to_gl();
         layout
     }
 
@@ -343,6 +346,22 @@ fn clear_colour(color: Color, offscreen: bool) {
         });
     gl.quad_context.end_render_pass();
     gl.quad_gl.clear_draw_calls();
+}
+
+/// Hands what has been drawn so far to the GL driver now rather than at the end of the frame.
+///
+/// A software rasteriser (Mesa's llvmpipe, the GL of a machine without a GPU) starts on a
+/// frame only when its commands are flushed, and the swap then waits for it. Flushed before
+/// work that does not draw (compositing the bullets on the CPU), the rasteriser's threads
+/// work beside it. A GPU driver only starts earlier; nothing waits here.
+pub fn flush_to_gl() {
+    // SAFETY: draws macroquad's batched calls with its current pass (what its own end of
+    // frame does first) and flushes GL, on the thread that owns the context; macroquad's
+    // state stays consistent.
+    let mut gl = unsafe { macroquad::window::get_internal_gl() };
+    gl.flush();
+    // SAFETY: a GL call with no arguments, on the thread that owns the context.
+    unsafe { macroquad::miniquad::gl::glFlush() };
 }
 
 /// Glyph advance and scale for `n` glyphs of `cell` width at `scale` within `max_width`; see

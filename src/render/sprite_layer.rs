@@ -110,13 +110,22 @@ pub struct SpriteLayer {
     open: Vec<u16>,
     /// Pixels of the whole image not yet covered: at 0 every further `put_under` is a no-op.
     open_total: usize,
+    /// Pixels not yet covered in each tile of [`TILE`] x [`TILE`], `tiles_x` a row: a copy
+    /// whose tiles are all covered is passed over at a few looks. A row of the image is rarely
+    /// covered whole (bullets seldom reach the field's edges), a bullet's tiles often are.
+    tile_open: Vec<u8>,
+    tiles_x: usize,
 }
+
+/// The side of a tile of [`SpriteLayer::tile_open`]: a byte of a `covered` word.
+const TILE: usize = 8;
 
 impl SpriteLayer {
     /// A layer of `width` x `height` pixels drawing from `atlas`.
     pub fn new(atlas: Image, width: u16, height: u16) -> Self {
         let words = (width as usize).div_ceil(64);
-        Self {
+        let tiles_x = (width as usize).div_ceil(TILE);
+        let mut layer = Self {
             atlas,
             image: Image::gen_image_color(width, height, Color::new(0.0, 0.0, 0.0, 0.0)),
             texture: None,
@@ -127,6 +136,22 @@ impl SpriteLayer {
             words,
             open: vec![width; height as usize],
             open_total: width as usize * height as usize,
+            tile_open: vec![0; tiles_x * (height as usize).div_ceil(TILE)],
+            tiles_x,
+        };
+        layer.open_tiles(0, height as usize);
+        layer
+    }
+
+    /// Marks every pixel of the tile rows holding image rows `top..bottom` open.
+    fn open_tiles(&mut self, top: usize, bottom: usize) {
+        let (width, height) = (self.image.width as usize, self.image.height as usize);
+        for ty in top / TILE..bottom.div_ceil(TILE) {
+            let rows = (height - ty * TILE).min(TILE);
+            for tx in 0..self.tiles_x {
+                let cols = (width - tx * TILE).min(TILE);
+                self.tile_open[ty * self.tiles_x + tx] = (rows * cols) as u8;
+            }
         }
     }
 
@@ -163,6 +188,8 @@ impl SpriteLayer {
             self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
             self.covered[top * self.words..bottom * self.words].fill(0);
             self.open[top..bottom].fill(self.image.width);
+            // Rows outside `dirty` in the same tiles had nothing put: open too.
+            self.open_tiles(top, bottom);
         }
         self.open_total = self.open.iter().map(|&n| n as usize).sum();
         self.dirty = (usize::MAX, 0);
@@ -179,7 +206,7 @@ impl SpriteLayer {
     /// this with `put` are not meant: `put` ignores what is covered. Returns false, and puts nothing, for a stamp
     /// with a translucent pixel.
     ///
-    /// Cost: O(rows of the stamp) once its rows are covered; O(pixels written) before.
+    /// Cost: O(tiles of the stamp) once they are covered; O(pixels written) before.
     pub fn put_under(&mut self, stamp: StampId, size: Vec2, pos: Vec2) -> bool {
         let s = &self.stamps[stamp.0];
         if !s.opaque {
@@ -191,8 +218,22 @@ impl SpriteLayer {
         let Some(at) = Placed::new(s, size, pos, (self.image.width, self.image.height)) else {
             return true;
         };
-        let Placed { left, y0, y1, .. } = at;
-        if self.open[y0 as usize..y1 as usize].iter().all(|&n| n == 0) {
+        let Placed {
+            left,
+            x0,
+            x1,
+            y0,
+            y1,
+            ..
+        } = at;
+        let (tx0, tx1) = (x0 as usize / TILE, (x1 as usize - 1) / TILE);
+        let hidden = (y0 as usize / TILE..=(y1 as usize - 1) / TILE).all(|ty| {
+            let row = ty * self.tiles_x;
+            self.tile_open[row + tx0..=row + tx1]
+                .iter()
+                .all(|&n| n == 0)
+        });
+        if hidden {
             return true;
         }
         self.dirty.0 = self.dirty.0.min(y0 as usize);
@@ -206,6 +247,7 @@ impl SpriteLayer {
             let (y, sx0, sx1) = (y as usize, sx0 as usize, sx1 as usize);
             let src = &s.pixels[span.row as usize * s.width..][..s.width];
             let bits = &mut self.covered[y * self.words..][..self.words];
+            let tiles = &mut self.tile_open[(y / TILE) * self.tiles_x..][..self.tiles_x];
             let row = &mut dst[y * width..][..width];
             let mut written = 0u16;
             // Word by word: a span is at most a stamp wide, so one or two words.
@@ -229,6 +271,14 @@ impl SpriteLayer {
                 }
                 bits[word] |= fresh;
                 written += fresh.count_ones() as u16;
+                // Each byte of the word is a tile's row.
+                let mut f = fresh;
+                while f != 0 {
+                    let byte = f.trailing_zeros() as usize / TILE;
+                    let in_tile = (f >> (byte * TILE)) & 0xff;
+                    tiles[word * (64 / TILE) + byte] -= in_tile.count_ones() as u8;
+                    f &= !(0xff << (byte * TILE));
+                }
                 x += n;
             }
             self.open[y] -= written;
@@ -511,11 +561,26 @@ mod tests {
                 assert!(front.put_under(id, src.size(), pos));
             }
             assert!(back.pixels() == front.pixels());
+            assert_eq!(front.tile_open, open_tiles_recounted(&front));
             let uncovered = front.pixels().iter().filter(|p| p[3] == 0).count();
             assert_eq!(front.covered(), uncovered == 0);
             assert!(back.pixels().contains(&RED));
             assert!(back.pixels().contains(&BLUE));
         }
+    }
+
+    /// `SpriteLayer::tile_open` worked out afresh from the covered bits.
+    fn open_tiles_recounted(layer: &SpriteLayer) -> Vec<u8> {
+        let (width, height) = (layer.image.width as usize, layer.image.height as usize);
+        let mut tiles = vec![0u8; layer.tile_open.len()];
+        for y in 0..height {
+            for x in 0..width {
+                if layer.covered[y * layer.words + x / 64] & (1 << (x % 64)) == 0 {
+                    tiles[(y / TILE) * layer.tiles_x + x / TILE] += 1;
+                }
+            }
+        }
+        tiles
     }
 
     #[test]

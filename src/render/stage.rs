@@ -170,7 +170,9 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     super::pilots::draw_players(r, world, anim);
     super::pilots::draw_blasts(r, world, anim);
 
-    // Enemy bullets, above everything that is not an effect, so they always read.
+    // Enemy bullets, above everything that is not an effect, so they always read. Their
+    // layer is composited on the CPU: the layers under it are rasterised meanwhile.
+    super::flush_to_gl();
     draw_bullets(r, world, anim);
 
     r.effects.draw(r);

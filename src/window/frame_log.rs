@@ -16,6 +16,7 @@ pub struct FrameLog {
     last: Option<Instant>,
     frame_us: Timings,
     render_us: Timings,
+    present_us: Timings,
     step_us: Timings,
 }
 
@@ -28,6 +29,7 @@ impl FrameLog {
             last: None,
             frame_us: Timings::new(frames),
             render_us: Timings::new(frames),
+            present_us: Timings::new(frames),
             step_us: Timings::new(frames),
         }
     }
@@ -39,6 +41,12 @@ impl FrameLog {
         }
         self.first.get_or_insert(now);
         self.last = Some(now);
+    }
+
+    /// Notes how long handing the frame to the display took (`next_frame`: macroquad's end of
+    /// frame, GL's swap, and with a software driver the rasterising itself).
+    pub fn presented(&mut self, took: Duration) {
+        self.present_us.record(took.as_secs_f64() * 1e6);
     }
 
     /// Notes the frame just drawn. A simulation step is the update and the collision both.
@@ -65,9 +73,10 @@ impl FrameLog {
         let [f50, f99] = frame_us.percentiles();
         let [r50, r99] = self.render_us.percentiles();
         let [s50, s99] = self.step_us.percentiles();
+        let [p50, p99] = self.present_us.percentiles();
         Some(format!(
             "{:.1} fps (frame p50 {:.2} ms, p99 {:.2} ms); render p50 {r50:.0} us, p99 {r99:.0} us; \
-             sim step p50 {s50:.0} us, p99 {s99:.0} us",
+             present p50 {p50:.0} us, p99 {p99:.0} us; sim step p50 {s50:.0} us, p99 {s99:.0} us",
             frames as f64 / wall.max(1e-9),
             f50 / 1e3,
             f99 / 1e3
@@ -129,6 +138,9 @@ impl Timings {
     }
 }
 
+/// How long before a tick [`Pace::wait`] stops sleeping and yields instead.
+const SPIN: Duration = Duration::from_micros(500);
+
 /// Holds a `--frames` run, and the lab, to 60 frames a second, as play goes; off, it never
 /// waits.
 pub struct Pace {
@@ -144,7 +156,11 @@ impl Pace {
         }
     }
 
-    /// Sleeps until the next frame is due.
+    /// Sleeps until the next frame is due, to within a few microseconds.
+    ///
+    /// A sleep alone wakes 50 to 100 µs late, by an amount that changes from frame to frame:
+    /// enough to put most frames of a run over 16.7 ms. So it sleeps to just short of the
+    /// tick and yields the processor until the tick.
     pub fn wait(&mut self) {
         let Some(frame) = self.frame else {
             return;
@@ -152,9 +168,15 @@ impl Pace {
         self.deadline += frame;
         // Behind by more than a frame (a slow machine): start afresh rather than rush.
         let now = Instant::now();
-        match self.deadline.checked_duration_since(now) {
-            Some(wait) => std::thread::sleep(wait),
-            None => self.deadline = now,
+        let Some(wait) = self.deadline.checked_duration_since(now) else {
+            self.deadline = now;
+            return;
+        };
+        if let Some(sleep) = wait.checked_sub(SPIN) {
+            std::thread::sleep(sleep);
+        }
+        while Instant::now() < self.deadline {
+            std::thread::yield_now();
         }
     }
 }
@@ -200,7 +222,7 @@ impl FpsMeter {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::{FpsMeter, FrameLog, Timings};
+    use super::{FpsMeter, FrameLog, Pace, Timings};
     use crate::render::debug_overlay::FrameTimes;
 
     /// Feeds `meter` frames `gaps_ms` apart, cycling, for `secs` seconds from `start`; returns
@@ -288,6 +310,26 @@ mod tests {
         let [p50, p99] = long.percentiles();
         assert!((p50 - 500.0).abs() <= 10.0, "{p50}");
         assert!((p99 - 990.0).abs() <= 5.0, "{p99}");
+    }
+
+    #[test]
+    fn pacing_never_starts_a_frame_before_its_tick_and_a_late_frame_does_not_rush_the_next() {
+        let mut pace = Pace::new(true);
+        let start = Instant::now();
+        for n in 1..=3u32 {
+            pace.wait();
+            assert!(start.elapsed() >= Duration::from_secs_f64(f64::from(n) / 60.0));
+        }
+        // A frame 50 ms late: the next tick is a whole frame after it, not at once.
+        std::thread::sleep(Duration::from_millis(50));
+        pace.wait();
+        let late = Instant::now();
+        pace.wait();
+        assert!(late.elapsed() >= Duration::from_secs_f64(1.0 / 60.0) - Duration::from_micros(100));
+        // Off, it never waits.
+        let t = Instant::now();
+        Pace::new(false).wait();
+        assert!(t.elapsed() < Duration::from_millis(10));
     }
 
     #[test]
