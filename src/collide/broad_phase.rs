@@ -142,7 +142,7 @@ pub trait BroadPhase: Store {
     /// The exact shape of a visible body.
     fn shape(&self, h: Handle) -> Result<Shape, ColliderError> {
         let s = &self.bodies().slots;
-        Ok(s.shape[s.resolve(h)?])
+        Ok(s.shape_of(s.resolve(h)?))
     }
 
     /// The contact of two visible bodies as they stand now (current boxes, no sweep): `None`

@@ -84,7 +84,7 @@ pub(super) fn solid_of(slots: &Slots, i: usize, now: bool) -> Solid {
     let cur = &slots.cur[i];
     let swept = !now && slots.head[i].flags & SWEPT != 0;
     let from = if swept { &slots.from[i] } else { cur };
-    Solid::new(slots.shape[i], from, cur)
+    Solid::new(slots.shape_of(i), from, cur)
 }
 
 /// Whether slots `i` and `j`, whose tested boxes overlap, overlap exactly as tested at this

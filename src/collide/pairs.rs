@@ -94,22 +94,46 @@ impl PairSet {
             Some(next) => (next.i, next.j),
             None => (ol, nl),
         });
-        let active = |m: &Merge, (i_end, j_end): (usize, usize)| m.i < i_end || m.j < j_end;
-        while (0..CHAINS).all(|c| active(&chains[c], ends[c])) {
-            for m in &mut chains {
-                m.step(old, new, records);
+        // A chain with `ri` old and `rj` new keys left takes at least max(ri, rj) more steps
+        // (each step consumes one old key, one new key or both), so every chain still running
+        // can take the fewest of those without testing its ends: the loop tests once per
+        // round, not once per step. Finished chains are swapped behind the running ones.
+        let left = |m: &Merge, (i_end, j_end): (usize, usize)| (i_end - m.i).max(j_end - m.j);
+        let mut order: [usize; CHAINS] = std::array::from_fn(|c| c);
+        let mut running = CHAINS;
+        loop {
+            let mut c = 0;
+            while c < running {
+                if left(&chains[order[c]], ends[order[c]]) == 0 {
+                    running -= 1;
+                    order.swap(c, running);
+                } else {
+                    c += 1;
+                }
             }
-        }
-        for (m, &end) in chains.iter_mut().zip(&ends) {
-            while active(m, end) {
-                m.step(old, new, records);
+            if running == 0 {
+                break;
+            }
+            let steps = order[..running]
+                .iter()
+                .map(|&c| left(&chains[c], ends[c]))
+                .min()
+                .unwrap_or(0);
+            if running == CHAINS {
+                step_all(&mut chains, steps, old, new, records);
+            } else {
+                for _ in 0..steps {
+                    for &c in &order[..running] {
+                        chains[c].step(old, new, records);
+                    }
+                }
             }
         }
         let (mut w, mut entered) = (0, 0);
         for m in &chains {
             records.copy_within(m.base..m.w, w);
             w += m.w - m.base;
-            entered += m.entered;
+            entered += m.entered();
         }
         self.reported = w;
         self.live.pop();
@@ -146,7 +170,8 @@ struct Merge {
     /// Where the merge writes its next record, and where it wrote its first.
     w: usize,
     base: usize,
-    entered: usize,
+    /// Where `i` started.
+    i0: usize,
 }
 
 impl Merge {
@@ -156,23 +181,60 @@ impl Merge {
             j,
             w,
             base: w,
-            entered: 0,
+            i0: i,
         }
     }
 
-    /// Writes the next event: Enter, Stay or Exit. Branch-free: which comes next is data the
-    /// predictor cannot learn, and a mispredicted branch per event cost more than the rest of
-    /// the merge.
+    /// The Enters written so far: each record consumed a new key alone (Enter), an old key
+    /// alone (Exit) or one of each (Stay), so it is the records less the old keys consumed.
+    /// Counted at the end rather than at every step.
+    fn entered(&self) -> usize {
+        (self.w - self.base) - (self.i - self.i0)
+    }
+
+    /// Writes the next event: Enter, Stay or Exit.
     #[inline(always)]
     fn step(&mut self, old: &[u64], new: &[u64], records: &mut [u64]) {
-        let (o, n) = (old[self.i], new[self.j]);
-        let (enter, stay) = (n < o, n == o);
-        let kept = o | if stay { STAY } else { EXIT };
-        records[self.w] = if enter { n } else { kept }; // ENTER is zero: the bare key
+        let (i, j) = record(old, new, self.i, self.j, &mut records[self.w]);
+        (self.i, self.j) = (i, j);
         self.w += 1;
-        self.i += !enter as usize;
-        self.j += (enter | stay) as usize;
-        self.entered += enter as usize;
+    }
+}
+
+/// The record of the merge step at old key `i` and new key `j` into `out`, and the positions
+/// after it. Branch-free: which comes next is data the predictor cannot learn, and a
+/// mispredicted branch per event cost more than the rest of the merge.
+#[inline(always)]
+fn record(old: &[u64], new: &[u64], i: usize, j: usize, out: &mut u64) -> (usize, usize) {
+    let (o, n) = (old[i], new[j]);
+    let (enter, stay) = (n < o, n == o);
+    let kept = o | if stay { STAY } else { EXIT };
+    *out = if enter { n } else { kept }; // ENTER is zero: the bare key
+    (i + !enter as usize, j + (enter | stay) as usize)
+}
+
+/// `steps` steps of every chain, each of which has at least that many left. The positions
+/// live in locals and each chain writes through a slice of exactly `steps` records, so the
+/// loop keeps its state in registers and its writes need no bounds tests.
+fn step_all(chains: &mut [Merge; CHAINS], steps: usize, old: &[u64], new: &[u64], out: &mut [u64]) {
+    let mut i: [usize; CHAINS] = std::array::from_fn(|c| chains[c].i);
+    let mut j: [usize; CHAINS] = std::array::from_fn(|c| chains[c].j);
+    // The chains write disjoint, ascending ranges of `out`.
+    let mut outs: [&mut [u64]; CHAINS] = Default::default();
+    let (mut rest, mut at) = (out, 0);
+    for (m, o) in chains.iter().zip(&mut outs) {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(m.w - at);
+        let (mine, tail) = tail.split_at_mut(steps);
+        (*o, rest, at) = (mine, tail, m.w + steps);
+    }
+    for s in 0..steps {
+        for ((i, j), out) in i.iter_mut().zip(&mut j).zip(&mut outs) {
+            (*i, *j) = record(old, new, *i, *j, &mut out[s]);
+        }
+    }
+    for (c, m) in chains.iter_mut().enumerate() {
+        (m.i, m.j) = (i[c], j[c]);
+        m.w += steps;
     }
 }
 
@@ -268,9 +330,12 @@ fn sort_keys(keys: &mut Vec<u64>, span: usize, scratch: &mut SortScratch) {
 /// neighbours rarely share a bucket.
 fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
     let n = keys.len();
+    // Every place of `tmp` is written before it is read: only grown, never cleared.
     let tmp = &mut scratch.tmp;
-    tmp.clear();
-    tmp.resize(n, 0);
+    if tmp.len() < n {
+        tmp.resize(n, 0);
+    }
+    let tmp = &mut tmp[..n];
     let starts = &mut scratch.starts;
     starts.clear();
     starts.resize(2 * span, 0);
@@ -378,6 +443,18 @@ mod tests {
         keys.truncate(keys.len() / 2 * 2 - 1);
         keys.reverse();
         check(keys, 5000);
+        // Dense pairs among more slots than 16 bits hold.
+        let keys = (0..90_000)
+            .map(|_| {
+                let r = next();
+                pair_key((r % 70_000) as u32, (r >> 40) as u32 % 70_000 + 1)
+            })
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .filter(|&k| k >> 32 != k & 0xFFFF_FFFF)
+            .rev()
+            .collect();
+        check(keys, 70_001);
         // Slots far beyond the number of keys take the fallback.
         let keys = (0..500)
             .map(|_| {

@@ -75,8 +75,9 @@ pub(super) struct Slots {
     /// For swept boxes, the box the last [`Slots::take_tested`] swept from: what the narrow
     /// phase needs after `prev` has moved on.
     pub from: Vec<Aabb>,
-    /// Each slot's exact shape: a compact column (16 bytes) apart from the boxes, read only
-    /// by the narrow phase, and only for pairs with a shaped body.
+    /// Each shaped slot's exact shape (read it through [`Slots::shape_of`]): a compact column
+    /// (16 bytes) apart from the boxes, read only by the narrow phase, and only for pairs with
+    /// a shaped body.
     pub shape: Vec<Shape>,
     /// One bit per layer that has held a shaped body: pairs of layers without one skip the
     /// narrow phase altogether (the boxes-only fast path). Never cleared; a stale bit only
@@ -170,7 +171,11 @@ impl Slots {
             band: 0,
             flags: flags_of(desc.swept, &desc.shape),
         };
-        self.shape[i] = desc.shape;
+        // A plain box's shape is known from its flags (see `Slots::shape_of`): a burst of
+        // bullets at scattered reused slots then skips one cache line each.
+        if desc.shape != Shape::Aabb {
+            self.shape[i] = desc.shape;
+        }
         self.shaped_layers |= shaped_bit(desc.layer, &desc.shape);
         self.cur[i] = desc.aabb;
         // Only a swept box reads its previous box (see `take_tested`); `pos` and `band` are
@@ -275,6 +280,17 @@ impl Slots {
             from.union(&cur)
         } else {
             cur
+        }
+    }
+
+    /// Slot `i`'s exact shape. The `shape` column is written only for shaped bodies, so a
+    /// plain box's entry may hold a previous occupant's shape; the flags decide.
+    #[inline]
+    pub fn shape_of(&self, i: usize) -> Shape {
+        if self.head[i].flags & SHAPED != 0 {
+            self.shape[i]
+        } else {
+            Shape::Aabb
         }
     }
 

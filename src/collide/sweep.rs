@@ -57,23 +57,24 @@ fn test_run(l: &EndpointList, i: usize, m: &EndpointList, from: usize, out: &mut
         let max_x: &[f32; BLOCK] = m.max_x[k..k + BLOCK].try_into().unwrap();
         let min_y: &[f32; BLOCK] = m.min_y[k..k + BLOCK].try_into().unwrap();
         let max_y: &[f32; BLOCK] = m.max_y[k..k + BLOCK].try_into().unwrap();
-        let (mut run, mut hits) = (0u32, 0u32);
+        let mut hits = 0u32;
         for t in 0..BLOCK {
-            run |= ((min_x[t] < x1) as u32) << t;
             // A box past the run fails the x test by itself, so no masking is needed.
             let hit = interiors_meet(x0, x1, min_x[t], max_x[t])
                 & interiors_meet(y0, y1, min_y[t], max_y[t]);
             hits |= (hit as u32) << t;
         }
-        tests += run.count_ones() as u64;
         while hits != 0 {
             let t = hits.trailing_zeros() as usize;
             out.push(pair_key(id, m.ids[k + t]));
             hits &= hits - 1;
         }
-        if run != (1 << BLOCK) - 1 {
-            return tests;
+        // `m` is sorted on `min.x`, so the run covers the whole block exactly when its last box
+        // starts before `max.x`; only the block that ends the run needs counting box by box.
+        if min_x[BLOCK - 1] >= x1 {
+            return tests + min_x.partition_point(|&v| v < x1) as u64;
         }
+        tests += BLOCK as u64;
         k += BLOCK;
     }
     while k < n && m.min_x[k] < x1 {
