@@ -353,8 +353,9 @@ async fn run_window(mut lab: Lab, renderer: &Renderer, args: &LabArgs) {
             }
             break;
         }
-        pace.wait();
+        // Present, then wait for the tick, as the game's paced runs do (see `App::run`).
         next_frame().await;
+        pace.wait();
     }
 }
 
