@@ -26,34 +26,30 @@ pub(super) struct Lanes {
     max_y: f32x8,
 }
 
-/// A box to test against [`Lanes`], each coordinate in every lane.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Probe {
-    min_x: f32x8,
-    min_y: f32x8,
-    max_x: f32x8,
-    max_y: f32x8,
+/// True when `b` has an interior: a box without one meets nothing by the edge rule.
+#[inline]
+fn solid(b: &Aabb) -> bool {
+    (b.min.x < b.max.x) & (b.min.y < b.max.y)
 }
 
-impl Probe {
-    /// The probe for `b`, or `None` when `b`'s interior is empty: it meets nothing.
+impl Lanes {
+    /// `b` in every lane: the probe a box is tested with against a node, or `None` when `b`
+    /// has no interior (it meets nothing).
     #[inline]
-    pub fn new(b: &Aabb) -> Option<Probe> {
-        ((b.min.x < b.max.x) & (b.min.y < b.max.y)).then(|| Probe {
+    pub fn probe(b: &Aabb) -> Option<Lanes> {
+        solid(b).then(|| Lanes {
             min_x: f32x8::splat(b.min.x),
             min_y: f32x8::splat(b.min.y),
             max_x: f32x8::splat(b.max.x),
             max_y: f32x8::splat(b.max.y),
         })
     }
-}
 
-impl Lanes {
     /// Bit `k` is set when the probe's interior meets lane `k`'s. For two boxes with nonempty
     /// interiors this is [`interiors_meet`] on both axes (the larger minimum below the smaller
     /// maximum); the empty lanes fail it.
     #[inline(always)]
-    pub fn meeting(&self, p: &Probe) -> u32 {
+    pub fn meeting(&self, p: &Lanes) -> u32 {
         let hit = p.min_x.simd_lt(self.max_x)
             & self.min_x.simd_lt(p.max_x)
             & p.min_y.simd_lt(self.max_y)
@@ -101,13 +97,7 @@ impl Wide {
                 *s = slot;
             }
             self.slots.push(slots);
-            let boxes = chunk.iter().map(|(_, b)| {
-                if (b.min.x < b.max.x) & (b.min.y < b.max.y) {
-                    *b
-                } else {
-                    EMPTY
-                }
-            });
+            let boxes = chunk.iter().map(|(_, b)| if solid(b) { *b } else { EMPTY });
             bounds.push(self.push_node(boxes));
         }
         self.levels.push((0, self.nodes.len() as u32));
@@ -135,10 +125,7 @@ impl Wide {
             lanes[1][k] = b.min.y;
             highs[0][k] = b.max.x;
             highs[1][k] = b.max.y;
-            union = Aabb {
-                min: union.min.min(b.min),
-                max: union.max.max(b.max),
-            };
+            union = union.union(&b);
         }
         self.nodes.push(Lanes {
             min_x: f32x8::new(lanes[0]),
@@ -181,7 +168,7 @@ pub(super) fn pairs_of_boxes(
     let mut found = 0;
     let mut tests = 0u64;
     for &(slot, ref b) in boxes {
-        let Some(probe) = Probe::new(b) else {
+        let Some(probe) = Lanes::probe(b) else {
             continue;
         };
         here[0] = 0;
