@@ -170,9 +170,7 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     super::pilots::draw_players(r, world, anim);
     super::pilots::draw_blasts(r, world, anim);
 
-    // Enemy bullets, above everything that is not an effect, so they always read. Their
-    // layer is composited on the CPU: the layers under it are rasterised meanwhile.
-    super::flush_to_gl();
+    // Enemy bullets, above everything that is not an effect, so they always read.
     draw_bullets(r, world, anim);
 
     r.effects.draw(r);
@@ -236,7 +234,10 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     };
     // Later bullets are drawn over earlier ones. Opaque bullet sprites (all of today's) are
     // put newest first, each under the ones before, so a covered pixel costs nothing; a
-    // translucent one sends the frame back to oldest first, drawn over.
+    // translucent one sends the frame back to oldest first, drawn over. The layer is
+    // composited on the CPU: what lies under it is handed to GL first, to be rasterised
+    // meanwhile.
+    super::flush_to_gl();
     layer.begin();
     let mut under = true;
     for (_, b) in world.bullets.iter().rev() {
