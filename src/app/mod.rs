@@ -46,7 +46,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::World;
 
-use crate::render::{menus, notice_box};
+use crate::render::{flush_to_gl, menus, notice_box};
 
 use crate::window::display;
 use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
@@ -122,16 +122,17 @@ impl App {
                 self.exit();
                 break;
             }
-            // Present, then wait for the next tick: a frame whose work, rasterising and
-            // presenting included, runs past its tick starts the next one late, and the frame
-            // log sees it. (Waiting first and presenting after would hide the rasterising of a
-            // software GL driver, which runs at the swap, behind the tick.)
+            // Wait for the tick, then present, as a display's vsync would: the frame's GL
+            // commands were flushed at the end of `render`, so a software rasteriser draws
+            // them while this waits. A frame not rasterised by its tick holds up the swap,
+            // and the next frame starts late: the frame log sees every overrun. Input comes in
+            // with the swap, so the next step reads it as of the tick.
+            pace.wait();
             let t = Instant::now();
             next_frame().await;
             if let Some(log) = &mut self.frame_log {
                 log.presented(t.elapsed());
             }
-            pace.wait();
         }
     }
 
@@ -295,6 +296,8 @@ impl App {
         }
         ctx.renderer.finish_frame();
         ctx.report_asset_failures();
+        // Everything is drawn: the driver can rasterise it while the loop waits for the tick.
+        flush_to_gl();
     }
 
     /// The loop's end: the screenshot, then everything that must not be lost.

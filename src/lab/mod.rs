@@ -353,9 +353,11 @@ async fn run_window(mut lab: Lab, renderer: &Renderer, args: &LabArgs) {
             }
             break;
         }
-        // Present, then wait for the tick, as the game's paced runs do (see `App::run`).
-        next_frame().await;
+        // Hand the frame to GL, wait for the tick, then present, as the game's paced runs do
+        // (see `App::run`).
+        crate::render::flush_to_gl();
         pace.wait();
+        next_frame().await;
     }
 }
 
