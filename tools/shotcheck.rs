@@ -93,8 +93,9 @@ fn busy(path: &str, min_colours: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// The colour the renderer clears round the picture with.
-const LETTERBOX: [u8; 3] = [8, 8, 16];
+/// The colour round the picture: the window's own clear (macroquad's black), which the renderer
+/// leaves as it is.
+const LETTERBOX: [u8; 3] = [0, 0, 0];
 
 fn tate(path: &str) -> Result<(), String> {
     busy(path, 200)?;
