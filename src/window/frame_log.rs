@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::render::debug_overlay::FrameTimes;
 use skysweep::headless::percentile::quantile;
+use skysweep::platform::cpu_steal::CpuTicks;
 
 /// A `--frames` run's timings. Each series holds at most [`Timings::KEPT`] samples, taken
 /// when the run starts, so a run of any length holds the same memory and a long run's
@@ -18,6 +19,8 @@ pub struct FrameLog {
     render_us: Timings,
     present_us: Timings,
     step_us: Timings,
+    /// The machine's CPU time when the first frame began, for the share the hypervisor took.
+    cpu_at_first: Option<CpuTicks>,
 }
 
 impl FrameLog {
@@ -31,6 +34,7 @@ impl FrameLog {
             render_us: Timings::new(frames),
             present_us: Timings::new(frames),
             step_us: Timings::new(frames),
+            cpu_at_first: None,
         }
     }
 
@@ -39,7 +43,10 @@ impl FrameLog {
         if let Some(last) = self.last {
             self.frame_us.record((now - last).as_secs_f64() * 1e6);
         }
-        self.first.get_or_insert(now);
+        if self.first.is_none() {
+            self.first = Some(now);
+            self.cpu_at_first = CpuTicks::now();
+        }
         self.last = Some(now);
     }
 
@@ -59,7 +66,9 @@ impl FrameLog {
 
     /// One line: the frame rate achieved (frames over wall time, as a player would count
     /// them), and the median and 99th percentile of frame, render and simulation-step time
-    /// (update and collide).
+    /// (update and collide). Where the machine counts it (Linux), the share of its CPU time a
+    /// hypervisor took for other guests during the run ("steal"): wall-clock figures from a
+    /// shared virtual machine mean little without it.
     /// `None` before the first frame.
     pub fn summary(&self) -> Option<String> {
         let (first, last) = (self.first?, self.last?);
@@ -74,9 +83,17 @@ impl FrameLog {
         let [r50, r99] = self.render_us.percentiles();
         let [s50, s99] = self.step_us.percentiles();
         let [p50, p99] = self.present_us.percentiles();
+        let steal = self
+            .cpu_at_first
+            .zip(CpuTicks::now())
+            .and_then(|(first, now)| now.steal_since(&first))
+            .map_or(String::new(), |s| {
+                format!("; host steal {:.1}% of CPU time", s * 100.0)
+            });
         Some(format!(
             "{:.1} fps (frame p50 {:.2} ms, p99 {:.2} ms); render p50 {r50:.0} us, p99 {r99:.0} us; \
-             present p50 {p50:.0} us, p99 {p99:.0} us; sim step p50 {s50:.0} us, p99 {s99:.0} us",
+             present p50 {p50:.0} us, p99 {p99:.0} us; sim step p50 {s50:.0} us, p99 {s99:.0} us\
+             {steal}",
             frames as f64 / wall.max(1e-9),
             f50 / 1e3,
             f99 / 1e3
