@@ -296,7 +296,8 @@ impl App {
         }
         ctx.renderer.finish_frame();
         ctx.report_asset_failures();
-        // Everything is drawn: the driver can rasterise it while the loop waits for the tick.
+        // Everything is drawn: in a paced run the driver rasterises it while the loop waits
+        // for the tick; elsewhere the swap follows at once.
         flush_to_gl();
     }
 

@@ -40,10 +40,10 @@ pub fn parse_stat(stat: &str) -> Option<CpuTicks> {
         .map(str::parse)
         .collect::<Result<_, _>>()
         .ok()?;
-    let [.., steal] = fields[..] else {
+    let [_, _, _, _, _, _, _, steal] = fields[..] else {
         return None;
     };
-    (fields.len() == 8).then(|| CpuTicks {
+    Some(CpuTicks {
         total: fields.iter().sum(),
         steal,
     })
@@ -53,7 +53,7 @@ pub fn parse_stat(stat: &str) -> Option<CpuTicks> {
 mod tests {
     use super::*;
 
-    const STAT: &str = "cpu  4749362 1765404 327945 1424652 9781 0 9530 85813 0 0\n\
+    const STAT: &str = "cpu  4749362 1765404 327945 1424652 9781 0 9530 85813 1234 567\n\
                         cpu0 2374681 882702 163972 712326 4890 0 4765 42906 0 0\n\
                         intr 1 2 3\n";
 
@@ -92,10 +92,10 @@ mod tests {
     }
 
     #[test]
-    fn this_machine_reads_where_it_has_a_proc_stat() {
+    fn this_machines_proc_stat_parses_where_it_has_one() {
         if std::path::Path::new("/proc/stat").exists() {
             let t = CpuTicks::now().expect("Linux's /proc/stat has a cpu line with steal");
-            assert!(t.steal <= t.total);
+            assert!(t.total > 0, "a running machine has counted some time");
         }
     }
 }

@@ -169,6 +169,8 @@ impl Renderer {
 
     /// Puts the playfield on the screen and returns where it went. With TATE on, "the screen"
     /// is the upright picture, which [`Renderer::finish_frame`] turns onto the window.
+    /// Nothing may be drawn to the window earlier in the frame: its margins are macroquad's
+    /// clear at the start of the frame, which this does not repeat.
     pub fn present_playfield(&mut self) -> Layout {
         let size = self.screen_size();
         if self.tate.turned() {
@@ -195,7 +197,7 @@ impl Renderer {
         // On the window, the margins are macroquad's own clear at the start of the frame:
         // clearing it again would cost a software rasteriser another pass over every pixel
         // (about 4% of a frame's CPU at 10,000 bullets). A picture for TATE is cleared to match.
-        if self.picture.is_some() {
+        if self.tate.turned() {
             clear_background(MARGIN);
         }
         let layout = Layout::for_screen(size, self.user_scale);
@@ -225,7 +227,7 @@ impl Renderer {
         let Some(picture) = self.picture.as_ref().filter(|_| self.tate.turned()) else {
             return;
         };
-        // The picture covers the window, whose margins macroquad has cleared already.
+        // The turned picture covers every pixel of the window: nothing under it shows.
         set_default_camera();
         if let Some(m) = &self.opaque {
             gl_use_material(m);
@@ -330,7 +332,8 @@ impl Renderer {
 }
 
 /// The colour around the playfield and the side panels: macroquad clears the window to it at
-/// the start of every frame (`DEFAULT_BG_COLOR`), before any of the game's drawing.
+/// the start of every frame, before any of the game's drawing (`DEFAULT_BG_COLOR` in
+/// macroquad 0.4.16's `Context::begin_frame`; check it on an upgrade).
 const MARGIN: Color = BLACK;
 
 /// Hands what has been drawn so far to the GL driver now rather than at the end of the frame.

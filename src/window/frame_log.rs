@@ -51,7 +51,8 @@ impl FrameLog {
     }
 
     /// Notes how long handing the frame to the display took (`next_frame`: macroquad's end of
-    /// frame, GL's swap, and with a software driver the rasterising itself).
+    /// frame, GL's swap, and with a software driver whatever rasterising is left: all of it
+    /// with `--fast`, in a paced run only what did not fit in the wait for the tick).
     pub fn presented(&mut self, took: Duration) {
         self.present_us.record(took.as_secs_f64() * 1e6);
     }
