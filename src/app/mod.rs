@@ -303,6 +303,9 @@ impl App {
 
     /// The loop's end: the screenshot, then everything that must not be lost.
     fn exit(&mut self) {
+        // Summarised first: the last frame ends here, not after the screenshot is encoded and
+        // the saves are written.
+        let summary = self.frame_log.as_ref().and_then(FrameLog::summary);
         if let Some(path) = &self.ctx.cli.screenshot {
             display::save_screenshot(path);
         }
@@ -313,7 +316,7 @@ impl App {
             s.on_exit(&mut self.ctx);
         }
         let bullets = self.world().map_or(0, |w| w.bullets.len());
-        if let Some(summary) = self.frame_log.as_ref().and_then(FrameLog::summary) {
+        if let Some(summary) = summary {
             eprintln!(
                 "frames {}: {summary}; {bullets} enemy bullets on screen at the end",
                 self.frames
