@@ -76,7 +76,9 @@ const TITLE: Color = Color::new(1.0, 0.84, 0.35, 1.0);
 /// Draws the whole window for this frame; `touching[slot]` marks the boxes in a pair, and
 /// `fps` is the frame rate the panel shows.
 pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool], fps: i32) {
-    clear_background(Color::from_rgba(8, 8, 16, 255));
+    // The window's background is macroquad's black clear at the start of the frame, as in the
+    // game: a second clear (with depth, which `clear_background` adds) would cost llvmpipe two
+    // more passes over the window, and the lab's timings are meant to compare with play.
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
     let push = lab.extras.resolve.then_some(&lab.extras.push);
     let shapes = lab.extras.shapes;
