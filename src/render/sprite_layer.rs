@@ -106,8 +106,6 @@ pub struct SpriteLayer {
     /// a row.
     covered: Vec<u64>,
     words: usize,
-    /// Pixels of each row not yet covered, so a full row is skipped at one look.
-    open: Vec<u16>,
     /// Pixels of the whole image not yet covered: at 0 every further `put_under` is a no-op.
     open_total: usize,
     /// Pixels not yet covered in each tile of [`TILE`] x [`TILE`], `tiles_x` a row: a copy
@@ -134,7 +132,6 @@ impl SpriteLayer {
             dirty: (0, 0),
             covered: vec![0; words * height as usize],
             words,
-            open: vec![width; height as usize],
             open_total: width as usize * height as usize,
             tile_open: vec![0; tiles_x * (height as usize).div_ceil(TILE)],
             tiles_x,
@@ -187,11 +184,10 @@ impl SpriteLayer {
         if bottom > top {
             self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
             self.covered[top * self.words..bottom * self.words].fill(0);
-            self.open[top..bottom].fill(self.image.width);
             // Rows outside `dirty` in the same tiles had nothing put: open too.
             self.open_tiles(top, bottom);
         }
-        self.open_total = self.open.iter().map(|&n| n as usize).sum();
+        self.open_total = self.tile_open.iter().map(|&n| n as usize).sum();
         self.dirty = (usize::MAX, 0);
     }
 
@@ -241,15 +237,12 @@ impl SpriteLayer {
         let width = self.image.width as usize;
         let dst = self.image.get_image_data_mut();
         for (span, y, sx0, sx1) in at.spans(s) {
-            if self.open[y as usize] == 0 {
-                continue;
-            }
             let (y, sx0, sx1) = (y as usize, sx0 as usize, sx1 as usize);
             let src = &s.pixels[span.row as usize * s.width..][..s.width];
             let bits = &mut self.covered[y * self.words..][..self.words];
             let tiles = &mut self.tile_open[(y / TILE) * self.tiles_x..][..self.tiles_x];
             let row = &mut dst[y * width..][..width];
-            let mut written = 0u16;
+            let mut written = 0;
             // Word by word: a span is at most a stamp wide, so one or two words.
             let mut x = sx0;
             while x < sx1 {
@@ -270,7 +263,7 @@ impl SpriteLayer {
                     }
                 }
                 bits[word] |= fresh;
-                written += fresh.count_ones() as u16;
+                written += fresh.count_ones() as usize;
                 // Each byte of the word is a tile's row.
                 let mut f = fresh;
                 while f != 0 {
@@ -281,8 +274,7 @@ impl SpriteLayer {
                 }
                 x += n;
             }
-            self.open[y] -= written;
-            self.open_total -= written as usize;
+            self.open_total -= written;
         }
         true
     }
