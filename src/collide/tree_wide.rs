@@ -207,12 +207,7 @@ pub(super) fn pairs_of_boxes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::aabb::{b, interiors_meet};
-
-    fn meet(a: &Aabb, c: &Aabb) -> bool {
-        interiors_meet(a.min.x, a.max.x, c.min.x, c.max.x)
-            & interiors_meet(a.min.y, a.max.y, c.min.y, c.max.y)
-    }
+    use crate::collide::aabb::b;
 
     /// Every count of leaves around the level sizes, boxes touching at edges and boxes with
     /// empty interiors among them: the search finds exactly the pairs brute force finds.
@@ -249,7 +244,7 @@ mod tests {
             let mut expect: Vec<u64> = probes
                 .iter()
                 .flat_map(|p| leaves.iter().map(move |l| (p, l)))
-                .filter(|(p, l)| meet(&p.1, &l.1))
+                .filter(|(p, l)| p.1.overlaps(&l.1))
                 .map(|(p, l)| pair_key(p.0, l.0))
                 .collect();
             expect.sort_unstable();
