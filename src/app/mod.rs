@@ -37,7 +37,6 @@ mod scene;
 mod select;
 mod stage_play;
 mod startup;
-mod stress;
 mod title;
 
 use std::time::Instant;

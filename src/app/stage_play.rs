@@ -10,6 +10,7 @@ use macroquad::prelude::*;
 use skysweep::level::Level;
 use skysweep::save::settings::ShotPulse;
 use skysweep::sim::autoplay::Bot;
+use skysweep::sim::stress::Stress;
 use skysweep::sim::{Carry, Character, Input, World, WorldConfig};
 
 use super::ctx::Ctx;
@@ -27,7 +28,6 @@ use super::keyboard;
 use super::replay_controls::{self, ReplaySpeed};
 use super::replay_end::ReplayEnded;
 use super::scene::{Scene, StagePlace, Transition};
-use super::stress::Stress;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};

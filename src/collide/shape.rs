@@ -61,9 +61,15 @@ impl Shape {
     /// from the sine and cosine of its angle: for a caller that has them already, the same
     /// box, bit for bit, as [`Shape::bounds`] gives, without computing them again.
     pub fn oriented_bounds(centre: Vec2, half: Vec2, sin: f32, cos: f32) -> Aabb {
+        Aabb::from_center(centre, Self::oriented_extent(half, sin, cos))
+    }
+
+    /// The half size of [`Shape::oriented_bounds`]: how far the turned box reaches from its
+    /// centre along each axis.
+    #[inline]
+    pub fn oriented_extent(half: Vec2, sin: f32, cos: f32) -> Vec2 {
         let (s, c) = (sin.abs(), cos.abs());
-        let ext = Vec2::new(c * half.x + s * half.y, s * half.x + c * half.y);
-        Aabb::from_center(centre, ext)
+        Vec2::new(c * half.x + s * half.y, s * half.x + c * half.y)
     }
 }
 

@@ -211,7 +211,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     let Some(layer) = bullet_layer else {
         for (_, b) in world.bullets.iter() {
             let params = SpriteParams {
-                rotation: bullet_rotation(b),
+                rotation: bullet_rotation(&b),
                 ..Default::default()
             };
             if !r.sprite(bullet_sprite(b.style), frame, b.pos, params) {
@@ -245,7 +245,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         if layer.covered() {
             break;
         }
-        if let Some((id, size)) = stamp_of(layer, b) {
+        if let Some((id, size)) = stamp_of(layer, &b) {
             if !layer.put_under(id, size, b.pos) {
                 under = false;
                 break;
@@ -255,7 +255,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     if !under {
         layer.begin();
         for (_, b) in world.bullets.iter() {
-            if let Some((id, size)) = stamp_of(layer, b) {
+            if let Some((id, size)) = stamp_of(layer, &b) {
                 layer.put(id, size, b.pos);
             }
         }

@@ -8,7 +8,6 @@ use crate::level::schema::{BulletStyle, PatternKind};
 
 use super::clock::DT;
 use super::world::{Owner, World};
-use super::PLAYFIELD;
 
 #[derive(Clone, Debug)]
 pub struct Bullet {
@@ -66,30 +65,43 @@ impl Bullet {
     /// The true hitbox, centred on `pos`: a circle for the round styles, and for a needle a
     /// box along its heading, which follows the heading as a curving needle turns.
     pub fn shape(&self) -> Shape {
-        if self.style.is_round() {
-            Shape::Circle {
-                radius: self.style.half_size(),
-            }
-        } else {
-            Shape::Oriented {
-                half: Vec2::new(self.style.half_length(), self.style.half_size()),
-                angle: self.heading_deg.to_radians(),
-            }
-        }
+        shape_of(self.style, self.heading_deg)
     }
 
     /// The box around the hitbox, which the collider's broad phase sees. A needle's comes
     /// from the cached heading `dir` (the same bits as the sine and cosine of `heading_deg`),
     /// so no step computes them again.
     pub fn hitbox(&self) -> Aabb {
-        let half = self.style.half_size();
-        if self.style.is_round() {
-            Aabb::from_center(self.pos, Vec2::splat(half))
-        } else {
-            let half = Vec2::new(self.style.half_length(), half);
-            Shape::oriented_bounds(self.pos, half, self.dir.y, self.dir.x)
+        hitbox_of(self.pos, self.style, self.dir)
+    }
+}
+
+/// [`Bullet::shape`] of a bullet of `style` heading `heading_deg`.
+pub(super) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
+    if style.is_round() {
+        Shape::Circle {
+            radius: style.half_size(),
+        }
+    } else {
+        Shape::Oriented {
+            half: Vec2::new(style.half_length(), style.half_size()),
+            angle: heading_deg.to_radians(),
         }
     }
+}
+
+/// [`Bullet::hitbox`] of a bullet of `style` at `pos` whose unit heading is `dir`.
+#[inline]
+pub(super) fn hitbox_of(pos: Vec2, style: BulletStyle, dir: Vec2) -> Aabb {
+    let half = style.half_size();
+    // Both worked out and one picked, without a branch: styles come in any order.
+    let turned = Shape::oriented_extent(Vec2::new(style.half_length(), half), dir.y, dir.x);
+    let ext = if style.is_round() {
+        Vec2::splat(half)
+    } else {
+        turned
+    };
+    Aabb::from_center(pos, ext)
 }
 
 /// The unit vector of a heading in degrees: its cosine and sine. Bullets and enemies both
@@ -184,8 +196,7 @@ impl World {
 
     /// Adds a bullet; its box joins the collider with the rest of this step's spawns, in one batch.
     pub fn spawn_bullet(&mut self, bullet: Bullet) -> Option<usize> {
-        let entry = self.bullets.vacant_entry();
-        let key = entry.key();
+        let key = self.bullets.vacant_key();
         let handle = self
             .collider
             .insert(
@@ -197,11 +208,7 @@ impl World {
                 .shape(bullet.shape()),
             )
             .ok()?;
-        entry.insert(Bullet {
-            handle: Some(handle),
-            ..bullet
-        });
-        Some(key)
+        Some(self.bullets.insert(bullet, handle))
     }
 
     pub(crate) fn update_bullets(&mut self) {
@@ -212,50 +219,20 @@ impl World {
             .difficulty
             .curl_s()
             .map_or(u32::MAX, |s| (s / DT).round() as u32);
-        for (k, b) in self.bullets.iter_mut() {
-            b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
-            // The unit heading is a function of the heading's bits: worked out again only
-            // when they change (adding a zero turn can still turn -0 into +0).
-            let mut turned = false;
-            if b.age < curl_steps {
-                let heading = b.heading_deg + b.ang_vel_deg * DT;
-                if heading.to_bits() != b.heading_deg.to_bits() {
-                    b.heading_deg = heading;
-                    b.dir = unit(heading);
-                    turned = true;
-                }
-            }
-            b.pos += b.dir * b.speed * DT;
-            let margin = 16.0;
-            let outside = b.pos.x < -margin
-                || b.pos.x > PLAYFIELD.x + margin
-                || b.pos.y < -margin
-                || b.pos.y > PLAYFIELD.y + margin;
-            // A bullet that stopped and will never move again would sit there forever.
-            let stuck = b.speed == 0.0 && b.accel <= 0.0;
-            b.age += 1;
-            if outside || stuck || b.age > BULLET_MAX_AGE {
-                gone.push(k);
-            } else if let Some(h) = b.handle {
-                // A needle that turned gives the collider its new shape; a circle only moves,
-                // and so does a needle that did not turn (its shape is the one the collider has).
-                let _ = if turned && !b.style.is_round() {
-                    self.collider.set_shape(h, b.pos, b.shape())
-                } else {
-                    self.collider.set_aabb(h, b.hitbox())
-                };
-            }
-        }
+        let turned = &mut self.scratch.turned;
+        self.bullets
+            .advance(curl_steps, &mut self.collider, &mut gone, turned);
         for k in gone.drain(..) {
-            let b = self.bullets.remove(k);
-            self.remove_box(b.handle);
+            if let Some(b) = self.bullets.remove(k) {
+                self.remove_box(b.handle);
+            }
         }
         self.scratch.gone = gone;
     }
 
     /// Removes a bullet (hit the player, or cancelled).
     pub(crate) fn remove_bullet(&mut self, k: usize) -> Option<Vec2> {
-        let b = self.bullets.try_remove(k)?;
+        let b = self.bullets.remove(k)?;
         self.remove_box(b.handle);
         Some(b.pos)
     }
@@ -286,7 +263,7 @@ mod tests {
         );
         let k = world.spawn_bullet(bullet).expect("room for a bullet");
         scenario::hold(&mut world, Input::default(), steps);
-        world.bullets[k].heading_deg
+        world.bullets.get(k).expect("still flying").heading_deg
     }
 
     #[test]
@@ -318,7 +295,7 @@ mod tests {
                 "a bullet left at step {step}"
             );
             for &k in &keys {
-                let b = &world.bullets[k];
+                let b = &world.bullets.get(k).expect("still flying");
                 let r = b.heading_deg.to_radians();
                 let unit = Vec2::new(r.cos(), r.sin());
                 assert_eq!(

@@ -122,7 +122,7 @@ impl World {
     }
 
     fn bullet_of(&self, c: Contact) -> Option<usize> {
-        key_of(c, Owner::Bullet, |k| self.bullets.get(k)?.handle)
+        key_of(c, Owner::Bullet, |k| self.bullets.handle(k))
     }
 
     fn item_of(&self, c: Contact) -> Option<usize> {

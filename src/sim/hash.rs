@@ -147,6 +147,18 @@ impl<T: Feed> Feed for slab::Slab<T> {
     }
 }
 
+/// As a slab of bullets would feed (the hash was first taken over one): the count, then each
+/// key with its bullet.
+impl Feed for super::Bullets {
+    fn feed(&self, h: &mut StateHasher) {
+        h.u64(self.len() as u64);
+        for (k, b) in self.iter() {
+            h.u64(k as u64);
+            b.feed(h);
+        }
+    }
+}
+
 impl Feed for Input {
     fn feed(&self, h: &mut StateHasher) {
         h.u64(self.to_bits() as u64);

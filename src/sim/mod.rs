@@ -7,6 +7,7 @@ pub mod arcade;
 pub mod autoplay;
 pub mod bomb;
 mod bullet;
+mod bullets;
 pub mod campaign;
 pub mod character;
 pub mod clock;
@@ -25,12 +26,14 @@ pub mod rewind;
 mod scratch;
 mod scroll;
 pub mod skill;
+pub mod stress;
 pub mod world;
 
 use glam::Vec2;
 
 pub use arcade::{ArcadeRules, Continues, Extends};
 pub use bullet::{Bullet, BULLET_MAX_AGE};
+pub use bullets::Bullets;
 pub use character::{pair_key, Character, Difficulty};
 pub use enemy::{Enemy, PartState, WeaponState};
 pub use events::GameEvent;

@@ -15,13 +15,13 @@ use glam::Vec2;
 
 use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
 use crate::level::limits;
-use crate::level::schema::{BulletStyle, PathDef};
+use crate::level::schema::PathDef;
 
 use super::enemy::{PartState, WeaponState};
 use super::events::GameEvent;
 use super::player::ShotKind;
 use super::world::World;
-use super::{Bullet, Character, Enemy, Item, ItemKind, Shot};
+use super::{Character, Enemy, Item, ItemKind, Shot};
 
 /// Spare part and weapon lists kept for enemies yet to spawn. An enemy that leaves gives its
 /// lists back, so this is only the most alive at once before a list must be allocated.
@@ -45,6 +45,8 @@ pub(crate) struct Scratch {
     pub keys: Vec<usize>,
     /// Bullets to remove after a pass over them.
     pub gone: Vec<usize>,
+    /// Needles turned by this step's bullet pass, by key (see `Bullets::advance`).
+    pub turned: Vec<u32>,
     /// Enemy parts a burst hits: enemy key and part index.
     pub hits: Vec<(usize, usize)>,
     /// Blasts that ran out, with their boxes.
@@ -109,6 +111,7 @@ impl World {
         let s = &mut self.scratch;
         reserve_touched(&mut s.keys, boxes, 0);
         reserve_touched(&mut s.gone, bullets, 0);
+        reserve_touched(&mut s.turned, bullets, 0);
         reserve_touched(&mut s.cancelled, bullets, (0, Vec2::ZERO, None));
         s.done.reserve(16);
         reserve_touched(&mut s.hits, ENEMY_BOXES, (0, 0));
@@ -122,8 +125,7 @@ impl World {
             .collect();
         // A boss turning every bullet into a coin reports each one.
         reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
-        let bullet = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
-        reserve_slab(&mut self.bullets, bullets, bullet);
+        self.bullets.reserve(bullets);
         reserve_slab(&mut self.shots, SHOTS, placeholder_shot());
         reserve_slab(&mut self.items, ITEMS, placeholder_item());
         reserve_slab(&mut self.enemies, limits::MAX_ENEMIES, placeholder_enemy());

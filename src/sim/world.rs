@@ -17,7 +17,7 @@ use super::character::{Character, Difficulty};
 use super::clock::DT;
 use super::events::GameEvent;
 use super::input::Input;
-use super::{Bullet, Enemy, Item, Player, Shot, PLAYFIELD};
+use super::{Bullets, Enemy, Item, Player, Shot, PLAYFIELD};
 
 /// How a run is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -251,7 +251,7 @@ pub struct World {
     pub players: Vec<Player>,
     pub shots: Slab<Shot>,
     pub enemies: Slab<Enemy>,
-    pub bullets: Slab<Bullet>,
+    pub bullets: Bullets,
     pub items: Slab<Item>,
     pub blasts: Slab<Blast>,
     /// The stage boss while it lives.
@@ -304,7 +304,7 @@ impl World {
             players: Vec::new(),
             shots: Slab::new(),
             enemies: Slab::new(),
-            bullets: Slab::new(),
+            bullets: Bullets::default(),
             items: Slab::new(),
             blasts: Slab::new(),
             boss: None,

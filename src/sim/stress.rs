@@ -1,4 +1,5 @@
-//! `--stress N`: the rendering stress test's bullets.
+//! `--stress N`: the stress test's bullets, in the game's window (`src/app`) and in the
+//! step's benchmark (`benches/step.rs`).
 //!
 //! N bullets circle slowly over the whole playfield for the whole run: bullets expire after
 //! [`BULLET_MAX_AGE`] steps, so their ages are spread at the start and each step tops the
@@ -7,12 +8,13 @@
 
 use std::sync::Arc;
 
-use macroquad::prelude::*;
+use glam::vec2;
 
-use skysweep::level::limits;
-use skysweep::level::schema::BulletStyle;
-use skysweep::level::Level;
-use skysweep::sim::{Bullet, World, BULLET_MAX_AGE, PLAYFIELD};
+use crate::level::limits;
+use crate::level::schema::BulletStyle;
+use crate::level::Level;
+
+use super::{Bullet, World, BULLET_MAX_AGE, PLAYFIELD};
 
 /// The stress test's bullets: how many to keep alive, and the next one's place in the spread.
 pub struct Stress {

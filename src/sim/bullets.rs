@@ -1,0 +1,329 @@
+//! The enemy bullets of a world, kept as columns.
+//!
+//! A stage may hold a hundred thousand bullets, and each step moves every one of them. As
+//! whole [`Bullet`] values in a slab, that step read and wrote 56 bytes a bullet through
+//! branchy scalar code; as columns, moving them is one pass over positions, headings and
+//! speeds that the compiler turns into vector instructions, and the rarely changed fields
+//! (style, turn rate, handle) are read only where they are needed.
+//!
+//! Keys behave exactly as [`slab::Slab`]'s did: a removed key is the next one handed out (last
+//! in, first out), and iteration visits keys in ascending order. The order entities are
+//! visited in decides later steps, so this is what keeps replays and state hashes unchanged.
+
+use glam::Vec2;
+
+use crate::collide::{BroadPhase, Collider, Handle};
+use crate::level::limits;
+use crate::level::schema::BulletStyle;
+
+use super::bullet::{hitbox_of, shape_of, unit, Bullet, BULLET_MAX_AGE};
+use super::clock::DT;
+use super::PLAYFIELD;
+
+/// `next_free` of an occupied key.
+const OCCUPIED: u32 = u32::MAX;
+
+/// The handle of a vacant key that never held a bullet; no collider call ever sees it.
+const PLACEHOLDER: Handle = Handle {
+    index: u32::MAX,
+    generation: u32::MAX,
+};
+
+/// How far outside the playfield, in pixels, a bullet may go before it is gone.
+const MARGIN: f32 = 16.0;
+
+/// Enemy bullets by key, one column per field. Every column has one entry per key ever handed
+/// out; a vacant key's entry has zero speed and acceleration, so the motion pass may move it
+/// (it stays where it is) without asking whether it is occupied.
+#[derive(Clone, Debug, Default)]
+pub struct Bullets {
+    pos: Vec<Vec2>,
+    /// Pixels per second.
+    speed: Vec<f32>,
+    /// Degrees; 90 is straight down.
+    heading_deg: Vec<f32>,
+    accel: Vec<f32>,
+    ang_vel_deg: Vec<f32>,
+    style: Vec<BulletStyle>,
+    age: Vec<u32>,
+    handle: Vec<Handle>,
+    /// The unit vector of `heading_deg` (see [`Bullet`]'s field of the same name).
+    dir: Vec<Vec2>,
+    /// [`OCCUPIED`], or for a vacant key the next vacant key (the chain a slab keeps).
+    next_free: Vec<u32>,
+    /// Scratch of [`Bullets::advance`], by key: out of play after this step's move.
+    out: Vec<bool>,
+    /// The first vacant key; the number of keys when none is.
+    vacant: usize,
+    len: usize,
+}
+
+/// Whether a bullet at `pos` moving at `speed` and speeding up by `accel` is out of play: off
+/// the playfield, or stopped for good.
+#[inline]
+fn out_of_play(pos: Vec2, speed: f32, accel: f32) -> bool {
+    // Bitwise, not short-circuit: every test is a compare, and most bullets pass them all.
+    let outside = (pos.x < -MARGIN)
+        | (pos.x > PLAYFIELD.x + MARGIN)
+        | (pos.y < -MARGIN)
+        | (pos.y > PLAYFIELD.y + MARGIN);
+    // A bullet that stopped and will never move again would sit there forever.
+    let stuck = (speed == 0.0) & (accel <= 0.0);
+    outside | stuck
+}
+
+impl Bullets {
+    /// Bullets alive.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True if `key` holds a bullet.
+    pub fn contains(&self, key: usize) -> bool {
+        self.next_free.get(key) == Some(&OCCUPIED)
+    }
+
+    /// The bullet at `key`, if there is one.
+    pub fn get(&self, key: usize) -> Option<Bullet> {
+        self.contains(key).then(|| self.at(key))
+    }
+
+    /// The collider handle of the bullet at `key`, if there is one.
+    pub fn handle(&self, key: usize) -> Option<Handle> {
+        self.contains(key).then(|| self.handle[key])
+    }
+
+    /// The key the next [`Bullets::insert`] uses.
+    pub fn vacant_key(&self) -> usize {
+        self.vacant
+    }
+
+    /// Stores `bullet` with collider handle `handle` at [`Bullets::vacant_key`] and returns it.
+    pub fn insert(&mut self, bullet: Bullet, handle: Handle) -> usize {
+        let key = self.vacant;
+        if key == self.next_free.len() {
+            self.pos.push(bullet.pos);
+            self.speed.push(bullet.speed);
+            self.heading_deg.push(bullet.heading_deg);
+            self.accel.push(bullet.accel);
+            self.ang_vel_deg.push(bullet.ang_vel_deg);
+            self.style.push(bullet.style);
+            self.age.push(bullet.age);
+            self.handle.push(handle);
+            self.dir.push(bullet.dir);
+            self.next_free.push(OCCUPIED);
+            self.vacant = key + 1;
+        } else {
+            self.vacant = self.next_free[key] as usize;
+            self.next_free[key] = OCCUPIED;
+            self.pos[key] = bullet.pos;
+            self.speed[key] = bullet.speed;
+            self.heading_deg[key] = bullet.heading_deg;
+            self.accel[key] = bullet.accel;
+            self.ang_vel_deg[key] = bullet.ang_vel_deg;
+            self.style[key] = bullet.style;
+            self.age[key] = bullet.age;
+            self.handle[key] = handle;
+            self.dir[key] = bullet.dir;
+        }
+        self.len += 1;
+        key
+    }
+
+    /// Takes the bullet at `key` out, if there is one; its key is the next one handed out.
+    pub fn remove(&mut self, key: usize) -> Option<Bullet> {
+        let bullet = self.get(key)?;
+        self.next_free[key] = self.vacant as u32;
+        self.vacant = key;
+        self.len -= 1;
+        // Still: see the type's contract.
+        self.speed[key] = 0.0;
+        self.accel[key] = 0.0;
+        Some(bullet)
+    }
+
+    /// Every bullet, in ascending key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (usize, Bullet)> + '_ {
+        (0..self.next_free.len())
+            .filter(|&k| self.next_free[k] == OCCUPIED)
+            .map(|k| (k, self.at(k)))
+    }
+
+    /// Makes room for `n` bullets in all, and writes the memory once, so that no step is the
+    /// first to touch it. Only for an empty store; it stays empty.
+    pub(super) fn reserve(&mut self, n: usize) {
+        debug_assert!(self.is_empty());
+        let placeholder = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
+        for _ in 0..n {
+            self.insert(placeholder.clone(), PLACEHOLDER);
+        }
+        self.out.resize(n, false);
+        self.clear();
+    }
+
+    /// Removes every bullet, keeping the memory.
+    pub fn clear(&mut self) {
+        for column in [&mut self.speed, &mut self.heading_deg, &mut self.accel] {
+            column.clear();
+        }
+        self.pos.clear();
+        self.ang_vel_deg.clear();
+        self.style.clear();
+        self.age.clear();
+        self.handle.clear();
+        self.dir.clear();
+        self.next_free.clear();
+        self.out.clear();
+        self.vacant = 0;
+        self.len = 0;
+    }
+
+    fn at(&self, k: usize) -> Bullet {
+        Bullet {
+            pos: self.pos[k],
+            speed: self.speed[k],
+            heading_deg: self.heading_deg[k],
+            accel: self.accel[k],
+            ang_vel_deg: self.ang_vel_deg[k],
+            style: self.style[k],
+            age: self.age[k],
+            handle: Some(self.handle[k]),
+            dir: self.dir[k],
+        }
+    }
+
+    /// One step of every bullet: turn those still curling (for `curl_steps` steps of their
+    /// life), accelerate and move them all, age them, and give the collider their boxes. The
+    /// keys of those that left the playfield, stopped for good or grew too old are pushed on
+    /// `gone` in ascending order, still stored; `turned` is scratch.
+    ///
+    /// The result is the same, bit for bit, as stepping each [`Bullet`] alone in key order.
+    pub(super) fn advance(
+        &mut self,
+        curl_steps: u32,
+        collider: &mut Collider,
+        gone: &mut Vec<usize>,
+        turned: &mut Vec<u32>,
+    ) {
+        let n = self.next_free.len();
+        // 1. Turning: few bullets curl, and only for their first seconds. The unit heading is
+        //    a function of the heading's bits: worked out again only when they change (adding a
+        //    zero turn can still turn -0 into +0). A turned needle's shape changes with it.
+        turned.clear();
+        for k in 0..n {
+            if self.age[k] < curl_steps && self.next_free[k] == OCCUPIED {
+                let heading = self.heading_deg[k] + self.ang_vel_deg[k] * DT;
+                if heading.to_bits() != self.heading_deg[k].to_bits() {
+                    self.heading_deg[k] = heading;
+                    self.dir[k] = unit(heading);
+                    if !self.style[k].is_round() {
+                        turned.push(k as u32);
+                    }
+                }
+            }
+        }
+        // 2. Speed and position, for every key at once (a vacant one stays put), and whether
+        //    the bullet is now out of play by where it is or how it moves.
+        let (pos, dir) = (&mut self.pos[..n], &self.dir[..n]);
+        let (speed, accel) = (&mut self.speed[..n], &self.accel[..n]);
+        self.out.resize(n, false);
+        let out = &mut self.out[..n];
+        for ((((p, d), s), a), o) in pos
+            .iter_mut()
+            .zip(dir)
+            .zip(speed.iter_mut())
+            .zip(accel)
+            .zip(out.iter_mut())
+        {
+            *s = (*s + *a * DT).clamp(0.0, limits::MAX_SPEED);
+            *p += *d * *s * DT;
+            *o = out_of_play(*p, *s, *a);
+        }
+        // 3. Age, leave, and the boxes of those that stay. Every column is cut to the same
+        //    length first, so indexing them by `k < n` needs no bounds checks.
+        let (next_free, age, pos) = (&self.next_free[..n], &mut self.age[..n], &self.pos[..n]);
+        let (out, dir) = (&self.out[..n], &self.dir[..n]);
+        let (style, heading, handle) =
+            (&self.style[..n], &self.heading_deg[..n], &self.handle[..n]);
+        let mut t = 0;
+        for k in 0..n {
+            if next_free[k] != OCCUPIED {
+                continue;
+            }
+            age[k] += 1;
+            let is_turned = turned.get(t) == Some(&(k as u32));
+            t += usize::from(is_turned);
+            if out[k] | (age[k] > BULLET_MAX_AGE) {
+                gone.push(k);
+                continue;
+            }
+            // A needle that turned gives the collider its new shape; a circle only moves, and
+            // so does a needle that did not turn (its shape is the one the collider has).
+            let _ = if is_turned {
+                collider.set_shape(handle[k], pos[k], shape_of(style[k], heading[k]))
+            } else {
+                collider.set_aabb(handle[k], hitbox_of(pos[k], style[k], dir[k]))
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bullet(x: f32) -> Bullet {
+        Bullet::new(Vec2::new(x, 0.0), 1.0, 90.0, 0.0, 0.0, BulletStyle::Round)
+    }
+
+    /// The same calls on a slab and on the store give the same keys and the same order.
+    #[test]
+    fn keys_are_handed_out_and_visited_as_a_slab_does() {
+        let mut slab = slab::Slab::new();
+        let mut store = Bullets::default();
+        let h = PLACEHOLDER;
+        let mut rng = oorandom::Rand32::new(7);
+        for step in 0..2_000 {
+            let x = step as f32;
+            if rng.rand_range(0..3) == 0 && !slab.is_empty() {
+                let keys: Vec<usize> = slab.iter().map(|(k, _)| k).collect();
+                let k = keys[rng.rand_range(0..keys.len() as u32) as usize];
+                let a: f32 = slab.remove(k);
+                let b = store.remove(k).expect("the slab had it");
+                assert_eq!(a, b.pos.x);
+                assert!(store.remove(k).is_none(), "removed twice");
+            } else {
+                assert_eq!(store.vacant_key(), slab.vacant_key());
+                assert_eq!(store.insert(bullet(x), h), slab.insert(x));
+            }
+            assert_eq!(store.len(), slab.len());
+            let ours: Vec<(usize, f32)> = store.iter().map(|(k, b)| (k, b.pos.x)).collect();
+            let theirs: Vec<(usize, f32)> = slab.iter().map(|(k, &x)| (k, x)).collect();
+            assert_eq!(ours, theirs, "step {step}");
+        }
+    }
+
+    #[test]
+    fn a_removed_key_holds_still_and_reads_as_empty() {
+        let mut store = Bullets::default();
+        let k = store.insert(bullet(5.0), PLACEHOLDER);
+        assert!(store.contains(k) && store.get(k).is_some());
+        store.remove(k);
+        assert!(!store.contains(k) && store.get(k).is_none() && store.handle(k).is_none());
+        assert_eq!((store.speed[k], store.accel[k]), (0.0, 0.0));
+        assert!(store.is_empty());
+    }
+
+    #[test]
+    fn reserving_leaves_the_store_empty_with_keys_from_zero() {
+        let mut store = Bullets::default();
+        store.reserve(100);
+        assert!(store.is_empty() && store.iter().next().is_none());
+        assert_eq!(store.insert(bullet(1.0), PLACEHOLDER), 0);
+        assert!(store.pos.capacity() >= 100);
+    }
+}
