@@ -146,7 +146,8 @@ impl EndpointList {
         self.truncate(last);
     }
 
-    /// Reloads every entry's tested box from the slots, in list order. When `banded`, takes
+    /// Reloads every entry's tested box from the slots, in list order; `swept` is false only
+    /// when no box of the list's layer was ever swept (see `Slots::swept_layers`). When `banded`, takes
     /// out the boxes whose top edge left this list's `band`: they are appended to `moved` as
     /// (band, tested box, slot). A sorted list is compacted in order; an unsorted one fills
     /// each hole with its last entry, so the boxes that stay are not rewritten. O(len).
@@ -155,10 +156,11 @@ impl EndpointList {
         slots: &mut Slots,
         band: usize,
         banded: bool,
+        swept: bool,
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
         if !banded {
-            return self.reload(slots);
+            return self.reload(slots, swept);
         }
         debug_assert_eq!(self.min_x.len(), self.ids.len(), "push_id on a banded list");
         let (lo, hi) = band_range(band);
@@ -196,8 +198,18 @@ impl EndpointList {
     /// `refresh` without bands: nothing leaves, so every entry is rewritten in place in one
     /// straight pass (no length changes, no bounds checks in the loop). Entries appended to
     /// `ids` alone since the last update (see [`EndpointList::push_id`]) get their
-    /// coordinates here.
-    fn reload(&mut self, slots: &mut Slots) {
+    /// coordinates here. A list whose layer never held a swept box reads each current box
+    /// alone, without the slot's flags: a layer of bullets is mostly this pass.
+    fn reload(&mut self, slots: &mut Slots, swept: bool) {
+        if swept {
+            self.reload_with(|id| slots.take_tested(id as usize));
+        } else {
+            let cur = &slots.cur;
+            self.reload_with(|id| cur[id as usize]);
+        }
+    }
+
+    fn reload_with(&mut self, mut tested: impl FnMut(u32) -> Aabb) {
         let n = self.ids.len();
         for v in [
             &mut self.min_x,
@@ -214,7 +226,7 @@ impl EndpointList {
             .zip(self.max_x.iter_mut())
             .zip(self.min_y.iter_mut().zip(self.max_y.iter_mut()));
         for (&id, ((x0, x1), (y0, y1))) in self.ids.iter().zip(boxes) {
-            let b = slots.take_tested(id as usize);
+            let b = tested(id);
             (*x0, *x1, *y0, *y1) = (b.min.x, b.max.x, b.min.y, b.max.y);
             let (h, w) = (b.max.y - b.min.y, b.max.x - b.min.x);
             max_h = if h > max_h { h } else { max_h };

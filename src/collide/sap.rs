@@ -348,7 +348,8 @@ impl BroadPhase for Collider {
         for (l, list) in self.lists.iter_mut().enumerate() {
             let first = moved.len();
             let banded = need_sorted & (1 << (l / BANDS)) != 0;
-            list.refresh(&mut self.bodies.slots, l % BANDS, banded, &mut moved);
+            let swept = self.bodies.slots.swept_layers & (1 << (l / BANDS)) != 0;
+            list.refresh(&mut self.bodies.slots, l % BANDS, banded, swept, &mut moved);
             for m in &mut moved[first..] {
                 m.0 += l - l % BANDS;
             }

@@ -83,6 +83,9 @@ pub(super) struct Slots {
     /// narrow phase altogether (the boxes-only fast path). Never cleared; a stale bit only
     /// costs a flag test per pair.
     pub shaped_layers: u16,
+    /// One bit per layer that has held a swept body: the lists of the others read their boxes
+    /// from `cur` alone (see `EndpointList::refresh`). Never cleared, as `shaped_layers`.
+    pub swept_layers: u16,
     /// Position of each box in its layer's endpoint list (the tree: its leaf node) while
     /// `Live` or `Leaving`: the back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and
     /// the merge rewrite it for every entry they move.
@@ -177,6 +180,7 @@ impl Slots {
             self.shape[i] = desc.shape;
         }
         self.shaped_layers |= shaped_bit(desc.layer, &desc.shape);
+        self.swept_layers |= u16::from(desc.swept) * desc.layer.bit();
         self.cur[i] = desc.aabb;
         // Only a swept box reads its previous box (see `take_tested`); `pos` and `band` are
         // set when the box joins a list.
