@@ -3,7 +3,7 @@
 use macroquad::prelude::*;
 
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{Bullet, ItemKind, StagePhase, World, PLAYFIELD};
+use skysweep::sim::{BulletSprite, ItemKind, StagePhase, World, PLAYFIELD};
 
 use super::sprite_layer::{StampId, ANGLES};
 use super::{outline, Renderer, SpriteLayer, SpriteParams};
@@ -179,7 +179,7 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
 }
 
 /// Needles point along their heading; the other styles are drawn upright.
-fn bullet_rotation(b: &Bullet) -> f32 {
+fn bullet_rotation(b: &BulletSprite) -> f32 {
     if b.style == BulletStyle::Needle {
         (b.heading_deg - 90.0).to_radians()
     } else {
@@ -193,7 +193,7 @@ const BULLET_OUTLINE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
 /// A disc a little larger than each bullet, under it: with the bullet on top it shows as a
 /// light ring, so dark bullets read on dark ground and dimmed backgrounds.
 fn draw_bullet_outlines(world: &World) {
-    for (_, b) in world.bullets.iter() {
+    for b in world.bullets.sprites() {
         draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 2.0, BULLET_OUTLINE);
     }
 }
@@ -209,7 +209,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         ..
     } = r;
     let Some(layer) = bullet_layer else {
-        for (_, b) in world.bullets.iter() {
+        for b in world.bullets.sprites() {
             let params = SpriteParams {
                 rotation: bullet_rotation(&b),
                 ..Default::default()
@@ -223,7 +223,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     // Sprites and stamps are looked up once per style and angle, not once per bullet.
     let sprites = BulletStyle::ALL.map(|style| assets.sprite(bullet_sprite(style)));
     let mut stamps = [[None::<StampId>; ANGLES]; BulletStyle::ALL.len()];
-    let mut stamp_of = |layer: &mut SpriteLayer, b: &Bullet| {
+    let mut stamp_of = |layer: &mut SpriteLayer, b: &BulletSprite| {
         let slot = b.style as usize;
         let (Some(Some(sprite)), Some(by_angle)) = (sprites.get(slot), stamps.get_mut(slot)) else {
             return None;
@@ -240,7 +240,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     super::flush_to_gl();
     layer.begin();
     let mut under = true;
-    for (_, b) in world.bullets.iter().rev() {
+    for b in world.bullets.sprites().rev() {
         // Everything is covered: the older bullets are all hidden.
         if layer.covered() {
             break;
@@ -254,7 +254,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     }
     if !under {
         layer.begin();
-        for (_, b) in world.bullets.iter() {
+        for b in world.bullets.sprites() {
             if let Some((id, size)) = stamp_of(layer, &b) {
                 layer.put(id, size, b.pos);
             }

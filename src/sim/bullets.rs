@@ -62,6 +62,15 @@ pub struct Bullets {
     len: usize,
 }
 
+/// A bullet as drawing sees it (see [`Bullets::sprites`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BulletSprite {
+    pub pos: Vec2,
+    pub style: BulletStyle,
+    /// Degrees; 90 is straight down.
+    pub heading_deg: f32,
+}
+
 /// Whether a bullet at `pos` moving at `speed` and speeding up by `accel` is out of play: off
 /// the playfield, or stopped for good.
 #[inline]
@@ -155,6 +164,18 @@ impl Bullets {
         (0..self.next_free.len())
             .filter(|&k| self.next_free[k] == OCCUPIED)
             .map(|k| (k, self.at(k)))
+    }
+
+    /// What drawing a bullet needs (where, which style, which way), for every bullet in
+    /// ascending key order: three columns read, not all of them.
+    pub fn sprites(&self) -> impl DoubleEndedIterator<Item = BulletSprite> + '_ {
+        (0..self.next_free.len())
+            .filter(|&k| self.next_free[k] == OCCUPIED)
+            .map(|k| BulletSprite {
+                pos: self.pos[k],
+                style: self.style[k],
+                heading_deg: self.heading_deg[k],
+            })
     }
 
     /// Makes room for `n` bullets in all, and writes the memory once, so that no step is the
@@ -419,6 +440,12 @@ mod tests {
             let ours: Vec<(usize, f32)> = store.iter().map(|(k, b)| (k, b.pos.x)).collect();
             let theirs: Vec<(usize, f32)> = slab.iter().map(|(k, &x)| (k, x)).collect();
             assert_eq!(ours, theirs, "step {step}");
+            let drawn: Vec<f32> = store.sprites().rev().map(|s| s.pos.x).collect();
+            let backwards: Vec<f32> = theirs.iter().rev().map(|&(_, x)| x).collect();
+            assert_eq!(
+                drawn, backwards,
+                "step {step}: drawing sees them all, in order"
+            );
         }
     }
 

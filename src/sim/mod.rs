@@ -33,7 +33,7 @@ use glam::Vec2;
 
 pub use arcade::{ArcadeRules, Continues, Extends};
 pub use bullet::{Bullet, BULLET_MAX_AGE};
-pub use bullets::Bullets;
+pub use bullets::{BulletSprite, Bullets};
 pub use character::{pair_key, Character, Difficulty};
 pub use enemy::{Enemy, PartState, WeaponState};
 pub use events::GameEvent;
