@@ -146,9 +146,9 @@ impl EndpointList {
         self.truncate(last);
     }
 
-    /// Reloads every entry's tested box from the slots, in list order; `swept` is false only
-    /// when no box of the list's layer was ever swept (see `Slots::swept_layers`). When `banded`, takes
-    /// out the boxes whose top edge left this list's `band`: they are appended to `moved` as
+    /// Reloads every entry's tested box from the slots, in list order; `any_swept` is false
+    /// only when no box of the list's layer ever swept its motion (see `Slots::swept_layers`).
+    /// When `banded`, takes out the boxes whose top edge left this list's `band`: they are appended to `moved` as
     /// (band, tested box, slot). A sorted list is compacted in order; an unsorted one fills
     /// each hole with its last entry, so the boxes that stay are not rewritten. O(len).
     pub fn refresh(
@@ -156,11 +156,11 @@ impl EndpointList {
         slots: &mut Slots,
         band: usize,
         banded: bool,
-        swept: bool,
+        any_swept: bool,
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
         if !banded {
-            return self.reload(slots, swept);
+            return self.reload(slots, any_swept);
         }
         debug_assert_eq!(self.min_x.len(), self.ids.len(), "push_id on a banded list");
         let (lo, hi) = band_range(band);
@@ -200,8 +200,8 @@ impl EndpointList {
     /// `ids` alone since the last update (see [`EndpointList::push_id`]) get their
     /// coordinates here. A list whose layer never held a swept box reads each current box
     /// alone, without the slot's flags: a layer of bullets is mostly this pass.
-    fn reload(&mut self, slots: &mut Slots, swept: bool) {
-        if swept {
+    fn reload(&mut self, slots: &mut Slots, any_swept: bool) {
+        if any_swept {
             self.reload_with(|id| slots.take_tested(id as usize));
         } else {
             let cur = &slots.cur;

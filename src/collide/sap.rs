@@ -348,8 +348,14 @@ impl BroadPhase for Collider {
         for (l, list) in self.lists.iter_mut().enumerate() {
             let first = moved.len();
             let banded = need_sorted & (1 << (l / BANDS)) != 0;
-            let swept = self.bodies.slots.swept_layers & (1 << (l / BANDS)) != 0;
-            list.refresh(&mut self.bodies.slots, l % BANDS, banded, swept, &mut moved);
+            let any_swept = self.bodies.slots.swept_layers & (1 << (l / BANDS)) != 0;
+            list.refresh(
+                &mut self.bodies.slots,
+                l % BANDS,
+                banded,
+                any_swept,
+                &mut moved,
+            );
             for m in &mut moved[first..] {
                 m.0 += l - l % BANDS;
             }
@@ -551,6 +557,34 @@ mod tests {
         }
         c.update();
         assert_eq!(c.stats().removed, 25);
+        c.validate().unwrap();
+    }
+
+    /// A scanned layer that held only plain boxes reloads them without their flags; its first
+    /// swept box still sweeps from where it was, its first update included.
+    #[test]
+    fn a_scanned_layers_first_swept_box_sweeps_across_what_it_jumped() {
+        let mut c = Collider::default();
+        let every_9 = |i: u32| ((i * 9) as f32, 200.);
+        row(&mut c, 30, (2., 2.), every_9, 0, Layer::EnemyBullet);
+        c.insert(BoxDesc::new(b(100., 100., 110., 110.), 99, Layer::Player))
+            .unwrap();
+        c.update();
+        assert_eq!(c.bodies.slots.swept_layers & Layer::EnemyBullet.bit(), 0);
+        // Above the player, then past it in one step: only the sweep meets it.
+        let above = b(104., 80., 106., 82.);
+        let fast = BoxDesc::new(above, 500, Layer::EnemyBullet).swept(true);
+        let h = c.insert(fast).unwrap();
+        assert_eq!(c.update().len(), 0, "above the player");
+        assert!(!sorted(&c, Layer::EnemyBullet), "still only scanned");
+        c.set_aabb(h, b(104., 130., 106., 132.)).unwrap();
+        let enters: Vec<u32> = c
+            .update()
+            .iter()
+            .filter(|e| e.kind == PairEventKind::Enter)
+            .map(|e| e.pair.a.owner.max(e.pair.b.owner))
+            .collect();
+        assert_eq!(enters, [500], "the sweep crossed the player");
         c.validate().unwrap();
     }
 }

@@ -83,8 +83,9 @@ pub(super) struct Slots {
     /// narrow phase altogether (the boxes-only fast path). Never cleared; a stale bit only
     /// costs a flag test per pair.
     pub shaped_layers: u16,
-    /// One bit per layer that has held a swept body: the lists of the others read their boxes
-    /// from `cur` alone (see `EndpointList::refresh`). Never cleared, as `shaped_layers`.
+    /// One bit per layer that has held a swept body (set at insert, before the body's first
+    /// `take_tested`): the unbanded lists of the other layers reload their boxes from `cur`
+    /// alone (see `EndpointList::refresh`). Never cleared, as `shaped_layers`.
     pub swept_layers: u16,
     /// Position of each box in its layer's endpoint list (the tree: its leaf node) while
     /// `Live` or `Leaving`: the back-pointer from slot to endpoints. Dense, apart from `meta`, because the sort and

@@ -554,6 +554,11 @@ pub enum BulletStyle {
     Needle,
 }
 
+/// [`BulletStyle::half_size`] by style, in the order of [`BulletStyle::ALL`]. A table, not a
+/// match: a step boxes every bullet, styles come in any order, and a match here compiled to a
+/// jump that mispredicted on a mixed screen.
+const HALF_SIZE: [f32; 4] = [2.0, 3.0, 5.0, 1.5];
+
 impl BulletStyle {
     /// Every style, in declaration order, so `ALL[style as usize] == style`.
     pub const ALL: [BulletStyle; 4] = [
@@ -566,9 +571,6 @@ impl BulletStyle {
     /// Hitbox half-size across the bullet's flight: the radius of a round bullet's circle,
     /// half the width of a needle's box. Hitboxes are smaller than sprites, as players expect.
     pub fn half_size(self) -> f32 {
-        // A table, not a match: a step boxes every bullet, styles come in any order, and a
-        // match here compiled to a jump that mispredicted on a mixed screen.
-        const HALF_SIZE: [f32; 4] = [2.0, 3.0, 5.0, 1.5];
         HALF_SIZE[self as usize]
     }
 
@@ -576,8 +578,12 @@ impl BulletStyle {
     /// and behind its centre (its sprite is 12 long); a round bullet's is its radius. Never
     /// less than [`half_size`](Self::half_size), so it bounds the hitbox from the centre.
     pub fn half_length(self) -> f32 {
-        // In the order of `ALL`, as `half_size`'s.
-        const HALF_LENGTH: [f32; 4] = [2.0, 3.0, 5.0, 4.0];
+        // A round style's length is its size, by construction; only a needle's differs.
+        const HALF_LENGTH: [f32; 4] = {
+            let mut t = HALF_SIZE;
+            t[BulletStyle::Needle as usize] = 4.0;
+            t
+        };
         HALF_LENGTH[self as usize]
     }
 

@@ -223,7 +223,9 @@ impl World {
         self.bullets
             .advance(curl_steps, &mut self.collider, &mut gone, turned);
         for k in gone.drain(..) {
-            if let Some(b) = self.bullets.remove(k) {
+            let b = self.bullets.remove(k);
+            debug_assert!(b.is_some(), "advance pushes stored keys only");
+            if let Some(b) = b {
                 self.remove_box(b.handle);
             }
         }
@@ -304,6 +306,36 @@ mod tests {
                 );
                 let (_, aabb) = world.collider.get(b.handle.expect("a box")).expect("live");
                 assert_eq!(aabb, b.hitbox(), "step {step}, {b:?}");
+            }
+        }
+    }
+
+    /// The branch-free box is the plain one: a circle's square, or a turned needle's bounds,
+    /// for every style and heading, signed zeros included.
+    #[test]
+    fn a_bullets_box_bounds_its_shape_for_every_style_and_heading() {
+        for style in BulletStyle::ALL {
+            assert!(style.half_length() >= style.half_size(), "{style:?}");
+            if style.is_round() {
+                assert_eq!(style.half_length(), style.half_size(), "{style:?}");
+            }
+            for heading in [-0.0, 0.0, 33.3, 90.0, 181.5, -47.0, 270.0] {
+                let pos = Vec2::new(50.0, 70.0);
+                let b = Bullet::new(pos, 10.0, heading, 0.0, 0.0, style);
+                let half = Vec2::new(style.half_length(), style.half_size());
+                let plain = if style.is_round() {
+                    Aabb::from_center(pos, Vec2::splat(style.half_size()))
+                } else {
+                    Shape::oriented_bounds(pos, half, b.dir.y, b.dir.x)
+                };
+                assert_eq!(b.hitbox(), plain, "{style:?} at {heading}");
+                let bounds = b.shape().bounds(pos).unwrap_or(plain);
+                for (got, want) in [(plain.min, bounds.min), (plain.max, bounds.max)] {
+                    assert!(
+                        (got - want).abs().max_element() < 1e-4,
+                        "{style:?} at {heading}"
+                    );
+                }
             }
         }
     }

@@ -25,14 +25,15 @@ use super::PLAYFIELD;
 /// `next_free` of an occupied key.
 const OCCUPIED: u32 = u32::MAX;
 
-/// The handle of a vacant key that never held a bullet; no collider call ever sees it.
+/// The handle of the placeholder bullets [`Bullets::reserve`] writes and clears at once; no
+/// collider call ever sees it.
 const PLACEHOLDER: Handle = Handle {
     index: u32::MAX,
     generation: u32::MAX,
 };
 
-/// Keys stepped together by [`Bullets::advance`]: a block's columns (about 20 KB) stay in the
-/// first-level cache from one pass to the next.
+/// Keys stepped together by [`Bullets::advance`]: a block's columns (about 25 KB: 49 bytes a
+/// key) stay in the first-level cache from one pass to the next.
 const BLOCK: usize = 512;
 
 /// How far outside the playfield, in pixels, a bullet may go before it is gone.
@@ -115,9 +116,12 @@ impl Bullets {
         self.vacant
     }
 
-    /// Stores `bullet` with collider handle `handle` at [`Bullets::vacant_key`] and returns it.
+    /// Stores `bullet` with collider handle `handle` (`bullet.handle` is not read) at
+    /// [`Bullets::vacant_key`] and returns it. Keys stay below `u32::MAX`, the mark of an
+    /// occupied key: a stage holds at most `limits::MAX_ENEMY_BULLETS`.
     pub fn insert(&mut self, bullet: Bullet, handle: Handle) -> usize {
         let key = self.vacant;
+        debug_assert!(key < OCCUPIED as usize);
         if key == self.next_free.len() {
             self.pos.push(bullet.pos);
             self.speed.push(bullet.speed);
@@ -191,18 +195,32 @@ impl Bullets {
 
     /// Removes every bullet, keeping the memory.
     pub fn clear(&mut self) {
-        for column in [&mut self.speed, &mut self.heading_deg, &mut self.accel] {
+        // Every field by name: a new column left out here would stop the build, not leave
+        // the columns of different lengths.
+        let Bullets {
+            pos,
+            speed,
+            heading_deg,
+            accel,
+            ang_vel_deg,
+            style,
+            age,
+            handle,
+            dir,
+            next_free,
+            vacant,
+            len,
+        } = self;
+        pos.clear();
+        dir.clear();
+        for column in [speed, heading_deg, accel, ang_vel_deg] {
             column.clear();
         }
-        self.pos.clear();
-        self.ang_vel_deg.clear();
-        self.style.clear();
-        self.age.clear();
-        self.handle.clear();
-        self.dir.clear();
-        self.next_free.clear();
-        self.vacant = 0;
-        self.len = 0;
+        style.clear();
+        age.clear();
+        handle.clear();
+        next_free.clear();
+        (*vacant, *len) = (0, 0);
     }
 
     fn at(&self, k: usize) -> Bullet {
@@ -236,6 +254,19 @@ impl Bullets {
         // in the nearest cache for the passes after the first, where whole-store passes read
         // every column from memory again (a step is bound by memory on a busy host).
         let n = self.next_free.len();
+        debug_assert!(
+            [
+                self.pos.len(),
+                self.speed.len(),
+                self.heading_deg.len(),
+                self.accel.len()
+            ]
+            .into_iter()
+            .chain([self.ang_vel_deg.len(), self.style.len(), self.age.len()])
+            .chain([self.handle.len(), self.dir.len()])
+            .all(|len| len == n),
+            "every column has one entry per key"
+        );
         for start in (0..n).step_by(BLOCK) {
             let keys = start..n.min(start + BLOCK);
             turned.clear();
