@@ -2,9 +2,9 @@
 //!
 //! A stage may hold a hundred thousand bullets, and each step moves every one of them. As
 //! whole [`Bullet`] values in a slab, that step read and wrote 56 bytes a bullet through
-//! branchy scalar code; as columns, moving them is one pass over positions, headings and
-//! speeds that the compiler turns into vector instructions, and the rarely changed fields
-//! (style, turn rate, handle) are read only where they are needed.
+//! branchy scalar code; as columns, moving them is a loop over positions, headings and speeds
+//! that the compiler turns into vector instructions, run a block of keys at a time, and the
+//! rarely changed fields (style, turn rate, handle) are read only where they are needed.
 //!
 //! Keys behave exactly as [`slab::Slab`]'s did: a removed key is the next one handed out (last
 //! in, first out), and iteration visits keys in ascending order. The order entities are
