@@ -163,23 +163,24 @@ impl Bullets {
         Some(bullet)
     }
 
+    /// Every occupied key, in ascending order.
+    fn keys(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        (0..self.next_free.len()).filter(|&k| self.next_free[k] == OCCUPIED)
+    }
+
     /// Every bullet, in ascending key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (usize, Bullet)> + '_ {
-        (0..self.next_free.len())
-            .filter(|&k| self.next_free[k] == OCCUPIED)
-            .map(|k| (k, self.at(k)))
+        self.keys().map(|k| (k, self.at(k)))
     }
 
     /// What drawing a bullet needs (where, which style, which way), for every bullet in
     /// ascending key order: three columns read, not all of them.
     pub fn sprites(&self) -> impl DoubleEndedIterator<Item = BulletSprite> + '_ {
-        (0..self.next_free.len())
-            .filter(|&k| self.next_free[k] == OCCUPIED)
-            .map(|k| BulletSprite {
-                pos: self.pos[k],
-                style: self.style[k],
-                heading_deg: self.heading_deg[k],
-            })
+        self.keys().map(|k| BulletSprite {
+            pos: self.pos[k],
+            style: self.style[k],
+            heading_deg: self.heading_deg[k],
+        })
     }
 
     /// Makes room for `n` bullets in all, and writes the memory once, so that no step is the

@@ -139,23 +139,27 @@ impl<T: Feed> Feed for [T] {
 /// order later steps visit entities in.
 impl<T: Feed> Feed for slab::Slab<T> {
     fn feed(&self, h: &mut StateHasher) {
-        h.u64(self.len() as u64);
-        for (k, v) in self {
-            h.u64(k as u64);
-            v.feed(h);
-        }
+        feed_keyed::<T>(h, self.len(), self);
     }
 }
 
-/// As a slab of bullets would feed (the hash was first taken over one): the count, then each
-/// key with its bullet.
+/// As a slab of bullets feeds (the hash was first taken over one).
 impl Feed for super::Bullets {
     fn feed(&self, h: &mut StateHasher) {
-        h.u64(self.len() as u64);
-        for (k, b) in self.iter() {
-            h.u64(k as u64);
-            b.feed(h);
-        }
+        feed_keyed::<super::Bullet>(h, self.len(), self.iter());
+    }
+}
+
+/// The count of a keyed store, then each key with its value, in the store's order.
+fn feed_keyed<V: Feed>(
+    h: &mut StateHasher,
+    len: usize,
+    entries: impl IntoIterator<Item = (usize, impl std::borrow::Borrow<V>)>,
+) {
+    h.u64(len as u64);
+    for (k, v) in entries {
+        h.u64(k as u64);
+        v.borrow().feed(h);
     }
 }
 
