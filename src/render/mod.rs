@@ -125,10 +125,12 @@ impl Renderer {
     pub fn new(mut assets: Assets) -> Self {
         let target = render_target(PLAYFIELD.x as u32, PLAYFIELD.y as u32);
         target.texture.set_filter(FilterMode::Nearest);
-        let bullet_layer = assets
-            .atlas_image
-            .take()
-            .map(|atlas| SpriteLayer::new(atlas, PLAYFIELD.x as u16, PLAYFIELD.y as u16));
+        // A band a core, up to four: every band looks at every bullet's height, so more bands
+        // than that only add looks.
+        let bands = rayon::current_num_threads().min(4);
+        let bullet_layer = assets.atlas_image.take().map(|atlas| {
+            SpriteLayer::with_bands(atlas, PLAYFIELD.x as u16, PLAYFIELD.y as u16, bands)
+        });
         let opaque = load_material(
             ShaderSource::Glsl {
                 vertex: VERTEX,

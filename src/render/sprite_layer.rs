@@ -14,82 +14,26 @@
 //! made topmost first ([`SpriteLayer::put_under`]): a pixel is written once, by the first copy
 //! that reaches it, and later (lower) copies skip what is covered, a whole row at a time once
 //! it is full. The image is the same as putting the copies bottom first, bit for bit.
+//!
+//! In bands: the rows are split into horizontal bands that share nothing they write, and
+//! [`SpriteLayer::put_all`] fills them at once, a band a thread. Each band reads only the
+//! copies that can reach it, so the work divides, and the picture is the same as one band's.
+
+mod band;
+mod stamp;
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use macroquad::prelude::*;
+
+use band::{Band, TILE};
+pub use stamp::StampId;
+use stamp::{make_stamp, Stamp, StampKey};
 
 /// Rotation steps of a full turn kept for rotated sprites: 5.6° apart, finer than a 12-pixel
 /// needle can show.
 pub const ANGLES: usize = 64;
-
-/// A sprite frame ready to copy: its pixels, where its top-left sits relative to the top-left
-/// of the unrotated destination rectangle, and the runs of visible pixels in each row.
-struct Stamp {
-    offset: (i32, i32),
-    width: usize,
-    height: usize,
-    pixels: Vec<[u8; 4]>,
-    spans: Vec<Span>,
-    /// Every visible pixel is opaque: the stamp may be put under others.
-    opaque: bool,
-}
-
-/// A run of visible pixels in one row of a stamp, `start..end` in that row. Opaque runs are
-/// plain copies; the rest are blended pixel by pixel.
-#[derive(Clone, Copy)]
-struct Span {
-    row: u16,
-    start: u16,
-    end: u16,
-    opaque: bool,
-}
-
-impl Stamp {
-    fn new(offset: (i32, i32), width: usize, height: usize, pixels: Vec<[u8; 4]>) -> Self {
-        let mut spans = Vec::new();
-        for (row, line) in pixels.chunks(width.max(1)).enumerate() {
-            let mut x = 0;
-            while x < line.len() {
-                if line[x][3] == 0 {
-                    x += 1;
-                    continue;
-                }
-                let start = x;
-                let opaque = line[x][3] == 255;
-                while x < line.len() && line[x][3] != 0 && (line[x][3] == 255) == opaque {
-                    x += 1;
-                }
-                spans.push(Span {
-                    row: row as u16,
-                    start: start as u16,
-                    end: x as u16,
-                    opaque,
-                });
-            }
-        }
-        let opaque = spans.iter().all(|s| s.opaque);
-        Self {
-            offset,
-            width,
-            height,
-            pixels,
-            spans,
-            opaque,
-        }
-    }
-}
-
-/// Identifies a stamp: the frame's source rectangle in the atlas and the rotation step.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct StampKey {
-    src: (u32, u32, u32, u32),
-    angle: usize,
-}
-
-/// Handle to a stamp made by [`SpriteLayer::stamp`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StampId(usize);
 
 /// The layer: a CPU copy of the atlas, the playfield-sized image drawn into, and its texture.
 pub struct SpriteLayer {
@@ -99,68 +43,55 @@ pub struct SpriteLayer {
     texture: Option<Texture2D>,
     stamps: Vec<Stamp>,
     by_key: HashMap<StampKey, StampId>,
-    /// Rows `dirty.0..dirty.1` of the image hold pixels put since `begin`; an empty range
-    /// means nothing was put.
-    dirty: (usize, usize),
-    /// Pixels put by [`SpriteLayer::put_under`] since `begin`: one bit a pixel, `words` words
-    /// a row.
-    covered: Vec<u64>,
-    words: usize,
-    /// Pixels of the whole image not yet covered: at 0 every further `put_under` is a no-op.
-    open_total: usize,
-    /// Pixels not yet covered in each tile of [`TILE`] x [`TILE`], `tiles_x` a row: a copy
-    /// whose tiles are all covered is passed over at a few looks. A row of the image is rarely
-    /// covered whole (bullets seldom reach the field's edges), a bullet's tiles often are.
-    tile_open: Vec<u8>,
-    tiles_x: usize,
+    /// The largest [`Stamp::reach`] of `stamps`.
+    reach: f32,
+    /// The image's rows, top to bottom, in bands of equal height (the last may be shorter).
+    bands: Vec<Band>,
 }
 
-/// The side of a tile of [`SpriteLayer::tile_open`]: a byte of a `covered` word.
-const TILE: usize = 8;
-
 impl SpriteLayer {
-    /// A layer of `width` x `height` pixels drawing from `atlas`.
+    /// A layer of `width` x `height` pixels drawing from `atlas`, in one band.
+    #[cfg(test)]
     pub fn new(atlas: Image, width: u16, height: u16) -> Self {
-        let words = (width as usize).div_ceil(64);
-        let tiles_x = (width as usize).div_ceil(TILE);
-        let mut layer = Self {
+        Self::with_bands(atlas, width, height, 1)
+    }
+
+    /// A layer of `width` x `height` pixels drawing from `atlas`, whose rows
+    /// [`SpriteLayer::put_all`] fills in up to `bands` bands at once (at least [`TILE`] rows
+    /// each). The picture does not depend on the number of bands.
+    pub fn with_bands(atlas: Image, width: u16, height: u16, bands: usize) -> Self {
+        let tile_rows = usize::from(height).div_ceil(TILE);
+        let band_rows = tile_rows.div_ceil(bands.clamp(1, tile_rows.max(1))) * TILE;
+        let bands = (0..usize::from(height))
+            .step_by(band_rows.max(TILE))
+            .map(|top| {
+                Band::new(
+                    top..(top + band_rows).min(usize::from(height)),
+                    (width, height),
+                )
+            })
+            .collect();
+        Self {
             atlas,
             image: Image::gen_image_color(width, height, Color::new(0.0, 0.0, 0.0, 0.0)),
             texture: None,
             stamps: Vec::new(),
             by_key: HashMap::new(),
-            dirty: (0, 0),
-            covered: vec![0; words * height as usize],
-            words,
-            open_total: width as usize * height as usize,
-            tile_open: vec![0; tiles_x * (height as usize).div_ceil(TILE)],
-            tiles_x,
-        };
-        layer.open_tiles(0, height as usize);
-        layer
-    }
-
-    /// Marks every pixel of the tile rows holding image rows `top..bottom` open.
-    fn open_tiles(&mut self, top: usize, bottom: usize) {
-        let (width, height) = (self.image.width as usize, self.image.height as usize);
-        for ty in top / TILE..bottom.div_ceil(TILE) {
-            let rows = (height - ty * TILE).min(TILE);
-            for tx in 0..self.tiles_x {
-                let cols = (width - tx * TILE).min(TILE);
-                self.tile_open[ty * self.tiles_x + tx] = (rows * cols) as u8;
-            }
+            reach: 0.0,
+            bands,
         }
     }
 
     /// The rotation step, `0..ANGLES`, nearest to `rotation` radians.
     pub fn angle_step(rotation: f32) -> usize {
         let turns = rotation / std::f32::consts::TAU;
-        round_i32(turns * ANGLES as f32).rem_euclid(ANGLES as i32) as usize
+        stamp::round_i32(turns * ANGLES as f32).rem_euclid(ANGLES as i32) as usize
     }
 
     /// The stamp for atlas rectangle `src` turned by `angle` steps of [`ANGLES`] (taken modulo
     /// a full turn), made on first use. Turning is about the rectangle's centre, as
-    /// `draw_texture_ex` turns. Call once per sprite and frame, not per copy: it hashes.
+    /// `draw_texture_ex` turns, and a copy is centred as the rectangle is. Call once per sprite
+    /// and frame, not per copy: it hashes.
     pub fn stamp(&mut self, src: Rect, angle: usize) -> StampId {
         let angle = angle % ANGLES;
         let key = StampKey {
@@ -171,144 +102,93 @@ impl SpriteLayer {
             return id;
         }
         let stamp = make_stamp(&self.atlas, key);
+        self.reach = self.reach.max(stamp.reach());
         let id = StampId(self.stamps.len());
         self.stamps.push(stamp);
         self.by_key.insert(key, id);
         id
     }
 
+    /// The bands, each with its rows of the image.
+    fn banded(&mut self) -> impl Iterator<Item = (&mut Band, &mut [[u8; 4]])> {
+        let width = usize::from(self.image.width);
+        let band_rows = self.bands[0].rows.len();
+        self.bands.iter_mut().zip(
+            self.image
+                .get_image_data_mut()
+                .chunks_mut(band_rows * width),
+        )
+    }
+
     /// Starts a frame: clears what the last one drew.
     pub fn begin(&mut self) {
-        let width = self.image.width as usize;
-        let (top, bottom) = self.dirty;
-        if bottom > top {
-            self.image.get_image_data_mut()[top * width..bottom * width].fill([0; 4]);
-            self.covered[top * self.words..bottom * self.words].fill(0);
-            // Rows outside `dirty` in the same tiles had nothing put: open too.
-            self.open_tiles(top, bottom);
+        for (band, pixels) in self.banded() {
+            band.begin(pixels);
         }
-        self.open_total = self.tile_open.iter().map(|&n| n as usize).sum();
-        self.dirty = (usize::MAX, 0);
     }
 
     /// True once `put_under` has covered every pixel: nothing more put under shows.
+    #[cfg(test)]
     pub fn covered(&self) -> bool {
-        self.open_total == 0
+        self.bands.iter().all(Band::covered)
     }
 
-    /// Copies the opaque `stamp` as [`SpriteLayer::put`] does, but under everything put so
-    /// far with this call: only pixels no earlier `put_under` covered are written. Putting
-    /// copies topmost first this way gives the image `put` gives bottom first. Frames mixing
-    /// this with `put` are not meant: `put` ignores what is covered. Returns false, and puts nothing, for a stamp
-    /// with a translucent pixel.
+    /// Copies the opaque `stamp` as [`SpriteLayer::put`] does, but under everything put so far
+    /// with this call: only pixels no earlier `put_under` covered are written. Putting copies
+    /// topmost first this way gives the image `put` gives bottom first. Frames mixing this
+    /// with `put` are not meant: `put` ignores what is covered. Returns false, and puts
+    /// nothing, for a stamp with a translucent pixel. One copy at a time, in every band in
+    /// turn: what [`SpriteLayer::put_all`] is tested against.
+    #[cfg(test)]
+    pub fn put_under(&mut self, stamp: StampId, pos: Vec2) -> bool {
+        let stamps = std::mem::take(&mut self.stamps);
+        let s = &stamps[stamp.0];
+        let opaque = s.opaque && self.banded().all(|(b, px)| b.put_under(px, s, pos));
+        self.stamps = stamps;
+        opaque
+    }
+
+    /// Copies `stamp` so that its unturned frame would be centred on `pos`, snapped to whole
+    /// pixels as [`super::Renderer::sprite`] snaps. Later copies cover earlier ones. One copy
+    /// at a time, as [`SpriteLayer::put_under`].
+    #[cfg(test)]
+    pub fn put(&mut self, stamp: StampId, pos: Vec2) {
+        let stamps = std::mem::take(&mut self.stamps);
+        for (band, pixels) in self.banded() {
+            band.put(pixels, &stamps[stamp.0], pos);
+        }
+        self.stamps = stamps;
+    }
+
+    /// Puts a frame's copies, given bottom first, as [`SpriteLayer::put`] would put them in
+    /// turn; opaque copies go topmost first under each other ([`SpriteLayer::put_under`]), so
+    /// a covered pixel costs nothing. The bands are filled at once, on rayon's threads.
     ///
-    /// Cost: O(tiles of the stamp) once they are covered; O(pixels written) before.
-    pub fn put_under(&mut self, stamp: StampId, size: Vec2, pos: Vec2) -> bool {
-        let s = &self.stamps[stamp.0];
-        if !s.opaque {
-            return false;
-        }
-        if self.open_total == 0 {
-            return true;
-        }
-        let Some(at) = Placed::new(s, size, pos, (self.image.width, self.image.height)) else {
-            return true;
-        };
-        let Placed {
-            left,
-            x0,
-            x1,
-            y0,
-            y1,
-            ..
-        } = at;
-        let (tx0, tx1) = (x0 as usize / TILE, (x1 as usize - 1) / TILE);
-        let hidden = (y0 as usize / TILE..=(y1 as usize - 1) / TILE).all(|ty| {
-            let row = ty * self.tiles_x;
-            self.tile_open[row + tx0..=row + tx1]
-                .iter()
-                .all(|&n| n == 0)
-        });
-        if hidden {
-            return true;
-        }
-        self.dirty.0 = self.dirty.0.min(y0 as usize);
-        self.dirty.1 = self.dirty.1.max(y1 as usize);
-        let width = self.image.width as usize;
-        let dst = self.image.get_image_data_mut();
-        for (span, y, sx0, sx1) in at.spans(s) {
-            let (y, sx0, sx1) = (y as usize, sx0 as usize, sx1 as usize);
-            let src = &s.pixels[span.row as usize * s.width..][..s.width];
-            let bits = &mut self.covered[y * self.words..][..self.words];
-            let tiles = &mut self.tile_open[(y / TILE) * self.tiles_x..][..self.tiles_x];
-            let row = &mut dst[y * width..][..width];
-            let mut written = 0;
-            // Word by word: a span is at most a stamp wide, so one or two words.
-            let mut x = sx0;
-            while x < sx1 {
-                let (word, bit) = (x / 64, x % 64);
-                let n = (sx1 - x).min(64 - bit);
-                let mask = (u64::MAX >> (64 - n)) << bit;
-                let fresh = mask & !bits[word];
-                if fresh == mask {
-                    // `x` is at or right of `left`: the span starts inside the stamp.
-                    let from = (x as i32 - left) as usize;
-                    row[x..x + n].copy_from_slice(&src[from..from + n]);
-                } else {
-                    let mut f = fresh;
-                    while f != 0 {
-                        let px = word * 64 + f.trailing_zeros() as usize;
-                        row[px] = src[(px as i32 - left) as usize];
-                        f &= f - 1;
-                    }
-                }
-                bits[word] |= fresh;
-                written += fresh.count_ones() as usize;
-                // Each byte of the word is a tile's row.
-                let mut f = fresh;
-                while f != 0 {
-                    let byte = f.trailing_zeros() as usize / TILE;
-                    let in_tile = (f >> (byte * TILE)) & 0xff;
-                    tiles[word * (64 / TILE) + byte] -= in_tile.count_ones() as u8;
-                    f &= !(0xff << (byte * TILE));
-                }
-                x += n;
-            }
-            self.open_total -= written;
-        }
-        true
-    }
-
-    /// Copies `stamp` so that the unrotated sprite of `size` would be centred on `pos`, snapped
-    /// to whole pixels as [`super::Renderer::sprite`] snaps. Later copies cover earlier ones.
-    pub fn put(&mut self, stamp: StampId, size: Vec2, pos: Vec2) {
-        let s = &self.stamps[stamp.0];
-        let Some(at) = Placed::new(s, size, pos, (self.image.width, self.image.height)) else {
-            return;
-        };
-        let Placed { left, y0, y1, .. } = at;
-        self.dirty.0 = self.dirty.0.min(y0 as usize);
-        self.dirty.1 = self.dirty.1.max(y1 as usize);
-        let width = self.image.width as usize;
-        let dst = self.image.get_image_data_mut();
-        for (span, y, sx0, sx1) in at.spans(s) {
-            let src_row = span.row as usize * s.width;
-            let from = &s.pixels[src_row + (sx0 - left) as usize..src_row + (sx1 - left) as usize];
-            let row = y as usize * width;
-            let to = &mut dst[row + sx0 as usize..row + sx1 as usize];
-            if span.opaque {
-                to.copy_from_slice(from);
-            } else {
-                for (d, p) in to.iter_mut().zip(from) {
-                    *d = over(*p, *d);
-                }
-            }
-        }
+    /// `copies(ys)` is called once or twice for each band. It must give, in the same order
+    /// every time, at least the copies centred at a height in `ys`: the others cannot reach
+    /// the band, and it may leave them out (or not).
+    pub fn put_all<F, I>(&mut self, copies: F)
+    where
+        F: Fn(Range<f32>) -> I + Sync,
+        I: DoubleEndedIterator<Item = (StampId, Vec2)>,
+    {
+        let width = usize::from(self.image.width);
+        let (stamps, reach) = (&self.stamps[..], self.reach);
+        let pixels = self.image.get_image_data_mut();
+        fill(
+            &mut self.bands,
+            pixels,
+            width,
+            &|band: &mut Band, pixels| {
+                let ys = band.rows.start as f32 - reach..band.rows.end as f32 + reach;
+                band.put_all(pixels, stamps, || copies(ys.clone()));
+            },
+        );
     }
 
     /// Draws the layer at the current camera's origin, if anything was put this frame.
     pub fn draw(&mut self) {
-        if self.dirty.1 <= self.dirty.0 {
+        if self.bands.iter().all(|b| b.dirty.1 <= b.dirty.0) {
             return;
         }
         let texture = self.texture.get_or_insert_with(|| {
@@ -327,124 +207,32 @@ impl SpriteLayer {
     }
 }
 
-/// Where a stamp lands in the layer: its top-left corner (`left`, `top`, possibly outside)
-/// and the part of it inside the layer, columns `x0..x1` and rows `y0..y1`, never empty.
-#[derive(Clone, Copy)]
-struct Placed {
-    left: i32,
-    top: i32,
-    x0: i32,
-    x1: i32,
-    y0: i32,
-    y1: i32,
-}
-
-impl Placed {
-    /// Stamp `s` for a sprite of `size` centred on `pos`, snapped to whole pixels, in a layer
-    /// of `(width, height)`; `None` when no pixel of it is inside.
-    fn new(s: &Stamp, size: Vec2, pos: Vec2, (width, height): (u16, u16)) -> Option<Placed> {
-        let left = round_i32(pos.x - size.x * 0.5).saturating_add(s.offset.0);
-        let top = round_i32(pos.y - size.y * 0.5).saturating_add(s.offset.1);
-        let at = Placed {
-            left,
-            top,
-            x0: left.max(0),
-            x1: left.saturating_add(s.width as i32).min(i32::from(width)),
-            y0: top.max(0),
-            y1: top.saturating_add(s.height as i32).min(i32::from(height)),
-        };
-        (at.x0 < at.x1 && at.y0 < at.y1).then_some(at)
-    }
-
-    /// The spans of `s` inside the layer, each with its row and its columns `sx0..sx1` there.
-    fn spans<'a>(self, s: &'a Stamp) -> impl Iterator<Item = (&'a Span, i32, i32, i32)> + 'a {
-        s.spans.iter().filter_map(move |span| {
-            let y = self.top + span.row as i32;
-            let sx0 = (self.left + span.start as i32).max(self.x0);
-            let sx1 = (self.left + span.end as i32).min(self.x1);
-            (y >= self.y0 && y < self.y1 && sx0 < sx1).then_some((span, y, sx0, sx1))
-        })
-    }
-}
-
-/// `x.round() as i32`, halves away from zero, without a call: built for a CPU without
-/// SSE4.1, `f32::round` is a library call, and a frame rounds twice for each bullet.
-/// Saturates as `as` does (NaN is 0).
-#[inline]
-fn round_i32(x: f32) -> i32 {
-    let whole = x as i32;
-    // Exact: `whole` is within 1 of `x`, or `x` is beyond the range and the sum saturates.
-    let frac = x - whole as f32;
-    whole.saturating_add((frac >= 0.5) as i32 - (frac <= -0.5) as i32)
-}
-
-/// `top` over `below`, both straight (not premultiplied) alpha: the same colour the GPU's
-/// source-alpha blending gives when the two are drawn in turn over any background.
-fn over(top: [u8; 4], below: [u8; 4]) -> [u8; 4] {
-    let ta = top[3] as u32;
-    let ba = below[3] as u32 * (255 - ta) / 255;
-    let a = ta + ba;
-    if a == 0 {
-        return [0; 4];
-    }
-    let mix = |t: u8, b: u8| ((t as u32 * ta + b as u32 * ba + a / 2) / a) as u8;
-    [
-        mix(top[0], below[0]),
-        mix(top[1], below[1]),
-        mix(top[2], below[2]),
-        a as u8,
-    ]
-}
-
-/// Samples the atlas as the GPU does with nearest filtering: each destination pixel's centre is
-/// turned back into the source rectangle and takes the texel it lands in.
-fn make_stamp(atlas: &Image, key: StampKey) -> Stamp {
-    let (sx, sy, sw, sh) = key.src;
-    let (w, h) = (sw as f32, sh as f32);
-    let theta = key.angle as f32 * std::f32::consts::TAU / ANGLES as f32;
-    let (sin, cos) = if key.angle == 0 {
-        (0.0, 1.0)
-    } else {
-        theta.sin_cos()
-    };
-    let half = vec2(
-        (w * cos.abs() + h * sin.abs()) * 0.5,
-        (w * sin.abs() + h * cos.abs()) * 0.5,
-    );
-    let centre = vec2(w, h) * 0.5;
-    // Whole-pixel bounds around the turned rectangle, a pixel wider for rounding at the edges.
-    let pad = if key.angle == 0 { 0.0 } else { 1.0 };
-    let x0 = (centre.x - half.x - pad).floor() as i32;
-    let y0 = (centre.y - half.y - pad).floor() as i32;
-    let x1 = (centre.x + half.x + pad).ceil() as i32;
-    let y1 = (centre.y + half.y + pad).ceil() as i32;
-    let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
-    let texels = atlas.get_image_data();
-    let atlas_w = atlas.width as usize;
-    let mut pixels = vec![[0u8; 4]; width * height];
-    for j in 0..height {
-        for i in 0..width {
-            let d = vec2(x0 as f32 + i as f32 + 0.5, y0 as f32 + j as f32 + 0.5) - centre;
-            // Inverse of draw_texture_ex's turn (x' = x cos - y sin, y' = x sin + y cos).
-            let u = d.x * cos + d.y * sin + centre.x;
-            let v = -d.x * sin + d.y * cos + centre.y;
-            if u < 0.0 || v < 0.0 || u >= w || v >= h {
-                continue;
-            }
-            let (tx, ty) = (sx as usize + u as usize, sy as usize + v as usize);
-            if tx >= atlas_w {
-                continue;
-            }
-            if let Some(t) = texels.get(ty * atlas_w + tx) {
-                pixels[j * width + i] = *t;
-            }
+/// Runs `each` on every band with its rows of `pixels`, the bands split in halves on rayon's
+/// threads (a `join` needs no allocation, which a scope's spawns would).
+fn fill(
+    bands: &mut [Band],
+    pixels: &mut [[u8; 4]],
+    width: usize,
+    each: &(impl Fn(&mut Band, &mut [[u8; 4]]) + Sync),
+) {
+    match bands {
+        [] => {}
+        [band] => each(band, pixels),
+        _ => {
+            let (upper, lower) = bands.split_at_mut(bands.len() / 2);
+            let split = (lower[0].rows.start - upper[0].rows.start) * width;
+            let (above, below) = pixels.split_at_mut(split);
+            rayon::join(
+                || fill(upper, above, width, each),
+                || fill(lower, below, width, each),
+            );
         }
     }
-    Stamp::new((x0, y0), width, height, pixels)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::stamp::{over, round_i32};
     use super::*;
 
     const RED: [u8; 4] = [255, 0, 0, 255];
@@ -479,7 +267,7 @@ mod tests {
         let id = layer.stamp(sprite_rect(), 0);
         layer.begin();
         // Centred on (3.4, 3.6): top-left (2.4, 2.1) snaps to (2, 2).
-        layer.put(id, vec2(2.0, 3.0), vec2(3.4, 3.6));
+        layer.put(id, vec2(3.4, 3.6));
         assert_eq!(at(&layer, 2, 2), RED);
         assert_eq!(at(&layer, 3, 2), BLUE);
         assert_eq!(at(&layer, 2, 4), RED);
@@ -497,7 +285,7 @@ mod tests {
         // A 2x2 sprite keeps its centre on a pixel corner when turned, so the result is exact.
         let id = layer.stamp(Rect::new(1.0, 0.0, 2.0, 2.0), step);
         layer.begin();
-        layer.put(id, vec2(2.0, 2.0), vec2(4.0, 4.0));
+        layer.put(id, vec2(4.0, 4.0));
         // Upright: red left column, blue right column. A quarter turn clockwise on a y-down
         // screen puts red on top and blue below.
         assert_eq!(at(&layer, 3, 3), RED);
@@ -512,20 +300,41 @@ mod tests {
         let mut layer = SpriteLayer::new(atlas(), 4, 4);
         let id = layer.stamp(sprite_rect(), 0);
         layer.begin();
-        layer.put(id, vec2(2.0, 3.0), vec2(-0.2, 0.6)); // top-left at (-1, -1)
-        layer.put(id, vec2(2.0, 3.0), vec2(100.0, 100.0)); // wholly off
+        layer.put(id, vec2(-0.2, 0.6)); // top-left at (-1, -1)
+        layer.put(id, vec2(100.0, 100.0)); // wholly off
         assert_eq!(at(&layer, 0, 0), BLUE);
         assert_eq!(at(&layer, 0, 1), CLEAR);
         // The same frame one pixel to the left covers the blue with red.
-        layer.put(id, vec2(2.0, 3.0), vec2(0.8, 1.5));
+        layer.put(id, vec2(0.8, 1.5));
         assert_eq!(at(&layer, 0, 0), RED);
         // A new frame starts clear.
         layer.begin();
         assert!(layer.pixels().iter().all(|p| *p == CLEAR));
     }
 
-    /// Copies at random places, angles and sizes, clipped at every edge: put topmost first
-    /// with `put_under`, they give the image `put` gives bottom first, pixel for pixel.
+    /// `count` copies at random places and angles, clipped at every edge of a `w` x `h`
+    /// layer, of the frames `frames`.
+    fn random_copies(
+        rng: &mut oorandom::Rand32,
+        frames: &[Rect],
+        count: usize,
+        (w, h): (f32, f32),
+    ) -> Vec<(Rect, usize, Vec2)> {
+        (0..count)
+            .map(|_| {
+                let src = frames[rng.rand_range(0..frames.len() as u32) as usize];
+                let angle = rng.rand_range(0..ANGLES as u32) as usize;
+                let pos = vec2(
+                    rng.rand_float() * (w + 6.0) - 3.0,
+                    rng.rand_float() * (h + 6.0) - 3.0,
+                );
+                (src, angle, pos)
+            })
+            .collect()
+    }
+
+    /// Copies at random places and angles, clipped at every edge: put topmost first with
+    /// `put_under`, they give the image `put` gives bottom first, pixel for pixel.
     #[test]
     fn putting_opaque_copies_top_first_gives_the_image_of_bottom_first() {
         // A 2x2 opaque sprite and the opaque column of the test sprite (1x3, red), turned.
@@ -534,26 +343,21 @@ mod tests {
         let mut back = SpriteLayer::new(atlas(), 70, 9);
         let mut front = SpriteLayer::new(atlas(), 70, 9);
         for _frame in 0..3 {
-            let mut copies = Vec::new();
-            for _ in 0..400 {
-                let src = frames[rng.rand_range(0..2) as usize];
-                let angle = rng.rand_range(0..ANGLES as u32) as usize;
-                let pos = vec2(rng.rand_float() * 76.0 - 3.0, rng.rand_float() * 15.0 - 3.0);
-                copies.push((src, angle, pos));
-            }
+            let copies = random_copies(&mut rng, &frames, 400, (70.0, 9.0));
             back.begin();
             front.begin();
             for &(src, angle, pos) in &copies {
                 let id = back.stamp(src, angle);
-                back.put(id, src.size(), pos);
+                back.put(id, pos);
             }
             for &(src, angle, pos) in copies.iter().rev() {
                 let id = front.stamp(src, angle);
                 assert!(front.stamps[id.0].opaque);
-                assert!(front.put_under(id, src.size(), pos));
+                assert!(front.put_under(id, pos));
             }
             assert!(back.pixels() == front.pixels());
-            assert_eq!(front.tile_open, open_tiles_recounted(&front));
+            let (recounted, kept) = front.bands[0].tiles_recounted();
+            assert_eq!(recounted, kept);
             let uncovered = front.pixels().iter().filter(|p| p[3] == 0).count();
             assert_eq!(front.covered(), uncovered == 0);
             assert!(back.pixels().contains(&RED));
@@ -561,18 +365,44 @@ mod tests {
         }
     }
 
-    /// `SpriteLayer::tile_open` worked out afresh from the covered bits.
-    fn open_tiles_recounted(layer: &SpriteLayer) -> Vec<u8> {
-        let (width, height) = (layer.image.width as usize, layer.image.height as usize);
-        let mut tiles = vec![0u8; layer.tile_open.len()];
-        for y in 0..height {
-            for x in 0..width {
-                if layer.covered[y * layer.words + x / 64] & (1 << (x % 64)) == 0 {
-                    tiles[(y / TILE) * layer.tiles_x + x / TILE] += 1;
+    /// A frame put in bands at once, each band given only the copies centred within its reach,
+    /// is the frame one band gets from `put` bottom first: opaque frames, and frames with a
+    /// translucent stamp among them, which blend bottom first.
+    #[test]
+    fn a_frame_put_in_bands_at_once_is_the_frame_put_in_turn() {
+        let mut faded = atlas();
+        faded.get_image_data_mut()[1] = [255, 0, 0, 128];
+        for (seed, image) in [(11, atlas()), (12, faded)] {
+            let frames = [Rect::new(1.0, 0.0, 2.0, 2.0), Rect::new(1.0, 0.0, 2.0, 3.0)];
+            let mut rng = oorandom::Rand32::new(seed);
+            let (w, h) = (70, 43);
+            let mut one = SpriteLayer::new(image.clone(), w, h);
+            for bands in [1, 2, 3, 6] {
+                let mut banded = SpriteLayer::with_bands(image.clone(), w, h, bands);
+                assert_eq!(banded.bands.len(), bands);
+                for _frame in 0..3 {
+                    let copies = random_copies(&mut rng, &frames, 300, (w as f32, h as f32));
+                    let ids: Vec<_> = copies
+                        .iter()
+                        .map(|&(src, angle, pos)| (banded.stamp(src, angle), pos))
+                        .collect();
+                    one.begin();
+                    for &(src, angle, pos) in &copies {
+                        let id = one.stamp(src, angle);
+                        one.put(id, pos);
+                    }
+                    banded.begin();
+                    banded
+                        .put_all(|ys| ids.iter().copied().filter(move |(_, p)| ys.contains(&p.y)));
+                    assert!(one.pixels() == banded.pixels(), "{bands} bands");
+                    assert!(one.pixels().iter().any(|p| p[3] == 255));
+                    for band in &banded.bands {
+                        let (recounted, kept) = band.tiles_recounted();
+                        assert_eq!(recounted, kept);
+                    }
                 }
             }
         }
-        tiles
     }
 
     #[test]
@@ -583,7 +413,7 @@ mod tests {
         let id = layer.stamp(sprite_rect(), 0);
         assert!(!layer.stamps[id.0].opaque);
         layer.begin();
-        assert!(!layer.put_under(id, vec2(2.0, 3.0), vec2(4.0, 4.0)));
+        assert!(!layer.put_under(id, vec2(4.0, 4.0)));
         assert!(layer.pixels().iter().all(|p| *p == CLEAR));
     }
 
@@ -593,9 +423,9 @@ mod tests {
         let square = Rect::new(1.0, 0.0, 2.0, 2.0);
         let id = layer.stamp(square, 0);
         layer.begin();
-        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(1.0, 1.0)));
+        assert!(layer.put_under(id, vec2(1.0, 1.0)));
         assert!(!layer.covered(), "a column is left");
-        assert!(layer.put_under(id, vec2(2.0, 2.0), vec2(2.0, 1.0)));
+        assert!(layer.put_under(id, vec2(2.0, 1.0)));
         assert!(layer.covered());
         assert!(layer.pixels().iter().all(|p| p[3] == 255));
         layer.begin();

@@ -220,46 +220,36 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         }
         return;
     };
-    // Sprites and stamps are looked up once per style and angle, not once per bullet.
-    let sprites = BulletStyle::ALL.map(|style| assets.sprite(bullet_sprite(style)));
+    // Every stamp a bullet may take this frame, looked up once per style and angle, not once
+    // per bullet: the bands are filled at once and only read them. Only needles turn.
     let mut stamps = [[None::<StampId>; ANGLES]; BulletStyle::ALL.len()];
-    let mut stamp_of = |layer: &mut SpriteLayer, b: &BulletSprite| {
-        let slot = b.style as usize;
-        let (Some(Some(sprite)), Some(by_angle)) = (sprites.get(slot), stamps.get_mut(slot)) else {
-            return None;
+    for (style, by_angle) in BulletStyle::ALL.into_iter().zip(&mut stamps) {
+        let Some(sprite) = assets.sprite(bullet_sprite(style)) else {
+            continue;
         };
-        let angle = SpriteLayer::angle_step(bullet_rotation(b));
-        let id = *by_angle[angle].get_or_insert_with(|| layer.stamp(sprite.frame(frame), angle));
-        Some((id, sprite.size))
-    };
-    // Later bullets are drawn over earlier ones. Opaque bullet sprites (all of today's) are
-    // put newest first, each under the ones before, so a covered pixel costs nothing; a
-    // translucent one sends the frame back to oldest first, drawn over. The layer is
-    // composited on the CPU: what lies under it is handed to GL first, to be rasterised
-    // meanwhile.
+        let angles = if style == BulletStyle::Needle {
+            ANGLES
+        } else {
+            1
+        };
+        for (angle, id) in by_angle.iter_mut().enumerate().take(angles) {
+            *id = Some(layer.stamp(sprite.frame(frame), angle));
+        }
+    }
+    // Later bullets are drawn over earlier ones. The layer is composited on the CPU: what
+    // lies under it is handed to GL first, to be rasterised meanwhile.
     super::flush_to_gl();
     layer.begin();
-    let mut under = true;
-    for b in world.bullets.sprites().rev() {
-        // Everything is covered: the older bullets are all hidden.
-        if layer.covered() {
-            break;
-        }
-        if let Some((id, size)) = stamp_of(layer, &b) {
-            if !layer.put_under(id, size, b.pos) {
-                under = false;
-                break;
-            }
-        }
-    }
-    if !under {
-        layer.begin();
-        for b in world.bullets.sprites() {
-            if let Some((id, size)) = stamp_of(layer, &b) {
-                layer.put(id, size, b.pos);
-            }
-        }
-    }
+    let bullets = &world.bullets;
+    layer.put_all(|ys| {
+        bullets
+            .sprites()
+            .filter(move |b| ys.contains(&b.pos.y))
+            .filter_map(move |b| {
+                let angle = SpriteLayer::angle_step(bullet_rotation(&b));
+                Some((stamps[b.style as usize][angle]?, b.pos))
+            })
+    });
     layer.draw();
 }
 
