@@ -121,14 +121,25 @@ impl Bodies {
         centre: glam::Vec2,
         shape: Shape,
     ) -> Result<(usize, Aabb), ColliderError> {
+        self.set_shape_bounded(h, centre, shape, shape.bounds(centre))
+    }
+
+    /// [`Bodies::set_shape`] with the shape's bounding box already worked out (`None` for a
+    /// [`Shape::Aabb`]).
+    #[inline]
+    pub(super) fn set_shape_bounded(
+        &mut self,
+        h: Handle,
+        centre: glam::Vec2,
+        shape: Shape,
+        bounds: Option<Aabb>,
+    ) -> Result<(usize, Aabb), ColliderError> {
         if !shape.is_valid() {
             return Err(ColliderError::InvalidShape(shape));
         }
         let i = self.slots.resolve(h)?;
         let cur = self.slots.cur[i];
-        let aabb = shape
-            .bounds(centre)
-            .unwrap_or_else(|| Aabb::from_center(centre, cur.size() * 0.5));
+        let aabb = bounds.unwrap_or_else(|| Aabb::from_center(centre, cur.size() * 0.5));
         self.set_aabb(h, aabb)?;
         self.slots.set_shape(i, shape);
         Ok((i, aabb))

@@ -128,6 +128,26 @@ pub trait BroadPhase: Store {
         Ok(())
     }
 
+    /// [`set_shape`](Self::set_shape) with a [`Shape::Oriented`] of half-extents `half` turned
+    /// by `angle`, for a caller that has the angle's sine and cosine already: given
+    /// `angle.sin_cos()`, the same box, bit for bit, without working them out again (a curling
+    /// needle turns every step, and its heading's sine and cosine move it).
+    fn set_oriented(
+        &mut self,
+        h: Handle,
+        centre: glam::Vec2,
+        (half, angle): (glam::Vec2, f32),
+        (sin, cos): (f32, f32),
+    ) -> Result<(), ColliderError> {
+        let shape = Shape::Oriented { half, angle };
+        let bounds = Shape::oriented_bounds(centre, half, sin, cos);
+        let (i, aabb) = self
+            .bodies_mut()
+            .set_shape_bounded(h, centre, shape, Some(bounds))?;
+        self.moved(i, &aabb);
+        Ok(())
+    }
+
     /// Moves a circle (or gives a body a circle): [`set_shape`](Self::set_shape) with
     /// [`Shape::Circle`].
     fn set_circle(

@@ -18,7 +18,7 @@ use crate::collide::{BroadPhase, Collider, Handle};
 use crate::level::limits;
 use crate::level::schema::BulletStyle;
 
-use super::bullet::{hitbox_of, shape_of, unit, Bullet, BULLET_MAX_AGE};
+use super::bullet::{hitbox_of, unit, Bullet, BULLET_MAX_AGE};
 use super::clock::DT;
 use super::PLAYFIELD;
 
@@ -348,10 +348,14 @@ impl Bullets {
                 gone.push(k);
                 continue;
             }
-            // A needle that turned gives the collider its new shape; a circle only moves, and
-            // so does a needle that did not turn (its shape is the one the collider has).
+            // A needle that turned gives the collider its new shape, turned by the sine and
+            // cosine it has just moved by (its unit heading); a circle only moves, and so does
+            // a needle that did not turn (its shape is the one the collider has).
             let _ = if is_turned {
-                collider.set_shape(handle[i], pos[i], shape_of(style[i], heading[i]))
+                debug_assert!(!style[i].is_round() && dir[i] == unit(heading[i]));
+                let half = Vec2::new(style[i].half_length(), style[i].half_size());
+                let angle = heading[i].to_radians();
+                collider.set_oriented(handle[i], pos[i], (half, angle), (dir[i].y, dir[i].x))
             } else {
                 collider.set_aabb(handle[i], hitbox_of(pos[i], style[i], dir[i]))
             };

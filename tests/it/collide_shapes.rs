@@ -259,6 +259,32 @@ fn shapes_without_area_overlap_nothing_and_invalid_ones_are_refused() {
     });
 }
 
+/// A turned box set with its angle's sine and cosine given is the box `set_shape` works out
+/// for that angle, shape and bounds bit for bit; an invalid one is refused alike.
+#[test]
+fn an_oriented_box_given_its_sine_and_cosine_is_the_one_set_shape_gives() {
+    on_each(|c| {
+        let desc = |owner| BoxDesc::new(b(0., 0., 2., 2.), owner, B);
+        let (plain, given, _) = two(c, desc(1), desc(2));
+        let half = Vec2::new(6.0, 1.5);
+        for k in 0..720 {
+            let angle = (k as f32 * 0.5 - 90.0).to_radians();
+            let centre = Vec2::new(100.0 + k as f32 * 0.37, 50.0 - k as f32 * 0.11);
+            c.set_shape(plain, centre, Shape::Oriented { half, angle })
+                .unwrap();
+            c.set_oriented(given, centre, (half, angle), angle.sin_cos())
+                .unwrap();
+            assert_eq!(c.shape(given), c.shape(plain));
+            assert_eq!(c.get(given).unwrap().1, c.get(plain).unwrap().1, "{angle}");
+        }
+        let bad = (Vec2::new(-1.0, 1.0), 0.0);
+        assert!(matches!(
+            c.set_oriented(given, Vec2::ZERO, bad, (0.0, 1.0)),
+            Err(ColliderError::InvalidShape(_))
+        ));
+    });
+}
+
 #[test]
 fn every_phase_reports_the_same_pairs_for_round_bullets_in_a_scene() {
     use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
