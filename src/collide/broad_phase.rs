@@ -139,6 +139,10 @@ pub trait BroadPhase: Store {
         (half, angle): (glam::Vec2, f32),
         (sin, cos): (f32, f32),
     ) -> Result<(), ColliderError> {
+        debug_assert!(
+            (sin.to_bits(), cos.to_bits()) == (angle.sin().to_bits(), angle.cos().to_bits()),
+            "set_oriented given a sine and cosine not of its angle"
+        );
         let shape = Shape::Oriented { half, angle };
         let bounds = Shape::oriented_bounds(centre, half, sin, cos);
         let (i, aabb) = self

@@ -11,13 +11,14 @@
 //!
 //! Front to back: with tens of thousands of bullets the playfield is covered many times over,
 //! and all but the topmost copy of each pixel is wasted. Copies of wholly opaque stamps can be
-//! made topmost first ([`SpriteLayer::put_under`]): a pixel is written once, by the first copy
-//! that reaches it, and later (lower) copies skip what is covered, a whole row at a time once
+//! made topmost first (`Band::put_under`): a pixel is written once, by the first copy that
+//! reaches it, and later (lower) copies skip what is covered, a whole 8x8 tile at a time once
 //! it is full. The image is the same as putting the copies bottom first, bit for bit.
 //!
 //! In bands: the rows are split into horizontal bands that share nothing they write, and
-//! [`SpriteLayer::put_all`] fills them at once, a band a thread. Each band reads only the
-//! copies that can reach it, so the work divides, and the picture is the same as one band's.
+//! [`SpriteLayer::put_all`] fills them at once, a band a thread. Every band looks at every
+//! copy's height, but places and writes only those that can reach it: the pixel work divides,
+//! and the picture is the same as one band's.
 
 mod band;
 mod stamp;
@@ -57,19 +58,17 @@ impl SpriteLayer {
     }
 
     /// A layer of `width` x `height` pixels drawing from `atlas`, whose rows
-    /// [`SpriteLayer::put_all`] fills in up to `bands` bands at once (at least [`TILE`] rows
-    /// each). The picture does not depend on the number of bands.
-    pub fn with_bands(atlas: Image, width: u16, height: u16, bands: usize) -> Self {
-        let tile_rows = usize::from(height).div_ceil(TILE);
-        let band_rows = tile_rows.div_ceil(bands.clamp(1, tile_rows.max(1))) * TILE;
-        let bands = (0..usize::from(height))
-            .step_by(band_rows.max(TILE))
-            .map(|top| {
-                Band::new(
-                    top..(top + band_rows).min(usize::from(height)),
-                    (width, height),
-                )
-            })
+    /// [`SpriteLayer::put_all`] fills in up to `count` bands at once: bands of whole tile
+    /// rows ([`TILE`]), all of one height but the last, which may be shorter. The picture does
+    /// not depend on the number of bands.
+    pub fn with_bands(atlas: Image, width: u16, height: u16, count: usize) -> Self {
+        let rows = usize::from(height);
+        let tile_rows = rows.div_ceil(TILE).max(1);
+        let band_rows = tile_rows.div_ceil(count.clamp(1, tile_rows)) * TILE;
+        // At least one band, empty for an image without rows.
+        let bands = (0..rows.max(1))
+            .step_by(band_rows)
+            .map(|top| Band::new(top..(top + band_rows).min(rows), (width, height)))
             .collect();
         Self {
             atlas,
@@ -112,12 +111,12 @@ impl SpriteLayer {
     /// The bands, each with its rows of the image.
     fn banded(&mut self) -> impl Iterator<Item = (&mut Band, &mut [[u8; 4]])> {
         let width = usize::from(self.image.width);
-        let band_rows = self.bands[0].rows.len();
-        self.bands.iter_mut().zip(
-            self.image
-                .get_image_data_mut()
-                .chunks_mut(band_rows * width),
-        )
+        let mut rest = self.image.get_image_data_mut();
+        self.bands.iter_mut().map(move |band| {
+            let (pixels, below) = std::mem::take(&mut rest).split_at_mut(band.rows.len() * width);
+            rest = below;
+            (band, pixels)
+        })
     }
 
     /// Starts a frame: clears what the last one drew.
@@ -160,9 +159,9 @@ impl SpriteLayer {
         self.stamps = stamps;
     }
 
-    /// Puts a frame's copies, given bottom first, as [`SpriteLayer::put`] would put them in
-    /// turn; opaque copies go topmost first under each other ([`SpriteLayer::put_under`]), so
-    /// a covered pixel costs nothing. The bands are filled at once, on rayon's threads.
+    /// Puts a frame's copies, given bottom first, as putting each over the ones before would;
+    /// opaque copies go topmost first under each other, so a covered pixel costs nothing. The
+    /// bands are filled at once, on rayon's threads.
     ///
     /// `copies(ys)` is called once or twice for each band. It must give, in the same order
     /// every time, at least the copies centred at a height in `ys`: the others cannot reach
@@ -402,6 +401,62 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Opaque copies put under first, then a translucent one below them: the band starts
+    /// again bottom first, and what it had put is neither lost nor put twice.
+    #[test]
+    fn a_translucent_copy_below_opaque_ones_starts_the_band_again_bottom_first() {
+        let mut faded = atlas();
+        faded.get_image_data_mut()[1] = [255, 0, 0, 128];
+        let (square, column) = (Rect::new(2.0, 0.0, 1.0, 2.0), sprite_rect());
+        let mut one = SpriteLayer::new(faded.clone(), 8, 16);
+        let mut two = SpriteLayer::with_bands(faded, 8, 16, 2);
+        // Bottom first: the translucent column over a clear pixel and under an opaque one,
+        // then opaque copies over it and across the bands' edge.
+        let copies = [
+            (column, vec2(3.0, 7.5)),
+            (square, vec2(3.0, 7.0)),
+            (square, vec2(5.0, 8.0)),
+        ];
+        one.begin();
+        two.begin();
+        let mut ids = Vec::new();
+        for &(src, pos) in &copies {
+            let id = one.stamp(src, 0);
+            one.put(id, pos);
+            ids.push((two.stamp(src, 0), pos));
+        }
+        assert!(!two.stamps[ids[0].0 .0].opaque && two.stamps[ids[1].0 .0].opaque);
+        two.put_all(|_| ids.iter().copied());
+        assert!(one.pixels() == two.pixels());
+        assert!(
+            one.pixels().iter().any(|p| p[3] == 128),
+            "the translucent pixel shows"
+        );
+    }
+
+    /// Layers of any size make whole bands: as many as asked while each has a tile row, the
+    /// rows covered once and in order, and one empty band for an image without rows.
+    #[test]
+    fn bands_cover_every_row_once_whatever_the_size() {
+        for (height, asked, made) in [
+            (0, 2, 1),
+            (5, 3, 1),
+            (9, 2, 2),
+            (43, 3, 3),
+            (43, 6, 6),
+            (320, 4, 4),
+        ] {
+            let mut layer = SpriteLayer::with_bands(atlas(), 7, height, asked);
+            assert_eq!(layer.bands.len(), made, "{height} rows in {asked}");
+            let rows: Vec<usize> = layer.bands.iter().flat_map(|b| b.rows.clone()).collect();
+            assert_eq!(rows, (0..usize::from(height)).collect::<Vec<_>>());
+            layer.begin();
+            let id = layer.stamp(sprite_rect(), 0);
+            layer.put_all(|_| std::iter::once((id, vec2(3.0, 4.0))));
+            assert_eq!(layer.covered(), height == 0);
         }
     }
 

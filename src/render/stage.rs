@@ -240,7 +240,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     // lies under it is handed to GL first, to be rasterised meanwhile.
     super::flush_to_gl();
     layer.begin();
-    let bullets = &world.bullets;
+    let (bullets, stamps) = (&world.bullets, &stamps);
     layer.put_all(|ys| {
         bullets
             .sprites()

@@ -89,12 +89,13 @@ pub(super) struct StampKey {
     pub angle: usize,
 }
 
-/// Handle to a stamp made by [`SpriteLayer::stamp`].
+/// Handle to a stamp made by [`super::SpriteLayer::stamp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StampId(pub(super) usize);
 
 /// Where a stamp lands in the layer: its top-left corner (`left`, `top`, possibly outside)
-/// and the part of it inside the layer, columns `x0..x1` and rows `y0..y1`, never empty.
+/// and the part of it inside the layer and the rows asked for, columns `x0..x1` and rows
+/// `y0..y1`, never empty.
 #[derive(Clone, Copy)]
 pub(super) struct Placed {
     pub left: i32,
@@ -129,7 +130,8 @@ impl Placed {
         (at.x0 < at.x1 && at.y0 < at.y1).then_some(at)
     }
 
-    /// The spans of `s` inside the layer, each with its row and its columns `sx0..sx1` there.
+    /// The spans of `s` inside the placed part, each with its row and its columns `sx0..sx1`
+    /// there.
     pub fn spans<'a>(self, s: &'a Stamp) -> impl Iterator<Item = (&'a Span, i32, i32, i32)> + 'a {
         s.spans.iter().filter_map(move |span| {
             let y = self.top + span.row as i32;
@@ -180,17 +182,17 @@ pub(super) fn make_stamp(atlas: &Image, key: StampKey) -> Stamp {
     } else {
         theta.sin_cos()
     };
-    let half = vec2(
+    let turned_half = vec2(
         (w * cos.abs() + h * sin.abs()) * 0.5,
         (w * sin.abs() + h * cos.abs()) * 0.5,
     );
     let centre = vec2(w, h) * 0.5;
     // Whole-pixel bounds around the turned rectangle, a pixel wider for rounding at the edges.
     let pad = if key.angle == 0 { 0.0 } else { 1.0 };
-    let x0 = (centre.x - half.x - pad).floor() as i32;
-    let y0 = (centre.y - half.y - pad).floor() as i32;
-    let x1 = (centre.x + half.x + pad).ceil() as i32;
-    let y1 = (centre.y + half.y + pad).ceil() as i32;
+    let x0 = (centre.x - turned_half.x - pad).floor() as i32;
+    let y0 = (centre.y - turned_half.y - pad).floor() as i32;
+    let x1 = (centre.x + turned_half.x + pad).ceil() as i32;
+    let y1 = (centre.y + turned_half.y + pad).ceil() as i32;
     let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let texels = atlas.get_image_data();
     let atlas_w = atlas.width as usize;
