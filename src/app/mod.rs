@@ -128,6 +128,9 @@ impl App {
             // with the swap, so the next step reads it as of the tick.
             pace.wait();
             let t = Instant::now();
+            if let Some(log) = &mut self.frame_log {
+                log.presenting(t);
+            }
             next_frame().await;
             if let Some(log) = &mut self.frame_log {
                 log.presented(t.elapsed());

@@ -19,6 +19,10 @@ pub struct FrameLog {
     render_us: Timings,
     present_us: Timings,
     step_us: Timings,
+    /// When the last frame was handed to the display, and the time between each hand-over
+    /// and the next.
+    last_present: Option<Instant>,
+    between_us: Timings,
     /// The machine's CPU time when the first frame began, for the share the hypervisor took.
     cpu_at_first: Option<CpuTicks>,
 }
@@ -34,6 +38,8 @@ impl FrameLog {
             render_us: Timings::new(frames),
             present_us: Timings::new(frames),
             step_us: Timings::new(frames),
+            last_present: None,
+            between_us: Timings::new(frames),
             cpu_at_first: None,
         }
     }
@@ -48,6 +54,18 @@ impl FrameLog {
             self.cpu_at_first = CpuTicks::now();
         }
         self.last = Some(now);
+    }
+
+    /// Notes that the frame just drawn is handed to the display at `now`, as the swap starts.
+    /// The times from one hand-over to the next are frame times as a tool counting a game's
+    /// presents measures them (PresentMon's time between presents): a frame handed over at its
+    /// tick takes a tick, however long the software driver's swap itself then takes. Frame
+    /// times from [`FrameLog::begin`] include that swap, and so its jitter.
+    pub fn presenting(&mut self, now: Instant) {
+        if let Some(last) = self.last_present {
+            self.between_us.record((now - last).as_secs_f64() * 1e6);
+        }
+        self.last_present = Some(now);
     }
 
     /// Notes how long handing the frame to the display took (`next_frame`: macroquad's end of
@@ -84,6 +102,7 @@ impl FrameLog {
         let [r50, r99] = self.render_us.percentiles();
         let [s50, s99] = self.step_us.percentiles();
         let [p50, p99] = self.present_us.percentiles();
+        let [b50, b99] = self.between_us.percentiles();
         let steal = self
             .cpu_at_first
             .zip(CpuTicks::now())
@@ -93,11 +112,13 @@ impl FrameLog {
             });
         Some(format!(
             "{:.1} fps (frame p50 {:.2} ms, p99 {:.2} ms); render p50 {r50:.0} us, p99 {r99:.0} us; \
-             present p50 {p50:.0} us, p99 {p99:.0} us; sim step p50 {s50:.0} us, p99 {s99:.0} us\
-             {steal}",
+             present p50 {p50:.0} us, p99 {p99:.0} us; sim step p50 {s50:.0} us, p99 {s99:.0} us; \
+             between presents p50 {:.2} ms, p99 {:.2} ms{steal}",
             frames as f64 / wall.max(1e-9),
             f50 / 1e3,
-            f99 / 1e3
+            f99 / 1e3,
+            b50 / 1e3,
+            b99 / 1e3
         ))
     }
 }
@@ -366,13 +387,19 @@ mod tests {
         }
         // The first frame's start times nothing; each later start ends the frame before.
         assert_eq!(log.frame_us.seen, 4);
+        // Hand-overs 16, 17, 16 and 19 ms apart, each timed from the one before.
+        for ms in [0, 16, 33, 49, 68] {
+            log.presenting(start + Duration::from_millis(ms));
+        }
+        assert_eq!(log.between_us.percentiles(), [17_000.0, 19_000.0]);
         assert_eq!(log.frame_us.percentiles(), [1_000.0, 1_000.0]);
         // Every frame drew; only frames 1 and 3 ran a step, so only they time one.
         assert_eq!(log.render_us.percentiles(), [300.0, 500.0]);
         assert_eq!(log.step_us.seen, 2);
         assert!(log
             .summary()
-            .is_some_and(|s| s.contains("sim step p50 40 us")));
+            .is_some_and(|s| s.contains("sim step p50 40 us")
+                && s.contains("between presents p50 17.00 ms, p99 19.00 ms")));
         assert!(
             FrameLog::new(5).summary().is_none(),
             "no summary before a frame"
