@@ -84,10 +84,17 @@ pub(super) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
         }
     } else {
         Shape::Oriented {
-            half: Vec2::new(style.half_length(), style.half_size()),
+            half: needle_half(style),
             angle: heading_deg.to_radians(),
         }
     }
+}
+
+/// The half-extents of a bullet of `style` as a box along its heading: half its length
+/// ahead and behind, half its width across. A needle's shape; a round style's box bounds.
+#[inline]
+pub(super) fn needle_half(style: BulletStyle) -> Vec2 {
+    Vec2::new(style.half_length(), style.half_size())
 }
 
 /// [`Bullet::hitbox`] of a bullet of `style` at `pos` whose unit heading is `dir`.
@@ -95,7 +102,7 @@ pub(super) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
 pub(super) fn hitbox_of(pos: Vec2, style: BulletStyle, dir: Vec2) -> Aabb {
     let half = style.half_size();
     // Both worked out and one picked, without a branch: styles come in any order.
-    let turned = Shape::oriented_extent(Vec2::new(style.half_length(), half), dir.y, dir.x);
+    let turned = Shape::oriented_extent(needle_half(style), dir.y, dir.x);
     let ext = if style.is_round() {
         Vec2::splat(half)
     } else {

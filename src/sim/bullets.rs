@@ -18,7 +18,7 @@ use crate::collide::{BroadPhase, Collider, Handle};
 use crate::level::limits;
 use crate::level::schema::BulletStyle;
 
-use super::bullet::{hitbox_of, unit, Bullet, BULLET_MAX_AGE};
+use super::bullet::{hitbox_of, needle_half, unit, Bullet, BULLET_MAX_AGE};
 use super::clock::DT;
 use super::PLAYFIELD;
 
@@ -353,9 +353,8 @@ impl Bullets {
             // a needle that did not turn (its shape is the one the collider has).
             let _ = if is_turned {
                 debug_assert!(!style[i].is_round() && dir[i] == unit(heading[i]));
-                let half = Vec2::new(style[i].half_length(), style[i].half_size());
-                let angle = heading[i].to_radians();
-                collider.set_oriented(handle[i], pos[i], (half, angle), (dir[i].y, dir[i].x))
+                let needle = (needle_half(style[i]), heading[i].to_radians());
+                collider.set_oriented(handle[i], pos[i], needle, (dir[i].y, dir[i].x))
             } else {
                 collider.set_aabb(handle[i], hitbox_of(pos[i], style[i], dir[i]))
             };
