@@ -15,6 +15,7 @@ pub mod notice_box;
 pub mod pilots;
 pub mod practice;
 pub mod select_blurbs;
+mod shaders;
 pub mod sprite_layer;
 pub mod stage;
 pub mod tate;
@@ -27,6 +28,7 @@ use skysweep::sim::PLAYFIELD;
 
 pub use assets::Assets;
 pub use effects::Effects;
+use shaders::{OPAQUE_FRAGMENT, VERTEX};
 pub use sprite_layer::SpriteLayer;
 
 /// Width of one HUD side panel in playfield pixels.
@@ -92,33 +94,6 @@ pub struct Renderer {
     /// driver refused the shader, and the plain textured draw is used.
     opaque: Option<Material>,
 }
-
-/// The vertex stage of macroquad's default material, which the opaque one reuses.
-const VERTEX: &str = r#"#version 100
-attribute vec3 position;
-attribute vec2 texcoord;
-attribute vec4 color0;
-varying lowp vec2 uv;
-varying lowp vec4 color;
-uniform mat4 Model;
-uniform mat4 Projection;
-void main() {
-    gl_Position = Projection * Model * vec4(position, 1);
-    color = color0 / 255.0;
-    uv = texcoord;
-}"#;
-
-/// Drawing the playfield with blending would let its alpha through: translucent sprites
-/// (clouds, shadows) blended into the offscreen target lower the target's alpha as well as
-/// mixing its colour, so the letterbox would show through them and screenshots would come out
-/// partly transparent. The colour is already final, so it is copied with alpha 1.
-const OPAQUE_FRAGMENT: &str = r#"#version 100
-varying lowp vec4 color;
-varying lowp vec2 uv;
-uniform sampler2D Texture;
-void main() {
-    gl_FragColor = vec4((color * texture2D(Texture, uv)).rgb, 1.0);
-}"#;
 
 impl Renderer {
     /// Takes the atlas pixels out of `assets` for the bullet layer.
