@@ -148,6 +148,6 @@ impl Scene for Controls {
             (false, _) => self.note.as_deref().unwrap_or("SHOT TO REBIND  ESC BACK"),
         };
         let rows = self.rows(ctx);
-        menus::list(&mut ctx.renderer, title, &rows, self.cursor, hint);
+        menus::key_list(&mut ctx.renderer, title, &rows, self.cursor, hint);
     }
 }

@@ -8,7 +8,10 @@ use skysweep::sim::Character;
 use super::{outline, select_blurbs, Renderer, SpriteParams};
 
 use super::select_blurbs::traits;
+
+mod list;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
+pub use list::{key_list, list};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
@@ -331,115 +334,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// A list menu with a title: `(label, value)` rows, the cursor's row highlighted.
-pub fn list(r: &mut Renderer, title: &str, rows: &[(String, String)], cursor: usize, hint: &str) {
-    clear_background(Color::from_rgba(20, 28, 56, 255));
-    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
-        draw_texture(&bg, 0.0, 0.0, Color::new(0.35, 0.35, 0.45, 1.0));
-    }
-    r.text_centered(title, 112.0, 20.0, 1.0, TITLE_GOLD);
-    let top = 44.0;
-    let line = 16.0;
-    for (i, (label, value)) in rows.iter().enumerate() {
-        let y = top + i as f32 * line;
-        let selected = i == cursor;
-        if selected {
-            draw_rectangle(8.0, y - 3.0, 208.0, 13.0, Color::new(1.0, 0.85, 0.35, 0.18));
-        }
-        let color = if selected {
-            TITLE_GOLD
-        } else {
-            Color::from_rgba(220, 230, 255, 255)
-        };
-        r.text_shadow(label, vec2(14.0, y), 1.0, color);
-        if !value.is_empty() {
-            let glyph = r.text_width("M", 1.0);
-            let room = ((LIST_VALUE_RIGHT - 14.0 - r.text_width(label, 1.0)) / glyph) as usize;
-            // One glyph between label and value, so the two never run together.
-            let value = fit_value(value, room.saturating_sub(1));
-            let w = r.text_width(&value, 1.0);
-            r.text_shadow(
-                &value,
-                vec2(LIST_VALUE_RIGHT - w, y),
-                1.0,
-                if selected { WHITE } else { LIGHTGRAY },
-            );
-        }
-    }
-    let hint_lines = hint_lines(hint, LIST_HINT_COLUMNS);
-    // The hint's last line stays where a one-line hint sits, above the artwork's foot; longer
-    // hints grow upwards into the empty space below the rows.
-    let first = LIST_HINT_Y - (hint_lines.len().max(1) - 1) as f32 * 10.0;
-    for (i, l) in hint_lines.iter().enumerate() {
-        r.text_centered(
-            l,
-            112.0,
-            first + i as f32 * 10.0,
-            1.0,
-            Color::from_rgba(170, 180, 210, 255),
-        );
-    }
-}
-
-/// Right edge of a list row's value, playfield pixels.
-const LIST_VALUE_RIGHT: f32 = 210.0;
-/// Top of the last line of a list menu's hint.
-const LIST_HINT_Y: f32 = 284.0;
-/// Characters across a list menu's hint.
-const LIST_HINT_COLUMNS: usize = 26;
-
-/// A hint's lines: on one line when it fits, else split where its parts are separated by two
-/// spaces ("PRESS THE NEW KEY  (ESC CANCELS)"), each part wrapped on its own, so a phrase such
-/// as "(ESC CANCELS)" is never broken across lines.
-pub fn hint_lines(hint: &str, columns: usize) -> Vec<String> {
-    if hint.chars().count() <= columns {
-        return vec![hint.to_string()];
-    }
-    hint.split("  ")
-        .map(str::trim)
-        .filter(|part| !part.is_empty())
-        .flat_map(|part| wrap(part, columns))
-        .collect()
-}
-
-/// A row's value, such as "LEFTSHIFT RIGHTSHIFT", made to fit `columns` characters: as it is
-/// when it fits, else with long key names shortened (LSHIFT, RCTRL), else with the keys that do
-/// not fit counted ("Z +2"), so it never runs into the row's label.
-pub fn fit_value(value: &str, columns: usize) -> String {
-    if value.chars().count() <= columns {
-        return value.to_string();
-    }
-    let short: Vec<String> = value
-        .split(' ')
-        .map(|w| match w {
-            "LEFTSHIFT" => "LSHIFT".into(),
-            "RIGHTSHIFT" => "RSHIFT".into(),
-            "LEFTCONTROL" => "LCTRL".into(),
-            "RIGHTCONTROL" => "RCTRL".into(),
-            "LEFTALT" => "LALT".into(),
-            "RIGHTALT" => "RALT".into(),
-            "BACKSPACE" => "BKSP".into(),
-            "SEMICOLON" => ";".into(),
-            "PERIOD" => ".".into(),
-            "COMMA" => ",".into(),
-            other => other.to_string(),
-        })
-        .collect();
-    let joined = short.join(" ");
-    if joined.chars().count() <= columns {
-        return joined;
-    }
-    for keep in (1..short.len()).rev() {
-        let line = format!("{} +{}", short[..keep].join(" "), short.len() - keep);
-        if line.chars().count() <= columns {
-            return line;
-        }
-    }
-    // Not even one key and a count fit: the first key's start, which still tells them apart
-    // better than text drawn over the label.
-    short[0].chars().take(columns.max(1)).collect()
-}
-
 /// Characters of the line under a high score's name that fit in the playfield.
 pub const SCORE_SUBTITLE_CHARS: usize = 24;
 
@@ -570,9 +464,7 @@ pub fn name_entry(
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        fit_value, game_over_lines, hint_lines, replay_end_lines, wrap, ReplayEnd, REPLAY_ENDED,
-    };
+    use super::{game_over_lines, replay_end_lines, wrap, ReplayEnd, REPLAY_ENDED};
 
     #[test]
     fn a_two_player_game_over_shows_each_players_score_not_their_sum() {
@@ -664,34 +556,6 @@ mod tests {
         assert_eq!(
             lines.concat().replace(' ', ""),
             "levels/stage1.ron:12:5:unknownenemy\"tnak\";didyoumean\"tank\"?"
-        );
-    }
-
-    #[test]
-    fn a_long_key_list_fits_beside_its_label() {
-        // FOCUS at x 14 leaves 196 - 40 pixels: 19 glyphs, one of them the gap.
-        assert_eq!(fit_value("LEFTSHIFT RIGHTSHIFT", 18), "LSHIFT RSHIFT");
-        assert_eq!(fit_value("UP W", 18), "UP W", "short values are left alone");
-        assert_eq!(fit_value("Z SPACE ENTER TAB LEFTCONTROL", 12), "Z SPACE +3");
-        for columns in 1..30 {
-            let v = fit_value("LEFTSHIFT RIGHTSHIFT LEFTALT BACKSPACE", columns);
-            assert!(v.chars().count() <= columns.max(1), "{columns}: {v}");
-        }
-    }
-
-    #[test]
-    fn a_hint_breaks_between_its_parts_not_inside_them() {
-        assert_eq!(
-            hint_lines("PRESS THE NEW KEY  (ESC CANCELS)", 26),
-            ["PRESS THE NEW KEY", "(ESC CANCELS)"]
-        );
-        assert_eq!(
-            hint_lines("PRESS THE NEW PAD BUTTON  (ESC CANCELS)", 26),
-            ["PRESS THE NEW PAD BUTTON", "(ESC CANCELS)"]
-        );
-        assert_eq!(
-            hint_lines("SHOT TO REBIND  ESC BACK", 26),
-            ["SHOT TO REBIND  ESC BACK"]
         );
     }
 }
