@@ -479,13 +479,15 @@ impl Scene for StagePlay {
             ));
         }
         if self.practice.changed_past() && ctx.run.recording.is_some() {
-            // The world's past is no longer what was played: the recording ends here.
-            ctx.run.end_recording();
-            ctx.message = Some(Notice::brief(
-                "PRACTICE",
+            // The world's past is no longer what was played: the recording ends here. Only a
+            // `--record` file is written now; a replay kept for the run's end is not saved yet.
+            let text = if ctx.run.records_to_file() {
                 "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
-                    .into(),
-            ));
+            } else {
+                "The replay ends here:\nrewind and marker jumps\nare not recorded."
+            };
+            ctx.run.end_recording();
+            ctx.message = Some(Notice::brief("PRACTICE", text.into()));
         }
         if let Some(jump) = jump {
             return self.jump(ctx, jump);
