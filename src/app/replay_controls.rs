@@ -46,8 +46,9 @@ const KEYS: &str = "F5 FAST  F3 PAUSE  F4 STEP";
 const _: () = assert!(KEYS.len() <= 28);
 
 /// The replay bar along the playfield's foot: the stage's time played of its recording, the
-/// speed, and the keys.
-pub fn draw_bar(r: &Renderer, played: usize, total: usize, speed: ReplaySpeed) {
+/// speed, and the keys. The two lines of text sit on the bar, or above `above` when the
+/// in-playfield HUD has a row there.
+pub fn draw_bar(r: &Renderer, played: usize, total: usize, speed: ReplaySpeed, above: Option<f32>) {
     let y = PLAYFIELD.y - 4.0;
     let part = if total == 0 {
         1.0
@@ -69,8 +70,9 @@ pub fn draw_bar(r: &Renderer, played: usize, total: usize, speed: ReplaySpeed) {
         time_text(total),
         speed.get()
     );
-    r.text_shadow(&text, vec2(2.0, y - 9.0), 1.0, WHITE);
-    r.text_shadow(KEYS, vec2(2.0, y - 19.0), 1.0, LIGHTGRAY);
+    let bottom = above.map_or(y, |a| a.min(y));
+    r.text_shadow(&text, vec2(2.0, bottom - 9.0), 1.0, WHITE);
+    r.text_shadow(KEYS, vec2(2.0, bottom - 19.0), 1.0, LIGHTGRAY);
 }
 
 #[cfg(test)]

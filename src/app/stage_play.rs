@@ -546,7 +546,9 @@ impl Scene for StagePlay {
             hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
         }
         if let Some((steps, played)) = &self.replay {
-            replay_controls::draw_bar(&ctx.renderer, *played, steps.len(), self.speed);
+            let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
+            let bar = (*played, steps.len());
+            replay_controls::draw_bar(&ctx.renderer, bar.0, bar.1, self.speed, above);
         }
     }
 

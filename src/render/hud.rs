@@ -35,6 +35,9 @@ pub fn replay_marker(replaying: bool, anim: u64) -> Option<ReplayMarker> {
 /// Inside the playfield, along the top: used when the window has no room for side panels.
 /// The replay marker sits at the bottom, between the players' power gauges. `hi_score`, here
 /// and in [`draw_panels`], already counts the game in play (see the app's `hi_score`).
+/// Top of the overlay's bottom row (each player's power and gauge, the replay marker), so that
+/// what else goes along the playfield's foot can stay above it.
+pub const OVERLAY_FOOT: f32 = 307.0;
 /// The colour of the loop label: the loops after the first are harder, and say so.
 const LOOP_ORANGE: Color = Color::new(1.0, 0.55, 0.3, 1.0);
 
@@ -63,11 +66,11 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
         }
         r.text_shadow(
             &format!("P{}", p.power),
-            vec2(x, 308.0),
+            vec2(x, OVERLAY_FOOT + 1.0),
             1.0,
             Color::from_rgba(255, 200, 80, 255),
         );
-        gauge(vec2(x + 20.0, 310.0), 40.0, p);
+        gauge(vec2(x + 20.0, OVERLAY_FOOT + 3.0), 40.0, p);
     }
     if world.players.len() == 1 {
         r.text_shadow(
@@ -82,7 +85,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
     }
     if replay.is_some_and(|m| m.lit) {
         // Player 1's gauge ends at x 62 and player 2's power starts at 130.
-        r.text_centered(REPLAY_MARKER, 96.0, 308.0, 1.0, TITLE_GOLD);
+        r.text_centered(REPLAY_MARKER, 96.0, OVERLAY_FOOT + 1.0, 1.0, TITLE_GOLD);
     }
 }
 
