@@ -67,7 +67,12 @@ impl Row {
             format!("{}  {difficulty}", pilots.join("+")).to_uppercase(),
             // Unpadded, so the state word beside it fits the row (a 7-digit score leaves five
             // letters of room).
-            format!("{} STAGES {}", l.stages.len(), l.final_score),
+            format!(
+                "{} STAGE{} {}",
+                l.stages.len(),
+                if l.stages.len() == 1 { "" } else { "S" },
+                l.final_score
+            ),
         ]
     }
 }
@@ -321,8 +326,8 @@ impl Scene for ReplayBrowser {
         let cursor = (b.cursor - first) * 3;
         let hint = match (b.rows.get(b.cursor), b.mode) {
             (None, _) => match &self.dir {
-                Some(d) => format!("NO REPLAYS IN {}", d.display()),
-                None => "NO DATA FOLDER".into(),
+                Some(d) => format!("NO REPLAYS IN {}  ESC BACK", d.display()),
+                None => "NO DATA FOLDER  ESC BACK".into(),
             },
             (Some(_), Mode::ConfirmDelete { yes }) => {
                 format!(
@@ -335,10 +340,10 @@ impl Scene for ReplayBrowser {
                     .listing
                     .stages
                     .get(from)
-                    .map(|s| format!("FROM STAGE {} {s}", from + 1))
+                    .map(|s| format!("FROM STAGE {} {}", from + 1, s.to_uppercase()))
                     .unwrap_or_default();
                 format!(
-                    "{}  {stage}  SHOT PLAYS  DEL DELETES",
+                    "{}  {stage}  LEFT/RIGHT STAGE  SHOT PLAYS  DEL DELETES  ESC BACK",
                     row.state_text().to_uppercase()
                 )
             }

@@ -50,6 +50,8 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
         rows[1].state_text()
     );
     assert_eq!(rows[0].lines()[0].trim(), "damaged.ron");
+    // One stage recorded: counted in the singular, as the save prompt counts it.
+    assert_eq!(rows[1].lines()[2], "1 STAGE 0");
 }
 
 #[test]
