@@ -314,8 +314,9 @@ impl Scene for ReplayBrowser {
     fn draw(&self, ctx: &mut Ctx) {
         let b = &self.browser;
         let mut rows: Vec<(String, String)> = Vec::new();
-        // Five replays a screen, three lines each, scrolled to keep the cursor in view.
-        const SHOWN: usize = 5;
+        // Four replays a screen, three lines each, scrolled to keep the cursor in view: the
+        // hint under them takes up to six lines (state, start stage and four keys).
+        const SHOWN: usize = 4;
         let first = b.cursor.saturating_sub(SHOWN - 1);
         for row in b.rows.iter().skip(first).take(SHOWN) {
             let [a, p, s] = row.lines();
