@@ -54,6 +54,9 @@ pub struct Ctx {
     pub shake: Vec2,
     /// A settings or scores write failed: the game's exit status says so.
     pub save_failed: bool,
+    /// The title row last picked (an index into the title's full list of rows), where its
+    /// cursor waits when the player comes back to it.
+    pub title_row: usize,
 }
 
 impl Ctx {

@@ -193,6 +193,7 @@ impl App {
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
             save_failed: false,
+            title_row: 0,
             cli,
         };
         if ctx.config.fullscreen && ctx.cli.frames.is_none() {

@@ -49,6 +49,12 @@ fn shown_rows(extra_unlocked: bool) -> Vec<usize> {
         .collect()
 }
 
+/// The cursor on the title's `shown` rows for the row `picked` of [`ROWS`]: on it, or on the
+/// first row when it is not shown (the Extra stage's row before it opens).
+fn cursor_at(shown: &[usize], picked: usize) -> usize {
+    shown.iter().position(|&i| i == picked).unwrap_or(0)
+}
+
 pub struct Title {
     cursor: usize,
 }
@@ -60,7 +66,10 @@ impl Title {
         PracticeState::end(ctx);
         ctx.audio.music("title");
         ctx.renderer.effects.clear();
-        Transition::switch(Title { cursor: 0 })
+        let rows = shown_rows(ctx.player_data.game_cleared());
+        Transition::switch(Title {
+            cursor: cursor_at(&rows, ctx.title_row),
+        })
     }
 
     /// The title screen as the game opens, its music already chosen.
@@ -73,7 +82,10 @@ impl Scene for Title {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
         let rows = shown_rows(ctx.player_data.game_cleared());
         match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
-            Some(row) => (ROWS[rows[row]].1)(ctx),
+            Some(row) => {
+                ctx.title_row = rows[row];
+                (ROWS[rows[row]].1)(ctx)
+            }
             None => Transition::Stay,
         }
     }
@@ -100,7 +112,28 @@ impl Scene for Title {
 
 #[cfg(test)]
 mod tests {
-    use super::{shown_rows, EXTRA_ROW, ROWS};
+    use super::{cursor_at, shown_rows, EXTRA_ROW, ROWS};
+
+    /// Back from REPLAYS (or any screen the title switched to), the cursor is on REPLAYS, not
+    /// on START; the same row whether or not the Extra stage's row is above it.
+    #[test]
+    fn the_title_cursor_comes_back_to_the_row_last_picked() {
+        let replays = ROWS.iter().position(|r| r.0 == "REPLAYS").unwrap();
+        for unlocked in [false, true] {
+            let shown = shown_rows(unlocked);
+            assert_eq!(ROWS[shown[cursor_at(&shown, replays)]].0, "REPLAYS");
+        }
+        let extra = ROWS.iter().position(|r| r.0 == EXTRA_ROW).unwrap();
+        assert_eq!(
+            cursor_at(&shown_rows(false), extra),
+            0,
+            "a hidden row: START"
+        );
+        assert_eq!(
+            ROWS[shown_rows(true)[cursor_at(&shown_rows(true), extra)]].0,
+            EXTRA_ROW
+        );
+    }
 
     fn labels(extra_unlocked: bool) -> Vec<&'static str> {
         shown_rows(extra_unlocked)
