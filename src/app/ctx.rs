@@ -57,6 +57,8 @@ pub struct Ctx {
     /// The title row last picked (an index into the title's full list of rows), where its
     /// cursor waits when the player comes back to it.
     pub title_row: usize,
+    /// The name last entered for a high score this session: the replay offer starts on it.
+    pub last_name: Option<String>,
 }
 
 impl Ctx {

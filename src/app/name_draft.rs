@@ -116,6 +116,22 @@ impl Default for NameDraft {
 }
 
 impl NameDraft {
+    /// A draft that starts on `name` (the one the player just gave a high score, say), its
+    /// letters already chosen, so that accepting it is one press. Letters the entry cannot
+    /// hold are left out; a name of none is the empty draft.
+    pub fn starting_as(name: &str) -> NameDraft {
+        let mut draft = NameDraft::default();
+        let letters = name
+            .chars()
+            .map(|c| c.to_ascii_uppercase())
+            .filter(|&c| NAME_ALPHABET.contains(c));
+        for (slot, c) in letters.take(NAME_LEN).enumerate() {
+            draft.letters[slot] = c;
+            draft.chosen[slot] = true;
+        }
+        draft
+    }
+
     /// Every slot, as the screen shows it.
     pub fn letters(&self) -> &[char] {
         &self.letters
@@ -467,5 +483,21 @@ mod tests {
             // Nothing waiting, nothing to save.
             assert!(!keep_waiting_scores(&mut t, &[], None));
         }
+    }
+
+    #[test]
+    fn a_draft_can_start_on_a_name_already_given() {
+        let d = NameDraft::starting_as("pta");
+        assert_eq!(d.name(), "PTA");
+        assert_eq!(d.name_so_far(), "PTA", "every letter counts as chosen");
+        assert_eq!(d.pos(), 0);
+        assert_eq!(
+            NameDraft::starting_as("A#B").name(),
+            "ABA",
+            "letters it cannot hold go"
+        );
+        assert_eq!(NameDraft::starting_as(""), NameDraft::default());
+        let long = "X".repeat(NAME_LEN + 2);
+        assert_eq!(NameDraft::starting_as(&long).name(), "X".repeat(NAME_LEN));
     }
 }

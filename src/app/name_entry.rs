@@ -41,6 +41,7 @@ impl Scene for NameEntry {
         let rank = ctx
             .scores
             .insert(first.difficulty, first.entry(self.draft.name()));
+        ctx.last_name = Some(self.draft.name());
         ctx.save_scores();
         ctx.audio.play("menu_select");
         if rest.is_empty() {

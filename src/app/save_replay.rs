@@ -40,7 +40,10 @@ impl SaveReplay {
         Some(SaveReplay {
             replay,
             asking,
-            draft: NameDraft::default(),
+            draft: ctx
+                .last_name
+                .as_deref()
+                .map_or_else(NameDraft::default, NameDraft::starting_as),
             gate: TypingGate::opened_with(get_keys_down()),
         })
     }
@@ -102,7 +105,7 @@ impl Scene for SaveReplay {
         ctx.message = Some(match saved {
             Ok(path) => {
                 eprintln!("replay saved to {}", path.display());
-                Notice::brief("REPLAY SAVED", format!("{name}\nsee REPLAYS"))
+                Notice::brief("REPLAY SAVED", format!("{name}\nSEE REPLAYS"))
             }
             Err(e) => {
                 ctx.save_failed = true;

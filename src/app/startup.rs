@@ -194,6 +194,7 @@ impl App {
             shake: Vec2::ZERO,
             save_failed: false,
             title_row: 0,
+            last_name: None,
             cli,
         };
         if ctx.config.fullscreen && ctx.cli.frames.is_none() {
