@@ -48,10 +48,10 @@ pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
 pub fn blurb(c: Character) -> &'static [&'static str] {
     match c {
         Character::Vela => &[
-            "A COURIER ON A SWIFT GLIDER",
+            "A COURIER ON A FAST GLIDER",
             "CHARGE: GALE BLADES",
             "MELEE: CUTTING GUST",
-            "BOMB: A WIND STORM SWEEPS",
+            "BOMB: SWEEPING WIND STORM",
         ],
         Character::Brass => &[
             "A STEAM ROBOT OF BRASS",
