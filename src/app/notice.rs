@@ -84,6 +84,12 @@ impl Notice {
         Notice::lasting(title, text).preformatted()
     }
 
+    /// A short timed word about what just happened (REPLAY SAVED), as opposed to a notice
+    /// that lasts, or a preformatted report (asset or level errors) meant to be read through.
+    pub fn is_brief(&self) -> bool {
+        self.frames_left.is_some() && !self.preformatted
+    }
+
     /// Counts a frame; true when the notice has had its time.
     pub fn tick(&mut self) -> bool {
         match &mut self.frames_left {
@@ -126,5 +132,12 @@ mod tests {
         assert!(n
             .text
             .ends_with("...and 2 more (see the terminal)\n\nThe last good version keeps running."));
+    }
+
+    #[test]
+    fn only_a_timed_word_is_brief() {
+        assert!(Notice::brief("REPLAY SAVED", "PTA".into()).is_brief());
+        assert!(!Notice::lasting("LEVEL", "x".into()).is_brief());
+        assert!(!Notice::asset_errors(&["a.png".into()]).is_brief());
     }
 }

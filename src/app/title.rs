@@ -4,6 +4,7 @@
 use super::ctx::Ctx;
 use super::high_scores::HighScores;
 use super::menu_input::{nav, MenuInput};
+use super::notice::Notice;
 use super::options::Options;
 use super::practice_menu::PracticeMenu;
 use super::practice_session::PracticeState;
@@ -84,6 +85,11 @@ impl Scene for Title {
         match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
             Some(row) => {
                 ctx.title_row = rows[row];
+                // Picking a row is the player's next move: a brief word about the last one
+                // (REPLAY SAVED) has been seen, and must not cover the next screen.
+                if ctx.message.as_ref().is_some_and(Notice::is_brief) {
+                    ctx.message = None;
+                }
                 (ROWS[rows[row]].1)(ctx)
             }
             None => Transition::Stay,
