@@ -256,6 +256,14 @@ impl StagePlay {
     /// Why this run does not enter the high-score table, if it does not: practice (started
     /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
     /// used, invincibility, a bot or a replay.
+    /// The HUD's HI SCORE: the table's best, passed by this run's score only when the run can
+    /// enter the table (a custom stage or a replay climbing it would show a record that is
+    /// not one).
+    fn hi_score(&self, ctx: &Ctx) -> u64 {
+        let counts = self.unranked(ctx).is_none();
+        ctx.hi_score(counts.then(|| self.world.best_player_score()))
+    }
+
     fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
         let practice =
@@ -541,7 +549,7 @@ impl Scene for StagePlay {
         }
         let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
         if !layout.panels {
-            let hi = ctx.hi_score(Some(self.world.best_player_score()));
+            let hi = self.hi_score(ctx);
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
         }
@@ -555,7 +563,7 @@ impl Scene for StagePlay {
     fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
         let w = &self.world;
         if layout.panels {
-            let hi = ctx.hi_score(Some(w.best_player_score()));
+            let hi = self.hi_score(ctx);
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             let tools = self.shows_tools(ctx);
             let keys = &ctx.config.keys;
