@@ -38,6 +38,36 @@ const MENU: [(&str, Page); 4] = [
     ("PLAYER DATA", Page::Record),
 ];
 
+/// The music room's tracks from the catalog's `cues`, in the order the game plays them: the
+/// title, the stages, the bosses, the ending. The Extra stage's own tracks come last, and only
+/// once the game has been cleared: before that they would give away what is locked. Cues the
+/// game does not name (an author's own) follow, by name.
+pub fn music_room(mut cues: Vec<String>, cleared: bool) -> Vec<String> {
+    const EXTRA: [&str; 2] = ["stage7", "extra_boss"];
+    let rank = |cue: &str| -> (u8, u32, String) {
+        let stage = cue
+            .strip_prefix("stage")
+            .and_then(|n| n.parse::<u32>().ok());
+        match (cue, stage) {
+            ("title", _) => (0, 0, String::new()),
+            (c, _) if EXTRA.contains(&c) => (
+                5,
+                EXTRA.iter().position(|e| *e == c).unwrap_or(0) as u32,
+                String::new(),
+            ),
+            (_, Some(n)) => (1, n, String::new()),
+            ("boss", _) => (2, 0, String::new()),
+            ("final_boss", _) => (3, 0, String::new()),
+            ("ending", _) => (4, 0, String::new()),
+            (c, _) => (6, 0, c.to_string()),
+        }
+    };
+    cues.retain(|c| cleared || !EXTRA.contains(&c.as_str()));
+    cues.sort_by_key(|c| rank(c));
+    cues.dedup();
+    cues
+}
+
 /// A music cue's name for players: `final_boss` is FINAL BOSS, `stage3` STAGE 3.
 pub fn track_title(cue: &str) -> String {
     let mut out = String::new();
@@ -164,12 +194,10 @@ pub struct Extras {
 }
 
 impl Extras {
-    pub fn new(_ctx: &mut Ctx) -> Extras {
+    pub fn new(ctx: &mut Ctx) -> Extras {
         let catalog = Catalog::load(&find_data("assets"));
-        let mut tracks: Vec<String> = catalog.music_cues().map(str::to_string).collect();
-        tracks.sort();
-        tracks.dedup();
-        Extras::with_tracks(tracks)
+        let cues = catalog.music_cues().map(str::to_string).collect();
+        Extras::with_tracks(music_room(cues, ctx.player_data.game_cleared()))
     }
 
     pub fn with_tracks(tracks: Vec<String>) -> Extras {
@@ -393,6 +421,39 @@ mod tests {
     use super::*;
 
     use crate::app::menu_input::press::{back, down, ok, with as press};
+
+    #[test]
+    fn the_music_room_plays_in_game_order_and_keeps_the_extra_for_the_cleared() {
+        let cues: Vec<String> = [
+            "boss",
+            "ending",
+            "extra_boss",
+            "final_boss",
+            "mine",
+            "stage1",
+            "stage10",
+            "stage2",
+            "stage7",
+            "title",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(
+            music_room(cues.clone(), false),
+            [
+                "title",
+                "stage1",
+                "stage2",
+                "stage10",
+                "boss",
+                "final_boss",
+                "ending",
+                "mine"
+            ]
+        );
+        let cleared = music_room(cues, true);
+        assert_eq!(cleared[7..], ["stage7", "extra_boss", "mine"]);
+    }
 
     #[test]
     fn track_titles_are_words() {
