@@ -17,6 +17,8 @@ pub struct Notice {
     pub preformatted: bool,
     /// Frames left on screen; `None` stays until replaced or cleared.
     frames_left: Option<u32>,
+    /// Only confirms something that went as asked: see [`Notice::done`].
+    done: bool,
 }
 
 impl Notice {
@@ -27,6 +29,7 @@ impl Notice {
             text,
             preformatted: false,
             frames_left: None,
+            done: false,
         }
     }
 
@@ -42,6 +45,7 @@ impl Notice {
             text,
             preformatted: false,
             frames_left: Some(frames),
+            done: false,
         }
     }
 
@@ -84,10 +88,18 @@ impl Notice {
         Notice::lasting(title, text).preformatted()
     }
 
-    /// A short timed word about what just happened (REPLAY SAVED), as opposed to a notice
-    /// that lasts, or a preformatted report (asset or level errors) meant to be read through.
-    pub fn is_brief(&self) -> bool {
-        self.frames_left.is_some() && !self.preformatted
+    /// [`Notice::brief`] for something that went as asked (REPLAY SAVED): the player's next
+    /// move may clear it (see [`Notice::is_done`]). A failure stays its full time.
+    pub fn done(title: &str, text: String) -> Notice {
+        Notice {
+            done: true,
+            ..Notice::brief(title, text)
+        }
+    }
+
+    /// Whether this only confirms something that went as asked ([`Notice::done`]).
+    pub fn is_done(&self) -> bool {
+        self.done
     }
 
     /// Counts a frame; true when the notice has had its time.
@@ -135,9 +147,10 @@ mod tests {
     }
 
     #[test]
-    fn only_a_timed_word_is_brief() {
-        assert!(Notice::brief("REPLAY SAVED", "PTA".into()).is_brief());
-        assert!(!Notice::lasting("LEVEL", "x".into()).is_brief());
-        assert!(!Notice::asset_errors(&["a.png".into()]).is_brief());
+    fn only_a_notice_of_something_done_is_done() {
+        assert!(Notice::done("REPLAY SAVED", "PTA".into()).is_done());
+        assert!(!Notice::brief("REPLAY NOT SAVED", "disk full".into()).is_done());
+        assert!(!Notice::lasting("LEVEL", "x".into()).is_done());
+        assert!(!Notice::asset_errors(&["a.png".into()]).is_done());
     }
 }

@@ -105,7 +105,7 @@ impl Scene for SaveReplay {
         ctx.message = Some(match saved {
             Ok(path) => {
                 eprintln!("replay saved to {}", path.display());
-                Notice::brief("REPLAY SAVED", format!("{name}\nSEE REPLAYS"))
+                Notice::done("REPLAY SAVED", format!("{name}\nSEE REPLAYS"))
             }
             Err(e) => {
                 ctx.save_failed = true;

@@ -85,9 +85,9 @@ impl Scene for Title {
         match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
             Some(row) => {
                 ctx.title_row = rows[row];
-                // Picking a row is the player's next move: a brief word about the last one
-                // (REPLAY SAVED) has been seen, and must not cover the next screen.
-                if ctx.message.as_ref().is_some_and(Notice::is_brief) {
+                // Picking a row is the player's next move: a word that the last one went as
+                // asked (REPLAY SAVED) must not cover the next screen. Failures stay.
+                if ctx.message.as_ref().is_some_and(Notice::is_done) {
                     ctx.message = None;
                 }
                 (ROWS[rows[row]].1)(ctx)
