@@ -253,13 +253,13 @@ impl Run {
         }
     }
 
-    /// Ends the recording, saved: play after this is not recorded.
     /// Whether the recording goes to a file as well (`--record`), not only to the replay the
     /// run's end offers.
     pub fn records_to_file(&self) -> bool {
         self.record_path.is_some()
     }
 
+    /// Ends the recording, saved: play after this is not recorded.
     pub fn end_recording(&mut self) {
         let Some(mut r) = self.recording.take() else {
             return;

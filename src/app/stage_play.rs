@@ -253,9 +253,6 @@ impl StagePlay {
         self.replay.is_none() && self.bots.iter().all(Option::is_none)
     }
 
-    /// Why this run does not enter the high-score table, if it does not: practice (started
-    /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
-    /// used, invincibility, a bot or a replay.
     /// The HUD's HI SCORE: the table's best, passed by this run's score only when the run can
     /// enter the table (a custom stage or a replay climbing it would show a record that is
     /// not one).
@@ -264,6 +261,9 @@ impl StagePlay {
         ctx.hi_score(counts.then(|| self.world.best_player_score()))
     }
 
+    /// Why this run does not enter the high-score table, if it does not: practice (started
+    /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
+    /// used, invincibility, a bot or a replay.
     fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
         let run = &ctx.cli.run;
         let practice =
@@ -489,12 +489,14 @@ impl Scene for StagePlay {
         if self.practice.changed_past() && ctx.run.recording.is_some() {
             // The world's past is no longer what was played: the recording ends here. Only a
             // `--record` file is written now; a replay kept for the run's end is not saved yet.
-            let text = if ctx.run.records_to_file() {
-                "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
-            } else {
-                "The replay ends here:\nrewind and marker jumps\nare not recorded."
-            };
             ctx.run.end_recording();
+            let text = match (ctx.run.records_to_file(), ctx.run.recording_failed) {
+                (true, false) => {
+                    "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
+                }
+                (true, true) => "The recording ends here,\nbut it could not be saved.",
+                (false, _) => "The replay ends here:\nrewind and marker jumps\nare not recorded.",
+            };
             ctx.message = Some(Notice::brief("PRACTICE", text.into()));
         }
         if let Some(jump) = jump {
@@ -555,8 +557,7 @@ impl Scene for StagePlay {
         }
         if let Some((steps, played)) = &self.replay {
             let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
-            let bar = (*played, steps.len());
-            replay_controls::draw_bar(&ctx.renderer, bar.0, bar.1, self.speed, above);
+            replay_controls::draw_bar(&ctx.renderer, *played, steps.len(), self.speed, above);
         }
     }
 
