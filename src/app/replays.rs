@@ -313,18 +313,6 @@ impl Scene for ReplayBrowser {
 
     fn draw(&self, ctx: &mut Ctx) {
         let b = &self.browser;
-        let mut rows: Vec<(String, String)> = Vec::new();
-        // Four replays a screen, three lines each, scrolled to keep the cursor in view: the
-        // hint under them takes up to six lines (state, start stage and four keys).
-        const SHOWN: usize = 4;
-        let first = b.cursor.saturating_sub(SHOWN - 1);
-        for row in b.rows.iter().skip(first).take(SHOWN) {
-            let [a, p, s] = row.lines();
-            rows.push((a, String::new()));
-            rows.push((format!("  {p}"), String::new()));
-            rows.push((format!("  {s}"), short_state(&row.listing.state).into()));
-        }
-        let cursor = (b.cursor - first) * 3;
         let hint = match (b.rows.get(b.cursor), b.mode) {
             (None, _) => match &self.dir {
                 Some(d) => format!("NO REPLAYS IN {}  ESC BACK", d.display()),
@@ -336,21 +324,40 @@ impl Scene for ReplayBrowser {
                     if yes { "[YES]  NO" } else { "YES  [NO]" }
                 )
             }
-            (Some(row), Mode::Browse { from }) => {
-                let stage = row
-                    .listing
-                    .stages
-                    .get(from)
-                    .map(|s| format!("FROM STAGE {} {}", from + 1, s.to_uppercase()))
-                    .unwrap_or_default();
-                format!(
-                    "{}  {stage}  LEFT/RIGHT STAGE  SHOT PLAYS  DEL DELETES  ESC BACK",
-                    row.state_text().to_uppercase()
-                )
-            }
+            (Some(row), Mode::Browse { from }) => browse_hint(row, from),
         };
+        // Three lines a replay, as many replays as fit above the hint (which grows upwards
+        // with its lines), scrolled to keep the cursor in view.
+        let shown = (menus::rows_above_hint(&hint) / 3).max(1);
+        let first = b.cursor.saturating_sub(shown - 1);
+        let mut rows: Vec<(String, String)> = Vec::new();
+        for row in b.rows.iter().skip(first).take(shown) {
+            let [a, p, s] = row.lines();
+            rows.push((a, String::new()));
+            rows.push((format!("  {p}"), String::new()));
+            rows.push((format!("  {s}"), short_state(&row.listing.state).into()));
+        }
+        let cursor = (b.cursor - first) * 3;
         menus::list(&mut ctx.renderer, "REPLAYS", &rows, cursor, &hint);
     }
+}
+
+/// The hint under the list for the replay under the cursor: its state in full, the stage it
+/// would start from, and the keys that do something for it (LEFT/RIGHT only for a replay of
+/// several stages, SHOT only for one that plays).
+fn browse_hint(row: &Row, from: usize) -> String {
+    let mut parts = vec![row.state_text().to_uppercase()];
+    if let Some(stage) = row.listing.stages.get(from) {
+        parts.push(format!("FROM STAGE {} {}", from + 1, stage.to_uppercase()));
+    }
+    if row.listing.stages.len() > 1 {
+        parts.push("LEFT/RIGHT STAGE".into());
+    }
+    if row.playable() {
+        parts.push("SHOT PLAYS".into());
+    }
+    parts.extend(["DEL DELETES".into(), "ESC BACK".into()]);
+    parts.join("  ")
 }
 
 /// The state in one short word, for the row's right edge; the hint under the list says it in

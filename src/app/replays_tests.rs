@@ -52,6 +52,14 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
     assert_eq!(rows[0].lines()[0].trim(), "damaged.ron");
     // One stage recorded: counted in the singular, as the save prompt counts it.
     assert_eq!(rows[1].lines()[2], "1 STAGE 0");
+    // Its hint offers only the keys that do something: no stage to choose, nothing to play.
+    let hint = browse_hint(&rows[1], 0);
+    assert!(hint.contains("FROM STAGE 1 "), "{hint}");
+    assert!(
+        !hint.contains("LEFT/RIGHT") && !hint.contains("SHOT PLAYS"),
+        "{hint}"
+    );
+    assert!(hint.ends_with("DEL DELETES  ESC BACK"), "{hint}");
 }
 
 #[test]

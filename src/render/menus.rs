@@ -11,7 +11,7 @@ use super::select_blurbs::traits;
 
 mod list;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
-pub use list::{key_list, list};
+pub use list::{key_list, list, rows_above_hint};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 

@@ -331,7 +331,7 @@ pub fn flush_to_gl() {
 
 /// Glyph advance and scale for `n` glyphs of `cell` width at `scale` within `max_width`; see
 /// [`Renderer::text_shadow_within`].
-fn squeeze(n: f32, cell: f32, scale: f32, max_width: f32) -> (f32, f32) {
+pub(crate) fn squeeze(n: f32, cell: f32, scale: f32, max_width: f32) -> (f32, f32) {
     if n * cell <= max_width {
         return (cell, scale);
     }

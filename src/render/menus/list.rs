@@ -44,13 +44,18 @@ fn list_of(
         draw_texture(&bg, 0.0, 0.0, Color::new(0.35, 0.35, 0.45, 1.0));
     }
     r.text_centered(title, 112.0, 20.0, 1.0, TITLE_GOLD);
-    let top = 44.0;
-    let line = 16.0;
+    let (top, line) = (LIST_TOP, LIST_LINE);
     for (i, (label, value)) in rows.iter().enumerate() {
         let y = top + i as f32 * line;
         let selected = i == cursor;
         if selected {
-            draw_rectangle(8.0, y - 3.0, 208.0, 13.0, Color::new(1.0, 0.85, 0.35, 0.18));
+            draw_rectangle(
+                8.0,
+                y - 3.0,
+                208.0,
+                LIST_ROW_H,
+                Color::new(1.0, 0.85, 0.35, 0.18),
+            );
         }
         let color = if selected {
             TITLE_GOLD
@@ -74,12 +79,12 @@ fn list_of(
     let hint_lines = hint_lines(hint, LIST_HINT_COLUMNS);
     // The hint's last line stays where a one-line hint sits, above the artwork's foot; longer
     // hints grow upwards into the empty space below the rows.
-    let first = LIST_HINT_Y - (hint_lines.len().max(1) - 1) as f32 * 10.0;
+    let first = hint_top(hint_lines.len());
     for (i, l) in hint_lines.iter().enumerate() {
         r.text_centered(
             l,
             112.0,
-            first + i as f32 * 10.0,
+            first + i as f32 * LIST_HINT_LINE,
             1.0,
             Color::from_rgba(170, 180, 210, 255),
         );
@@ -87,7 +92,7 @@ fn list_of(
 }
 
 /// A row's value as drawn beside a label of `label_columns` glyphs `glyph` pixels wide: the
-/// text, and the width it is drawn in, squeezed if need be. One glyph stays between label and
+/// text, and the width its letters take, squeezed if need be. One glyph stays between label and
 /// value, so the two never run together.
 fn fit_row(value: &str, label_columns: usize, glyph: f32, values: Values) -> (String, f32) {
     let room = LIST_VALUE_RIGHT - LIST_LABEL_LEFT - (label_columns + 1) as f32 * glyph;
@@ -95,10 +100,38 @@ fn fit_row(value: &str, label_columns: usize, glyph: f32, values: Values) -> (St
         Values::Keys => fit_value(value, (room / glyph).max(0.0) as usize),
         Values::Text => value.to_string(),
     };
-    let width = (value.chars().count() as f32 * glyph).min(room.max(glyph));
-    (value, width)
+    // Drawn as `text_shadow_within` places its letters, so that the value ends on the right
+    // edge like the others.
+    let n = value.chars().count().max(1) as f32;
+    let (advance, _) = crate::render::squeeze(n, glyph, 1.0, room.max(glyph));
+    (value, n * advance)
 }
 
+/// How many rows a list menu can show above `hint` without the two meeting: a screen that
+/// pages its rows asks this for its page's length.
+pub fn rows_above_hint(hint: &str) -> usize {
+    let first = hint_top(hint_lines(hint, LIST_HINT_COLUMNS).len());
+    // A row's highlight runs from 3 px above its text to LIST_ROW_H below that, and stays a
+    // pixel clear of the hint's first line.
+    let room = first - 1.0 - (LIST_TOP - 3.0 + LIST_ROW_H);
+    if room < 0.0 {
+        return 0;
+    }
+    (room / LIST_LINE) as usize + 1
+}
+
+/// Top of a list menu's hint of `lines` lines: its last line stays where a one-line hint
+/// sits, and longer hints grow upwards into the empty space below the rows.
+fn hint_top(lines: usize) -> f32 {
+    LIST_HINT_Y - (lines.max(1) - 1) as f32 * LIST_HINT_LINE
+}
+
+/// Top of a list menu's first row, the rows' spacing, and a highlighted row's height.
+const LIST_TOP: f32 = 44.0;
+const LIST_LINE: f32 = 16.0;
+const LIST_ROW_H: f32 = 13.0;
+/// Spacing of a hint's lines.
+const LIST_HINT_LINE: f32 = 10.0;
 /// Left edge of a list row's label, playfield pixels.
 const LIST_LABEL_LEFT: f32 = 14.0;
 /// Right edge of a list row's value, playfield pixels.
@@ -162,7 +195,7 @@ fn fit_value(value: &str, columns: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{fit_row, fit_value, hint_lines, Values, LIST_LABEL_LEFT, LIST_VALUE_RIGHT};
+    use super::*;
 
     #[test]
     fn a_long_name_is_squeezed_whole_and_a_long_key_list_counted() {
@@ -174,10 +207,10 @@ mod tests {
             name, "2 SALTMARSH HARBOUR",
             "a name is never cut or counted"
         );
-        assert!(
-            w <= room && w < 19.0 * glyph,
-            "squeezed into its room: {w} of {room}"
-        );
+        assert!(w <= room, "squeezed into its room: {w} of {room}");
+        // 19 letters 7 px apart (148 / 19, to whole pixels): the width it is placed by, so
+        // that it ends on the right edge like every other value.
+        assert_eq!(w, 19.0 * 7.0);
         let (short, w) = fit_row("1 MEADOWVALE", 5, glyph, Values::Text);
         assert_eq!(
             (short.as_str(), w),
@@ -214,6 +247,29 @@ mod tests {
         assert_eq!(
             hint_lines("SHOT TO REBIND  ESC BACK", 26),
             ["SHOT TO REBIND  ESC BACK"]
+        );
+    }
+
+    #[test]
+    fn rows_stop_above_a_hint_of_any_length() {
+        assert_eq!(
+            rows_above_hint("SHOT PLAYS"),
+            15,
+            "a one-line hint leaves room for 15"
+        );
+        let long = "PLAYS  FROM STAGE 2 SALTMARSH HARBOUR  LEFT/RIGHT STAGE  SHOT PLAYS  ESC BACK";
+        let lines = hint_lines(long, LIST_HINT_COLUMNS).len();
+        assert_eq!(lines, 6);
+        let rows = rows_above_hint(long);
+        let last_bottom = LIST_TOP + (rows - 1) as f32 * LIST_LINE - 3.0 + LIST_ROW_H;
+        assert!(
+            last_bottom < hint_top(lines),
+            "row {rows} ends at {last_bottom}"
+        );
+        let one_more = last_bottom + LIST_LINE;
+        assert!(
+            one_more >= hint_top(lines),
+            "one more row would have fitted"
         );
     }
 }
