@@ -44,7 +44,8 @@ pub(crate) fn c_blurb(i: usize) -> Option<&'static [&'static str]> {
     Character::ALL.get(i).map(|c| blurb(*c))
 }
 
-/// What the pilot flies and fires, a line each (at most 28 letters).
+/// What the pilot flies and fires, a line each: at most 26 letters. The playfield holds 28,
+/// and a line of 27 touches both its edges.
 pub fn blurb(c: Character) -> &'static [&'static str] {
     match c {
         Character::Vela => &[
@@ -96,6 +97,17 @@ mod tests {
             let shown: Vec<usize> = blurbs(&cursors).iter().map(|b| b.1).collect();
             assert_eq!(shown, cursors);
             assert!(shown.iter().all(|&k| c_blurb(k).is_some()));
+        }
+    }
+
+    #[test]
+    fn every_description_line_keeps_clear_of_the_edges() {
+        let lines = Character::ALL
+            .iter()
+            .flat_map(|c| blurb(*c).iter())
+            .chain(&MELEE_NOTE);
+        for line in lines {
+            assert!(line.chars().count() <= 26, "{line}");
         }
     }
 }
