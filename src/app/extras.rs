@@ -6,7 +6,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::level::Catalog;
+use skysweep::level::{extra_stage, load_stage, Catalog};
 use skysweep::platform::data::find_data;
 use skysweep::save::player_data::{ending_id, PlayerData};
 use skysweep::sim::{Character, Difficulty};
@@ -39,22 +39,18 @@ const MENU: [(&str, Page); 4] = [
 ];
 
 /// The music room's tracks from the catalog's `cues`, in the order the game plays them: the
-/// title, the stages, the bosses, the ending. The Extra stage's own tracks come last, and only
-/// once the game has been cleared: before that they would give away what is locked. Cues the
-/// game does not name (an author's own) follow, by name.
-pub fn music_room(mut cues: Vec<String>, cleared: bool) -> Vec<String> {
-    const EXTRA: [&str; 2] = ["stage7", "extra_boss"];
-    let rank = |cue: &str| -> (u8, u32, String) {
-        let stage = cue
-            .strip_prefix("stage")
-            .and_then(|n| n.parse::<u32>().ok());
-        match (cue, stage) {
+/// title, the stages, the bosses, the ending. The Extra stage's own tracks (`extra`, as its
+/// level names them) come last, and only once the game has been `cleared`: before that they
+/// would give away what is locked. Cues the game does not name (an author's own) follow, by
+/// name.
+pub fn music_room(mut cues: Vec<String>, extra: &[String], cleared: bool) -> Vec<String> {
+    let rank = |cue: &String| -> (u8, usize, String) {
+        let stage = cue.strip_prefix("stage").and_then(|n| n.parse().ok());
+        if let Some(i) = extra.iter().position(|e| e == cue) {
+            return (5, i, String::new());
+        }
+        match (cue.as_str(), stage) {
             ("title", _) => (0, 0, String::new()),
-            (c, _) if EXTRA.contains(&c) => (
-                5,
-                EXTRA.iter().position(|e| *e == c).unwrap_or(0) as u32,
-                String::new(),
-            ),
             (_, Some(n)) => (1, n, String::new()),
             ("boss", _) => (2, 0, String::new()),
             ("final_boss", _) => (3, 0, String::new()),
@@ -62,8 +58,8 @@ pub fn music_room(mut cues: Vec<String>, cleared: bool) -> Vec<String> {
             (c, _) => (6, 0, c.to_string()),
         }
     };
-    cues.retain(|c| cleared || !EXTRA.contains(&c.as_str()));
-    cues.sort_by_key(|c| rank(c));
+    cues.retain(|c| cleared || !extra.contains(c));
+    cues.sort_by_cached_key(rank);
     cues.dedup();
     cues
 }
@@ -197,7 +193,13 @@ impl Extras {
     pub fn new(ctx: &mut Ctx) -> Extras {
         let catalog = Catalog::load(&find_data("assets"));
         let cues = catalog.music_cues().map(str::to_string).collect();
-        Extras::with_tracks(music_room(cues, ctx.player_data.game_cleared()))
+        // The Extra stage's tracks are whatever its level file plays.
+        let extra: Vec<String> = extra_stage(&find_data("levels"))
+            .and_then(|path| load_stage(&path, &catalog).ok())
+            .map(|level| vec![level.music.clone(), level.boss_music.clone()])
+            .unwrap_or_default();
+        let cleared = ctx.player_data.game_cleared();
+        Extras::with_tracks(music_room(cues, &extra, cleared))
     }
 
     pub fn with_tracks(tracks: Vec<String>) -> Extras {
@@ -438,8 +440,9 @@ mod tests {
         ]
         .map(String::from)
         .into();
+        let extra = ["stage7".to_string(), "extra_boss".to_string()];
         assert_eq!(
-            music_room(cues.clone(), false),
+            music_room(cues.clone(), &extra, false),
             [
                 "title",
                 "stage1",
@@ -451,7 +454,7 @@ mod tests {
                 "mine"
             ]
         );
-        let cleared = music_room(cues, true);
+        let cleared = music_room(cues, &extra, true);
         assert_eq!(cleared[7..], ["stage7", "extra_boss", "mine"]);
     }
 
