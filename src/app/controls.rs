@@ -38,12 +38,15 @@ impl Controls {
                 .map(|a| {
                     (
                         a.label().to_string(),
-                        ctx.config.keys[self.who].keys(*a).join(" ").to_uppercase(),
+                        ctx.settings.keys[self.who]
+                            .keys(*a)
+                            .join(" ")
+                            .to_uppercase(),
                     )
                 })
                 .collect()
         } else {
-            let p = &ctx.config.pad;
+            let p = &ctx.settings.pad;
             vec![
                 ("SHOT".into(), p.shot.join(" ").to_uppercase()),
                 ("BOMB".into(), p.bomb.join(" ").to_uppercase()),
@@ -57,9 +60,9 @@ impl Controls {
 
     fn reset(&self, ctx: &mut Ctx) {
         match self.who {
-            0 => ctx.config.keys[0] = KeyBindings::player1(),
-            1 => ctx.config.keys[1] = KeyBindings::player2(),
-            _ => ctx.config.pad = PadBindings::default(),
+            0 => ctx.settings.keys[0] = KeyBindings::player1(),
+            1 => ctx.settings.keys[1] = KeyBindings::player2(),
+            _ => ctx.settings.pad = PadBindings::default(),
         }
         ctx.audio.play("menu_select");
     }
@@ -97,12 +100,12 @@ impl Controls {
         // one press never does two things.
         let from: Vec<(String, bool)> = if self.who < 2 {
             let action = Action::ALL[self.cursor.min(Action::ALL.len() - 1)];
-            rebind::bind_key(&mut ctx.config.keys, self.who, action, &name)
+            rebind::bind_key(&mut ctx.settings.keys, self.who, action, &name)
                 .into_iter()
                 .map(|(p, a, swapped)| (format!("{}P {}", p + 1, a.label()), swapped.is_some()))
                 .collect()
         } else {
-            rebind::bind_button(&mut ctx.config.pad, self.cursor, &name)
+            rebind::bind_button(&mut ctx.settings.pad, self.cursor, &name)
                 .into_iter()
                 .map(|(row, swapped)| {
                     let what = rebind::PAD_ACTIONS.get(row).copied().unwrap_or("?");

@@ -17,7 +17,7 @@ use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
-use skysweep::save::settings::{Config, Setting, SettingsFile};
+use skysweep::save::settings::{Setting, Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
 
 pub struct Ctx {
@@ -25,8 +25,8 @@ pub struct Ctx {
     pub renderer: Renderer,
     pub audio: Audio,
     pub pads: Gamepads,
-    pub config: Config,
-    /// Where `config` is saved, the moment it changes.
+    pub settings: Settings,
+    /// Where `settings` is saved, the moment it changes.
     pub settings_file: SettingsFile,
     pub scores: ScoreTable,
     /// The player's record for EXTRAS: bests, clears, endings seen, time, continues.
@@ -67,30 +67,30 @@ impl Ctx {
         set_fullscreen(on);
     }
 
-    /// Applies `setting` as it now stands in `config` at once: the window, the next game's
+    /// Applies `setting` as it now stands in `settings` at once: the window, the next game's
     /// rules, the sound, the picture. The shot settings need nothing here: play reads them
-    /// from `config` every step.
+    /// from `settings` every step.
     pub fn apply(&mut self, setting: Setting) {
         match setting {
-            Setting::Fullscreen => self.set_fullscreen(self.config.fullscreen),
-            Setting::Difficulty => self.run.base_config.difficulty = self.config.difficulty,
+            Setting::Fullscreen => self.set_fullscreen(self.settings.fullscreen),
+            Setting::Difficulty => self.run.base_config.difficulty = self.settings.difficulty,
             Setting::Lives | Setting::Extends | Setting::Continues => {
-                self.run.base_config.arcade = self.config.arcade
+                self.run.base_config.arcade = self.settings.arcade
             }
             _ => {}
         }
         self.audio
-            .set_volumes(self.config.music_volume, self.config.effects_volume);
+            .set_volumes(self.settings.music_volume, self.settings.effects_volume);
         self.renderer.user_scale =
-            (self.config.display_scale > 0).then_some(self.config.display_scale);
-        self.renderer.tate = self.config.tate;
-        self.renderer.visibility = self.config.visibility;
+            (self.settings.display_scale > 0).then_some(self.settings.display_scale);
+        self.renderer.tate = self.settings.tate;
+        self.renderer.visibility = self.settings.visibility;
     }
 
     /// Writes the settings in the frame they change, so closing the window, which ends the
     /// program without returning to this loop, never loses a change made in the options menu.
     pub fn save_changed_settings(&mut self) {
-        if let Err(e) = self.settings_file.save_changes(&self.config) {
+        if let Err(e) = self.settings_file.save_changes(&self.settings) {
             eprintln!("warning: settings not saved: {e}");
             self.save_failed = true;
             self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
@@ -149,7 +149,7 @@ impl Ctx {
 
     /// Keeps keys pressed this frame for the next step of play; only play takes taps.
     pub fn collect_taps(&mut self, playing: bool) {
-        for (tap, keys) in self.taps.iter_mut().zip(&self.config.keys) {
+        for (tap, keys) in self.taps.iter_mut().zip(&self.settings.keys) {
             *tap = if playing {
                 tap.or(keyboard::read(keys, is_key_pressed))
             } else {

@@ -268,7 +268,7 @@ impl App {
     /// Draws the top scene, over the ones below it when it is an overlay (a pause menu).
     fn render(&mut self) {
         let ctx = &mut self.ctx;
-        ctx.shake = ctx.renderer.effects.shake_offset(ctx.config.screen_shake);
+        ctx.shake = ctx.renderer.effects.shake_offset(ctx.settings.screen_shake);
         let clear = match self.scenes.iter().rev().find_map(|s| s.world()) {
             Some(w) => {
                 let (r, g, b) = w.level.background.sky;

@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::scene::{Scene, Transition};
 use crate::render::menus;
-use skysweep::save::settings::{Config, Setting};
+use skysweep::save::settings::{Setting, Settings};
 
 /// A page of the options menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,8 +128,8 @@ impl OptionsMenu {
 
     /// One frame of menu input: up and down move, left and right step the setting under the
     /// cursor, a pick steps it forward or opens what the row names, back closes a page (then
-    /// the menu). Changes land in `config`.
-    pub fn input(&mut self, m: &MenuInput, config: &mut Config) -> Action {
+    /// the menu). Changes land in `settings`.
+    pub fn input(&mut self, m: &MenuInput, settings: &mut Settings) -> Action {
         let len = self.page.rows().len();
         if m.up || m.down {
             self.cursor = (self.cursor + if m.up { len - 1 } else { 1 }) % len;
@@ -137,13 +137,13 @@ impl OptionsMenu {
         }
         if m.left || m.right {
             return match self.row() {
-                Row::Set(s) => self.step(config, s, if m.right { 1 } else { -1 }),
+                Row::Set(s) => self.step(settings, s, if m.right { 1 } else { -1 }),
                 _ => Action::None,
             };
         }
         if m.ok {
             return match self.row() {
-                Row::Set(s) => self.step(config, s, 1),
+                Row::Set(s) => self.step(settings, s, 1),
                 Row::Open(page) => {
                     self.page = page;
                     self.cursor = 0;
@@ -159,11 +159,11 @@ impl OptionsMenu {
         Action::None
     }
 
-    fn step(&self, config: &mut Config, setting: Setting, dir: i32) -> Action {
+    fn step(&self, settings: &mut Settings, setting: Setting, dir: i32) -> Action {
         if self.in_game && locked_in_game(setting) {
             return Action::Locked;
         }
-        config.adjust(setting, dir);
+        settings.adjust(setting, dir);
         Action::Changed(setting)
     }
 
@@ -179,7 +179,7 @@ impl OptionsMenu {
     }
 
     /// The page's rows as the menu shows them: label and value.
-    fn rows(&self, c: &Config) -> Vec<(String, String)> {
+    fn rows(&self, c: &Settings) -> Vec<(String, String)> {
         self.page
             .rows()
             .iter()
@@ -230,7 +230,7 @@ fn label(s: Setting) -> &'static str {
 }
 
 /// A setting's value as the menu shows it.
-fn value(c: &Config, s: Setting) -> String {
+fn value(c: &Settings, s: Setting) -> String {
     let pct = |v: f32| format!("{:>3}%", (v * 100.0).round() as u32);
     let on = |b: bool| if b { "ON" } else { "OFF" }.to_string();
     match s {
@@ -278,7 +278,7 @@ impl Options {
 
 impl Scene for Options {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
-        match self.menu.input(m, &mut ctx.config) {
+        match self.menu.input(m, &mut ctx.settings) {
             Action::None => Transition::Stay,
             Action::Moved => {
                 ctx.audio.play("menu_move");
@@ -303,7 +303,7 @@ impl Scene for Options {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        let rows = self.menu.rows(&ctx.config);
+        let rows = self.menu.rows(&ctx.settings);
         menus::list(
             &mut ctx.renderer,
             self.menu.page.title(),
@@ -324,12 +324,12 @@ mod tests {
 
     /// Moves the cursor down to the row labelled `label` on the menu's page.
     /// Goes to the row `label` of the page on screen and opens it.
-    fn open(menu: &mut OptionsMenu, c: &mut Config, label: &str) {
+    fn open(menu: &mut OptionsMenu, c: &mut Settings, label: &str) {
         go_to(menu, c, label);
         menu.input(&ok(), c);
     }
 
-    fn go_to(menu: &mut OptionsMenu, c: &mut Config, label: &str) {
+    fn go_to(menu: &mut OptionsMenu, c: &mut Settings, label: &str) {
         for _ in 0..menu.page.rows().len() {
             if menu.rows(c)[menu.cursor].0 == label {
                 return;
@@ -373,7 +373,7 @@ mod tests {
 
     #[test]
     fn the_shot_page_switches_auto_fire_and_steps_rapid_fire() {
-        let mut c = Config::default();
+        let mut c = Settings::default();
         let mut menu = OptionsMenu::new(false);
         go_to(&mut menu, &mut c, "SHOT");
         assert_eq!(menu.input(&ok(), &mut c), Action::Moved);
@@ -397,7 +397,7 @@ mod tests {
 
     #[test]
     fn arcade_rules_change_on_the_title_and_wait_in_game() {
-        let mut c = Config::default();
+        let mut c = Settings::default();
         let mut menu = OptionsMenu::new(false);
         open(&mut menu, &mut c, "ARCADE");
         assert_eq!(menu.input(&left(), &mut c), Action::Changed(Setting::Lives));
@@ -429,10 +429,10 @@ mod tests {
 
     #[test]
     fn the_visibility_page_steps_its_values_and_shows_them() {
-        let mut c = Config::default();
+        let mut c = Settings::default();
         let mut menu = OptionsMenu::new(true);
         open(&mut menu, &mut c, "VISIBILITY");
-        let shown = |menu: &OptionsMenu, c: &Config| -> Vec<String> {
+        let shown = |menu: &OptionsMenu, c: &Settings| -> Vec<String> {
             menu.rows(c).into_iter().map(|(_, v)| v).collect()
         };
         assert_eq!(shown(&menu, &c), ["100%", "0%", "OFF", ""]);
@@ -457,7 +457,7 @@ mod tests {
 
     #[test]
     fn rebinding_rows_open_their_pages_and_back_leaves() {
-        let mut c = Config::default();
+        let mut c = Settings::default();
         let mut menu = OptionsMenu::new(false);
         go_to(&mut menu, &mut c, "2P KEYS");
         assert_eq!(menu.input(&ok(), &mut c), Action::Rebind(1));
@@ -465,6 +465,6 @@ mod tests {
         menu.input(&down(), &mut c);
         assert_eq!(menu.rows(&c)[menu.cursor].0, "BACK");
         assert_eq!(menu.input(&ok(), &mut c), Action::Leave);
-        assert_eq!(c, Config::default(), "moving about changes nothing");
+        assert_eq!(c, Settings::default(), "moving about changes nothing");
     }
 }

@@ -74,7 +74,7 @@ impl PracticeMenu {
                 s.stage = s.stage.min(s.stages.len().saturating_sub(1));
                 s
             }
-            None => PracticeSetup::new(stages, ctx.config.difficulty),
+            None => PracticeSetup::new(stages, ctx.settings.difficulty),
         };
         PracticeMenu {
             setup,

@@ -31,7 +31,7 @@ impl SaveReplay {
     /// The offer for the run that just ended, if there is one and the option allows it.
     pub fn offer(ctx: &mut Ctx) -> Option<SaveReplay> {
         let replay = ctx.run.finished.take()?;
-        let asking = match ctx.config.save_replays {
+        let asking = match ctx.settings.save_replays {
             SaveReplays::Never => return None,
             SaveReplays::Ask => Some(true),
             SaveReplays::Always => None,

@@ -48,7 +48,7 @@ impl Scene for Select {
         let players = self.cursors.len();
         let two = players == 2;
         for p in 0..players {
-            let keys = &ctx.config.keys[p];
+            let keys = &ctx.settings.keys[p];
             let pressed = |names: &Vec<String>| {
                 names
                     .iter()

@@ -194,15 +194,15 @@ impl StagePlay {
                 }
                 // A tap counts as held for the first step after it.
                 let tap = std::mem::take(&mut ctx.taps[i]);
-                let keys = keyboard::read(&ctx.config.keys[i], is_key_down).or(tap);
-                let mut input = match ctx.pads.input(i, &ctx.config.pad) {
+                let keys = keyboard::read(&ctx.settings.keys[i], is_key_down).or(tap);
+                let mut input = match ctx.pads.input(i, &ctx.settings.pad) {
                     Some(pad) => keys.or(pad),
                     None => keys,
                 };
                 // The shot options act here, on the way into the simulation, so the bit they
                 // give is what a recording keeps. A continue on offer takes the key itself.
                 let offered = self.world.players[i].continue_steps.is_some();
-                input.shot = self.shot_pulse[i].shot(ctx.config.shot, input.shot, offered);
+                input.shot = self.shot_pulse[i].shot(ctx.settings.shot, input.shot, offered);
                 input
             })
             .collect()
@@ -508,7 +508,7 @@ impl Scene for StagePlay {
         if is_key_pressed(KeyCode::Escape) || m.start {
             let practice = ctx.practice.session.as_ref().map(|s| s.result(&self.world));
             Transition::push(Pause::new(self.place.clone(), practice))
-        } else if is_key_pressed(KeyCode::R) && !ctx.config.r_is_bound() {
+        } else if is_key_pressed(KeyCode::R) && !ctx.settings.r_is_bound() {
             Self::restart(ctx, &self.place)
         } else {
             Transition::Stay
@@ -567,7 +567,7 @@ impl Scene for StagePlay {
             let hi = self.hi_score(ctx);
             let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
             let tools = self.shows_tools(ctx);
-            let keys = &ctx.config.keys;
+            let keys = &ctx.settings.keys;
             let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
             if tools {
                 practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);

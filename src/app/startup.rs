@@ -34,7 +34,7 @@ use skysweep::headless::run_setup;
 use skysweep::platform::data::find_data;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::scores::ScoreTable;
-use skysweep::save::settings::{Config, SettingsFile};
+use skysweep::save::settings::{Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
 
 /// Whether `--screenshot` and `--record` name places that can be written; exit status 2 when
@@ -114,8 +114,8 @@ impl App {
         let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
         // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
         let asset_failures = warnings.clone();
-        let (config, config_warning) = Config::load();
-        let settings_file = SettingsFile::new(Config::path(), config.clone());
+        let (settings, settings_warning) = Settings::load();
+        let settings_file = SettingsFile::new(Settings::path(), settings.clone());
         let (scores, score_warning) = match ScoreTable::path() {
             Some(p) => ScoreTable::load_from(&p),
             None => (ScoreTable::default(), None),
@@ -126,7 +126,7 @@ impl App {
         };
         let (pads, pad_warning) = Gamepads::new();
         warnings.extend(
-            [config_warning, score_warning, player_warning, pad_warning]
+            [settings_warning, score_warning, player_warning, pad_warning]
                 .into_iter()
                 .flatten(),
         );
@@ -134,7 +134,7 @@ impl App {
         for w in &warnings {
             eprintln!("warning: {w}");
         }
-        audio.set_volumes(config.music_volume, config.effects_volume);
+        audio.set_volumes(settings.music_volume, settings.effects_volume);
         // A replay plays the stages it recorded, in order; an author's level is a single stage;
         // otherwise the run is the whole game.
         let stages = if prepared.replay.is_some() {
@@ -154,16 +154,16 @@ impl App {
         let mut levels = BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]);
         levels.extend(prepared.replay_stages.iter().cloned());
         let mut renderer = Renderer::new(assets);
-        renderer.user_scale = (config.display_scale > 0).then_some(config.display_scale);
-        renderer.tate = config.tate;
-        renderer.visibility = config.visibility;
+        renderer.user_scale = (settings.display_scale > 0).then_some(settings.display_scale);
+        renderer.tate = settings.tate;
+        renderer.visibility = settings.visibility;
         let mut base_config = prepared.config;
         if cli.run.difficulty.is_none() && prepared.replay.is_none() {
-            base_config.difficulty = config.difficulty;
+            base_config.difficulty = settings.difficulty;
         }
         // The settings' arcade rules, unless the command line set some (or a replay plays).
         if prepared.replay.is_none() {
-            base_config.arcade = cli.run.arcade(config.arcade);
+            base_config.arcade = cli.run.arcade(settings.arcade);
         }
         base_config.invincible |= cli.stress.is_some();
         let run = Run::new(
@@ -180,7 +180,7 @@ impl App {
             renderer,
             audio,
             pads,
-            config,
+            settings,
             settings_file,
             scores,
             player_data,
@@ -197,7 +197,7 @@ impl App {
             last_name: None,
             cli,
         };
-        if ctx.config.fullscreen && ctx.cli.frames.is_none() {
+        if ctx.settings.fullscreen && ctx.cli.frames.is_none() {
             ctx.set_fullscreen(true);
         }
         let straight_in = !ctx.cli.title

@@ -34,7 +34,7 @@ const ROWS: &[(&str, RowAction)] = &[
     }),
     ("OPTIONS", |_| Transition::push(Options::new())),
     ("HIGH SCORES", |ctx| {
-        Transition::switch(HighScores::new(ctx.config.difficulty, None))
+        Transition::switch(HighScores::new(ctx.settings.difficulty, None))
     }),
     ("QUIT", |_| Transition::Quit),
 ];

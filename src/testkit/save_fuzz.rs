@@ -11,12 +11,12 @@ use crate::save::store::{Parsed, SaveFile};
 use crate::testkit::fuzzing::saved;
 
 use crate::save::scores::ScoreTable;
-use crate::save::settings::Config;
+use crate::save::settings::Settings;
 
 /// Settings: every unusable value is replaced and described at a position in the text, and
 /// the settings in use afterwards are usable and survive a save and a load unchanged.
 pub fn config(data: &[u8]) {
-    let Parsed::Value(config, text) = saved::<Config>(data) else {
+    let Parsed::Value(config, text) = saved::<Settings>(data) else {
         return;
     };
     let (fixed, problems) = config.checked();
@@ -31,7 +31,7 @@ pub fn config(data: &[u8]) {
     );
     assert_eq!(again, fixed);
     let written = ron::ser::to_string_pretty(&fixed, Default::default()).expect("settings write");
-    match saved::<Config>(written.as_bytes()) {
+    match saved::<Settings>(written.as_bytes()) {
         Parsed::Value(back, _) => assert_eq!(back, fixed, "{written}"),
         other => panic!("written settings do not read back: {other:?}\n{written}"),
     }

@@ -28,7 +28,7 @@ use crate::sim::{ArcadeRules, Difficulty};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Config {
+pub struct Settings {
     pub music_volume: f32,
     pub effects_volume: f32,
     /// Largest whole display scale to use; 0 picks the largest that fits.
@@ -52,7 +52,7 @@ pub struct Config {
     pub visibility: Visibility,
 }
 
-impl Default for Config {
+impl Default for Settings {
     fn default() -> Self {
         Self {
             music_volume: 0.6,
@@ -126,7 +126,7 @@ impl Setting {
 /// Largest display scale the options menu offers; beyond it the menu wraps round to AUTO.
 const MENU_MAX_SCALE: i32 = 6;
 
-impl Config {
+impl Settings {
     pub fn path() -> Option<PathBuf> {
         folder("config").map(|d| d.join("config.ron"))
     }
@@ -134,7 +134,7 @@ impl Config {
     /// Loads the settings; damaged files are kept aside and reported in the warning. Several
     /// problems come back as one string, a line each, since the caller prints one warning per
     /// string with its own "warning: " prefix.
-    pub fn load() -> (Config, Option<String>) {
+    pub fn load() -> (Settings, Option<String>) {
         match Self::path() {
             Some(p) => {
                 let (c, warnings) = Self::load_all_from(&p);
@@ -144,7 +144,7 @@ impl Config {
                 )
             }
             None => (
-                Config::default(),
+                Settings::default(),
                 Some("no config folder on this system; settings will not be saved".into()),
             ),
         }
@@ -154,15 +154,15 @@ impl Config {
     /// damaged one is kept aside, defaults are used and the warning names its line and column.
     /// Values that parse but cannot be used are reported too, joined a line each.
     #[cfg(test)]
-    pub fn load_from(path: &Path) -> (Config, Option<String>) {
+    pub fn load_from(path: &Path) -> (Settings, Option<String>) {
         let (c, warnings) = Self::load_all_from(path);
         (c, (!warnings.is_empty()).then(|| warnings.join("\n")))
     }
 
-    /// [`Config::load_from`] with one warning per problem. A file that parsed is left where it
+    /// [`Settings::load_from`] with one warning per problem. A file that parsed is left where it
     /// is even when some values in it are unusable: only those values are replaced, in memory.
-    pub fn load_all_from(path: &Path) -> (Config, Vec<String>) {
-        let loaded = store::load_ron_or_default::<Config>(path);
+    pub fn load_all_from(path: &Path) -> (Settings, Vec<String>) {
+        let loaded = store::load_ron_or_default::<Settings>(path);
         if let Some(w) = loaded.warning {
             return (loaded.value.sanitised(), vec![w]);
         }
@@ -239,14 +239,14 @@ impl Config {
     }
 
     /// Values clamped into range, so a hand-edited file cannot break the game.
-    pub fn sanitised(self) -> Config {
+    pub fn sanitised(self) -> Settings {
         self.checked().0
     }
 
     /// The settings with each unusable value clamped to the nearest usable one or given its
     /// default, and what was changed, in file order as far as it is known.
-    pub fn checked(mut self) -> (Config, Vec<Problem>) {
-        let d = Config::default();
+    pub fn checked(mut self) -> (Settings, Vec<Problem>) {
+        let d = Settings::default();
         let mut problems = Vec::new();
         for (field, v, default) in [
             ("music_volume", &mut self.music_volume, d.music_volume),
@@ -348,19 +348,19 @@ pub struct SettingsFile {
     /// `None` when the system has no config folder.
     path: Option<PathBuf>,
     /// What was loaded from the file, or last written (or tried) to it.
-    last: Config,
+    last: Settings,
 }
 
 impl SettingsFile {
-    /// The file at `path`, which holds `loaded` (what [`Config::load_from`] returned).
-    pub fn new(path: Option<PathBuf>, loaded: Config) -> SettingsFile {
+    /// The file at `path`, which holds `loaded` (what [`Settings::load_from`] returned).
+    pub fn new(path: Option<PathBuf>, loaded: Settings) -> SettingsFile {
         SettingsFile { path, last: loaded }
     }
 
     /// Writes `config` atomically if it differs from what the file was last given; returns
     /// whether it wrote. Cheap when nothing changed, so it can run every frame. A failed write
     /// is not retried until the settings change again: one error per change, not per frame.
-    pub fn save_changes(&mut self, config: &Config) -> Result<bool, String> {
+    pub fn save_changes(&mut self, config: &Settings) -> Result<bool, String> {
         if *config == self.last {
             return Ok(false);
         }

@@ -22,12 +22,12 @@ fn config_with(text: &str) -> (TempDir, PathBuf) {
 #[test]
 fn config_round_trips_through_its_file() {
     let (_tmp, path) = config_file();
-    let mut c = Config {
+    let mut c = Settings {
         music_volume: 0.25,
         screen_shake: false,
         difficulty: Difficulty::Hard,
         tate: Tate::Turned270,
-        ..Config::default()
+        ..Settings::default()
     };
     c.keys[0].shot = vec!["C".into()];
     c.pad.bomb = vec!["East".into(), "RightTrigger".into()];
@@ -46,7 +46,7 @@ fn config_round_trips_through_its_file() {
         bullet_outline: true,
     };
     store::save_ron(&path, "test", &c).unwrap();
-    let back = store::load_ron_or_default::<Config>(&path)
+    let back = store::load_ron_or_default::<Settings>(&path)
         .value
         .sanitised();
     assert_eq!(back, c);
@@ -58,9 +58,9 @@ fn config_round_trips_through_its_file() {
 fn settings_that_are_not_a_file_are_every_default_at_once() {
     let tmp = tempfile::tempdir().unwrap();
     for (what, path, (c, warnings)) in
-        load_each_hostile(tmp.path(), "config.ron", Config::load_all_from)
+        load_each_hostile(tmp.path(), "config.ron", Settings::load_all_from)
     {
-        assert_eq!(c, Config::default(), "{what}");
+        assert_eq!(c, Settings::default(), "{what}");
         assert_eq!(
             warnings,
             [format!(
@@ -78,8 +78,8 @@ fn an_empty_or_blank_config_file_is_every_default_quietly() {
     let d = tmp.path();
     for text in ["", "\n", "  \t\r\n\n  ", "// SkySweep settings\n"] {
         std::fs::write(&path, text).unwrap();
-        let (c, warning) = Config::load_from(&path);
-        assert_eq!(c, Config::default(), "{text:?}");
+        let (c, warning) = Settings::load_from(&path);
+        assert_eq!(c, Settings::default(), "{text:?}");
         assert_eq!(warning, None, "{text:?}");
         assert_eq!(names_in(d), ["config.ron"], "{text:?} is not moved aside");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
@@ -95,8 +95,8 @@ fn a_malformed_config_file_is_kept_aside_with_its_line_and_column() {
         "(\n  music_volume: 0.5,\n  screen_shake: maybe,\n)\n",
     )
     .unwrap();
-    let (c, warning) = Config::load_from(&path);
-    assert_eq!(c, Config::default());
+    let (c, warning) = Settings::load_from(&path);
+    assert_eq!(c, Settings::default());
     let w = warning.expect("a warning");
     assert!(
         w.contains("config.ron") && w.contains("line 3, column"),
@@ -107,10 +107,10 @@ fn a_malformed_config_file_is_kept_aside_with_its_line_and_column() {
 
 #[test]
 fn adjusting_steps_each_setting_and_stays_in_range() {
-    let mut c = Config {
+    let mut c = Settings {
         music_volume: 0.9,
         effects_volume: 0.1,
-        ..Config::default()
+        ..Settings::default()
     };
     c.adjust(Setting::MusicVolume, 1);
     c.adjust(Setting::MusicVolume, 1);
@@ -140,7 +140,7 @@ fn adjusting_steps_each_setting_and_stays_in_range() {
 fn every_settings_change_reaches_the_file_when_made() {
     let (tmp, path) = config_file();
     let d = tmp.path();
-    let mut c = Config::default();
+    let mut c = Settings::default();
     let mut file = SettingsFile::new(Some(path.clone()), c.clone());
     assert_eq!(file.save_changes(&c), Ok(false), "nothing changed yet");
     assert!(!path.exists(), "the defaults are not written unasked");
@@ -152,16 +152,16 @@ fn every_settings_change_reaches_the_file_when_made() {
             c.adjust(setting, -1);
         }
         assert_eq!(file.save_changes(&c), Ok(true), "{setting:?}");
-        assert_eq!(Config::load_from(&path), (c.clone(), None), "{setting:?}");
+        assert_eq!(Settings::load_from(&path), (c.clone(), None), "{setting:?}");
         assert_eq!(file.save_changes(&c), Ok(false), "{setting:?} written once");
     }
     // Rebinding a key and resetting the pad buttons are changes too.
     c.keys[1].bomb = vec!["P".into()];
     assert_eq!(file.save_changes(&c), Ok(true));
-    assert_eq!(Config::load_from(&path).0.keys[1].bomb, ["P"]);
+    assert_eq!(Settings::load_from(&path).0.keys[1].bomb, ["P"]);
     c.pad.shot = vec!["North".into()];
     assert_eq!(file.save_changes(&c), Ok(true));
-    assert_eq!(Config::load_from(&path).0.pad.shot, ["North"]);
+    assert_eq!(Settings::load_from(&path).0.pad.shot, ["North"]);
     assert_eq!(names_in(d), ["config.ron"], "no temporary files left");
 }
 
@@ -169,7 +169,7 @@ fn every_settings_change_reaches_the_file_when_made() {
 fn a_hand_edited_file_is_not_rewritten_until_something_changes() {
     let text = "// mine\n(music_volume: 3.0)\n";
     let (_tmp, path) = config_with(text);
-    let (c, _) = Config::load_from(&path);
+    let (c, _) = Settings::load_from(&path);
     let mut file = SettingsFile::new(Some(path.clone()), c.clone());
     assert_eq!(file.save_changes(&c), Ok(false));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
@@ -182,7 +182,7 @@ fn a_failed_save_is_reported_once_per_change() {
     // A file where the folder should be: every write fails.
     let blocker = d.join("not-a-folder");
     std::fs::write(&blocker, "").unwrap();
-    let mut c = Config::default();
+    let mut c = Settings::default();
     let mut file = SettingsFile::new(Some(blocker.join("config.ron")), c.clone());
     c.adjust(Setting::ScreenShake, 1);
     assert!(file.save_changes(&c).is_err());
@@ -200,14 +200,14 @@ fn a_failed_save_is_reported_once_per_change() {
 
 #[test]
 fn hand_edited_values_are_clamped_and_missing_fields_defaulted() {
-    let c: Config = ron::from_str("(music_volume: 7.5, display_scale: 99)").unwrap();
+    let c: Settings = ron::from_str("(music_volume: 7.5, display_scale: 99)").unwrap();
     let c = c.sanitised();
     assert_eq!(c.music_volume, 1.0);
     assert_eq!(c.display_scale, 8);
-    assert_eq!(c.effects_volume, Config::default().effects_volume);
-    assert_eq!(c.keys, Config::default().keys);
+    assert_eq!(c.effects_volume, Settings::default().effects_volume);
+    assert_eq!(c.keys, Settings::default().keys);
     assert_eq!(c.tate, Tate::Off, "a file from before TATE");
-    let c: Config = ron::from_str("(tate: Turned90)").unwrap();
+    let c: Settings = ron::from_str("(tate: Turned90)").unwrap();
     assert_eq!(c.tate, Tate::Turned90);
 }
 
@@ -216,7 +216,7 @@ fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
     let text = "// music_volume: 9 in a comment is not the field\n(\n  music_volume: 5.0,\n  display_scale: 99,\n  keys: (\n    (up: [\"Up\"], down: [\"Down\"], left: [\"Left\"], right: [\"Right\"],\n     shot: [\"Foo\"], bomb: [\"C\", \"Bar\"], focus: [\"V\"]),\n    (shot: [\"P\"]),\n  ),\n  pad: (shot: [\"Nope\"]),\n)\n";
     let (tmp, path) = config_with(text);
     let d = tmp.path();
-    let (c, warnings) = Config::load_all_from(&path);
+    let (c, warnings) = Settings::load_all_from(&path);
     assert_eq!(
         c.music_volume, 1.0,
         "clamped to the nearest valid volume: {warnings:?}"
@@ -266,11 +266,11 @@ fn each_unusable_value_is_named_with_its_place_and_only_it_replaced() {
 
 #[test]
 fn usable_values_give_no_warning() {
-    let (c, problems) = Config::default().checked();
-    assert_eq!((c, problems), (Config::default(), vec![]));
-    let (_, problems) = Config {
+    let (c, problems) = Settings::default().checked();
+    assert_eq!((c, problems), (Settings::default(), vec![]));
+    let (_, problems) = Settings {
         music_volume: f32::NAN,
-        ..Config::default()
+        ..Settings::default()
     }
     .checked();
     assert_eq!(problems.len(), 1);
@@ -279,7 +279,7 @@ fn usable_values_give_no_warning() {
 
 #[test]
 fn a_file_from_before_the_new_options_reads_them_as_their_defaults() {
-    let c: Config = ron::from_str("(music_volume: 0.5, tate: Turned90)").unwrap();
+    let c: Settings = ron::from_str("(music_volume: 0.5, tate: Turned90)").unwrap();
     let (c, problems) = c.checked();
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(c.shot, ShotSettings::default());
@@ -291,7 +291,7 @@ fn a_file_from_before_the_new_options_reads_them_as_their_defaults() {
 fn hand_edited_new_options_out_of_range_are_clamped_and_named() {
     let text = "(\n  arcade: (lives: 0, continues: Limited(99)),\n  visibility: (shot_opacity: 3, background_dim: 200),\n)\n";
     let (tmp, path) = config_with(text);
-    let (c, warnings) = Config::load_all_from(&path);
+    let (c, warnings) = Settings::load_all_from(&path);
     assert_eq!(c.arcade.lives, 1);
     assert_eq!(c.arcade.continues, crate::sim::Continues::Limited(9));
     assert_eq!(c.visibility.shot_opacity, 20);
@@ -306,8 +306,8 @@ fn hand_edited_new_options_out_of_range_are_clamped_and_named() {
     assert_eq!(names_in(tmp.path()), ["config.ron"], "kept where it is");
     // A damaged value of a new option (a wrong type) sets the whole file aside as before.
     std::fs::write(&path, "(shot: (mode: Sometimes))").unwrap();
-    let (c, warnings) = Config::load_all_from(&path);
-    assert_eq!(c, Config::default());
+    let (c, warnings) = Settings::load_all_from(&path);
+    assert_eq!(c, Settings::default());
     assert!(warnings[0].contains("line 1, column"), "{warnings:?}");
     assert_eq!(names_in(tmp.path()), ["config.ron.damaged-1"]);
 }
