@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, Subcommand};
 
-use skysweep::headless::args::{parse_count, CheckFormat, Deny, RunArgs};
+use skysweep::headless::args::{parse_count, CheckFormat, Deny, PlanDefaults, RunArgs};
+use skysweep::run::{RunKind, RunPlan, Stages};
+use skysweep::save::settings::Settings;
 
 /// A menu `--menu` opens on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -84,6 +86,35 @@ impl Cli {
         let cli = Cli::try_parse_from(args).map_err(explain_options_before_subcommand)?;
         refuse_all_with_a_stage(&cli)?;
         Ok(cli)
+    }
+}
+
+impl Cli {
+    /// The run the window's options describe: the whole game unless `--level` or `--replay`
+    /// names the stages, on the settings' difficulty and arcade rules unless the options set
+    /// them. `--stress` makes it a demo run.
+    pub fn window_plan(&self, settings: &Settings) -> RunPlan {
+        let mut plan = self.run.plan(PlanDefaults {
+            stages: Stages::Campaign,
+            difficulty: settings.difficulty,
+            arcade: settings.arcade,
+        });
+        if self.stress.is_some() {
+            plan.kind = RunKind::Demo;
+        }
+        plan
+    }
+
+    /// Whether the window goes straight into play rather than to the title: a stage, a replay,
+    /// pilots, the autopilot or a stress test was asked for, and not `--title`.
+    pub fn straight_in(&self) -> bool {
+        let run = &self.run;
+        !self.title
+            && (run.pilot().is_some()
+                || run.level.is_some()
+                || run.replay.is_some()
+                || !run.characters.is_empty()
+                || self.stress.is_some())
     }
 }
 

@@ -18,6 +18,7 @@ pub mod collide;
 pub mod headless;
 pub mod level;
 pub mod platform;
+pub mod run;
 pub mod save;
 pub mod sim;
 #[cfg(any(test, feature = "testkit"))]

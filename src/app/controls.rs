@@ -6,7 +6,7 @@ use macroquad::prelude::*;
 use super::ctx::Ctx;
 use super::keyboard;
 use super::menu_input::{nav, MenuInput};
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 use skysweep::save::keys::{Action, KeyBindings};
 use skysweep::save::pad::{PadBindings, PadButton};
@@ -120,7 +120,7 @@ impl Controls {
 }
 
 impl Scene for Controls {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         // Listening sees the raw presses: menu navigation must not eat the new binding.
         if self.listening {
             self.listen(ctx, m);

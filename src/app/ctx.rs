@@ -1,5 +1,7 @@
-//! The services every scene shares: settings, audio, pads, scores, the renderer and the run.
-//! Scenes borrow them for each call; none of them owns one.
+//! The services every scene shares: the renderer, audio, pads, settings, the stores (scores,
+//! the practice record, the player's record) and the shipped files. Scenes borrow them for
+//! each call; none of them owns one. The run in play is not a service: the router owns it
+//! (see [`super::session`]).
 
 use macroquad::prelude::*;
 
@@ -10,18 +12,17 @@ use super::audio::Audio;
 use super::gamepad::Gamepads;
 use super::keyboard;
 use super::notice::Notice;
-use super::practice_session::PracticeState;
-use super::run::Run;
-use crate::cli::Cli;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
+use skysweep::level::Difficulty;
+use skysweep::run::Shipped;
 use skysweep::save::player_data::PlayerData;
+use skysweep::save::practice::PracticeRecord;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Setting, Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
 
 pub struct Ctx {
-    pub cli: Cli,
     pub renderer: Renderer,
     pub audio: Audio,
     pub pads: Gamepads,
@@ -33,11 +34,12 @@ pub struct Ctx {
     pub player_data: PlayerData,
     /// `player_data` has changed since it was last written.
     pub player_data_unsaved: bool,
-    /// Practice from the title: its record, the last choice, the practice run in play.
-    pub practice: PracticeState,
-    /// The stages of the game, the levels loaded, what carries between stages and the
-    /// `--record` recording.
-    pub run: Run,
+    /// Stages reached and the best practice results.
+    pub practice_record: PracticeRecord,
+    /// The shipped stages and the asset catalog, read once.
+    pub shipped: Shipped,
+    /// Where a new game's seed comes from.
+    pub seeds: Seeds,
     /// A problem to show on screen, with its title; level errors stay until a good save.
     pub message: Option<Notice>,
     /// Hitbox overlay on (F1): app state, never a global.
@@ -54,11 +56,6 @@ pub struct Ctx {
     pub shake: Vec2,
     /// A settings or scores write failed: the game's exit status says so.
     pub save_failed: bool,
-    /// The title row last picked (an index into the title's full list of rows), where its
-    /// cursor waits when the player comes back to it.
-    pub title_row: usize,
-    /// The name last entered for a high score this session: the replay offer starts on it.
-    pub last_name: Option<String>,
 }
 
 impl Ctx {
@@ -67,17 +64,12 @@ impl Ctx {
         set_fullscreen(on);
     }
 
-    /// Applies `setting` as it now stands in `settings` at once: the window, the next game's
-    /// rules, the sound, the picture. The shot settings need nothing here: play reads them
-    /// from `settings` every step.
+    /// Applies `setting` as it now stands in `settings` at once: the window, the sound, the
+    /// picture. The shot settings need nothing here: play reads them from `settings` every
+    /// step; nor do difficulty and the arcade rules: the next game's plan reads them.
     pub fn apply(&mut self, setting: Setting) {
-        match setting {
-            Setting::Fullscreen => self.set_fullscreen(self.settings.fullscreen),
-            Setting::Difficulty => self.run.base_config.difficulty = self.settings.difficulty,
-            Setting::Lives | Setting::Extends | Setting::Continues => {
-                self.run.base_config.arcade = self.settings.arcade
-            }
-            _ => {}
+        if setting == Setting::Fullscreen {
+            self.set_fullscreen(self.settings.fullscreen);
         }
         self.audio
             .set_volumes(self.settings.music_volume, self.settings.effects_volume);
@@ -128,11 +120,16 @@ impl Ctx {
         }
     }
 
-    /// The table's best on the run's difficulty, or `playing`'s best player if higher: each
-    /// player is ranked alone, so the HI SCORE a game can set is its best player's.
-    pub fn hi_score(&self, playing: Option<u64>) -> u64 {
-        let best = self.scores.best(self.run.base_config.difficulty);
-        playing.map_or(best, |p| best.max(p))
+    /// Writes the practice record; a failure is said once on screen, like the scores'.
+    pub fn save_practice_record(&mut self) {
+        let Some(path) = PracticeRecord::path() else {
+            return;
+        };
+        if let Err(e) = self.practice_record.save_to(&path) {
+            eprintln!("warning: practice record not saved: {e}");
+            self.save_failed = true;
+            self.message = Some(Notice::brief("PRACTICE RECORD NOT SAVED", e));
+        }
     }
 
     /// Keys that work anywhere: F1 for hitboxes, F11 or Alt+Enter for fullscreen.
@@ -184,9 +181,28 @@ impl Ctx {
             self.message = Some(Notice::asset_errors(&failed));
         }
     }
+}
 
-    /// Whether any save failed during the game: settings, scores or the recording.
-    pub fn saves_failed(&self) -> bool {
-        self.save_failed || self.run.recording_failed
+/// Where new games' seeds come from: the one `--seed` fixed, or the clock, so each game from
+/// the title draws its own stage order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seeds {
+    pub fixed: Option<u64>,
+}
+
+impl Seeds {
+    pub fn next(self) -> u64 {
+        self.fixed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        })
     }
+}
+
+/// The table's best on `difficulty`, or `playing`'s best player if higher: each player is
+/// ranked alone, so the HI SCORE a game can set is its best player's.
+pub fn hi_score(scores: &ScoreTable, difficulty: Difficulty, playing: Option<u64>) -> u64 {
+    let best = scores.best(difficulty);
+    playing.map_or(best, |p| best.max(p))
 }

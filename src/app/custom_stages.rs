@@ -6,15 +6,16 @@
 
 use std::path::{Path, PathBuf};
 
-use skysweep::headless::run_setup;
 use skysweep::level::{load_stage, Catalog, LevelError};
-use skysweep::platform::data::{find_data, folder};
+use skysweep::platform::data::folder;
+use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::notice::{Notice, SOURCE_COLUMNS};
-use super::scene::{Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session;
 use crate::render::{menus, notice_box, Layout};
 
 /// Rows of the list on screen at once; the list scrolls with the cursor.
@@ -214,18 +215,18 @@ pub struct CustomStages {
 }
 
 impl CustomStages {
-    pub fn new(_ctx: &mut Ctx) -> CustomStages {
+    pub fn new(ctx: &mut Ctx) -> CustomStages {
         let folder = stages_folder();
         CustomStages {
-            list: StageList::new(folder.as_deref(), &find_data("levels")),
+            list: StageList::new(folder.as_deref(), ctx.shipped.levels_dir()),
             folder,
-            catalog: run_setup::assets_catalog(),
+            catalog: ctx.shipped.catalog().clone(),
         }
     }
 }
 
 impl Scene for CustomStages {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         self.list.check_next(&self.catalog);
         let before = (self.list.cursor, self.list.pilot);
         let choice = self.list.input(m);
@@ -244,12 +245,18 @@ impl Scene for CustomStages {
             }
             Choice::Play(path) => {
                 ctx.audio.play("menu_select");
-                ctx.run.play_custom(path);
-                Transition::Play(StagePlace {
-                    index: 0,
-                    loop_index: ctx.run.base_config.loop_index,
-                    characters: vec![Character::ALL[self.list.pilot]],
-                })
+                // Played alone as an author's stage is, on the settings' difficulty and rules.
+                let plan = RunPlan {
+                    pilots: vec![Character::ALL[self.list.pilot]],
+                    difficulty: ctx.settings.difficulty,
+                    arcade: ctx.settings.arcade,
+                    seed: ctx.seeds.next(),
+                    ..RunPlan::new(RunKind::Custom, Stages::One(path))
+                };
+                match session::prepared(ctx, &plan, "CANNOT PLAY") {
+                    Some(run) => Transition::Begin(Box::new(run)),
+                    None => Transition::Stay,
+                }
             }
         }
     }
@@ -287,7 +294,7 @@ impl StageErrors {
 }
 
 impl Scene for StageErrors {
-    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         Transition::when(m.ok || m.back, || Transition::Pop)
     }
 
@@ -306,6 +313,7 @@ impl Scene for StageErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::platform::data::find_data;
 
     use crate::app::menu_input::press::with as press;
 
@@ -322,7 +330,7 @@ mod tests {
     }
 
     fn checked(dir: &Path) -> StageList {
-        let catalog = run_setup::assets_catalog();
+        let catalog = skysweep::run::Shipped::find().catalog().clone();
         let mut list = StageList::new(Some(dir), &find_data("levels"));
         let mut guard = 0;
         while list.check_next(&catalog) {

@@ -3,7 +3,7 @@
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, StagePlace, Transition};
 use crate::render::ending::{self, EndingPage};
 
 /// Steps a pilot's page stays up unless skipped: time to read it at an easy pace.
@@ -54,11 +54,11 @@ impl Ending {
 }
 
 impl Scene for Ending {
-    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         Transition::when(self.steps >= SKIP_AFTER_STEPS && m.ok, || self.turn())
     }
 
-    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
         self.steps += 1;
         Transition::when(self.steps >= self.page_steps(), || self.turn())
     }

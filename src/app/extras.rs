@@ -13,7 +13,7 @@ use skysweep::sim::{Character, Difficulty};
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::ending::{self, EndingPage};
 use crate::render::menus::{self, TITLE_GOLD};
 use crate::render::SpriteParams;
@@ -344,7 +344,7 @@ impl Extras {
 }
 
 impl Scene for Extras {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let before = (self.page, self.cursor);
         let action = self.input(m, &ctx.player_data);
         if before != (self.page, self.cursor) {
@@ -365,7 +365,7 @@ impl Scene for Extras {
         }
     }
 
-    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
         if let Some((_, steps)) = &mut self.ending {
             *steps = steps.saturating_add(1);
         }

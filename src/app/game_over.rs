@@ -5,7 +5,7 @@ use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
 use super::name_draft::{keep_waiting_scores, PendingScore};
 use super::name_entry::NameEntry;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 
 pub struct GameOver {
@@ -38,14 +38,14 @@ impl GameOver {
 }
 
 impl Scene for GameOver {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let done = self.timer.dismissed(m) || self.timer.steps() > 300;
         Transition::when(done, || {
             GameOver::after(ctx, std::mem::take(&mut self.pending))
         })
     }
 
-    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
         self.timer.tick();
         Transition::Stay
     }
@@ -55,7 +55,7 @@ impl Scene for GameOver {
     }
 
     /// Closed on the GAME OVER card, before any name entry: the scores are kept, unnamed.
-    fn on_exit(&mut self, ctx: &mut Ctx) {
+    fn on_exit(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) {
         if keep_waiting_scores(&mut ctx.scores, &self.pending, None) {
             ctx.save_scores();
         }

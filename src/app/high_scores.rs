@@ -4,7 +4,7 @@ use skysweep::sim::Difficulty;
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 
 pub struct HighScores {
@@ -23,7 +23,7 @@ impl HighScores {
 }
 
 impl Scene for HighScores {
-    fn frame(&mut self, _ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let i = Difficulty::ALL
             .iter()
             .position(|d| *d == self.difficulty)

@@ -24,21 +24,20 @@ mod pause;
 mod player_record;
 mod practice;
 mod practice_menu;
-mod practice_run;
-mod practice_session;
+mod practice_results;
 mod practice_setup;
-mod recording;
 mod replay_controls;
 mod replay_end;
+mod replay_offer;
 mod replays;
-mod run;
-mod save_replay;
 mod scene;
 mod select;
+mod session;
 mod stage_play;
 mod startup;
 mod title;
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use macroquad::prelude::*;
@@ -52,14 +51,37 @@ use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
 use menu_input::MenuInput;
 use notice::{Notice, SOURCE_COLUMNS};
-use scene::{MenuPage, Scene, Transition};
+use replay_offer::ReplayOffer;
+use scene::{MenuPage, RunSlot, Scene, Transition};
+use session::Session;
 use skysweep::sim::clock::FixedStep;
 use stage_play::StagePlay;
 
 pub use startup::play;
 
+/// What the command line asked of this launch, beyond the run it starts: the router's, not a
+/// scene's.
+struct Launch {
+    /// Run this many frames, one step each, then exit.
+    frames: Option<u64>,
+    /// With `frames`: as fast as the machine can, not paced at 60 a second.
+    fast: bool,
+    /// Save the last frame here.
+    screenshot: Option<PathBuf>,
+    /// Say the process's memory as each stage starts.
+    memory_log: bool,
+    /// `--record`: where the first recorded run is written; taken by it.
+    record: Option<PathBuf>,
+}
+
 struct App {
     ctx: Ctx,
+    launch: Launch,
+    /// The run in play, from its first stage until the title: one owner, lent to the scenes.
+    run: RunSlot,
+    /// The title row last picked (an index into the title's full list of rows), where its
+    /// cursor waits when the player comes back to it.
+    title_row: usize,
     /// The scenes, bottom first; the last is on top and alone takes input.
     scenes: Vec<Box<dyn Scene>>,
     clock: FixedStep,
@@ -68,18 +90,20 @@ struct App {
     /// Rendered frames so far.
     frames: u64,
     quit: bool,
+    /// A write of a run's `--record` file failed: the game's exit status says so.
+    recording_failed: bool,
 }
 
 impl App {
     async fn run(&mut self) {
         // With --frames the game runs one step per frame: runs are reproducible whatever the
         // machine's speed (under Xvfb there is no vsync and frames come hundreds a second).
-        let lockstep = self.ctx.cli.frames.is_some();
+        let lockstep = self.launch.frames.is_some();
         // Without this macroquad ends the program as soon as the window is closed, in the middle
         // of a frame, and a recording (or anything else unsaved) is lost.
         prevent_quit();
         // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
-        let mut pace = Pace::new(lockstep && !self.ctx.cli.fast);
+        let mut pace = Pace::new(lockstep && !self.launch.fast);
         let mut fps = FpsMeter::new();
         loop {
             // 1. Time: when this frame began, and how many fixed steps it owes.
@@ -99,10 +123,12 @@ impl App {
             // 2-4. Per step: input, scene update, collide (inside `Scene::step`).
             self.ctx.times.begin_steps();
             for _ in 0..steps {
-                self.on_top(|s, ctx| s.step(ctx));
+                self.on_top(|s, ctx, run| s.step(ctx, run));
                 self.ctx.anim += 1;
             }
-            self.ctx.run.autosave_recording();
+            if let Some(run) = &mut self.run {
+                run.autosave_recording();
+            }
             self.ctx.times.end_steps(steps, rate);
             // 5. Render: reads the state, changes nothing.
             let t = Instant::now();
@@ -115,7 +141,7 @@ impl App {
             if loop_ends(
                 self.quit,
                 is_quit_requested(),
-                self.ctx.cli.frames,
+                self.launch.frames,
                 self.frames,
             ) {
                 self.exit();
@@ -153,7 +179,7 @@ impl App {
         let was_playing = self.top().is_play();
         self.ctx.global_keys();
         let m = MenuInput::read(&mut self.ctx.pads);
-        self.on_top(|s, ctx| s.frame(ctx, &m));
+        self.on_top(|s, ctx, run| s.frame(ctx, run, &m));
         self.ctx.save_changed_settings();
         let playing = was_playing && self.top().is_play();
         self.ctx.collect_taps(playing);
@@ -167,12 +193,15 @@ impl App {
     }
 
     /// Runs `update` on the top scene and applies the transition it returns.
-    fn on_top(&mut self, update: impl FnOnce(&mut dyn Scene, &mut Ctx) -> Transition) {
+    fn on_top(
+        &mut self,
+        update: impl FnOnce(&mut dyn Scene, &mut Ctx, &mut RunSlot) -> Transition,
+    ) {
         let top = self
             .scenes
             .last_mut()
             .expect("the router always holds a scene");
-        let t = update(top.as_mut(), &mut self.ctx);
+        let t = update(top.as_mut(), &mut self.ctx, &mut self.run);
         self.apply(t);
     }
 
@@ -195,20 +224,27 @@ impl App {
                 // memory goes back to the system so a long game does not creep up.
                 self.scenes = vec![s];
                 skysweep::platform::memory::give_back_free_memory();
-                self.scenes[0].entered(&mut self.ctx);
+                self.log_memory();
             }
             Transition::ToTitle => {
                 // Time played in a stage left from the pause menu is kept.
                 self.ctx.save_player_data_if_changed();
-                self.ctx.run.end_menu_replay();
                 // A run just ended: its replay is offered first (the offer goes to the title).
-                if let Some(offer) = save_replay::SaveReplay::offer(&mut self.ctx) {
+                if let Some(offer) = self
+                    .end_run()
+                    .and_then(|f| ReplayOffer::offer(&mut self.ctx, f))
+                {
                     return self.apply(Transition::switch(offer));
                 }
-                let t = title::Title::enter(&mut self.ctx);
+                let t = title::Title::enter(&mut self.ctx, self.title_row);
                 self.apply(t);
             }
+            Transition::TitleRow { row, then } => {
+                self.title_row = row;
+                self.apply(*then);
+            }
             Transition::ToMenu(page) => {
+                self.end_run();
                 let menu: Box<dyn Scene> = match page {
                     MenuPage::Practice => {
                         Box::new(practice_menu::PracticeMenu::after_run(&mut self.ctx))
@@ -220,27 +256,72 @@ impl App {
                 };
                 self.apply(Transition::Switch(menu));
             }
+            Transition::Begin(run) => {
+                self.end_run();
+                let mut run = *run;
+                // The command line's `--record` file takes the first run that records.
+                if run.replay.is_none() {
+                    if let Some(path) = self.launch.record.take() {
+                        run = run.recording_to(Some(path));
+                    }
+                }
+                let place = run.first_place();
+                let t = StagePlay::start(&mut self.ctx, self.run.insert(run), place);
+                self.apply(t);
+            }
             Transition::Play(place) => {
-                let t = StagePlay::start(
-                    &mut self.ctx,
-                    place.index,
-                    place.loop_index,
-                    place.characters,
-                );
+                let t = match &mut self.run {
+                    Some(run) => StagePlay::start(&mut self.ctx, run, place),
+                    None => Transition::ToTitle,
+                };
                 self.apply(t);
             }
             Transition::Restart(place) => {
-                let t = StagePlay::restart(&mut self.ctx, &place);
+                let t = match &mut self.run {
+                    Some(run) => StagePlay::restart(&mut self.ctx, run, &place),
+                    None => Transition::ToTitle,
+                };
                 self.apply(t);
             }
             Transition::Quit => self.quit = true,
         }
     }
 
+    /// Ends the run in play, if any: its recording ends (saved with `--record`), and what is
+    /// left of it comes back for the replay offer.
+    fn end_run(&mut self) -> Option<session::Finished> {
+        let finished = self.run.take()?.finish();
+        self.recording_failed |= finished.recording_failed;
+        Some(finished)
+    }
+
+    /// One `--memory-log` line when a stage has just started: where the run is, how much
+    /// memory the process holds (the stage before freed and given back), and how many images
+    /// it holds. The first stage of a loop is where the loop before it ended.
+    fn log_memory(&self) {
+        if !self.launch.memory_log {
+            return;
+        }
+        let Some(place) = self.scenes[0].place() else {
+            return;
+        };
+        let kib =
+            |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{:.1}", k as f64 / 1024.0));
+        eprintln!(
+            "memory: loop {} stage {} step {} rss {} MiB peak {} MiB images {}",
+            place.loop_index + 1,
+            place.index + 1,
+            self.ctx.anim,
+            kib(skysweep::platform::memory::rss_kib()),
+            kib(skysweep::platform::memory::peak_rss_kib()),
+            self.ctx.renderer.assets.textures_held(),
+        );
+    }
+
     /// A saved level file: scenes playing it restart on the new version; otherwise it is kept
     /// for the next start. A broken save keeps the last good version and shows its errors.
     fn hot_reload(&mut self) {
-        let Some(result) = self.ctx.run.poll_saved() else {
+        let Some(result) = self.run.as_mut().and_then(Session::poll_saved) else {
             return;
         };
         let level = match result {
@@ -254,12 +335,14 @@ impl App {
             .scenes
             .iter_mut()
             .rev()
-            .map(|s| s.level_saved(&mut self.ctx, &level))
+            .map(|s| s.level_saved(&mut self.ctx, &mut self.run, &level))
             .find(|t| !t.is_stay());
         match t {
             Some(t) => self.apply(t),
             None => {
-                self.ctx.run.keep_saved(level);
+                if let Some(run) = &mut self.run {
+                    run.keep_saved(level);
+                }
                 self.ctx.message = None;
             }
         }
@@ -308,15 +391,18 @@ impl App {
         // Summarised first: the last frame ends here, not after the screenshot is encoded and
         // the saves are written.
         let summary = self.frame_log.as_ref().and_then(FrameLog::summary);
-        if let Some(path) = &self.ctx.cli.screenshot {
+        if let Some(path) = &self.launch.screenshot {
             display::save_screenshot(path);
         }
         self.ctx.save_changed_settings();
         self.ctx.save_player_data_if_changed();
-        self.ctx.run.end_recording();
-        for s in self.scenes.iter_mut() {
-            s.on_exit(&mut self.ctx);
+        if let Some(run) = &mut self.run {
+            run.end_recording();
         }
+        for s in self.scenes.iter_mut() {
+            s.on_exit(&mut self.ctx, &mut self.run);
+        }
+        self.end_run();
         let bullets = self.world().map_or(0, |w| w.bullets.len());
         if let Some(summary) = summary {
             eprintln!(

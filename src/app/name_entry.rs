@@ -6,7 +6,7 @@ use super::ctx::Ctx;
 use super::high_scores::HighScores;
 use super::menu_input::MenuInput;
 use super::name_draft::{self, keep_waiting_scores, NameDraft, PendingScore, TypingGate};
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 
 /// The first pending score is being named; the others wait their turn.
@@ -31,7 +31,7 @@ impl NameEntry {
 }
 
 impl Scene for NameEntry {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
         let done = name_draft::edit(&mut self.draft, &mut self.gate, m);
         if !done || self.pending.is_empty() {
             return Transition::Stay;
@@ -41,7 +41,10 @@ impl Scene for NameEntry {
         let rank = ctx
             .scores
             .insert(first.difficulty, first.entry(self.draft.name()));
-        ctx.last_name = Some(self.draft.name());
+        // The run's replay offer starts on the name just given.
+        if let Some(run) = run {
+            run.name = Some(self.draft.name());
+        }
         ctx.save_scores();
         ctx.audio.play("menu_select");
         if rest.is_empty() {
@@ -67,7 +70,7 @@ impl Scene for NameEntry {
     }
 
     /// The window closed while naming: the score keeps the letters chosen so far.
-    fn on_exit(&mut self, ctx: &mut Ctx) {
+    fn on_exit(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) {
         if keep_waiting_scores(&mut ctx.scores, &self.pending, Some(&self.draft)) {
             ctx.save_scores();
         }

@@ -7,7 +7,7 @@
 use super::controls::Controls;
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 use skysweep::save::settings::{Setting, Settings};
 
@@ -277,7 +277,7 @@ impl Options {
 }
 
 impl Scene for Options {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         match self.menu.input(m, &mut ctx.settings) {
             Action::None => Transition::Stay,
             Action::Moved => {

@@ -6,15 +6,17 @@ use macroquad::prelude::*;
 use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
-use super::practice;
-use super::practice_run;
-use super::scene::{Scene, StagePlace, Transition};
+use super::practice_results;
+use super::scene::{RunSlot, Scene, StagePlace, Transition};
 use crate::render::menus;
+use skysweep::run::PauseRow;
 use skysweep::save::practice::PracticeResult;
 
-const ITEMS: [&str; 4] = ["RESUME", "OPTIONS", "RESTART STAGE", "QUIT TO TITLE"];
-
 pub struct Pause {
+    /// The rows the run's kind has (see the rules table).
+    rows: &'static [PauseRow],
+    /// The help lines of the practice tools the run allows.
+    tools: &'static [(&'static str, &'static str)],
     cursor: usize,
     /// The stage under the menu, for RESTART STAGE.
     place: StagePlace,
@@ -25,8 +27,15 @@ pub struct Pause {
 impl Pause {
     /// The pause menu over the stage at `place`; `practice` is how a practice run from the
     /// PRACTICE menu stands, so QUIT ends it on its results card rather than at the title.
-    pub fn new(place: StagePlace, practice: Option<PracticeResult>) -> Pause {
+    pub fn new(
+        place: StagePlace,
+        practice: Option<PracticeResult>,
+        rows: &'static [PauseRow],
+        tools: &'static [(&'static str, &'static str)],
+    ) -> Pause {
         Pause {
+            rows,
+            tools,
             cursor: 0,
             place,
             practice,
@@ -35,29 +44,34 @@ impl Pause {
 }
 
 impl Scene for Pause {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
         if is_key_pressed(KeyCode::Escape) || m.start {
             return Transition::Pop;
         }
-        match nav(&mut self.cursor, ITEMS.len(), m, &mut ctx.audio) {
-            Some(0) => Transition::Pop,
+        let Some(row) = nav(&mut self.cursor, self.rows.len(), m, &mut ctx.audio) else {
+            return Transition::Stay;
+        };
+        match self.rows[row] {
+            PauseRow::Resume => Transition::Pop,
             // Over the pause menu, which comes back as it was when the options close.
-            Some(1) => Transition::push(Options::in_game()),
-            Some(2) => Transition::Restart(self.place.clone()),
-            Some(_) => {
-                ctx.run.end_recording();
-                match self.practice {
-                    Some(result) => practice_run::left(ctx, result, self.place.clone()),
-                    None => Transition::ToTitle,
-                }
+            PauseRow::Options => Transition::push(Options::in_game()),
+            PauseRow::RestartStage | PauseRow::RestartReplay => {
+                Transition::Restart(self.place.clone())
             }
-            None => Transition::Stay,
+            PauseRow::Quit => match (self.practice, run) {
+                (Some(result), Some(run)) => {
+                    run.end_recording();
+                    practice_results::left(ctx, run, result, self.place.clone())
+                }
+                _ => Transition::ToTitle,
+            },
         }
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        menus::pause(&ctx.renderer, &ITEMS, self.cursor);
-        crate::render::practice::key_help(&ctx.renderer, "PRACTICE", &practice::HELP, 196.0);
+        let labels: Vec<&str> = self.rows.iter().map(|r| r.label()).collect();
+        menus::pause(&ctx.renderer, &labels, self.cursor);
+        crate::render::practice::key_help(&ctx.renderer, "PRACTICE", self.tools, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

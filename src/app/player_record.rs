@@ -1,45 +1,88 @@
 //! What play adds to the player's record for EXTRAS: time played and continues as they
 //! happen, each player's score when a stage ends, and the ending and clear when the final
-//! boss falls. Replays and bots add nothing: the record is the player's own flying.
+//! boss falls. How much a run adds is its kind's rule ([`Record`]); replays and bots add
+//! nothing: the record is the player's own flying.
 
-use skysweep::save::player_data::ending_id;
+use skysweep::run::Record;
+use skysweep::save::player_data::{ending_id, PlayerData};
 use skysweep::sim::{Character, World};
 
 use super::ctx::Ctx;
 
 /// After one step of play: a step of time, and any continue taken in it (`continues_before`
 /// is the count before the step).
-pub fn step(ctx: &mut Ctx, world: &World, continues_before: u32, counts: bool) {
-    if !counts {
-        return;
+pub fn step(ctx: &mut Ctx, record: Record, world: &World, continues_before: u32) {
+    if add_step(&mut ctx.player_data, record, world, continues_before) {
+        ctx.player_data_unsaved = true;
     }
-    ctx.player_data.add_steps(1);
-    ctx.player_data_unsaved = true;
-    let taken = world.stats.continues.saturating_sub(continues_before);
-    ctx.player_data.add_continues(taken as u64);
+}
+
+/// Adds a step of `world` to `data` as `record` allows; whether it changed.
+fn add_step(data: &mut PlayerData, record: Record, world: &World, continues_before: u32) -> bool {
+    if record == Record::Nothing {
+        return false;
+    }
+    data.add_steps(1);
+    if record == Record::Full {
+        let taken = world.stats.continues.saturating_sub(continues_before);
+        data.add_continues(taken as u64);
+    }
+    true
 }
 
 /// A stage cleared or lost: each player's score as their best on it, and the record saved.
-pub fn stage_ended(ctx: &mut Ctx, world: &World, counts: bool) {
-    if !counts {
-        return;
+pub fn stage_ended(ctx: &mut Ctx, record: Record, world: &World) {
+    if record_scores(&mut ctx.player_data, record, world) {
+        ctx.save_player_data();
+    }
+}
+
+/// Each player's score in `world` as their best on its stage, when `record` keeps scores.
+fn record_scores(data: &mut PlayerData, record: Record, world: &World) -> bool {
+    if record != Record::Full {
+        return false;
     }
     for p in &world.players {
-        ctx.player_data
-            .record_score(&world.level.name, p.character, p.score);
+        data.record_score(&world.level.name, p.character, p.score);
+    }
+    true
+}
+
+/// The final boss has fallen in a run that unlocks: the pilots' ending is seen and a clear
+/// counted for each.
+pub fn game_cleared(ctx: &mut Ctx, world: &World, pilots: &[Character]) {
+    ctx.player_data.record_ending(&ending_id(pilots));
+    for pilot in Character::ALL.into_iter().filter(|c| pilots.contains(c)) {
+        ctx.player_data.record_clear(pilot, world.config.difficulty);
     }
     ctx.save_player_data();
 }
 
-/// The final boss has fallen: the pilots' ending is seen and a clear counted for each.
-pub fn game_cleared(ctx: &mut Ctx, world: &World, pilots: &[Character], counts: bool) {
-    if !counts {
-        return;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skysweep::run::RunKind;
+    use skysweep::testkit::scenario;
+
+    /// Every kind of run adds to the record just what its rule says: the whole game and the
+    /// Extra stage everything, practice and custom stages time alone, replays and demos
+    /// nothing.
+    #[test]
+    fn each_kind_adds_to_the_record_what_its_rule_allows() {
+        let mut world = scenario::world(scenario::quiet_level(), Default::default());
+        world.players[0].score = 4_200;
+        for kind in RunKind::ALL {
+            let record = kind.rules().record;
+            let mut data = PlayerData::default();
+            let stepped = add_step(&mut data, record, &world, 0);
+            let scored = record_scores(&mut data, record, &world);
+            let best = data.best(&world.level.name, world.players[0].character);
+            match record {
+                Record::Full => assert_eq!((stepped, scored, best), (true, true, 4_200)),
+                Record::TimeOnly => assert_eq!((stepped, scored, best), (true, false, 0)),
+                Record::Nothing => assert_eq!((stepped, scored, best), (false, false, 0)),
+            }
+            assert_eq!(data == PlayerData::default(), !stepped, "{kind:?}");
+        }
     }
-    ctx.player_data.record_ending(&ending_id(pilots));
-    let each = pilots;
-    for pilot in Character::ALL.into_iter().filter(|c| each.contains(c)) {
-        ctx.player_data.record_clear(pilot, world.config.difficulty);
-    }
-    ctx.save_player_data();
 }

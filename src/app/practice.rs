@@ -11,6 +11,7 @@ use std::cell::RefCell;
 
 use macroquad::prelude::*;
 
+use skysweep::run::Tools;
 use skysweep::sim::rewind::History;
 use skysweep::sim::{Input, World};
 
@@ -26,14 +27,50 @@ pub const KEY_REWIND: KeyCode = KeyCode::Backspace;
 pub const KEY_PREV_MARKER: KeyCode = KeyCode::PageUp;
 pub const KEY_NEXT_MARKER: KeyCode = KeyCode::PageDown;
 
-/// The practice keys as the in-game help lists them.
-pub const HELP: [(&str, &str); 5] = [
+/// The practice keys as the in-game help lists them: the timing tools first, then those that
+/// change the past.
+const HELP: [(&str, &str); 5] = [
     ("F2", "SLOW 1/2 1/4"),
     ("F3 F4", "FREEZE, STEP"),
     ("BKSP", "HOLD: REWIND"),
     ("PGUP", "LAST MARKER"),
     ("PGDN", "NEXT MARKER"),
 ];
+
+/// The help lines for the tools a run allows.
+pub fn help(tools: Tools) -> &'static [(&'static str, &'static str)] {
+    match (tools.timing, tools.past) {
+        (_, true) => &HELP,
+        (true, false) => &HELP[..2],
+        (false, false) => &[],
+    }
+}
+
+/// The practice keys as pressed this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToolKeys {
+    pub slow: bool,
+    pub freeze: bool,
+    pub step: bool,
+    /// Held, not pressed.
+    pub rewind: bool,
+    pub previous_marker: bool,
+    pub next_marker: bool,
+}
+
+impl ToolKeys {
+    /// This frame's practice keys from the keyboard.
+    pub fn read() -> ToolKeys {
+        ToolKeys {
+            slow: is_key_pressed(KEY_SLOW),
+            freeze: is_key_pressed(KEY_FREEZE),
+            step: is_key_pressed(KEY_STEP),
+            rewind: is_key_down(KEY_REWIND),
+            previous_marker: is_key_pressed(KEY_PREV_MARKER),
+            next_marker: is_key_pressed(KEY_NEXT_MARKER),
+        }
+    }
+}
 
 /// What the stage does with a step the clock gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +91,8 @@ pub enum Jump {
 }
 
 pub struct Practice {
+    /// The tools this kind of run allows; the keys of the others do nothing.
+    tools: Tools,
     /// Steps of the clock per step of the world: 1, 2 or 4.
     slowdown: u32,
     /// Clock steps since the world last stepped, in slow motion.
@@ -73,8 +112,10 @@ pub struct Practice {
 }
 
 impl Practice {
-    pub fn new() -> Practice {
+    /// The toolbox of a run that allows `tools`.
+    pub fn new(tools: Tools) -> Practice {
         Practice {
+            tools,
             slowdown: 1,
             held: 0,
             frozen: false,
@@ -135,13 +176,22 @@ impl Practice {
             frozen: self.frozen,
             used: self.used,
             changed_past: self.changed_past,
-            ..Practice::new()
+            ..Practice::new(self.tools)
         }
     }
 
-    /// Reads this frame's practice keys; returns a marker jump if one was asked for.
-    pub fn read_keys(&mut self) -> Option<Jump> {
-        if is_key_pressed(KEY_SLOW) {
+    /// Acts on this frame's practice `keys`, those of the tools the run allows; returns a
+    /// marker jump if one was asked for.
+    pub fn apply(&mut self, keys: ToolKeys) -> Option<Jump> {
+        let keys = ToolKeys {
+            slow: keys.slow && self.tools.timing,
+            freeze: keys.freeze && self.tools.timing,
+            step: keys.step && self.tools.timing,
+            rewind: keys.rewind && self.tools.past,
+            previous_marker: keys.previous_marker && self.tools.past,
+            next_marker: keys.next_marker && self.tools.past,
+        };
+        if keys.slow {
             self.slowdown = match self.slowdown {
                 1 => 2,
                 2 => 4,
@@ -149,20 +199,20 @@ impl Practice {
             };
             self.used = true;
         }
-        if is_key_pressed(KEY_FREEZE) {
+        if keys.freeze {
             self.frozen = !self.frozen;
             self.used = true;
         }
-        if is_key_pressed(KEY_STEP) {
+        if keys.step {
             // A step while playing freezes first, so it can be seen.
             self.step_once = self.frozen;
             self.frozen = true;
             self.used = true;
         }
-        self.rewinding = is_key_down(KEY_REWIND);
-        let jump = if is_key_pressed(KEY_PREV_MARKER) {
+        self.rewinding = keys.rewind;
+        let jump = if keys.previous_marker {
             Some(Jump::PreviousMarker)
-        } else if is_key_pressed(KEY_NEXT_MARKER) {
+        } else if keys.next_marker {
             Some(Jump::NextMarker)
         } else {
             None
@@ -239,9 +289,44 @@ pub fn marker_target(markers: &[f32], now: f32, jump: Jump) -> Option<f32> {
 mod tests {
     use super::*;
 
+    const ALL: Tools = Tools {
+        timing: true,
+        past: true,
+    };
+
+    /// A replay's toolbox pauses and steps, but its past is the recording's: rewind and marker
+    /// keys do nothing, and the run is not marked as changed.
+    #[test]
+    fn only_the_tools_a_run_allows_act() {
+        let watching = Tools {
+            timing: true,
+            past: false,
+        };
+        let mut p = Practice::new(watching);
+        let past = ToolKeys {
+            rewind: true,
+            next_marker: true,
+            ..ToolKeys::default()
+        };
+        assert_eq!(p.apply(past), None);
+        assert!(!p.used() && !p.changed_past());
+        assert_eq!(p.plan(), StepPlan::Play);
+        p.apply(ToolKeys {
+            freeze: true,
+            ..ToolKeys::default()
+        });
+        assert_eq!((p.plan(), p.used()), (StepPlan::Hold, true));
+        let mut free = Practice::new(ALL);
+        assert_eq!(free.apply(past), Some(Jump::NextMarker));
+        assert!(free.changed_past());
+        assert_eq!(free.plan(), StepPlan::Rewind(REWIND_SPEED));
+        assert_eq!(help(watching).len(), 2);
+        assert_eq!(help(ALL).len(), 5);
+    }
+
     #[test]
     fn slow_motion_steps_the_world_every_second_or_fourth_step() {
-        let mut p = Practice::new();
+        let mut p = Practice::new(ALL);
         let count = |p: &mut Practice, n| (0..n).filter(|_| p.plan() == StepPlan::Play).count();
         assert_eq!(count(&mut p, 8), 8);
         p.slowdown = 2;
@@ -252,7 +337,7 @@ mod tests {
 
     #[test]
     fn frozen_steps_only_when_asked_once() {
-        let mut p = Practice::new();
+        let mut p = Practice::new(ALL);
         p.frozen = true;
         assert_eq!(p.plan(), StepPlan::Hold);
         p.step_once = true;
@@ -266,7 +351,7 @@ mod tests {
     fn copies_made_while_drawing_rewind_as_the_step_s_own_snapshots_do() {
         use skysweep::testkit::scenario;
         let fresh = || scenario::world(scenario::quiet_level(), Default::default());
-        let (mut w, mut p) = (fresh(), Practice::new());
+        let (mut w, mut p) = (fresh(), Practice::new(ALL));
         let mut drawn = 0;
         for _ in 0..100 {
             p.draw_beside_snapshot(&w, || drawn += 1);

@@ -1,7 +1,6 @@
 //! PRACTICE from the title: choose a stage and where on it to start, the pilots, difficulty
 //! and loop, power, lives and bombs, invincibility and auto-restart, then play. The choice
-//! becomes the command line's own run options (`--level --at --power --invincible --loop`)
-//! and goes through the same setup, so the two ways in cannot drift apart.
+//! becomes a run plan, prepared as every other run is, so the ways in cannot drift apart.
 //!
 //! The menu's logic ([`PracticeSetup::apply`](super::practice_setup::PracticeSetup::apply))
 //! is plain data in, plain data out, and is tested without a window; this scene only draws
@@ -9,23 +8,20 @@
 
 use std::collections::BTreeMap;
 
-use skysweep::headless::run_setup;
-
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
-use super::notice::Notice;
-use super::practice_session::Session;
+use super::practice_results::result_line;
 use super::practice_setup::{MenuEvent, PracticeSetup, StageEntry};
-use super::run::Run;
-use super::scene::{Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session::{self, PracticeRun};
 use crate::render::menus;
 
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
 fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
-    let catalog = run_setup::assets_catalog();
-    let mut paths = run_setup::shipped_stages().unwrap_or_default();
-    paths.extend(run_setup::shipped_extra_stage());
+    let shipped = &ctx.shipped;
+    let mut paths = shipped.stages().unwrap_or_default();
+    paths.extend(shipped.extra_stage());
     let cleared = ctx.player_data.game_cleared();
     paths
         .into_iter()
@@ -35,7 +31,7 @@ fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
                 .map_or(String::new(), |f| f.to_string_lossy().into_owned());
             let number = crate::render::stage::stage_number(&file);
             // A stage that fails to load is still listed: starting it says why.
-            let (name, starts) = match skysweep::level::load_stage(&path, &catalog) {
+            let (name, starts) = match shipped.load(&path) {
                 Ok(l) => (l.name.clone(), StageEntry::starts_from(&l.markers)),
                 Err(_) => (file.clone(), StageEntry::starts_from(&BTreeMap::new())),
             };
@@ -44,7 +40,7 @@ fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
             let reached = if skysweep::level::is_extra_stage(&path) {
                 cleared
             } else {
-                ctx.practice.record.offers(number, &file, false)
+                ctx.practice_record.offers(number, &file, false)
             };
             StageEntry {
                 path,
@@ -65,15 +61,11 @@ pub struct PracticeMenu {
 }
 
 impl PracticeMenu {
-    /// The menu over the title, as the player last left it.
+    /// The menu over the title, as the player last left it (kept in the practice record).
     pub fn new(ctx: &mut Ctx) -> PracticeMenu {
         let stages = shipped_entries(ctx);
-        let setup = match ctx.practice.setup.take() {
-            Some(mut s) => {
-                s.stages = stages;
-                s.stage = s.stage.min(s.stages.len().saturating_sub(1));
-                s
-            }
+        let setup = match &ctx.practice_record.last {
+            Some(choice) => PracticeSetup::recall(stages, choice),
             None => PracticeSetup::new(stages, ctx.settings.difficulty),
         };
         PracticeMenu {
@@ -90,38 +82,33 @@ impl PracticeMenu {
         }
     }
 
-    /// Starts the chosen practice run through the command line's setup.
+    /// Keeps the choice in the practice record, written at once, for the next visit.
+    fn remember(&self, ctx: &mut Ctx) {
+        let choice = Some(self.setup.choice());
+        if ctx.practice_record.last != choice {
+            ctx.practice_record.last = choice;
+            ctx.save_practice_record();
+        }
+    }
+
+    /// Starts the chosen practice run.
     fn start(&mut self, ctx: &mut Ctx) -> Transition {
-        let Some(args) = self.setup.run_args() else {
+        let Some(plan) = self.setup.plan() else {
             return Transition::Stay;
         };
-        let prepared = match run_setup::prepare(&args) {
-            Ok(p) => p,
-            Err(e) => {
-                ctx.message = Some(Notice::brief("PRACTICE", e));
-                return Transition::Stay;
+        self.remember(ctx);
+        match session::prepared(ctx, &plan, "PRACTICE") {
+            Some(run) => {
+                let practice = PracticeRun::new(self.setup.clone());
+                Transition::Begin(Box::new(run.with_practice(practice)))
             }
-        };
-        let path = prepared.level_path.clone();
-        let levels = BTreeMap::from([(path.clone(), prepared.level.clone())]);
-        let characters = prepared.config.characters.clone();
-        let loop_index = prepared.config.loop_index;
-        let run = Run::new(Some(vec![path]), levels, prepared.config, None, None, true);
-        let home = std::mem::replace(&mut ctx.run, run);
-        // The game's own run waits for the title; a second practice keeps the first one kept.
-        ctx.practice.home_run.get_or_insert(home);
-        ctx.practice.session = Some(Session::new(self.setup.clone()));
-        ctx.practice.setup = Some(self.setup.clone());
-        Transition::Play(StagePlace {
-            index: 0,
-            loop_index,
-            characters,
-        })
+            None => Transition::Stay,
+        }
     }
 }
 
 impl Scene for PracticeMenu {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         match self.setup.apply(m) {
             MenuEvent::Nothing => Transition::Stay,
             MenuEvent::Moved | MenuEvent::Changed => {
@@ -133,7 +120,7 @@ impl Scene for PracticeMenu {
                 self.start(ctx)
             }
             MenuEvent::Back => {
-                ctx.practice.setup = Some(self.setup.clone());
+                self.remember(ctx);
                 if self.over_title {
                     Transition::Pop
                 } else {
@@ -148,9 +135,9 @@ impl Scene for PracticeMenu {
             .setup
             .stage_entry()
             .zip(self.setup.start_point())
-            .and_then(|(s, (start, _))| ctx.practice.record.best(&s.file, start).copied());
+            .and_then(|(s, (start, _))| ctx.practice_record.best(&s.file, start).copied());
         let hint = match best {
-            Some(b) => format!("BEST {}", super::practice_session::result_line(&b)),
+            Some(b) => format!("BEST {}", result_line(&b)),
             None => "LEFT/RIGHT SET  ESC BACK".into(),
         };
         menus::list(

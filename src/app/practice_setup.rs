@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use skysweep::headless::args::RunArgs;
+use skysweep::run::{RunKind, RunPlan, Stages, Start};
+use skysweep::save::practice::PracticeChoice;
 use skysweep::sim::{Character, Difficulty};
 
 use super::menu_input::MenuInput;
@@ -88,7 +89,7 @@ pub const ROWS: [Row; 14] = [
     Row::Back,
 ];
 
-pub const MAX_LIVES: u32 = 9;
+pub const MAX_LIVES: u32 = skysweep::save::practice::MAX_PRACTICE_LIVES;
 pub const MAX_BOMBS: u32 = skysweep::sim::player::MAX_BOMBS;
 
 /// What a frame's input did to the menu.
@@ -258,33 +259,73 @@ impl PracticeSetup {
         *self != before
     }
 
-    /// The command line's run options for this choice: `--level`, `--at`, `--character`,
-    /// `--difficulty`, `--power`, `--loop` and `--invincible`.
-    pub fn run_args(&self) -> Option<RunArgs> {
-        let stage = self.stage_entry()?;
-        let at = self
-            .start_point()
-            .filter(|(_, t)| *t > 0.0)
-            .map(|(name, _)| name.clone());
-        let mut characters = vec![self.pilot1];
-        characters.extend(self.pilot2);
-        Some(RunArgs {
-            level: Some(stage.path.clone()),
-            seed: None,
-            autoplay: false,
-            skill: None,
+    /// The choice to keep in the practice record, for the next visit and the next launch.
+    pub fn choice(&self) -> PracticeChoice {
+        let mut pilots = vec![self.pilot1];
+        pilots.extend(self.pilot2);
+        PracticeChoice {
+            stage: self.stage_entry().map_or(String::new(), |s| s.file.clone()),
+            start: self
+                .start_point()
+                .map_or("start".into(), |(name, _)| name.clone()),
+            pilots,
+            difficulty: self.difficulty,
+            loop_number: self.loop_number,
+            power: self.power,
+            lives: self.lives,
+            bombs: self.bombs,
             invincible: self.invincible,
-            at,
-            characters,
-            difficulty: Some(self.difficulty),
-            power: Some(self.power),
-            loop_number: Some(self.loop_number),
-            // Practice chooses its own lives; the arcade settings are the game's own.
-            lives: None,
-            continues: None,
-            extends: None,
-            record: None,
-            replay: None,
+            auto_restart: self.auto_restart,
+            unlock_all: self.unlock_all,
+        }
+    }
+
+    /// The menu over `stages` as `choice` left it. A stage no longer offered, or a start the
+    /// stage no longer has, falls back on the first.
+    pub fn recall(stages: Vec<StageEntry>, choice: &PracticeChoice) -> PracticeSetup {
+        let mut s = PracticeSetup::new(stages, choice.difficulty);
+        s.unlock_all = choice.unlock_all;
+        if let Some(i) =
+            (0..s.stages.len()).find(|&i| s.stages[i].file == choice.stage && s.offered(i))
+        {
+            s.stage = i;
+            s.start = s.stages[i]
+                .starts
+                .iter()
+                .position(|(name, _)| *name == choice.start)
+                .unwrap_or(0);
+        }
+        s.pilot1 = choice.pilots.first().copied().unwrap_or(Character::Vela);
+        s.pilot2 = choice.pilots.get(1).copied();
+        s.loop_number = choice.loop_number.clamp(1, 2);
+        s.power = choice.power.clamp(1, 4);
+        s.lives = choice.lives.clamp(1, MAX_LIVES);
+        s.bombs = choice.bombs.min(MAX_BOMBS);
+        s.invincible = choice.invincible;
+        s.auto_restart = choice.auto_restart;
+        s
+    }
+
+    /// The run this choice plays: its stage alone, from the chosen start, with its pilots,
+    /// difficulty, loop, power and invincibility, on the game's own arcade rules (practice
+    /// gives the lives and bombs itself, see [`PracticeRun`](super::session::PracticeRun)).
+    /// `None` with no stage to play.
+    pub fn plan(&self) -> Option<RunPlan> {
+        let stage = self.stage_entry()?;
+        let start = match self.start_point() {
+            Some((name, t)) if *t > 0.0 => Start::At(name.clone()),
+            _ => Start::Beginning,
+        };
+        let mut pilots = vec![self.pilot1];
+        pilots.extend(self.pilot2);
+        Some(RunPlan {
+            pilots,
+            difficulty: self.difficulty,
+            loop_index: self.loop_number.saturating_sub(1),
+            start,
+            start_power: self.power,
+            invincible: self.invincible,
+            ..RunPlan::new(RunKind::Practice, Stages::One(stage.path.clone()))
         })
     }
 

@@ -1,10 +1,10 @@
 //! REPLAY ENDED: a played-back recording is over. It shows the result and waits for a key
 //! (no timeout); then a replay chosen in REPLAYS goes back there, and one given on the
-//! command line quits (a game started from the title would be set up from the replay).
+//! command line quits.
 
 use super::ctx::Ctx;
 use super::menu_input::{CardTimer, MenuInput};
-use super::scene::{MenuPage, Scene, Transition};
+use super::scene::{MenuPage, RunSlot, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
 pub struct ReplayEnded {
@@ -13,45 +13,45 @@ pub struct ReplayEnded {
     scores: Vec<u64>,
     stage: String,
     how: ReplayEnd,
+    /// The replay was chosen in REPLAYS: its end goes back there.
+    to_replays: bool,
 }
 
 impl ReplayEnded {
-    pub fn new(scores: Vec<u64>, stage: String, how: ReplayEnd) -> ReplayEnded {
+    pub fn new(scores: Vec<u64>, stage: String, how: ReplayEnd, to_replays: bool) -> ReplayEnded {
         ReplayEnded {
             timer: CardTimer::default(),
             scores,
             stage,
             how,
+            to_replays,
         }
     }
 }
 
 impl Scene for ReplayEnded {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         if !self.timer.dismissed(m) {
-            return Transition::Stay;
+            Transition::Stay
+        } else if self.to_replays {
+            Transition::ToMenu(MenuPage::Replays)
+        } else {
+            Transition::Quit
         }
-        // A replay chosen in the REPLAYS menu goes back there, the run it stood in for restored.
-        if ctx.run.is_menu_replay() {
-            ctx.run.end_menu_replay();
-            return Transition::ToMenu(MenuPage::Replays);
-        }
-        Transition::Quit
     }
 
-    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
         self.timer.tick();
         Transition::Stay
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        let to_replays = ctx.run.is_menu_replay();
         menus::replay_ended(
             &ctx.renderer,
             &self.scores,
             &self.stage,
             self.how,
-            to_replays,
+            self.to_replays,
         );
     }
 }

@@ -6,9 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use skysweep::headless::run_setup;
 use skysweep::level::Level;
-use skysweep::platform::data::find_data;
+use skysweep::run::Shipped;
 use skysweep::sim::replay::listing::{self, Listing, ListingState};
 use skysweep::sim::replay::verify::{carry_into, stages_of, StageFiles, StageSource};
 use skysweep::sim::replay::Replay;
@@ -16,14 +15,14 @@ use skysweep::sim::replay::Replay;
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
-use super::scene::{Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session::Session;
 use crate::render::menus;
 
 /// The stage files replays name: as written, else under the folder that holds `levels/`.
-fn stage_files() -> StageFiles {
-    let levels = find_data("levels");
-    let root = levels.parent().unwrap_or(Path::new(""));
-    StageFiles::new(root, run_setup::assets_catalog())
+fn stage_files(shipped: &Shipped) -> StageFiles {
+    let root = shipped.levels_dir().parent().unwrap_or(Path::new(""));
+    StageFiles::new(root, shipped.catalog().clone())
 }
 
 /// One row: a replay file and what its listing found.
@@ -232,11 +231,11 @@ pub struct ReplayBrowser {
 
 impl ReplayBrowser {
     /// The menu over `<data folder>/replays/`, read now.
-    pub fn new(_ctx: &mut Ctx) -> ReplayBrowser {
+    pub fn new(ctx: &mut Ctx) -> ReplayBrowser {
         let dir = skysweep::platform::data::replays_folder();
         let rows = dir
             .as_deref()
-            .map(|d| scan(d, &mut stage_files()))
+            .map(|d| scan(d, &mut stage_files(&ctx.shipped)))
             .unwrap_or_default();
         ReplayBrowser {
             browser: Browser::new(rows),
@@ -250,16 +249,10 @@ impl ReplayBrowser {
         let Some(row) = self.browser.rows.get(row) else {
             return Transition::Stay;
         };
-        match load_for_play(&row.path, from) {
+        match load_for_play(&ctx.shipped, &row.path, from) {
             Ok((replay, levels, carry)) => {
-                let characters = replay.characters.clone();
-                let loop_index = replay.stages.get(from).map_or(0, |s| s.loop_index);
-                ctx.run.play_menu_replay(replay, levels, from, carry);
-                Transition::Play(StagePlace {
-                    index: from,
-                    loop_index,
-                    characters,
-                })
+                let run = Session::watching(replay, levels, from, carry, &ctx.shipped);
+                Transition::Begin(Box::new(run))
             }
             Err(why) => {
                 ctx.message = Some(Notice::brief("CANNOT PLAY", why));
@@ -273,10 +266,10 @@ impl ReplayBrowser {
 type ReadyToPlay = (Replay, Vec<Arc<Level>>, Vec<skysweep::sim::Carry>);
 
 /// A replay read, its stages loaded and checked, and what the stages before `from` carry.
-fn load_for_play(path: &Path, from: usize) -> Result<ReadyToPlay, String> {
+fn load_for_play(shipped: &Shipped, path: &Path, from: usize) -> Result<ReadyToPlay, String> {
     let replay = Replay::load(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
-    let levels = stages_of(&file, &replay, &mut stage_files()).map_err(|e| e.to_string())?;
+    let levels = stages_of(&file, &replay, &mut stage_files(shipped)).map_err(|e| e.to_string())?;
     let carry = match from {
         0 => Vec::new(),
         _ => carry_into(&replay, &levels, from)
@@ -286,7 +279,7 @@ fn load_for_play(path: &Path, from: usize) -> Result<ReadyToPlay, String> {
 }
 
 impl Scene for ReplayBrowser {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         use macroquad::prelude::{is_key_pressed, KeyCode};
         let delete = is_key_pressed(KeyCode::Delete);
         if m.up || m.down || m.left || m.right {

@@ -32,7 +32,7 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
     write_replay(dir.path(), "c.ron", "MIDDLE", 2_000);
     std::fs::write(dir.path().join("damaged.ron"), b"\xff\x00 not a replay").unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not listed").unwrap();
-    let rows = scan(dir.path(), &mut stage_files());
+    let rows = scan(dir.path(), &mut stage_files(&Shipped::find()));
     let names: Vec<&str> = rows.iter().map(|r| r.listing.name.as_str()).collect();
     // The damaged file has no date: it sorts by its file time, newer than 1970.
     assert_eq!(names, ["", "NEWEST", "MIDDLE", "OLDEST"]);
@@ -64,7 +64,10 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
 
 #[test]
 fn a_missing_folder_is_an_empty_menu_that_backs_out() {
-    let rows = scan(Path::new("/no/such/folder/at/all"), &mut stage_files());
+    let rows = scan(
+        Path::new("/no/such/folder/at/all"),
+        &mut stage_files(&Shipped::find()),
+    );
     let mut b = Browser::new(rows);
     assert_eq!(b.input(&input(|m| m.down = true), false), Action::None);
     assert_eq!(b.input(&input(|m| m.ok = true), false), Action::Back);
@@ -74,7 +77,7 @@ fn a_missing_folder_is_an_empty_menu_that_backs_out() {
 fn an_unplayable_row_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
     write_replay(dir.path(), "a.ron", "A", 1_000);
-    let mut b = Browser::new(scan(dir.path(), &mut stage_files()));
+    let mut b = Browser::new(scan(dir.path(), &mut stage_files(&Shipped::find())));
     match b.input(&input(|m| m.ok = true), false) {
         Action::Refused(why) => assert!(why.contains("no_such_stage"), "{why}"),
         other => panic!("{other:?}"),
@@ -86,7 +89,7 @@ fn delete_asks_first_and_no_keeps_the_file() {
     let dir = tempfile::tempdir().unwrap();
     write_replay(dir.path(), "a.ron", "A", 1_000);
     write_replay(dir.path(), "b.ron", "B", 2_000);
-    let mut b = Browser::new(scan(dir.path(), &mut stage_files()));
+    let mut b = Browser::new(scan(dir.path(), &mut stage_files(&Shipped::find())));
     let none = MenuInput::default();
     b.input(&none, true);
     assert_eq!(b.mode, Mode::ConfirmDelete { yes: false });
@@ -116,7 +119,7 @@ fn delete_asks_first_and_no_keeps_the_file() {
 #[test]
 fn the_shipped_replays_play_from_any_of_their_stages() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays");
-    let rows = scan(&dir, &mut stage_files());
+    let rows = scan(&dir, &mut stage_files(&Shipped::find()));
     assert!(!rows.is_empty());
     let row = rows
         .iter()
@@ -133,7 +136,7 @@ fn the_shipped_replays_play_from_any_of_their_stages() {
         b.input(&input(|m| m.ok = true), false),
         Action::Play { row, from }
     );
-    let (replay, levels, carry) = load_for_play(&b.rows[row].path, from).unwrap();
+    let (replay, levels, carry) = load_for_play(&Shipped::find(), &b.rows[row].path, from).unwrap();
     assert_eq!(levels.len(), replay.stages.len());
     assert_eq!(carry.is_empty(), from == 0);
 }

@@ -3,7 +3,8 @@
 //! A scene owns its own state. Once per rendered frame the router calls [`Scene::frame`] on the
 //! scene on top (menus and other choices), then [`Scene::step`] once per fixed step it owes
 //! (only play moves there), and last [`Scene::draw`], which only reads. Shared services (settings,
-//! audio, pads, scores, the run and its recording) live in [`Ctx`] and are lent to each call.
+//! audio, pads, the stores, the renderer) live in [`Ctx`] and are lent to each call; the run in
+//! play is the router's, lent as a [`RunSlot`] to the calls that may change it.
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use skysweep::sim::{Character, World};
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;
+use super::session::Session;
 use crate::render::Layout;
 
 /// Where a stage sits in the run: enough to start it again.
@@ -23,6 +25,9 @@ pub struct StagePlace {
     pub loop_index: u32,
     pub characters: Vec<Character>,
 }
+
+/// The run in play, if any: the router's, lent to a scene's update.
+pub type RunSlot = Option<Session>;
 
 /// What happens after a scene's update.
 pub enum Transition {
@@ -40,6 +45,13 @@ pub enum Transition {
     /// Back to one of the title's menus, leaving every scene on the stack; the router builds
     /// it, so a scene that ends there need not know it.
     ToMenu(MenuPage),
+    /// Start this run at its first stage, leaving every scene on the stack (and any run before
+    /// it, which ends); the router keeps the run and builds the stage in play.
+    Begin(Box<Session>),
+    /// The title row `row` (an index into the title's full list) was picked, and `then`
+    /// follows: the router keeps the row, where the title's cursor waits when the player
+    /// comes back to it.
+    TitleRow { row: usize, then: Box<Transition> },
     /// Start the stage at this place of the run (a new game, the next stage, the next loop),
     /// leaving every scene on the stack; the router builds the stage in play.
     Play(StagePlace),
@@ -84,16 +96,12 @@ impl Transition {
 
 pub trait Scene {
     /// Once per rendered frame, while this scene is on top.
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition;
+    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition;
 
     /// Once per fixed 60 Hz step, while this scene is on top.
-    fn step(&mut self, _ctx: &mut Ctx) -> Transition {
+    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
         Transition::Stay
     }
-
-    /// Once, when the router has made this scene the only one: the scenes before it are gone
-    /// and their memory given back.
-    fn entered(&mut self, _ctx: &mut Ctx) {}
 
     /// Draws into the playfield. Reads the scene; only the renderer changes.
     fn draw(&self, ctx: &mut Ctx);
@@ -112,6 +120,11 @@ pub trait Scene {
         None
     }
 
+    /// Where in the run this scene plays, if it plays a stage.
+    fn place(&self) -> Option<&StagePlace> {
+        None
+    }
+
     /// True while this scene is live play, which alone takes the keys tapped between steps.
     fn is_play(&self) -> bool {
         false
@@ -119,10 +132,15 @@ pub trait Scene {
 
     /// A good save of the watched level file arrived while this scene is on the stack.
     /// `Stay` lets the router keep the new version for the next start.
-    fn level_saved(&mut self, _ctx: &mut Ctx, _level: &Arc<Level>) -> Transition {
+    fn level_saved(
+        &mut self,
+        _ctx: &mut Ctx,
+        _run: &mut RunSlot,
+        _level: &Arc<Level>,
+    ) -> Transition {
         Transition::Stay
     }
 
     /// The game is ending (quit, window closed, `--frames` done): keep what must not be lost.
-    fn on_exit(&mut self, _ctx: &mut Ctx) {}
+    fn on_exit(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) {}
 }

@@ -3,14 +3,15 @@
 
 use macroquad::prelude::*;
 
-use skysweep::headless::run_setup;
+use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::keyboard::key_from_name;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
-use super::scene::{Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session;
 use crate::render::menus;
 use skysweep::save::pad::PadButton;
 
@@ -44,7 +45,7 @@ impl Select {
 }
 
 impl Scene for Select {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let players = self.cursors.len();
         let two = players == 2;
         for p in 0..players {
@@ -92,23 +93,33 @@ impl Scene for Select {
         if leave {
             Transition::ToTitle
         } else if self.ready.iter().all(|r| *r) {
-            let characters = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
-            ctx.run.new_game();
-            if self.extra {
-                let Some(path) = run_setup::shipped_extra_stage() else {
-                    ctx.message = Some(Notice::brief(
-                        "EXTRA STAGE",
-                        format!("levels/{} is missing.", skysweep::level::EXTRA_STAGE),
-                    ));
-                    return Transition::ToTitle;
-                };
-                ctx.run.play_extra(path);
+            let pilots = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
+            let (kind, stages) = match self.extra {
+                false => (RunKind::Arcade, Stages::Campaign),
+                true => match ctx.shipped.extra_stage() {
+                    Some(path) => (RunKind::Extra, Stages::One(path)),
+                    None => {
+                        ctx.message = Some(Notice::brief(
+                            "EXTRA STAGE",
+                            format!("levels/{} is missing.", skysweep::level::EXTRA_STAGE),
+                        ));
+                        return Transition::ToTitle;
+                    }
+                },
+            };
+            // A new game: a seed of its own (and so an order of its own for the first
+            // stages), on the difficulty and arcade rules the settings say.
+            let plan = RunPlan {
+                pilots,
+                difficulty: ctx.settings.difficulty,
+                arcade: ctx.settings.arcade,
+                seed: ctx.seeds.next(),
+                ..RunPlan::new(kind, stages)
+            };
+            match session::prepared(ctx, &plan, "CANNOT START") {
+                Some(run) => Transition::Begin(Box::new(run)),
+                None => Transition::ToTitle,
             }
-            Transition::Play(StagePlace {
-                index: 0,
-                loop_index: ctx.run.base_config.loop_index,
-                characters,
-            })
         } else {
             Transition::Stay
         }

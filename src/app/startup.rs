@@ -1,6 +1,5 @@
 //! Opening the window and building the app: the services, the run, and the first scene.
 
-use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -11,7 +10,7 @@ use skysweep::sim::clock::FixedStep;
 use skysweep::sim::Input;
 
 use super::audio::Audio;
-use super::ctx::Ctx;
+use super::ctx::{Ctx, Seeds};
 use super::custom_stages::CustomStages;
 use super::ending::Ending;
 use super::extras::Extras;
@@ -19,20 +18,19 @@ use super::gamepad::Gamepads;
 use super::notice::Notice;
 use super::options::Options;
 use super::practice_menu::PracticeMenu;
-use super::run::Run;
-use super::scene::StagePlace;
 use super::scene::{Scene, Transition};
-use super::stage_play::StagePlay;
+use super::session::Session;
 use super::title::Title;
-use super::App;
+use super::{App, Launch};
 use crate::cli::{Cli, StartMenu};
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
 use crate::window::frame_log::FrameLog;
 use crate::window::{display, sound_device};
-use skysweep::headless::run_setup;
 use skysweep::platform::data::find_data;
+use skysweep::run::Shipped;
 use skysweep::save::player_data::PlayerData;
+use skysweep::save::practice::PracticeRecord;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
@@ -62,7 +60,12 @@ fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
 /// Opens the window and plays. Errors in the command line or level are reported before any
 /// window opens.
 pub fn play(cli: Cli) -> ExitCode {
-    let prepared = match run_setup::prepare(&cli.run) {
+    // The run is prepared on the settings' difficulty and arcade rules, unless the command
+    // line sets them; the settings are read again, with their warnings, once the window opens.
+    let (settings, _) = Settings::load();
+    let shipped = Shipped::find();
+    let plan = cli.window_plan(&settings);
+    let prepared = match skysweep::run::prepare(&plan, &shipped) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("skysweep: {e}");
@@ -92,12 +95,13 @@ pub fn play(cli: Cli) -> ExitCode {
         draw_call_vertex_capacity: 4 * 12_000,
         draw_call_index_capacity: 6 * 12_000,
     };
+    let run = Session::new(prepared, &shipped).with_stress(cli.stress);
     let failed = Arc::new(AtomicBool::new(false));
     let failed_in_game = failed.clone();
     macroquad::Window::from_config(conf, async move {
-        let mut app = App::new(cli, prepared).await;
+        let mut app = App::new(cli, shipped, run).await;
         app.run().await;
-        failed_in_game.store(app.ctx.saves_failed(), Ordering::SeqCst);
+        failed_in_game.store(app.saves_failed(), Ordering::SeqCst);
     });
     if failed.load(Ordering::SeqCst) {
         eprintln!("skysweep: some files could not be saved (see above)");
@@ -107,74 +111,43 @@ pub fn play(cli: Cli) -> ExitCode {
     }
 }
 
+/// Loads a store from the data folder; a damaged file is kept aside with a warning.
+fn load_store<T: SaveFile + Default>(warnings: &mut Vec<String>) -> T {
+    let Some(path) = T::path() else {
+        return T::default();
+    };
+    let (store, warning) = T::load_from(&path);
+    warnings.extend(warning);
+    store
+}
+
 impl App {
-    async fn new(cli: Cli, prepared: run_setup::RunSetup) -> App {
+    /// The app with its services loaded and its first scene: a menu, the ending, the run the
+    /// command line asked for (`run`), or the title.
+    async fn new(cli: Cli, shipped: Shipped, run: Session) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
         let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
         // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
         let asset_failures = warnings.clone();
         let (settings, settings_warning) = Settings::load();
+        warnings.extend(settings_warning);
         let settings_file = SettingsFile::new(Settings::path(), settings.clone());
-        let (scores, score_warning) = match ScoreTable::path() {
-            Some(p) => ScoreTable::load_from(&p),
-            None => (ScoreTable::default(), None),
-        };
-        let (player_data, player_warning) = match PlayerData::path() {
-            Some(p) => PlayerData::load_from(&p),
-            None => (PlayerData::default(), None),
-        };
+        let scores = load_store::<ScoreTable>(&mut warnings);
+        let player_data = load_store::<PlayerData>(&mut warnings);
+        let practice_record = load_store::<PracticeRecord>(&mut warnings);
         let (pads, pad_warning) = Gamepads::new();
-        warnings.extend(
-            [settings_warning, score_warning, player_warning, pad_warning]
-                .into_iter()
-                .flatten(),
-        );
+        warnings.extend(pad_warning);
         sound_device::unmute_alsa_errors();
         for w in &warnings {
             eprintln!("warning: {w}");
         }
         audio.set_volumes(settings.music_volume, settings.effects_volume);
-        // A replay plays the stages it recorded, in order; an author's level is a single stage;
-        // otherwise the run is the whole game.
-        let stages = if prepared.replay.is_some() {
-            Some(
-                prepared
-                    .replay_stages
-                    .iter()
-                    .map(|(p, _)| p.clone())
-                    .collect(),
-            )
-        } else if cli.run.level.is_some() {
-            Some(vec![prepared.level_path.clone()])
-        } else {
-            None
-        };
-        // The replay's stages were loaded and checked against it; play exactly those.
-        let mut levels = BTreeMap::from([(prepared.level_path.clone(), prepared.level.clone())]);
-        levels.extend(prepared.replay_stages.iter().cloned());
         let mut renderer = Renderer::new(assets);
         renderer.user_scale = (settings.display_scale > 0).then_some(settings.display_scale);
         renderer.tate = settings.tate;
         renderer.visibility = settings.visibility;
-        let mut base_config = prepared.config;
-        if cli.run.difficulty.is_none() && prepared.replay.is_none() {
-            base_config.difficulty = settings.difficulty;
-        }
-        // The settings' arcade rules, unless the command line set some (or a replay plays).
-        if prepared.replay.is_none() {
-            base_config.arcade = cli.run.arcade(settings.arcade);
-        }
-        base_config.invincible |= cli.stress.is_some();
-        let run = Run::new(
-            stages,
-            levels,
-            base_config,
-            prepared.replay,
-            cli.run.record.clone(),
-            cli.run.seed.is_some(),
-        );
-        let mut ctx = Ctx {
+        let ctx = Ctx {
             debug: cli.debug,
             fullscreen: false,
             renderer,
@@ -185,67 +158,71 @@ impl App {
             scores,
             player_data,
             player_data_unsaved: false,
-            practice: super::practice_session::PracticeState::load(),
-            run,
+            practice_record,
+            shipped,
+            seeds: Seeds {
+                fixed: cli.run.seed,
+            },
             message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
             taps: [Input::default(); 2],
             anim: 0,
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
             save_failed: false,
-            title_row: 0,
-            last_name: None,
-            cli,
         };
-        if ctx.settings.fullscreen && ctx.cli.frames.is_none() {
-            ctx.set_fullscreen(true);
-        }
-        let straight_in = !ctx.cli.title
-            && (ctx.cli.run.pilot().is_some()
-                || ctx.cli.run.level.is_some()
-                || ctx.run.replay.is_some()
-                || !ctx.cli.run.characters.is_empty()
-                || ctx.cli.stress.is_some());
-        let mut first: Box<dyn Scene> = if let Some(menu) = ctx.cli.menu {
-            ctx.audio.music("title");
-            match menu {
-                StartMenu::Practice => Box::new(PracticeMenu::new(&mut ctx)),
-                StartMenu::CustomStages => Box::new(CustomStages::new(&mut ctx)),
-                StartMenu::Extras => Box::new(Extras::new(&mut ctx)),
-                StartMenu::Options => Box::new(Options::new()),
-            }
-        } else if ctx.cli.ending {
-            let next = StagePlace {
-                index: 0,
-                loop_index: ctx.run.base_config.loop_index + 1,
-                characters: ctx.run.base_config.characters.clone(),
-            };
-            Box::new(Ending::new(&mut ctx, next))
-        } else {
-            match straight_in {
-                true => {
-                    let characters = ctx.run.base_config.characters.clone();
-                    let loop_index = ctx.run.base_config.loop_index;
-                    match StagePlay::start(&mut ctx, 0, loop_index, characters) {
-                        Transition::Switch(s) => s,
-                        _ => Box::new(Title::new()),
-                    }
-                }
-                false => {
-                    ctx.audio.music("title");
-                    Box::new(Title::new())
-                }
-            }
+        let launch = Launch {
+            frames: cli.frames,
+            fast: cli.fast,
+            screenshot: cli.screenshot.clone(),
+            memory_log: cli.memory_log,
+            record: cli.run.record.clone(),
         };
-        first.entered(&mut ctx);
-        let frame_log = ctx.cli.frames.map(FrameLog::new);
-        App {
+        let mut app = App {
             ctx,
-            scenes: vec![first],
+            launch,
+            run: None,
+            title_row: 0,
+            scenes: vec![Box::new(Title::new())],
             clock: FixedStep::default(),
-            frame_log,
+            frame_log: cli.frames.map(FrameLog::new),
             frames: 0,
             quit: false,
+            recording_failed: false,
+        };
+        if app.ctx.settings.fullscreen && cli.frames.is_none() {
+            app.ctx.set_fullscreen(true);
         }
+        app.first_scene(&cli, run);
+        app
+    }
+
+    /// Opens on what the command line asked for: one of the title's menus, the ending, the
+    /// run it describes, or the title.
+    fn first_scene(&mut self, cli: &Cli, run: Session) {
+        let ctx = &mut self.ctx;
+        if let Some(menu) = cli.menu {
+            ctx.audio.music("title");
+            let scene: Box<dyn Scene> = match menu {
+                StartMenu::Practice => Box::new(PracticeMenu::new(ctx)),
+                StartMenu::CustomStages => Box::new(CustomStages::new(ctx)),
+                StartMenu::Extras => Box::new(Extras::new(ctx)),
+                StartMenu::Options => Box::new(Options::new()),
+            };
+            self.scenes = vec![scene];
+        } else if cli.ending {
+            let mut next = run.first_place();
+            next.loop_index += 1;
+            self.run = Some(run);
+            self.scenes = vec![Box::new(Ending::new(ctx, next))];
+        } else if cli.straight_in() {
+            self.apply(Transition::Begin(Box::new(run)));
+        } else {
+            ctx.audio.music("title");
+        }
+    }
+
+    /// Whether any save failed during the game: settings, scores, records or a recording.
+    pub(super) fn saves_failed(&self) -> bool {
+        self.ctx.save_failed || self.recording_failed
     }
 }

@@ -7,8 +7,7 @@ use super::menu_input::{nav, MenuInput};
 use super::notice::Notice;
 use super::options::Options;
 use super::practice_menu::PracticeMenu;
-use super::practice_session::PracticeState;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use super::select::Select;
 use crate::render::menus;
 
@@ -61,15 +60,14 @@ pub struct Title {
 }
 
 impl Title {
-    /// The title screen with its music, from wherever the game was.
-    pub fn enter(ctx: &mut Ctx) -> Transition {
-        // A practice run ends at the title: the game's own run is back for START.
-        PracticeState::end(ctx);
+    /// The title screen with its music, from wherever the game was, its cursor on `row` (an
+    /// index into the title's full list: the row last picked).
+    pub fn enter(ctx: &mut Ctx, row: usize) -> Transition {
         ctx.audio.music("title");
         ctx.renderer.effects.clear();
         let rows = shown_rows(ctx.player_data.game_cleared());
         Transition::switch(Title {
-            cursor: cursor_at(&rows, ctx.title_row),
+            cursor: cursor_at(&rows, row),
         })
     }
 
@@ -80,17 +78,20 @@ impl Title {
 }
 
 impl Scene for Title {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let rows = shown_rows(ctx.player_data.game_cleared());
         match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
             Some(row) => {
-                ctx.title_row = rows[row];
                 // Picking a row is the player's next move: a word that the last one went as
                 // asked (REPLAY SAVED) must not cover the next screen. Failures stay.
                 if ctx.message.as_ref().is_some_and(Notice::is_done) {
                     ctx.message = None;
                 }
-                (ROWS[rows[row]].1)(ctx)
+                let then = Box::new((ROWS[rows[row]].1)(ctx));
+                Transition::TitleRow {
+                    row: rows[row],
+                    then,
+                }
             }
             None => Transition::Stay,
         }
@@ -105,7 +106,7 @@ impl Scene for Title {
             0 => String::new(),
             n => format!("  {n} PAD{}", if n > 1 { "S" } else { "" }),
         };
-        let hi = ctx.hi_score(None);
+        let hi = super::ctx::hi_score(&ctx.scores, ctx.settings.difficulty, None);
         menus::title(
             &mut ctx.renderer,
             &items,

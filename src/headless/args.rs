@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::run::{RunKind, RunPlan, Stages, Start};
 use crate::sim::arcade::MAX_CONTINUES;
 use crate::sim::{ArcadeRules, Character, Continues, Difficulty, Extends, Skill};
 
@@ -20,6 +21,27 @@ pub enum CheckFormat {
 pub enum Deny {
     /// Every warning (see levels/README.md, "Warnings").
     Warnings,
+}
+
+/// What a command's run plays where the options say nothing.
+pub struct PlanDefaults {
+    /// Without `--level` or `--replay`.
+    pub stages: Stages,
+    /// Without `--difficulty`.
+    pub difficulty: Difficulty,
+    /// Each rule that `--lives`, `--continues` or `--extends` leaves out.
+    pub arcade: ArcadeRules,
+}
+
+impl PlanDefaults {
+    /// The headless commands' defaults: one stage, `levels/stage1.ron`, on the game's rules.
+    pub fn headless(shipped: &crate::run::Shipped) -> PlanDefaults {
+        PlanDefaults {
+            stages: Stages::One(shipped.default_level()),
+            difficulty: Difficulty::default(),
+            arcade: ArcadeRules::default(),
+        }
+    }
 }
 
 /// Options shared by playing and `sim`.
@@ -150,6 +172,57 @@ impl RunArgs {
             lives: self.lives.unwrap_or(settings.lives),
             continues: self.continues.unwrap_or(settings.continues),
             extends: self.extends.unwrap_or(settings.extends),
+        }
+    }
+
+    /// The run these options describe. `defaults` fills in what they leave out: the stages
+    /// played when neither `--level` nor `--replay` is given (the window plays the whole game,
+    /// `sim` one stage), and the difficulty and arcade rules (the window's settings).
+    pub fn plan(&self, defaults: PlanDefaults) -> RunPlan {
+        let stages = match (&self.replay, &self.level) {
+            (Some(file), level) => Stages::Replay {
+                file: file.clone(),
+                level: level.clone(),
+            },
+            (None, Some(level)) => Stages::One(level.clone()),
+            (None, None) => defaults.stages,
+        };
+        RunPlan {
+            kind: self.kind(),
+            stages,
+            pilots: match self.characters.is_empty() {
+                true => vec![Character::Vela],
+                false => self.characters.clone(),
+            },
+            difficulty: self.difficulty.unwrap_or(defaults.difficulty),
+            // The command line counts loops from 1, the run from 0.
+            loop_index: self.loop_number.unwrap_or(1).saturating_sub(1),
+            start: self.at.clone().map_or(Start::Beginning, Start::At),
+            start_power: self.power.unwrap_or(1),
+            arcade: self.arcade(defaults.arcade),
+            invincible: self.invincible,
+            seed: self.seed.unwrap_or(1),
+            bot: self.pilot(),
+        }
+    }
+
+    /// The kind of run these options ask for: a replay, the autopilot's, a practice run (a
+    /// start, power, loop or invincibility chosen), an author's stage, or the whole game.
+    pub fn kind(&self) -> RunKind {
+        if self.replay.is_some() {
+            RunKind::Replay
+        } else if self.pilot().is_some() {
+            RunKind::Demo
+        } else if self.at.is_some()
+            || self.power.is_some()
+            || self.loop_number.is_some()
+            || self.invincible
+        {
+            RunKind::Practice
+        } else if self.level.is_some() {
+            RunKind::Custom
+        } else {
+            RunKind::Arcade
         }
     }
 

@@ -20,10 +20,10 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::outln;
+use crate::run::Shipped;
 
-use super::run_setup;
 use crate::headless::summary::{self, RunOptions, Summary};
-use crate::level::{self, Level, TimelineEvent};
+use crate::level::{Level, TimelineEvent};
 use crate::sim::{Character, Difficulty, Skill, WorldConfig};
 
 use deaths::{DeathRow, OpeningRow};
@@ -121,16 +121,16 @@ struct Job {
 
 /// Loads `files` (every shipped `levels/stageN.ron` when empty); the error names the file.
 pub fn load_stages(files: &[PathBuf]) -> Result<Vec<(PathBuf, Arc<Level>)>, String> {
+    let shipped = Shipped::find();
     let files = if files.is_empty() {
-        run_setup::shipped_stages()?
+        shipped.stages().map_err(|e| e.to_string())?
     } else {
         files.to_vec()
     };
     files
         .into_iter()
         .map(|p| {
-            let l =
-                level::load_stage(&p, &run_setup::assets_catalog()).map_err(|e| e.to_string())?;
+            let l = shipped.load(&p).map_err(|e| e.to_string())?;
             Ok((p, Arc::new(l)))
         })
         .collect()

@@ -6,7 +6,6 @@ pub mod args;
 pub mod balance;
 pub mod check_cmd;
 pub mod percentile;
-pub mod run_setup;
 pub mod sim_cmd;
 pub mod soak;
 pub mod soak_cmd;

@@ -2,32 +2,34 @@
 
 use std::process::ExitCode;
 
-use super::args::RunArgs;
-use super::run_setup;
+use super::args::{PlanDefaults, RunArgs};
 use super::summary::{self, RunOptions};
 use crate::outln;
+use crate::run::{self, Shipped, Stages};
 
 /// `skysweep sim`: the same simulation as the game, with no window, as fast as it can.
 /// With `all`, the whole run: every shipped stage in the run's order.
 pub fn run(run: &RunArgs, frames: Option<u64>, all: bool) -> ExitCode {
-    let prepared = if all {
-        run_setup::prepare_all(run).map(|(setup, levels)| (setup, Some(levels)))
-    } else {
-        run_setup::prepare(run).map(|setup| (setup, None))
-    };
-    let (setup, all_levels) = match prepared {
+    let shipped = Shipped::find();
+    let mut plan = run.plan(PlanDefaults::headless(&shipped));
+    if all {
+        plan.stages = Stages::Campaign;
+    }
+    // A replay plays every stage it recorded; `--all` every shipped stage; otherwise the run
+    // is the one stage it was given.
+    let prepared = run::prepare(&plan, &shipped).and_then(|setup| {
+        let levels = match all || setup.replay.is_some() {
+            true => setup.load_all(&shipped)?,
+            false => vec![setup.level.clone()],
+        };
+        Ok((setup, levels))
+    });
+    let (setup, levels) = match prepared {
         Ok(s) => s,
         Err(e) => {
             eprintln!("skysweep sim: {e}");
             return ExitCode::from(2);
         }
-    };
-    // A replay plays every stage it recorded; `--all` every shipped stage; otherwise the run
-    // is the one stage it was given.
-    let levels: Vec<_> = match all_levels {
-        Some(levels) => levels,
-        None if setup.replay_stages.is_empty() => vec![setup.level],
-        None => setup.replay_stages.into_iter().map(|(_, l)| l).collect(),
     };
     let replay_len = setup.replay.as_ref().map(|r| r.len() as u64);
     let opts = RunOptions {
@@ -35,7 +37,7 @@ pub fn run(run: &RunArgs, frames: Option<u64>, all: bool) -> ExitCode {
         frames: frames
             .or(replay_len)
             .unwrap_or(summary::DEFAULT_MAX_FRAMES * levels.len() as u64),
-        autoplay: run.pilot(),
+        autoplay: setup.bot,
         replay: setup.replay,
         record: run.record.is_some(),
     };

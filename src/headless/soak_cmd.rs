@@ -5,27 +5,28 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::run_setup;
 use super::soak::{self, SoakOptions};
 use crate::outln;
-use crate::platform::data::find_data;
+use crate::run::Shipped;
 
 /// Soaks for `minutes` or `seconds` (one minute when neither is given). Exit status 0 when
 /// every run held, 1 on any panic, mismatch or reload problem, 2 when the stages do not load.
 pub fn run(minutes: Option<f64>, seconds: Option<f64>, seed: Option<u64>) -> ExitCode {
     let secs = seconds.or(minutes.map(|m| m * 60.0)).unwrap_or(60.0);
-    let levels_dir = find_data("levels");
-    let catalog = run_setup::assets_catalog();
-    let stages = match run_setup::shipped_stages().and_then(|paths| {
-        paths
-            .iter()
-            .map(|p| {
-                let level = crate::level::load_stage(p, &catalog).map_err(|e| e.to_string())?;
-                let name = p.file_name().unwrap_or_default().to_string_lossy().into();
-                Ok((name, Arc::new(level)))
-            })
-            .collect::<Result<Vec<_>, String>>()
-    }) {
+    let shipped = Shipped::find();
+    let stages = match shipped
+        .stages()
+        .map_err(|e| e.to_string())
+        .and_then(|paths| {
+            paths
+                .iter()
+                .map(|p| {
+                    let level = shipped.load(p).map_err(|e| e.to_string())?;
+                    let name = p.file_name().unwrap_or_default().to_string_lossy().into();
+                    Ok((name, Arc::new(level)))
+                })
+                .collect::<Result<Vec<_>, String>>()
+        }) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("skysweep soak: {e}");
@@ -41,8 +42,8 @@ pub fn run(minutes: Option<f64>, seconds: Option<f64>, seed: Option<u64>) -> Exi
         duration: Duration::from_secs_f64(secs),
         seed,
         stages,
-        levels_dir,
-        catalog,
+        levels_dir: shipped.levels_dir().to_path_buf(),
+        catalog: shipped.catalog().clone(),
     });
     match serde_json::to_string_pretty(&summary) {
         Ok(json) => outln!("{json}"),

@@ -4,18 +4,17 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::run_setup;
 use crate::outln;
-use crate::platform::data::find_data;
+use crate::run::Shipped;
 use crate::sim::replay::verify::{self, StageFiles, Verdict};
 
 /// Verifies `files` in order. Exit status 2 when any is unplayable, else 1 when any desynced,
 /// else 0.
 pub fn run(files: &[PathBuf], json: bool) -> ExitCode {
     // Recorded stages are found as written, else under the folder that holds `levels/`.
-    let levels = find_data("levels");
-    let root = levels.parent().unwrap_or(Path::new(""));
-    let mut stages = StageFiles::new(root, run_setup::assets_catalog());
+    let shipped = Shipped::find();
+    let root = shipped.levels_dir().parent().unwrap_or(Path::new(""));
+    let mut stages = StageFiles::new(root, shipped.catalog().clone());
     let (mut desynced, mut unplayable) = (false, false);
     for file in files {
         let report = verify::verify(file, &mut stages);

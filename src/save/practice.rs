@@ -1,12 +1,14 @@
-//! The player's practice record: which stages a run has reached (practice offers those), and
-//! the best practice result per stage and start point. Saved atomically in the data folder as
+//! The player's practice record: which stages a run has reached (practice offers those), the
+//! best practice result per stage and start point, and the menu's last choice. Saved atomically in the data folder as
 //! `practice.ron`; a damaged file is kept aside and a fresh record used, as with the scores.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::level::Difficulty;
 use crate::save::store::SaveFile;
+use crate::sim::Character;
 
 /// Stages practice offers before any run has reached them: the first three.
 pub const OPEN_FROM_THE_START: u32 = 3;
@@ -44,6 +46,70 @@ impl PracticeResult {
     }
 }
 
+/// What PRACTICE last chose, so it opens as the player left it, launch after launch. A stage
+/// or start that is gone by the next launch falls back on the first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PracticeChoice {
+    /// The stage's file name (`stage4.ron`).
+    pub stage: String,
+    /// The start's name: `start`, or one of the stage's markers.
+    pub start: String,
+    /// One or two pilots, player 1 first.
+    pub pilots: Vec<Character>,
+    pub difficulty: Difficulty,
+    /// 1 or 2.
+    pub loop_number: u32,
+    /// 1 to 4.
+    pub power: u8,
+    pub lives: u32,
+    pub bombs: u32,
+    pub invincible: bool,
+    pub auto_restart: bool,
+    pub unlock_all: bool,
+}
+
+impl Default for PracticeChoice {
+    fn default() -> Self {
+        PracticeChoice {
+            stage: String::new(),
+            start: "start".into(),
+            pilots: vec![Character::Vela],
+            difficulty: Difficulty::default(),
+            loop_number: 1,
+            power: 1,
+            lives: crate::sim::player::START_LIVES,
+            bombs: crate::sim::player::START_BOMBS,
+            invincible: false,
+            auto_restart: false,
+            unlock_all: false,
+        }
+    }
+}
+
+/// Most lives practice gives.
+pub const MAX_PRACTICE_LIVES: u32 = 9;
+
+impl PracticeChoice {
+    /// Keeps a hand-edited or damaged choice within what the menu can choose.
+    fn normalise(&mut self) {
+        if self.stage.len() > MAX_NAME {
+            self.stage.clear();
+        }
+        if self.start.len() > MAX_NAME {
+            self.start = "start".into();
+        }
+        self.pilots.truncate(2);
+        if self.pilots.is_empty() {
+            self.pilots.push(Character::Vela);
+        }
+        self.loop_number = self.loop_number.clamp(1, 2);
+        self.power = self.power.clamp(1, 4);
+        self.lives = self.lives.clamp(1, MAX_PRACTICE_LIVES);
+        self.bombs = self.bombs.min(crate::sim::player::MAX_BOMBS);
+    }
+}
+
 /// Reached stages and best results, keyed by the stage's file name (`stage4.ron`) and the
 /// start's name (`start`, or one of the stage's markers).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +117,8 @@ impl PracticeResult {
 pub struct PracticeRecord {
     pub reached: BTreeSet<String>,
     pub best: BTreeMap<String, BTreeMap<String, PracticeResult>>,
+    /// PRACTICE's last choice.
+    pub last: Option<PracticeChoice>,
 }
 
 impl SaveFile for PracticeRecord {
@@ -75,6 +143,9 @@ impl SaveFile for PracticeRecord {
             }
         }
         self.best.retain(|_, starts| !starts.is_empty());
+        if let Some(last) = &mut self.last {
+            last.normalise();
+        }
     }
 }
 
@@ -118,6 +189,43 @@ impl PracticeRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #42: PRACTICE forgot its choice at every launch. The choice now round-trips
+    /// through the file, and a hand-edited one is brought back within the menu's range.
+    #[test]
+    fn the_last_choice_survives_a_save_and_is_kept_in_range() {
+        let choice = PracticeChoice {
+            stage: "stage2.ron".into(),
+            start: "boss".into(),
+            pilots: vec![Character::Brass, Character::Orla],
+            difficulty: Difficulty::Hard,
+            loop_number: 2,
+            power: 3,
+            lives: 5,
+            bombs: 1,
+            invincible: true,
+            auto_restart: true,
+            unlock_all: false,
+        };
+        let record = PracticeRecord {
+            last: Some(choice.clone()),
+            ..PracticeRecord::default()
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PracticeRecord::FILE);
+        record.save_to(&path).unwrap();
+        let (back, warning) = PracticeRecord::load_from(&path);
+        assert_eq!((back.last, warning), (Some(choice), None));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let wild = text
+            .replace("power: 3", "power: 99")
+            .replace("lives: 5", "lives: 0");
+        assert_ne!(wild, text);
+        std::fs::write(&path, wild).unwrap();
+        let (back, _) = PracticeRecord::load_from(&path);
+        let last = back.last.unwrap();
+        assert_eq!((last.power, last.lives), (4, 1));
+    }
 
     fn result(cleared: bool, deaths: u32, steps: u64) -> PracticeResult {
         PracticeResult {

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use skysweep::run::{RunKind, Stages, Start};
 use skysweep::sim::{Character, Difficulty};
 
 use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
@@ -96,24 +97,24 @@ fn a_boss_practice_becomes_the_command_lines_options() {
     s.apply(&press(|m| m.ok = true));
     go_to(&mut s, Row::Go);
     assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Go);
-    let a = s.run_args().unwrap();
-    assert_eq!(a.level, Some(PathBuf::from("levels/stage2.ron")));
-    assert_eq!(a.at.as_deref(), Some("boss"));
-    assert_eq!(a.characters, [Character::Brass, Character::Vela]);
-    assert_eq!(a.difficulty, Some(Difficulty::Hard));
-    assert_eq!(a.loop_number, Some(2));
-    assert_eq!(a.power, Some(4), "power stops at 4");
+    let a = s.plan().unwrap();
+    assert_eq!(a.stages, Stages::One(PathBuf::from("levels/stage2.ron")));
+    assert_eq!(a.start, Start::At("boss".into()));
+    assert_eq!(a.pilots, [Character::Brass, Character::Vela]);
+    assert_eq!(a.difficulty, Difficulty::Hard);
+    assert_eq!(a.loop_index, 1, "the second loop");
+    assert_eq!(a.start_power, 4, "power stops at 4");
     assert!(a.invincible);
-    assert!(a.replay.is_none() && a.record.is_none() && !a.autoplay);
+    assert_eq!((a.kind, a.bot), (RunKind::Practice, None));
 }
 
 #[test]
-fn the_beginning_is_no_at_option_and_one_pilot_is_one_player() {
+fn the_beginning_is_no_start_and_one_pilot_is_one_player() {
     let s = menu();
-    let a = s.run_args().unwrap();
-    assert_eq!(a.at, None);
-    assert_eq!(a.characters, [Character::Vela]);
-    assert_eq!(a.loop_number, Some(1));
+    let a = s.plan().unwrap();
+    assert_eq!(a.start, Start::Beginning);
+    assert_eq!(a.pilots, [Character::Vela]);
+    assert_eq!(a.loop_index, 0);
 }
 
 #[test]
@@ -153,7 +154,7 @@ fn with_no_stage_nothing_starts() {
     let mut s = PracticeSetup::new(Vec::new(), Difficulty::Easy);
     s.cursor = ROWS.iter().position(|r| *r == Row::Go).unwrap();
     assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Nothing);
-    assert!(s.run_args().is_none());
+    assert!(s.plan().is_none());
     s.cursor = 0;
     assert_eq!(s.apply(&press(|m| m.right = true)), MenuEvent::Nothing);
 }
@@ -195,6 +196,31 @@ fn the_extra_stage_is_offered_once_cleared_or_with_all_stages() {
     while s.stage_entry().unwrap().number != 7 {
         s.apply(&right);
     }
-    let a = s.run_args().unwrap();
-    assert_eq!(a.level, Some(PathBuf::from("levels/stage7.ron")));
+    let a = s.plan().unwrap();
+    assert_eq!(a.stages, Stages::One(PathBuf::from("levels/stage7.ron")));
+}
+
+/// Issue #42: the menu opens as it was left, from the record; a stage that is no longer offered
+/// falls back on the first, and a start the stage lacks on its beginning.
+#[test]
+fn the_menu_recalls_the_last_choice() {
+    let mut s = menu();
+    go_to(&mut s, Row::Stage);
+    s.apply(&press(|m| m.right = true));
+    go_to(&mut s, Row::Start);
+    s.apply(&press(|m| m.right = true));
+    go_to(&mut s, Row::AutoRestart);
+    s.apply(&press(|m| m.ok = true));
+    let choice = s.choice();
+    let back = PracticeSetup::recall(s.stages.clone(), &choice);
+    assert_eq!(back.choice(), choice);
+    assert_eq!((back.stage, back.start), (s.stage, s.start));
+    assert!(back.auto_restart);
+    let gone = skysweep::save::practice::PracticeChoice {
+        stage: "stage9.ron".into(),
+        start: "nowhere".into(),
+        ..choice
+    };
+    let fallback = PracticeSetup::recall(s.stages.clone(), &gone);
+    assert_eq!((fallback.stage, fallback.start), (0, 0));
 }

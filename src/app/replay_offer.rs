@@ -15,11 +15,12 @@ use super::ctx::Ctx;
 use super::menu_input::MenuInput;
 use super::name_draft::{self, NameDraft, TypingGate};
 use super::notice::Notice;
-use super::scene::{Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session::Finished;
 use crate::render::menus;
 use skysweep::platform::data::replays_folder;
 
-pub struct SaveReplay {
+pub struct ReplayOffer {
     replay: Replay,
     /// Still asking YES or NO; `yes` is highlighted.
     asking: Option<bool>,
@@ -27,21 +28,22 @@ pub struct SaveReplay {
     gate: TypingGate,
 }
 
-impl SaveReplay {
-    /// The offer for the run that just ended, if there is one and the option allows it.
-    pub fn offer(ctx: &mut Ctx) -> Option<SaveReplay> {
-        let replay = ctx.run.finished.take()?;
+impl ReplayOffer {
+    /// The offer for the run that just ended, if it left a recording and the option allows
+    /// it; the name starts on the one just given to the run's high score.
+    pub fn offer(ctx: &mut Ctx, finished: Finished) -> Option<ReplayOffer> {
+        let replay = finished.replay?;
         let asking = match ctx.settings.save_replays {
             SaveReplays::Never => return None,
             SaveReplays::Ask => Some(true),
             SaveReplays::Always => None,
         };
         while get_char_pressed().is_some() {}
-        Some(SaveReplay {
+        Some(ReplayOffer {
             replay,
             asking,
-            draft: ctx
-                .last_name
+            draft: finished
+                .name
                 .as_deref()
                 .map_or_else(NameDraft::default, NameDraft::starting_as),
             gate: TypingGate::opened_with(get_keys_down()),
@@ -76,8 +78,8 @@ pub fn save_named(dir: &Path, replay: &mut Replay, name: &str) -> std::io::Resul
     Ok(path)
 }
 
-impl Scene for SaveReplay {
-    fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
+impl Scene for ReplayOffer {
+    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         if let Some(yes) = self.asking {
             if m.left || m.right || m.up || m.down {
                 self.asking = Some(!yes);

@@ -1,0 +1,287 @@
+//! The run in play, owned by the router: what kind of run it is (and so what it may do, the
+//! library's rules table), its stages and the levels loaded so far, what the players carry
+//! from one stage into the next, its recording, a replay's recorded inputs, a practice run's
+//! count, and the watch on the stage file in play.
+//!
+//! A session is made from a prepared [`RunPlan`](skysweep::run::RunPlan) by whichever screen
+//! starts the run (pilot select, PRACTICE, REPLAYS, CUSTOM STAGES, the command line) and
+//! handed to the router, which gives it to the stage scene. It ends at the title: nothing of it
+//! is put back, since the next run is a new session.
+
+mod practice;
+mod recording;
+#[cfg(test)]
+mod tests;
+mod watch;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
+use skysweep::run::{PreparedRun, Rules, RunKind, RunPlan, Shipped};
+use skysweep::sim::replay::Replay;
+use skysweep::sim::{Carry, Input, Skill, WorldConfig};
+
+pub use practice::{PracticeRun, PracticeTally};
+pub use recording::Finished;
+use recording::Recording;
+
+use super::ctx::Ctx;
+use super::notice::Notice;
+use super::scene::StagePlace;
+
+/// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
+/// screen under `title` and gives `None`.
+pub fn prepared(ctx: &mut Ctx, plan: &RunPlan, title: &str) -> Option<Session> {
+    match skysweep::run::prepare(plan, &ctx.shipped) {
+        Ok(p) => Some(Session::new(p, &ctx.shipped)),
+        Err(e) => {
+            eprintln!("skysweep: {e}");
+            ctx.message = Some(Notice::brief(title, e.to_string()));
+            None
+        }
+    }
+}
+
+pub struct Session {
+    kind: RunKind,
+    /// The stages in the order they play.
+    stages: Vec<PathBuf>,
+    /// The stages loaded so far, newest version, by path: hot reload replaces entries.
+    levels: BTreeMap<PathBuf, Arc<Level>>,
+    /// The whole game's stages: each is read as it starts, and the one before let go.
+    campaign: bool,
+    /// The configuration every stage starts from (seed, pilots, difficulty, start, power...).
+    base: WorldConfig,
+    /// The stage the run starts on: 0 but for a replay watched from a later stage.
+    first_index: usize,
+    /// A replay chosen in REPLAYS, which its end goes back to.
+    from_replays: bool,
+    /// The replay being played back, whose stages are `stages`.
+    pub replay: Option<Replay>,
+    /// Players' standing carried into the next stage (empty for the first).
+    pub carry: Vec<Carry>,
+    /// The built-in pilot flies every player, at this skill.
+    pub bot: Option<Skill>,
+    /// `--stress`: the bullets kept on the playfield.
+    pub stress: Option<u32>,
+    /// A run started from PRACTICE: its choice and its count.
+    pub practice: Option<PracticeRun>,
+    /// The run's recording while it goes on: begun with the run, handed from each cleared
+    /// stage to the next, and ended (kept for the replay offer) by anything else.
+    recording: Option<Recording>,
+    /// Where `--record` writes, for the one run the command line started.
+    record_to: Option<PathBuf>,
+    /// The recording once ended, for the SAVE REPLAY offer.
+    finished: Option<Replay>,
+    /// A write of the recording failed: the game's exit status says so.
+    pub recording_failed: bool,
+    /// The name a player just gave this run's high score: the replay offer starts on it.
+    pub name: Option<String>,
+    /// Watches the stage in play for saves; `None` when the folder cannot be watched.
+    watcher: Option<LevelWatcher>,
+    /// The assets later stages (and hot reloads) are checked against.
+    catalog: Catalog,
+}
+
+impl Session {
+    /// The session of a prepared run.
+    pub fn new(prepared: PreparedRun, shipped: &Shipped) -> Session {
+        let mut levels = BTreeMap::from([(prepared.stages[0].clone(), prepared.level.clone())]);
+        // A replay's stages were loaded and checked against it: play exactly those.
+        levels.extend(prepared.stages.iter().cloned().zip(prepared.replay_levels));
+        Session {
+            kind: prepared.kind,
+            campaign: prepared.campaign,
+            stages: prepared.stages,
+            levels,
+            base: prepared.config,
+            first_index: 0,
+            from_replays: false,
+            replay: prepared.replay,
+            carry: Vec::new(),
+            bot: prepared.bot,
+            stress: None,
+            practice: None,
+            recording: None,
+            record_to: None,
+            finished: None,
+            recording_failed: false,
+            name: None,
+            watcher: None,
+            catalog: shipped.catalog().clone(),
+        }
+    }
+
+    /// A replay chosen in REPLAYS, watched from stage `from` (from 0) with what the stages
+    /// before it carry: `levels` are its recorded stages as loaded and checked.
+    pub fn watching(
+        replay: Replay,
+        levels: Vec<Arc<Level>>,
+        from: usize,
+        carry: Vec<Carry>,
+        shipped: &Shipped,
+    ) -> Session {
+        let stages: Vec<PathBuf> = replay
+            .stages
+            .iter()
+            .map(|s| PathBuf::from(&s.level))
+            .collect();
+        let prepared = PreparedRun {
+            kind: RunKind::Replay,
+            level: levels[0].clone(),
+            config: replay.stage_config(from, Vec::new()),
+            stages,
+            replay: Some(replay),
+            replay_levels: levels,
+            bot: None,
+            campaign: false,
+        };
+        Session {
+            first_index: from,
+            from_replays: true,
+            carry,
+            ..Session::new(prepared, shipped)
+        }
+    }
+
+    /// The stress test's `n` bullets on every stage: a run that is nobody's to keep.
+    pub fn with_stress(mut self, n: Option<u32>) -> Session {
+        self.stress = n;
+        if n.is_some() {
+            self.base.invincible = true;
+        }
+        self
+    }
+
+    /// A practice run's choice and count, for its results and auto-restart.
+    pub fn with_practice(mut self, practice: PracticeRun) -> Session {
+        self.practice = Some(practice);
+        self
+    }
+
+    /// Writes the run's recording to `path` as well as keeping it for the replay offer.
+    pub fn recording_to(mut self, path: Option<PathBuf>) -> Session {
+        self.record_to = path;
+        self
+    }
+
+    pub fn kind(&self) -> RunKind {
+        self.kind
+    }
+
+    /// What this kind of run may do.
+    pub fn rules(&self) -> Rules {
+        self.kind.rules()
+    }
+
+    /// Whether this is a replay chosen in REPLAYS, whose end goes back there.
+    pub fn from_replays(&self) -> bool {
+        self.from_replays
+    }
+
+    /// Whether the stages this run reaches open in PRACTICE: the whole game, of a kind that
+    /// unlocks.
+    pub fn reaches_stages(&self) -> bool {
+        self.campaign && self.rules().unlocks
+    }
+
+    /// Whether this run is the whole game, whose last stage ends in the ending.
+    pub fn is_campaign(&self) -> bool {
+        self.campaign
+    }
+
+    /// The configuration every stage starts from.
+    pub fn base(&self) -> &WorldConfig {
+        &self.base
+    }
+
+    /// How many stages the run plays before it loops.
+    pub fn stage_count(&self) -> usize {
+        self.stages.len()
+    }
+
+    /// Where the run starts: its first stage, loop and pilots.
+    pub fn first_place(&self) -> StagePlace {
+        StagePlace {
+            index: self.first_index,
+            loop_index: self.base.loop_index,
+            characters: self.base.characters.clone(),
+        }
+    }
+
+    /// The stage at `index` (clamped to the list), loaded once and then kept.
+    ///
+    /// In the whole game each stage is read from its file as it starts, and the stage before
+    /// it is let go: a game that loops for hours holds one stage, not all six. An author's
+    /// level and a replay's stages (checked against the recording when the run was prepared)
+    /// are kept, since they must stay the versions checked.
+    pub fn level(&mut self, index: usize) -> Result<(PathBuf, Arc<Level>), LevelError> {
+        let index = index.min(self.stages.len().saturating_sub(1));
+        let path = self.stages[index].clone();
+        let found = match self.levels.get(&path) {
+            Some(l) => l.clone(),
+            None => {
+                let l = Arc::new(skysweep::level::load_stage(&path, &self.catalog)?);
+                self.levels.insert(path.clone(), l.clone());
+                l
+            }
+        };
+        // Only once this stage is in hand: a stage that fails to load falls back on one kept.
+        if self.campaign {
+            self.levels.retain(|p, _| *p == path);
+        }
+        Ok((path, found))
+    }
+
+    /// A stage that loaded before, for when the one asked for does not.
+    pub fn any_loaded(&self) -> Option<(PathBuf, Arc<Level>)> {
+        self.levels
+            .iter()
+            .next()
+            .map(|(p, l)| (p.clone(), l.clone()))
+    }
+
+    /// How stage `index` on loop `loop_index` starts: where, on which loop, and a replay's
+    /// recorded inputs for it. The run's start applies to its first stage only.
+    pub fn stage_start(
+        &self,
+        index: usize,
+        loop_index: u32,
+    ) -> (f32, u32, Option<Vec<Vec<Input>>>) {
+        if let Some(r) = self.replay.as_ref().and_then(|r| r.stages.get(index)) {
+            return (r.start_at, r.loop_index, Some(r.steps().collect()));
+        }
+        let start_at = match self.is_first(index, loop_index) {
+            true => self.base.start_at,
+            false => 0.0,
+        };
+        (start_at, loop_index, None)
+    }
+
+    /// Whether stage `index` on loop `loop_index` is where the run starts.
+    pub fn is_first(&self, index: usize, loop_index: u32) -> bool {
+        index == self.first_index && loop_index == self.base.loop_index
+    }
+
+    /// The world's configuration for `place`, starting at `start_at` with `power`: the run's,
+    /// with what the players carry into it taken.
+    pub fn world_config(&mut self, place: &StagePlace, start_at: f32, power: u8) -> WorldConfig {
+        WorldConfig {
+            characters: place.characters.clone(),
+            loop_index: place.loop_index,
+            start_at,
+            start_power: power,
+            carry: std::mem::take(&mut self.carry),
+            ..self.base.clone()
+        }
+    }
+
+    /// Whether another recorded stage follows stage `index` of a replay.
+    pub fn replay_goes_on_after(&self, index: usize) -> bool {
+        self.replay
+            .as_ref()
+            .is_some_and(|r| index + 1 < r.stages.len())
+    }
+}

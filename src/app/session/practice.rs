@@ -1,0 +1,94 @@
+//! A run started from PRACTICE: the choice it plays (for RETRY, its results and the record),
+//! and its count across auto-restarts: lives lost before this attempt, and the boss's time.
+
+use skysweep::save::practice::PracticeResult;
+use skysweep::sim::{Carry, World};
+
+use crate::app::practice_setup::PracticeSetup;
+
+#[derive(Clone, Debug)]
+pub struct PracticeRun {
+    pub setup: PracticeSetup,
+    /// Lives lost in the attempts before this one (auto-restart).
+    deaths_before: u32,
+    /// Steps the stage boss has been on screen in this attempt.
+    boss_steps: u64,
+}
+
+/// How a practice run stands after a step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PracticeTally {
+    /// Play on.
+    Playing,
+    /// Cleared or lost: the run's result.
+    Ended(PracticeResult),
+    /// A life was lost with AUTO-RESTART on: back to the chosen start, after this many
+    /// deaths in all.
+    Restart { deaths: u32 },
+}
+
+impl PracticeRun {
+    pub fn new(setup: PracticeSetup) -> PracticeRun {
+        PracticeRun {
+            setup,
+            deaths_before: 0,
+            boss_steps: 0,
+        }
+    }
+
+    /// Starts the run's count afresh: RETRY from the results card.
+    pub fn retry(&mut self) {
+        self.deaths_before = 0;
+        self.boss_steps = 0;
+    }
+
+    /// What each of `players` starts with: the chosen lives, bombs and power.
+    pub fn carry(&self, players: usize) -> Vec<Carry> {
+        let c = Carry {
+            score: 0,
+            lives: self.setup.lives,
+            bombs: self.setup.bombs,
+            power: self.setup.power,
+            charge: 0.0,
+            next_extra_life: skysweep::sim::player::FIRST_EXTRA_LIFE,
+            continues_used: 0,
+        };
+        vec![c; players]
+    }
+
+    /// How the run stands now, `world` being its attempt in play.
+    pub fn result(&self, world: &World) -> PracticeResult {
+        let cleared = world.cleared();
+        PracticeResult {
+            cleared,
+            steps: world.frame,
+            deaths: self.deaths_before + world.stats.deaths,
+            boss_steps: cleared.then_some(self.boss_steps),
+        }
+    }
+
+    /// Counts the step `world` just took: the boss's time, and what follows.
+    pub fn tally(&mut self, world: &World) -> PracticeTally {
+        if world.boss.is_some() {
+            self.boss_steps += 1;
+        }
+        if world.cleared() || world.game_over() {
+            return PracticeTally::Ended(self.result(world));
+        }
+        if self.setup.auto_restart && world.stats.deaths > 0 {
+            self.deaths_before += world.stats.deaths;
+            self.boss_steps = 0;
+            return PracticeTally::Restart {
+                deaths: self.deaths_before,
+            };
+        }
+        PracticeTally::Playing
+    }
+
+    /// The chosen start's name: `start`, or a marker's.
+    pub fn start_name(&self) -> String {
+        self.setup
+            .start_point()
+            .map_or("start".into(), |p| p.0.clone())
+    }
+}

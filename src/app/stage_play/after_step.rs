@@ -1,0 +1,252 @@
+//! What follows a step of play, in order: the replay's check against its recording, the
+//! observers (the player's record, effects and sound), a practice run's count, and then the
+//! stage's end: the next stage, the next loop, the ending, GAME OVER, a practice run's results
+//! or the end of a replay.
+
+use skysweep::sim::Carry;
+
+use super::super::ctx::Ctx;
+use super::super::ending::Ending;
+use super::super::game_over::GameOver;
+use super::super::name_draft::{PendingScore, UNNAMED};
+use super::super::notice::Notice;
+use super::super::player_record;
+use super::super::practice_results::{Ending::Played, Results};
+use super::super::replay_end::ReplayEnded;
+use super::super::scene::{StagePlace, Transition};
+use super::super::session::{PracticeTally, Session};
+use super::StagePlay;
+use crate::render::menus::ReplayEnd;
+
+impl StagePlay {
+    /// What follows the step just taken; `continues` is the count before it.
+    pub(super) fn after_step(
+        &mut self,
+        ctx: &mut Ctx,
+        run: &mut Session,
+        continues: u32,
+    ) -> Transition {
+        if let Some(played) = self.input.advance() {
+            if let Some(why) = self.desynced(run, played) {
+                ctx.audio.stop_music();
+                ctx.message = Some(Notice::lasting("REPLAY DESYNCED", why));
+                return self.replay_ended(ctx, run, ReplayEnd::Stopped);
+            }
+        }
+        let record = self.rules().record;
+        if self.input.is_players() {
+            player_record::step(ctx, record, &self.world, continues);
+        }
+        let w = &self.world;
+        ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
+        ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
+        ctx.audio.react(&w.events, &w.level.boss_music);
+        if let Some(t) = self.practice_tally(ctx, run) {
+            return t;
+        }
+        // A cleared stage with another recorded after it goes on to that one, through the
+        // same stage-clear transition as live play.
+        let next_recorded = run.replay_goes_on_after(self.place.index);
+        let replay_end = self
+            .input
+            .is_replay()
+            .then(|| replay_end(self.input.used_up(), w.cleared(), w.game_over()))
+            .flatten()
+            .filter(|how| !(*how == ReplayEnd::Cleared && next_recorded));
+        if let Some(how) = replay_end {
+            self.replay_ended(ctx, run, how)
+        } else if w.cleared() {
+            self.cleared(ctx, run)
+        } else if w.game_over() {
+            self.game_over(ctx, run)
+        } else {
+            Transition::Stay
+        }
+    }
+
+    /// A practice run from PRACTICE: its results once cleared or lost, or a restart at the
+    /// chosen start after a death with AUTO-RESTART on. `None` outside such a run.
+    fn practice_tally(&self, ctx: &mut Ctx, run: &mut Session) -> Option<Transition> {
+        let practice = run.practice.as_mut()?;
+        match practice.tally(&self.world) {
+            PracticeTally::Playing => None,
+            PracticeTally::Ended(result) => {
+                ctx.audio.stop_music();
+                let (place, invincible) = (self.place.clone(), self.invincible());
+                let results = Results::new(ctx, run, result, place, invincible, Played);
+                Some(Transition::switch(results))
+            }
+            PracticeTally::Restart { deaths } => {
+                let start = practice.start_name();
+                eprintln!("practice: auto-restart at {start} after {deaths} deaths");
+                ctx.message = Some(Notice::for_frames(
+                    "AUTO-RESTART",
+                    format!("Back to {}. Deaths: {deaths}", start.to_uppercase()),
+                    90,
+                ));
+                ctx.audio.play("warning");
+                Some(Transition::Restart(self.place.clone()))
+            }
+        }
+    }
+
+    /// Whether the players could not die in this run: its result is no mortal's.
+    pub(super) fn invincible(&self) -> bool {
+        self.world.config.invincible
+    }
+
+    fn replay_ended(&self, ctx: &mut Ctx, run: &Session, how: ReplayEnd) -> Transition {
+        ctx.audio.stop_music();
+        let stage = self.world.level.name.clone();
+        let to_replays = run.from_replays();
+        Transition::switch(ReplayEnded::new(self.scores(), stage, how, to_replays))
+    }
+
+    fn game_over(&mut self, ctx: &mut Ctx, run: &mut Session) -> Transition {
+        let w = &self.world;
+        player_record::stage_ended(ctx, self.rules().record, w);
+        let pending = self.pending_scores(ctx);
+        if let Some(why) = self.unranked().filter(|_| self.practice.used()) {
+            ctx.message = Some(Notice::brief(
+                "NOT RANKED",
+                format!("No high score: {why}."),
+            ));
+        }
+        run.end_recording();
+        ctx.audio.stop_music();
+        let stage = w.level.name.clone();
+        Transition::switch(GameOver::new(self.scores(), stage, pending))
+    }
+
+    /// What follows a step in which the stage was cleared.
+    fn cleared(&mut self, ctx: &mut Ctx, run: &mut Session) -> Transition {
+        let StagePlace {
+            index,
+            loop_index,
+            characters,
+        } = self.place.clone();
+        player_record::stage_ended(ctx, self.rules().record, &self.world);
+        // A stage played alone by a player (an author's, a custom one, the Extra stage) ends
+        // here, scores first; a replay reaches here only with another recorded stage to play.
+        let single = !run.is_campaign() && run.replay.is_none() && run.bot.is_none();
+        if single {
+            run.end_recording();
+            let pending = self.pending_scores(ctx);
+            return GameOver::after(ctx, pending);
+        }
+        run.carry = self.world.players.iter().map(Carry::of).collect();
+        // The recording goes on into the next stage; it is written now so the file holds
+        // every cleared stage even if the next one is never saved.
+        run.checkpoint_recording();
+        if index + 1 < run.stage_count() {
+            let next = StagePlace {
+                index: index + 1,
+                loop_index,
+                characters,
+            };
+            Self::start(ctx, run, next)
+        } else if run.is_campaign() {
+            // The final boss has fallen: the ending, then round again, harder.
+            if self.rules().unlocks {
+                player_record::game_cleared(ctx, &self.world, &characters);
+            }
+            let next = StagePlace {
+                index: 0,
+                loop_index: loop_index + 1,
+                characters,
+            };
+            Transition::switch(Ending::new(ctx, next))
+        } else {
+            // The last stage of a replay or of the autopilot's run cleared: round again, harder.
+            let next = StagePlace {
+                index: 0,
+                loop_index: loop_index + 1,
+                characters,
+            };
+            Self::start(ctx, run, next)
+        }
+    }
+
+    /// Players' scores that make the table, unless the run does not count
+    /// ([`StagePlay::unranked`]).
+    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
+        if self.unranked().is_some() {
+            return Vec::new();
+        }
+        let d = self.world.config.difficulty;
+        let mut table = ctx.scores.clone();
+        self.world
+            .players
+            .iter()
+            .filter_map(|p| {
+                let pending = PendingScore {
+                    player: p.index,
+                    score: p.score,
+                    character: p.character,
+                    stage: self.world.level.name.clone(),
+                    difficulty: d,
+                    rules: self.world.config.arcade.tag(),
+                };
+                table
+                    .insert(d, pending.entry(UNNAMED.into()))
+                    .map(|_| pending)
+            })
+            .collect()
+    }
+
+    /// Checked playback: where the world, `played` steps into this replayed stage, differs
+    /// from the checkpoint recorded at that step, in words (stage and time).
+    fn desynced(&self, run: &Session, played: usize) -> Option<String> {
+        let replay = run.replay.as_ref()?;
+        let record = replay.stages.get(self.place.index)?;
+        let step = u32::try_from(played).ok()?;
+        let at = record
+            .checkpoints
+            .binary_search_by_key(&step, |c| c.0)
+            .ok()?;
+        let played_hash = format!("{:016x}", self.world.state_hash());
+        let recorded = &record.checkpoints[at].1;
+        (played_hash != *recorded).then(|| {
+            let s = step / 60;
+            format!(
+                "Stage {} of {} ({}) at {}:{:02}: the recorded state is {recorded}, playing gave {played_hash}.",
+                self.place.index + 1,
+                replay.stages.len(),
+                record.level,
+                s / 60,
+                s % 60
+            )
+        })
+    }
+}
+
+/// Whether a replay in play ends after this step, and how its recorded run ended. Clearing
+/// or losing ends the recording too, so those are told apart from inputs simply running out.
+fn replay_end(inputs_used_up: bool, cleared: bool, game_over: bool) -> Option<ReplayEnd> {
+    if cleared {
+        Some(ReplayEnd::Cleared)
+    } else if game_over {
+        Some(ReplayEnd::GameOver)
+    } else if inputs_used_up {
+        Some(ReplayEnd::Stopped)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{replay_end, ReplayEnd};
+
+    #[test]
+    fn a_replay_ends_as_a_replay_however_its_run_ended() {
+        assert_eq!(replay_end(false, false, false), None);
+        assert_eq!(replay_end(true, false, false), Some(ReplayEnd::Stopped));
+        // The last recorded step is the one that cleared or lost, so both hold at once.
+        assert_eq!(replay_end(true, true, false), Some(ReplayEnd::Cleared));
+        assert_eq!(replay_end(true, false, true), Some(ReplayEnd::GameOver));
+        // A replay that drifts out of step can end early; it still ends as a replay.
+        assert_eq!(replay_end(false, false, true), Some(ReplayEnd::GameOver));
+        assert_eq!(replay_end(false, true, false), Some(ReplayEnd::Cleared));
+    }
+}

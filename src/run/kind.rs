@@ -1,0 +1,208 @@
+//! The kinds of run the game plays, and what each kind may do: one table, [`RunKind::rules`].
+//!
+//! Every question of the form "does this run count for X" is answered here, from the kind
+//! alone. What can still take a run out of the high-score table while it plays (invincibility,
+//! a practice tool used) is the run's own doing, not its kind's: see
+//! [`Rules::high_scores`].
+
+/// What kind of run is playing. Each is one row of the rules table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunKind {
+    /// The whole game from the title, one or two players: the only kind that is ranked.
+    Arcade,
+    /// The Extra stage, played alone once the game has been cleared.
+    Extra,
+    /// A stage or a part of one chosen to practise: from PRACTICE, or a start, power, loop
+    /// or invincibility given on the command line.
+    Practice,
+    /// A stage file of the player's or an author's, played alone (CUSTOM STAGES, `--level`).
+    Custom,
+    /// A recording played back.
+    Replay,
+    /// A run for show or measurement, nobody's own: the built-in pilots fly (`--autoplay`,
+    /// `--skill`), or the playfield is filled for a stress test (`--stress`).
+    Demo,
+}
+
+/// Which practice tools a kind of run lets the player use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tools {
+    /// Slow motion, freeze and frame step: they change only how often the world steps, so
+    /// what plays (and a recording of it) stays true.
+    pub timing: bool,
+    /// Rewind and marker jumps: they change the world's past.
+    pub past: bool,
+}
+
+/// What a kind of run adds to the player's record (EXTRAS > PLAYER DATA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Time played, continues, best score per stage and pilot, clears and endings.
+    Full,
+    /// Time played alone: a practised stage's score is not a stage's best.
+    TimeOnly,
+    /// Nothing: nobody's own flying.
+    Nothing,
+}
+
+/// A row of the pause menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseRow {
+    Resume,
+    Options,
+    /// Play the stage in play again from its start.
+    RestartStage,
+    /// Play a replay again from its first stage: later stages depend on what earlier ones carry.
+    RestartReplay,
+    /// Leave the run: to the title, a practice run's results, or back to REPLAYS.
+    Quit,
+}
+
+impl PauseRow {
+    pub fn label(self) -> &'static str {
+        match self {
+            PauseRow::Resume => "RESUME",
+            PauseRow::Options => "OPTIONS",
+            PauseRow::RestartStage => "RESTART STAGE",
+            PauseRow::RestartReplay => "RESTART REPLAY",
+            PauseRow::Quit => "QUIT TO TITLE",
+        }
+    }
+}
+
+/// What one kind of run may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Its scores may enter HIGH SCORES (unless the run itself was invincible or used a
+    /// practice tool).
+    pub high_scores: bool,
+    /// Its results may set a best in the practice record.
+    pub practice_bests: bool,
+    /// What it adds to the player's record.
+    pub record: Record,
+    /// It counts toward what the game unlocks: stages reached for PRACTICE, endings seen,
+    /// clears, the Extra stage.
+    pub unlocks: bool,
+    /// Its recording is offered as a replay when it ends (`--record` writes one regardless).
+    pub offers_replay: bool,
+    /// The pause menu's rows, top to bottom.
+    pub pause: &'static [PauseRow],
+    /// The practice tools it allows.
+    pub tools: Tools,
+    /// The stage's timeline and the coming enemies show from its start, not only once a
+    /// tool is used.
+    pub shows_timeline: bool,
+}
+
+const PLAY_PAUSE: &[PauseRow] = &[
+    PauseRow::Resume,
+    PauseRow::Options,
+    PauseRow::RestartStage,
+    PauseRow::Quit,
+];
+const REPLAY_PAUSE: &[PauseRow] = &[
+    PauseRow::Resume,
+    PauseRow::Options,
+    PauseRow::RestartReplay,
+    PauseRow::Quit,
+];
+const ALL_TOOLS: Tools = Tools {
+    timing: true,
+    past: true,
+};
+const WATCHING: Tools = Tools {
+    timing: true,
+    past: false,
+};
+
+impl RunKind {
+    pub const ALL: [RunKind; 6] = [
+        RunKind::Arcade,
+        RunKind::Extra,
+        RunKind::Practice,
+        RunKind::Custom,
+        RunKind::Replay,
+        RunKind::Demo,
+    ];
+
+    /// The rules table: what this kind of run may do.
+    pub const fn rules(self) -> Rules {
+        match self {
+            RunKind::Arcade => Rules {
+                high_scores: true,
+                practice_bests: false,
+                record: Record::Full,
+                unlocks: true,
+                offers_replay: true,
+                pause: PLAY_PAUSE,
+                // Allowed, but a run that used one leaves the table (see `high_scores`).
+                tools: ALL_TOOLS,
+                shows_timeline: false,
+            },
+            // One stage is no whole game: its best goes to the player's record instead.
+            RunKind::Extra => Rules {
+                high_scores: false,
+                practice_bests: false,
+                record: Record::Full,
+                unlocks: false,
+                offers_replay: true,
+                pause: PLAY_PAUSE,
+                tools: ALL_TOOLS,
+                shows_timeline: false,
+            },
+            RunKind::Practice => Rules {
+                high_scores: false,
+                practice_bests: true,
+                record: Record::TimeOnly,
+                unlocks: false,
+                offers_replay: true,
+                pause: PLAY_PAUSE,
+                tools: ALL_TOOLS,
+                shows_timeline: true,
+            },
+            RunKind::Custom => Rules {
+                high_scores: false,
+                practice_bests: false,
+                record: Record::TimeOnly,
+                unlocks: false,
+                offers_replay: true,
+                pause: PLAY_PAUSE,
+                tools: ALL_TOOLS,
+                shows_timeline: true,
+            },
+            // Watching: pause, slow and step it, but its past is the recording's.
+            RunKind::Replay => Rules {
+                high_scores: false,
+                practice_bests: false,
+                record: Record::Nothing,
+                unlocks: false,
+                offers_replay: false,
+                pause: REPLAY_PAUSE,
+                tools: WATCHING,
+                shows_timeline: false,
+            },
+            RunKind::Demo => Rules {
+                high_scores: false,
+                practice_bests: false,
+                record: Record::Nothing,
+                unlocks: false,
+                offers_replay: false,
+                pause: PLAY_PAUSE,
+                tools: WATCHING,
+                shows_timeline: false,
+            },
+        }
+    }
+
+    /// Why a run of this kind never enters HIGH SCORES, in words for the NOT RANKED notice;
+    /// `None` for the kind that may.
+    pub fn unranked_because(self) -> Option<&'static str> {
+        match self {
+            RunKind::Arcade => None,
+            RunKind::Extra => Some("the Extra stage"),
+            RunKind::Practice | RunKind::Custom => Some("a practice run"),
+            RunKind::Replay => Some("a replay"),
+            RunKind::Demo => Some("the autopilot played"),
+        }
+    }
+}
