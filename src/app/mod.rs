@@ -24,15 +24,15 @@ mod pause;
 mod player_record;
 mod practice;
 mod practice_menu;
-mod practice_run;
+mod practice_results;
 mod practice_session;
 mod practice_setup;
 mod recording;
 mod replay_controls;
 mod replay_end;
+mod replay_offer;
 mod replays;
 mod run;
-mod save_replay;
 mod scene;
 mod select;
 mod stage_play;
@@ -202,7 +202,7 @@ impl App {
                 self.ctx.save_player_data_if_changed();
                 self.ctx.run.end_menu_replay();
                 // A run just ended: its replay is offered first (the offer goes to the title).
-                if let Some(offer) = save_replay::SaveReplay::offer(&mut self.ctx) {
+                if let Some(offer) = replay_offer::ReplayOffer::offer(&mut self.ctx) {
                     return self.apply(Transition::switch(offer));
                 }
                 let t = title::Title::enter(&mut self.ctx);

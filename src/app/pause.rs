@@ -7,7 +7,7 @@ use super::ctx::Ctx;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice;
-use super::practice_run;
+use super::practice_results;
 use super::scene::{Scene, StagePlace, Transition};
 use crate::render::menus;
 use skysweep::save::practice::PracticeResult;
@@ -47,7 +47,7 @@ impl Scene for Pause {
             Some(_) => {
                 ctx.run.end_recording();
                 match self.practice {
-                    Some(result) => practice_run::left(ctx, result, self.place.clone()),
+                    Some(result) => practice_results::left(ctx, result, self.place.clone()),
                     None => Transition::ToTitle,
                 }
             }

@@ -9,7 +9,7 @@ use skysweep::sim::{Carry, World};
 
 use super::ctx::Ctx;
 use super::notice::Notice;
-use super::practice_run::{Ending, Results};
+use super::practice_results::{Ending, Results};
 use super::practice_setup::PracticeSetup;
 use super::run::Run;
 use super::scene::{StagePlace, Transition};

@@ -19,7 +19,7 @@ use super::scene::{Scene, Transition};
 use crate::render::menus;
 use skysweep::platform::data::replays_folder;
 
-pub struct SaveReplay {
+pub struct ReplayOffer {
     replay: Replay,
     /// Still asking YES or NO; `yes` is highlighted.
     asking: Option<bool>,
@@ -27,9 +27,9 @@ pub struct SaveReplay {
     gate: TypingGate,
 }
 
-impl SaveReplay {
+impl ReplayOffer {
     /// The offer for the run that just ended, if there is one and the option allows it.
-    pub fn offer(ctx: &mut Ctx) -> Option<SaveReplay> {
+    pub fn offer(ctx: &mut Ctx) -> Option<ReplayOffer> {
         let replay = ctx.run.finished.take()?;
         let asking = match ctx.settings.save_replays {
             SaveReplays::Never => return None,
@@ -37,7 +37,7 @@ impl SaveReplay {
             SaveReplays::Always => None,
         };
         while get_char_pressed().is_some() {}
-        Some(SaveReplay {
+        Some(ReplayOffer {
             replay,
             asking,
             draft: ctx
@@ -76,7 +76,7 @@ pub fn save_named(dir: &Path, replay: &mut Replay, name: &str) -> std::io::Resul
     Ok(path)
 }
 
-impl Scene for SaveReplay {
+impl Scene for ReplayOffer {
     fn frame(&mut self, ctx: &mut Ctx, m: &MenuInput) -> Transition {
         if let Some(yes) = self.asking {
             if m.left || m.right || m.up || m.down {
