@@ -128,13 +128,6 @@ impl Ctx {
         }
     }
 
-    /// The table's best on the run's difficulty, or `playing`'s best player if higher: each
-    /// player is ranked alone, so the HI SCORE a game can set is its best player's.
-    pub fn hi_score(&self, playing: Option<u64>) -> u64 {
-        let best = self.scores.best(self.run.base_config.difficulty);
-        playing.map_or(best, |p| best.max(p))
-    }
-
     /// Keys that work anywhere: F1 for hitboxes, F11 or Alt+Enter for fullscreen.
     pub fn global_keys(&mut self) {
         if is_key_pressed(KeyCode::F1) {

@@ -4,6 +4,7 @@
 use macroquad::prelude::*;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice;
@@ -55,9 +56,9 @@ impl Scene for Pause {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        menus::pause(&ctx.renderer, &ITEMS, self.cursor);
-        crate::render::practice::key_help(&ctx.renderer, "PRACTICE", &practice::HELP, 196.0);
+    fn draw(&self, draw: &mut Draw) {
+        menus::pause(draw.renderer, &ITEMS, self.cursor);
+        crate::render::practice::key_help(draw.renderer, "PRACTICE", &practice::HELP, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use skysweep::headless::run_setup;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::practice_session::Session;
@@ -143,18 +144,18 @@ impl Scene for PracticeMenu {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let best = self
             .setup
             .stage_entry()
             .zip(self.setup.start_point())
-            .and_then(|(s, (start, _))| ctx.practice.record.best(&s.file, start).copied());
+            .and_then(|(s, (start, _))| draw.practice.best(&s.file, start).copied());
         let hint = match best {
             Some(b) => format!("BEST {}", super::practice_session::result_line(&b)),
             None => "LEFT/RIGHT SET  ESC BACK".into(),
         };
         menus::list(
-            &mut ctx.renderer,
+            draw.renderer,
             "PRACTICE",
             &self.setup.rows(),
             self.setup.cursor,

@@ -3,6 +3,7 @@
 //! command line quits (a game started from the title would be set up from the replay).
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{CardTimer, MenuInput};
 use super::scene::{MenuPage, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
@@ -44,10 +45,10 @@ impl Scene for ReplayEnded {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        let to_replays = ctx.run.is_menu_replay();
+    fn draw(&self, draw: &mut Draw) {
+        let to_replays = draw.run.is_menu_replay();
         menus::replay_ended(
-            &ctx.renderer,
+            draw.renderer,
             &self.scores,
             &self.stage,
             self.how,

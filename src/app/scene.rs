@@ -3,7 +3,8 @@
 //! A scene owns its own state. Once per rendered frame the router calls [`Scene::frame`] on the
 //! scene on top (menus and other choices), then [`Scene::step`] once per fixed step it owes
 //! (only play moves there), and last [`Scene::draw`], which only reads. Shared services (settings,
-//! audio, pads, scores, the run and its recording) live in [`Ctx`] and are lent to each call.
+//! audio, pads, scores, the run and its recording) live in [`Ctx`] and are lent to each call;
+//! drawing is lent [`Draw`], what it may read and the renderer.
 
 use std::sync::Arc;
 
@@ -11,6 +12,7 @@ use skysweep::level::Level;
 use skysweep::sim::{Character, World};
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use crate::render::Layout;
 
@@ -96,10 +98,10 @@ pub trait Scene {
     fn entered(&mut self, _ctx: &mut Ctx) {}
 
     /// Draws into the playfield. Reads the scene; only the renderer changes.
-    fn draw(&self, ctx: &mut Ctx);
+    fn draw(&self, draw: &mut Draw);
 
     /// Draws outside the playfield, after it is on screen (side panels, the hitbox overlay).
-    fn draw_panels(&self, _ctx: &mut Ctx, _layout: &Layout) {}
+    fn draw_panels(&self, _draw: &mut Draw, _layout: &Layout) {}
 
     /// Drawn over the scene below it (a pause menu over the stage) rather than alone.
     fn is_overlay(&self) -> bool {

@@ -14,6 +14,7 @@ use skysweep::sim::stress::Stress;
 use skysweep::sim::{Carry, Character, Input, World, WorldConfig};
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::ending::Ending;
 use super::game_over::GameOver;
 use super::menu_input::MenuInput;
@@ -27,7 +28,9 @@ use super::practice_session::{self, PracticeState, Session};
 use super::keyboard;
 use super::replay_controls::{self, ReplaySpeed};
 use super::replay_end::ReplayEnded;
+use super::run::Run;
 use super::scene::{Scene, StagePlace, Transition};
+use crate::cli::Cli;
 use crate::render::menus::ReplayEnd;
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
@@ -256,26 +259,33 @@ impl StagePlay {
     /// The HUD's HI SCORE: the table's best, passed by this run's score only when the run can
     /// enter the table (a custom stage or a replay climbing it would show a record that is
     /// not one).
-    fn hi_score(&self, ctx: &Ctx) -> u64 {
-        let counts = self.unranked(ctx).is_none();
-        ctx.hi_score(counts.then(|| self.world.best_player_score()))
+    fn hi_score(&self, draw: &Draw) -> u64 {
+        let counts = self
+            .unranked_in(draw.cli, draw.run, draw.practicing)
+            .is_none();
+        draw.hi_score(counts.then(|| self.world.best_player_score()))
+    }
+
+    /// [`Self::unranked`] with the services of `ctx`.
+    fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
+        self.unranked_in(&ctx.cli, &ctx.run, ctx.practice.session.is_some())
     }
 
     /// Why this run does not enter the high-score table, if it does not: practice (started
-    /// part-way, at a chosen power, on an author's level, or from PRACTICE), a practice tool
-    /// used, invincibility, a bot or a replay.
-    fn unranked(&self, ctx: &Ctx) -> Option<&'static str> {
-        let run = &ctx.cli.run;
+    /// part-way, at a chosen power, on an author's level, or from PRACTICE, `practicing`), a
+    /// practice tool used, invincibility, a bot or a replay.
+    fn unranked_in(&self, cli: &Cli, game: &Run, practicing: bool) -> Option<&'static str> {
+        let run = &cli.run;
         let practice =
-            run.at.is_some() || run.power.is_some() || run.level.is_some() || ctx.run.is_custom();
+            run.at.is_some() || run.power.is_some() || run.level.is_some() || game.is_custom();
         if self.replay.is_some() {
             Some("a replay")
-        } else if ctx.run.is_extra() {
+        } else if game.is_extra() {
             // Issue #31: one stage is no whole game; its best goes to the player's record.
             Some("the Extra stage")
         } else if self.bots.iter().any(Option::is_some) {
             Some("the autopilot played")
-        } else if practice || ctx.practice.session.is_some() {
+        } else if practice || practicing {
             Some("a practice run")
         } else if self.world.config.invincible {
             Some("invincibility was on")
@@ -314,10 +324,10 @@ impl StagePlay {
 
     /// Whether the timeline and the spawn preview show: in practice runs (a chosen stage,
     /// start, power or invincibility) and once any practice tool has been used.
-    fn shows_tools(&self, ctx: &Ctx) -> bool {
-        let run = &ctx.cli.run;
+    fn shows_tools(&self, draw: &Draw) -> bool {
+        let run = &draw.cli.run;
         self.practice.used()
-            || ctx.practice.session.is_some()
+            || draw.practicing
             || run.level.is_some()
             || run.at.is_some()
             || run.power.is_some()
@@ -531,10 +541,10 @@ impl Scene for StagePlay {
         self.step_once(ctx)
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let source = std::path::Path::new(&self.world.level.source);
         let card = StageCard {
-            number: if ctx.run.is_campaign() {
+            number: if draw.run.is_campaign() {
                 self.place.index as u32 + 1
             } else if skysweep::level::is_extra_stage(source) {
                 StageCard::EXTRA
@@ -542,40 +552,40 @@ impl Scene for StagePlay {
                 stage::stage_number(&self.world.level.source)
             },
         };
-        let (renderer, anim) = (&mut ctx.renderer, ctx.anim);
-        let draw = || stage::draw(renderer, &self.world, card, anim);
-        self.practice.draw_beside_snapshot(&self.world, draw);
-        if self.shows_tools(ctx) {
+        let (renderer, anim) = (&mut *draw.renderer, draw.anim);
+        let paint = || stage::draw(renderer, &self.world, card, anim);
+        self.practice.draw_beside_snapshot(&self.world, paint);
+        if self.shows_tools(draw) {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
-            practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
+            practice::draw_preview(draw.renderer, &self.world, &upcoming, PREVIEW_S);
         }
-        let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
+        let layout = Layout::for_screen(draw.renderer.screen_size(), draw.renderer.user_scale);
         if !layout.panels {
-            let hi = self.hi_score(ctx);
-            let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
-            hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
+            let hi = self.hi_score(draw);
+            let marker = hud::replay_marker(self.replay.is_some(), draw.anim);
+            hud::draw_overlay(draw.renderer, &self.world, hi, marker);
         }
         if let Some((steps, played)) = &self.replay {
             let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
-            replay_controls::draw_bar(&ctx.renderer, *played, steps.len(), self.speed, above);
+            replay_controls::draw_bar(draw.renderer, *played, steps.len(), self.speed, above);
         }
     }
 
-    fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
+    fn draw_panels(&self, draw: &mut Draw, layout: &Layout) {
         let w = &self.world;
         if layout.panels {
-            let hi = self.hi_score(ctx);
-            let marker = hud::replay_marker(self.replay.is_some(), ctx.anim);
-            let tools = self.shows_tools(ctx);
-            let keys = &ctx.settings.keys;
-            let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
+            let hi = self.hi_score(draw);
+            let marker = hud::replay_marker(self.replay.is_some(), draw.anim);
+            let tools = self.shows_tools(draw);
+            let keys = &draw.settings.keys;
+            let end = hud::draw_panels(draw.renderer, w, hi, keys, layout, marker, tools);
             if tools {
-                practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);
+                practice::draw_timeline(draw.renderer, w, layout, self.practice.status(), end);
             }
         }
-        if ctx.debug {
-            debug_overlay::draw_boxes(w, layout, ctx.shake);
-            debug_overlay::draw_panel(&ctx.renderer, w, &ctx.times, &w.collider_stats(), layout);
+        if draw.debug {
+            debug_overlay::draw_boxes(w, layout, draw.shake);
+            debug_overlay::draw_panel(draw.renderer, w, draw.times, &w.collider_stats(), layout);
         }
     }
 
