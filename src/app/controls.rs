@@ -4,6 +4,7 @@
 use macroquad::prelude::*;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::keyboard;
 use super::menu_input::{nav, MenuInput};
 use super::scene::{RunSlot, Scene, Transition};
@@ -11,6 +12,7 @@ use crate::render::menus;
 use skysweep::save::keys::{Action, KeyBindings};
 use skysweep::save::pad::{PadBindings, PadButton};
 use skysweep::save::rebind;
+use skysweep::save::settings::Settings;
 
 pub struct Controls {
     /// 0 and 1 are the players' keys, 2 the gamepad buttons.
@@ -31,22 +33,19 @@ impl Controls {
         }
     }
 
-    fn rows(&self, ctx: &Ctx) -> Vec<(String, String)> {
+    fn rows(&self, settings: &Settings) -> Vec<(String, String)> {
         let mut rows: Vec<(String, String)> = if self.who < 2 {
             Action::ALL
                 .iter()
                 .map(|a| {
                     (
                         a.label().to_string(),
-                        ctx.settings.keys[self.who]
-                            .keys(*a)
-                            .join(" ")
-                            .to_uppercase(),
+                        settings.keys[self.who].keys(*a).join(" ").to_uppercase(),
                     )
                 })
                 .collect()
         } else {
-            let p = &ctx.settings.pad;
+            let p = &settings.pad;
             vec![
                 ("SHOT".into(), p.shot.join(" ").to_uppercase()),
                 ("BOMB".into(), p.bomb.join(" ").to_uppercase()),
@@ -126,7 +125,7 @@ impl Scene for Controls {
             self.listen(ctx, m);
             return Transition::Stay;
         }
-        let rows = self.rows(ctx).len();
+        let rows = self.rows(&ctx.settings).len();
         match nav(&mut self.cursor, rows, m, &mut ctx.audio) {
             Some(choice) if choice + 2 == rows => {
                 self.reset(ctx);
@@ -143,14 +142,14 @@ impl Scene for Controls {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let title = ["1P KEYS", "2P KEYS", "PAD BUTTONS"][self.who.min(2)];
         let hint = match (self.listening, self.who < 2) {
             (true, true) => "PRESS THE NEW KEY  (ESC CANCELS)",
             (true, false) => "PRESS THE NEW PAD BUTTON  (ESC CANCELS)",
             (false, _) => self.note.as_deref().unwrap_or("SHOT TO REBIND  ESC BACK"),
         };
-        let rows = self.rows(ctx);
-        menus::key_list(&mut ctx.renderer, title, &rows, self.cursor, hint);
+        let rows = self.rows(draw.settings);
+        menus::key_list(draw.renderer, title, &rows, self.cursor, hint);
     }
 }

@@ -12,6 +12,7 @@ use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::{Notice, SOURCE_COLUMNS};
 use super::scene::{RunSlot, Scene, Transition};
@@ -261,7 +262,7 @@ impl Scene for CustomStages {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let (mut rows, cursor) = self.list.window();
         if rows.is_empty() {
             rows.push(("NO STAGES FOUND".into(), String::new()));
@@ -272,7 +273,7 @@ impl Scene for CustomStages {
             .as_ref()
             .map_or_else(|| "NONE".into(), |f| f.display().to_string());
         let hint = format!("PILOT < {pilot} >  * YOUR STAGES, IN:  {folder}");
-        menus::list(&mut ctx.renderer, "CUSTOM STAGES", &rows, cursor, &hint);
+        menus::list(draw.renderer, "CUSTOM STAGES", &rows, cursor, &hint);
     }
 }
 
@@ -298,11 +299,11 @@ impl Scene for StageErrors {
         Transition::when(m.ok || m.back, || Transition::Pop)
     }
 
-    fn draw(&self, _ctx: &mut Ctx) {}
+    fn draw(&self, _draw: &mut Draw) {}
 
-    fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
+    fn draw_panels(&self, draw: &mut Draw, layout: &Layout) {
         let n = &self.notice;
-        notice_box::draw(&ctx.renderer, layout, &n.title, &n.text, SOURCE_COLUMNS);
+        notice_box::draw(draw.renderer, layout, &n.title, &n.text, SOURCE_COLUMNS);
     }
 
     fn is_overlay(&self) -> bool {

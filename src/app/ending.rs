@@ -2,6 +2,7 @@
 //! credits, then the next, harder loop begins with what the players carry.
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, StagePlace, Transition};
 use crate::render::ending::{self, EndingPage};
@@ -63,7 +64,7 @@ impl Scene for Ending {
         Transition::when(self.steps >= self.page_steps(), || self.turn())
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        ending::draw(&mut ctx.renderer, self.pages[self.page], self.steps);
+    fn draw(&self, draw: &mut Draw) {
+        ending::draw(draw.renderer, self.pages[self.page], self.steps);
     }
 }

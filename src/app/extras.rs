@@ -12,6 +12,7 @@ use skysweep::save::player_data::{ending_id, PlayerData};
 use skysweep::sim::{Character, Difficulty};
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::ending::{self, EndingPage};
@@ -284,8 +285,8 @@ impl Extras {
         Action::None
     }
 
-    fn draw_pilot(&self, ctx: &mut Ctx) {
-        let r = &mut ctx.renderer;
+    fn draw_pilot(&self, draw: &mut Draw) {
+        let r = &mut *draw.renderer;
         clear_background(Color::from_rgba(20, 28, 56, 255));
         let i = self.cursor.min(Character::ALL.len() - 1);
         let c = Character::ALL[i];
@@ -298,7 +299,7 @@ impl Extras {
             vec2(60.0, 70.0),
             SpriteParams::default(),
         );
-        let bob = (ctx.anim as f32 / 12.0).sin() * 2.0;
+        let bob = (draw.anim as f32 / 12.0).sin() * 2.0;
         r.sprite(
             &format!("ship_{name}"),
             2,
@@ -372,12 +373,12 @@ impl Scene for Extras {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         if let Some((c, steps)) = self.ending {
-            ending::draw(&mut ctx.renderer, EndingPage::Pilot(c), steps);
+            ending::draw(draw.renderer, EndingPage::Pilot(c), steps);
             return;
         }
-        let data = &ctx.player_data;
+        let data = draw.player_data;
         let (title, rows, hint): (&str, Vec<(String, String)>, &str) = match self.page {
             Page::Menu => {
                 let mut rows: Vec<_> = MENU
@@ -411,10 +412,10 @@ impl Scene for Extras {
                 ("ENDINGS", rows, "SHOT VIEW  ESC BACK")
             }
             Page::Record => ("PLAYER DATA", record_rows(data), "UP/DOWN SCROLL  ESC BACK"),
-            Page::Pilots => return self.draw_pilot(ctx),
+            Page::Pilots => return self.draw_pilot(draw),
         };
         let (rows, at) = window(&rows, self.cursor);
-        menus::list(&mut ctx.renderer, title, &rows, at, hint);
+        menus::list(draw.renderer, title, &rows, at, hint);
     }
 }
 

@@ -2,6 +2,7 @@
 //! or the title.
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{CardTimer, MenuInput};
 use super::name_draft::{keep_waiting_scores, PendingScore};
 use super::name_entry::NameEntry;
@@ -50,8 +51,8 @@ impl Scene for GameOver {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        menus::game_over(&ctx.renderer, &self.scores, &self.stage);
+    fn draw(&self, draw: &mut Draw) {
+        menus::game_over(draw.renderer, &self.scores, &self.stage);
     }
 
     /// Closed on the GAME OVER card, before any name entry: the scores are kept, unnamed.

@@ -3,6 +3,7 @@
 use skysweep::sim::Difficulty;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
@@ -40,8 +41,8 @@ impl Scene for HighScores {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        let rows: Vec<(String, u64, String, String)> = ctx
+    fn draw(&self, draw: &mut Draw) {
+        let rows: Vec<(String, u64, String, String)> = draw
             .scores
             .entries(self.difficulty)
             .iter()
@@ -55,11 +56,11 @@ impl Scene for HighScores {
             })
             .collect();
         menus::scores(
-            &mut ctx.renderer,
+            draw.renderer,
             self.difficulty.name(),
             &rows,
             self.highlight,
-            ctx.anim,
+            draw.anim,
         );
     }
 }

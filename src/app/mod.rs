@@ -9,6 +9,7 @@ mod audio;
 mod controls;
 mod ctx;
 mod custom_stages;
+mod draw;
 mod ending;
 mod extras;
 mod game_over;
@@ -49,6 +50,7 @@ use crate::render::{flush_to_gl, menus, notice_box};
 use crate::window::display;
 use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
+use draw::Draw;
 use menu_input::MenuInput;
 use notice::{Notice, SOURCE_COLUMNS};
 use replay_offer::ReplayOffer;
@@ -359,7 +361,19 @@ impl App {
             }
             None => Color::from_rgba(20, 30, 60, 255),
         };
-        ctx.renderer.begin_playfield(clear, ctx.shake);
+        let mut draw = Draw {
+            renderer: &mut ctx.renderer,
+            settings: &ctx.settings,
+            scores: &ctx.scores,
+            player_data: &ctx.player_data,
+            practice: &ctx.practice_record,
+            pads: ctx.pads.count(),
+            anim: ctx.anim,
+            debug: ctx.debug,
+            times: &ctx.times,
+            shake: ctx.shake,
+        };
+        draw.renderer.begin_playfield(clear, draw.shake);
         let first = self
             .scenes
             .iter()
@@ -367,19 +381,19 @@ impl App {
             .unwrap_or(0);
         let shown = &self.scenes[first..];
         for s in shown {
-            s.draw(ctx);
+            s.draw(&mut draw);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| !n.preformatted) {
-            menus::message(&ctx.renderer, &n.title, &n.text);
+            menus::message(draw.renderer, &n.title, &n.text);
         }
-        let layout = ctx.renderer.present_playfield();
+        let layout = draw.renderer.present_playfield();
         for s in shown {
-            s.draw_panels(ctx, &layout);
+            s.draw_panels(&mut draw, &layout);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
-            notice_box::draw(&ctx.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
+            notice_box::draw(draw.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
-        ctx.renderer.finish_frame();
+        draw.renderer.finish_frame();
         ctx.report_asset_failures();
         // Everything is drawn: in a paced run the driver rasterises it while the loop waits
         // for the tick; elsewhere the swap follows at once.

@@ -3,6 +3,7 @@
 use macroquad::prelude::*;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::high_scores::HighScores;
 use super::menu_input::MenuInput;
 use super::name_draft::{self, keep_waiting_scores, NameDraft, PendingScore, TypingGate};
@@ -54,17 +55,17 @@ impl Scene for NameEntry {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         if let Some(p) = self.pending.first() {
-            let rank = ctx.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
+            let rank = draw.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
             menus::name_entry(
-                &mut ctx.renderer,
+                draw.renderer,
                 p.player,
                 p.score,
                 rank,
                 self.draft.letters(),
                 self.draft.pos(),
-                ctx.anim,
+                draw.anim,
             );
         }
     }

@@ -6,6 +6,7 @@
 
 use super::controls::Controls;
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
@@ -302,10 +303,10 @@ impl Scene for Options {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        let rows = self.menu.rows(&ctx.settings);
+    fn draw(&self, draw: &mut Draw) {
+        let rows = self.menu.rows(draw.settings);
         menus::list(
-            &mut ctx.renderer,
+            draw.renderer,
             self.menu.page.title(),
             &rows,
             self.menu.cursor,

@@ -4,6 +4,7 @@
 use macroquad::prelude::*;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice_results;
@@ -68,10 +69,10 @@ impl Scene for Pause {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let labels: Vec<&str> = self.rows.iter().map(|r| r.label()).collect();
-        menus::pause(&ctx.renderer, &labels, self.cursor);
-        crate::render::practice::key_help(&ctx.renderer, "PRACTICE", self.tools, 196.0);
+        menus::pause(draw.renderer, &labels, self.cursor);
+        crate::render::practice::key_help(draw.renderer, "PRACTICE", self.tools, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::practice_results::result_line;
 use super::practice_setup::{MenuEvent, PracticeSetup, StageEntry};
@@ -130,18 +131,18 @@ impl Scene for PracticeMenu {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let best = self
             .setup
             .stage_entry()
             .zip(self.setup.start_point())
-            .and_then(|(s, (start, _))| ctx.practice_record.best(&s.file, start).copied());
+            .and_then(|(s, (start, _))| draw.practice.best(&s.file, start).copied());
         let hint = match best {
             Some(b) => format!("BEST {}", result_line(&b)),
             None => "LEFT/RIGHT SET  ESC BACK".into(),
         };
         menus::list(
-            &mut ctx.renderer,
+            draw.renderer,
             "PRACTICE",
             &self.setup.rows(),
             self.setup.cursor,

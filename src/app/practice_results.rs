@@ -4,6 +4,7 @@
 use skysweep::save::practice::PracticeResult;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{nav, CardTimer, MenuInput};
 use super::scene::{MenuPage, RunSlot, Scene, StagePlace, Transition};
 use super::session::Session;
@@ -158,11 +159,11 @@ impl Scene for Results {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let rows = self.rows();
         let cursor = rows.len() - CHOICES.len() + self.cursor;
         menus::list(
-            &mut ctx.renderer,
+            draw.renderer,
             "PRACTICE RESULTS",
             &rows,
             cursor,

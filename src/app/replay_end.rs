@@ -3,6 +3,7 @@
 //! command line quits.
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::{CardTimer, MenuInput};
 use super::scene::{MenuPage, RunSlot, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
@@ -45,9 +46,9 @@ impl Scene for ReplayEnded {
         Transition::Stay
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         menus::replay_ended(
-            &ctx.renderer,
+            draw.renderer,
             &self.scores,
             &self.stage,
             self.how,

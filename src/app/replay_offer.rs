@@ -12,6 +12,7 @@ use skysweep::save::settings::SaveReplays;
 use skysweep::sim::replay::Replay;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::name_draft::{self, NameDraft, TypingGate};
 use super::notice::Notice;
@@ -117,7 +118,7 @@ impl Scene for ReplayOffer {
         Transition::ToTitle
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let steps = self.replay.len() as u64;
         let stages = self.replay.stages.len();
         let info = format!(
@@ -135,13 +136,7 @@ impl Scene for ReplayOffer {
                     ("NO".to_string(), String::new()),
                 ];
                 let cursor = if yes { 1 } else { 2 };
-                menus::list(
-                    &mut ctx.renderer,
-                    "SAVE REPLAY?",
-                    &rows,
-                    cursor,
-                    "SHOT CHOOSES",
-                );
+                menus::list(draw.renderer, "SAVE REPLAY?", &rows, cursor, "SHOT CHOOSES");
             }
             None => {
                 let name: String = self.draft.letters().iter().collect();
@@ -154,7 +149,7 @@ impl Scene for ReplayOffer {
                     (format!("      {marks}"), String::new()),
                 ];
                 menus::list(
-                    &mut ctx.renderer,
+                    draw.renderer,
                     "NAME THE REPLAY",
                     &rows,
                     2,

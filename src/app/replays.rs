@@ -13,6 +13,7 @@ use skysweep::sim::replay::verify::{carry_into, stages_of, StageFiles, StageSour
 use skysweep::sim::replay::Replay;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::scene::{RunSlot, Scene, Transition};
@@ -304,7 +305,7 @@ impl Scene for ReplayBrowser {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
+    fn draw(&self, draw: &mut Draw) {
         let b = &self.browser;
         let hint = match (b.rows.get(b.cursor), b.mode) {
             (None, _) => match &self.dir {
@@ -331,7 +332,7 @@ impl Scene for ReplayBrowser {
             rows.push((format!("  {s}"), short_state(&row.listing.state).into()));
         }
         let cursor = (b.cursor - first) * 3;
-        menus::list(&mut ctx.renderer, "REPLAYS", &rows, cursor, &hint);
+        menus::list(draw.renderer, "REPLAYS", &rows, cursor, &hint);
     }
 }
 

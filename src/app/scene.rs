@@ -4,7 +4,8 @@
 //! scene on top (menus and other choices), then [`Scene::step`] once per fixed step it owes
 //! (only play moves there), and last [`Scene::draw`], which only reads. Shared services (settings,
 //! audio, pads, the stores, the renderer) live in [`Ctx`] and are lent to each call; the run in
-//! play is the router's, lent as a [`RunSlot`] to the calls that may change it.
+//! play is the router's, lent as a [`RunSlot`] to the calls that may change it; drawing is
+//! lent [`Draw`], what it may read and the renderer.
 
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use skysweep::level::Level;
 use skysweep::sim::{Character, World};
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::session::Session;
 use crate::render::Layout;
@@ -104,10 +106,10 @@ pub trait Scene {
     }
 
     /// Draws into the playfield. Reads the scene; only the renderer changes.
-    fn draw(&self, ctx: &mut Ctx);
+    fn draw(&self, draw: &mut Draw);
 
     /// Draws outside the playfield, after it is on screen (side panels, the hitbox overlay).
-    fn draw_panels(&self, _ctx: &mut Ctx, _layout: &Layout) {}
+    fn draw_panels(&self, _draw: &mut Draw, _layout: &Layout) {}
 
     /// Drawn over the scene below it (a pause menu over the stage) rather than alone.
     fn is_overlay(&self) -> bool {

@@ -7,6 +7,7 @@ use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::sim::Character;
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::keyboard::key_from_name;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
@@ -125,7 +126,7 @@ impl Scene for Select {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        menus::select(&mut ctx.renderer, &self.cursors, &self.ready, ctx.anim)
+    fn draw(&self, draw: &mut Draw) {
+        menus::select(draw.renderer, &self.cursors, &self.ready, draw.anim)
     }
 }

@@ -2,6 +2,7 @@
 //! been cleared, practice, options, high scores, quit.
 
 use super::ctx::Ctx;
+use super::draw::Draw;
 use super::high_scores::HighScores;
 use super::menu_input::{nav, MenuInput};
 use super::notice::Notice;
@@ -97,21 +98,21 @@ impl Scene for Title {
         }
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        let items: Vec<String> = shown_rows(ctx.player_data.game_cleared())
+    fn draw(&self, draw: &mut Draw) {
+        let items: Vec<String> = shown_rows(draw.player_data.game_cleared())
             .into_iter()
             .map(|i| ROWS[i].0.to_string())
             .collect();
-        let pads = match ctx.pads.count() {
+        let pads = match draw.pads {
             0 => String::new(),
             n => format!("  {n} PAD{}", if n > 1 { "S" } else { "" }),
         };
-        let hi = super::ctx::hi_score(&ctx.scores, ctx.settings.difficulty, None);
+        let hi = draw.hi_score(draw.settings.difficulty, None);
         menus::title(
-            &mut ctx.renderer,
+            draw.renderer,
             &items,
             self.cursor,
-            ctx.anim,
+            draw.anim,
             &format!("HI {hi:08}{pads}"),
         );
     }

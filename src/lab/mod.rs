@@ -11,18 +11,18 @@
 //! second.
 //!
 //! One concern a file: [`control`] (scenes and population), [`phase`] (the broad-phase
-//! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`extras`]
+//! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`switches`]
 //! (the shape and resolution switches), [`push`] (resolution on the scenes' bodies),
 //! [`shapes`] (the shape mix), [`args`] (the command line).
 
 mod args;
 mod control;
-mod extras;
 mod overlay;
 mod phase;
 mod plot;
 mod push;
 mod shapes;
+mod switches;
 mod view;
 
 use std::process::ExitCode;
@@ -32,9 +32,9 @@ use macroquad::prelude::*;
 
 pub use args::LabArgs;
 use control::{doubled, halved, Control, LabScene};
-use extras::Extras;
 use phase::{Broad, Method};
 use plot::Plot;
+use switches::Switches;
 
 use crate::render::{Assets, Renderer};
 use crate::window::frame_log::{FpsMeter, Pace};
@@ -63,7 +63,7 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LastFrame {
     pub events: usize,
-    /// The broad phase's time alone (resolution's is in `extras.push.last`).
+    /// The broad phase's time alone (resolution's is in `switches.push.last`).
     pub collide_us: f64,
 }
 
@@ -75,7 +75,7 @@ pub struct Lab {
     pub control: Control,
     pub broad: Broad,
     pub plot: Plot,
-    pub extras: Extras,
+    pub switches: Switches,
     /// The first update of the running broad phase (every box inserted at once), in µs.
     pub build_us: f64,
     pub last: LastFrame,
@@ -89,14 +89,14 @@ pub struct Lab {
 impl Lab {
     pub fn new(which: LabScene, bodies: usize, phase: Method) -> Lab {
         let control = Control::new(which, bodies);
-        let extras = Extras::default();
-        let map = extras.map(&control.scene);
+        let switches = Switches::default();
+        let map = switches.map(&control.scene);
         let (broad, build_us) = Broad::build(phase.fitted(control.bodies), &control.scene, map);
         Lab {
             control,
             broad,
             plot: Plot::default(),
-            extras,
+            switches,
             build_us,
             last: LastFrame::default(),
             paused: false,
@@ -116,8 +116,8 @@ impl Lab {
         if now != was {
             dropped.push("brute force");
         }
-        if self.extras.resolve && !push::offered(self.control.bodies) {
-            self.extras.toggle_resolve();
+        if self.switches.resolve && !push::offered(self.control.bodies) {
+            self.switches.toggle_resolve();
             dropped.push("resolution");
         }
         if !dropped.is_empty() {
@@ -130,17 +130,17 @@ impl Lab {
         }
         self.switch_phase(now);
         self.plot.clear();
-        self.extras.push.clear();
+        self.switches.push.clear();
         self.last = LastFrame::default();
     }
 
     /// Runs `phase` from the scene's current frame on; every line of the plot stays.
     fn switch_phase(&mut self, phase: Method) {
-        let map = self.extras.map(&self.control.scene);
+        let map = self.switches.map(&self.control.scene);
         let (broad, us) = Broad::build(phase, &self.control.scene, map);
         self.broad = broad;
         self.build_us = us;
-        if self.extras.shapes {
+        if self.switches.shapes {
             let scene = &self.control.scene;
             let ids: Vec<u32> = scene.live().map(|(id, _)| id).collect();
             shapes::orient(&mut self.broad, scene, &ids);
@@ -173,11 +173,11 @@ impl Lab {
             }
             Action::ToggleShapes => {
                 // Round bullets are made with the scene: it starts again with the mix.
-                self.extras.toggle_shapes();
-                self.control.round = self.extras.shapes;
+                self.switches.toggle_shapes();
+                self.control.round = self.switches.shapes;
                 self.restart(which, bodies);
             }
-            Action::ToggleResolve => self.set_resolve(!self.extras.resolve),
+            Action::ToggleResolve => self.set_resolve(!self.switches.resolve),
         }
     }
 
@@ -192,8 +192,8 @@ impl Lab {
             ));
             return;
         }
-        if on != self.extras.resolve {
-            self.extras.toggle_resolve();
+        if on != self.switches.resolve {
+            self.switches.toggle_resolve();
             self.switch_phase(self.broad.method());
             self.plot.clear();
             self.last = LastFrame::default();
@@ -205,11 +205,11 @@ impl Lab {
     pub fn frame(&mut self) {
         self.control.scene.step();
         let (events, collide_us) = self.broad.frame(&self.control.scene);
-        if self.extras.shapes {
+        if self.switches.shapes {
             let scene = &self.control.scene;
             shapes::orient(&mut self.broad, scene, &scene.spawned);
         }
-        let resolve_us = self.extras.resolve(&mut self.control.scene, &self.broad);
+        let resolve_us = self.switches.resolve(&mut self.control.scene, &self.broad);
         let us = collide_us + resolve_us;
         self.plot.push(self.broad.method(), us);
         self.last = LastFrame { events, collide_us };
@@ -460,7 +460,7 @@ mod tests {
         lab.frame();
         assert_eq!(shape_counts(&lab)[1..], [0, 0]);
         lab.apply(Action::ToggleShapes);
-        assert!(lab.extras.shapes && lab.control.round);
+        assert!(lab.switches.shapes && lab.control.round);
         assert_eq!(lab.control.scene.frame, 0);
         assert_eq!(lab.broad.method(), Method::Tree);
         for _ in 0..40 {
@@ -478,7 +478,7 @@ mod tests {
         for _ in 0..30 {
             lab.frame();
         }
-        assert!(shape_counts(&lab)[2] > 0 && lab.extras.push.last.pushed > 0);
+        assert!(shape_counts(&lab)[2] > 0 && lab.switches.push.last.pushed > 0);
         lab.apply(Action::ToggleShapes);
         lab.frame();
         assert_eq!(shape_counts(&lab)[1..], [0, 0]);
@@ -501,14 +501,14 @@ mod tests {
         assert!(!air_meets_air(&lab));
         assert_eq!(lab.plot.line(Method::Tree).len(), 3);
         lab.apply(Action::ToggleResolve);
-        assert!(lab.extras.resolve);
+        assert!(lab.switches.resolve);
         assert_eq!(lab.broad.method(), Method::Tree);
         assert!(lab.plot.line(Method::Tree).is_empty());
         // The scene went on from where it was.
         assert_eq!(lab.control.scene.frame, 3);
         lab.frame();
         assert!(air_meets_air(&lab));
-        let s = lab.extras.push.last;
+        let s = lab.switches.push.last;
         assert!(s.solids > 100 && s.pushed > 0 && s.triggers > 0, "{s:?}");
         // The side walls are the statics of a scene without ledges.
         assert_eq!(s.statics, push::WALLS.len());
@@ -516,25 +516,25 @@ mod tests {
         lab.apply(Action::Halve);
         lab.apply(Action::CycleScene(-1));
         assert_eq!(lab.control.which, LabScene::Rain);
-        assert!(lab.extras.resolve);
+        assert!(lab.switches.resolve);
         lab.frame();
-        assert!(lab.extras.push.last.solids > 0);
+        assert!(lab.switches.push.last.solids > 0);
         // Off again: the scene's own map, and nothing pushed.
         lab.apply(Action::ToggleResolve);
         lab.apply(Action::Scene(LabScene::Swarm));
         lab.frame();
         assert!(!air_meets_air(&lab));
-        assert_eq!(lab.extras.push.last, push::PushStats::default());
+        assert_eq!(lab.switches.push.last, push::PushStats::default());
     }
 
     #[test]
     fn resolution_is_offered_below_the_limit_only_and_says_so() {
         let mut lab = Lab::new(LabScene::Swarm, 1600, Method::Brute);
         lab.set_resolve(true);
-        assert!(lab.extras.resolve && lab.notice.is_none());
+        assert!(lab.switches.resolve && lab.notice.is_none());
         // Doubling past the limit turns both brute force and resolution off, in one notice.
         lab.apply(Action::Double);
-        assert!(!lab.extras.resolve);
+        assert!(!lab.switches.resolve);
         assert_eq!(lab.broad.method(), Method::Sap);
         let said = lab.notice.clone().map(|n| n.0).unwrap_or_default();
         assert!(
@@ -546,10 +546,10 @@ mod tests {
         // The key is refused up there, and works again below.
         lab.notice = None;
         lab.apply(Action::ToggleResolve);
-        assert!(!lab.extras.resolve && lab.notice.is_some());
+        assert!(!lab.switches.resolve && lab.notice.is_some());
         lab.apply(Action::Halve);
         lab.apply(Action::ToggleResolve);
-        assert!(lab.extras.resolve);
+        assert!(lab.switches.resolve);
         assert_eq!(push::RESOLVE_LIMIT, phase::BRUTE_LIMIT);
     }
 
@@ -614,7 +614,7 @@ mod tests {
             lab.frame();
         }
         assert_eq!(ledges(&lab), before);
-        let s = lab.extras.push.last;
+        let s = lab.switches.push.last;
         assert_eq!(s.statics, 6 + push::WALLS.len());
         // Drops resting on the floor are pushed up every frame: a pile is there.
         assert!(s.pushed > 50, "{s:?}");

@@ -80,8 +80,8 @@ pub fn draw(lab: &Lab, r: &Renderer, overlay: &mut Overlay, touching: &[bool], f
     // game: a second clear (with depth, which `clear_background` adds) would cost llvmpipe two
     // more passes over the window, and the lab's timings are meant to compare with play.
     let layout = Layout::for_screen(vec2(screen_width(), screen_height()));
-    let push = lab.extras.resolve.then_some(&lab.extras.push);
-    let shapes = lab.extras.shapes;
+    let push = lab.switches.resolve.then_some(&lab.switches.push);
+    let shapes = lab.switches.shapes;
     let boxes = lab.broad.boxes().map(move |(c, aabb)| {
         let hit = touching.get(c.handle.index() as usize).copied();
         // With resolution on, each box is drawn where the pushes left it this frame.
@@ -175,7 +175,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout, fps: i32) {
     }
     pen.gap();
     pen.line(
-        if lab.extras.resolve {
+        if lab.switches.resolve {
             "BROAD PHASE, COLLIDE+RESOLVE"
         } else {
             "BROAD PHASE, COLLIDE TIME"
@@ -231,7 +231,7 @@ fn panel(lab: &Lab, r: &Renderer, layout: &Layout, fps: i32) {
 
 /// Resolution's counters while it is on, else one line saying what it would do.
 fn resolution_rows(lab: &Lab, pen: &mut Pen) {
-    if !lab.extras.resolve {
+    if !lab.switches.resolve {
         pen.line("RESOLUTION OFF", TITLE);
         if super::push::offered(lab.control.bodies) {
             pen.line("R: enemies push apart, ledges", DIM);
@@ -243,7 +243,7 @@ fn resolution_rows(lab: &Lab, pen: &mut Pen) {
         }
         return;
     }
-    let s = lab.extras.push.last;
+    let s = lab.switches.push.last;
     let c = TEXT;
     pen.line("RESOLUTION ON", TITLE);
     pen.row(

@@ -7,7 +7,6 @@ pub mod pad;
 pub mod player_data;
 pub mod practice;
 pub mod rebind;
-pub mod save_replays;
 pub mod scores;
 pub mod settings;
 pub mod store;

@@ -16,7 +16,8 @@ use skysweep::sim::autoplay::Bot;
 use skysweep::sim::stress::Stress;
 use skysweep::sim::{Input, World};
 
-use super::ctx::{self, Ctx};
+use super::ctx::Ctx;
+use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::pause::Pause;
@@ -165,10 +166,10 @@ impl StagePlay {
     /// The HUD's HI SCORE: the table's best, passed by this run's score only when the run can
     /// enter the table (a custom stage or a replay climbing it would show a record that is
     /// not one).
-    fn hi_score(&self, ctx: &Ctx) -> u64 {
+    fn hi_score(&self, draw: &Draw) -> u64 {
         let counts = self.unranked().is_none();
         let playing = counts.then(|| self.world.best_player_score());
-        ctx::hi_score(&ctx.scores, self.world.config.difficulty, playing)
+        draw.hi_score(self.world.config.difficulty, playing)
     }
 
     /// Why this run does not enter the high-score table, if it does not (see [`unranked`]).
@@ -338,41 +339,41 @@ impl Scene for StagePlay {
         self.step_once(ctx, run)
     }
 
-    fn draw(&self, ctx: &mut Ctx) {
-        let (renderer, anim, card) = (&mut ctx.renderer, ctx.anim, self.card);
-        let draw = || stage::draw(renderer, &self.world, card, anim);
-        self.practice.draw_beside_snapshot(&self.world, draw);
+    fn draw(&self, draw: &mut Draw) {
+        let (renderer, anim, card) = (&mut *draw.renderer, draw.anim, self.card);
+        let paint = || stage::draw(renderer, &self.world, card, anim);
+        self.practice.draw_beside_snapshot(&self.world, paint);
         if self.shows_tools() {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
-            practice::draw_preview(&ctx.renderer, &self.world, &upcoming, PREVIEW_S);
+            practice::draw_preview(draw.renderer, &self.world, &upcoming, PREVIEW_S);
         }
-        let layout = Layout::for_screen(ctx.renderer.screen_size(), ctx.renderer.user_scale);
+        let layout = Layout::for_screen(draw.renderer.screen_size(), draw.renderer.user_scale);
         if !layout.panels {
-            let hi = self.hi_score(ctx);
-            let marker = hud::replay_marker(self.input.is_replay(), ctx.anim);
-            hud::draw_overlay(&ctx.renderer, &self.world, hi, marker);
+            let hi = self.hi_score(draw);
+            let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
+            hud::draw_overlay(draw.renderer, &self.world, hi, marker);
         }
         if let Some((played, total, speed)) = self.input.replay_progress() {
             let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
-            replay_controls::draw_bar(&ctx.renderer, played, total, speed, above);
+            replay_controls::draw_bar(draw.renderer, played, total, speed, above);
         }
     }
 
-    fn draw_panels(&self, ctx: &mut Ctx, layout: &Layout) {
+    fn draw_panels(&self, draw: &mut Draw, layout: &Layout) {
         let w = &self.world;
         if layout.panels {
-            let hi = self.hi_score(ctx);
-            let marker = hud::replay_marker(self.input.is_replay(), ctx.anim);
+            let hi = self.hi_score(draw);
+            let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
             let tools = self.shows_tools();
-            let keys = &ctx.settings.keys;
-            let end = hud::draw_panels(&ctx.renderer, w, hi, keys, layout, marker, tools);
+            let keys = &draw.settings.keys;
+            let end = hud::draw_panels(draw.renderer, w, hi, keys, layout, marker, tools);
             if tools {
-                practice::draw_timeline(&ctx.renderer, w, layout, self.practice.status(), end);
+                practice::draw_timeline(draw.renderer, w, layout, self.practice.status(), end);
             }
         }
-        if ctx.debug {
-            debug_overlay::draw_boxes(w, layout, ctx.shake);
-            debug_overlay::draw_panel(&ctx.renderer, w, &ctx.times, &w.collider_stats(), layout);
+        if draw.debug {
+            debug_overlay::draw_boxes(w, layout, draw.shake);
+            debug_overlay::draw_panel(draw.renderer, w, draw.times, &w.collider_stats(), layout);
         }
     }
 

@@ -3,14 +3,17 @@
 //! (or `SKYSWEEP_DATA_DIR` for portable installs and tests).
 //!
 //! `problem` finds a hand-edited value's place in the file; `shot`, `arcade` and `visibility`
-//! hold each group of options' values and steps.
+//! hold each group of options' values and steps; `save_replays` is whether a finished run's
+//! replay is kept.
 
 pub mod arcade;
 mod problem;
+pub mod save_replays;
 pub mod shot;
 pub mod visibility;
 
 pub use problem::Problem;
+pub use save_replays::SaveReplays;
 pub use shot::{RapidFire, ShotMode, ShotPulse, ShotSettings};
 pub use visibility::Visibility;
 
@@ -21,7 +24,6 @@ use serde::{Deserialize, Serialize};
 use crate::platform::data::folder;
 use crate::save::keys::{Action, KeyBindings};
 use crate::save::pad::{PadBindings, PadButton};
-pub use crate::save::save_replays::SaveReplays;
 use crate::save::store;
 use crate::save::tate::Tate;
 use crate::sim::{ArcadeRules, Difficulty};

@@ -9,13 +9,13 @@ use super::push::{solid_map, Push};
 
 /// The switches, and the resolution step they drive.
 #[derive(Default)]
-pub struct Extras {
+pub struct Switches {
     pub shapes: bool,
     pub resolve: bool,
     pub push: Push,
 }
 
-impl Extras {
+impl Switches {
     /// Turns the shape mix on or off. The scene must be rebuilt afterwards: its bullets are
     /// made round from the start.
     pub fn toggle_shapes(&mut self) {
@@ -23,7 +23,7 @@ impl Extras {
     }
 
     /// Turns resolution on or off, forgetting the last pushes. The broad phase must be rebuilt
-    /// with [`Extras::map`] afterwards, since solid bodies meet their own layer.
+    /// with [`Switches::map`] afterwards, since solid bodies meet their own layer.
     pub fn toggle_resolve(&mut self) {
         self.resolve = !self.resolve;
         self.push.clear();

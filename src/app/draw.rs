@@ -1,0 +1,42 @@
+//! What a scene's drawing may read, lent by the router each frame: [`Draw`]. Drawing takes
+//! no [`super::ctx::Ctx`], so it cannot change the game; the renderer is the only thing it
+//! changes.
+
+use macroquad::prelude::Vec2;
+
+use crate::render::debug_overlay::FrameTimes;
+use crate::render::Renderer;
+use skysweep::level::Difficulty;
+use skysweep::save::player_data::PlayerData;
+use skysweep::save::practice::PracticeRecord;
+use skysweep::save::scores::ScoreTable;
+use skysweep::save::settings::Settings;
+
+/// What a scene's drawing may read, and the renderer it draws with: the only thing it changes.
+pub struct Draw<'a> {
+    /// The renderer; the effects it keeps move on as they are drawn.
+    pub renderer: &'a mut Renderer,
+    pub settings: &'a Settings,
+    pub scores: &'a ScoreTable,
+    /// The player's record for EXTRAS.
+    pub player_data: &'a PlayerData,
+    /// The practice record: the best result per stage and start.
+    pub practice: &'a PracticeRecord,
+    /// Pads connected.
+    pub pads: usize,
+    /// Animation counter, one per step.
+    pub anim: u64,
+    /// Hitbox overlay on (F1).
+    pub debug: bool,
+    /// This frame's timings, for the F1 overlay.
+    pub times: &'a FrameTimes,
+    /// This frame's screen-shake offset of the playfield.
+    pub shake: Vec2,
+}
+
+impl Draw<'_> {
+    /// The HI SCORE on `difficulty` (see [`super::ctx::hi_score`]).
+    pub fn hi_score(&self, difficulty: Difficulty, playing: Option<u64>) -> u64 {
+        super::ctx::hi_score(self.scores, difficulty, playing)
+    }
+}
