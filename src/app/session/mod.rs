@@ -57,7 +57,7 @@ pub struct Session {
     /// The stage the run starts on: 0 but for a replay watched from a later stage.
     first_index: usize,
     /// A replay chosen in REPLAYS, which its end goes back to.
-    from_replays: bool,
+    chosen_in_replays: bool,
     /// The replay being played back, whose stages are `stages`.
     pub replay: Option<Replay>,
     /// Players' standing carried into the next stage (empty for the first).
@@ -98,7 +98,7 @@ impl Session {
             levels,
             base: prepared.config,
             first_index: 0,
-            from_replays: false,
+            chosen_in_replays: false,
             replay: prepared.replay,
             carry: Vec::new(),
             bot: prepared.bot,
@@ -140,7 +140,7 @@ impl Session {
         };
         Session {
             first_index: from,
-            from_replays: true,
+            chosen_in_replays: true,
             carry,
             ..Session::new(prepared, shipped)
         }
@@ -177,8 +177,8 @@ impl Session {
     }
 
     /// Whether this is a replay chosen in REPLAYS, whose end goes back there.
-    pub fn from_replays(&self) -> bool {
-        self.from_replays
+    pub fn chosen_in_replays(&self) -> bool {
+        self.chosen_in_replays
     }
 
     /// Whether the stages this run reaches open in PRACTICE: the whole game, of a kind that

@@ -98,7 +98,7 @@ impl StagePlay {
     fn replay_ended(&self, ctx: &mut Ctx, run: &Session, how: ReplayEnd) -> Transition {
         ctx.audio.stop_music();
         let stage = self.world.level.name.clone();
-        let to_replays = run.from_replays();
+        let to_replays = run.chosen_in_replays();
         Transition::switch(ReplayEnded::new(self.scores(), stage, how, to_replays))
     }
 
