@@ -4,7 +4,8 @@
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
-use super::scene::{RunSlot, Scene, StagePlace, Transition};
+use super::scene::{RunSlot, Scene, Transition};
+use super::session::StagePlace;
 use crate::render::ending::{self, EndingPage};
 
 /// Steps a pilot's page stays up unless skipped: time to read it at an easy pace.

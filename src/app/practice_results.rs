@@ -6,8 +6,9 @@ use skysweep::save::practice::PracticeResult;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::{nav, CardTimer, MenuInput};
-use super::scene::{MenuPage, RunSlot, Scene, StagePlace, Transition};
+use super::scene::{MenuPage, RunSlot, Scene, Transition};
 use super::session::Session;
+use super::session::StagePlace;
 use crate::render::menus;
 
 /// The results card for a practice run the player left from the pause menu: how far it got,

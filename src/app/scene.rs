@@ -10,23 +10,13 @@
 use std::sync::Arc;
 
 use skysweep::level::Level;
-use skysweep::sim::{Character, World};
+use skysweep::sim::World;
 
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
-use super::session::Session;
+use super::session::{Session, StagePlace};
 use crate::render::Layout;
-
-/// Where a stage sits in the run: enough to start it again.
-#[derive(Clone, Debug)]
-pub struct StagePlace {
-    /// Index into the run's stage list.
-    pub index: usize,
-    /// Which loop of the game this is (0 is the first).
-    pub loop_index: u32,
-    pub characters: Vec<Character>,
-}
 
 /// The run in play, if any: the router's, lent to a scene's update.
 pub type RunSlot = Option<Session>;

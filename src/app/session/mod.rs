@@ -21,7 +21,7 @@ use std::sync::Arc;
 use skysweep::level::{Catalog, Level, LevelError, LevelWatcher};
 use skysweep::run::{PreparedRun, Rules, RunKind, RunPlan, Shipped};
 use skysweep::sim::replay::Replay;
-use skysweep::sim::{Carry, Input, Skill, WorldConfig};
+use skysweep::sim::{Carry, Character, Input, Skill, WorldConfig};
 
 pub use practice::{PracticeRun, PracticeTally};
 pub use recording::Finished;
@@ -29,7 +29,6 @@ use recording::Recording;
 
 use super::ctx::Ctx;
 use super::notice::Notice;
-use super::scene::StagePlace;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
@@ -42,6 +41,16 @@ pub fn prepared(ctx: &mut Ctx, plan: &RunPlan, title: &str) -> Option<Session> {
             None
         }
     }
+}
+
+/// Where a stage sits in the run: enough to start it again.
+#[derive(Clone, Debug)]
+pub struct StagePlace {
+    /// Index into the run's stage list.
+    pub index: usize,
+    /// Which loop of the game this is (0 is the first).
+    pub loop_index: u32,
+    pub characters: Vec<Character>,
 }
 
 pub struct Session {
