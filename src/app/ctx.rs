@@ -82,22 +82,13 @@ impl Ctx {
     /// Writes the settings in the frame they change, so closing the window, which ends the
     /// program without returning to this loop, never loses a change made in the options menu.
     pub fn save_changed_settings(&mut self) {
-        if let Err(e) = self.settings_file.save_changes(&self.settings) {
-            eprintln!("warning: settings not saved: {e}");
-            self.save_failed = true;
-            self.message = Some(Notice::brief("SETTINGS NOT SAVED", e));
-        }
+        let saved = self.settings_file.save_changes(&self.settings).map(|_| ());
+        self.said_if_failed("settings", "SETTINGS NOT SAVED", saved);
     }
 
     pub fn save_scores(&mut self) {
-        let Some(path) = ScoreTable::path() else {
-            return;
-        };
-        if let Err(e) = self.scores.save_to(&path) {
-            eprintln!("warning: high scores not saved: {e}");
-            self.save_failed = true;
-            self.message = Some(Notice::brief("SCORES NOT SAVED", e));
-        }
+        let saved = write_store(&self.scores);
+        self.said_if_failed("high scores", "SCORES NOT SAVED", saved);
     }
 
     /// Writes the player's record if play changed it since the last write.
@@ -107,28 +98,26 @@ impl Ctx {
         }
     }
 
-    /// Writes the player's record; a failure is said once on screen, like the scores'.
+    /// Writes the player's record.
     pub fn save_player_data(&mut self) {
-        let Some(path) = PlayerData::path() else {
-            return;
-        };
         self.player_data_unsaved = false;
-        if let Err(e) = self.player_data.save_to(&path) {
-            eprintln!("warning: player data not saved: {e}");
-            self.save_failed = true;
-            self.message = Some(Notice::brief("PLAYER DATA NOT SAVED", e));
-        }
+        let saved = write_store(&self.player_data);
+        self.said_if_failed("player data", "PLAYER DATA NOT SAVED", saved);
     }
 
-    /// Writes the practice record; a failure is said once on screen, like the scores'.
+    /// Writes the practice record.
     pub fn save_practice_record(&mut self) {
-        let Some(path) = PracticeRecord::path() else {
-            return;
-        };
-        if let Err(e) = self.practice_record.save_to(&path) {
-            eprintln!("warning: practice record not saved: {e}");
+        let saved = write_store(&self.practice_record);
+        self.said_if_failed("practice record", "PRACTICE RECORD NOT SAVED", saved);
+    }
+
+    /// A failed write is said once, on stderr and on screen under `title`, and the game's
+    /// exit status says so.
+    fn said_if_failed(&mut self, what: &str, title: &str, saved: Result<(), String>) {
+        if let Err(e) = saved {
+            eprintln!("warning: {what} not saved: {e}");
             self.save_failed = true;
-            self.message = Some(Notice::brief("PRACTICE RECORD NOT SAVED", e));
+            self.message = Some(Notice::brief(title, e));
         }
     }
 
@@ -180,6 +169,14 @@ impl Ctx {
             }
             self.message = Some(Notice::asset_errors(&failed));
         }
+    }
+}
+
+/// Writes `store` to its file in the data folder (none when there is no data folder).
+fn write_store<T: SaveFile>(store: &T) -> Result<(), String> {
+    match T::path() {
+        Some(path) => store.save_to(&path),
+        None => Ok(()),
     }
 }
 

@@ -6,8 +6,6 @@
 
 use macroquad::prelude::*;
 
-use skysweep::level::{extra_stage, load_stage, Catalog};
-use skysweep::platform::data::find_data;
 use skysweep::save::player_data::{ending_id, PlayerData};
 use skysweep::sim::{Character, Difficulty};
 
@@ -192,11 +190,12 @@ pub struct Extras {
 
 impl Extras {
     pub fn new(ctx: &mut Ctx) -> Extras {
-        let catalog = Catalog::load(&find_data("assets"));
-        let cues = catalog.music_cues().map(str::to_string).collect();
+        let shipped = &ctx.shipped;
+        let cues = shipped.catalog().music_cues().map(str::to_string).collect();
         // The Extra stage's tracks are whatever its level file plays.
-        let extra: Vec<String> = extra_stage(&find_data("levels"))
-            .and_then(|path| load_stage(&path, &catalog).ok())
+        let extra: Vec<String> = shipped
+            .extra_stage()
+            .and_then(|path| shipped.load(&path).ok())
             .map(|level| vec![level.music.clone(), level.boss_music.clone()])
             .unwrap_or_default();
         let cleared = ctx.player_data.game_cleared();

@@ -126,23 +126,13 @@ pub struct PracticeSetup {
 }
 
 impl PracticeSetup {
+    /// The menu over `stages` on the practice defaults and `difficulty`.
     pub fn new(stages: Vec<StageEntry>, difficulty: Difficulty) -> PracticeSetup {
-        PracticeSetup {
-            stages,
-            stage: 0,
-            start: 0,
-            pilot1: Character::Vela,
-            pilot2: None,
+        let defaults = PracticeChoice {
             difficulty,
-            loop_number: 1,
-            power: 1,
-            lives: skysweep::sim::player::START_LIVES,
-            bombs: skysweep::sim::player::START_BOMBS,
-            invincible: false,
-            auto_restart: false,
-            unlock_all: false,
-            cursor: 0,
-        }
+            ..PracticeChoice::default()
+        };
+        PracticeSetup::recall(stages, &defaults)
     }
 
     pub fn row(&self) -> Row {
@@ -283,11 +273,24 @@ impl PracticeSetup {
     /// The menu over `stages` as `choice` left it. A stage no longer offered, or a start the
     /// stage no longer has, falls back on the first.
     pub fn recall(stages: Vec<StageEntry>, choice: &PracticeChoice) -> PracticeSetup {
-        let mut s = PracticeSetup::new(stages, choice.difficulty);
-        s.unlock_all = choice.unlock_all;
-        if let Some(i) =
-            (0..s.stages.len()).find(|&i| s.stages[i].file == choice.stage && s.offered(i))
-        {
+        let mut s = PracticeSetup {
+            stages,
+            stage: 0,
+            start: 0,
+            pilot1: choice.pilots.first().copied().unwrap_or(Character::Vela),
+            pilot2: choice.pilots.get(1).copied(),
+            difficulty: choice.difficulty,
+            loop_number: choice.loop_number.clamp(1, 2),
+            power: choice.power.clamp(1, 4),
+            lives: choice.lives.clamp(1, MAX_LIVES),
+            bombs: choice.bombs.min(MAX_BOMBS),
+            invincible: choice.invincible,
+            auto_restart: choice.auto_restart,
+            unlock_all: choice.unlock_all,
+            cursor: 0,
+        };
+        let offered = (0..s.stages.len()).find(|&i| s.stages[i].file == choice.stage);
+        if let Some(i) = offered.filter(|&i| s.offered(i)) {
             s.stage = i;
             s.start = s.stages[i]
                 .starts
@@ -295,14 +298,6 @@ impl PracticeSetup {
                 .position(|(name, _)| *name == choice.start)
                 .unwrap_or(0);
         }
-        s.pilot1 = choice.pilots.first().copied().unwrap_or(Character::Vela);
-        s.pilot2 = choice.pilots.get(1).copied();
-        s.loop_number = choice.loop_number.clamp(1, 2);
-        s.power = choice.power.clamp(1, 4);
-        s.lives = choice.lives.clamp(1, MAX_LIVES);
-        s.bombs = choice.bombs.min(MAX_BOMBS);
-        s.invincible = choice.invincible;
-        s.auto_restart = choice.auto_restart;
         s
     }
 

@@ -1,6 +1,6 @@
 //! The commands that run without a window: `sim` (the runner and its JSON summary),
-//! `balance`, `check` and `soak`, and turning run options into a level and a world
-//! configuration, which the window's play shares.
+//! `balance`, `check`, `soak` and `verify`, and the run options they share with the window's
+//! command line (`args`), which build a [`crate::run::RunPlan`].
 
 pub mod args;
 pub mod balance;

@@ -115,6 +115,43 @@ const WATCHING: Tools = Tools {
     past: false,
 };
 
+/// The whole game's rules: everything counts.
+const ARCADE: Rules = Rules {
+    high_scores: true,
+    practice_bests: false,
+    record: Record::Full,
+    unlocks: true,
+    offers_replay: true,
+    pause: PLAY_PAUSE,
+    // Allowed, but a run that used one leaves the table (see `high_scores`).
+    tools: ALL_TOOLS,
+    shows_timeline: false,
+};
+
+/// A part of the game played to learn it: every tool, and a best to beat.
+const PRACTICE: Rules = Rules {
+    high_scores: false,
+    practice_bests: true,
+    record: Record::TimeOnly,
+    unlocks: false,
+    offers_replay: true,
+    pause: PLAY_PAUSE,
+    tools: ALL_TOOLS,
+    shows_timeline: true,
+};
+
+/// Nobody's own flying: nothing counts.
+const WATCHING_RULES: Rules = Rules {
+    high_scores: false,
+    practice_bests: false,
+    record: Record::Nothing,
+    unlocks: false,
+    offers_replay: false,
+    pause: PLAY_PAUSE,
+    tools: WATCHING,
+    shows_timeline: false,
+};
+
 impl RunKind {
     pub const ALL: [RunKind; 6] = [
         RunKind::Arcade,
@@ -125,72 +162,28 @@ impl RunKind {
         RunKind::Demo,
     ];
 
-    /// The rules table: what this kind of run may do.
+    /// The rules table: what this kind of run may do. Each row after the first two says how
+    /// it differs from the one it is most like.
     pub const fn rules(self) -> Rules {
         match self {
-            RunKind::Arcade => Rules {
-                high_scores: true,
-                practice_bests: false,
-                record: Record::Full,
-                unlocks: true,
-                offers_replay: true,
-                pause: PLAY_PAUSE,
-                // Allowed, but a run that used one leaves the table (see `high_scores`).
-                tools: ALL_TOOLS,
-                shows_timeline: false,
-            },
+            RunKind::Arcade => ARCADE,
             // One stage is no whole game: its best goes to the player's record instead.
             RunKind::Extra => Rules {
                 high_scores: false,
-                practice_bests: false,
-                record: Record::Full,
                 unlocks: false,
-                offers_replay: true,
-                pause: PLAY_PAUSE,
-                tools: ALL_TOOLS,
-                shows_timeline: false,
+                ..ARCADE
             },
-            RunKind::Practice => Rules {
-                high_scores: false,
-                practice_bests: true,
-                record: Record::TimeOnly,
-                unlocks: false,
-                offers_replay: true,
-                pause: PLAY_PAUSE,
-                tools: ALL_TOOLS,
-                shows_timeline: true,
-            },
+            RunKind::Practice => PRACTICE,
             RunKind::Custom => Rules {
-                high_scores: false,
                 practice_bests: false,
-                record: Record::TimeOnly,
-                unlocks: false,
-                offers_replay: true,
-                pause: PLAY_PAUSE,
-                tools: ALL_TOOLS,
-                shows_timeline: true,
+                ..PRACTICE
             },
             // Watching: pause, slow and step it, but its past is the recording's.
             RunKind::Replay => Rules {
-                high_scores: false,
-                practice_bests: false,
-                record: Record::Nothing,
-                unlocks: false,
-                offers_replay: false,
                 pause: REPLAY_PAUSE,
-                tools: WATCHING,
-                shows_timeline: false,
+                ..WATCHING_RULES
             },
-            RunKind::Demo => Rules {
-                high_scores: false,
-                practice_bests: false,
-                record: Record::Nothing,
-                unlocks: false,
-                offers_replay: false,
-                pause: PLAY_PAUSE,
-                tools: WATCHING,
-                shows_timeline: false,
-            },
+            RunKind::Demo => WATCHING_RULES,
         }
     }
 

@@ -10,6 +10,7 @@
 
 mod support;
 
+mod architecture;
 mod autoplay;
 mod balance_cli;
 mod bullet_contrast;
