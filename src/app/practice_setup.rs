@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use skysweep::run::{RunKind, RunPlan, Stages, Start};
-use skysweep::save::practice::PracticeChoice;
+use skysweep::save::practice::{PracticeChoice, PracticeOptions};
 use skysweep::sim::{Character, Difficulty};
 
 use super::menu_input::MenuInput;
@@ -111,27 +111,16 @@ pub struct PracticeSetup {
     pub pilot1: Character,
     /// Player 2's pilot, or one player.
     pub pilot2: Option<Character>,
-    pub difficulty: Difficulty,
-    /// 1 or 2, as the command line counts.
-    pub loop_number: u32,
-    pub power: u8,
-    pub lives: u32,
-    pub bombs: u32,
-    pub invincible: bool,
-    /// A death starts the run again from the chosen start.
-    pub auto_restart: bool,
-    /// Every stage offered, reached or not.
-    pub unlock_all: bool,
+    /// Difficulty, loop, power, lives, bombs, invincibility, auto-restart, all stages.
+    pub options: PracticeOptions,
     pub cursor: usize,
 }
 
 impl PracticeSetup {
     /// The menu over `stages` on the practice defaults and `difficulty`.
     pub fn new(stages: Vec<StageEntry>, difficulty: Difficulty) -> PracticeSetup {
-        let defaults = PracticeChoice {
-            difficulty,
-            ..PracticeChoice::default()
-        };
+        let mut defaults = PracticeChoice::default();
+        defaults.options.difficulty = difficulty;
         PracticeSetup::recall(stages, &defaults)
     }
 
@@ -140,7 +129,7 @@ impl PracticeSetup {
     }
 
     fn offered(&self, i: usize) -> bool {
-        self.unlock_all || self.stages[i].reached
+        self.options.unlock_all || self.stages[i].reached
     }
 
     pub fn stage_entry(&self) -> Option<&StageEntry> {
@@ -225,17 +214,20 @@ impl PracticeSetup {
                 self.pilot2 = j.checked_sub(1).map(|j| Character::ALL[j]);
             }
             Row::Difficulty => {
-                let i = Difficulty::ALL.iter().position(|d| *d == self.difficulty);
-                self.difficulty = Difficulty::ALL[cycle(i.unwrap_or(1), Difficulty::ALL.len())];
+                let i = Difficulty::ALL
+                    .iter()
+                    .position(|d| *d == self.options.difficulty);
+                self.options.difficulty =
+                    Difficulty::ALL[cycle(i.unwrap_or(1), Difficulty::ALL.len())];
             }
-            Row::Loop => self.loop_number = step(self.loop_number, 1, 2),
-            Row::Power => self.power = step(self.power as u32, 1, 4) as u8,
-            Row::Lives => self.lives = step(self.lives, 1, MAX_LIVES),
-            Row::Bombs => self.bombs = step(self.bombs, 0, MAX_BOMBS),
-            Row::Invincible => self.invincible = !self.invincible,
-            Row::AutoRestart => self.auto_restart = !self.auto_restart,
+            Row::Loop => self.options.loop_number = step(self.options.loop_number, 1, 2),
+            Row::Power => self.options.power = step(self.options.power as u32, 1, 4) as u8,
+            Row::Lives => self.options.lives = step(self.options.lives, 1, MAX_LIVES),
+            Row::Bombs => self.options.bombs = step(self.options.bombs, 0, MAX_BOMBS),
+            Row::Invincible => self.options.invincible = !self.options.invincible,
+            Row::AutoRestart => self.options.auto_restart = !self.options.auto_restart,
             Row::UnlockAll => {
-                self.unlock_all = !self.unlock_all;
+                self.options.unlock_all = !self.options.unlock_all;
                 // Locking again moves off a stage no longer offered.
                 if !self.offered(self.stage) {
                     self.stage = (0..self.stages.len())
@@ -259,14 +251,7 @@ impl PracticeSetup {
                 .start_point()
                 .map_or("start".into(), |(name, _)| name.clone()),
             pilots,
-            difficulty: self.difficulty,
-            loop_number: self.loop_number,
-            power: self.power,
-            lives: self.lives,
-            bombs: self.bombs,
-            invincible: self.invincible,
-            auto_restart: self.auto_restart,
-            unlock_all: self.unlock_all,
+            options: self.options,
         }
     }
 
@@ -279,14 +264,7 @@ impl PracticeSetup {
             start: 0,
             pilot1: choice.pilots.first().copied().unwrap_or(Character::Vela),
             pilot2: choice.pilots.get(1).copied(),
-            difficulty: choice.difficulty,
-            loop_number: choice.loop_number.clamp(1, 2),
-            power: choice.power.clamp(1, 4),
-            lives: choice.lives.clamp(1, MAX_LIVES),
-            bombs: choice.bombs.min(MAX_BOMBS),
-            invincible: choice.invincible,
-            auto_restart: choice.auto_restart,
-            unlock_all: choice.unlock_all,
+            options: choice.options.in_range(),
             cursor: 0,
         };
         let offered = (0..s.stages.len()).find(|&i| s.stages[i].file == choice.stage);
@@ -315,11 +293,11 @@ impl PracticeSetup {
         pilots.extend(self.pilot2);
         Some(RunPlan {
             pilots,
-            difficulty: self.difficulty,
-            loop_index: self.loop_number.saturating_sub(1),
+            difficulty: self.options.difficulty,
+            loop_index: self.options.loop_number.saturating_sub(1),
             start,
-            start_power: self.power,
-            invincible: self.invincible,
+            start_power: self.options.power,
+            invincible: self.options.invincible,
             ..RunPlan::new(RunKind::Practice, Stages::One(stage.path.clone()))
         })
     }
@@ -348,14 +326,16 @@ impl PracticeSetup {
                     ),
                     Row::Pilot1 => ("1P PILOT", pilot(self.pilot1)),
                     Row::Pilot2 => ("2P PILOT", self.pilot2.map_or("NONE".into(), pilot)),
-                    Row::Difficulty => ("DIFFICULTY", self.difficulty.name().to_uppercase()),
-                    Row::Loop => ("LOOP", self.loop_number.to_string()),
-                    Row::Power => ("POWER", self.power.to_string()),
-                    Row::Lives => ("LIVES", self.lives.to_string()),
-                    Row::Bombs => ("BOMBS", self.bombs.to_string()),
-                    Row::Invincible => ("INVINCIBLE", on(self.invincible)),
-                    Row::AutoRestart => ("AUTO-RESTART", on(self.auto_restart)),
-                    Row::UnlockAll => ("ALL STAGES", on(self.unlock_all)),
+                    Row::Difficulty => {
+                        ("DIFFICULTY", self.options.difficulty.name().to_uppercase())
+                    }
+                    Row::Loop => ("LOOP", self.options.loop_number.to_string()),
+                    Row::Power => ("POWER", self.options.power.to_string()),
+                    Row::Lives => ("LIVES", self.options.lives.to_string()),
+                    Row::Bombs => ("BOMBS", self.options.bombs.to_string()),
+                    Row::Invincible => ("INVINCIBLE", on(self.options.invincible)),
+                    Row::AutoRestart => ("AUTO-RESTART", on(self.options.auto_restart)),
+                    Row::UnlockAll => ("ALL STAGES", on(self.options.unlock_all)),
                     Row::Go => ("PRACTISE", String::new()),
                     Row::Back => ("BACK", String::new()),
                 };

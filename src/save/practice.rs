@@ -57,16 +57,7 @@ pub struct PracticeChoice {
     pub start: String,
     /// One or two pilots, player 1 first.
     pub pilots: Vec<Character>,
-    pub difficulty: Difficulty,
-    /// 1 or 2.
-    pub loop_number: u32,
-    /// 1 to 4.
-    pub power: u8,
-    pub lives: u32,
-    pub bombs: u32,
-    pub invincible: bool,
-    pub auto_restart: bool,
-    pub unlock_all: bool,
+    pub options: PracticeOptions,
 }
 
 impl Default for PracticeChoice {
@@ -75,6 +66,33 @@ impl Default for PracticeChoice {
             stage: String::new(),
             start: "start".into(),
             pilots: vec![Character::Vela],
+            options: PracticeOptions::default(),
+        }
+    }
+}
+
+/// PRACTICE's choices beside the stage, start and pilots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PracticeOptions {
+    pub difficulty: Difficulty,
+    /// 1 or 2, as the command line counts.
+    pub loop_number: u32,
+    /// 1 to 4.
+    pub power: u8,
+    /// 1 to [`MAX_PRACTICE_LIVES`].
+    pub lives: u32,
+    pub bombs: u32,
+    pub invincible: bool,
+    /// A death starts the run again from the chosen start.
+    pub auto_restart: bool,
+    /// Every stage offered, reached or not.
+    pub unlock_all: bool,
+}
+
+impl Default for PracticeOptions {
+    fn default() -> Self {
+        PracticeOptions {
             difficulty: Difficulty::default(),
             loop_number: 1,
             power: 1,
@@ -90,6 +108,19 @@ impl Default for PracticeChoice {
 /// Most lives practice gives.
 pub const MAX_PRACTICE_LIVES: u32 = 9;
 
+impl PracticeOptions {
+    /// Within what the menu can choose, whatever a hand-edited file says.
+    pub fn in_range(self) -> PracticeOptions {
+        PracticeOptions {
+            loop_number: self.loop_number.clamp(1, 2),
+            power: self.power.clamp(1, 4),
+            lives: self.lives.clamp(1, MAX_PRACTICE_LIVES),
+            bombs: self.bombs.min(crate::sim::player::MAX_BOMBS),
+            ..self
+        }
+    }
+}
+
 impl PracticeChoice {
     /// Keeps a hand-edited or damaged choice within what the menu can choose.
     fn normalise(&mut self) {
@@ -103,10 +134,7 @@ impl PracticeChoice {
         if self.pilots.is_empty() {
             self.pilots.push(Character::Vela);
         }
-        self.loop_number = self.loop_number.clamp(1, 2);
-        self.power = self.power.clamp(1, 4);
-        self.lives = self.lives.clamp(1, MAX_PRACTICE_LIVES);
-        self.bombs = self.bombs.min(crate::sim::player::MAX_BOMBS);
+        self.options = self.options.in_range();
     }
 }
 
@@ -198,14 +226,16 @@ mod tests {
             stage: "stage2.ron".into(),
             start: "boss".into(),
             pilots: vec![Character::Brass, Character::Orla],
-            difficulty: Difficulty::Hard,
-            loop_number: 2,
-            power: 3,
-            lives: 5,
-            bombs: 1,
-            invincible: true,
-            auto_restart: true,
-            unlock_all: false,
+            options: PracticeOptions {
+                difficulty: Difficulty::Hard,
+                loop_number: 2,
+                power: 3,
+                lives: 5,
+                bombs: 1,
+                invincible: true,
+                auto_restart: true,
+                unlock_all: false,
+            },
         };
         let record = PracticeRecord {
             last: Some(choice.clone()),
@@ -224,7 +254,7 @@ mod tests {
         std::fs::write(&path, wild).unwrap();
         let (back, _) = PracticeRecord::load_from(&path);
         let last = back.last.unwrap();
-        assert_eq!((last.power, last.lives), (4, 1));
+        assert_eq!((last.options.power, last.options.lives), (4, 1));
     }
 
     fn result(cleared: bool, deaths: u32, steps: u64) -> PracticeResult {

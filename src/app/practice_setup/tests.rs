@@ -57,7 +57,7 @@ fn only_offered_stages_are_chosen_until_all_are_unlocked() {
     }
     go_to(&mut s, Row::UnlockAll);
     assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Changed);
-    assert!(s.unlock_all);
+    assert!(s.options.unlock_all);
     go_to(&mut s, Row::Stage);
     for want in [3, 4, 5, 6, 1] {
         s.apply(&right);
@@ -124,18 +124,18 @@ fn lives_and_bombs_stay_in_their_range_and_toggles_flip() {
     for _ in 0..20 {
         s.apply(&press(|m| m.left = true));
     }
-    assert_eq!(s.lives, 1);
+    assert_eq!(s.options.lives, 1);
     assert_eq!(s.apply(&press(|m| m.left = true)), MenuEvent::Nothing);
     go_to(&mut s, Row::Bombs);
     for _ in 0..20 {
         s.apply(&press(|m| m.right = true));
     }
-    assert_eq!(s.bombs, super::MAX_BOMBS);
+    assert_eq!(s.options.bombs, super::MAX_BOMBS);
     go_to(&mut s, Row::AutoRestart);
     s.apply(&press(|m| m.right = true));
-    assert!(s.auto_restart);
+    assert!(s.options.auto_restart);
     s.apply(&press(|m| m.ok = true));
-    assert!(!s.auto_restart);
+    assert!(!s.options.auto_restart);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn the_menu_recalls_the_last_choice() {
     let back = PracticeSetup::recall(s.stages.clone(), &choice);
     assert_eq!(back.choice(), choice);
     assert_eq!((back.stage, back.start), (s.stage, s.start));
-    assert!(back.auto_restart);
+    assert!(back.options.auto_restart);
     let gone = skysweep::save::practice::PracticeChoice {
         stage: "stage9.ron".into(),
         start: "nowhere".into(),

@@ -46,9 +46,9 @@ impl PracticeRun {
     pub fn carry(&self, players: usize) -> Vec<Carry> {
         let c = Carry {
             score: 0,
-            lives: self.setup.lives,
-            bombs: self.setup.bombs,
-            power: self.setup.power,
+            lives: self.setup.options.lives,
+            bombs: self.setup.options.bombs,
+            power: self.setup.options.power,
             charge: 0.0,
             next_extra_life: skysweep::sim::player::FIRST_EXTRA_LIFE,
             continues_used: 0,
@@ -75,7 +75,7 @@ impl PracticeRun {
         if world.cleared() || world.game_over() {
             return PracticeTally::Ended(self.result(world));
         }
-        if self.setup.auto_restart && world.stats.deaths > 0 {
+        if self.setup.options.auto_restart && world.stats.deaths > 0 {
             self.deaths_before += world.stats.deaths;
             self.boss_steps = 0;
             return PracticeTally::Restart {
