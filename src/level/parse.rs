@@ -9,14 +9,15 @@ use std::ops::Range;
 
 use serde::de::DeserializeOwned;
 
-use super::diag::{offset_of_line_col, ron_error_at, suggest, Diagnostic, LevelError, Message};
+use super::diag::{ron_error_at, suggest, Diagnostic, LevelError, Message};
 use super::difficulty::PER_DIFFICULTY;
 use super::limits;
 use super::locate::{is_blank, place_at, Place, Step};
+use super::read::too_big;
 use super::schema::{
     BulletStyle, ItemDef, LayerDef, PathDef, PatternKind, ShapeDef, TimelineEventDef,
 };
-use super::source::{too_big, Source};
+use super::source::{offset_of_line_col, Source};
 
 const BOM: char = '\u{feff}';
 

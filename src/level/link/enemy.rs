@@ -4,7 +4,8 @@
 use glam::Vec2;
 
 use super::hitbox::{link_hitbox, HitboxDef, DEFAULT_SIZE};
-use super::validate::{check_path, finite_in, is_plain_name};
+use super::path_check::check_path;
+use super::validate::{finite_in, is_plain_name};
 use super::{loc, Linker};
 use crate::level::assets::AssetKind;
 use crate::level::diag::unknown;

@@ -25,7 +25,7 @@ use super::limits;
 use super::locate::{map_keys, span_of, Seg};
 use super::resolved::Level;
 use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
-use super::source::Source;
+use super::source::{line_col, Source};
 use enemy::link_enemy;
 use timeline::link_event;
 use validate::{check_pattern, check_stage};
@@ -144,7 +144,7 @@ fn check_duplicate_keys(r: &mut Linker, src: &Source, map: &'static str, what: &
     for (key, off) in map_keys(&src.text, &[Seg::Field(map)]) {
         match first.get(&key) {
             Some(&prev) => {
-                let (pl, _) = super::diag::line_col(&src.text, prev);
+                let (pl, _) = line_col(&src.text, prev);
                 let key_span = off..off + key.len() + 2;
                 r.push(Diagnostic::in_source(
                     src,

@@ -3,13 +3,14 @@
 use glam::Vec2;
 
 use super::expand::Placed;
-use super::validate::{check_path, finite_in, stage_end};
+use super::path_check::check_path;
+use super::validate::{finite_in, stage_end};
 use super::{loc, Linker};
 use crate::level::limits;
-use crate::level::load::Source;
 use crate::level::locate::Seg;
 use crate::level::resolved::TimelineEvent;
 use crate::level::schema::{StageDef, TimelineEventDef};
+use crate::level::source::Source;
 
 /// Checks one event of the flat timeline (see [`super::expand`]) and resolves its names.
 /// Errors are reported at the event's own text; one placed by a wave also names the line
