@@ -8,8 +8,7 @@
 
 use super::narrow::{collide, exact, solid_of};
 use super::pairs::PairSet;
-use super::slots::{Slots, State};
-use super::sweep::key_slots;
+use super::slots::{key_slots, Slots, State};
 use super::{
     Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Manifold, PairEvents,
     Pairs, Shape, Stats,

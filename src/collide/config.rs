@@ -71,8 +71,10 @@ pub struct Config {
 }
 
 impl Config {
-    /// The largest capacity a collider accepts: 2^30 boxes.
-    pub const MAX_CAPACITY: usize = super::events::MAX_SLOTS;
+    /// The largest capacity a collider accepts: 2^30 boxes. Slot indices stay below it, so a
+    /// pair's key (two slots, the lower in the high half) leaves the top two bits clear for
+    /// the kind of an event the sweep-and-prune stores packed.
+    pub const MAX_CAPACITY: usize = 1 << 30;
 }
 
 impl Default for Config {

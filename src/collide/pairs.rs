@@ -1,14 +1,13 @@
 //! The persistent set of overlapping pairs and the Enter/Stay/Exit events derived from it.
 //!
-//! The set is a sorted vector of [`pair_key`](super::sweep::pair_key)s. Each update the sweeps
+//! The set is a sorted vector of [`pair_key`](super::slots::pair_key)s. Each update the sweeps
 //! produce this frame's keys; after one bucket sort, a single merge against last frame's keys
 //! yields every event in key order, packed (see [`super::events`]). No hashing, so the event
 //! order depends only on slot numbers, which themselves depend only on the sequence of calls:
 //! the collider is deterministic.
 
 use super::events::{pair_of, PairEvents, DEPARTED, EXIT, STAY};
-use super::slots::{Slots, State};
-use super::sweep::key_slots;
+use super::slots::{key_slots, Slots, State};
 use super::{Pair, Stats};
 
 #[derive(Clone, Debug, Default)]
@@ -63,7 +62,7 @@ impl PairSet {
             "pair found twice"
         );
         let (ol, nl) = (self.live.len(), self.found.len());
-        // Keys are below 2^62 (see `events::MAX_SLOTS`), so u64::MAX ends either list and the
+        // Keys are below 2^62 (see `Config::MAX_CAPACITY`), so u64::MAX ends either list and the
         // merge needs no bounds tests of its own.
         self.live.push(u64::MAX);
         self.found.push(u64::MAX);
@@ -382,7 +381,7 @@ fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sweep::pair_key;
+    use super::super::slots::pair_key;
 
     fn check(mut keys: Vec<u64>, span: usize) {
         let mut expect = keys.clone();

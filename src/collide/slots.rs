@@ -5,8 +5,22 @@
 //! slots freed by an update join the free list in ascending index order and `insert` takes the
 //! most recently freed one, so both colliders hand out the same handles for the same calls.
 
-use super::events::MAX_SLOTS;
-use super::{Aabb, BoxDesc, ColliderError, Contact, Handle, Layer, Shape};
+use super::{Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, Shape};
+
+/// The persistent identity of a pair of slots, lower slot in the high half, so sorting keys
+/// orders pairs by (lower slot, higher slot). Slots stay below [`Config::MAX_CAPACITY`], so a
+/// key leaves its top two bits clear (the events keep a kind there).
+#[inline]
+pub(super) fn pair_key(a: u32, b: u32) -> u64 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    ((lo as u64) << 32) | hi as u64
+}
+
+/// The two slots of a key, lower first.
+#[inline]
+pub(super) fn key_slots(key: u64) -> (u32, u32) {
+    ((key >> 32) as u32, key as u32)
+}
 
 /// `Head::flags`: the body is swept (see [`Slots::take_tested`]).
 pub(super) const SWEPT: u8 = 1;
@@ -217,9 +231,9 @@ impl Slots {
         }
     }
 
-    /// Whether `allocate` has a slot to give below [`MAX_SLOTS`].
+    /// Whether `allocate` has a slot to give below [`Config::MAX_CAPACITY`].
     pub fn can_grow(&self) -> bool {
-        !self.free.is_empty() || self.meta.len() < MAX_SLOTS
+        !self.free.is_empty() || self.meta.len() < Config::MAX_CAPACITY
     }
 
     /// The slot index of a visible (pending or live) box, or a stale-handle error.

@@ -6,25 +6,12 @@
 
 use super::aabb::interiors_meet;
 use super::endpoints::EndpointList;
+use super::slots::pair_key;
 
 /// At most this many boxes on one side and the pair is scanned instead of swept: testing a
 /// handful of boxes (the player, a bomb blast) against every box of the other list is cheaper
 /// than keeping that list sorted, so a layer that only meets tiny layers is never sorted.
 pub(super) const SCAN_LIMIT: usize = 8;
-
-/// The persistent identity of a pair of slots, lower slot in the high half, so sorting keys
-/// orders pairs by (lower slot, higher slot).
-#[inline]
-pub(super) fn pair_key(a: u32, b: u32) -> u64 {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    ((lo as u64) << 32) | hi as u64
-}
-
-/// The two slots of a key, lower first.
-#[inline]
-pub(super) fn key_slots(key: u64) -> (u32, u32) {
-    ((key >> 32) as u32, key as u32)
-}
 
 #[inline(always)]
 fn overlaps(l: &EndpointList, i: usize, m: &EndpointList, k: usize) -> bool {

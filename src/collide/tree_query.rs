@@ -8,7 +8,7 @@
 //! are tested exactly on their tight boxes (pairs) or by the caller (areas).
 
 use super::aabb::interiors_meet;
-use super::sweep::pair_key;
+use super::slots::pair_key;
 use super::tree::{half_perimeter, Node, NodeId, Tree};
 use super::Aabb;
 

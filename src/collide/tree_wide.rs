@@ -9,7 +9,7 @@
 //! mispredicted branch, on every node. The layout is rebuilt from the leaves at every update:
 //! O(leaves), reading and writing memory in order.
 
-use super::sweep::pair_key;
+use super::slots::pair_key;
 use super::Aabb;
 use wide::f32x8;
 

@@ -4,8 +4,7 @@
 use super::aabb::interiors_meet;
 use super::bodies::Bodies;
 use super::narrow::exact;
-use super::slots::State;
-use super::sweep::pair_key;
+use super::slots::{pair_key, State};
 use super::{Aabb, Layer, PairEventKind};
 
 impl Bodies {

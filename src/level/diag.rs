@@ -10,6 +10,9 @@ use std::ops::Range;
 use serde::Serialize;
 
 use super::source::Source;
+// Positions in a text are part of a diagnostic's vocabulary: callers outside `level` name them
+// from here.
+pub use super::source::{line_col, offset_of_line_col};
 
 /// How bad a problem is. Every problem the loader finds today is an error (the level does not
 /// load); the JSON format names the severity so tools need not assume it.
@@ -194,33 +197,6 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
-/// Line and column (1-based, in characters) of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..text.floor_char_boundary(offset)];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
-/// Byte offset of a 1-based line and column (in characters), clamped to the text.
-pub fn offset_of_line_col(text: &str, line: usize, col: usize) -> usize {
-    let line_start = if line <= 1 {
-        0
-    } else {
-        text.match_indices('\n')
-            .nth(line - 2)
-            .map_or(text.len(), |(i, _)| i + 1)
-    };
-    let rest = &text[line_start..];
-    let line_len = rest.find('\n').unwrap_or(rest.len());
-    line_start
-        + rest[..line_len]
-            .char_indices()
-            .nth(col.saturating_sub(1))
-            .map_or(line_len, |(i, _)| i)
-}
-
 /// Line and column (1-based) of a RON parse error in `text`. ron starts a wrong value's span
 /// right after the field's colon, on the blank before the value; a person looks for the value,
 /// so the column moves past blanks on that line.
@@ -293,18 +269,6 @@ mod tests {
         let (line, col) = ron_error_at(text, &e);
         assert_eq!(line, 1);
         assert!(col >= e.span.start.col);
-    }
-
-    #[test]
-    fn line_col_counts_from_one() {
-        let text = "ab\ncd\nef";
-        assert_eq!(line_col(text, 0), (1, 1));
-        assert_eq!(line_col(text, 4), (2, 2));
-        assert_eq!(line_col(text, 6), (3, 1));
-        for off in 0..text.len() {
-            let (l, c) = line_col(text, off);
-            assert_eq!(offset_of_line_col(text, l, c), off);
-        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! File I/O happens only in [`load_stage`] and [`read_source`]; everything else works on text,
 //! so tests and the fuzzer parse levels without touching the disk. The steps live beside this
-//! file: [`read_source`] (`source.rs`), [`parse`] (`parse.rs`), the `uses` files (`uses.rs`)
+//! file: [`read_source`] (`read.rs`), [`parse`] (`parse.rs`), the `uses` files (`uses.rs`)
 //! and linking names to indices (`link/`).
 
 use std::collections::BTreeMap;
@@ -17,7 +17,8 @@ use super::schema::{DefsFile, StageDef};
 use super::uses::read_uses;
 
 pub use super::parse::parse;
-pub use super::source::{read_source, Source};
+pub use super::read::read_source;
+pub use super::source::Source;
 pub use super::uses::is_confined_asset;
 
 /// Reads the stage file at `path` and every definitions file it `uses`, and resolves them,

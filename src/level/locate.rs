@@ -456,7 +456,7 @@ Defs(
 )"#;
 
     fn line_col(off: usize) -> (usize, usize) {
-        super::super::diag::line_col(TEXT, off)
+        super::super::source::line_col(TEXT, off)
     }
 
     #[test]

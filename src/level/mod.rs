@@ -3,7 +3,7 @@
 //! name ([`assets`]), the bounds that keep shared files safe ([`limits`]), hot reload while
 //! editing ([`watch`]), and the resolved [`Level`] the simulation runs.
 //!
-//! Loading goes down through private steps: reading a file's text (`source`), parsing RON
+//! Loading goes down through private steps: reading a file's text (`read`), parsing RON
 //! (`parse`), reading the files a stage `uses` (`uses`), then linking: checking values and
 //! turning names into indices (`link`). [`load`] is their front door.
 
@@ -17,6 +17,7 @@ pub mod load;
 pub mod locate;
 mod parse;
 pub mod paths;
+mod read;
 pub mod report;
 pub mod resolved;
 pub mod schema;

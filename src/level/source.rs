@@ -1,11 +1,5 @@
-//! Level files as text: reading one from disk within [`limits::MAX_FILE_BYTES`], and the
-//! errors for a file that is missing, too big, not a file or not UTF-8.
-
-use std::path::Path;
-
-use super::diag::{line_col, LevelError};
-use super::limits;
-use crate::platform::fileio::{read_bounded, ReadError};
+//! A level file as text ([`Source`]), and places in it: a byte offset as the line and column
+//! a person reads, and back.
 
 /// A file's name (as shown in messages) and its text.
 #[derive(Clone, Debug)]
@@ -14,41 +8,46 @@ pub struct Source {
     pub text: String,
 }
 
-/// The error for a file of `len` bytes, over [`limits::MAX_FILE_BYTES`].
-pub(super) fn too_big(name: &str, len: u64) -> LevelError {
-    LevelError::single(
-        name,
-        1,
-        1,
-        format!(
-            "file is {len} bytes; the limit is {} bytes",
-            limits::MAX_FILE_BYTES
-        ),
-    )
+/// Line and column (1-based, in characters) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..text.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
 }
 
-/// Reads a level file as UTF-8 text, refusing files over [`limits::MAX_FILE_BYTES`] before
-/// reading them, and anything that is not a regular file (see [`read_bounded`]).
-///
-/// Every failure is one diagnostic; one that could not read the file at all starts with
-/// "cannot read: ".
-pub fn read_source(path: &Path) -> Result<Source, LevelError> {
-    let name = path.display().to_string();
-    let bytes = read_bounded(path, limits::MAX_FILE_BYTES as u64).map_err(|e| match e {
-        ReadError::TooBig { len, .. } => too_big(&name, len),
-        ReadError::Io(_) | ReadError::NotAFile | ReadError::NotText => {
-            LevelError::single(&name, 1, 1, format!("cannot read: {e}"))
+/// Byte offset of a 1-based line and column (in characters), clamped to the text.
+pub fn offset_of_line_col(text: &str, line: usize, col: usize) -> usize {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(line - 2)
+            .map_or(text.len(), |(i, _)| i + 1)
+    };
+    let rest = &text[line_start..];
+    let line_len = rest.find('\n').unwrap_or(rest.len());
+    line_start
+        + rest[..line_len]
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(line_len, |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        let text = "ab\ncd\nef";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 4), (2, 2));
+        assert_eq!(line_col(text, 6), (3, 1));
+        for off in 0..text.len() {
+            let (l, c) = line_col(text, off);
+            assert_eq!(offset_of_line_col(text, l, c), off);
         }
-    })?;
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let lossy = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
-        let (line, col) = line_col(&lossy, valid);
-        LevelError::single(&name, line, col, "file is not valid UTF-8 text")
-    })?;
-    // Some editors start a file with a byte-order mark; editors do not show it as a column.
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
     }
-    Ok(Source { name, text })
 }

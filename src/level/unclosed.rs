@@ -29,7 +29,7 @@ pub(super) fn hint(
         return None;
     }
     let end = super::locate::last_code_char_before(text, offset)?;
-    let (line, _) = super::diag::line_col(text, offset);
+    let (line, _) = super::source::line_col(text, offset);
     Some((
         end..end + 1,
         format!(
@@ -59,7 +59,7 @@ mod tests {
         let at = text.find("Spawn(at: 2").unwrap();
         let (span, msg) = hint(&field_error("Spawn"), text, at, KINDS).unwrap();
         assert_eq!(&text[span.clone()], ",");
-        assert_eq!(super::super::diag::line_col(text, span.start).0, 2);
+        assert_eq!(super::super::source::line_col(text, span.start).0, 2);
         assert!(
             msg.contains("missing `)`") && msg.contains("line 5"),
             "{msg}"
@@ -72,7 +72,7 @@ mod tests {
         let at = text.rfind("Spawn").unwrap();
         let (span, _) = hint(&ron::Error::ExpectedComma, text, at, KINDS).unwrap();
         assert_eq!(&text[span.clone()], ")");
-        assert_eq!(super::super::diag::line_col(text, span.start).0, 2);
+        assert_eq!(super::super::source::line_col(text, span.start).0, 2);
     }
 
     #[test]

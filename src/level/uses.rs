@@ -8,8 +8,9 @@ use super::diag::{did_you_mean, suggest, Diagnostic, LevelError, Message};
 use super::limits;
 use super::locate::{span_of, Seg};
 use super::parse::parse;
+use super::read::read_source;
 use super::schema::{DefsFile, StageDef};
-use super::source::{read_source, Source};
+use super::source::Source;
 
 /// The prefix of a `uses` entry that names a file of the game's own `levels/` folder, from a
 /// stage kept anywhere: `uses: ["game:common.ron"]`.

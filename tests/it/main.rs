@@ -47,6 +47,7 @@ mod sim_rules;
 mod sim_shapes;
 mod skills;
 mod soak_cli;
+mod source_limits;
 mod stray_stage;
 mod strikes_and_bombs;
 mod tiered_stage;

@@ -7,10 +7,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::expand::{Expanded, Placed};
 use super::validate::{finite_in, stage_end};
 use super::{loc, Linker};
-use crate::level::diag::{line_col, Diagnostic};
+use crate::level::diag::Diagnostic;
 use crate::level::locate::{span_of, Seg};
 use crate::level::resolved::{EnemyType, TimelineEvent};
 use crate::level::schema::{StageDef, TimelineEventDef};
+use crate::level::source::line_col;
 use crate::level::source::Source;
 
 /// The line of an event's text in the stage file, for messages that point from one event

@@ -1,7 +1,8 @@
-//! Checks of the paths made of parts (see [`crate::level::paths`]): a waypoint path's points,
-//! speed and leg times, and a sequence's parts.
+//! Checks of movement paths: every kind's numbers, and the paths made of parts (see
+//! [`crate::level::paths`]): a waypoint path's points, speed and leg times, and a sequence's
+//! parts, each a path checked in turn.
 
-use super::validate::{check_path, finite_in};
+use super::validate::finite_in;
 use super::{loc, Linker};
 use crate::level::limits;
 use crate::level::locate::Seg;
@@ -115,5 +116,66 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
             }
         }
         _ => {}
+    }
+}
+
+/// Checks a path of any kind at `at` in `src`.
+pub(super) fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
+    let nums: Vec<(&'static str, f32)> = match path {
+        PathDef::Straight { angle_deg, speed } => {
+            vec![("angle_deg", *angle_deg), ("speed", *speed)]
+        }
+        PathDef::Sine {
+            speed,
+            amplitude,
+            period_s,
+        } => vec![
+            ("speed", *speed),
+            ("amplitude", *amplitude),
+            ("period_s", *period_s),
+        ],
+        PathDef::Swoop {
+            speed,
+            turn_y,
+            turn_deg_s,
+        } => vec![
+            ("speed", *speed),
+            ("turn_y", *turn_y),
+            ("turn_deg_s", *turn_deg_s),
+        ],
+        PathDef::StopAndShoot {
+            speed,
+            stop_y,
+            wait_s,
+            leave_angle_deg,
+        } => vec![
+            ("speed", *speed),
+            ("stop_y", *stop_y),
+            ("wait_s", *wait_s),
+            ("leave_angle_deg", *leave_angle_deg),
+        ],
+        PathDef::Ground => vec![],
+        PathDef::Drive { angle_deg, speed } => vec![("angle_deg", *angle_deg), ("speed", *speed)],
+        PathDef::Hover { y, sway, period_s } => {
+            vec![("y", *y), ("sway", *sway), ("period_s", *period_s)]
+        }
+        PathDef::Waypoints { .. } | PathDef::Sequence { .. } => {
+            return check_parts(r, src, at, path);
+        }
+    };
+    for (field, v) in nums {
+        if !finite_in(v, -10_000.0, 10_000.0) {
+            r.err(
+                src,
+                &loc(at, [Seg::Field(field)]),
+                format!("path {field} must be a number between -10000 and 10000, found {v}"),
+            );
+        } else if field == "period_s" && v < 0.05 {
+            r.err(
+                src,
+                &loc(at, [Seg::Field(field)]),
+                format!("path period_s must be at least 0.05 seconds, found {v}"),
+            );
+        }
     }
 }

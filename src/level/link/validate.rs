@@ -1,11 +1,11 @@
-//! Checks on values that name nothing else: the stage's own fields, bullet patterns and
-//! movement paths, and the shared rules for numbers and names.
+//! Checks on values that name nothing else: the stage's own fields and bullet patterns (movement
+//! paths are `path_check`'s), and the shared rules for numbers and names.
 
 use super::{loc, Linker};
 use crate::level::assets::AssetKind;
 use crate::level::limits;
 use crate::level::locate::Seg;
-use crate::level::schema::{PathDef, PatternDef, StageDef};
+use crate::level::schema::{BackgroundDef, PatternDef, StageDef};
 use crate::level::source::Source;
 use crate::level::uses::is_confined_asset;
 
@@ -69,6 +69,8 @@ pub(super) fn stage_end(stage: &StageDef) -> f32 {
     }
 }
 
+/// Checks the stage's own fields: its name, length, bullet cap and scroll speed, its music
+/// cues, its markers and its background.
 pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
     let src = r.stage_src;
     let f = |name: &'static str| [Seg::Field(name)];
@@ -144,7 +146,12 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
         let here = [Seg::Field("markers"), Seg::key(name)];
         check_marker(r, src, &here, name, *t, stage_end(stage), "");
     }
-    let bg = &stage.background;
+    check_background(r, &stage.background);
+}
+
+/// Checks the stage's background: the ground image and each layer's image, speed and alpha.
+fn check_background(r: &mut Linker, bg: &BackgroundDef) {
+    let src = r.stage_src;
     let ground_at = [Seg::Field("background"), Seg::Field("ground")];
     let layer_at = |i: usize| {
         [
@@ -307,65 +314,5 @@ pub(super) fn check_pattern(r: &mut Linker, name: &str, src: &Source, p: &Patter
                 p.volley_interval_s
             ),
         );
-    }
-}
-
-pub(super) fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
-    let nums: Vec<(&'static str, f32)> = match path {
-        PathDef::Straight { angle_deg, speed } => {
-            vec![("angle_deg", *angle_deg), ("speed", *speed)]
-        }
-        PathDef::Sine {
-            speed,
-            amplitude,
-            period_s,
-        } => vec![
-            ("speed", *speed),
-            ("amplitude", *amplitude),
-            ("period_s", *period_s),
-        ],
-        PathDef::Swoop {
-            speed,
-            turn_y,
-            turn_deg_s,
-        } => vec![
-            ("speed", *speed),
-            ("turn_y", *turn_y),
-            ("turn_deg_s", *turn_deg_s),
-        ],
-        PathDef::StopAndShoot {
-            speed,
-            stop_y,
-            wait_s,
-            leave_angle_deg,
-        } => vec![
-            ("speed", *speed),
-            ("stop_y", *stop_y),
-            ("wait_s", *wait_s),
-            ("leave_angle_deg", *leave_angle_deg),
-        ],
-        PathDef::Ground => vec![],
-        PathDef::Drive { angle_deg, speed } => vec![("angle_deg", *angle_deg), ("speed", *speed)],
-        PathDef::Hover { y, sway, period_s } => {
-            vec![("y", *y), ("sway", *sway), ("period_s", *period_s)]
-        }
-        PathDef::Waypoints { .. } | PathDef::Sequence { .. } => {
-            return super::path_check::check_parts(r, src, at, path);
-        }
-    };
-    for (field, v) in nums {
-        if !finite_in(v, -10_000.0, 10_000.0) {
-            r.err(
-                src,
-                &loc(at, [Seg::Field(field)]),
-                format!("path {field} must be a number between -10000 and 10000, found {v}"),
-            );
-        } else if field == "period_s" && v < 0.05 {
-            r.err(
-                src,
-                &loc(at, [Seg::Field(field)]),
-                format!("path period_s must be at least 0.05 seconds, found {v}"),
-            );
-        }
     }
 }
