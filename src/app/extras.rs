@@ -6,10 +6,11 @@
 
 use macroquad::prelude::*;
 
+use skysweep::level::Difficulty;
 use skysweep::level::{extra_stage, load_stage, Catalog};
 use skysweep::platform::data::find_data;
 use skysweep::save::player_data::{ending_id, PlayerData};
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::menu_input::MenuInput;

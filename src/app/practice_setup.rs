@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use skysweep::headless::args::RunArgs;
-use skysweep::sim::{Character, Difficulty};
+use skysweep::level::Difficulty;
+use skysweep::sim::Character;
 
 use super::menu_input::MenuInput;
 

@@ -216,7 +216,8 @@ mod tests {
     use clap::Parser;
 
     use super::*;
-    use crate::sim::{Difficulty, WorldConfig};
+    use crate::level::Difficulty;
+    use crate::sim::WorldConfig;
 
     /// The run options as the binary's command line flattens them in.
     #[derive(Parser)]

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use skysweep::sim::{Character, Difficulty};
+use skysweep::level::Difficulty;
+use skysweep::sim::Character;
 
 use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
 use crate::app::menu_input::press::with as press;
