@@ -6,8 +6,9 @@
 
 use macroquad::prelude::*;
 
+use skysweep::level::Difficulty;
 use skysweep::save::player_data::{ending_id, PlayerData};
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 use super::ctx::Ctx;
 use super::draw::Draw;

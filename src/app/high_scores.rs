@@ -1,6 +1,6 @@
 //! The high-score table, one page per difficulty; a new entry is highlighted.
 
-use skysweep::sim::Difficulty;
+use skysweep::level::Difficulty;
 
 use super::ctx::Ctx;
 use super::draw::Draw;

@@ -8,9 +8,10 @@ use std::collections::HashSet;
 use macroquad::input::{get_char_pressed, get_keys_down, is_key_pressed, KeyCode};
 
 use super::menu_input::MenuInput;
+use skysweep::level::Difficulty;
 use skysweep::save::pad::PadButton;
 use skysweep::save::scores::{self, ScoreTable, NAME_LEN};
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 /// A score waiting for its name.
 #[derive(Clone, Debug)]
@@ -417,9 +418,10 @@ mod tests {
     /// Scores kept when the game ends before they are named.
     mod waiting {
         use super::super::{keep_waiting_scores, NameDraft, PendingScore, UNNAMED};
+        use skysweep::level::Difficulty;
         use skysweep::save::scores::ScoreTable;
         use skysweep::save::store::SaveFile;
-        use skysweep::sim::{Character, Difficulty};
+        use skysweep::sim::Character;
         fn waiting(player: usize, score: u64) -> PendingScore {
             PendingScore {
                 player,

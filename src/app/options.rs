@@ -318,8 +318,9 @@ impl Scene for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::level::Difficulty;
     use skysweep::save::settings::{RapidFire, ShotMode};
-    use skysweep::sim::{Continues, Difficulty};
+    use skysweep::sim::Continues;
 
     use crate::app::menu_input::press::{back, down, left, ok, right, up};
 

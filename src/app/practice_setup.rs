@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use skysweep::level::Difficulty;
 use skysweep::run::{RunKind, RunPlan, Stages, Start};
 use skysweep::save::practice::{PracticeChoice, PracticeOptions};
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 use super::menu_input::MenuInput;
 

@@ -163,8 +163,9 @@ impl Scene for ReplayOffer {
 #[cfg(test)]
 mod tests {
     use super::{file_for, save_named};
+    use skysweep::level::Difficulty;
     use skysweep::sim::replay::Replay;
-    use skysweep::sim::{Character, Difficulty};
+    use skysweep::sim::Character;
 
     #[test]
     fn a_named_replay_is_saved_where_the_menu_finds_it_and_never_overwrites() {

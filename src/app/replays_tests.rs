@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
+use skysweep::level::Difficulty;
 use skysweep::sim::replay::Replay;
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 use super::*;
 use crate::app::menu_input::press::with as input;

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::level::Difficulty;
 use crate::run::{RunKind, RunPlan, Stages, Start};
 use crate::sim::arcade::MAX_CONTINUES;
-use crate::sim::{ArcadeRules, Character, Continues, Difficulty, Extends, Skill};
+use crate::sim::{ArcadeRules, Character, Continues, Extends, Skill};
 
 /// How `skysweep check` prints problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -23,8 +23,9 @@ use crate::outln;
 use crate::run::Shipped;
 
 use crate::headless::summary::{self, RunOptions, Summary};
+use crate::level::Difficulty;
 use crate::level::{Level, TimelineEvent};
-use crate::sim::{Character, Difficulty, Skill, WorldConfig};
+use crate::sim::{Character, Skill, WorldConfig};
 
 use deaths::{DeathRow, OpeningRow};
 use targets::Target;

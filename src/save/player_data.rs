@@ -9,8 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::level::Difficulty;
 use crate::save::store::SaveFile;
-use crate::sim::{Character, Difficulty};
+use crate::sim::Character;
 
 /// Most stages, pilots or endings kept in one map of the file: a file someone edited to hold
 /// millions of entries is cut to this many rather than slowing every save.

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::level::Difficulty;
 use crate::save::store::SaveFile;
-use crate::sim::{Character, Difficulty};
+use crate::sim::Character;
 
 pub const TABLE_LEN: usize = 10;
 pub const NAME_LEN: usize = 3;

@@ -250,7 +250,8 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{Difficulty, Input, WorldConfig};
+    use crate::level::Difficulty;
+    use crate::sim::{Input, WorldConfig};
     use crate::testkit::scenario;
 
     /// The heading, degrees, of a bullet turning 30 degrees a second after `steps` steps at

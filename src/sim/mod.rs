@@ -34,7 +34,7 @@ use glam::Vec2;
 pub use arcade::{ArcadeRules, Continues, Extends};
 pub use bullet::{Bullet, BULLET_MAX_AGE};
 pub use bullets::{BulletSprite, Bullets};
-pub use character::{pair_key, Character, Difficulty};
+pub use character::{pair_key, Character};
 pub use enemy::{Enemy, PartState, WeaponState};
 pub use events::GameEvent;
 pub use input::Input;

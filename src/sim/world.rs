@@ -13,11 +13,12 @@ use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Config, Handle, Layer,
 use crate::level::{Level, Tier, TimelineEvent};
 
 use super::arcade::ArcadeRules;
-use super::character::{Character, Difficulty};
+use super::character::Character;
 use super::clock::DT;
 use super::events::GameEvent;
 use super::input::Input;
 use super::{Bullets, Enemy, Item, Player, Shot, PLAYFIELD};
+use crate::level::Difficulty;
 
 /// How a run is set up.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use skysweep::headless::summary::{self, RunOptions};
+use skysweep::level::Difficulty;
 use skysweep::level::{parse_stage, Catalog, Source, TimelineEvent};
-use skysweep::sim::{Difficulty, Input, WorldConfig};
+use skysweep::sim::{Input, WorldConfig};
 use skysweep::testkit::scenario;
 
 use crate::support;

@@ -13,7 +13,6 @@ mod support;
 mod architecture;
 mod autoplay;
 mod balance_cli;
-mod bullet_contrast;
 mod check_levels;
 mod collide_api;
 mod collide_extremes;

@@ -16,9 +16,10 @@ use std::cell::Cell;
 use std::path::Path;
 use std::sync::Arc;
 
+use skysweep::level::Difficulty;
 use skysweep::level::{load_stage, Catalog};
 use skysweep::sim::autoplay::Bot;
-use skysweep::sim::{Character, Difficulty, Input, World, WorldConfig};
+use skysweep::sim::{Character, Input, World, WorldConfig};
 
 struct Counting;
 

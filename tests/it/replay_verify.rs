@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use skysweep::level::Catalog;
+use skysweep::level::Difficulty;
 use skysweep::sim::replay::verify::{self, StageFiles, Verdict};
 use skysweep::sim::replay::{
     listing, ListingState, Replay, StagePlayback, REPLAY_VERSION, REPLAY_VERSION_ONE_STAGE,
     REPLAY_VERSION_STAGES,
 };
-use skysweep::sim::{Character, Difficulty, World};
+use skysweep::sim::{Character, World};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

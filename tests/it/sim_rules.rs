@@ -1,10 +1,11 @@
 //! The game's rules, played headless with scripted inputs.
 
 use glam::Vec2;
+use skysweep::level::Difficulty;
 use skysweep::level::Level;
 use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
 use skysweep::sim::{
-    Character, Difficulty, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
+    Character, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
     CLEAR_BONUS_PER_LIFE,
 };
 use skysweep::testkit::scenario::{self, hold, quiet_level, saw, BOMB, SHOT};

@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use skysweep::level::Difficulty;
 use skysweep::level::Level;
-use skysweep::sim::{Difficulty, GameEvent, Input, World, WorldConfig};
+use skysweep::sim::{GameEvent, Input, World, WorldConfig};
 use skysweep::testkit::scenario;
 
 /// One gun firing a single bullet straight down, turned 30 degrees, placed by a wave.

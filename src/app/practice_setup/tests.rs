@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use skysweep::level::Difficulty;
 use skysweep::run::{RunKind, Stages, Start};
-use skysweep::sim::{Character, Difficulty};
+use skysweep::sim::Character;
 
 use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
 use crate::app::menu_input::press::with as press;

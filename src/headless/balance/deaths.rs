@@ -12,8 +12,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::headless::summary::{self, RunOptions, Summary};
+use crate::level::Difficulty;
 use crate::level::Level;
-use crate::sim::{Character, Difficulty, GameEvent, Input, Skill, World, WorldConfig};
+use crate::sim::{Character, GameEvent, Input, Skill, World, WorldConfig};
 
 use super::boss_start;
 

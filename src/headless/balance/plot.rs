@@ -14,10 +14,11 @@ use plotters::prelude::*;
 
 use super::{boss_start, median, play, run_jobs, Job, SEEDS};
 use crate::headless::summary::{DEAD_AIR_GRACE_STEPS, GAP_S};
+use crate::level::Difficulty;
 use crate::level::Level;
 use crate::sim::autoplay::Bot;
 use crate::sim::events::GameEvent;
-use crate::sim::{Character, Difficulty, Skill, StagePhase, World, WorldConfig};
+use crate::sim::{Character, Skill, StagePhase, World, WorldConfig};
 
 const W: u32 = 1200;
 const H: u32 = 560;

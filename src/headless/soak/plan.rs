@@ -3,8 +3,9 @@
 
 use oorandom::Rand64;
 
+use crate::level::Difficulty;
 use crate::sim::autoplay::Bot;
-use crate::sim::{Character, Difficulty, Input, World, WorldConfig};
+use crate::sim::{Character, Input, World, WorldConfig};
 
 /// Most steps one run plays (over all its stages): long enough to clear a whole stage.
 pub const MAX_RUN_STEPS: u64 = 30_000;

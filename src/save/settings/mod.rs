@@ -21,12 +21,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::level::Difficulty;
 use crate::platform::data::folder;
 use crate::save::keys::{Action, KeyBindings};
 use crate::save::pad::{PadBindings, PadButton};
 use crate::save::store;
 use crate::save::tate::Tate;
-use crate::sim::{ArcadeRules, Difficulty};
+use crate::sim::ArcadeRules;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::schema::{Replay, StageRecord, REPLAY_VERSION_STAGES};
-use crate::sim::character::{Character, Difficulty};
+use crate::level::Difficulty;
+use crate::sim::character::Character;
 
 /// `start_power`'s default in both old layouts: a file that leaves it out started unpowered.
 fn one() -> u8 {

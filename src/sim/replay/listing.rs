@@ -6,7 +6,8 @@ use std::path::Path;
 use super::schema::{Replay, REPLAY_VERSION};
 use super::verify::{stages_of, StageSource};
 use super::ReplayError;
-use crate::sim::character::{Character, Difficulty};
+use crate::level::Difficulty;
+use crate::sim::character::Character;
 
 /// Whether a listed replay can be played, in the order a menu would warn about it.
 #[derive(Clone, Debug, PartialEq)]

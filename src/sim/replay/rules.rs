@@ -32,7 +32,8 @@ use std::sync::OnceLock;
 
 use crate::collide::{CollisionMap, Layer};
 use crate::level::limits;
-use crate::sim::character::{Character, Difficulty};
+use crate::level::Difficulty;
+use crate::sim::character::Character;
 use crate::sim::{bullet, clock, item, player, world, PLAYFIELD};
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).

@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::level::Difficulty;
 use crate::sim::arcade::ArcadeRules;
-use crate::sim::character::{Character, Difficulty};
+use crate::sim::character::Character;
 
 /// The format written for a new recording.
 pub const REPLAY_VERSION: u32 = 3;

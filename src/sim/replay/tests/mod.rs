@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::level::diag::line_col;
-use crate::sim::character::{Character, Difficulty};
+use crate::level::Difficulty;
+use crate::sim::character::Character;
 use crate::sim::input::Input;
 
 mod refusals;
