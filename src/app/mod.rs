@@ -271,7 +271,7 @@ impl App {
         ctx.shake = ctx.renderer.effects.shake_offset(ctx.config.screen_shake);
         let clear = match self.scenes.iter().rev().find_map(|s| s.world()) {
             Some(w) => {
-                let (r, g, b) = w.level.background.sky;
+                let (r, g, b) = w.level().background.sky;
                 Color::from_rgba(r, g, b, 255)
             }
             None => Color::from_rgba(20, 30, 60, 255),
@@ -317,7 +317,7 @@ impl App {
         for s in self.scenes.iter_mut() {
             s.on_exit(&mut self.ctx);
         }
-        let bullets = self.world().map_or(0, |w| w.bullets.len());
+        let bullets = self.world().map_or(0, |w| w.bullets().len());
         if let Some(summary) = summary {
             eprintln!(
                 "frames {}: {summary}; {bullets} enemy bullets on screen at the end",

@@ -15,7 +15,7 @@ pub fn step(ctx: &mut Ctx, world: &World, continues_before: u32, counts: bool) {
     }
     ctx.player_data.add_steps(1);
     ctx.player_data_unsaved = true;
-    let taken = world.stats.continues.saturating_sub(continues_before);
+    let taken = world.stats().continues.saturating_sub(continues_before);
     ctx.player_data.add_continues(taken as u64);
 }
 
@@ -24,9 +24,9 @@ pub fn stage_ended(ctx: &mut Ctx, world: &World, counts: bool) {
     if !counts {
         return;
     }
-    for p in &world.players {
+    for p in world.players() {
         ctx.player_data
-            .record_score(&world.level.name, p.character, p.score);
+            .record_score(&world.level().name, p.character, p.score);
     }
     ctx.save_player_data();
 }
@@ -39,7 +39,8 @@ pub fn game_cleared(ctx: &mut Ctx, world: &World, pilots: &[Character], counts: 
     ctx.player_data.record_ending(&ending_id(pilots));
     let each = pilots;
     for pilot in Character::ALL.into_iter().filter(|c| each.contains(c)) {
-        ctx.player_data.record_clear(pilot, world.config.difficulty);
+        ctx.player_data
+            .record_clear(pilot, world.config().difficulty);
     }
     ctx.save_player_data();
 }

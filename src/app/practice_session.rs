@@ -123,8 +123,8 @@ impl Session {
         let cleared = world.cleared();
         PracticeResult {
             cleared,
-            steps: world.frame,
-            deaths: self.deaths_before + world.stats.deaths,
+            steps: world.frame(),
+            deaths: self.deaths_before + world.stats().deaths,
             boss_steps: cleared.then_some(self.boss_steps),
         }
     }
@@ -134,7 +134,7 @@ impl Session {
 /// (auto-restart), or the results once the stage is cleared or lost. `None` outside practice.
 pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Transition> {
     let session = ctx.practice.session.as_mut()?;
-    if world.boss.is_some() {
+    if world.boss().is_some() {
         session.boss_steps += 1;
     }
     if world.cleared() || world.game_over() {
@@ -143,8 +143,8 @@ pub fn after_step(ctx: &mut Ctx, world: &World, place: &StagePlace) -> Option<Tr
         let results = Results::new(ctx, result, place.clone(), Ending::Played);
         return Some(Transition::switch(results));
     }
-    if session.setup.auto_restart && world.stats.deaths > 0 {
-        session.deaths_before += world.stats.deaths;
+    if session.setup.auto_restart && world.stats().deaths > 0 {
+        session.deaths_before += world.stats().deaths;
         session.boss_steps = 0;
         let deaths = session.deaths_before;
         let start = session

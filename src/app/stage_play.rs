@@ -181,7 +181,7 @@ impl StagePlay {
     /// Each player's input for this step: recorded, decided by a bot, or read from the keys
     /// (with taps since the last step) and pads.
     fn read_inputs(&mut self, ctx: &mut Ctx) -> Vec<Input> {
-        (0..self.world.players.len())
+        (0..self.world.players().len())
             .map(|i| {
                 if let Some((steps, cursor)) = &self.replay {
                     return steps
@@ -201,7 +201,7 @@ impl StagePlay {
                 };
                 // The shot options act here, on the way into the simulation, so the bit they
                 // give is what a recording keeps. A continue on offer takes the key itself.
-                let offered = self.world.players[i].continue_steps.is_some();
+                let offered = self.world.players()[i].continue_steps.is_some();
                 input.shot = self.shot_pulse[i].shot(ctx.config.shot, input.shot, offered);
                 input
             })
@@ -227,7 +227,7 @@ impl StagePlay {
             let pending = self.pending_scores(ctx);
             return GameOver::after(ctx, pending);
         }
-        ctx.run.carry = self.world.players.iter().map(Carry::of).collect();
+        ctx.run.carry = self.world.players().iter().map(Carry::of).collect();
         // The recording goes on into the next stage; it is written now so the file holds
         // every cleared stage even if the next one is never saved.
         ctx.run.checkpoint_recording();
@@ -277,7 +277,7 @@ impl StagePlay {
             Some("the autopilot played")
         } else if practice || ctx.practice.session.is_some() {
             Some("a practice run")
-        } else if self.world.config.invincible {
+        } else if self.world.config().invincible {
             Some("invincibility was on")
         } else if self.practice.used() {
             Some("a practice tool was used")
@@ -291,19 +291,19 @@ impl StagePlay {
         if self.unranked(ctx).is_some() {
             return Vec::new();
         }
-        let d = self.world.config.difficulty;
+        let d = self.world.config().difficulty;
         let mut table = ctx.scores.clone();
         self.world
-            .players
+            .players()
             .iter()
             .filter_map(|p| {
                 let pending = PendingScore {
                     player: p.index,
                     score: p.score,
                     character: p.character,
-                    stage: self.world.level.name.clone(),
+                    stage: self.world.level().name.clone(),
                     difficulty: d,
-                    rules: self.world.config.arcade.tag(),
+                    rules: self.world.config().arcade.tag(),
                 };
                 table
                     .insert(d, pending.entry(super::name_draft::UNNAMED.into()))
@@ -327,19 +327,19 @@ impl StagePlay {
     /// Starts this stage again at the marker `jump` names, keeping the pilots' power and the
     /// toolbox's settings.
     fn jump(&mut self, ctx: &mut Ctx, jump: Jump) -> Transition {
-        let mut markers: Vec<f32> = self.world.level.markers.values().copied().collect();
+        let mut markers: Vec<f32> = self.world.level().markers.values().copied().collect();
         markers.push(0.0);
-        let Some(at) = tools::marker_target(&markers, self.world.stage_time, jump) else {
+        let Some(at) = tools::marker_target(&markers, self.world.stage_time(), jump) else {
             return Transition::Stay;
         };
         let power = self
             .world
-            .players
+            .players()
             .iter()
             .map(|p| p.power)
             .max()
             .unwrap_or(1);
-        let level = self.world.level.clone();
+        let level = self.world.level().clone();
         let mut next = Self::begin(ctx, level, self.place.clone(), at, power, false, None);
         next.practice = self.practice.restarted();
         Transition::switch(next)
@@ -371,7 +371,7 @@ impl StagePlay {
     }
 
     fn scores(&self) -> Vec<u64> {
-        self.world.players.iter().map(|p| p.score).collect()
+        self.world.players().iter().map(|p| p.score).collect()
     }
 }
 
@@ -393,7 +393,7 @@ impl StagePlay {
         let inputs = self.read_inputs(ctx);
         self.practice.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
-        let continues = self.world.stats.continues;
+        let continues = self.world.stats().continues;
         let t0 = Instant::now();
         if let Some(s) = &mut self.stress {
             s.top_up(&mut self.world);
@@ -416,7 +416,7 @@ impl StagePlay {
             if let Some(why) = self.desynced(ctx, played) {
                 ctx.audio.stop_music();
                 ctx.message = Some(Notice::lasting("REPLAY DESYNCED", why));
-                let stage = self.world.level.name.clone();
+                let stage = self.world.level().name.clone();
                 return Transition::switch(ReplayEnded::new(
                     self.scores(),
                     stage,
@@ -426,9 +426,11 @@ impl StagePlay {
         }
         player_record::step(ctx, &self.world, continues, self.counts_for_record());
         let w = &self.world;
-        ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
-        ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
-        ctx.audio.react(&w.events, &w.level.boss_music);
+        ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
+        ctx.renderer
+            .effects
+            .step(w.scroll_speed(), w.scroll_offset());
+        ctx.audio.react(w.events(), &w.level().boss_music);
         if let Some(t) = practice_session::after_step(ctx, w, &self.place) {
             return t;
         }
@@ -446,7 +448,7 @@ impl StagePlay {
             .filter(|how| !(*how == ReplayEnd::Cleared && next_recorded));
         if let Some(how) = replay_end {
             ctx.audio.stop_music();
-            let stage = w.level.name.clone();
+            let stage = w.level().name.clone();
             Transition::switch(ReplayEnded::new(self.scores(), stage, how))
         } else if w.cleared() {
             self.cleared(ctx)
@@ -461,7 +463,7 @@ impl StagePlay {
             }
             ctx.run.end_recording();
             ctx.audio.stop_music();
-            let stage = w.level.name.clone();
+            let stage = w.level().name.clone();
             Transition::switch(GameOver::new(self.scores(), stage, pending))
         } else {
             Transition::Stay
@@ -532,14 +534,14 @@ impl Scene for StagePlay {
     }
 
     fn draw(&self, ctx: &mut Ctx) {
-        let source = std::path::Path::new(&self.world.level.source);
+        let source = std::path::Path::new(&self.world.level().source);
         let card = StageCard {
             number: if ctx.run.is_campaign() {
                 self.place.index as u32 + 1
             } else if skysweep::level::is_extra_stage(source) {
                 StageCard::EXTRA
             } else {
-                stage::stage_number(&self.world.level.source)
+                stage::stage_number(&self.world.level().source)
             },
         };
         let (renderer, anim) = (&mut ctx.renderer, ctx.anim);
@@ -591,7 +593,7 @@ impl Scene for StagePlay {
     /// characters and their power.
     fn level_saved(&mut self, ctx: &mut Ctx, level: &Arc<Level>) -> Transition {
         let w = &self.world;
-        let now = w.stage_time;
+        let now = w.stage_time();
         let marker = level
             .markers
             .values()
@@ -599,7 +601,7 @@ impl Scene for StagePlay {
             .filter(|t| *t <= now + 1e-3)
             .fold(None, |a: Option<f32>, t| Some(a.map_or(t, |a| a.max(t))));
         let start_at = marker.unwrap_or(now).min(level.length_s);
-        let power = w.players.iter().map(|p| p.power).max().unwrap_or(1);
+        let power = w.players().iter().map(|p| p.power).max().unwrap_or(1);
         if let Some(path) = ctx.run.stages.get(self.place.index).cloned() {
             ctx.run.levels.insert(path, level.clone());
         }
