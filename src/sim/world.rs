@@ -27,10 +27,10 @@ use super::events::{GameEvent, RunStats};
 use super::harm::Harm;
 use super::hash::StateHasher;
 use super::input::Input;
-use super::item::{Item, ItemKind};
+use super::item::Item;
 use super::items;
 use super::pilots;
-use super::player::{add_score, Player, Shot};
+use super::player::{Player, Shot};
 use super::players::{self, Crew};
 use super::scratch::{self, Scratch};
 use super::scroll::Scroll;
@@ -523,7 +523,7 @@ impl World {
 
     /// Drops an item of `kind` at `pos`, as an enemy's drop (scene set-up: `testkit`).
     #[cfg(any(test, feature = "testkit"))]
-    pub(crate) fn drop_item(&mut self, kind: ItemKind, pos: Vec2) {
+    pub(crate) fn drop_item(&mut self, kind: super::item::ItemKind, pos: Vec2) {
         let (mut harm, _) = self.harm_and_arena();
         items::spawn(harm.items, &mut harm.shared, kind, pos, false);
     }
@@ -532,7 +532,8 @@ impl World {
     #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn add_score(&mut self, player: usize, points: u64) {
         let extends = self.config.arcade.extends;
-        add_score(&mut self.players, player, points, extends, &mut self.events);
+        let events = &mut self.events;
+        super::player::add_score(&mut self.players, player, points, extends, events);
     }
 
     /// Fires `player`'s charge attack right now, whatever its gauge (`testkit`).
