@@ -356,7 +356,7 @@ impl App {
         ctx.shake = ctx.renderer.effects.shake_offset(ctx.settings.screen_shake);
         let clear = match self.scenes.iter().rev().find_map(|s| s.world()) {
             Some(w) => {
-                let (r, g, b) = w.level.background.sky;
+                let (r, g, b) = w.level().background.sky;
                 Color::from_rgba(r, g, b, 255)
             }
             None => Color::from_rgba(20, 30, 60, 255),
@@ -417,7 +417,7 @@ impl App {
             s.on_exit(&mut self.ctx, &mut self.run);
         }
         self.end_run();
-        let bullets = self.world().map_or(0, |w| w.bullets.len());
+        let bullets = self.world().map_or(0, |w| w.bullets().len());
         if let Some(summary) = summary {
             eprintln!(
                 "frames {}: {summary}; {bullets} enemy bullets on screen at the end",

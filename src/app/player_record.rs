@@ -24,7 +24,7 @@ fn add_step(data: &mut PlayerData, record: Record, world: &World, continues_befo
     }
     data.add_steps(1);
     if record == Record::Full {
-        let taken = world.stats.continues.saturating_sub(continues_before);
+        let taken = world.stats().continues.saturating_sub(continues_before);
         data.add_continues(taken as u64);
     }
     true
@@ -42,8 +42,8 @@ fn record_scores(data: &mut PlayerData, record: Record, world: &World) -> bool {
     if record != Record::Full {
         return false;
     }
-    for p in &world.players {
-        data.record_score(&world.level.name, p.character, p.score);
+    for p in world.players() {
+        data.record_score(&world.level().name, p.character, p.score);
     }
     true
 }
@@ -53,7 +53,8 @@ fn record_scores(data: &mut PlayerData, record: Record, world: &World) -> bool {
 pub fn game_cleared(ctx: &mut Ctx, world: &World, pilots: &[Character]) {
     ctx.player_data.record_ending(&ending_id(pilots));
     for pilot in Character::ALL.into_iter().filter(|c| pilots.contains(c)) {
-        ctx.player_data.record_clear(pilot, world.config.difficulty);
+        ctx.player_data
+            .record_clear(pilot, world.config().difficulty);
     }
     ctx.save_player_data();
 }
@@ -70,13 +71,13 @@ mod tests {
     #[test]
     fn each_kind_adds_to_the_record_what_its_rule_allows() {
         let mut world = scenario::world(scenario::quiet_level(), Default::default());
-        world.players[0].score = 4_200;
+        world.player_mut(0).score = 4_200;
         for kind in RunKind::ALL {
             let record = kind.rules().record;
             let mut data = PlayerData::default();
             let stepped = add_step(&mut data, record, &world, 0);
             let scored = record_scores(&mut data, record, &world);
-            let best = data.best(&world.level.name, world.players[0].character);
+            let best = data.best(&world.level().name, world.players()[0].character);
             match record {
                 Record::Full => assert_eq!((stepped, scored, best), (true, true, 4_200)),
                 Record::TimeOnly => assert_eq!((stepped, scored, best), (true, false, 0)),

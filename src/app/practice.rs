@@ -140,7 +140,7 @@ impl Practice {
             .prepared
             .borrow()
             .as_ref()
-            .is_some_and(|c| c.frame == world.frame);
+            .is_some_and(|c| c.frame() == world.frame());
         if ready || !self.history.snapshot_due(world) {
             return draw();
         }

@@ -19,8 +19,8 @@ pub use meter::{file_name, BossTtk, Gap, StageMeter, DEAD_AIR_GRACE_STEPS, GAP_S
 use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
 use crate::sim::replay::{Replay, StagePlayback};
-use crate::sim::world::{Carry, RunStats, World, WorldConfig};
 use crate::sim::Skill;
+use crate::sim::{Carry, RunStats, World, WorldConfig};
 
 /// Steps run when no frame count is given and the stage never ends: ten minutes.
 pub const DEFAULT_MAX_FRAMES: u64 = 60 * 60 * 10;
@@ -385,7 +385,7 @@ pub fn run_driven(
                 desync = Some(d.to_string());
             }
         }
-        add_stats(&mut totals, &world.stats);
+        add_stats(&mut totals, world.stats());
         stages.push(StageResult {
             level: level.source.clone(),
             stage: level.name.clone(),
@@ -394,7 +394,7 @@ pub fn run_driven(
             cleared: world.cleared(),
             game_over: world.game_over(),
             score: world.score(),
-            max_enemy_bullets: world.stats.max_enemy_bullets,
+            max_enemy_bullets: world.stats().max_enemy_bullets,
             dead_air_s: meter.dead_air_s(),
             dead_air_at_s: meter.dead_air_at_s(),
             gaps: meter.gaps(),
@@ -404,7 +404,7 @@ pub fn run_driven(
         ttk.extend(meter.boss_ttk());
         mid_ttk.extend(meter.mid_boss_ttk());
         let go_on = world.cleared() && frames < opts.frames && desync.is_none();
-        carry = world.players.iter().map(Carry::of).collect();
+        carry = world.players().iter().map(Carry::of).collect();
         last = Some(world);
         if !go_on {
             break;
@@ -424,10 +424,10 @@ pub fn run_driven(
     let summary = Summary {
         frames,
         seed: config.seed,
-        level: world.level.source.clone(),
-        stage: world.level.name.clone(),
+        level: world.level().source.clone(),
+        stage: world.level().name.clone(),
         characters: world
-            .players
+            .players()
             .iter()
             .map(|p| p.character.name().to_string())
             .collect(),

@@ -149,7 +149,7 @@ fn rows(world: &World, times: &FrameTimes, stats: &Stats) -> [(&'static str, Str
         ("pairs", count(stats.live_pairs as u64)),
         ("enter", count(stats.pairs_added as u64)),
         ("exit", count(stats.pairs_removed as u64)),
-        ("bullets", count(world.bullets.len() as u64)),
+        ("bullets", count(world.bullets().len() as u64)),
     ]
 }
 

@@ -74,7 +74,7 @@ pub fn draw_panels(
     replay: Option<ReplayMarker>,
     timeline: bool,
 ) -> f32 {
-    let portraits = !(timeline && world.players.len() > 1);
+    let portraits = !(timeline && world.players().len() > 1);
     let s = layout.scale;
     let left = vec2(layout.origin.x - PANEL_W * s, layout.origin.y);
     let right = vec2(layout.origin.x + 224.0 * s, layout.origin.y);
@@ -91,7 +91,7 @@ pub fn draw_panels(
     y += line;
     r.text_shadow(&format!("{:08}", hi_score), vec2(x, y), text_scale, WHITE);
     y += line * 2.0;
-    for p in &world.players {
+    for p in world.players() {
         r.text_shadow(
             &format!("{}P {}", p.index + 1, p.character.name().to_uppercase()),
             vec2(x, y),
@@ -149,7 +149,7 @@ pub fn draw_panels(
         }
         y += line * 2.0;
     }
-    let left_end = left_panel_end(s, text, world.players.len(), portraits) + left.y;
+    let left_end = left_panel_end(s, text, world.players().len(), portraits) + left.y;
     debug_assert!(
         (y - left_end).abs() < 0.5,
         "left_panel_end follows the drawing"
@@ -164,7 +164,7 @@ pub fn draw_panels(
     }
     // Stage names run up to 64 characters: wrap them to the panel, three lines at most.
     let name_room = text.columns as f32 * r.text_width("M", text_scale);
-    for name_line in stage_name_lines(&world.level.name.to_uppercase(), text.columns) {
+    for name_line in stage_name_lines(&world.level().name.to_uppercase(), text.columns) {
         r.text_shadow_within(
             &name_line,
             vec2(rx, ry),
@@ -175,17 +175,17 @@ pub fn draw_panels(
         ry += line;
     }
     r.text_shadow(
-        &format!("{:>5.1}s", world.stage_time),
+        &format!("{:>5.1}s", world.stage_time()),
         vec2(rx, ry),
         text_scale,
         LIGHTGRAY,
     );
-    if let Some(label) = super::stage::loop_label(world.config.loop_index) {
+    if let Some(label) = super::stage::loop_label(world.config().loop_index) {
         ry += line;
         r.text_shadow(&label, vec2(rx, ry), text_scale, LOOP_ORANGE);
     }
     ry += line * 2.0;
-    let players = world.players.len().min(keys.len());
+    let players = world.players().len().min(keys.len());
     let bottom = right.y + PLAYFIELD.y * s;
     let glyph = r.text_width("M", text_scale);
     for l in control_lines(&keys[..players], text.columns) {

@@ -108,7 +108,7 @@ pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
     // The main stream fades with the shot-opacity option; at 100 % this is plain white, so
     // the default draws exactly as before. Charge attacks stay whole: they are rare and big.
     let tint = Color::new(1.0, 1.0, 1.0, r.visibility.shot_opacity as f32 / 100.0);
-    for (_, s) in world.shots.iter() {
+    for (_, s) in world.shots().iter() {
         match s.kind {
             ShotKind::Charge => draw_charge(r, s, frame),
             ShotKind::Laser => {
@@ -192,12 +192,12 @@ fn draw_charge(r: &Renderer, s: &Shot, frame: usize) {
 
 /// Every ship in play, with Rook's pods, the charge ring and the strike in progress.
 pub fn draw_players(r: &mut Renderer, world: &World, anim: u64) {
-    for p in &world.players {
+    for p in world.players() {
         if !p.in_play() {
             continue;
         }
         // Blink while invulnerable after a respawn.
-        if p.invulnerable > 0 && (anim / 3).is_multiple_of(2) && world.blasts.is_empty() {
+        if p.invulnerable > 0 && (anim / 3).is_multiple_of(2) && world.blasts().is_empty() {
             continue;
         }
         let c = p.character;
@@ -238,7 +238,7 @@ pub fn draw_players(r: &mut Renderer, world: &World, anim: u64) {
 }
 
 fn bombing(world: &World, player: usize) -> bool {
-    world.blasts.iter().any(|(_, b)| b.player == player)
+    world.blasts().iter().any(|(_, b)| b.player == player)
 }
 
 fn draw_pods(r: &Renderer, p: &Player, anim: u64) {
@@ -255,10 +255,10 @@ fn draw_pods(r: &Renderer, p: &Player, anim: u64) {
 
 /// Each bomb in its pilot's own look.
 pub fn draw_blasts(r: &mut Renderer, world: &World, anim: u64) {
-    for (_, b) in world.blasts.iter() {
+    for (_, b) in world.blasts().iter() {
         let age = bomb::age(b);
         let ship = world
-            .players
+            .players()
             .get(b.player)
             .filter(|p| p.in_play())
             .map_or(b.origin, |p| p.pos);

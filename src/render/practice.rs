@@ -33,7 +33,7 @@ pub fn strip_top(s: f32, line: f32, free_from: f32) -> f32 {
 /// moment nears. In playfield space.
 pub fn draw_preview(r: &Renderer, world: &World, upcoming: &[Upcoming], within_s: f32) {
     for u in upcoming {
-        let Some(ty) = world.level.enemies.get(u.enemy) else {
+        let Some(ty) = world.level().enemies.get(u.enemy) else {
             continue;
         };
         let pos = u
@@ -73,7 +73,7 @@ pub fn draw_timeline(
     let x = layout.origin.x - PANEL_W * s + 10.0 * s;
     let bottom = layout.origin.y + (PLAYFIELD.y - 8.0) * s;
     let top = layout.origin.y + strip_top(s, line, free_from - layout.origin.y);
-    let length = world.level.length_s.max(1.0);
+    let length = world.level().length_s.max(1.0);
     let y_of = |t: f32| bottom - (t / length).clamp(0.0, 1.0) * (bottom - top);
     r.text_shadow(
         "TIMELINE",
@@ -106,7 +106,7 @@ pub fn draw_timeline(
         bottom - top,
         Color::from_rgba(30, 36, 60, 255),
     );
-    for ev in &world.level.timeline {
+    for ev in &world.level().timeline {
         let (color, w) = match ev {
             TimelineEvent::Spawn { .. } => (Color::from_rgba(140, 150, 170, 255), 2.0),
             TimelineEvent::Warning { .. } => (Color::from_rgba(255, 150, 60, 255), 4.0),
@@ -118,7 +118,7 @@ pub fn draw_timeline(
         draw_rectangle(x + 3.0 * s, y, w * s, s.max(1.0), color);
     }
     let mut markers: Vec<(&String, f32)> =
-        world.level.markers.iter().map(|(n, t)| (n, *t)).collect();
+        world.level().markers.iter().map(|(n, t)| (n, *t)).collect();
     markers.sort_by(|a, b| b.1.total_cmp(&a.1));
     // Names from the top down, skipping one that would sit on the one above it.
     let mut last_label = f32::NEG_INFINITY;
@@ -138,7 +138,7 @@ pub fn draw_timeline(
             last_label = label_y;
         }
     }
-    let now = y_of(world.stage_time);
+    let now = y_of(world.stage_time());
     draw_triangle(
         vec2(x - 2.0 * s, now),
         vec2(x - 7.0 * s, now - 3.0 * s),
@@ -146,7 +146,7 @@ pub fn draw_timeline(
         WHITE,
     );
     r.text_shadow(
-        &format!("{:.1}s", world.stage_time),
+        &format!("{:.1}s", world.stage_time()),
         vec2(x - 2.0 * s, bottom + 2.0 * s),
         text,
         WHITE,

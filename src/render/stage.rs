@@ -44,7 +44,7 @@ impl StageCard {
 
 pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_background(r, world);
-    r.effects.draw_ground(r, world.scroll_offset);
+    r.effects.draw_ground(r, world.scroll_offset());
     // Background dimming (options): a veil over the ground and what lies on it, under every
     // thing that can hurt or be hurt. None at 0 %, the default.
     let dim = r.visibility.background_dim as f32 / 100.0;
@@ -57,7 +57,7 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
             Color::new(0.0, 0.0, 0.0, dim),
         );
     }
-    let level = world.level.clone();
+    let level = world.level().clone();
 
     // Ground enemies sit under everything that flies, and the clouds between them: whatever
     // flies, above all the bullets and the ships, must always read through the clouds.
@@ -65,7 +65,7 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
         if !pass_ground {
             draw_clouds(r, world);
         }
-        for (k, e) in world.enemies.iter() {
+        for (k, e) in world.enemies().iter() {
             if e.ground != pass_ground {
                 continue;
             }
@@ -193,7 +193,7 @@ const BULLET_OUTLINE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
 /// A disc a little larger than each bullet, under it: with the bullet on top it shows as a
 /// light ring, so dark bullets read on dark ground and dimmed backgrounds.
 fn draw_bullet_outlines(world: &World) {
-    for b in world.bullets.sprites() {
+    for b in world.bullets().sprites() {
         draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 2.0, BULLET_OUTLINE);
     }
 }
@@ -209,7 +209,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         ..
     } = r;
     let Some(layer) = bullet_layer else {
-        for b in world.bullets.sprites() {
+        for b in world.bullets().sprites() {
             let params = SpriteParams {
                 rotation: bullet_rotation(&b),
                 ..Default::default()
@@ -240,7 +240,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
     // lies under it is handed to GL first, to be rasterised meanwhile.
     super::flush_to_gl();
     layer.begin();
-    let (bullets, stamps) = (&world.bullets, &stamps);
+    let (bullets, stamps) = (&world.bullets(), &stamps);
     layer.put_all(|ys| {
         bullets
             .sprites()
@@ -254,7 +254,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
 }
 
 fn draw_items(r: &Renderer, world: &World, anim: u64) {
-    for (_, it) in world.items.iter() {
+    for (_, it) in world.items().iter() {
         let (name, frame) = match it.kind {
             ItemKind::Power => ("item_p", (anim / 8) as usize),
             ItemKind::Bomb => ("item_b", (anim / 8) as usize),
@@ -282,21 +282,21 @@ fn draw_items(r: &Renderer, world: &World, anim: u64) {
 }
 
 fn draw_background(r: &mut Renderer, world: &World) {
-    let bg = world.level.background.clone();
+    let bg = world.level().background.clone();
     if let Some(tex) = r.assets.texture(&bg.ground) {
-        tile_vertical(&tex, world.scroll_offset, WHITE);
+        tile_vertical(&tex, world.scroll_offset(), WHITE);
     }
 }
 
 fn draw_clouds(r: &mut Renderer, world: &World) {
-    let layers = world.level.background.layers.clone();
+    let layers = world.level().background.layers.clone();
     // Clouds are background too: dimmed as the ground is (1.0, untouched, by default).
     let light = 1.0 - r.visibility.background_dim as f32 / 100.0;
     for layer in layers {
         if let Some(tex) = r.assets.texture(&layer.image) {
             tile_vertical(
                 &tex,
-                world.scroll_offset * layer.speed,
+                world.scroll_offset() * layer.speed,
                 Color::new(light, light, light, layer.alpha),
             );
         }
@@ -328,14 +328,14 @@ fn tile_vertical(tex: &Texture2D, offset: f32, color: Color) {
 
 /// Boss HP bar, warning banner, stage intro, stage clear tally and continue countdown.
 fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
-    let level = &world.level;
-    if world.frame < INTRO_STEPS && world.config.start_at == 0.0 {
-        let a = if world.frame > INTRO_STEPS - 30 {
-            (INTRO_STEPS - world.frame) as f32 / 30.0
+    let level = &world.level();
+    if world.frame() < INTRO_STEPS && world.config().start_at == 0.0 {
+        let a = if world.frame() > INTRO_STEPS - 30 {
+            (INTRO_STEPS - world.frame()) as f32 / 30.0
         } else {
             1.0
         };
-        let loop_line = loop_label(world.config.loop_index);
+        let loop_line = loop_label(world.config().loop_index);
         let height = if loop_line.is_some() { 56.0 } else { 44.0 };
         draw_rectangle(
             0.0,
@@ -363,7 +363,7 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
             r.text_centered(&label, 112.0, 162.0, 1.0, Color::new(1.0, 0.55, 0.3, a));
         }
     }
-    if let Some(b) = &world.banner {
+    if let Some(b) = &world.banner() {
         if !(anim / 10).is_multiple_of(3) {
             draw_rectangle(
                 0.0,
@@ -381,8 +381,8 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
             );
         }
     }
-    if let Some(k) = world.boss {
-        if let Some(e) = world.enemies.get(k) {
+    if let Some(k) = world.boss() {
+        if let Some(e) = world.enemies().get(k) {
             let (hp, max) = e
                 .parts
                 .iter()
@@ -404,7 +404,7 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
         }
     }
     if let (StagePhase::Clearing { .. } | StagePhase::Cleared, Some(t)) =
-        (world.phase, &world.tally)
+        (world.phase(), &world.tally())
     {
         draw_rectangle(16.0, 100.0, 192.0, 104.0, Color::new(0.0, 0.0, 0.1, 0.75));
         r.text_centered(
@@ -422,7 +422,7 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
         ];
         // Two players share the bonus equally (see `World::begin_clear`): say what each gets,
         // or the TOTAL reads as if each had earned it.
-        if world.players.len() > 1 {
+        if world.players().len() > 1 {
             rows.push(("EACH", t.each));
         }
         for (i, (label, v)) in rows.iter().enumerate() {
@@ -432,11 +432,11 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
             r.text_shadow(&s, vec2(192.0 - r.text_width(&s, 1.0), y), 1.0, WHITE);
         }
     }
-    for p in &world.players {
+    for p in world.players() {
         if let Some(left) = p.continue_steps {
             // Two players' countdowns stack instead of covering each other.
             let y = 130.0 + p.index as f32 * 70.0;
-            let title = if world.players.len() > 1 {
+            let title = if world.players().len() > 1 {
                 format!("{}P CONTINUE?", p.index + 1)
             } else {
                 "CONTINUE?".to_string()

@@ -6,7 +6,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::player::{self, START_LIVES};
+/// Lives each player starts with under the default rules.
+pub const START_LIVES: u32 = 3;
+/// The score of the first extra life under the standard extends.
+pub const FIRST_EXTRA_LIFE: u64 = 100_000;
+
+/// The score at which the extra life after `current` is granted, under the standard extends.
+pub fn next_extra_life(current: u64) -> u64 {
+    if current < 300_000 {
+        300_000
+    } else {
+        current + 700_000
+    }
+}
 
 /// Lives, extends and continues for a run; part of the world's configuration and of a
 /// replay's header.
@@ -98,7 +110,7 @@ impl Extends {
     pub fn first(self) -> u64 {
         match self {
             Extends::Off => u64::MAX,
-            Extends::Standard => player::FIRST_EXTRA_LIFE,
+            Extends::Standard => FIRST_EXTRA_LIFE,
             Extends::Every200k => 200_000,
         }
     }
@@ -107,7 +119,7 @@ impl Extends {
     pub fn next(self, current: u64) -> u64 {
         match self {
             Extends::Off => u64::MAX,
-            Extends::Standard => player::next_extra_life(current),
+            Extends::Standard => next_extra_life(current),
             Extends::Every200k => current.saturating_add(200_000),
         }
     }
@@ -170,9 +182,9 @@ mod tests {
     fn the_default_rules_are_the_games_own() {
         let d = ArcadeRules::default();
         assert_eq!(d.lives, START_LIVES);
-        assert_eq!(d.extends.first(), player::FIRST_EXTRA_LIFE);
+        assert_eq!(d.extends.first(), FIRST_EXTRA_LIFE);
         for at in [100_000, 300_000, 1_000_000] {
-            assert_eq!(d.extends.next(at), player::next_extra_life(at));
+            assert_eq!(d.extends.next(at), next_extra_life(at));
         }
         assert!(d.may_continue(1_000));
         assert_eq!(d.tag(), "", "default scores are not marked");

@@ -85,13 +85,13 @@ impl Bot {
 
     /// The input for `player` this step.
     pub fn decide(&mut self, world: &World, player: usize) -> Input {
-        let Some(p) = world.players.get(player) else {
+        let Some(p) = world.players().get(player) else {
             return Input::default();
         };
         if p.continue_steps.is_some() {
             // Take the continue: press shot on alternate steps.
             return Input {
-                shot: world.frame.is_multiple_of(2),
+                shot: world.frame().is_multiple_of(2),
                 ..Input::default()
             };
         }
@@ -103,7 +103,7 @@ impl Bot {
 
     /// What the pilot makes of the screen this step, before its reaction delay.
     fn think(&mut self, world: &World, player: usize) -> Input {
-        let p = &world.players[player];
+        let p = &world.players()[player];
         let t = self.traits;
         if t.lapse_chance > 0.0 {
             if self.lapse_left > 0 {
@@ -129,7 +129,7 @@ impl Bot {
         let closing = t.uses_charge
             && p.charge >= 1.0
             && self.held > CHARGE_HOLD_STEPS
-            && world.boss.is_some();
+            && world.boss().is_some();
         let goal = self
             .strike_goal(world, player)
             .filter(|_| closing)
@@ -174,18 +174,18 @@ impl Bot {
         let mut input = best.1;
         // Bomb when every way out is about to be hit, or when the screen is thick with bullets.
         let crowd = world
-            .bullets
+            .bullets()
             .iter()
             .filter(|(_, b)| b.pos.distance(p.pos) < 60.0)
             .count();
-        let blasting = world.blasts.iter().any(|(_, b)| b.player == player);
+        let blasting = world.blasts().iter().any(|(_, b)| b.player == player);
         // Against a boss, a spare bomb is worth spending when the screen fills up.
         let boss_pressure =
-            t.bombs_early && world.boss.is_some() && p.bombs >= 2 && world.bullets.len() > 40;
+            t.bombs_early && world.boss().is_some() && p.bombs >= 2 && world.bullets().len() > 40;
         let cornered = p.bombs > 0
             && !blasting
             && (best.2 >= 4.0 || crowd > 30 || boss_pressure)
-            && world.frame.is_multiple_of(2);
+            && world.frame().is_multiple_of(2);
         input.bomb = cornered && (t.bomb_chance >= 1.0 || self.chance() < t.bomb_chance);
         // Fire all the time, letting go briefly after a long hold when a charge is banked:
         // at once when something is within melee reach, else as a charge attack after
@@ -193,9 +193,11 @@ impl Bot {
         self.held += 1;
         let ready = t.uses_charge && p.charge >= 1.0 && self.held > CHARGE_HOLD_STEPS + 10;
         let strike = ready && world.melee_target_from(p.pos).is_some();
-        let give_up = if world.boss.is_some() { 600 } else { 160 };
+        let give_up = if world.boss().is_some() { 600 } else { 160 };
         let release = strike
-            || (ready && self.held > give_up && (world.boss.is_some() || world.enemies.len() > 3));
+            || (ready
+                && self.held > give_up
+                && (world.boss().is_some() || world.enemies().len() > 3));
         input.shot = !release;
         if release {
             self.held = 0;
@@ -207,13 +209,13 @@ impl Bot {
     /// Where to stand to strike the nearest open part of the boss: just below it, within
     /// reach, and never above the upper third of the screen.
     fn strike_goal(&self, world: &World, player: usize) -> Option<Vec2> {
-        let p = &world.players[player];
+        let p = &world.players()[player];
         let (lane_min, lane_max) = lane(world, player);
         let boss = world
-            .boss
-            .and_then(|k| world.enemies.get(k).map(|e| (k, e)))?;
+            .boss()
+            .and_then(|k| world.enemies().get(k).map(|e| (k, e)))?;
         let (k, e) = boss;
-        let ty = &world.level.enemies[e.kind];
+        let ty = &world.level().enemies[e.kind];
         (0..e.parts.len())
             .filter(|&pi| world.part_open(k, pi))
             .map(|pi| {
@@ -230,12 +232,12 @@ impl Bot {
 
     /// Where the pilot wants to be: under a target, or on an item, within its lane.
     fn goal(&self, world: &World, player: usize) -> Vec2 {
-        let p = &world.players[player];
+        let p = &world.players()[player];
         let home_y = PLAYFIELD.y - 56.0;
         let (lane_min, lane_max) = lane(world, player);
         let in_lane = |x: f32| x >= lane_min && x <= lane_max;
         let item = world
-            .items
+            .items()
             .iter()
             .filter(|(_, i)| {
                 i.kind != ItemKind::ScoreCoin
@@ -252,11 +254,11 @@ impl Bot {
             return pos;
         }
         let target = world
-            .enemies
+            .enemies()
             .iter()
             .filter(|(_, e)| e.on_screen() && e.pos.y < p.pos.y - 24.0)
             .flat_map(|(k, e)| {
-                let ty = &world.level.enemies[e.kind];
+                let ty = &world.level().enemies[e.kind];
                 (0..e.parts.len())
                     .filter(move |&pi| e.part_open(ty, pi))
                     .map(move |pi| (k, pi))
@@ -285,8 +287,8 @@ const LANE_INSET: f32 = 14.0;
 /// the left, player 2 the right) while both are in play, so two autoplayed ships never sit on
 /// one spot with one hidden under the other.
 fn lane(world: &World, player: usize) -> (f32, f32) {
-    let in_play: Vec<usize> = (0..world.players.len())
-        .filter(|&i| world.players[i].in_play())
+    let in_play: Vec<usize> = (0..world.players().len())
+        .filter(|&i| world.players()[i].in_play())
         .collect();
     match in_play.iter().position(|&i| i == player) {
         Some(n) if in_play.len() > 1 => {
@@ -306,7 +308,7 @@ fn danger(world: &World, pos: Vec2, vel: Vec2, t: &SkillTraits) -> f32 {
     // none fired since. Its own ship it knows where it is.
     let late = t.reaction_steps as u32;
     let seen_late = late as f32 * DT;
-    for (_, b) in world.bullets.iter() {
+    for (_, b) in world.bullets().iter() {
         if b.age < late {
             continue;
         }
@@ -329,7 +331,7 @@ fn danger(world: &World, pos: Vec2, vel: Vec2, t: &SkillTraits) -> f32 {
         }
     }
     // Rams cost power: keep clear of air enemies too.
-    for (_, e) in world.enemies.iter() {
+    for (_, e) in world.enemies().iter() {
         if e.ground || e.pos.distance_squared(pos) > 60.0 * 60.0 {
             continue;
         }

@@ -10,12 +10,15 @@
 use std::f32::consts::{PI, TAU};
 
 use glam::Vec2;
+use slab::Slab;
 
-use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
 
 use super::character::Character;
 use super::events::GameEvent;
-use super::world::{Blast, Owner, World};
+use super::owner::Owner;
+use super::player::Player;
+use super::shared::Shared;
 use super::PLAYFIELD;
 
 /// Steps every bomb clears bullets and keeps its pilot invulnerable, whoever bombed.
@@ -73,6 +76,22 @@ pub fn tick_steps(c: Character) -> u64 {
     }
 }
 
+/// A bomb's blast: one box over the whole playfield on the bomb-blast layer. The box clears
+/// bullets for the same time whoever bombed; what it hurts is each pilot's own (see above).
+#[derive(Clone, Debug)]
+pub struct Blast {
+    pub player: usize,
+    pub character: Character,
+    pub steps_left: u32,
+    pub total_steps: u32,
+    pub damage: f32,
+    /// Where the ship was when the bomb went off.
+    pub origin: Vec2,
+    /// Rook's falling scrap; empty (all landed) for the other pilots.
+    pub scrap: ScrapFall,
+    pub(crate) handle: Handle,
+}
+
 /// Steps since the blast went off.
 pub fn age(b: &Blast) -> u32 {
     b.total_steps.saturating_sub(b.steps_left)
@@ -106,114 +125,125 @@ pub fn in_beam(angle: f32, to: Vec2) -> bool {
     d.min(PI - d) <= BEAM_HALF_ANGLE
 }
 
-impl World {
-    /// Where a bomb's damage reaches this step: true when `blast` hurts a part at `pos`.
-    pub(crate) fn blast_reaches(&self, blast: usize, pos: Vec2) -> bool {
-        let Some(b) = self.blasts.get(blast) else {
-            return false;
+/// Where a bomb's damage reaches this step: true when `b` hurts a part at `pos`. `players`
+/// says where Orla's lamp is.
+pub(crate) fn reaches(b: &Blast, players: &[Player], pos: Vec2) -> bool {
+    let age = age(b);
+    match b.character {
+        Character::Vela => (pos.x - gale_x(age, b.total_steps)).abs() <= GALE_HALF_WIDTH,
+        Character::Brass => age < STEAM_STEPS && pos.distance(b.origin) <= steam_radius(age),
+        Character::Wren => true,
+        Character::Orla => in_beam(beam_angle(age, b.total_steps), pos - lamp(b, players)),
+        // The scrap hurts where it lands, in `Harm::land_scrap`.
+        Character::Rook => false,
+    }
+}
+
+/// True while `b` still clears bullets: the same time for every pilot.
+pub(crate) fn clears(b: &Blast) -> bool {
+    age(b) < BOMB_GUARD_STEPS
+}
+
+/// Where Orla's lamp is: on her ship while it flies, else where she bombed.
+pub fn lamp(b: &Blast, players: &[Player]) -> Vec2 {
+    players
+        .get(b.player)
+        .filter(|p| p.in_play())
+        .map_or(b.origin, |p| p.pos)
+}
+
+/// Player `i` bombs: a bomb spent, the guard time, and a blast over the playfield.
+pub(crate) fn fire(blasts: &mut Slab<Blast>, players: &mut [Player], i: usize, sh: &mut Shared) {
+    let stats = players[i].character.stats();
+    let character = players[i].character;
+    let origin = players[i].pos;
+    players[i].bombs -= 1;
+    // Every pilot's bomb protects for the same time, whatever its own effect lasts.
+    players[i].invulnerable = players[i].invulnerable.max(BOMB_GUARD_STEPS);
+    let scrap = if character == Character::Rook {
+        drop_scrap(sh)
+    } else {
+        Default::default()
+    };
+    sh.stats.bombs_used += 1;
+    let entry = blasts.vacant_entry();
+    let key = entry.key();
+    let desc = BoxDesc::new(
+        Aabb::new(Vec2::ZERO, PLAYFIELD),
+        Owner::Blast(key).encode(),
+        Layer::BombBlast,
+    );
+    if let Ok(handle) = sh.collider.insert(desc) {
+        entry.insert(Blast {
+            player: i,
+            character,
+            steps_left: stats.bomb_steps,
+            total_steps: stats.bomb_steps,
+            damage: stats.bomb_damage,
+            origin,
+            scrap,
+            handle,
+        });
+    }
+    sh.events.push(GameEvent::Bomb { player: i });
+}
+
+/// Draws where and when each piece of Rook's scrap lands: a carpet of [`SCRAP_COLUMNS`]
+/// by four cells over the upper two thirds of the screen, one piece jittered within each
+/// cell, so the bursts leave no gap an enemy could sit in; dropped row by row from the
+/// top after the pods have flown up.
+fn drop_scrap(sh: &mut Shared) -> ScrapFall {
+    let mut fall = ScrapFall::default();
+    let rows = (SCRAP_PIECES / SCRAP_COLUMNS) as f32;
+    let cell = Vec2::new(
+        PLAYFIELD.x / SCRAP_COLUMNS as f32,
+        PLAYFIELD.y * 0.66 / rows,
+    );
+    for (n, s) in fall.iter_mut().enumerate() {
+        let (col, row) = ((n % SCRAP_COLUMNS) as f32, (n / SCRAP_COLUMNS) as f32);
+        let x = (col + 0.35 + sh.rand_f32() * 0.3) * cell.x;
+        let land_y = 30.0 + (row + 0.35 + sh.rand_f32() * 0.3) * cell.y;
+        *s = Scrap {
+            x,
+            land_y,
+            land_step: 30 + n as u32 * 4,
+            look: (n % 4) as u8,
         };
-        let age = age(b);
-        match b.character {
-            Character::Vela => (pos.x - gale_x(age, b.total_steps)).abs() <= GALE_HALF_WIDTH,
-            Character::Brass => age < STEAM_STEPS && pos.distance(b.origin) <= steam_radius(age),
-            Character::Wren => true,
-            Character::Orla => in_beam(beam_angle(age, b.total_steps), pos - self.lamp(b)),
-            // The scrap hurts where it lands, in `land_scrap`.
-            Character::Rook => false,
-        }
     }
+    fall
+}
 
-    /// True while `blast` still clears bullets: the same time for every pilot.
-    pub(crate) fn blast_clears(&self, blast: usize) -> bool {
-        self.blasts
-            .get(blast)
-            .is_some_and(|b| age(b) < BOMB_GUARD_STEPS)
-    }
-
-    /// Where Orla's lamp is: on her ship while it flies, else where she bombed.
-    pub fn lamp(&self, b: &Blast) -> Vec2 {
-        self.players
-            .get(b.player)
-            .filter(|p| p.in_play())
-            .map_or(b.origin, |p| p.pos)
-    }
-
-    /// Draws where and when each piece of Rook's scrap lands: a carpet of [`SCRAP_COLUMNS`]
-    /// by four cells over the upper two thirds of the screen, one piece jittered within each
-    /// cell, so the bursts leave no gap an enemy could sit in; dropped row by row from the
-    /// top after the pods have flown up.
-    pub(crate) fn drop_scrap(&mut self) -> ScrapFall {
-        let mut fall = ScrapFall::default();
-        let rows = (SCRAP_PIECES / SCRAP_COLUMNS) as f32;
-        let cell = Vec2::new(
-            PLAYFIELD.x / SCRAP_COLUMNS as f32,
-            PLAYFIELD.y * 0.66 / rows,
-        );
-        for (n, s) in fall.iter_mut().enumerate() {
-            let (col, row) = ((n % SCRAP_COLUMNS) as f32, (n / SCRAP_COLUMNS) as f32);
-            let x = (col + 0.35 + self.rand_f32() * 0.3) * cell.x;
-            let land_y = 30.0 + (row + 0.35 + self.rand_f32() * 0.3) * cell.y;
-            *s = Scrap {
-                x,
-                land_y,
-                land_step: 30 + n as u32 * 4,
-                look: (n % 4) as u8,
-            };
-        }
-        fall
-    }
-
-    /// Bursts the pieces of scrap landing this step, hurting every enemy part they touch.
-    pub(crate) fn land_scrap(&mut self) {
-        for k in 0..self.blasts.capacity() {
-            let Some(b) = self.blasts.get(k) else {
-                continue;
-            };
-            if b.character != Character::Rook {
-                continue;
-            }
-            // The step about to begin; `update_blasts` counts `steps_left` down after this.
+/// The pieces of Rook's scrap landing this step, as (blast key, where, damage, player), in
+/// blast key and piece order. Call before [`count_down`]: a landing is matched against the
+/// step about to begin.
+pub(crate) fn landings(blasts: &Slab<Blast>) -> impl Iterator<Item = (Vec2, f32, usize)> + '_ {
+    (0..blasts.capacity())
+        .filter_map(|k| blasts.get(k))
+        .filter(|b| b.character == Character::Rook)
+        .flat_map(|b| {
             let age = age(b);
-            let (player, damage) = (b.player, b.damage);
-            for n in 0..SCRAP_PIECES {
-                let s = self.blasts[k].scrap[n];
-                if s.land_step != age {
-                    continue;
-                }
-                let landing = Vec2::new(s.x, s.land_y);
-                self.events.push(GameEvent::Explosion {
-                    pos: landing,
-                    size: 0,
-                });
-                self.burst(landing, damage, player);
-            }
+            b.scrap
+                .iter()
+                .filter(move |s| s.land_step == age)
+                .map(move |s| (Vec2::new(s.x, s.land_y), b.damage, b.player))
+        })
+}
+
+/// Counts every blast down a step; those that ran out leave with their boxes. `done` is
+/// scratch, empty between calls.
+pub(crate) fn count_down(
+    blasts: &mut Slab<Blast>,
+    collider: &mut Collider,
+    done: &mut Vec<(usize, Handle)>,
+) {
+    for (k, b) in blasts.iter_mut() {
+        b.steps_left = b.steps_left.saturating_sub(1);
+        if b.steps_left == 0 {
+            done.push((k, b.handle));
         }
     }
-
-    /// Hurts every enemy part whose box touches a burst of [`SCRAP_RADIUS`] at `at`, once.
-    fn burst(&mut self, at: Vec2, damage: f32, player: usize) {
-        let mut found = std::mem::take(&mut self.query_buf);
-        found.clear();
-        self.collider.query(
-            Aabb::from_center(at, Vec2::splat(SCRAP_RADIUS)),
-            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
-            &mut found,
-        );
-        let mut hits = std::mem::take(&mut self.scratch.hits);
-        hits.clear();
-        for c in &found {
-            if let Some(Owner::Enemy(k)) = Owner::decode(c.owner) {
-                let seen = self.enemies.get(k).is_some_and(|e| e.on_screen());
-                if seen && at.distance(self.part_pos(k, c.part as usize)) <= SCRAP_RADIUS * 2.0 {
-                    hits.push((k, c.part as usize));
-                }
-            }
-        }
-        self.query_buf = found;
-        for &(k, pi) in &hits {
-            self.damage_part(k, pi, damage, player);
-        }
-        hits.clear();
-        self.scratch.hits = hits;
+    for (k, h) in done.drain(..) {
+        blasts.remove(k);
+        let _ = collider.remove(h);
     }
 }

@@ -1,21 +1,18 @@
-//! Enemy bullets: firing patterns (all described by level data) and bullet motion.
+//! An enemy bullet as a value: how it moves, and its hitbox and shape. The world's bullets
+//! are `bullets`; what fires them is `weapons`.
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Handle, Layer, Shape};
-use crate::level::limits;
-use crate::level::schema::{BulletStyle, PatternKind};
-
-use super::clock::DT;
-use super::world::{Owner, World};
+use crate::collide::{Aabb, Handle, Shape};
+use crate::level::schema::BulletStyle;
 
 #[derive(Clone, Debug)]
 pub struct Bullet {
     pub pos: Vec2,
     /// Pixels per second.
     pub speed: f32,
-    /// Degrees; 90 is straight down. Set when the bullet is made and turned only by
-    /// [`World::update`], which keeps [`Bullet::dir`] with it.
+    /// Degrees; 90 is straight down. Set when the bullet is made and turned only by the
+    /// bullets' step (`Bullets::advance`), which keeps [`Bullet::dir`] with it.
     pub heading_deg: f32,
     pub accel: f32,
     pub ang_vel_deg: f32,
@@ -28,9 +25,6 @@ pub struct Bullet {
     /// trigonometry. Derived from `heading_deg`, so the state hash leaves it out.
     pub(super) dir: Vec2,
 }
-
-/// The arc, degrees, of the fan a lone aimed bullet becomes on Hard.
-const AIMED_FAN_DEG: f32 = 24.0;
 
 /// Steps a bullet lives at most (20 seconds).
 pub const BULLET_MAX_AGE: u32 = 20 * 60;
@@ -118,138 +112,10 @@ pub(crate) fn unit(heading_deg: f32) -> Vec2 {
     Vec2::new(r.cos(), r.sin())
 }
 
-impl World {
-    /// Fires one volley of pattern `pattern_i` from `muzzle` for weapon `wi` of enemy `k`,
-    /// turned by `turn_deg` degrees.
-    pub(crate) fn fire_volley(
-        &mut self,
-        k: usize,
-        wi: usize,
-        pattern_i: usize,
-        muzzle: Vec2,
-        turret: bool,
-        turn_deg: f32,
-    ) {
-        let level = self.level.clone();
-        let p = &level.patterns[pattern_i];
-        let (speed_f, density_f) = self.config.difficulty.factors(self.config.loop_index);
-        let fan = self.config.difficulty.aimed_fan();
-        let aim = match self.nearest_player(muzzle) {
-            Some(t) if !turret => (t - muzzle).to_angle().to_degrees(),
-            _ => self.enemies[k].weapons[wi].aim_deg,
-        };
-        let st = &mut self.enemies[k].weapons[wi];
-        let volley = st.volley_index;
-        st.volley_index += 1;
-        st.volleys_left = st.volleys_left.saturating_sub(1);
-        st.volley_timer = (p.volley_interval_s / DT).round().max(1.0) as u32;
-        let scaled = |n: u32| {
-            ((n as f32 * density_f).round() as u32).clamp(1, limits::MAX_BULLETS_PER_VOLLEY)
-        };
-        let (count, base, arc, full_circle) = match p.kind {
-            // Hard turns a lone aimed bullet into a fan around the aimed line.
-            PatternKind::Aimed if p.count == 1 && fan > 1 => (fan, aim, AIMED_FAN_DEG, false),
-            PatternKind::Aimed | PatternKind::Stream => (p.count, aim, p.spread_deg, false),
-            PatternKind::Spread => (
-                scaled(p.count),
-                if turret { aim } else { p.angle_deg },
-                p.spread_deg,
-                false,
-            ),
-            PatternKind::Ring => (
-                scaled(p.count),
-                p.angle_deg + p.spin_deg * volley as f32,
-                360.0,
-                true,
-            ),
-            PatternKind::Spiral => {
-                st.spin_deg = (st.spin_deg + p.spin_deg).rem_euclid(360.0);
-                (scaled(p.count), p.angle_deg + st.spin_deg, 360.0, true)
-            }
-            PatternKind::Burst => (scaled(p.count), p.angle_deg, 360.0, true),
-        };
-        // Only a turned weapon adds: `x + 0.0` would turn a heading of -0.0 into 0.0.
-        let base = if turn_deg != 0.0 {
-            base + turn_deg
-        } else {
-            base
-        };
-        for n in 0..count {
-            if self.bullets.len() >= level.max_bullets {
-                break;
-            }
-            let mut heading = if full_circle {
-                base + 360.0 * n as f32 / count as f32
-            } else if count > 1 {
-                base - arc * 0.5 + arc * n as f32 / (count - 1) as f32
-            } else {
-                base
-            };
-            let mut speed = p.speed;
-            if p.kind == PatternKind::Burst {
-                heading += (self.rand_f32() - 0.5) * 360.0 / count as f32;
-                speed += self.rand_f32() * p.speed_spread;
-            }
-            self.spawn_bullet(Bullet::new(
-                muzzle,
-                speed * speed_f,
-                heading,
-                p.accel * speed_f,
-                p.ang_vel_deg,
-                p.bullet,
-            ));
-        }
-    }
-
-    /// Adds a bullet; its box joins the collider with the rest of this step's spawns, in one batch.
-    pub fn spawn_bullet(&mut self, bullet: Bullet) -> Option<usize> {
-        let key = self.bullets.vacant_key();
-        let handle = self
-            .collider
-            .insert(
-                BoxDesc::new(
-                    Aabb::from_center(bullet.pos, Vec2::ZERO),
-                    Owner::Bullet(key).encode(),
-                    Layer::EnemyBullet,
-                )
-                .shape(bullet.shape()),
-            )
-            .ok()?;
-        Some(self.bullets.insert(bullet, handle))
-    }
-
-    pub(crate) fn update_bullets(&mut self) {
-        let mut gone = std::mem::take(&mut self.scratch.gone);
-        // Past the difficulty's curl time a curving bullet flies on straight.
-        let curl_steps = self
-            .config
-            .difficulty
-            .curl_s()
-            .map_or(u32::MAX, |s| (s / DT).round() as u32);
-        let turned = &mut self.scratch.turned;
-        self.bullets
-            .advance(curl_steps, &mut self.collider, &mut gone, turned);
-        for k in gone.drain(..) {
-            let b = self.bullets.remove(k);
-            debug_assert!(b.is_some(), "advance pushes stored keys only");
-            if let Some(b) = b {
-                self.remove_box(b.handle);
-            }
-        }
-        self.scratch.gone = gone;
-    }
-
-    /// Removes a bullet (hit the player, or cancelled).
-    pub(crate) fn remove_bullet(&mut self, k: usize) -> Option<Vec2> {
-        let b = self.bullets.remove(k)?;
-        self.remove_box(b.handle);
-        Some(b.pos)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::BroadPhase;
     use crate::level::Difficulty;
     use crate::sim::{Input, WorldConfig};
     use crate::testkit::scenario;
@@ -273,7 +139,7 @@ mod tests {
         );
         let k = world.spawn_bullet(bullet).expect("room for a bullet");
         scenario::hold(&mut world, Input::default(), steps);
-        world.bullets.get(k).expect("still flying").heading_deg
+        world.bullets().get(k).expect("still flying").heading_deg
     }
 
     #[test]
@@ -301,18 +167,21 @@ mod tests {
         for step in 0..150 {
             world.step(&[Input::default()]);
             assert!(
-                world.bullets.len() == keys.len(),
+                world.bullets().len() == keys.len(),
                 "a bullet left at step {step}"
             );
             for &k in &keys {
-                let b = &world.bullets.get(k).expect("still flying");
+                let b = &world.bullets().get(k).expect("still flying");
                 let r = b.heading_deg.to_radians();
                 let unit = Vec2::new(r.cos(), r.sin());
                 assert_eq!(
                     b.dir.to_array().map(f32::to_bits),
                     unit.to_array().map(f32::to_bits)
                 );
-                let (_, aabb) = world.collider.get(b.handle.expect("a box")).expect("live");
+                let (_, aabb) = world
+                    .collider()
+                    .get(b.handle.expect("a box"))
+                    .expect("live");
                 assert_eq!(aabb, b.hitbox(), "step {step}, {b:?}");
             }
         }

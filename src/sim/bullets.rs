@@ -14,12 +14,15 @@ use std::ops::Range;
 
 use glam::Vec2;
 
-use crate::collide::{BroadPhase, Collider, Handle};
-use crate::level::limits;
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
 use crate::level::schema::BulletStyle;
+use crate::level::{limits, Difficulty};
 
 use super::bullet::{hitbox_of, needle_half, unit, Bullet, BULLET_MAX_AGE};
 use super::clock::DT;
+use super::owner::Owner;
+use super::scratch::Scratch;
+use super::shared::remove_box;
 use super::PLAYFIELD;
 
 /// `next_free` of an occupied key.
@@ -360,6 +363,58 @@ impl Bullets {
             };
         }
     }
+}
+
+/// Adds `bullet` to `bullets`, its box joining `collider` with the rest of this step's spawns,
+/// in one batch; returns its key, or `None` when the collider is full.
+pub(crate) fn spawn(
+    bullets: &mut Bullets,
+    collider: &mut Collider,
+    bullet: Bullet,
+) -> Option<usize> {
+    let key = bullets.vacant_key();
+    let handle = collider
+        .insert(
+            BoxDesc::new(
+                Aabb::from_center(bullet.pos, Vec2::ZERO),
+                Owner::Bullet(key).encode(),
+                Layer::EnemyBullet,
+            )
+            .shape(bullet.shape()),
+        )
+        .ok()?;
+    Some(bullets.insert(bullet, handle))
+}
+
+/// One step of every bullet ([`Bullets::advance`]), as `difficulty` lets curving bullets curl;
+/// those that leave take their boxes out of `collider`.
+pub(crate) fn step(
+    bullets: &mut Bullets,
+    collider: &mut Collider,
+    difficulty: Difficulty,
+    scratch: &mut Scratch,
+) {
+    let mut gone = std::mem::take(&mut scratch.gone);
+    // Past the difficulty's curl time a curving bullet flies on straight.
+    let curl_steps = difficulty
+        .curl_s()
+        .map_or(u32::MAX, |s| (s / DT).round() as u32);
+    bullets.advance(curl_steps, collider, &mut gone, &mut scratch.turned);
+    for k in gone.drain(..) {
+        let b = bullets.remove(k);
+        debug_assert!(b.is_some(), "advance pushes stored keys only");
+        if let Some(b) = b {
+            remove_box(collider, b.handle);
+        }
+    }
+    scratch.gone = gone;
+}
+
+/// Removes bullet `k` with its box (it hit a ship, or was cancelled); where it was.
+pub(crate) fn remove(bullets: &mut Bullets, collider: &mut Collider, k: usize) -> Option<Vec2> {
+    let b = bullets.remove(k)?;
+    remove_box(collider, b.handle);
+    Some(b.pos)
 }
 
 #[cfg(test)]

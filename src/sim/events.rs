@@ -1,11 +1,11 @@
-//! What happened during a step, for sound and effects to react to. The simulation never
-//! depends on whether anyone listens.
+//! What happened: during a step, for sound and effects to react to (the simulation never
+//! depends on whether anyone listens), and over the run, in its totals.
 
 use std::sync::Arc;
 
 use glam::Vec2;
 
-use super::ItemKind;
+use super::item::ItemKind;
 
 /// Something a player would see or hear. Emitted in the order it happened.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,4 +86,24 @@ pub enum GameEvent {
     Continue {
         player: usize,
     },
+}
+
+/// Totals for the summary and the results screen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunStats {
+    pub deaths: u32,
+    pub bombs_used: u32,
+    /// Charges released up close as melee strikes.
+    pub melee_strikes: u32,
+    pub power_downs: u32,
+    pub kills_air: u32,
+    pub kills_ground: u32,
+    pub items_power: u32,
+    pub items_bomb: u32,
+    pub items_coin: u32,
+    pub bosses_defeated: u32,
+    pub boss_parts_destroyed: u32,
+    pub max_live_boxes: usize,
+    pub max_enemy_bullets: usize,
+    pub continues: u32,
 }

@@ -1,6 +1,6 @@
 //! A stable hash of the world, so runs and replays can be compared bit for bit.
 //!
-//! [`World::state_hash`] feeds every value that decides how the game goes on. Each entity's
+//! [`World::state_hash`](super::World::state_hash) feeds every value that decides how the game goes on. Each entity's
 //! [`Feed`] takes its struct apart field by field, with no `..`: a field added later does not
 //! compile until its author says whether it is hashed.
 
@@ -10,14 +10,17 @@ use glam::Vec2;
 
 use crate::level::schema::PathDef;
 
-use super::bomb::Scrap;
+use super::bomb::{Blast, Scrap};
+use super::boss::MidBossWait;
 use super::bullet::Bullet;
+use super::bullets::Bullets;
+use super::clear::StagePhase;
 use super::enemy::{Enemy, PartState, WeaponState};
+use super::events::RunStats;
 use super::input::Input;
 use super::item::Item;
-use super::pilots::Strike;
-use super::player::{Player, Shot};
-use super::world::{Blast, MidBossWait, PendingSpawn, RunStats, StagePhase, World, WorldConfig};
+use super::player::{Player, Shot, Strike};
+use super::timeline::PendingSpawn;
 
 /// A small wrapper over FNV-1a with helpers for the simulation's value types. FNV is fixed
 /// forever, unlike the standard library's hasher, so hashes stay comparable across builds.
@@ -144,9 +147,9 @@ impl<T: Feed> Feed for slab::Slab<T> {
 }
 
 /// As a slab of bullets feeds (the hash was first taken over one).
-impl Feed for super::Bullets {
+impl Feed for Bullets {
     fn feed(&self, h: &mut StateHasher) {
-        feed_keyed::<super::Bullet>(h, self.len(), self.iter());
+        feed_keyed::<Bullet>(h, self.len(), self.iter());
     }
 }
 
@@ -468,98 +471,5 @@ impl Feed for RunStats {
         h.put(&((*items_power, *items_bomb, *items_coin), *bosses_defeated));
         h.put(&((*boss_parts_destroyed, *max_live_boxes), *max_enemy_bullets));
         h.put(&(*continues, *melee_strikes));
-    }
-}
-
-impl World {
-    /// A hash of everything that decides how the game goes on from here, so runs and replays
-    /// can be compared step by step: the same run gives the same hash, and a run that strays
-    /// in any value below changes it (barring a 64-bit collision).
-    ///
-    /// It covers the level by what it plays ([`level_hash`](super::replay::level_hash), not
-    /// its files' text, so rewriting a stage with waves and sections, or a comment, keeps it); the settings that act on every step
-    /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
-    /// formation members still to come, the scroll and its easing; the stage phase; the game's
-    /// random generator; each player's input of the last step (presses are edges); every
-    /// player, shot, enemy (parts, weapons, boss phase, path), bullet, item and bomb blast,
-    /// field by field with its slab key; the boss and mid-boss; and the run's counters.
-    ///
-    /// It leaves out, on purpose:
-    /// - `events`: the last step's report, which the next step clears before it begins;
-    /// - the settings read only by [`World::new`] (seed, characters, start time and power,
-    ///   carry): what they decided is in the state above;
-    /// - the collider, and which slab keys and collider handles the next entities will get.
-    ///   The collider's boxes are the entities' own, hashed above; what it remembers beyond
-    ///   them (handle numbers, the order of its lists, the overlaps it saw last step) and the
-    ///   slabs' free lists come from the same history as everything hashed, and walking them
-    ///   would cost as much as a step.
-    ///
-    /// Cost: one pass over the entities, allocating nothing.
-    pub fn state_hash(&self) -> u64 {
-        let World {
-            config,
-            level: _,
-            level_key,
-            frame,
-            stage_time,
-            scroll_speed,
-            scroll_offset,
-            scroll_ease,
-            phase,
-            players,
-            shots,
-            enemies,
-            bullets,
-            items,
-            blasts,
-            boss,
-            mid_boss,
-            mid_boss_fell,
-            banner,
-            tally,
-            stats,
-            events: _,
-            collider: _,
-            rng,
-            next_event,
-            pending,
-            prev_input,
-            query_buf: _,
-            scratch: _,
-        } = self;
-        let WorldConfig {
-            difficulty,
-            loop_index,
-            invincible,
-            seed: _,
-            characters: _,
-            start_at: _,
-            start_power: _,
-            carry: _,
-            // Seen through the lives, extends and continues it decides, all hashed (see
-            // `continues_used` above).
-            arcade: _,
-        } = config;
-        let mut h = StateHasher::new();
-        h.put(&(*level_key, *difficulty as u8, *loop_index));
-        h.put(invincible);
-        h.put(&(*frame, *stage_time, *next_event));
-        h.put(pending.as_slice());
-        h.put(&(*scroll_speed, *scroll_offset, *scroll_ease));
-        h.put(phase);
-        h.put(&rng.state());
-        h.put(prev_input.as_slice());
-        h.put(players.as_slice());
-        h.put(shots);
-        h.put(enemies);
-        h.put(bullets);
-        h.put(items);
-        h.put(blasts);
-        h.put(&(*boss, *mid_boss, *mid_boss_fell));
-        // Only drawn, but cheap, and a replay that shows another banner has gone astray.
-        h.put(&banner.as_ref().map(|b| b.steps_left));
-        h.put(&tally.as_ref().map(|t| (t.total, t.each)));
-        h.put(stats);
-        h.finish()
     }
 }

@@ -2,13 +2,17 @@
 //! melee strike every pilot's charge turns into up close.
 
 use glam::Vec2;
+use slab::Slab;
 
-use crate::collide::Aabb;
+use crate::collide::{Aabb, Collider};
+use crate::level::Level;
 
 use super::character::Character;
-use super::events::GameEvent;
-use super::player::{Shot, ShotKind};
-use super::world::World;
+use super::enemy::{part_open, part_pos, Enemy};
+use super::player::{Player, Shot, ShotKind};
+use super::shots::spawn_shot;
+
+pub use super::player::Strike;
 
 /// How far in front of the ship a melee strike reaches, pixels from its centre.
 pub const MELEE_REACH: f32 = 56.0;
@@ -22,14 +26,6 @@ pub const POD_OFFSET: Vec2 = Vec2::new(-13.0, 3.0);
 pub const POD_SWING: f32 = 0.61;
 /// How far the pods swing towards their goal each step.
 const POD_EASE: f32 = 0.12;
-
-/// A melee strike being played out: the animation only; its damage landed at once.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Strike {
-    pub steps_left: u32,
-    /// Where it struck, for the picture.
-    pub at: Vec2,
-}
 
 /// Rook's pods' heading after one step. While fire is held they stay locked where they are;
 /// otherwise they swing towards the way the ship moves (`dir_x`, -1 to 1) and back to straight
@@ -55,145 +51,155 @@ pub fn melee_area(pos: Vec2) -> Aabb {
     )
 }
 
-impl World {
-    /// The nearest part player `i`'s melee strike could hurt from `from`: one that can be
-    /// hurt and whose box reaches into [`melee_area`], with where it is. For the autoplay bot,
-    /// which reads the world as a player would; it allocates nothing.
-    pub fn melee_target_from(&self, from: Vec2) -> Option<Vec2> {
-        let area = melee_area(from);
-        self.enemies
-            .iter()
-            .filter(|(_, e)| e.on_screen())
-            .flat_map(|(k, e)| (0..e.parts.len()).map(move |pi| (k, pi)))
-            .filter(|&(k, pi)| self.part_open(k, pi))
-            .map(|(k, pi)| {
-                let half = self.level.enemies[self.enemies[k].kind].parts[pi].half;
-                (
-                    Aabb::from_center(self.part_pos(k, pi), half),
-                    self.part_pos(k, pi),
-                )
-            })
-            .filter(|(b, _)| b.overlaps(&area))
-            .map(|(_, at)| at)
-            .min_by(|a, b| {
-                a.distance_squared(from)
-                    .total_cmp(&b.distance_squared(from))
-            })
-    }
+/// The nearest part a melee strike from `from` could hurt: one that can be hurt and whose box
+/// reaches into [`melee_area`], with where it is. For the autoplay bot, which reads the world
+/// as a player would; it allocates nothing.
+pub(crate) fn melee_target_from(enemies: &Slab<Enemy>, level: &Level, from: Vec2) -> Option<Vec2> {
+    let area = melee_area(from);
+    enemies
+        .iter()
+        .filter(|(_, e)| e.on_screen())
+        .flat_map(|(k, e)| (0..e.parts.len()).map(move |pi| (k, pi)))
+        .filter(|&(k, pi)| part_open(enemies, level, k, pi))
+        .map(|(k, pi)| {
+            let half = level.enemies[enemies[k].kind].parts[pi].half;
+            (
+                Aabb::from_center(part_pos(enemies, level, k, pi), half),
+                part_pos(enemies, level, k, pi),
+            )
+        })
+        .filter(|(b, _)| b.overlaps(&area))
+        .map(|(_, at)| at)
+        .min_by(|a, b| {
+            a.distance_squared(from)
+                .total_cmp(&b.distance_squared(from))
+        })
+}
 
-    /// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
-    /// (two beams' worth) at power 4.
-    pub(crate) fn fire_orla_side_beams(&mut self, base: &Shot, power: u8) {
-        if power < 3 {
-            return;
-        }
-        let paired = power >= 4;
-        let half = if paired {
-            Vec2::new(base.half.x + 2.0, base.half.y)
-        } else {
-            base.half
-        };
-        for sign in [-1.0f32, 1.0] {
-            self.spawn_shot(Shot {
+/// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
+/// (two beams' worth) at power 4.
+pub(crate) fn fire_orla_side_beams(
+    shots: &mut Slab<Shot>,
+    collider: &mut Collider,
+    base: &Shot,
+    power: u8,
+) {
+    if power < 3 {
+        return;
+    }
+    let paired = power >= 4;
+    let half = if paired {
+        Vec2::new(base.half.x + 2.0, base.half.y)
+    } else {
+        base.half
+    };
+    for sign in [-1.0f32, 1.0] {
+        spawn_shot(
+            shots,
+            collider,
+            Shot {
                 kind: ShotKind::Laser,
                 pos: base.pos + Vec2::new(sign * 9.0, 6.0),
                 half,
                 paired,
                 ..base.clone()
-            });
-        }
+            },
+        );
     }
+}
 
-    /// Rook's pods fire rivets along the heading they hold: one each, a paired box from
-    /// power 3, and at power 4 one more single angled a little outwards.
-    pub(crate) fn fire_rook_pods(&mut self, base: &Shot, power: u8) {
-        let p = &self.players[base.player];
-        let (ship, angle) = (p.pos, p.pod_angle);
-        let speed = base.vel.length();
-        let paired = power >= 3;
-        for side in [-1.0f32, 1.0] {
-            let from =
-                ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y) + pod_heading(angle) * 7.0;
-            let half = if paired {
-                Vec2::new(base.half.x + 2.0, base.half.y)
-            } else {
-                base.half
-            };
-            self.spawn_shot(Shot {
+/// Rook's pods fire rivets along the heading they hold (`ship` is Rook's player): one each,
+/// a paired box from power 3, and at power 4 one more single angled a little outwards.
+pub(crate) fn fire_rook_pods(
+    shots: &mut Slab<Shot>,
+    collider: &mut Collider,
+    ship: &Player,
+    base: &Shot,
+    power: u8,
+) {
+    let (at, angle) = (ship.pos, ship.pod_angle);
+    let speed = base.vel.length();
+    let paired = power >= 3;
+    for side in [-1.0f32, 1.0] {
+        let from = at + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y) + pod_heading(angle) * 7.0;
+        let half = if paired {
+            Vec2::new(base.half.x + 2.0, base.half.y)
+        } else {
+            base.half
+        };
+        spawn_shot(
+            shots,
+            collider,
+            Shot {
                 pos: from,
                 vel: pod_heading(angle) * speed,
                 half,
                 paired,
                 ..base.clone()
-            });
-            if power >= 4 {
-                let a = angle + side * 0.12;
-                self.spawn_shot(Shot {
+            },
+        );
+        if power >= 4 {
+            let a = angle + side * 0.12;
+            spawn_shot(
+                shots,
+                collider,
+                Shot {
                     pos: from,
                     vel: pod_heading(a) * speed,
                     paired: false,
                     ..base.clone()
-                });
-            }
+                },
+            );
         }
     }
+}
 
-    /// Orla's and Rook's charge attacks; `base` is a charge shot on the ship.
-    pub(crate) fn fire_new_charge(&mut self, base: &Shot) {
-        match base.character {
-            Character::Orla => {
-                // A wide lens-flare beam from the lamp to the top, glued to the ship like
-                // Brass's but twice as wide and shorter lived.
-                let y = base.pos.y;
-                self.spawn_shot(Shot {
+/// Orla's and Rook's charge attacks; `base` is a charge shot on `ship`.
+pub(crate) fn fire_new_charge(
+    shots: &mut Slab<Shot>,
+    collider: &mut Collider,
+    ship: &Player,
+    base: &Shot,
+) {
+    match base.character {
+        Character::Orla => {
+            // A wide lens-flare beam from the lamp to the top, glued to the ship like
+            // Brass's but twice as wide and shorter lived.
+            let y = base.pos.y;
+            spawn_shot(
+                shots,
+                collider,
+                Shot {
                     pos: Vec2::new(base.pos.x, y * 0.5),
                     half: Vec2::new(12.0, y * 0.5),
                     damage: 3.0,
                     life: 50,
                     ..base.clone()
-                });
-            }
-            Character::Rook => {
-                // Each pod fires a spread of five bolts around the heading it holds.
-                let p = &self.players[base.player];
-                let (ship, angle) = (p.pos, p.pod_angle);
-                for side in [-1.0f32, 1.0] {
-                    let from = ship + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y);
-                    for n in -2..=2 {
-                        let a = angle + n as f32 * 0.2;
-                        self.spawn_shot(Shot {
+                },
+            );
+        }
+        Character::Rook => {
+            // Each pod fires a spread of five bolts around the heading it holds.
+            let (at, angle) = (ship.pos, ship.pod_angle);
+            for side in [-1.0f32, 1.0] {
+                let from = at + Vec2::new(POD_OFFSET.x * -side, POD_OFFSET.y);
+                for n in -2..=2 {
+                    let a = angle + n as f32 * 0.2;
+                    spawn_shot(
+                        shots,
+                        collider,
+                        Shot {
                             pos: from,
                             vel: pod_heading(a) * 300.0,
                             half: Vec2::new(4.0, 6.0),
                             damage: 3.0,
                             life: 70,
                             ..base.clone()
-                        });
-                    }
+                        },
+                    );
                 }
             }
-            _ => {}
         }
-    }
-
-    /// Strikes the nearest part an enemy offers within reach in front of player `i`, at once
-    /// and for [`Character::melee_damage`]. Returns false, striking nothing, when no part that
-    /// can be hurt (on screen, not destroyed, not armoured) is within reach.
-    pub(crate) fn melee_strike(&mut self, i: usize) -> bool {
-        let p = &self.players[i];
-        let (pos, power, character) = (p.pos, p.power, p.character);
-        let target = self.nearest_open_part(melee_area(pos), pos);
-        let Some((k, pi)) = target else {
-            return false;
-        };
-        let at = pos + Vec2::new(0.0, -20.0);
-        self.players[i].strike = Some(Strike {
-            steps_left: MELEE_STEPS,
-            at,
-        });
-        self.stats.melee_strikes += 1;
-        self.events.push(GameEvent::Melee { player: i, pos: at });
-        self.damage_part(k, pi, character.melee_damage(power), i);
-        true
+        _ => {}
     }
 }

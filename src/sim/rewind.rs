@@ -46,7 +46,7 @@ impl History {
 
     /// True when the next [`History::record`] of `world` takes a snapshot of it.
     pub fn snapshot_due(&self, world: &World) -> bool {
-        world.frame.is_multiple_of(SNAPSHOT_EVERY) || self.snapshots.is_empty()
+        world.frame().is_multiple_of(SNAPSHOT_EVERY) || self.snapshots.is_empty()
     }
 
     /// [`History::record`], with a copy of `world` made beforehand (on another thread, say) to
@@ -55,16 +55,16 @@ impl History {
     /// made since the world last changed.
     pub fn record_with(&mut self, world: &World, inputs: &[Input], copy: Option<World>) {
         if self.snapshot_due(world) {
-            let snapshot = copy.filter(|c| c.frame == world.frame);
+            let snapshot = copy.filter(|c| c.frame() == world.frame());
             self.snapshots
                 .push_back(snapshot.unwrap_or_else(|| world.clone()));
         }
         self.inputs.push_back(inputs.to_vec());
         // Drop snapshots once the next one is itself far enough back.
-        let reach = self.reach_for(world.level.max_bullets);
-        while self.snapshots.len() > 1 && world.frame - self.snapshots[1].frame >= reach {
+        let reach = self.reach_for(world.level().max_bullets);
+        while self.snapshots.len() > 1 && world.frame() - self.snapshots[1].frame() >= reach {
             let old = self.snapshots.pop_front().expect("more than one snapshot");
-            let dropped = self.snapshots[0].frame - old.frame;
+            let dropped = self.snapshots[0].frame() - old.frame();
             self.inputs.drain(..dropped as usize);
         }
     }
@@ -83,7 +83,7 @@ impl History {
     pub fn available(&self, world: &World) -> u64 {
         self.snapshots
             .front()
-            .map_or(0, |s| world.frame.saturating_sub(s.frame))
+            .map_or(0, |s| world.frame().saturating_sub(s.frame()))
     }
 
     /// Takes `world` back `steps` steps (as far as the history reaches), forgetting what came
@@ -93,21 +93,21 @@ impl History {
         if steps == 0 {
             return 0;
         }
-        let target = world.frame - steps;
-        while self.snapshots.back().is_some_and(|s| s.frame > target) {
+        let target = world.frame() - steps;
+        while self.snapshots.back().is_some_and(|s| s.frame() > target) {
             self.snapshots.pop_back();
         }
         let Some(snapshot) = self.snapshots.back() else {
             return 0;
         };
-        let first = self.snapshots[0].frame;
+        let first = self.snapshots[0].frame();
         let mut rebuilt = snapshot.clone();
-        for i in (rebuilt.frame - first)..(target - first) {
+        for i in (rebuilt.frame() - first)..(target - first) {
             rebuilt.step(&self.inputs[i as usize]);
         }
         self.inputs.truncate((target - first) as usize);
         // Events of the re-simulated steps have been seen already.
-        rebuilt.events.clear();
+        rebuilt.forget_events();
         *world = rebuilt;
         steps
     }

@@ -14,29 +14,29 @@ use slab::Slab;
 use glam::Vec2;
 
 use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
-use crate::level::limits;
 use crate::level::schema::PathDef;
 
-use super::enemy::{PartState, WeaponState};
-use super::events::GameEvent;
-use super::player::ShotKind;
-use super::world::World;
-use super::{Character, Enemy, Item, ItemKind, Shot};
+use crate::level::Level;
+
+use super::character::Character;
+use super::enemy::{Enemy, PartState, WeaponState};
+use super::item::{Item, ItemKind};
+use super::player::{Shot, ShotKind};
 
 /// Spare part and weapon lists kept for enemies yet to spawn. An enemy that leaves gives its
 /// lists back, so this is only the most alive at once before a list must be allocated.
 const SPARE_LISTS: usize = 256;
 /// Collider pairs reserved for per enemy bullet the stage allows: each against a bomb blast
 /// and both players, and shots, items and enemies besides.
-const PAIRS_PER_BULLET: usize = 4;
+pub(crate) const PAIRS_PER_BULLET: usize = 4;
 /// Player shots alive at once reserved for (two players' widest spreads, charges and homing
 /// shots at the highest power hold well under this).
-const SHOTS: usize = 1_024;
+pub(crate) const SHOTS: usize = 1_024;
 /// Items alive at once reserved for: drops, and the coins a boss's bullets turn into.
-const ITEMS: usize = 1_024;
+pub(crate) const ITEMS: usize = 1_024;
 /// Boxes of each enemy layer in one band reserved for in the collider. More is possible (512
 /// enemies of many parts each), but the shipped stages stay far below; beyond it a list grows.
-const ENEMY_BOXES: usize = 256;
+pub(crate) const ENEMY_BOXES: usize = 256;
 
 /// Lists reused by every step; empty between steps.
 #[derive(Debug, Default)]
@@ -47,6 +47,8 @@ pub(crate) struct Scratch {
     pub gone: Vec<usize>,
     /// Needles turned by this step's bullet pass, by key (see `Bullets::advance`).
     pub turned: Vec<u32>,
+    /// What an area query of the collider found (homing orbs, melee strikes, scrap bursts).
+    pub found: Vec<Contact>,
     /// Enemy parts a burst hits: enemy key and part index.
     pub hits: Vec<(usize, usize)>,
     /// Blasts that ran out, with their boxes.
@@ -69,7 +71,7 @@ impl Clone for Scratch {
 }
 
 /// Reserves room for `n` more entries in `v` and writes them once, leaving `v` as it was.
-fn reserve_touched<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
+pub(crate) fn reserve_touched<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
     let len = v.len();
     v.resize(len + n, fill);
     v.truncate(len);
@@ -77,7 +79,7 @@ fn reserve_touched<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
 
 /// Reserves room for `n` entries in an empty `slab`, written once (see [`reserve_touched`]).
 /// Keys are handed out from 0 afterwards as in a fresh slab.
-fn reserve_slab<T: Clone>(slab: &mut Slab<T>, n: usize, fill: T) {
+pub(crate) fn reserve_slab<T: Clone>(slab: &mut Slab<T>, n: usize, fill: T) {
     debug_assert!(slab.is_empty());
     slab.reserve(n);
     for _ in 0..n {
@@ -86,14 +88,11 @@ fn reserve_slab<T: Clone>(slab: &mut Slab<T>, n: usize, fill: T) {
     slab.clear();
 }
 
-impl World {
-    /// Reserves everything a step of this world may need, up to the level limits: called once
-    /// by [`World::new`], before the first step.
-    pub(crate) fn reserve_for_steps(&mut self) {
-        let level = self.level.clone();
+impl Scratch {
+    /// Reserves the step's lists for a stage that allows `bullets` enemy bullets and `pairs`
+    /// collider pairs, with spare part and weapon lists as long as its enemies need.
+    pub(crate) fn reserve(&mut self, level: &Level, boxes: usize, pairs: usize) {
         let bullets = level.max_bullets;
-        let boxes = bullets + SHOTS + ITEMS + limits::MAX_ENEMIES;
-        let pairs = PAIRS_PER_BULLET * bullets;
         let most_parts = level
             .enemies
             .iter()
@@ -108,40 +107,20 @@ impl World {
             })
             .max()
             .unwrap_or(0);
-        let s = &mut self.scratch;
-        reserve_touched(&mut s.keys, boxes, 0);
-        reserve_touched(&mut s.gone, bullets, 0);
-        reserve_touched(&mut s.turned, bullets, 0);
-        reserve_touched(&mut s.cancelled, bullets, (0, Vec2::ZERO, None));
-        s.done.reserve(16);
-        reserve_touched(&mut s.hits, ENEMY_BOXES, (0, 0));
-        self.query_buf.reserve(ENEMY_BOXES);
-        reserve_touched(&mut s.contacts, pairs, placeholder_event());
-        s.spare_parts = (0..SPARE_LISTS)
+        reserve_touched(&mut self.keys, boxes, 0);
+        reserve_touched(&mut self.gone, bullets, 0);
+        reserve_touched(&mut self.turned, bullets, 0);
+        reserve_touched(&mut self.cancelled, bullets, (0, Vec2::ZERO, None));
+        self.done.reserve(16);
+        reserve_touched(&mut self.hits, ENEMY_BOXES, (0, 0));
+        self.found.reserve(ENEMY_BOXES);
+        reserve_touched(&mut self.contacts, pairs, placeholder_event());
+        self.spare_parts = (0..SPARE_LISTS)
             .map(|_| Vec::with_capacity(most_parts))
             .collect();
-        s.spare_weapons = (0..SPARE_LISTS)
+        self.spare_weapons = (0..SPARE_LISTS)
             .map(|_| Vec::with_capacity(most_weapons))
             .collect();
-        // A boss turning every bullet into a coin reports each one.
-        reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
-        self.bullets.reserve(bullets);
-        reserve_slab(&mut self.shots, SHOTS, placeholder_shot());
-        reserve_slab(&mut self.items, ITEMS, placeholder_item());
-        reserve_slab(&mut self.enemies, limits::MAX_ENEMIES, placeholder_enemy());
-        self.blasts.reserve(8);
-        self.pending.reserve(limits::MAX_SPAWN_COUNT as usize * 8);
-        let c = &mut self.collider;
-        c.reserve(boxes, pairs);
-        c.reserve_layer(Layer::EnemyBullet, bullets);
-        c.reserve_layer(Layer::PlayerShot, SHOTS);
-        c.reserve_layer(Layer::PowerUp, ITEMS);
-        for layer in [Layer::AirEnemy, Layer::GroundEnemy] {
-            c.reserve_layer(layer, ENEMY_BOXES);
-        }
-        // Two ships, and a blast or two from each.
-        c.reserve_layer(Layer::Player, 2);
-        c.reserve_layer(Layer::BombBlast, 8);
     }
 }
 
@@ -167,7 +146,7 @@ fn placeholder_event() -> PairEvent {
     }
 }
 
-fn placeholder_shot() -> Shot {
+pub(crate) fn placeholder_shot() -> Shot {
     Shot {
         player: 0,
         character: Character::Vela,
@@ -183,7 +162,7 @@ fn placeholder_shot() -> Shot {
     }
 }
 
-fn placeholder_item() -> Item {
+pub(crate) fn placeholder_item() -> Item {
     Item {
         kind: ItemKind::Coin,
         pos: Vec2::ZERO,
@@ -194,7 +173,7 @@ fn placeholder_item() -> Item {
     }
 }
 
-fn placeholder_enemy() -> Enemy {
+pub(crate) fn placeholder_enemy() -> Enemy {
     Enemy {
         kind: 0,
         pos: Vec2::ZERO,

@@ -51,7 +51,7 @@ impl Stress {
 
     /// Brings the bullets back up to the count, with new ones: call before each step.
     pub fn top_up(&mut self, world: &mut World) {
-        while world.bullets.len() < self.count {
+        while world.bullets().len() < self.count {
             if self.spawn(world, 0).is_none() {
                 break;
             }

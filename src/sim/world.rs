@@ -1,286 +1,78 @@
-//! The world: every entity of a stage, stepped at a fixed rate.
+//! The world: every entity of a stage, and the one door through which it changes.
 //!
 //! One step is [`World::update`] (timeline, players, enemies, bullets, items move and fire)
 //! followed by [`World::collide`] (the broad phase updates and the encounters it reports are
-//! resolved). [`World::step`] runs both. Renderers read the public fields and never write them.
+//! resolved). [`World::step`] runs both. The world's parts are private: each system below
+//! (`players`, `shots`, `bomb`, `enemies`, `bullets`, `items`, `timeline`, `clear`) is handed
+//! the parts it changes for the length of its work, and readers outside get read-only views.
 
 use std::sync::Arc;
 
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Config, Handle, Layer, Shape};
-use crate::level::{Level, Tier, TimelineEvent};
+use crate::collide::{Aabb, BroadPhase, Collider, Config, Layer, Shape};
+use crate::level::{limits, Level, Tier};
 
-use super::arcade::ArcadeRules;
-use super::character::Character;
-use super::clock::DT;
-use super::events::GameEvent;
+use super::bomb::{self, Blast};
+use super::boss::{Bosses, MidBossWait};
+use super::bullet::Bullet;
+use super::bullets::{self, Bullets};
+use super::clear::{Progress, StagePhase, Tally};
+use super::config::WorldConfig;
+use super::encounters::{self, Arena};
+use super::enemies::{self, Spawner};
+use super::enemy::{self, Enemy};
+use super::events::{GameEvent, RunStats};
+use super::harm::Harm;
+use super::hash::StateHasher;
 use super::input::Input;
-use super::{Bullets, Enemy, Item, Player, Shot, PLAYFIELD};
-use crate::level::Difficulty;
-
-/// How a run is set up.
-#[derive(Clone, Debug, PartialEq)]
-pub struct WorldConfig {
-    pub seed: u64,
-    /// One character per player; two entries for two players.
-    pub characters: Vec<Character>,
-    pub difficulty: Difficulty,
-    /// 0 for the first loop; each further loop is harder.
-    pub loop_index: u32,
-    /// Enemy bullets and rams never cost lives or power (for level authors).
-    pub invincible: bool,
-    /// Stage time to start at, seconds.
-    pub start_at: f32,
-    /// Power level the players start with (1 to 4).
-    pub start_power: u8,
-    /// What each player brings from the stage before (score, lives, bombs, power, gauge);
-    /// empty for a new game.
-    pub carry: Vec<Carry>,
-    /// Lives, extends and continues (the arcade settings); the defaults are the game's own.
-    pub arcade: ArcadeRules,
-}
-
-/// A player's standing carried from one stage to the next.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Carry {
-    pub score: u64,
-    pub lives: u32,
-    pub bombs: u32,
-    pub power: u8,
-    pub charge: f32,
-    pub next_extra_life: u64,
-    /// Continues taken so far in the run, which the arcade settings may limit.
-    pub continues_used: u32,
-}
-
-impl Carry {
-    /// What `p` takes into the next stage.
-    pub fn of(p: &Player) -> Carry {
-        Carry {
-            score: p.score,
-            lives: p.lives,
-            bombs: p.bombs,
-            power: p.power,
-            charge: p.charge,
-            next_extra_life: p.next_extra_life,
-            continues_used: p.continues_used,
-        }
-    }
-}
-
-impl Default for WorldConfig {
-    fn default() -> Self {
-        Self {
-            seed: 1,
-            characters: vec![Character::Vela],
-            difficulty: Difficulty::Normal,
-            loop_index: 0,
-            invincible: false,
-            start_at: 0.0,
-            start_power: 1,
-            carry: Vec::new(),
-            arcade: ArcadeRules::default(),
-        }
-    }
-}
-
-/// Where the stage stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum StagePhase {
-    Playing,
-    /// The boss fell; the tally shows until `steps_left` runs out.
-    Clearing {
-        steps_left: u32,
-    },
-    Cleared,
-    /// Every player is out of lives and their continue countdowns ran out.
-    GameOver,
-}
-
-/// Totals for the summary and the results screen.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunStats {
-    pub deaths: u32,
-    pub bombs_used: u32,
-    /// Charges released up close as melee strikes.
-    pub melee_strikes: u32,
-    pub power_downs: u32,
-    pub kills_air: u32,
-    pub kills_ground: u32,
-    pub items_power: u32,
-    pub items_bomb: u32,
-    pub items_coin: u32,
-    pub bosses_defeated: u32,
-    pub boss_parts_destroyed: u32,
-    pub max_live_boxes: usize,
-    pub max_enemy_bullets: usize,
-    pub continues: u32,
-}
-
-/// Points the stage-clear bonus pays for each life the players still hold when the stage
-/// clears (summed over the players, then shared: see [`Tally::each`]).
-pub const CLEAR_BONUS_PER_LIFE: u64 = 20_000;
-/// Points the stage-clear bonus pays for each bomb the players still hold, likewise.
-pub const CLEAR_BONUS_PER_BOMB: u64 = 5_000;
-/// Steps the tally shows ([`StagePhase::Clearing`]) before the stage counts as cleared: 4 s.
-pub const TALLY_STEPS: u32 = 4 * super::clock::STEP_HZ;
-
-/// The stage-clear bonus, itemised for the tally screen.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub boss_bonus: u64,
-    pub lives_bonus: u64,
-    pub bombs_bonus: u64,
-    pub total: u64,
-    /// What each player is paid: the total shared equally (all of it for one player).
-    pub each: u64,
-}
-
-/// A banner across the screen (boss warnings).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Banner {
-    pub text: Arc<str>,
-    pub steps_left: u32,
-}
-
-/// Identifies what a collider box belongs to: the kind in the top bits, the slab key below.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Owner {
-    Player(usize),
-    Shot(usize),
-    Enemy(usize),
-    Bullet(usize),
-    Item(usize),
-    Blast(usize),
-}
-
-const KIND_SHIFT: u32 = 28;
-const KEY_MASK: u32 = (1 << KIND_SHIFT) - 1;
-
-impl Owner {
-    pub(crate) fn encode(self) -> u32 {
-        let (kind, key) = match self {
-            Owner::Player(k) => (0, k),
-            Owner::Shot(k) => (1, k),
-            Owner::Enemy(k) => (2, k),
-            Owner::Bullet(k) => (3, k),
-            Owner::Item(k) => (4, k),
-            Owner::Blast(k) => (5, k),
-        };
-        (kind << KIND_SHIFT) | (key as u32 & KEY_MASK)
-    }
-
-    pub(crate) fn key(self) -> usize {
-        match self {
-            Owner::Player(k)
-            | Owner::Shot(k)
-            | Owner::Enemy(k)
-            | Owner::Bullet(k)
-            | Owner::Item(k)
-            | Owner::Blast(k) => k,
-        }
-    }
-
-    pub(crate) fn decode(id: u32) -> Option<Owner> {
-        let key = (id & KEY_MASK) as usize;
-        Some(match id >> KIND_SHIFT {
-            0 => Owner::Player(key),
-            1 => Owner::Shot(key),
-            2 => Owner::Enemy(key),
-            3 => Owner::Bullet(key),
-            4 => Owner::Item(key),
-            5 => Owner::Blast(key),
-            _ => return None,
-        })
-    }
-}
-
-/// A bomb's blast: one box over the whole playfield on the bomb-blast layer. The box clears
-/// bullets for the same time whoever bombed; what it hurts is each pilot's own (see `bomb`).
-#[derive(Clone, Debug)]
-pub struct Blast {
-    pub player: usize,
-    pub character: Character,
-    pub steps_left: u32,
-    pub total_steps: u32,
-    pub damage: f32,
-    /// Where the ship was when the bomb went off.
-    pub origin: Vec2,
-    /// Rook's falling scrap; empty (all landed) for the other pilots.
-    pub scrap: super::bomb::ScrapFall,
-    pub(crate) handle: Handle,
-}
-
-/// A spawn waiting for its turn in a formation.
-#[derive(Clone, Debug)]
-pub(crate) struct PendingSpawn {
-    pub at: f32,
-    pub event: usize,
-    pub index: u32,
-}
-
-/// Seconds before the next wave the timeline resumes at once a mid-boss falls.
-pub(crate) const HURRY_LEAD_S: f32 = 0.25;
-
-/// A mid-boss holding the timeline: its enemy key and the steps the wait may still last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MidBossWait {
-    pub key: usize,
-    pub steps_left: u32,
-}
+use super::item::Item;
+use super::items;
+use super::pilots;
+use super::player::{Player, Shot};
+use super::players::{self, Crew};
+use super::scratch::{self, Scratch};
+use super::scroll::Scroll;
+use super::shared::Shared;
+use super::shots::{self, Sights};
+use super::timeline::{Banner, Timeline, Upcoming};
+use super::weapons::Battle;
 
 /// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
 /// same inputs gives the same worlds, bit for bit (rewinding relies on it).
 #[derive(Clone)]
 pub struct World {
-    pub config: WorldConfig,
-    pub level: Arc<Level>,
-    /// Steps since the world was made.
-    pub frame: u64,
-    /// Seconds on the stage's timeline (starts at `config.start_at`; pauses during the boss).
-    pub stage_time: f32,
-    /// Ground scroll speed now, pixels per second.
-    pub scroll_speed: f32,
-    /// Total ground scrolled, pixels (for drawing the background).
-    pub scroll_offset: f32,
-    /// A scroll change under way: seconds into it, the speed it goes to, and over how long.
-    /// It runs on its own clock, so one begun before a boss finishes while the timeline waits.
-    pub(crate) scroll_ease: Option<(f32, f32, f32)>,
-    pub phase: StagePhase,
-    pub players: Vec<Player>,
-    pub shots: Slab<Shot>,
-    pub enemies: Slab<Enemy>,
-    pub bullets: Bullets,
-    pub items: Slab<Item>,
-    pub blasts: Slab<Blast>,
-    /// The stage boss while it lives.
-    pub boss: Option<usize>,
-    /// The mid-boss the timeline waits for, while it lives and the wait lasts.
-    pub mid_boss: Option<MidBossWait>,
-    /// The mid-boss fell (or left) this step: the timeline hurries to the next wave.
-    pub(crate) mid_boss_fell: bool,
-    pub banner: Option<Banner>,
-    pub tally: Option<Tally>,
-    pub stats: RunStats,
-    /// What happened during the last step.
-    pub events: Vec<GameEvent>,
-    pub(crate) collider: Collider,
-    pub(crate) rng: oorandom::Rand64,
-    pub(crate) next_event: usize,
-    pub(crate) pending: Vec<PendingSpawn>,
-    pub(crate) prev_input: Vec<Input>,
-    pub(crate) query_buf: Vec<crate::collide::Contact>,
-    pub(crate) scratch: super::scratch::Scratch,
+    config: WorldConfig,
+    level: Arc<Level>,
     /// What the level plays as ([`level_hash`](super::replay::level_hash)), for the state
     /// hash: a comment or a rewrite that loads to the same level keeps every state hash.
-    pub(crate) level_key: u64,
+    level_key: u64,
+    /// Steps since the world was made.
+    frame: u64,
+    timeline: Timeline,
+    scroll: Scroll,
+    progress: Progress,
+    bosses: Bosses,
+    players: Vec<Player>,
+    /// Each player's input of the last step: presses are edges.
+    prev_input: Vec<Input>,
+    shots: Slab<Shot>,
+    enemies: Slab<Enemy>,
+    bullets: Bullets,
+    items: Slab<Item>,
+    blasts: Slab<Blast>,
+    stats: RunStats,
+    /// What happened during the last step.
+    events: Vec<GameEvent>,
+    collider: Collider,
+    rng: oorandom::Rand64,
+    scratch: Scratch,
 }
 
 impl World {
     /// A world at the start of `level` (or at `config.start_at` seconds into it), as the
-    /// run's difficulty and loop play it ([`Level::for_tier`]): `world.level` holds that
+    /// run's difficulty and loop play it ([`Level::for_tier`]): [`World::level`] is that
     /// tier's plain values.
     pub fn new(level: Arc<Level>, mut config: WorldConfig) -> Self {
         let level = Level::for_tier(&level, Tier::of(config.difficulty, config.loop_index));
@@ -293,89 +85,70 @@ impl World {
             ..Config::default()
         });
         let start_at = config.start_at.clamp(0.0, level.length_s);
+        let mut scroll = Scroll::new(level.scroll_speed);
+        let timeline = Timeline::start(&level, start_at, &mut scroll);
         let mut world = World {
             level_key: super::replay::level_hash(&level),
-            level: level.clone(),
+            level,
             frame: 0,
-            stage_time: start_at,
-            scroll_speed: level.scroll_speed,
-            scroll_offset: 0.0,
-            scroll_ease: None,
-            phase: StagePhase::Playing,
+            timeline,
+            scroll,
+            progress: Progress::default(),
+            bosses: Bosses::default(),
             players: Vec::new(),
+            prev_input: Vec::new(),
             shots: Slab::new(),
             enemies: Slab::new(),
             bullets: Bullets::default(),
             items: Slab::new(),
             blasts: Slab::new(),
-            boss: None,
-            mid_boss: None,
-            mid_boss_fell: false,
-            banner: None,
-            tally: None,
             stats: RunStats::default(),
             events: Vec::new(),
             collider,
             rng: oorandom::Rand64::new(config.seed as u128),
-            next_event: 0,
-            pending: Vec::new(),
-            prev_input: Vec::new(),
-            query_buf: Vec::new(),
-            scratch: Default::default(),
+            scratch: Scratch::default(),
             config,
         };
-        world.scroll_to(start_at);
-        // Practice from a point: skip earlier events, but keep the scroll speed they set. The
-        // boss is never skipped: a stage with a boss only ends when it falls.
-        while let Some(ev) = world.level.timeline.get(world.next_event) {
-            if ev.at() >= start_at || matches!(ev, TimelineEvent::Boss { .. }) {
-                break;
-            }
-            if let TimelineEvent::Scroll { speed, .. } = ev {
-                world.scroll_speed = *speed;
-            }
-            world.next_event += 1;
-        }
         let count = world.config.characters.len().clamp(1, 2);
         for i in 0..count {
-            let character = world
-                .config
-                .characters
-                .get(i)
-                .copied()
-                .unwrap_or(Character::Vela);
-            let x = if count == 1 {
-                PLAYFIELD.x * 0.5
-            } else {
-                PLAYFIELD.x * (0.3 + 0.4 * i as f32)
-            };
-            let mut player = Player::new(
-                i,
-                character,
-                Vec2::new(x, PLAYFIELD.y - 40.0),
-                world.config.start_power,
-            );
-            player.lives = world.config.arcade.lives;
-            player.next_extra_life = world.config.arcade.extends.first();
-            if let Some(c) = world.config.carry.get(i) {
-                player.score = c.score;
-                player.lives = c.lives;
-                player.bombs = c.bombs;
-                player.power = c.power.clamp(1, super::player::MAX_POWER);
-                player.charge = c.charge.clamp(0.0, super::player::MAX_CHARGE);
-                player.next_extra_life = c.next_extra_life;
-                player.continues_used = c.continues_used;
-                // A player who was out of the game stays out.
-                player.retired = c.lives == 0;
-            }
-            world.players.push(player);
+            world.players.push(world.config.player(i, count));
             if !world.players[i].retired {
-                world.spawn_player_box(i);
+                players::spawn_box(&mut world.players, i, &mut world.collider);
             }
         }
         world.prev_input = vec![Input::default(); count];
         world.reserve_for_steps();
         world
+    }
+
+    /// Reserves everything a step of this world may need, up to the level limits: called once
+    /// by [`World::new`], before the first step.
+    fn reserve_for_steps(&mut self) {
+        let level = self.level.clone();
+        let bullets = level.max_bullets;
+        let boxes = bullets + scratch::SHOTS + scratch::ITEMS + limits::MAX_ENEMIES;
+        let pairs = scratch::PAIRS_PER_BULLET * bullets;
+        self.scratch.reserve(&level, boxes, pairs);
+        // A boss turning every bullet into a coin reports each one.
+        scratch::reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
+        self.bullets.reserve(bullets);
+        scratch::reserve_slab(&mut self.shots, scratch::SHOTS, scratch::placeholder_shot());
+        scratch::reserve_slab(&mut self.items, scratch::ITEMS, scratch::placeholder_item());
+        let enemy = scratch::placeholder_enemy();
+        scratch::reserve_slab(&mut self.enemies, limits::MAX_ENEMIES, enemy);
+        self.blasts.reserve(8);
+        self.timeline.reserve(limits::MAX_SPAWN_COUNT as usize * 8);
+        let c = &mut self.collider;
+        c.reserve(boxes, pairs);
+        c.reserve_layer(Layer::EnemyBullet, bullets);
+        c.reserve_layer(Layer::PlayerShot, scratch::SHOTS);
+        c.reserve_layer(Layer::PowerUp, scratch::ITEMS);
+        for layer in [Layer::AirEnemy, Layer::GroundEnemy] {
+            c.reserve_layer(layer, scratch::ENEMY_BOXES);
+        }
+        // Two ships, and a blast or two from each.
+        c.reserve_layer(Layer::Player, 2);
+        c.reserve_layer(Layer::BombBlast, 8);
     }
 
     /// Runs one whole step: [`World::update`] then [`World::collide`].
@@ -388,30 +161,44 @@ impl World {
     pub fn update(&mut self, inputs: &[Input]) {
         self.events.clear();
         self.frame += 1;
-        if matches!(self.phase, StagePhase::Cleared | StagePhase::GameOver) {
+        if self.progress.ended() {
             return;
         }
-        self.advance_scroll();
+        // 1. The ground and the timeline: what comes in this step.
+        self.scroll.advance();
         self.advance_timeline();
+        // 2. The ships, in player order, then the presses they saw become last step's.
         for i in 0..self.players.len() {
             let input = inputs.get(i).copied().unwrap_or_default();
-            self.update_player(i, input);
+            if self.step_player(i, input) {
+                self.release_charge(i);
+            }
         }
         for (i, prev) in self.prev_input.iter_mut().enumerate() {
             *prev = inputs.get(i).copied().unwrap_or_default();
         }
-        self.update_shots();
-        self.update_blasts();
-        self.update_enemies();
-        self.update_bullets();
-        self.update_items();
-        if let Some(b) = &mut self.banner {
-            b.steps_left = b.steps_left.saturating_sub(1);
-            if b.steps_left == 0 {
-                self.banner = None;
-            }
-        }
-        self.update_phase();
+        // 3. Everything the ships and enemies put in the air.
+        self.step_shots();
+        self.step_blasts();
+        self.step_enemies();
+        bullets::step(
+            &mut self.bullets,
+            &mut self.collider,
+            self.config.difficulty,
+            &mut self.scratch,
+        );
+        items::step(
+            &mut self.items,
+            &self.players,
+            &mut self.collider,
+            &mut self.scratch.keys,
+        );
+        // 4. What the stage shows and where it stands.
+        self.timeline.count_banner_down();
+        let ran_out = self.timeline.ran_out(&self.level);
+        let extends = self.config.arcade.extends;
+        self.progress
+            .step(ran_out, &mut self.players, extends, &mut self.events);
     }
 
     /// Updates the broad phase and resolves every encounter it reports.
@@ -420,12 +207,233 @@ impl World {
         let stats = self.collider.stats();
         self.stats.max_live_boxes = self.stats.max_live_boxes.max(stats.live_boxes);
         self.stats.max_enemy_bullets = self.stats.max_enemy_bullets.max(self.bullets.len());
-        self.resolve_encounters();
+        // The collider's events, copied out so the world can change while they are read.
+        let mut contacts = std::mem::take(&mut self.scratch.contacts);
+        contacts.extend(self.collider.events());
+        let (mut harm, mut arena) = self.harm_and_arena();
+        encounters::resolve(&contacts, &mut arena, &mut harm);
+        contacts.clear();
+        self.scratch.contacts = contacts;
+    }
+
+    fn advance_timeline(&mut self) {
+        let playing = self.progress.phase() == StagePhase::Playing;
+        let mut spawner = Spawner {
+            enemies: &mut self.enemies,
+            level: &self.level,
+            difficulty: self.config.difficulty,
+            collider: &mut self.collider,
+            scratch: &mut self.scratch,
+        };
+        self.timeline.advance(
+            playing,
+            &mut self.bosses,
+            &mut self.scroll,
+            &mut spawner,
+            &mut self.events,
+        );
+    }
+
+    /// Player `i`'s own step; true when it released a charge.
+    fn step_player(&mut self, i: usize, input: Input) -> bool {
+        let mut crew = Crew {
+            players: &mut self.players,
+            prev_input: &self.prev_input,
+            shots: &mut self.shots,
+            blasts: &mut self.blasts,
+            arcade: self.config.arcade,
+            shared: Shared {
+                collider: &mut self.collider,
+                rng: &mut self.rng,
+                events: &mut self.events,
+                stats: &mut self.stats,
+            },
+        };
+        players::step(&mut crew, i, input)
+    }
+
+    /// A charge player `i` released: up close it becomes a melee strike; away from enemies
+    /// it fires.
+    fn release_charge(&mut self, i: usize) {
+        if !self.harm_and_arena().0.melee_strike(i) {
+            let (shots, collider) = (&mut self.shots, &mut self.collider);
+            players::fire_charge(&self.players, i, shots, collider, &mut self.events);
+        }
+    }
+
+    fn step_shots(&mut self) {
+        let sights = Sights {
+            players: &self.players,
+            enemies: &self.enemies,
+            level: &self.level,
+            frame: self.frame,
+        };
+        let s = &mut self.scratch;
+        shots::step(
+            &mut self.shots,
+            &sights,
+            &mut self.collider,
+            &mut s.keys,
+            &mut s.found,
+        );
+    }
+
+    /// Rook's scrap lands (and hurts), then every blast counts down.
+    fn step_blasts(&mut self) {
+        let mut done = std::mem::take(&mut self.scratch.done);
+        let (mut harm, arena) = self.harm_and_arena();
+        harm.land_scrap(arena.blasts);
+        bomb::count_down(&mut self.blasts, &mut self.collider, &mut done);
+        self.scratch.done = done;
+    }
+
+    fn step_enemies(&mut self) {
+        let mut battle = Battle {
+            level: &self.level,
+            difficulty: self.config.difficulty,
+            loop_index: self.config.loop_index,
+            stage_time: self.timeline.stage_time(),
+            players: &self.players,
+            bullets: &mut self.bullets,
+            collider: &mut self.collider,
+            rng: &mut self.rng,
+        };
+        enemies::step(
+            &mut self.enemies,
+            &mut self.bosses,
+            self.scroll.speed(),
+            &mut battle,
+            &mut self.events,
+            &mut self.scratch,
+        );
+    }
+
+    /// The world split into what a hit may reach and what the encounters read besides.
+    fn harm_and_arena(&mut self) -> (Harm<'_>, Arena<'_>) {
+        let harm = Harm {
+            level: &self.level,
+            difficulty: self.config.difficulty,
+            arcade: self.config.arcade,
+            players: &mut self.players,
+            enemies: &mut self.enemies,
+            bullets: &mut self.bullets,
+            items: &mut self.items,
+            bosses: &mut self.bosses,
+            progress: &mut self.progress,
+            shared: Shared {
+                collider: &mut self.collider,
+                rng: &mut self.rng,
+                events: &mut self.events,
+                stats: &mut self.stats,
+            },
+            scratch: &mut self.scratch,
+        };
+        let arena = Arena {
+            shots: &mut self.shots,
+            blasts: &self.blasts,
+            frame: self.frame,
+            invincible: self.config.invincible,
+        };
+        (harm, arena)
+    }
+
+    // --- Reading the world: what drawing, sound, the summaries and the tests see. ---
+
+    /// The run's configuration, as the world was given it (its arcade rules sanitised).
+    pub fn config(&self) -> &WorldConfig {
+        &self.config
+    }
+
+    /// The level as this run's difficulty and loop play it.
+    pub fn level(&self) -> &Arc<Level> {
+        &self.level
+    }
+
+    /// Steps since the world was made.
+    pub fn frame(&self) -> u64 {
+        self.frame
+    }
+
+    /// Seconds on the stage's timeline (starts at `config.start_at`; pauses during bosses).
+    pub fn stage_time(&self) -> f32 {
+        self.timeline.stage_time()
+    }
+
+    /// Ground scroll speed now, pixels per second.
+    pub fn scroll_speed(&self) -> f32 {
+        self.scroll.speed()
+    }
+
+    /// Total ground scrolled, pixels (for drawing the background).
+    pub fn scroll_offset(&self) -> f32 {
+        self.scroll.offset()
+    }
+
+    pub fn phase(&self) -> StagePhase {
+        self.progress.phase()
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    pub fn shots(&self) -> &Slab<Shot> {
+        &self.shots
+    }
+
+    pub fn enemies(&self) -> &Slab<Enemy> {
+        &self.enemies
+    }
+
+    pub fn bullets(&self) -> &Bullets {
+        &self.bullets
+    }
+
+    pub fn items(&self) -> &Slab<Item> {
+        &self.items
+    }
+
+    pub fn blasts(&self) -> &Slab<Blast> {
+        &self.blasts
+    }
+
+    /// The stage boss's enemy key while it lives.
+    pub fn boss(&self) -> Option<usize> {
+        self.bosses.boss
+    }
+
+    /// The mid-boss the timeline waits for, while it lives and the wait lasts.
+    pub fn mid_boss(&self) -> Option<MidBossWait> {
+        self.bosses.mid_boss
+    }
+
+    pub fn banner(&self) -> Option<&Banner> {
+        self.timeline.banner()
+    }
+
+    /// The stage-clear bonus, once the clear began.
+    pub fn tally(&self) -> Option<&Tally> {
+        self.progress.tally()
+    }
+
+    pub fn stats(&self) -> &RunStats {
+        &self.stats
+    }
+
+    /// What happened during the last step, in the order it happened.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
     }
 
     /// The collider's counters for the last update.
     pub fn collider_stats(&self) -> crate::collide::Stats {
         self.collider.stats()
+    }
+
+    /// The collider itself, for tests that check the boxes the world keeps there.
+    #[cfg(test)]
+    pub(crate) fn collider(&self) -> &Collider {
+        &self.collider
     }
 
     /// Every body in the collider, for the debug overlay: its layer, its box, and its true
@@ -439,11 +447,11 @@ impl World {
 
     /// True once the stage is cleared.
     pub fn cleared(&self) -> bool {
-        self.phase == StagePhase::Cleared
+        self.progress.phase() == StagePhase::Cleared
     }
 
     pub fn game_over(&self) -> bool {
-        self.phase == StagePhase::GameOver
+        self.progress.phase() == StagePhase::GameOver
     }
 
     /// Combined score of all players.
@@ -457,218 +465,203 @@ impl World {
         self.players.iter().map(|p| p.score).max().unwrap_or(0)
     }
 
-    /// After a mid-boss falls, the next wave comes at once: the timeline skips the quiet
-    /// before its next spawn (or formation member), whatever the fight's length.
-    fn hurry_to_next_wave(&mut self) {
-        let next_event = self
-            .level
-            .timeline
-            .get(self.next_event)
-            .map(TimelineEvent::at);
-        let next_member = self.pending.iter().map(|p| p.at).reduce(f32::min);
-        let next = match (next_event, next_member) {
-            (Some(a), Some(b)) => a.min(b),
-            (a, b) => match a.or(b) {
-                Some(t) => t,
-                None => return,
-            },
+    /// World position of part `pi` of enemy `k`.
+    pub fn part_pos(&self, k: usize, pi: usize) -> Vec2 {
+        enemy::part_pos(&self.enemies, &self.level, k, pi)
+    }
+
+    /// True when enemy `k` lives and its part `pi` is there to be hurt
+    /// ([`Enemy::part_open`]).
+    pub fn part_open(&self, k: usize, pi: usize) -> bool {
+        enemy::part_open(&self.enemies, &self.level, k, pi)
+    }
+
+    /// The nearest part a melee strike from `from` could hurt, with where it is (see
+    /// `pilots::melee_target_from`). For the autoplay bot; it allocates nothing.
+    pub fn melee_target_from(&self, from: Vec2) -> Option<Vec2> {
+        pilots::melee_target_from(&self.enemies, &self.level, from)
+    }
+
+    /// Where Orla's lamp is for blast `b`: on her ship while it flies, else where she bombed.
+    pub fn lamp(&self, b: &Blast) -> Vec2 {
+        bomb::lamp(b, &self.players)
+    }
+
+    /// The enemies the timeline brings in within `within_s` seconds of stage time, soonest
+    /// first, for the practice toolbox's spawn preview.
+    pub fn upcoming_spawns(&self, within_s: f32) -> Vec<Upcoming> {
+        self.timeline.upcoming_spawns(&self.level, within_s)
+    }
+
+    // --- The door for changes from outside a step: stress bullets, practice, scene set-up. ---
+
+    /// Adds a bullet; its box joins the collider with the rest of this step's spawns, in one
+    /// batch. Returns its key, or `None` when the collider is full.
+    pub fn spawn_bullet(&mut self, bullet: Bullet) -> Option<usize> {
+        bullets::spawn(&mut self.bullets, &mut self.collider, bullet)
+    }
+
+    /// Brings in an enemy of type `kind` at `pos`, as a wave without overrides would (scene
+    /// set-up: `testkit`); its key, or `None` at the level's enemy limit.
+    #[cfg(any(test, feature = "testkit"))]
+    pub(crate) fn spawn_enemy(&mut self, kind: usize, pos: Vec2) -> Option<usize> {
+        let mut spawner = Spawner {
+            enemies: &mut self.enemies,
+            level: &self.level,
+            difficulty: self.config.difficulty,
+            collider: &mut self.collider,
+            scratch: &mut self.scratch,
         };
-        self.stage_time = self.stage_time.max(next - HURRY_LEAD_S);
+        spawner.spawn(enemies::Spawn {
+            kind,
+            pos,
+            path: None,
+            pattern: None,
+            mirror: false,
+        })
     }
 
-    fn advance_timeline(&mut self) {
-        // A mid-boss holds the timeline until it falls or its wait runs out; the stage boss
-        // until it falls.
-        if let Some(w) = &mut self.mid_boss {
-            w.steps_left = w.steps_left.saturating_sub(1);
-            if w.steps_left == 0 {
-                self.mid_boss = None;
-            }
-        }
-        if self.boss.is_none() && self.mid_boss.is_none() && self.phase == StagePhase::Playing {
-            self.stage_time += DT;
-        }
-        if std::mem::take(&mut self.mid_boss_fell) {
-            self.hurry_to_next_wave();
-        }
-        while let Some(ev) = self.level.timeline.get(self.next_event) {
-            if ev.at() > self.stage_time {
-                break;
-            }
-            let index = self.next_event;
-            self.next_event += 1;
-            let level = self.level.clone();
-            let event = &level.timeline[index];
-            match event {
-                TimelineEvent::Spawn { .. } => {
-                    let members = event.formation().map(|(at, n)| PendingSpawn {
-                        at,
-                        event: index,
-                        index: n,
-                    });
-                    self.pending.extend(members);
-                }
-                TimelineEvent::Scroll { speed, over_s, .. } => self.change_scroll(*speed, *over_s),
-                TimelineEvent::Warning {
-                    text, duration_s, ..
-                } => {
-                    self.banner = Some(Banner {
-                        text: text.clone(),
-                        steps_left: (duration_s / DT) as u32,
-                    });
-                    self.events.push(GameEvent::Warning {
-                        text: text.clone(),
-                        duration_s: *duration_s,
-                    });
-                }
-                TimelineEvent::MidBoss {
-                    enemy, pos, wait_s, ..
-                } => {
-                    if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
-                        let steps_left = (wait_s / DT).round() as u32;
-                        self.mid_boss = Some(MidBossWait { key, steps_left });
-                    }
-                }
-                TimelineEvent::Boss { enemy, pos, .. } => {
-                    if let Some(key) = self.spawn_enemy(*enemy, *pos, None, None, false) {
-                        self.boss = Some(key);
-                        let name = self.level.enemies[*enemy].name.clone();
-                        self.events.push(GameEvent::BossAppears { name });
-                    }
-                }
-            }
-        }
-        // Formation members come in on their own schedule; stable order keeps runs reproducible.
-        let now = self.stage_time;
-        let mut i = 0;
-        while i < self.pending.len() {
-            if self.pending[i].at <= now {
-                let p = self.pending.remove(i);
-                if let TimelineEvent::Spawn {
-                    enemy,
-                    pos,
-                    step,
-                    path,
-                    pattern,
-                    mirror,
-                    ..
-                } = &self.level.timeline[p.event].clone()
-                {
-                    let at = *pos + *step * p.index as f32;
-                    self.spawn_enemy(*enemy, at, path.clone(), *pattern, *mirror);
-                }
-            } else {
-                i += 1;
-            }
-        }
+    /// Drops an item of `kind` at `pos`, as an enemy's drop (scene set-up: `testkit`).
+    #[cfg(any(test, feature = "testkit"))]
+    pub(crate) fn drop_item(&mut self, kind: super::item::ItemKind, pos: Vec2) {
+        let (mut harm, _) = self.harm_and_arena();
+        items::spawn(harm.items, &mut harm.shared, kind, pos, false);
     }
 
-    fn update_phase(&mut self) {
-        match self.phase {
-            StagePhase::Playing => {
-                let boss_event = self
-                    .level
-                    .timeline
-                    .iter()
-                    .any(|e| matches!(e, TimelineEvent::Boss { .. }));
-                let timeline_done =
-                    self.next_event >= self.level.timeline.len() && self.pending.is_empty();
-                if !boss_event && timeline_done && self.stage_time >= self.level.length_s {
-                    self.begin_clear(0);
-                }
-                if self.players.iter().all(|p| p.out_of_play()) {
-                    self.phase = StagePhase::GameOver;
-                    self.events.push(GameEvent::GameOver);
-                }
-            }
-            StagePhase::Clearing { steps_left } => {
-                self.phase = if steps_left <= 1 {
-                    StagePhase::Cleared
-                } else {
-                    StagePhase::Clearing {
-                        steps_left: steps_left - 1,
-                    }
-                };
-                if self.phase == StagePhase::Cleared {
-                    self.events.push(GameEvent::StageClear);
-                }
-            }
-            StagePhase::Cleared | StagePhase::GameOver => {}
-        }
-    }
-
-    /// Starts the stage-clear tally, paying `boss_bonus` and the lives and bombs bonuses.
-    pub(crate) fn begin_clear(&mut self, boss_bonus: u64) {
-        let lives: u64 = self.players.iter().map(|p| p.lives as u64).sum();
-        let bombs: u64 = self.players.iter().map(|p| p.bombs as u64).sum();
-        let lives_bonus = lives * CLEAR_BONUS_PER_LIFE;
-        let bombs_bonus = bombs * CLEAR_BONUS_PER_BOMB;
-        let total = boss_bonus + lives_bonus + bombs_bonus;
-        let tally = Tally {
-            boss_bonus,
-            lives_bonus,
-            bombs_bonus,
-            total,
-            each: total / self.players.len().max(1) as u64,
-        };
-        for i in 0..self.players.len() {
-            self.add_score(i, tally.each);
-        }
-        self.tally = Some(tally);
-        self.phase = StagePhase::Clearing {
-            steps_left: TALLY_STEPS,
-        };
-    }
-
-    /// Adds score to a player, granting extra lives at thresholds.
+    /// Scores `points` for `player` as play does, extra lives and all (`testkit`).
+    #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn add_score(&mut self, player: usize, points: u64) {
-        let Some(p) = self.players.get_mut(player) else {
-            return;
-        };
-        p.score += points;
-        while p.score >= p.next_extra_life {
-            p.lives += 1;
-            p.next_extra_life = self.config.arcade.extends.next(p.next_extra_life);
-            self.events.push(GameEvent::ExtraLife { player });
-        }
+        let extends = self.config.arcade.extends;
+        let events = &mut self.events;
+        super::player::add_score(&mut self.players, player, points, extends, events);
     }
 
-    // --- collider plumbing shared by the entity modules ---
-
-    pub(crate) fn insert_box(&mut self, desc: BoxDesc) -> Option<Handle> {
-        // A full collider (only reachable with absurd levels) drops the box rather than the game.
-        self.collider.insert(desc).ok()
+    /// Fires `player`'s charge attack right now, whatever its gauge (`testkit`).
+    #[cfg(any(test, feature = "testkit"))]
+    pub(crate) fn fire_charge(&mut self, player: usize) {
+        let (shots, collider) = (&mut self.shots, &mut self.collider);
+        players::fire_charge(&self.players, player, shots, collider, &mut self.events);
     }
 
-    pub(crate) fn move_box(&mut self, handle: Option<Handle>, aabb: Aabb) {
-        if let Some(h) = handle {
-            let _ = self.collider.set_aabb(h, aabb);
-        }
+    /// Damages part `pi` of enemy `k` for `player` as a hit would, and all that follows
+    /// (scene set-up in tests).
+    #[cfg(test)]
+    pub(crate) fn damage_part(&mut self, k: usize, pi: usize, damage: f32, player: usize) {
+        self.harm_and_arena().0.damage_part(k, pi, damage, player);
     }
 
-    pub(crate) fn remove_box(&mut self, handle: Option<Handle>) {
-        if let Some(h) = handle {
-            let _ = self.collider.remove(h);
-        }
+    /// Forgets the last step's events: a rewound world's re-simulated steps were seen already.
+    pub fn forget_events(&mut self) {
+        self.events.clear();
     }
 
-    pub(crate) fn rand_f32(&mut self) -> f32 {
-        (self.rng.rand_u64() >> 40) as f32 / (1u64 << 24) as f32
+    /// Turns the run's invincibility on or off (a level author's switch, and tests').
+    pub fn set_invincible(&mut self, invincible: bool) {
+        self.config.invincible = invincible;
     }
 
-    pub(crate) fn nearest_player(&self, from: Vec2) -> Option<Vec2> {
-        self.players
-            .iter()
-            .filter(|p| p.in_play())
-            .map(|p| p.pos)
-            .min_by(|a, b| {
-                a.distance_squared(from)
-                    .total_cmp(&b.distance_squared(from))
-            })
+    /// Player `i`, to set up a scene (tests, demos): a ship moved here takes its box along
+    /// on the next step.
+    pub fn player_mut(&mut self, i: usize) -> &mut Player {
+        &mut self.players[i]
     }
-}
 
-/// The whole playfield as a box.
-pub fn playfield_box() -> Aabb {
-    Aabb::new(Vec2::ZERO, PLAYFIELD)
+    /// Enemy `k`, to set up a scene (tests): its parts' HP and timers. Boxes follow the enemy
+    /// on the next step.
+    pub fn enemy_mut(&mut self, k: usize) -> &mut Enemy {
+        &mut self.enemies[k]
+    }
+
+    /// Item `k`, to set up a scene (tests): its age, drift and place. Its box follows on the
+    /// next step.
+    pub fn item_mut(&mut self, k: usize) -> &mut Item {
+        &mut self.items[k]
+    }
+
+    /// A hash of everything that decides how the game goes on from here, so runs and replays
+    /// can be compared step by step: the same run gives the same hash, and a run that strays
+    /// in any value below changes it (barring a 64-bit collision).
+    ///
+    /// It covers the level by what it plays ([`level_hash`](super::replay::level_hash), not
+    /// its files' text, so rewriting a stage with waves and sections, or a comment, keeps it); the settings that act on every step
+    /// (difficulty, loop, invincibility); the step count, the timeline's clock and place, the
+    /// formation members still to come, the scroll and its easing; the stage phase; the game's
+    /// random generator; each player's input of the last step (presses are edges); every
+    /// player, shot, enemy (parts, weapons, boss phase, path), bullet, item and bomb blast,
+    /// field by field with its slab key; the boss and mid-boss; and the run's counters.
+    ///
+    /// It leaves out, on purpose:
+    /// - `events`: the last step's report, which the next step clears before it begins;
+    /// - the settings read only by [`World::new`] (seed, characters, start time and power,
+    ///   carry): what they decided is in the state above;
+    /// - the collider, and which slab keys and collider handles the next entities will get.
+    ///   The collider's boxes are the entities' own, hashed above; what it remembers beyond
+    ///   them (handle numbers, the order of its lists, the overlaps it saw last step) and the
+    ///   slabs' free lists come from the same history as everything hashed, and walking them
+    ///   would cost as much as a step.
+    ///
+    /// Cost: one pass over the entities, allocating nothing.
+    pub fn state_hash(&self) -> u64 {
+        let World {
+            config,
+            level: _,
+            level_key,
+            frame,
+            timeline,
+            scroll,
+            progress,
+            bosses,
+            players,
+            prev_input,
+            shots,
+            enemies,
+            bullets,
+            items,
+            blasts,
+            stats,
+            events: _,
+            collider: _,
+            rng,
+            scratch: _,
+        } = self;
+        let Bosses {
+            boss,
+            mid_boss,
+            mid_boss_fell,
+        } = bosses;
+        let WorldConfig {
+            difficulty,
+            loop_index,
+            invincible,
+            seed: _,
+            characters: _,
+            start_at: _,
+            start_power: _,
+            carry: _,
+            // Seen through the lives, extends and continues it decides, all hashed (see
+            // `continues_used` in `hash`).
+            arcade: _,
+        } = config;
+        let mut h = StateHasher::new();
+        h.put(&(*level_key, *difficulty as u8, *loop_index));
+        h.put(invincible);
+        h.put(&(*frame, timeline.stage_time(), timeline.next_event()));
+        h.put(timeline.pending());
+        h.put(&(scroll.speed(), scroll.offset(), scroll.ease()));
+        h.put(&progress.phase());
+        h.put(&rng.state());
+        h.put(prev_input.as_slice());
+        h.put(players.as_slice());
+        h.put(shots);
+        h.put(enemies);
+        h.put(bullets);
+        h.put(items);
+        h.put(blasts);
+        h.put(&(*boss, *mid_boss, *mid_boss_fell));
+        // Only drawn, but cheap, and a replay that shows another banner has gone astray.
+        h.put(&timeline.banner().map(|b| b.steps_left));
+        h.put(&progress.tally().map(|t| (t.total, t.each)));
+        h.put(stats);
+        h.finish()
+    }
 }

@@ -76,7 +76,7 @@ pub fn autoplay_to_boss(level: Arc<Level>, steps: usize) -> World {
     let mut world = World::new(level, config);
     let mut bot = crate::sim::autoplay::Bot::new();
     for _ in 0..steps {
-        if world.stats.bosses_defeated > 0 {
+        if world.stats().bosses_defeated > 0 {
             break;
         }
         let input = bot.decide(&world, 0);
@@ -124,13 +124,13 @@ pub fn hold(world: &mut World, input: Input, steps: usize) {
 
 /// Whether the last step reported an event that `what` accepts.
 pub fn saw(world: &World, what: impl Fn(&GameEvent) -> bool) -> bool {
-    world.events.iter().any(what)
+    world.events().iter().any(what)
 }
 
 /// Puts an enemy of the named type at `pos`; returns its key.
 pub fn spawn(world: &mut World, name: &str, pos: Vec2) -> Option<usize> {
-    let kind = world.level.enemy_index(name)?;
-    world.spawn_enemy(kind, pos, None, None, false)
+    let kind = world.level().enemy_index(name)?;
+    world.spawn_enemy(kind, pos)
 }
 
 /// Puts a still enemy bullet at `pos`; returns its key.
@@ -140,7 +140,7 @@ pub fn bullet(world: &mut World, pos: Vec2) -> Option<usize> {
 
 /// Drops an item at `pos`.
 pub fn item(world: &mut World, kind: ItemKind, pos: Vec2) {
-    world.spawn_item(kind, pos, false);
+    world.drop_item(kind, pos);
 }
 
 /// Scores `points` for `player` as play does, extra lives and all.

@@ -29,7 +29,7 @@ fn two_autoplayed_ships_keep_to_their_own_halves() {
         for _ in 0..60 * 40 {
             let inputs: Vec<_> = (0..2).map(|i| bots[i].decide(&world, i)).collect();
             world.step(&inputs);
-            let [a, b] = [&world.players[0], &world.players[1]];
+            let [a, b] = [&world.players()[0], &world.players()[1]];
             if !(a.in_play() && b.in_play()) {
                 continue;
             }

@@ -104,8 +104,8 @@ fn a_world_plays_its_own_difficulty() {
     };
     let easy = skysweep::sim::World::new(level.clone(), config(Difficulty::Easy));
     let hard = skysweep::sim::World::new(level.clone(), config(Difficulty::Hard));
-    assert_eq!(counts(&easy.level), [1]);
-    assert_eq!(counts(&hard.level), [3, 1, 3, 1]);
+    assert_eq!(counts(easy.level()), [1]);
+    assert_eq!(counts(hard.level()), [3, 1, 3, 1]);
     assert_ne!(easy.state_hash(), hard.state_hash());
 }
 

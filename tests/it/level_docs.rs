@@ -64,15 +64,15 @@ fn ring_of_12(difficulty: Difficulty, loop_index: u32) -> usize {
     };
     let mut world = scenario::world(level, config);
     scenario::spawn(&mut world, "ringer", glam::Vec2::new(112.0, 60.0)).unwrap();
-    let inputs = vec![Input::default(); world.players.len()];
+    let inputs = vec![Input::default(); world.players().len()];
     // The first volley comes after the weapon's wait, which difficulty stretches.
     for _ in 0..5 * 60 {
         world.step(&inputs);
-        if !world.bullets.is_empty() {
+        if !world.bullets().is_empty() {
             break;
         }
     }
-    world.bullets.len()
+    world.bullets().len()
 }
 
 /// The markdown table of how difficulty and loop scale bullets.

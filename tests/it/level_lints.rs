@@ -136,7 +136,7 @@ fn a_boss_without_parts_counts_as_a_boss_defeated() {
 events: [Boss(at: 0, enemy: "drone", x: 100, y: 200)])"#;
     let level = Arc::new(load(stage).expect("loads"));
     let world = skysweep::testkit::scenario::autoplay_to_boss(level, 60 * 60);
-    assert_eq!(world.stats.bosses_defeated, 1);
+    assert_eq!(world.stats().bosses_defeated, 1);
 }
 
 #[test]

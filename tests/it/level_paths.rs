@@ -35,14 +35,14 @@ fn positions_after(level: Level, s: f32) -> Vec<Vec2> {
             ..WorldConfig::default()
         },
     );
-    while world.enemies.is_empty() && world.frame < 600 {
+    while world.enemies().is_empty() && world.frame() < 600 {
         world.step(&[Input::default()]);
     }
     // The step they came in on moved them once already.
     for _ in 1..(s * 60.0).round() as u32 {
         world.step(&[Input::default()]);
     }
-    world.enemies.iter().map(|(_, e)| e.pos).collect()
+    world.enemies().iter().map(|(_, e)| e.pos).collect()
 }
 
 fn near(a: Vec2, b: Vec2) -> bool {

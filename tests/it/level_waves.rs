@@ -78,9 +78,9 @@ fn waves_and_sections_expand_to_the_hand_written_timeline() {
 fn a_stage_with_waves_plays_to_its_boss() {
     let level = Arc::new(load(WAVED).expect("loads"));
     let world = skysweep::testkit::scenario::autoplay_to_boss(level, 60 * 120);
-    let kills = world.stats.kills_air;
+    let kills = world.stats().kills_air;
     assert!(kills > 5, "the waves' drones came and were shot: {kills}");
-    assert_eq!(world.stats.bosses_defeated, 1);
+    assert_eq!(world.stats().bosses_defeated, 1);
 }
 
 #[test]

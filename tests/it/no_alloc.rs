@@ -123,17 +123,17 @@ fn play(stage: &str, marker: &str, steps: u64) -> Run {
         } else if n > 0 {
             run.steady += n;
             if run.allocating.len() < 5 {
-                run.allocating.push(world.frame);
+                run.allocating.push(world.frame());
             }
         }
         run.steps += 1;
-        let bullets = world.bullets.len();
+        let bullets = world.bullets().len();
         run.max_bullets = run.max_bullets.max(bullets);
         // Bullets that appeared this step, at least: others may have gone in the same step.
         run.bullets_seen += bullets.saturating_sub(last_bullets) as u64;
         last_bullets = bullets;
     }
-    run.bombs = world.stats.bombs_used;
+    run.bombs = world.stats().bombs_used;
     run.cleared = world.cleared();
     run
 }
@@ -215,9 +215,9 @@ fn steady_steps_of_a_100000_bullet_stage_allocate_nothing() {
         if step > 0 {
             steady += n;
         }
-        most = most.max(world.bullets.len());
-        fired += world.bullets.len().saturating_sub(last);
-        last = world.bullets.len();
+        most = most.max(world.bullets().len());
+        fired += world.bullets().len().saturating_sub(last);
+        last = world.bullets().len();
     }
     eprintln!(
         "curtain: up to {most} bullets, {fired} fired, {steady} allocations after the first step"

@@ -15,7 +15,7 @@ fn wrens_orbs_come_with_every_volley_whenever_the_button_goes_down() {
         // Two volleys: the first at once, the second one interval later.
         hold(&mut w, SHOT, interval + 1);
         let orbs = w
-            .shots
+            .shots()
             .iter()
             .filter(|(_, s)| s.kind == ShotKind::Homing)
             .count();
@@ -33,9 +33,9 @@ fn homing_orbs_pass_over_armour_to_the_parts_they_can_hurt() {
     let mut w = pilot(Character::Wren, 4);
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(140.0, 90.0)).unwrap();
     // Off to the side, so the main shot flies past the boss and only the orbs can reach it.
-    w.players[0].pos.x = 20.0;
+    w.player_mut(0).pos.x = 20.0;
     let guards_standing = |w: &World| {
-        w.enemies
+        w.enemies()
             .get(boss)
             .is_some_and(|e| !e.parts[1].destroyed && !e.parts[2].destroyed)
     };
@@ -45,7 +45,7 @@ fn homing_orbs_pass_over_armour_to_the_parts_they_can_hurt() {
         w.step(&[SHOT]);
         steps += 1;
         armoured += w
-            .events
+            .events()
             .iter()
             .filter(|e| matches!(e, GameEvent::Hit { armored: true, .. }))
             .count();
@@ -60,7 +60,7 @@ fn homing_orbs_pass_over_armour_to_the_parts_they_can_hurt() {
     );
     hold(&mut w, SHOT, 600);
     assert!(
-        !w.enemies.contains(boss),
+        !w.enemies().contains(boss),
         "with the guards down, the orbs took the core"
     );
 }
@@ -72,9 +72,9 @@ fn volley(character: Character) -> (f32, f32) {
     hold(&mut w, SHOT, 1);
     let steps = (200.0 / character.stats().shot_speed * 60.0).round() as usize;
     hold(&mut w, Input::default(), steps);
-    let x0 = w.players[0].pos.x;
+    let x0 = w.players()[0].pos.x;
     let main = || {
-        w.shots
+        w.shots()
             .iter()
             .map(|(_, s)| s)
             .filter(|s| s.kind == ShotKind::Main)

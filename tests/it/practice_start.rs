@@ -29,31 +29,31 @@ fn started_at(at: f32) -> World {
 fn starting_part_way_shows_the_ground_the_stage_would_have_reached() {
     let mut played = started_at(0.0);
     for at in [11.0_f32, 27.0, 30.0, 41.0, 60.0] {
-        while played.stage_time < at - 1e-3 {
+        while played.stage_time() < at - 1e-3 {
             played.step(&[Input::default()]);
         }
         let practice = started_at(at);
         // Within one step of scrolling: the two may count the step that reaches `at` apart.
-        let one_step = played.scroll_speed.max(practice.scroll_speed) / 60.0 + 1e-3;
+        let one_step = played.scroll_speed().max(practice.scroll_speed()) / 60.0 + 1e-3;
         assert!(
-            (practice.scroll_offset - played.scroll_offset).abs() <= one_step,
+            (practice.scroll_offset() - played.scroll_offset()).abs() <= one_step,
             "at {at} s: practice starts at {} px, the stage had scrolled {} px",
-            practice.scroll_offset,
-            played.scroll_offset
+            practice.scroll_offset(),
+            played.scroll_offset()
         );
         assert!(
-            (practice.scroll_speed - played.scroll_speed).abs() < 0.5,
+            (practice.scroll_speed() - played.scroll_speed()).abs() < 0.5,
             "at {at} s: practice scrolls at {}, the stage at {}",
-            practice.scroll_speed,
-            played.scroll_speed
+            practice.scroll_speed(),
+            played.scroll_speed()
         );
     }
 }
 
 #[test]
 fn different_start_times_show_different_ground() {
-    let a = started_at(30.0).scroll_offset;
-    let b = started_at(60.0).scroll_offset;
-    assert!(started_at(0.0).scroll_offset == 0.0);
+    let a = started_at(30.0).scroll_offset();
+    let b = started_at(60.0).scroll_offset();
+    assert!(started_at(0.0).scroll_offset() == 0.0);
     assert!(a > 500.0 && b > a + 500.0, "30 s: {a} px, 60 s: {b} px");
 }

@@ -19,7 +19,7 @@ fn world_under(arcade: ArcadeRules) -> World {
 
 /// A bullet put on player 1, then one quiet step: a life lost.
 fn lose_a_life(w: &mut World) {
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     scenario::bullet(w, at).unwrap();
     hold(w, Input::default(), 1);
 }
@@ -31,17 +31,17 @@ fn lives_are_what_the_settings_give_at_the_start_and_on_a_continue() {
         ..ArcadeRules::default()
     };
     let mut w = world_under(arcade);
-    assert_eq!(w.players[0].lives, 1);
+    assert_eq!(w.players()[0].lives, 1);
     lose_a_life(&mut w);
-    assert_eq!(w.players[0].continue_steps, Some(CONTINUE_STEPS));
+    assert_eq!(w.players()[0].continue_steps, Some(CONTINUE_STEPS));
     hold(&mut w, SHOT, 1);
-    assert_eq!(w.players[0].lives, 1, "a continue gives the set lives");
-    assert_eq!(w.players[0].continues_used, 1);
+    assert_eq!(w.players()[0].lives, 1, "a continue gives the set lives");
+    assert_eq!(w.players()[0].continues_used, 1);
     let five = world_under(ArcadeRules {
         lives: 5,
         ..ArcadeRules::default()
     });
-    assert_eq!(five.players[0].lives, 5);
+    assert_eq!(five.players()[0].lives, 5);
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn with_no_continues_the_last_life_ends_the_game_at_once() {
         ..ArcadeRules::default()
     });
     lose_a_life(&mut w);
-    assert_eq!(w.players[0].continue_steps, None, "no countdown offered");
+    assert_eq!(w.players()[0].continue_steps, None, "no countdown offered");
     hold(&mut w, Input::default(), 2);
     assert!(w.game_over());
 }
@@ -67,9 +67,9 @@ fn limited_continues_run_out_and_are_counted_across_stages() {
     let mut w = world_under(rules);
     lose_a_life(&mut w);
     hold(&mut w, SHOT, 1);
-    assert_eq!(w.players[0].continues_used, 1);
+    assert_eq!(w.players()[0].continues_used, 1);
     // Into the next stage with the continue spent: the next last life is the last.
-    let carry = w.players.iter().map(skysweep::sim::Carry::of).collect();
+    let carry = w.players().iter().map(skysweep::sim::Carry::of).collect();
     let mut next = scenario::world(
         quiet_level(),
         WorldConfig {
@@ -78,12 +78,12 @@ fn limited_continues_run_out_and_are_counted_across_stages() {
             ..WorldConfig::default()
         },
     );
-    assert_eq!(next.players[0].continues_used, 1);
+    assert_eq!(next.players()[0].continues_used, 1);
     // Out of the respawn's invulnerability first.
-    next.players[0].invulnerable = 0;
+    next.player_mut(0).invulnerable = 0;
     lose_a_life(&mut next);
-    assert_eq!(next.players[0].continue_steps, None);
-    assert!(next.players[0].retired);
+    assert_eq!(next.players()[0].continue_steps, None);
+    assert!(next.players()[0].retired);
 }
 
 #[test]
@@ -92,17 +92,17 @@ fn extends_off_give_no_lives_and_every_200k_gives_them_evenly() {
         extends: Extends::Off,
         ..ArcadeRules::default()
     });
-    let lives = w.players[0].lives;
+    let lives = w.players()[0].lives;
     scenario::add_score(&mut w, 0, 2_000_000);
-    assert_eq!(w.players[0].lives, lives, "no extend with extends off");
+    assert_eq!(w.players()[0].lives, lives, "no extend with extends off");
     let mut w = world_under(ArcadeRules {
         extends: Extends::Every200k,
         ..ArcadeRules::default()
     });
     scenario::add_score(&mut w, 0, 650_000);
-    assert_eq!(w.players[0].lives, lives + 3, "at 200K, 400K and 600K");
+    assert_eq!(w.players()[0].lives, lives + 3, "at 200K, 400K and 600K");
     let extends = w
-        .events
+        .events()
         .iter()
         .filter(|e| matches!(e, GameEvent::ExtraLife { .. }))
         .count();

@@ -51,7 +51,7 @@ fn idle(world: &mut World, steps: usize) {
 
 /// A tough enemy put right on player 1, then `steps` steps with no input.
 fn ram(world: &mut World, steps: usize) {
-    let at = world.players[0].pos;
+    let at = world.players()[0].pos;
     scenario::spawn(world, "tough", at).unwrap();
     idle(world, steps);
 }
@@ -59,47 +59,47 @@ fn ram(world: &mut World, steps: usize) {
 #[test]
 fn input_acts_in_the_same_step() {
     let mut w = quiet_world();
-    let before = w.players[0].pos;
+    let before = w.players()[0].pos;
     w.step(&[Input {
         right: true,
         ..Input::default()
     }]);
     let speed = Character::Vela.stats().speed;
     assert!(
-        (w.players[0].pos.x - before.x - speed / 60.0).abs() < 1e-4,
+        (w.players()[0].pos.x - before.x - speed / 60.0).abs() < 1e-4,
         "moved {} px",
-        w.players[0].pos.x - before.x
+        w.players()[0].pos.x - before.x
     );
     // A shot pressed in a step is fired in that step.
     let mut w = quiet_world();
     w.step(&[SHOT]);
-    assert!(!w.shots.is_empty());
+    assert!(!w.shots().is_empty());
     assert!(saw(&w, |e| matches!(e, GameEvent::Shot { player: 0 })));
 }
 
 #[test]
 fn focus_halves_speed() {
     let mut w = quiet_world();
-    let x0 = w.players[0].pos.x;
+    let x0 = w.players()[0].pos.x;
     w.step(&[Input {
         right: true,
         focus: true,
         ..Input::default()
     }]);
     let speed = Character::Vela.stats().speed;
-    assert!((w.players[0].pos.x - x0 - speed / 120.0).abs() < 1e-4);
-    assert!(w.players[0].focused);
-    assert!(w.players[0].hitbox().size().x <= 2.0 * HITBOX_RADIUS + 1e-6);
+    assert!((w.players()[0].pos.x - x0 - speed / 120.0).abs() < 1e-4);
+    assert!(w.players()[0].focused);
+    assert!(w.players()[0].hitbox().size().x <= 2.0 * HITBOX_RADIUS + 1e-6);
 }
 
 #[test]
 fn a_bullet_spawned_on_the_ship_hits_on_its_first_frame() {
     let mut w = quiet_world();
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     scenario::bullet(&mut w, at).unwrap();
     w.step(&[Input::default()]);
-    assert_eq!(w.stats.deaths, 1);
-    assert_eq!(w.players[0].lives, 2);
+    assert_eq!(w.stats().deaths, 1);
+    assert_eq!(w.players()[0].lives, 2);
     assert!(saw(&w, |e| matches!(e, GameEvent::Death { .. })));
 }
 
@@ -108,14 +108,15 @@ fn ramming_costs_one_power_level_per_contact_not_per_frame() {
     let mut w = powered_world(3);
     ram(&mut w, 30);
     assert_eq!(
-        w.players[0].power, 2,
+        w.players()[0].power,
+        2,
         "thirty frames of contact cost one level"
     );
-    assert_eq!(w.stats.power_downs, 1);
-    assert_eq!(w.players[0].lives, 3, "a ram does not destroy the ship");
-    assert_eq!(w.enemies.len(), 1, "the enemy keeps flying");
+    assert_eq!(w.stats().power_downs, 1);
+    assert_eq!(w.players()[0].lives, 3, "a ram does not destroy the ship");
+    assert_eq!(w.enemies().len(), 1, "the enemy keeps flying");
     assert!(
-        w.items.iter().any(|(_, i)| i.kind == ItemKind::Power),
+        w.items().iter().any(|(_, i)| i.kind == ItemKind::Power),
         "the lost power flies out as an item"
     );
     // Leave and come back: a new contact costs another level.
@@ -135,33 +136,33 @@ fn ramming_costs_one_power_level_per_contact_not_per_frame() {
         },
         20,
     );
-    assert_eq!(w.players[0].power, 1);
-    assert_eq!(w.stats.power_downs, 2);
+    assert_eq!(w.players()[0].power, 1);
+    assert_eq!(w.stats().power_downs, 2);
 }
 
 #[test]
 fn ramming_at_power_one_costs_a_bomb() {
     let mut w = quiet_world();
     ram(&mut w, 5);
-    assert_eq!(w.players[0].power, 1);
-    assert_eq!(w.players[0].bombs, 2);
+    assert_eq!(w.players()[0].power, 1);
+    assert_eq!(w.players()[0].bombs, 2);
 }
 
 #[test]
 fn ground_enemies_never_touch_the_ship() {
     let mut w = quiet_world();
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     // Keep the tank under the ship the whole time: the ground scrolls it down, so re-place it.
     for _ in 0..60 {
-        if w.enemies.is_empty() {
+        if w.enemies().is_empty() {
             scenario::spawn(&mut w, "tank", at).unwrap();
         }
         w.step(&[Input::default()]);
     }
-    assert_eq!(w.players[0].power, 1);
-    assert_eq!(w.players[0].bombs, 3);
-    assert_eq!(w.players[0].lives, 3);
-    assert_eq!(w.stats.power_downs, 0);
+    assert_eq!(w.players()[0].power, 1);
+    assert_eq!(w.players()[0].bombs, 3);
+    assert_eq!(w.players()[0].lives, 3);
+    assert_eq!(w.stats().power_downs, 0);
 }
 
 /// Hits a still, very tough enemy with one volley and returns the damage dealt.
@@ -171,11 +172,11 @@ fn damage_of_one_volley(power: u8, character: Character) -> f32 {
         characters: vec![character],
         ..WorldConfig::default()
     });
-    let at = w.players[0].pos - Vec2::new(0.0, 80.0);
+    let at = w.players()[0].pos - Vec2::new(0.0, 80.0);
     let k = scenario::spawn(&mut w, "tough", at).unwrap();
     w.step(&[SHOT]);
     idle(&mut w, 30);
-    1000.0 - w.enemies[k].parts[0].hp
+    1000.0 - w.enemies()[k].parts[0].hp
 }
 
 #[test]
@@ -201,24 +202,24 @@ fn a_bomb_clears_bullets_and_protects_the_ship() {
         .unwrap();
     }
     idle(&mut w, 1);
-    assert_eq!(w.bullets.len(), 50);
+    assert_eq!(w.bullets().len(), 50);
     w.step(&[BOMB]);
     idle(&mut w, 1);
     assert_eq!(
-        w.bullets.len(),
+        w.bullets().len(),
         0,
         "every enemy bullet on screen is cancelled"
     );
-    assert_eq!(w.stats.bombs_used, 1);
-    assert_eq!(w.players[0].bombs, 2);
+    assert_eq!(w.stats().bombs_used, 1);
+    assert_eq!(w.players()[0].bombs, 2);
     // While the bomb lasts a bullet on the ship costs nothing.
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     scenario::bullet(&mut w, at).unwrap();
     idle(&mut w, 1);
-    assert_eq!(w.stats.deaths, 0);
+    assert_eq!(w.stats().deaths, 0);
     // Holding bomb does not fire a second one.
     hold(&mut w, BOMB, 10);
-    assert_eq!(w.stats.bombs_used, 1);
+    assert_eq!(w.stats().bombs_used, 1);
 }
 
 #[test]
@@ -230,14 +231,14 @@ fn a_bomb_damages_enemies_on_screen() {
     // Vela's storm sweeps across from the left: give it time to reach the tank.
     idle(&mut w, 80);
     assert!(
-        w.enemies[k].parts[0].hp < 1000.0,
+        w.enemies()[k].parts[0].hp < 1000.0,
         "air enemies take bomb damage"
     );
     assert!(
-        !w.enemies.contains(t),
+        !w.enemies().contains(t),
         "the tank was destroyed by the blast"
     );
-    assert_eq!(w.stats.kills_ground, 1);
+    assert_eq!(w.stats().kills_ground, 1);
 }
 
 #[test]
@@ -248,12 +249,12 @@ fn destroying_boss_parts_changes_its_attack() {
     // thins the ring).
     let mut w = invincible_on_hard(vec![Character::Brass]);
     let boss = scenario::spawn(&mut w, "boss", Vec2::new(112.0, 80.0)).unwrap();
-    assert_eq!(w.enemies[boss].boss_phase, 0);
+    assert_eq!(w.enemies()[boss].boss_phase, 0);
     // The core is guarded: shooting it does nothing while both guards stand.
-    let core_hp = w.enemies[boss].parts[0].hp;
+    let core_hp = w.enemies()[boss].parts[0].hp;
     let aim = |w: &mut World, x: f32, steps: usize| {
         for _ in 0..steps {
-            let dx = x - w.players[0].pos.x;
+            let dx = x - w.players()[0].pos.x;
             let input = Input {
                 left: dx < -1.0,
                 right: dx > 1.0,
@@ -265,36 +266,39 @@ fn destroying_boss_parts_changes_its_attack() {
     };
     aim(&mut w, 112.0, 60);
     assert_eq!(
-        w.enemies[boss].parts[0].hp, core_hp,
+        w.enemies()[boss].parts[0].hp,
+        core_hp,
         "the guarded core took no damage"
     );
     assert!(!saw(&w, |e| matches!(e, GameEvent::BossPhase { .. })));
     aim(&mut w, 72.0, 120);
-    assert!(w.enemies[boss].parts[1].destroyed, "left guard destroyed");
+    assert!(w.enemies()[boss].parts[1].destroyed, "left guard destroyed");
     assert_eq!(
-        w.enemies[boss].boss_phase, 0,
+        w.enemies()[boss].boss_phase,
+        0,
         "one guard down is not enough"
     );
     aim(&mut w, 152.0, 120);
-    assert!(w.enemies[boss].parts[2].destroyed);
+    assert!(w.enemies()[boss].parts[2].destroyed);
     assert_eq!(
-        w.enemies[boss].boss_phase, 1,
+        w.enemies()[boss].boss_phase,
+        1,
         "both guards down: the second phase"
     );
-    assert_eq!(w.stats.boss_parts_destroyed, 2);
+    assert_eq!(w.stats().boss_parts_destroyed, 2);
     // The new phase fires rings of eight from the core.
     let ring = (0..60).any(|_| {
-        let before = w.bullets.len();
+        let before = w.bullets().len();
         idle(&mut w, 1);
-        w.bullets.len() >= before + 8
+        w.bullets().len() >= before + 8
     });
     assert!(ring, "the second phase fires rings of eight in one step");
     // Now the core can be destroyed, and its bullets turn into coins.
     aim(&mut w, 112.0, 240);
-    assert!(!w.enemies.contains(boss));
-    assert_eq!(w.stats.bosses_defeated, 1);
+    assert!(!w.enemies().contains(boss));
+    assert_eq!(w.stats().bosses_defeated, 1);
     assert_eq!(
-        w.bullets.len(),
+        w.bullets().len(),
         0,
         "a fallen boss's bullets become score items"
     );
@@ -303,83 +307,83 @@ fn destroying_boss_parts_changes_its_attack() {
 #[test]
 fn destroying_a_roof_reveals_what_it_hid() {
     let mut w = powered_world(4);
-    let at = Vec2::new(w.players[0].pos.x, 120.0);
+    let at = Vec2::new(w.players()[0].pos.x, 120.0);
     scenario::spawn(&mut w, "house", at).unwrap();
-    let tank = w.level.enemy_index("tank").unwrap();
+    let tank = w.level().enemy_index("tank").unwrap();
     let mut revealed = false;
     for _ in 0..40 {
         w.step(&[SHOT]);
-        revealed |= w.enemies.iter().any(|(_, e)| e.kind == tank);
+        revealed |= w.enemies().iter().any(|(_, e)| e.kind == tank);
     }
     assert!(revealed, "the tank under the roof appeared");
-    assert!(saw(&w, |e| matches!(e, GameEvent::Wreck { .. })) || w.stats.kills_ground >= 1);
+    assert!(saw(&w, |e| matches!(e, GameEvent::Wreck { .. })) || w.stats().kills_ground >= 1);
 }
 
 #[test]
 fn the_continue_countdown_runs_out_or_is_taken() {
     // Out of lives with nobody pressing: the countdown ends the game.
     let mut w = quiet_world();
-    w.players[0].lives = 1;
-    let at = w.players[0].pos;
+    w.player_mut(0).lives = 1;
+    let at = w.players()[0].pos;
     scenario::bullet(&mut w, at).unwrap();
     idle(&mut w, 1);
-    assert_eq!(w.players[0].continue_steps, Some(CONTINUE_STEPS));
+    assert_eq!(w.players()[0].continue_steps, Some(CONTINUE_STEPS));
     assert!(!w.game_over());
     idle(&mut w, CONTINUE_STEPS as usize + 2);
     assert!(w.game_over());
 
     // Pressing shot during the countdown continues with fresh lives.
     let mut w = quiet_world();
-    w.players[0].lives = 1;
-    let at = w.players[0].pos;
+    w.player_mut(0).lives = 1;
+    let at = w.players()[0].pos;
     scenario::bullet(&mut w, at).unwrap();
     idle(&mut w, 100);
     w.step(&[SHOT]);
-    assert_eq!(w.players[0].continue_steps, None);
-    assert_eq!(w.players[0].lives, 3);
-    assert_eq!(w.stats.continues, 1);
+    assert_eq!(w.players()[0].continue_steps, None);
+    assert_eq!(w.players()[0].lives, 3);
+    assert_eq!(w.stats().continues, 1);
     idle(&mut w, 5);
-    assert!(w.players[0].in_play());
+    assert!(w.players()[0].in_play());
     assert!(!w.game_over());
 }
 
 #[test]
 fn coins_caught_while_flashing_build_a_chain() {
     let mut w = quiet_world();
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     // A coin placed on the ship at the start of its flash window.
     let flash_start = skysweep::sim::item::COIN_CYCLE_STEPS - skysweep::sim::item::COIN_FLASH_STEPS;
     for n in 1..=3u64 {
         scenario::item(&mut w, ItemKind::Coin, at + Vec2::new(0.0, -200.0));
-        let k = w.items.iter().next_back().map(|(k, _)| k).unwrap();
-        w.items[k].age = flash_start;
-        w.items[k].vel = Vec2::ZERO;
-        w.items[k].pos = w.players[0].pos;
-        let before = w.players[0].score;
+        let k = w.items().iter().next_back().map(|(k, _)| k).unwrap();
+        w.item_mut(k).age = flash_start;
+        w.item_mut(k).vel = Vec2::ZERO;
+        w.item_mut(k).pos = w.players()[0].pos;
+        let before = w.players()[0].score;
         idle(&mut w, 1);
-        assert_eq!(w.players[0].chain as u64, n);
+        assert_eq!(w.players()[0].chain as u64, n);
         assert_eq!(
-            w.players[0].score - before,
+            w.players()[0].score - before,
             skysweep::sim::item::COIN_FLASH_SCORE * n
         );
     }
     // A plain catch breaks the chain.
-    let at = w.players[0].pos;
+    let at = w.players()[0].pos;
     scenario::item(&mut w, ItemKind::Coin, at);
     idle(&mut w, 1);
-    assert_eq!(w.players[0].chain, 0);
+    assert_eq!(w.players()[0].chain, 0);
 }
 
 #[test]
 fn items_bounce_inside_the_screen_then_leave() {
     let mut w = quiet_world();
-    w.players[0].pos = Vec2::new(10.0, 306.0);
+    w.player_mut(0).pos = Vec2::new(10.0, 306.0);
     scenario::item(&mut w, ItemKind::Bomb, Vec2::new(112.0, 100.0));
     let mut min = Vec2::splat(f32::MAX);
     let mut max = Vec2::splat(f32::MIN);
     for _ in 0..(skysweep::sim::item::ITEM_BOUNCE_STEPS - 1) {
         w.step(&[Input::default()]);
-        if let Some((_, it)) = w.items.iter().next() {
+        if let Some((_, it)) = w.items().iter().next() {
             min = min.min(it.pos);
             max = max.max(it.pos);
         }
@@ -390,7 +394,7 @@ fn items_bounce_inside_the_screen_then_leave() {
     );
     idle(&mut w, 600);
     assert!(
-        w.items.is_empty(),
+        w.items().is_empty(),
         "after bouncing for a while the item drifts away"
     );
 }
@@ -398,12 +402,12 @@ fn items_bounce_inside_the_screen_then_leave() {
 #[test]
 fn an_extra_life_at_the_score_threshold() {
     let mut w = quiet_world();
-    w.players[0].score = 99_990;
-    let at = w.players[0].pos - Vec2::new(0.0, 60.0);
+    w.player_mut(0).score = 99_990;
+    let at = w.players()[0].pos - Vec2::new(0.0, 60.0);
     let k = scenario::spawn(&mut w, "drone", at).unwrap();
     hold(&mut w, SHOT, 30);
-    assert!(!w.enemies.contains(k));
-    assert_eq!(w.players[0].lives, 4);
+    assert!(!w.enemies().contains(k));
+    assert_eq!(w.players()[0].lives, 4);
 }
 
 #[test]
@@ -415,7 +419,7 @@ fn charge_attack_needs_a_long_hold_and_a_gauge_level() {
         !saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
         "no gauge, no charge attack"
     );
-    w.players[0].charge = 1.5;
+    w.player_mut(0).charge = 1.5;
     hold(&mut w, SHOT, 30);
     w.step(&[Input::default()]);
     assert!(
@@ -425,7 +429,7 @@ fn charge_attack_needs_a_long_hold_and_a_gauge_level() {
     hold(&mut w, SHOT, 61);
     w.step(&[Input::default()]);
     assert!(saw(&w, |e| matches!(e, GameEvent::Charge { .. })));
-    assert!((w.players[0].charge - 0.5).abs() < 1e-6);
+    assert!((w.players()[0].charge - 0.5).abs() < 1e-6);
 }
 
 #[test]
@@ -474,12 +478,12 @@ fn a_boss_phase_can_wait_for_the_core_hp() {
     let mut phase_changed_at = None;
     for step in 0..400 {
         w.step(&[SHOT]);
-        if !w.enemies.contains(k) {
+        if !w.enemies().contains(k) {
             break;
         }
-        if w.enemies[k].boss_phase == 1 && phase_changed_at.is_none() {
+        if w.enemies()[k].boss_phase == 1 && phase_changed_at.is_none() {
             phase_changed_at = Some(step);
-            let hp = w.enemies[k].parts[0].hp;
+            let hp = w.enemies()[k].parts[0].hp;
             assert!(
                 hp <= 20.0 && hp > 0.0,
                 "the second phase starts once the core is below half (hp {hp})"
@@ -498,10 +502,11 @@ fn ramming_while_invulnerable_costs_nothing() {
     w.step(&[BOMB]);
     ram(&mut w, 10);
     assert_eq!(
-        w.players[0].power, 3,
+        w.players()[0].power,
+        3,
         "the bomb's invulnerability covers rams too"
     );
-    assert_eq!(w.stats.power_downs, 0);
+    assert_eq!(w.stats().power_downs, 0);
 }
 
 #[test]
@@ -518,9 +523,9 @@ fn curling_bullets_do_not_live_forever() {
     ))
     .unwrap();
     idle(&mut w, 60 * 10);
-    assert_eq!(w.bullets.len(), 1, "a circling bullet stays a while");
+    assert_eq!(w.bullets().len(), 1, "a circling bullet stays a while");
     idle(&mut w, 60 * 11);
-    assert_eq!(w.bullets.len(), 0, "but not forever");
+    assert_eq!(w.bullets().len(), 0, "but not forever");
 }
 
 #[test]
@@ -537,7 +542,7 @@ fn starting_past_the_boss_time_still_brings_the_boss() {
     );
     idle(&mut w, 5);
     // The boss appears even when practice starts after its time.
-    assert!(w.boss.is_some(), "no boss after a start past its time");
+    assert!(w.boss().is_some(), "no boss after a start past its time");
 }
 
 #[test]
@@ -556,7 +561,7 @@ fn players_carry_their_standing_into_the_next_stage() {
         carry,
         ..WorldConfig::default()
     });
-    let p = &w.players[0];
+    let p = &w.players()[0];
     assert_eq!(
         (p.score, p.lives, p.bombs, p.power, p.next_extra_life),
         (123_456, 1, 5, 4, 300_000)
@@ -592,18 +597,18 @@ fn two_players_share_the_stage_clear_bonus_equally() {
         start_at: 59.5,
         ..WorldConfig::default()
     });
-    let before: Vec<u64> = w.players.iter().map(|p| p.score).collect();
+    let before: Vec<u64> = w.players().iter().map(|p| p.score).collect();
     let (lives, bombs): (u64, u64) = w
-        .players
+        .players()
         .iter()
         .fold((0, 0), |(l, b), p| (l + p.lives as u64, b + p.bombs as u64));
     for _ in 0..120 {
-        if w.tally.is_some() {
+        if w.tally().is_some() {
             break;
         }
         w.step(&[Input::default(), Input::default()]);
     }
-    let t = w.tally.clone().expect("the quiet stage clears at its end");
+    let t = w.tally().expect("the quiet stage clears at its end");
     // The bonus pays for what the players still hold: every life and every bomb, at its rate.
     assert_eq!(t.lives_bonus, lives * CLEAR_BONUS_PER_LIFE);
     assert_eq!(t.bombs_bonus, bombs * CLEAR_BONUS_PER_BOMB);
@@ -612,7 +617,7 @@ fn two_players_share_the_stage_clear_bonus_equally() {
         lives * CLEAR_BONUS_PER_LIFE + bombs * CLEAR_BONUS_PER_BOMB
     );
     assert_eq!(t.each, t.total / 2);
-    for (p, b) in w.players.iter().zip(before) {
+    for (p, b) in w.players().iter().zip(before) {
         assert_eq!(p.score - b, t.each, "player {}", p.index);
     }
 }

@@ -18,7 +18,7 @@ fn quiet_world() -> World {
 /// `turn_deg_s`.
 fn bullet_near_ship(offset: Vec2, style: BulletStyle, heading_deg: f32, turn_deg_s: f32) -> World {
     let mut w = quiet_world();
-    let pos = w.players[0].pos + offset;
+    let pos = w.players()[0].pos + offset;
     w.spawn_bullet(Bullet::new(pos, 0.0, heading_deg, 1.0, turn_deg_s, style))
         .expect("room for a bullet");
     w
@@ -45,12 +45,16 @@ fn a_round_bullet_past_the_ships_corner_misses_and_one_inside_hits() {
     // only within 7 of each other.
     let mut w = bullet_near_ship(Vec2::new(5.5, 5.5), BulletStyle::Big, 90.0, 0.0);
     hold(&mut w, Input::default(), 10);
-    assert_eq!(w.stats.deaths, 0, "boxes overlap, circles 7.8 apart do not");
-    assert_eq!(w.bullets.len(), 1);
+    assert_eq!(
+        w.stats().deaths,
+        0,
+        "boxes overlap, circles 7.8 apart do not"
+    );
+    assert_eq!(w.bullets().len(), 1);
 
     let mut w = bullet_near_ship(Vec2::new(4.5, 4.5), BulletStyle::Big, 90.0, 0.0);
     w.step(&[Input::default()]);
-    assert_eq!(w.stats.deaths, 1, "circles 6.4 apart overlap");
+    assert_eq!(w.stats().deaths, 1, "circles 6.4 apart overlap");
 }
 
 #[test]
@@ -60,7 +64,7 @@ fn a_needle_is_a_box_along_its_heading() {
     for (heading, deaths) in [(0.0, 0), (180.0, 0), (90.0, 1), (-90.0, 1)] {
         let mut w = bullet_near_ship(Vec2::new(0.0, 5.0), BulletStyle::Needle, heading, 0.0);
         hold(&mut w, Input::default(), 3);
-        assert_eq!(w.stats.deaths, deaths, "heading {heading}");
+        assert_eq!(w.stats().deaths, deaths, "heading {heading}");
     }
 }
 
@@ -71,7 +75,7 @@ fn a_turning_needles_box_turns_with_it() {
     let mut first_death = None;
     for step in 1..=8 {
         w.step(&[Input::default()]);
-        if let Some((_, b)) = w.bullets.iter().next() {
+        if let Some((_, b)) = w.bullets().iter().next() {
             let (_, _, shape) = w
                 .boxes()
                 .find(|(layer, ..)| *layer == Layer::EnemyBullet)
@@ -86,7 +90,7 @@ fn a_turning_needles_box_turns_with_it() {
                 b.heading_deg
             );
         }
-        if w.stats.deaths > 0 {
+        if w.stats().deaths > 0 {
             first_death = Some(step);
             break;
         }
@@ -115,11 +119,12 @@ fn a_round_part_rams_only_inside_its_circle() {
     // Ship radius 2, orb 12: the boxes overlap within 14 on each axis, the circles within 14.
     for (offset, power) in [(11.0, 3), (8.0, 2)] {
         let mut w = scenario::world(level.clone(), config.clone());
-        let at = w.players[0].pos;
+        let at = w.players()[0].pos;
         scenario::spawn(&mut w, "orb", at + Vec2::splat(offset)).expect("the orb spawns");
         hold(&mut w, Input::default(), 5);
         assert_eq!(
-            w.players[0].power, power,
+            w.players()[0].power,
+            power,
             "orb centre {offset} px right and below the ship"
         );
     }

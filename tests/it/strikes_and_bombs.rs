@@ -11,18 +11,18 @@ use skysweep::testkit::scenario::{self, hold, pilot, saw, BOMB, IDLE, SHOT};
 /// on the release step alone.
 fn charge_and_release(w: &mut World, enemy: usize) -> f32 {
     hold(w, SHOT, CHARGE_HOLD_STEPS as usize + 1);
-    let before = w.enemies.get(enemy).map_or(0.0, |e| e.parts[0].hp);
+    let before = w.enemies().get(enemy).map_or(0.0, |e| e.parts[0].hp);
     w.step(&[IDLE]);
-    before - w.enemies.get(enemy).map_or(0.0, |e| e.parts[0].hp)
+    before - w.enemies().get(enemy).map_or(0.0, |e| e.parts[0].hp)
 }
 
 /// `c` at power 4 with a full gauge and a tough enemy at `offset` from the ship, after a
 /// charge and release: the world and the HP the enemy lost on the release step.
 fn charged_at(c: Character, offset: Vec2) -> (World, f32) {
     let mut w = pilot(c, 4);
-    let ship = w.players[0].pos;
+    let ship = w.players()[0].pos;
     let tough = scenario::spawn(&mut w, "tough", ship + offset).unwrap();
-    w.players[0].charge = 1.0;
+    w.player_mut(0).charge = 1.0;
     let lost = charge_and_release(&mut w, tough);
     (w, lost)
 }
@@ -49,11 +49,15 @@ fn a_charge_released_within_reach_strikes_for_five_seconds_of_fire() {
             "{c:?}: one strike is five seconds of held fire"
         );
         assert_eq!(
-            w.players[0].charge, 0.0,
+            w.players()[0].charge,
+            0.0,
             "{c:?}: the strike spent the charge"
         );
-        assert!(w.players[0].strike.is_some(), "{c:?}: the strike plays out");
-        assert_eq!(w.stats.melee_strikes, 1);
+        assert!(
+            w.players()[0].strike.is_some(),
+            "{c:?}: the strike plays out"
+        );
+        assert_eq!(w.stats().melee_strikes, 1);
     }
 }
 
@@ -68,7 +72,7 @@ fn out_of_reach_the_charge_fires_as_before() {
         );
         assert!(!saw(&w, |e| matches!(e, GameEvent::Melee { .. })));
         assert!(lost < c.melee_damage(4) * 0.5, "{c:?}: no strike landed");
-        assert_eq!(w.stats.melee_strikes, 0);
+        assert_eq!(w.stats().melee_strikes, 0);
     }
 }
 
@@ -81,7 +85,7 @@ fn beside_the_ship_is_not_in_front_of_it() {
 #[test]
 fn the_gauge_banks_two_charges_and_strikes_twice() {
     let mut w = pilot(Character::Brass, 2);
-    let ship = w.players[0].pos;
+    let ship = w.players()[0].pos;
     // Kills fill the gauge, but never past two charges.
     for n in 0..4 {
         scenario::spawn(
@@ -90,18 +94,18 @@ fn the_gauge_banks_two_charges_and_strikes_twice() {
             ship - Vec2::new(0.0, 60.0 + n as f32 * 20.0),
         );
     }
-    w.players[0].charge = MAX_CHARGE - 0.05;
+    w.player_mut(0).charge = MAX_CHARGE - 0.05;
     hold(&mut w, SHOT, 40);
     w.step(&[IDLE]);
-    assert!(w.stats.kills_air > 0);
-    assert_eq!(w.players[0].charge, 2.0, "the gauge holds two charges");
-    assert_eq!(w.players[0].charge_levels(), 2);
+    assert!(w.stats().kills_air > 0);
+    assert_eq!(w.players()[0].charge, 2.0, "the gauge holds two charges");
+    assert_eq!(w.players()[0].charge_levels(), 2);
     let tough = scenario::spawn(&mut w, "tough", ship - Vec2::new(0.0, 36.0)).unwrap();
     let strike = Character::Brass.melee_damage(2);
     for left in [1.0, 0.0] {
         let lost = charge_and_release(&mut w, tough);
         assert!(lost >= strike, "a strike from the bank");
-        assert_eq!(w.players[0].charge, left);
+        assert_eq!(w.players()[0].charge, left);
     }
     let lost = charge_and_release(&mut w, tough);
     assert!(
@@ -117,7 +121,7 @@ fn a_volley_spawns_the_damage_the_strike_is_measured_by() {
             let mut w = pilot(c, power);
             w.step(&[SHOT]);
             let spawned: f32 = w
-                .shots
+                .shots()
                 .iter()
                 .map(|(_, s)| s.damage * if s.paired { 2.0 } else { 1.0 })
                 .sum();
@@ -134,7 +138,7 @@ fn a_volley_spawns_the_damage_the_strike_is_measured_by() {
 fn vela_spreads_from_the_first_power_level() {
     let mut w = pilot(Character::Vela, 1);
     w.step(&[SHOT]);
-    let headings: Vec<f32> = w.shots.iter().map(|(_, s)| s.vel.x).collect();
+    let headings: Vec<f32> = w.shots().iter().map(|(_, s)| s.vel.x).collect();
     assert_eq!(headings.len(), 3, "a centre shot and one each side");
     assert!(headings.iter().any(|x| *x < -1.0) && headings.iter().any(|x| *x > 1.0));
 }
@@ -142,12 +146,12 @@ fn vela_spreads_from_the_first_power_level() {
 /// HP each of two enemies, one straight above the other, lost to one volley.
 fn column_damage(c: Character) -> (f32, f32) {
     let mut w = pilot(c, 1);
-    let ship = w.players[0].pos;
+    let ship = w.players()[0].pos;
     let near = scenario::spawn(&mut w, "tough", ship - Vec2::new(0.0, 90.0)).unwrap();
     let far = scenario::spawn(&mut w, "tough", ship - Vec2::new(0.0, 180.0)).unwrap();
     w.step(&[SHOT]);
     hold(&mut w, IDLE, 60);
-    let lost = |k: usize| 1000.0 - w.enemies[k].parts[0].hp;
+    let lost = |k: usize| 1000.0 - w.enemies()[k].parts[0].hp;
     (lost(near), lost(far))
 }
 
@@ -176,7 +180,7 @@ fn rooks_pods_swing_with_the_ship_and_lock_while_fire_is_held() {
         ..IDLE
     };
     hold(&mut w, right, 40);
-    let aimed = w.players[0].pod_angle;
+    let aimed = w.players()[0].pod_angle;
     assert!(aimed > 0.4, "drifting right swings the pods right: {aimed}");
     // Fire held while flying the other way: the pods keep their aim.
     let left_firing = Input {
@@ -185,16 +189,16 @@ fn rooks_pods_swing_with_the_ship_and_lock_while_fire_is_held() {
         ..IDLE
     };
     hold(&mut w, left_firing, 40);
-    assert_eq!(w.players[0].pod_angle, aimed, "locked while fire is held");
+    assert_eq!(w.players()[0].pod_angle, aimed, "locked while fire is held");
     let pod_rivets = w
-        .shots
+        .shots()
         .iter()
         .filter(|(_, s)| s.kind == ShotKind::Main && s.vel.x > 100.0)
         .count();
     assert!(pod_rivets >= 2, "the pods fire along their locked aim");
     // Let go and stay still: they swing back to straight up.
     hold(&mut w, IDLE, 90);
-    assert!(w.players[0].pod_angle.abs() < 0.01);
+    assert!(w.players()[0].pod_angle.abs() < 0.01);
 }
 
 #[test]
@@ -202,7 +206,7 @@ fn every_bomb_clears_bullets_and_protects_for_the_same_time() {
     let mut guards = Vec::new();
     for c in Character::ALL {
         let mut w = pilot(c, 1);
-        w.config.invincible = false;
+        w.set_invincible(false);
         for i in 0..50 {
             let at = Vec2::new(20.0 + (i % 10) as f32 * 18.0, 40.0 + (i / 10) as f32 * 20.0);
             scenario::bullet(&mut w, at).unwrap();
@@ -210,24 +214,24 @@ fn every_bomb_clears_bullets_and_protects_for_the_same_time() {
         w.step(&[BOMB]);
         w.step(&[IDLE]);
         assert_eq!(
-            w.bullets.len(),
+            w.bullets().len(),
             0,
             "{c:?}: every bullet on screen is cancelled"
         );
-        guards.push(w.players[0].invulnerable);
+        guards.push(w.players()[0].invulnerable);
         // Bullets arriving later in the guard are cleared too; the ship is safe meanwhile.
         hold(&mut w, IDLE, 60);
-        let at = w.players[0].pos;
+        let at = w.players()[0].pos;
         scenario::bullet(&mut w, at).unwrap();
         scenario::bullet(&mut w, Vec2::new(30.0, 30.0)).unwrap();
         w.step(&[IDLE]);
-        assert_eq!(w.bullets.len(), 0, "{c:?}: still clearing at step 62");
-        assert_eq!(w.stats.deaths, 0);
+        assert_eq!(w.bullets().len(), 0, "{c:?}: still clearing at step 62");
+        assert_eq!(w.stats().deaths, 0);
         // Past the guard nothing clears, however long the pilot's own effect lasts.
         hold(&mut w, IDLE, BOMB_GUARD_STEPS as usize - 60);
         scenario::bullet(&mut w, Vec2::new(30.0, 30.0)).unwrap();
         w.step(&[IDLE]);
-        assert_eq!(w.bullets.len(), 1, "{c:?}: the guard is over");
+        assert_eq!(w.bullets().len(), 1, "{c:?}: the guard is over");
     }
     assert!(
         guards.iter().all(|g| *g == BOMB_GUARD_STEPS - 1),
@@ -245,7 +249,7 @@ fn only_wrens_bomb_turns_bullets_into_coins() {
         w.step(&[BOMB]);
         w.step(&[IDLE]);
         let coins = w
-            .items
+            .items()
             .iter()
             .filter(|(_, i)| i.kind == ItemKind::ScoreCoin)
             .count();
@@ -260,10 +264,10 @@ fn bomb_damage_over_time(c: Character, at: Vec2) -> Vec<f32> {
     let k = scenario::spawn(&mut w, "tough", at).unwrap();
     w.step(&[BOMB]);
     let mut lost = Vec::new();
-    let mut hp = w.enemies[k].parts[0].hp;
+    let mut hp = w.enemies()[k].parts[0].hp;
     for _ in 0..c.stats().bomb_steps {
         w.step(&[IDLE]);
-        let now = w.enemies[k].parts[0].hp;
+        let now = w.enemies()[k].parts[0].hp;
         lost.push(hp - now);
         hp = now;
     }
@@ -307,21 +311,22 @@ fn each_bomb_hurts_in_its_own_way() {
 fn orlas_beams_sweep_round_her_lamp() {
     // Level with the lamp on the left: the first beam starts there.
     let mut w = pilot(Character::Orla, 1);
-    let lamp = w.players[0].pos;
+    let lamp = w.players()[0].pos;
     let left = scenario::spawn(&mut w, "tough", lamp - Vec2::new(90.0, 0.0)).unwrap();
     let above = scenario::spawn(&mut w, "tough", lamp - Vec2::new(0.0, 150.0)).unwrap();
     w.step(&[BOMB]);
     assert!(
-        w.enemies[left].parts[0].hp < 1000.0,
+        w.enemies()[left].parts[0].hp < 1000.0,
         "the beam starts level"
     );
     assert_eq!(
-        w.enemies[above].parts[0].hp, 1000.0,
+        w.enemies()[above].parts[0].hp,
+        1000.0,
         "and has not yet turned up"
     );
     hold(&mut w, IDLE, 40);
     assert!(
-        w.enemies[above].parts[0].hp < 1000.0,
+        w.enemies()[above].parts[0].hp < 1000.0,
         "a quarter turn later it has"
     );
 }

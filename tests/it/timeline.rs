@@ -22,7 +22,7 @@ fn mid_boss_then_wave(next_at: f32) -> World {
 /// Shoots while the mid-boss is in, for ten seconds at the most.
 fn shoot_at_mid_boss(w: &mut World) {
     let mut steps = 0;
-    while w.mid_boss.is_some() && steps < 600 {
+    while w.mid_boss().is_some() && steps < 600 {
         step(w, SHOOT, 1);
         steps += 1;
     }
@@ -32,16 +32,16 @@ fn shoot_at_mid_boss(w: &mut World) {
 fn a_mid_boss_holds_the_timeline_until_it_falls() {
     let mut w = mid_boss_then_wave(1.5);
     step(&mut w, Input::default(), 120);
-    assert!(w.mid_boss.is_some(), "the mid-boss is in");
-    let held = w.stage_time;
+    assert!(w.mid_boss().is_some(), "the mid-boss is in");
+    let held = w.stage_time();
     step(&mut w, Input::default(), 180);
-    assert_eq!(w.stage_time, held, "no shooting: the timeline waits");
-    assert_eq!(w.enemies.len(), 1, "the next wave waits too");
+    assert_eq!(w.stage_time(), held, "no shooting: the timeline waits");
+    assert_eq!(w.enemies().len(), 1, "the next wave waits too");
     shoot_at_mid_boss(&mut w);
-    assert!(w.mid_boss.is_none(), "the mid-boss fell to the shots");
+    assert!(w.mid_boss().is_none(), "the mid-boss fell to the shots");
     step(&mut w, Input::default(), 40);
-    assert!(w.stage_time > held + 0.5, "then the timeline goes on");
-    assert_eq!(w.enemies.len(), 1, "with the next wave");
+    assert!(w.stage_time() > held + 0.5, "then the timeline goes on");
+    assert_eq!(w.enemies().len(), 1, "with the next wave");
 }
 
 #[test]
@@ -52,13 +52,17 @@ fn a_mid_boss_holds_the_timeline_no_longer_than_its_wait() {
         ])"#,
     );
     step(&mut w, Input::default(), 70);
-    let held = w.stage_time;
+    let held = w.stage_time();
     step(&mut w, Input::default(), 60);
-    assert_eq!(w.stage_time, held, "one second into the wait");
+    assert_eq!(w.stage_time(), held, "one second into the wait");
     step(&mut w, Input::default(), 90);
-    assert!(w.mid_boss.is_none(), "the wait ran out");
-    assert!(w.stage_time > held, "and the timeline went on");
-    assert_eq!(w.enemies.len(), 1, "the mid-boss itself stays to be fought");
+    assert!(w.mid_boss().is_none(), "the wait ran out");
+    assert!(w.stage_time() > held, "and the timeline went on");
+    assert_eq!(
+        w.enemies().len(),
+        1,
+        "the mid-boss itself stays to be fought"
+    );
 }
 
 #[test]
@@ -70,12 +74,12 @@ fn a_scroll_change_begun_before_a_boss_still_finishes() {
         ])"#,
     );
     step(&mut w, Input::default(), 60 * 8);
-    assert!(w.boss.is_some(), "the boss holds the timeline");
-    assert!(w.stage_time < 2.1);
+    assert!(w.boss().is_some(), "the boss holds the timeline");
+    assert!(w.stage_time() < 2.1);
     assert!(
-        (w.scroll_speed - 10.0).abs() < 1e-3,
+        (w.scroll_speed() - 10.0).abs() < 1e-3,
         "the scroll reached its new speed: {}",
-        w.scroll_speed
+        w.scroll_speed()
     );
 }
 
@@ -86,15 +90,15 @@ fn after_a_mid_boss_falls_the_next_wave_comes_at_once() {
     let mut w = mid_boss_then_wave(21.0);
     step(&mut w, Input::default(), 120);
     shoot_at_mid_boss(&mut w);
-    assert!(w.mid_boss.is_none(), "the mid-boss fell to the shots");
+    assert!(w.mid_boss().is_none(), "the mid-boss fell to the shots");
     step(&mut w, Input::default(), 30);
     assert!(
-        w.stage_time > 21.0,
+        w.stage_time() > 21.0,
         "the timeline hurried on: {}",
-        w.stage_time
+        w.stage_time()
     );
     assert_eq!(
-        w.enemies.len(),
+        w.enemies().len(),
         1,
         "and the next wave is in, half a second after the kill"
     );

@@ -32,7 +32,7 @@ fn first_heading(level: Arc<Level>) -> Option<f32> {
     let mut world = World::new(level, hard());
     for _ in 0..180 {
         world.step(&[Input::default()]);
-        if let Some((_, b)) = world.bullets.iter().next() {
+        if let Some((_, b)) = world.bullets().iter().next() {
             return Some(b.heading_deg);
         }
     }
@@ -85,10 +85,10 @@ fn phase_changes(steps: u32, hurt: Option<(u32, f32)>) -> Vec<(u32, usize)> {
     for step in 1..=steps {
         world.step(&[Input::default()]);
         if let Some((_, hp)) = hurt.filter(|(at, _)| *at == step) {
-            let boss = world.boss.expect("the boss is in");
-            world.enemies[boss].parts[0].hp = hp;
+            let boss = world.boss().expect("the boss is in");
+            world.enemy_mut(boss).parts[0].hp = hp;
         }
-        for e in &world.events {
+        for e in world.events() {
             if let GameEvent::BossPhase { phase } = e {
                 changes.push((step, *phase));
             }

@@ -61,22 +61,22 @@ impl PracticeRun {
         let cleared = world.cleared();
         PracticeResult {
             cleared,
-            steps: world.frame,
-            deaths: self.deaths_before + world.stats.deaths,
+            steps: world.frame(),
+            deaths: self.deaths_before + world.stats().deaths,
             boss_steps: cleared.then_some(self.boss_steps),
         }
     }
 
     /// Counts the step `world` just took: the boss's time, and what follows.
     pub fn tally(&mut self, world: &World) -> PracticeTally {
-        if world.boss.is_some() {
+        if world.boss().is_some() {
             self.boss_steps += 1;
         }
         if world.cleared() || world.game_over() {
             return PracticeTally::Ended(self.result(world));
         }
-        if self.setup.options.auto_restart && world.stats.deaths > 0 {
-            self.deaths_before += world.stats.deaths;
+        if self.setup.options.auto_restart && world.stats().deaths > 0 {
+            self.deaths_before += world.stats().deaths;
             self.boss_steps = 0;
             return PracticeTally::Restart {
                 deaths: self.deaths_before,

@@ -39,9 +39,11 @@ impl StagePlay {
             player_record::step(ctx, record, &self.world, continues);
         }
         let w = &self.world;
-        ctx.renderer.effects.absorb(&w.events, w.scroll_offset);
-        ctx.renderer.effects.step(w.scroll_speed, w.scroll_offset);
-        ctx.audio.react(&w.events, &w.level.boss_music);
+        ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
+        ctx.renderer
+            .effects
+            .step(w.scroll_speed(), w.scroll_offset());
+        ctx.audio.react(w.events(), &w.level().boss_music);
         if let Some(t) = self.practice_tally(ctx, run) {
             return t;
         }
@@ -93,12 +95,12 @@ impl StagePlay {
 
     /// Whether the players could not die in this run: its result is no mortal's.
     pub(super) fn invincible(&self) -> bool {
-        self.world.config.invincible
+        self.world.config().invincible
     }
 
     fn replay_ended(&self, ctx: &mut Ctx, run: &Session, how: ReplayEnd) -> Transition {
         ctx.audio.stop_music();
-        let stage = self.world.level.name.clone();
+        let stage = self.world.level().name.clone();
         let to_replays = run.chosen_in_replays();
         Transition::switch(ReplayEnded::new(self.scores(), stage, how, to_replays))
     }
@@ -115,7 +117,7 @@ impl StagePlay {
         }
         run.end_recording();
         ctx.audio.stop_music();
-        let stage = w.level.name.clone();
+        let stage = w.level().name.clone();
         Transition::switch(GameOver::new(self.scores(), stage, pending))
     }
 
@@ -135,7 +137,7 @@ impl StagePlay {
             let pending = self.pending_scores(ctx);
             return GameOver::after(ctx, pending);
         }
-        run.carry = self.world.players.iter().map(Carry::of).collect();
+        run.carry = self.world.players().iter().map(Carry::of).collect();
         // The recording goes on into the next stage; it is written now so the file holds
         // every cleared stage even if the next one is never saved.
         run.checkpoint_recording();
@@ -174,19 +176,19 @@ impl StagePlay {
         if self.unranked().is_some() {
             return Vec::new();
         }
-        let d = self.world.config.difficulty;
+        let d = self.world.config().difficulty;
         let mut table = ctx.scores.clone();
         self.world
-            .players
+            .players()
             .iter()
             .filter_map(|p| {
                 let pending = PendingScore {
                     player: p.index,
                     score: p.score,
                     character: p.character,
-                    stage: self.world.level.name.clone(),
+                    stage: self.world.level().name.clone(),
                     difficulty: d,
-                    rules: self.world.config.arcade.tag(),
+                    rules: self.world.config().arcade.tag(),
                 };
                 table
                     .insert(d, pending.entry(UNNAMED.into()))

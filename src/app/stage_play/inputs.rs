@@ -79,7 +79,7 @@ impl InputSource {
     /// Each player's input for this step of `world`: recorded, decided by a bot, or read from
     /// the keys (with taps since the last step) and pads.
     pub fn read(&mut self, ctx: &mut Ctx, world: &World) -> Vec<Input> {
-        (0..world.players.len())
+        (0..world.players().len())
             .map(|i| match self {
                 InputSource::Replay { steps, cursor, .. } => steps
                     .get(*cursor)
@@ -96,7 +96,7 @@ impl InputSource {
                     };
                     // The shot options act here, on the way into the simulation, so the bit
                     // they give is what a recording keeps. A continue on offer takes the key.
-                    let offered = world.players[i].continue_steps.is_some();
+                    let offered = world.players()[i].continue_steps.is_some();
                     input.shot = pulse[i].shot(ctx.settings.shot, input.shot, offered);
                     input
                 }

@@ -170,14 +170,14 @@ impl StagePlay {
     fn hi_score(&self, draw: &Draw) -> u64 {
         let counts = self.unranked().is_none();
         let playing = counts.then(|| self.world.best_player_score());
-        draw.hi_score(self.world.config.difficulty, playing)
+        draw.hi_score(self.world.config().difficulty, playing)
     }
 
     /// Why this run does not enter the high-score table, if it does not (see [`unranked`]).
     fn unranked(&self) -> Option<&'static str> {
         unranked(
             self.kind,
-            self.world.config.invincible,
+            self.world.config().invincible,
             self.practice.used(),
         )
     }
@@ -191,13 +191,13 @@ impl StagePlay {
     /// Starts this stage again at the marker `jump` names, keeping the pilots' power and the
     /// toolbox's settings.
     fn jump(&mut self, ctx: &mut Ctx, run: &mut Session, jump: Jump) -> Transition {
-        let mut markers: Vec<f32> = self.world.level.markers.values().copied().collect();
+        let mut markers: Vec<f32> = self.world.level().markers.values().copied().collect();
         markers.push(0.0);
-        let Some(at) = tools::marker_target(&markers, self.world.stage_time, jump) else {
+        let Some(at) = tools::marker_target(&markers, self.world.stage_time(), jump) else {
             return Transition::Stay;
         };
         let power = self.max_power();
-        let level = self.world.level.clone();
+        let level = self.world.level().clone();
         let mut next = Self::begin(ctx, run, level, self.place.clone(), at, power, false, None);
         next.practice = self.practice.restarted();
         Transition::switch(next)
@@ -205,7 +205,7 @@ impl StagePlay {
 
     fn max_power(&self) -> u8 {
         self.world
-            .players
+            .players()
             .iter()
             .map(|p| p.power)
             .max()
@@ -213,7 +213,7 @@ impl StagePlay {
     }
 
     fn scores(&self) -> Vec<u64> {
-        self.world.players.iter().map(|p| p.score).collect()
+        self.world.players().iter().map(|p| p.score).collect()
     }
 
     /// This frame's practice keys, and what the tools did to the run.
@@ -258,7 +258,7 @@ impl StagePlay {
         let inputs = self.input.read(ctx, &self.world);
         self.practice.record(&self.world, &inputs);
         // 3. Scene update, then 4. collide.
-        let continues = self.world.stats.continues;
+        let continues = self.world.stats().continues;
         let t0 = Instant::now();
         if let Some(s) = &mut self.stress {
             s.top_up(&mut self.world);
@@ -396,7 +396,7 @@ impl Scene for StagePlay {
         let Some(run) = run else {
             return Transition::Stay;
         };
-        let now = self.world.stage_time;
+        let now = self.world.stage_time();
         let marker = level
             .markers
             .values()

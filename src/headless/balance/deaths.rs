@@ -175,7 +175,7 @@ pub fn opening_hits(level: &Arc<Level>, seed: u64) -> u32 {
     for _ in 0..OPENING_S * 60 {
         world.step(&idle);
         hits += world
-            .events
+            .events()
             .iter()
             .filter(|e| matches!(e, GameEvent::Death { .. } | GameEvent::PowerDown { .. }))
             .count() as u32;

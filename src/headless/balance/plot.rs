@@ -65,15 +65,15 @@ pub fn trace(level: &Arc<Level>) -> Trace {
     let mut markers: Vec<(&String, f32)> = level.markers.iter().map(|(n, v)| (n, *v)).collect();
     markers.sort_by(|a, b| a.1.total_cmp(&b.1));
     let mut quiet_from: Option<f32> = None;
-    while !world.cleared() && world.frame < MAX_FRAMES {
+    while !world.cleared() && world.frame() < MAX_FRAMES {
         let input = bot.decide(&world, 0);
         world.step(&[input]);
-        let now = secs(world.frame);
-        while markers.first().is_some_and(|m| m.1 <= world.stage_time) {
+        let now = secs(world.frame());
+        while markers.first().is_some_and(|m| m.1 <= world.stage_time()) {
             let (name, _) = markers.remove(0);
             t.markers.push((name.clone(), now));
         }
-        for ev in &world.events {
+        for ev in world.events() {
             match ev {
                 GameEvent::BossAppears { .. } => t.boss = Some((now, now)),
                 GameEvent::BossDefeated { .. } => {
@@ -84,16 +84,20 @@ pub fn trace(level: &Arc<Level>) -> Trace {
                 _ => {}
             }
         }
-        match (world.mid_boss.is_some(), t.mid_boss) {
+        match (world.mid_boss().is_some(), t.mid_boss) {
             (true, None) => t.mid_boss = Some((now, now)),
             (true, Some((from, _))) => t.mid_boss = Some((from, now)),
             _ => {}
         }
-        if let Some(b) = t.boss.as_mut().filter(|_| world.boss.is_some()) {
+        if let Some(b) = t.boss.as_mut().filter(|_| world.boss().is_some()) {
             b.1 = now;
         }
-        let on_screen = world.enemies.iter().filter(|(_, e)| e.on_screen()).count();
-        let counted = world.frame > DEAD_AIR_GRACE_STEPS && world.phase == StagePhase::Playing;
+        let on_screen = world
+            .enemies()
+            .iter()
+            .filter(|(_, e)| e.on_screen())
+            .count();
+        let counted = world.frame() > DEAD_AIR_GRACE_STEPS && world.phase() == StagePhase::Playing;
         match (counted && on_screen == 0, quiet_from) {
             (true, None) => quiet_from = Some(now),
             (false, Some(from)) => {
@@ -102,11 +106,11 @@ pub fn trace(level: &Arc<Level>) -> Trace {
             }
             _ => {}
         }
-        if world.frame.is_multiple_of(15) {
-            t.samples.push((now, on_screen, world.bullets.len()));
+        if world.frame().is_multiple_of(15) {
+            t.samples.push((now, on_screen, world.bullets().len()));
         }
     }
-    t.length_s = secs(world.frame);
+    t.length_s = secs(world.frame());
     if let Some(from) = quiet_from {
         t.quiet.push((from, t.length_s));
     }

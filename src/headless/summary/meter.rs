@@ -10,7 +10,7 @@ use crate::level::{Level, TimelineEvent};
 
 use crate::sim::clock::DT;
 use crate::sim::events::GameEvent;
-use crate::sim::world::{StagePhase, World};
+use crate::sim::{StagePhase, World};
 
 /// Steps at the start of each stage left out of dead air: the first enemies are still on their
 /// way in, by design.
@@ -100,27 +100,27 @@ impl StageMeter {
 
     /// Takes in the step `world` just finished (after both `update` and `collide`).
     pub fn observe(&mut self, world: &World) {
-        for ev in &world.events {
+        for ev in world.events() {
             match ev {
-                GameEvent::BossAppears { .. } => self.boss_spawned = Some(world.frame),
+                GameEvent::BossAppears { .. } => self.boss_spawned = Some(world.frame()),
                 GameEvent::BossDefeated { .. } => {
                     if let (Some(t), Some(from)) = (self.ttk.as_mut(), self.boss_spawned) {
-                        t.ttk_s = Some(steps_to_s(world.frame - from));
+                        t.ttk_s = Some(steps_to_s(world.frame() - from));
                     }
                 }
                 _ => {}
             }
         }
-        match (world.mid_boss, self.mid_boss) {
+        match (world.mid_boss(), self.mid_boss) {
             (Some(w), None) => {
-                self.mid_boss = Some((w.key, world.frame, world.stats.bosses_defeated));
+                self.mid_boss = Some((w.key, world.frame(), world.stats().bosses_defeated));
             }
             (None, Some((_, from, defeated))) => {
                 self.mid_boss = None;
                 // Only the first mid-boss is timed; one outwaited or flown off has no time.
                 if let Some(t) = self.mid_ttk.as_mut().filter(|t| t.ttk_s.is_none()) {
-                    if world.stats.bosses_defeated > defeated {
-                        t.ttk_s = Some(steps_to_s(world.frame - from));
+                    if world.stats().bosses_defeated > defeated {
+                        t.ttk_s = Some(steps_to_s(world.frame() - from));
                     }
                 }
             }
@@ -129,10 +129,10 @@ impl StageMeter {
         // Dead air is what a player sees: no enemy on the playfield. Enemies still off the
         // edge, waiting to fly in, do not count as something to shoot. The opening seconds
         // and the stage-clear tally are quiet by design and are left out: a stretch stops there.
-        let counted = world.frame > DEAD_AIR_GRACE_STEPS && world.phase == StagePhase::Playing;
-        if counted && !world.enemies.iter().any(|(_, e)| e.on_screen()) {
+        let counted = world.frame() > DEAD_AIR_GRACE_STEPS && world.phase() == StagePhase::Playing;
+        if counted && !world.enemies().iter().any(|(_, e)| e.on_screen()) {
             if self.quiet == 0 {
-                self.quiet_from = world.stage_time;
+                self.quiet_from = world.stage_time();
             }
             self.quiet += 1;
             if self.quiet > self.longest_quiet {
@@ -238,7 +238,7 @@ mod tests {
         };
         let mut world = World::new(level.clone(), config);
         let mut meter = StageMeter::new(level);
-        while !world.cleared() && world.frame < steps {
+        while !world.cleared() && world.frame() < steps {
             world.step(&[Input::default()]);
             meter.observe(&world);
         }
@@ -297,7 +297,7 @@ mod tests {
         assert_eq!((t.boss.as_str(), t.ttk_s), ("boss", None));
         // Shot down 2 s after it came.
         let (mut world, mut meter) = play(&level, 1);
-        while world.mid_boss.is_none() {
+        while world.mid_boss().is_none() {
             world.step(&[Input::default()]);
             meter.observe(&world);
         }
@@ -305,7 +305,7 @@ mod tests {
             world.step(&[Input::default()]);
             meter.observe(&world);
         }
-        let key = world.mid_boss.expect("still waiting").key;
+        let key = world.mid_boss().expect("still waiting").key;
         for part in [1, 2, 0] {
             world.damage_part(key, part, 1000.0, 0);
         }
@@ -317,11 +317,11 @@ mod tests {
     fn a_boss_is_timed_from_its_spawn_to_its_fall() {
         let level = stage(20, r#"Boss(at: 1.0, enemy: "boss", x: 112, y: 60)"#);
         let (mut world, mut meter) = play(&level, 1);
-        while world.boss.is_none() {
+        while world.boss().is_none() {
             world.step(&[Input::default()]);
             meter.observe(&world);
         }
-        let spawned = world.frame;
+        let spawned = world.frame();
         for _ in 0..300 {
             world.step(&[Input::default()]);
             meter.observe(&world);
@@ -336,13 +336,13 @@ mod tests {
             ("scenario.ron", "boss", None)
         );
         // Guards first, then the core, all within the step just metered.
-        let boss = world.boss.unwrap();
+        let boss = world.boss().unwrap();
         for part in [1, 2, 0] {
             world.damage_part(boss, part, 1000.0, 0);
         }
         meter.observe(&world);
-        assert_eq!(world.boss, None);
-        assert_eq!(world.frame - spawned, 300);
+        assert_eq!(world.boss(), None);
+        assert_eq!(world.frame() - spawned, 300);
         assert_eq!(meter.boss_ttk().unwrap().ttk_s, Some(5.0));
     }
 }

@@ -19,7 +19,7 @@ pub const OVERLAY_FOOT: f32 = 307.0;
 /// `StagePlay::hi_score`).
 pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<ReplayMarker>) {
     draw_rectangle(0.0, 0.0, 224.0, 10.0, Color::new(0.0, 0.0, 0.0, 0.45));
-    for p in &world.players {
+    for p in world.players() {
         let x = if p.index == 0 { 2.0 } else { 130.0 };
         r.text_shadow(&format!("{:08}", p.score), vec2(x, 1.0), 1.0, WHITE);
         // Lives and bombs as small pips below the score.
@@ -48,7 +48,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
         );
         gauge(vec2(x + 20.0, OVERLAY_FOOT + 3.0), 40.0, p);
     }
-    if world.players.len() == 1 {
+    if world.players().len() == 1 {
         r.text_shadow(
             &format!("HI {:08}", hi_score),
             vec2(120.0, 1.0),
@@ -56,7 +56,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
             Color::from_rgba(255, 230, 150, 255),
         );
     }
-    if let Some(label) = crate::render::stage::loop_label(world.config.loop_index) {
+    if let Some(label) = crate::render::stage::loop_label(world.config().loop_index) {
         r.text_shadow(&label, vec2(2.0, 28.0), 1.0, LOOP_ORANGE);
     }
     if replay.is_some_and(|m| m.lit) {

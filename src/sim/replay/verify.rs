@@ -253,7 +253,7 @@ pub fn play(replay: &Replay, levels: &[Arc<Level>], upto: usize, max_steps: u64)
             out.desync = Some(d);
             return out;
         }
-        out.carry = world.players.iter().map(Carry::of).collect();
+        out.carry = world.players().iter().map(Carry::of).collect();
     }
     out
 }
