@@ -247,19 +247,51 @@ fn shape_slip(code: &ron::Error, place: &Place) -> bool {
 
 /// ron's error at byte `offset` of `text`, at `place`, reworded for a person editing the file.
 fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Message {
+    let at = Found::new(text, place);
+    value_of_field(code, text, place, &at)
+        .unwrap_or_else(|| reworded(code, text, offset, place, &at))
+}
+
+/// The value ron stopped at, and whose field it is, for messages that say what it must be.
+struct Found<'p> {
+    /// The owner, as [`owner`] names it.
+    who: String,
+    field: &'p str,
+    /// The value as written, quoted; a tuple field's whole tuple: `(300, 0, 0)`, not the
+    /// `300` ron stopped at.
+    found: String,
+}
+
+impl<'p> Found<'p> {
+    fn new(text: &str, place: &'p Place) -> Self {
+        let found = match tuple(place) {
+            Some(_) => quote(text, place.field_value.clone()),
+            None => quote(text, place.value.clone()),
+        };
+        Found {
+            who: owner(place),
+            field: place.field().unwrap_or("this value"),
+            found,
+        }
+    }
+
+    /// "`who` `field` must be `expected`, found `found`".
+    fn must(&self, expected: &str) -> String {
+        let Found { who, field, found } = self;
+        format!("{who}`{field}` must be {expected}, found {found}")
+    }
+}
+
+/// The message for a value of the wrong kind in a field whose type we know better than ron
+/// says: a number field, a quoted name of a known choice, a `shape`, a tuple. `None` for any
+/// other error.
+fn value_of_field(code: &ron::Error, text: &str, place: &Place, at: &Found) -> Option<Message> {
     use ron::Error as E;
-    let who = owner(place);
-    let field = place.field().unwrap_or("this value");
-    // A tuple field is quoted whole: `(300, 0, 0)`, not the `300` ron stopped at.
-    let found = match tuple(place) {
-        Some(_) => quote(text, place.field_value.clone()),
-        None => quote(text, place.value.clone()),
-    };
-    let must = |expected: &str| format!("{who}`{field}` must be {expected}, found {found}");
+    let found = &at.found;
     let number_field = matches!(
         code,
         E::IntegerOutOfBounds | E::ExpectedInteger | E::InvalidIntegerDigit { .. }
-    ) || matches!(code, E::ExpectedComma if is_fraction(&found))
+    ) || matches!(code, E::ExpectedComma if is_fraction(found))
         // A count that may be given per difficulty is read as any number first, then as a
         // whole number, which names the type it wanted.
         || matches!(code, E::InvalidValueForType { expected, .. } if expected == "u32");
@@ -268,7 +300,7 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
             Some(t) => t.to_string(),
             None => whole_number(place),
         };
-        return must(&expected).into();
+        return Some(at.must(&expected).into());
     }
     if let (Some(names), E::ExpectedIdentifier | E::ExpectedNamedStructLike(_)) =
         (choices(place), code)
@@ -281,69 +313,76 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
                 [_, Step::Index(i)] if is_event_item(place) => {
                     format!("event {} must be {expected}, found {found}", i + 1)
                 }
-                _ => must(&expected),
+                _ => at.must(&expected),
             };
-            return Message {
+            return Some(Message {
                 text,
                 suggestion: hint.map(|h| h.to_string()),
-            };
+            });
         }
     }
     if shape_slip(code, place) {
         let found = quote(text, place.field_value.clone());
-        return format!(
-            "{who}`shape` must be `Circle(radius: R)` or `Oriented(size: (W, H), angle_deg: A)`, \
-             found {found}"
-        )
-        .into();
+        return Some(
+            format!(
+                "{}`shape` must be `Circle(radius: R)` or `Oriented(size: (W, H), angle_deg: A)`, \
+                 found {found}",
+                at.who
+            )
+            .into(),
+        );
     }
-    if let Some(t) = tuple(place) {
-        if matches!(
-            code,
-            E::ExpectedStructLike
-                | E::ExpectedNamedStructLike(_)
-                | E::ExpectedDifferentLength { .. }
-                | E::ExpectedFloat
-                | E::ExpectedArray
-        ) {
-            let hex = (field == "sky").then(|| hex_colour(&found)).flatten();
-            let mut text = must(t);
-            if let Some(h) = &hex {
-                text = format!("{text}; did you mean {h}?");
-            }
-            return Message {
-                text,
-                suggestion: hex,
-            };
-        }
+    let t = tuple(place)?;
+    if !matches!(
+        code,
+        E::ExpectedStructLike
+            | E::ExpectedNamedStructLike(_)
+            | E::ExpectedDifferentLength { .. }
+            | E::ExpectedFloat
+            | E::ExpectedArray
+    ) {
+        return None;
     }
-    let inside = |outer: &Option<String>| {
-        outer
-            .as_deref()
-            .map_or(String::new(), |o| format!(" in {}", friendly_type(o)))
-    };
-    let list = |names: &[&str]| {
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let hint = |found: &str, expected: &[&'static str]| {
-        suggest(found, expected.iter().copied())
-            .map_or(String::new(), |s| format!(" (did you mean `{s}`?)"))
-    };
-    // An unknown field or enum variant (`what`), with the closest expected one.
-    let unknown =
-        |what: &str, found: &str, expected: &[&'static str], outer: &Option<String>| Message {
-            text: format!(
-                "unknown {what} `{found}`{}{}; expected one of {}",
-                inside(outer),
-                hint(found, expected),
-                list(expected)
-            ),
-            suggestion: suggest(found, expected.iter().copied()).map(str::to_string),
-        };
+    let hex = (at.field == "sky").then(|| hex_colour(found)).flatten();
+    let mut text = at.must(t);
+    if let Some(h) = &hex {
+        text = format!("{text}; did you mean {h}?");
+    }
+    Some(Message {
+        text,
+        suggestion: hex,
+    })
+}
+
+/// ` in Type`, naming the value an error sits in, or nothing.
+fn inside(outer: &Option<String>) -> String {
+    outer
+        .as_deref()
+        .map_or(String::new(), |o| format!(" in {}", friendly_type(o)))
+}
+
+/// An unknown field or enum variant (`what`), with the closest expected one.
+fn unknown(what: &str, found: &str, expected: &[&'static str], outer: &Option<String>) -> Message {
+    let list = expected
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let suggestion = suggest(found, expected.iter().copied());
+    let hint = suggestion.map_or(String::new(), |s| format!(" (did you mean `{s}`?)"));
+    Message {
+        text: format!(
+            "unknown {what} `{found}`{}{hint}; expected one of {list}",
+            inside(outer)
+        ),
+        suggestion: suggestion.map(str::to_string),
+    }
+}
+
+/// ron's own message for `code` at byte `offset` of `text`, in an author's words.
+fn reworded(code: &ron::Error, text: &str, offset: usize, place: &Place, at: &Found) -> Message {
+    use ron::Error as E;
+    let must = |expected: &str| at.must(expected);
     let text = match code {
         E::NoSuchStructField {
             expected,
@@ -397,7 +436,10 @@ fn describe(code: &ron::Error, text: &str, offset: usize, place: &Place) -> Mess
             }
         }
         E::InvalidValueForType { expected, found } => {
-            format!("{who}`{field}`: expected {expected}, found {found}")
+            format!(
+                "{}`{}`: expected {expected}, found {found}",
+                at.who, at.field
+            )
         }
         E::ExpectedFloat => must("a number"),
         E::ExpectedString => must("a string in double quotes"),

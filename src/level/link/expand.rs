@@ -56,6 +56,77 @@ impl Placed {
     }
 }
 
+/// Where and how often a `Wave` event lays its wave: the first copy at `at`, moved by
+/// (`dx`, `dy`) and mirrored when `mirror`; `repeat` copies `every_s` apart, each moved a
+/// further (`repeat_dx`, `repeat_dy`) and, when `alternate`, every other one mirrored the
+/// other way.
+struct Copies {
+    at: f32,
+    dx: f32,
+    dy: f32,
+    mirror: bool,
+    repeat: u32,
+    every_s: f32,
+    repeat_dx: f32,
+    repeat_dy: f32,
+    alternate: bool,
+}
+
+impl Copies {
+    /// Reports every number out of range, at the Wave event's text at `here`. True when all
+    /// are fine.
+    fn check(&self, r: &mut Linker, here: &[Seg]) -> bool {
+        let src = r.stage_src;
+        let field = |f: &'static str| loc(here, [Seg::Field(f)]);
+        let at = self.at;
+        let mut ok = at.is_finite();
+        if !ok {
+            r.err(
+                src,
+                &field("at"),
+                format!("a Wave's `at` must be a time, found {at}"),
+            );
+        }
+        for (f, v) in [
+            ("dx", self.dx),
+            ("dy", self.dy),
+            ("repeat_dx", self.repeat_dx),
+            ("repeat_dy", self.repeat_dy),
+        ] {
+            if !finite_in(v, -1000.0, 1000.0) {
+                r.err(
+                    src,
+                    &field(f),
+                    format!("{f} must be -1000 to 1000 pixels, found {v}"),
+                );
+                ok = false;
+            }
+        }
+        let repeat = self.repeat;
+        if !(1..=MAX_REPEAT).contains(&repeat) {
+            r.err(
+                src,
+                &field("repeat"),
+                format!("repeat must be 1 to {MAX_REPEAT}, found {repeat}"),
+            );
+            ok = false;
+        }
+        let every_s = self.every_s;
+        if !finite_in(every_s, 0.0, limits::MAX_STAGE_S) {
+            r.err(
+                src,
+                &field("every_s"),
+                format!(
+                    "every_s must be 0 to {} seconds, found {every_s}",
+                    limits::MAX_STAGE_S
+                ),
+            );
+            ok = false;
+        }
+        ok
+    }
+}
+
 /// A marker of a section, at its stage time.
 pub(super) struct PlacedMarker {
     pub name: String,
@@ -164,7 +235,6 @@ impl<'s> Expander<'s> {
         out: &mut Vec<Placed>,
         markers: &mut Vec<PlacedMarker>,
     ) {
-        let src = r.stage_src;
         for (i, ev) in list.iter().enumerate() {
             if self.over_limit {
                 return;
@@ -173,7 +243,6 @@ impl<'s> Expander<'s> {
             if !r.happens(ev, &here) {
                 continue;
             }
-            let field = |f: &'static str| loc(&here, [Seg::Field(f)]);
             match ev {
                 TimelineEventDef::Wave {
                     at,
@@ -188,100 +257,18 @@ impl<'s> Expander<'s> {
                     alternate,
                     ..
                 } => {
-                    let mut ok = at.is_finite();
-                    if !ok {
-                        r.err(
-                            src,
-                            &field("at"),
-                            format!("a Wave's `at` must be a time, found {at}"),
-                        );
-                    }
-                    for (f, v) in [
-                        ("dx", dx),
-                        ("dy", dy),
-                        ("repeat_dx", repeat_dx),
-                        ("repeat_dy", repeat_dy),
-                    ] {
-                        if !finite_in(*v, -1000.0, 1000.0) {
-                            r.err(
-                                src,
-                                &field(f),
-                                format!("{f} must be -1000 to 1000 pixels, found {v}"),
-                            );
-                            ok = false;
-                        }
-                    }
-                    if !(1..=MAX_REPEAT).contains(repeat) {
-                        r.err(
-                            src,
-                            &field("repeat"),
-                            format!("repeat must be 1 to {MAX_REPEAT}, found {repeat}"),
-                        );
-                        ok = false;
-                    }
-                    if !finite_in(*every_s, 0.0, limits::MAX_STAGE_S) {
-                        r.err(
-                            src,
-                            &field("every_s"),
-                            format!(
-                                "every_s must be 0 to {} seconds, found {every_s}",
-                                limits::MAX_STAGE_S
-                            ),
-                        );
-                        ok = false;
-                    }
-                    let Some((key, events)) = self.stage.waves.get_key_value(name.as_str()) else {
-                        let known = self.stage.waves.keys().map(String::as_str);
-                        r.err(src, &field("name"), unknown("wave", name, known));
-                        continue;
+                    let copies = Copies {
+                        at: *at,
+                        dx: *dx,
+                        dy: *dy,
+                        mirror: *mirror,
+                        repeat: *repeat,
+                        every_s: *every_s,
+                        repeat_dx: *repeat_dx,
+                        repeat_dy: *repeat_dy,
+                        alternate: *alternate,
                     };
-                    self.waves_placed.insert(name.clone());
-                    if let Some(first) = self.stack.iter().position(|w| *w == name.as_str()) {
-                        let chain: Vec<&str> = self.stack[first..].to_vec();
-                        r.err(
-                            src,
-                            &field("name"),
-                            format!(
-                                "wave \"{name}\" places itself ({} -> {name}); a wave may place \
-                                 other waves, but not in a circle",
-                                chain.join(" -> ")
-                            ),
-                        );
-                        continue;
-                    }
-                    if self.too_deep(r, &here) {
-                        continue;
-                    }
-                    if !ok {
-                        continue;
-                    }
-                    self.stack.push(key.as_str());
-                    let wave_at = [Seg::Field("waves"), Seg::key(name)];
-                    let (inner, inner_markers) = self.inner(r, events, &wave_at);
-                    self.stack.pop();
-                    let line = Self::line(r, &here);
-                    for k in 0..*repeat {
-                        let shift = *at as f64 + *every_s as f64 * k as f64;
-                        let mirror_this = *mirror != (*alternate && k % 2 == 1);
-                        for p in &inner {
-                            let mut q = p.clone();
-                            q.t += shift;
-                            if mirror_this {
-                                mirror_event(&mut q.ev);
-                            }
-                            let k = k as f32;
-                            move_event(&mut q.ev, *dx + *repeat_dx * k, *dy + *repeat_dy * k);
-                            q.placed_by.push((name.clone(), line));
-                            self.push(out, q);
-                        }
-                        for m in &inner_markers {
-                            markers.push(PlacedMarker {
-                                name: m.name.clone(),
-                                t: (m.t as f64 + shift) as f32,
-                                path: m.path.clone(),
-                            });
-                        }
-                    }
+                    self.wave(r, name, &copies, &here, out, markers);
                 }
                 TimelineEventDef::Section {
                     at,
@@ -289,33 +276,15 @@ impl<'s> Expander<'s> {
                     events,
                     ..
                 } => {
-                    if !at.is_finite() {
-                        r.err(
-                            src,
-                            &field("at"),
-                            format!("a Section's `at` must be a time, found {at}"),
-                        );
+                    let Some((inner, inner_markers)) =
+                        self.section(r, *at, own_markers, events, &here)
+                    else {
                         continue;
-                    }
-                    if self.too_deep(r, &here) {
-                        continue;
-                    }
-                    let (inner, mut inner_markers) = self.inner(r, events, &field("events"));
-                    for mut p in inner {
-                        p.t += *at as f64;
+                    };
+                    for p in inner {
                         self.push(out, p);
                     }
-                    for (name, t) in own_markers {
-                        inner_markers.push(PlacedMarker {
-                            name: name.clone(),
-                            t: *t,
-                            path: loc(&field("markers"), [Seg::key(name)]),
-                        });
-                    }
-                    for mut m in inner_markers {
-                        m.t = (m.t as f64 + *at as f64) as f32;
-                        markers.push(m);
-                    }
+                    markers.extend(inner_markers);
                 }
                 leaf => self.push(
                     out,
@@ -329,6 +298,114 @@ impl<'s> Expander<'s> {
                 ),
             }
         }
+    }
+
+    /// Places the copies of wave `name` a `Wave` event (its text at `here`) asks for, unless
+    /// its numbers are wrong, the wave is unknown, it would place itself, or it nests too deep.
+    fn wave(
+        &mut self,
+        r: &mut Linker,
+        name: &str,
+        copies: &Copies,
+        here: &[Seg],
+        out: &mut Vec<Placed>,
+        markers: &mut Vec<PlacedMarker>,
+    ) {
+        let src = r.stage_src;
+        let field = |f: &'static str| loc(here, [Seg::Field(f)]);
+        let ok = copies.check(r, here);
+        let Some((key, events)) = self.stage.waves.get_key_value(name) else {
+            let known = self.stage.waves.keys().map(String::as_str);
+            r.err(src, &field("name"), unknown("wave", name, known));
+            return;
+        };
+        self.waves_placed.insert(name.to_string());
+        if let Some(first) = self.stack.iter().position(|w| *w == name) {
+            let chain: Vec<&str> = self.stack[first..].to_vec();
+            r.err(
+                src,
+                &field("name"),
+                format!(
+                    "wave \"{name}\" places itself ({} -> {name}); a wave may place \
+                     other waves, but not in a circle",
+                    chain.join(" -> ")
+                ),
+            );
+            return;
+        }
+        if self.too_deep(r, here) || !ok {
+            return;
+        }
+        self.stack.push(key.as_str());
+        let wave_at = [Seg::Field("waves"), Seg::key(name)];
+        let (inner, inner_markers) = self.inner(r, events, &wave_at);
+        self.stack.pop();
+        let line = Self::line(r, here);
+        for k in 0..copies.repeat {
+            let shift = copies.at as f64 + copies.every_s as f64 * k as f64;
+            let mirror_this = copies.mirror != (copies.alternate && k % 2 == 1);
+            for p in &inner {
+                let mut q = p.clone();
+                q.t += shift;
+                if mirror_this {
+                    mirror_event(&mut q.ev);
+                }
+                let k = k as f32;
+                let (dx, dy) = (
+                    copies.dx + copies.repeat_dx * k,
+                    copies.dy + copies.repeat_dy * k,
+                );
+                move_event(&mut q.ev, dx, dy);
+                q.placed_by.push((name.to_string(), line));
+                self.push(out, q);
+            }
+            for m in &inner_markers {
+                markers.push(PlacedMarker {
+                    name: m.name.clone(),
+                    t: (m.t as f64 + shift) as f32,
+                    path: m.path.clone(),
+                });
+            }
+        }
+    }
+
+    /// A `Section`'s events and markers (its text at `here`) at times shifted by its `at`, or
+    /// `None` when its `at` is not a time or it nests too deep.
+    fn section(
+        &mut self,
+        r: &mut Linker,
+        at: f32,
+        own_markers: &BTreeMap<String, f32>,
+        events: &'s [TimelineEventDef],
+        here: &[Seg],
+    ) -> Option<(Vec<Placed>, Vec<PlacedMarker>)> {
+        let field = |f: &'static str| loc(here, [Seg::Field(f)]);
+        if !at.is_finite() {
+            r.err(
+                r.stage_src,
+                &field("at"),
+                format!("a Section's `at` must be a time, found {at}"),
+            );
+            return None;
+        }
+        if self.too_deep(r, here) {
+            return None;
+        }
+        let (mut inner, mut inner_markers) = self.inner(r, events, &field("events"));
+        for p in &mut inner {
+            p.t += at as f64;
+        }
+        for (name, t) in own_markers {
+            inner_markers.push(PlacedMarker {
+                name: name.clone(),
+                t: *t,
+                path: loc(&field("markers"), [Seg::key(name)]),
+            });
+        }
+        for m in &mut inner_markers {
+            m.t = (m.t as f64 + at as f64) as f32;
+        }
+        Some((inner, inner_markers))
     }
 
     /// Adds `p` unless the timeline is already full, which is then reported once.

@@ -255,32 +255,15 @@ fn sorted_once(mut diagnostics: Vec<Diagnostic>) -> LevelError {
     LevelError { diagnostics }
 }
 
-/// Links `stage` for one tier: its level and warnings, or its errors (unsorted).
-fn link_tier(
-    stage_src: &Source,
-    stage: &StageDef,
-    defs: &[(Source, DefsFile)],
-    catalog: &Catalog,
-    tier: Tier,
-) -> Result<(Level, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let mut r = Linker {
-        stage_src,
-        catalog,
-        errors: Vec::new(),
-        patterns: BTreeMap::new(),
-        enemies: BTreeMap::new(),
-        note: None,
-        tier,
-        loop2: stage.loop2.unwrap_or_default(),
-    };
-    let mut hasher = fnv::FnvHasher::default();
-    stage_src.text.hash(&mut hasher);
-    // Definitions files first, then the stage's own, which may override them by name. Two
-    // definitions files may not define the same name: which one wins would depend on order.
+/// Puts the definitions in scope in `r`: the definitions files' first, in `uses` order, then
+/// the stage's own, which may override them by name. Reports a name defined twice in one
+/// file, a name two definitions files share (which one won would depend on order), and too
+/// many definitions in all.
+fn gather_definitions<'a>(r: &mut Linker<'a>, stage: &'a StageDef, defs: &'a [(Source, DefsFile)]) {
+    let stage_src = r.stage_src;
     for (src, file) in defs {
-        src.text.hash(&mut hasher);
-        check_duplicate_keys(&mut r, src, "patterns", "pattern");
-        check_duplicate_keys(&mut r, src, "enemies", "enemy");
+        check_duplicate_keys(r, src, "patterns", "pattern");
+        check_duplicate_keys(r, src, "enemies", "enemy");
         let clashes = [
             (
                 "patterns",
@@ -303,10 +286,10 @@ fn link_tier(
             }
         }
     }
-    check_duplicate_keys(&mut r, stage_src, "patterns", "pattern");
-    check_duplicate_keys(&mut r, stage_src, "enemies", "enemy");
-    check_duplicate_keys(&mut r, stage_src, "markers", "marker");
-    check_duplicate_keys(&mut r, stage_src, "waves", "wave");
+    check_duplicate_keys(r, stage_src, "patterns", "pattern");
+    check_duplicate_keys(r, stage_src, "enemies", "enemy");
+    check_duplicate_keys(r, stage_src, "markers", "marker");
+    check_duplicate_keys(r, stage_src, "waves", "wave");
     // Overriding a shared definition is allowed, so the replaced names are no error.
     add_all(&mut r.patterns, &stage.patterns, stage_src);
     add_all(&mut r.enemies, &stage.enemies, stage_src);
@@ -329,6 +312,37 @@ fn link_tier(
             format!("{n} {what} in all")
         });
     }
+}
+
+/// The hash of the stage's text and its definitions files' texts, in `uses` order.
+fn content_hash(stage_src: &Source, defs: &[(Source, DefsFile)]) -> u64 {
+    let mut hasher = fnv::FnvHasher::default();
+    stage_src.text.hash(&mut hasher);
+    for (src, _) in defs {
+        src.text.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// Links `stage` for one tier: its level and warnings, or its errors (unsorted).
+fn link_tier(
+    stage_src: &Source,
+    stage: &StageDef,
+    defs: &[(Source, DefsFile)],
+    catalog: &Catalog,
+    tier: Tier,
+) -> Result<(Level, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut r = Linker {
+        stage_src,
+        catalog,
+        errors: Vec::new(),
+        patterns: BTreeMap::new(),
+        enemies: BTreeMap::new(),
+        note: None,
+        tier,
+        loop2: stage.loop2.unwrap_or_default(),
+    };
+    gather_definitions(&mut r, stage, defs);
     check_stage(&mut r, stage);
     tiered::check_loop2(&mut r, stage);
     let patterns: Vec<PatternDef> = r.patterns.values().map(|d| d.def.clone()).collect();
@@ -392,7 +406,7 @@ fn link_tier(
             timeline,
             enemies,
             patterns,
-            content_hash: hasher.finish(),
+            content_hash: content_hash(stage_src, defs),
             variants: Vec::new(),
         },
         warnings,

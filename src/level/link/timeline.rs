@@ -22,82 +22,17 @@ pub(super) fn link_event(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option
     linked
 }
 
+/// One event, any kind: its time against the stage's end, then what its kind holds.
 fn link_one(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEvent> {
     let src = r.stage_src;
     let ev = &p.ev;
-    let i = p.number - 1;
     let at_time = ev.at();
-    let here = &p.path;
-    let field = |f: &'static str| loc(here, [Seg::Field(f)]);
-    let end = stage_end(stage);
-    if !finite_in(at_time, 0.0, end) {
-        let msg = if at_time.is_finite() && at_time > 0.0 {
-            format!(
-                "event {} at {at_time} s is past the stage's end (length_s: {end})",
-                i + 1,
-            )
-        } else {
-            format!(
-                "event {}: `at` must be a time from 0 to the stage's length_s ({end} s), found {at_time}",
-                i + 1,
-            )
-        };
-        r.err(src, &field("at"), msg);
-        if !at_time.is_finite() {
-            return None;
-        }
+    let field = |f: &'static str| loc(&p.path, [Seg::Field(f)]);
+    if !check_time(r, stage, p) {
+        return None;
     }
     match ev {
-        TimelineEventDef::Spawn {
-            enemy,
-            x,
-            y,
-            count,
-            spacing_s,
-            dx,
-            dy,
-            path,
-            pattern,
-            mirror,
-            ..
-        } => {
-            let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
-            let pattern_i = pattern
-                .as_deref()
-                .and_then(|p| r.pattern_index(p, src, &field("pattern")));
-            let count = r.spawn_count(count, &field("count"));
-            for (f, v) in [("x", x), ("y", y), ("dx", dx), ("dy", dy)] {
-                if !finite_in(*v, -1000.0, 1000.0) {
-                    r.err(
-                        src,
-                        &field(f),
-                        format!("{f} must be within 1000 pixels of the playfield, found {v}"),
-                    );
-                }
-            }
-            if !finite_in(*spacing_s, 0.0, 60.0) {
-                r.err(
-                    src,
-                    &field("spacing_s"),
-                    format!("spacing_s must be 0 to 60 seconds, found {spacing_s}"),
-                );
-            }
-            if let Some(p) = path {
-                check_path(r, src, &field("path"), p);
-            }
-            Some(TimelineEvent::Spawn {
-                at: at_time,
-                enemy: enemy_i?,
-                pos: Vec2::new(*x, *y),
-                count,
-                spacing_s: *spacing_s,
-                step: Vec2::new(*dx, *dy),
-                path: path.clone(),
-                pattern: pattern_i,
-                mirror: *mirror,
-            })
-            .filter(|_| pattern.is_none() || pattern_i.is_some())
-        }
+        TimelineEventDef::Spawn { .. } => link_spawn(r, &field, ev),
         TimelineEventDef::Scroll { speed, over_s, .. } => {
             if !finite_in(*speed, 0.0, limits::MAX_SPEED) {
                 r.err(
@@ -182,6 +117,92 @@ fn link_one(r: &mut Linker, stage: &StageDef, p: &Placed) -> Option<TimelineEven
         // Expanded away before linking.
         TimelineEventDef::Wave { .. } | TimelineEventDef::Section { .. } => None,
     }
+}
+
+/// Reports an event `at` a time outside the stage. False when that time is not a number at
+/// all, and the event cannot be linked.
+fn check_time(r: &mut Linker, stage: &StageDef, p: &Placed) -> bool {
+    let at_time = p.ev.at();
+    let end = stage_end(stage);
+    if finite_in(at_time, 0.0, end) {
+        return true;
+    }
+    let msg = if at_time.is_finite() && at_time > 0.0 {
+        format!(
+            "event {} at {at_time} s is past the stage's end (length_s: {end})",
+            p.number,
+        )
+    } else {
+        format!(
+            "event {}: `at` must be a time from 0 to the stage's length_s ({end} s), found {at_time}",
+            p.number,
+        )
+    };
+    r.err(r.stage_src, &loc(&p.path, [Seg::Field("at")]), msg);
+    at_time.is_finite()
+}
+
+/// A `Spawn` event (`None` for any other kind): its enemy and pattern resolved, its numbers
+/// and path checked. `field` gives the path of one of its fields.
+fn link_spawn(
+    r: &mut Linker,
+    field: &dyn Fn(&'static str) -> Vec<Seg>,
+    ev: &TimelineEventDef,
+) -> Option<TimelineEvent> {
+    let TimelineEventDef::Spawn {
+        at,
+        enemy,
+        x,
+        y,
+        count,
+        spacing_s,
+        dx,
+        dy,
+        path,
+        pattern,
+        mirror,
+        ..
+    } = ev
+    else {
+        return None;
+    };
+    let src = r.stage_src;
+    let enemy_i = r.enemy_index(enemy, src, &field("enemy"));
+    let pattern_i = pattern
+        .as_deref()
+        .and_then(|p| r.pattern_index(p, src, &field("pattern")));
+    let count = r.spawn_count(count, &field("count"));
+    for (f, v) in [("x", x), ("y", y), ("dx", dx), ("dy", dy)] {
+        if !finite_in(*v, -1000.0, 1000.0) {
+            r.err(
+                src,
+                &field(f),
+                format!("{f} must be within 1000 pixels of the playfield, found {v}"),
+            );
+        }
+    }
+    if !finite_in(*spacing_s, 0.0, 60.0) {
+        r.err(
+            src,
+            &field("spacing_s"),
+            format!("spacing_s must be 0 to 60 seconds, found {spacing_s}"),
+        );
+    }
+    if let Some(p) = path {
+        check_path(r, src, &field("path"), p);
+    }
+    Some(TimelineEvent::Spawn {
+        at: *at,
+        enemy: enemy_i?,
+        pos: Vec2::new(*x, *y),
+        count,
+        spacing_s: *spacing_s,
+        step: Vec2::new(*dx, *dy),
+        path: path.clone(),
+        pattern: pattern_i,
+        mirror: *mirror,
+    })
+    .filter(|_| pattern.is_none() || pattern_i.is_some())
 }
 
 /// The enemy and the entry point of a boss or mid-boss event, checked.

@@ -5,7 +5,7 @@ use super::{loc, Linker};
 use crate::level::assets::AssetKind;
 use crate::level::limits;
 use crate::level::locate::Seg;
-use crate::level::schema::{PatternDef, StageDef};
+use crate::level::schema::{BackgroundDef, PatternDef, StageDef};
 use crate::level::source::Source;
 use crate::level::uses::is_confined_asset;
 
@@ -69,6 +69,8 @@ pub(super) fn stage_end(stage: &StageDef) -> f32 {
     }
 }
 
+/// Checks the stage's own fields: its name, length, bullet cap and scroll speed, its music
+/// cues, its markers and its background.
 pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
     let src = r.stage_src;
     let f = |name: &'static str| [Seg::Field(name)];
@@ -144,7 +146,12 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
         let here = [Seg::Field("markers"), Seg::key(name)];
         check_marker(r, src, &here, name, *t, stage_end(stage), "");
     }
-    let bg = &stage.background;
+    check_background(r, &stage.background);
+}
+
+/// Checks the stage's background: the ground image and each layer's image, speed and alpha.
+fn check_background(r: &mut Linker, bg: &BackgroundDef) {
+    let src = r.stage_src;
     let ground_at = [Seg::Field("background"), Seg::Field("ground")];
     let layer_at = |i: usize| {
         [
