@@ -11,7 +11,8 @@ use super::{outline, Renderer, SpriteLayer, SpriteParams};
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
 
-fn bullet_sprite(style: BulletStyle) -> &'static str {
+/// The atlas sprite enemy bullets of `style` are drawn with.
+pub(super) fn bullet_sprite(style: BulletStyle) -> &'static str {
     match style {
         BulletStyle::Small => "bullet_small",
         BulletStyle::Round => "bullet_round",
@@ -178,9 +179,15 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_banners(r, world, card, anim);
 }
 
-/// Needles point along their heading; the other styles are drawn upright.
+/// Whether bullets of `style` are drawn turned to their heading: needles point along it; the
+/// other styles are drawn upright.
+pub(super) fn turns(style: BulletStyle) -> bool {
+    style == BulletStyle::Needle
+}
+
+/// The turn a bullet is drawn at (see [`turns`]), radians.
 fn bullet_rotation(b: &BulletSprite) -> f32 {
-    if b.style == BulletStyle::Needle {
+    if turns(b.style) {
         (b.heading_deg - 90.0).to_radians()
     } else {
         0.0
@@ -227,11 +234,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         let Some(sprite) = assets.sprite(bullet_sprite(style)) else {
             continue;
         };
-        let angles = if style == BulletStyle::Needle {
-            ANGLES
-        } else {
-            1
-        };
+        let angles = if turns(style) { ANGLES } else { 1 };
         for (angle, id) in by_angle.iter_mut().enumerate().take(angles) {
             *id = Some(layer.stamp(sprite.frame(frame), angle));
         }

@@ -12,7 +12,6 @@ mod support;
 
 mod autoplay;
 mod balance_cli;
-mod bullet_contrast;
 mod check_levels;
 mod collide_api;
 mod collide_extremes;
