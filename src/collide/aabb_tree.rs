@@ -92,79 +92,69 @@ impl Store for AabbTree {
     }
 }
 
-impl BroadPhase for AabbTree {
-    /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
-    fn new(config: Config) -> Self {
-        Self {
-            bodies: Bodies::new(config),
-            trees: vec![Tree::default(); Layer::COUNT],
-            strays: vec![Vec::new(); Layer::COUNT],
-            reinserted: 0,
-            stack: Vec::new(),
-            frontier: Vec::new(),
-            specs: Vec::new(),
+/// The steps of [`BroadPhase::update`], in order. Each runs once an update; `#[inline]` keeps
+/// them in the update's body, as they were written before they had names.
+impl AabbTree {
+    /// Step 1: removals, leaves out of their trees, then the slots freed in ascending order;
+    /// returns how many. A tree losing most of its leaves at once (a bomb) is rebuilt from the
+    /// survivors instead: one O(n log n) build costs less than thousands of removals.
+    #[inline]
+    fn remove_leaving(&mut self) -> usize {
+        self.bodies.mark_gone();
+        let mut losses = [0usize; Layer::COUNT];
+        for &i in &self.bodies.leaving {
+            let h = self.bodies.slots.head[i as usize];
+            losses[h.layer.index()] += (h.state == State::Leaving) as usize;
         }
+        let rebuild = |l: usize, tree: &Tree| 2 * losses[l] > tree.leaves && losses[l] > 64;
+        for &i in &self.bodies.leaving {
+            let h = self.bodies.slots.head[i as usize];
+            let l = h.layer.index();
+            if h.state == State::Leaving && !rebuild(l, &self.trees[l]) {
+                let leaf = super::tree::NodeId(self.bodies.slots.pos[i as usize]);
+                self.trees[l].remove_leaf(leaf);
+            }
+        }
+        for l in 0..Layer::COUNT {
+            if rebuild(l, &self.trees[l]) {
+                self.rebuild_survivors(l);
+            }
+        }
+        self.bodies.release_gone()
     }
 
-    /// Applies the batched removals and inserts, refits the trees, finds this frame's pairs
-    /// and reports what changed, in pair-key order (lower slot, then higher slot).
-    fn update(&mut self) -> PairEvents<'_> {
-        let mut stats = Stats::default();
-
-        // 1. Removals: leaves out of their trees, then the slots freed in ascending order. A
-        //    tree losing most of its leaves at once (a bomb) is rebuilt from the survivors
-        //    instead: one O(n log n) build costs less than thousands of removals.
-        if !self.bodies.leaving.is_empty() {
-            self.bodies.mark_gone();
-            let mut losses = [0usize; Layer::COUNT];
-            for &i in &self.bodies.leaving {
-                let h = self.bodies.slots.head[i as usize];
-                losses[h.layer.index()] += (h.state == State::Leaving) as usize;
+    /// Rebuilds layer `l`'s tree from its live leaves. The survivors are read from the slot
+    /// table in order: a walk of the old tree would touch every one of its nodes, scattered in
+    /// memory. One whose box has left its fat box gets its new fat box here, as step 2 would
+    /// give it, so that step finds it inside: reinserting it after the build would cost a walk
+    /// and a refit up the tree (a tenth of a bomb's survivors, about 60 µs of the frame).
+    fn rebuild_survivors(&mut self, l: usize) {
+        let tree = &mut self.trees[l];
+        let mut specs = std::mem::take(&mut self.specs);
+        specs.clear();
+        let slots = &self.bodies.slots;
+        for (i, h) in slots.head.iter().enumerate() {
+            if h.state == State::Live && h.layer.index() == l {
+                let n = tree.node(super::tree::NodeId(slots.pos[i]));
+                let tested = slots.tested(i);
+                let fat = if contains(&n.fat, &tested) && !too_loose(&n.fat, &tested) {
+                    n.fat
+                } else {
+                    fatten(tested, motion(h.band, &tested, &n.tight), i as u32)
+                };
+                specs.push((i as u32, fat, n.tight));
             }
-            let rebuild = |l: usize, tree: &Tree| 2 * losses[l] > tree.leaves && losses[l] > 64;
-            for &i in &self.bodies.leaving {
-                let h = self.bodies.slots.head[i as usize];
-                let l = h.layer.index();
-                if h.state == State::Leaving && !rebuild(l, &self.trees[l]) {
-                    let leaf = super::tree::NodeId(self.bodies.slots.pos[i as usize]);
-                    self.trees[l].remove_leaf(leaf);
-                }
-            }
-            for l in 0..Layer::COUNT {
-                if rebuild(l, &self.trees[l]) {
-                    // The survivors, read from the slot table in order: a walk of the old
-                    // tree would touch every one of its nodes, scattered in memory. One whose
-                    // box has left its fat box gets its new fat box here, as step 2 would
-                    // give it, so that step finds it inside: reinserting it after the build
-                    // would cost a walk and a refit up the tree (a tenth of a bomb's
-                    // survivors, about 60 µs of the frame).
-                    let tree = &mut self.trees[l];
-                    let mut specs = std::mem::take(&mut self.specs);
-                    specs.clear();
-                    let slots = &self.bodies.slots;
-                    for (i, h) in slots.head.iter().enumerate() {
-                        if h.state == State::Live && h.layer.index() == l {
-                            let n = tree.node(super::tree::NodeId(slots.pos[i]));
-                            let tested = slots.tested(i);
-                            let fat = if contains(&n.fat, &tested) && !too_loose(&n.fat, &tested) {
-                                n.fat
-                            } else {
-                                fatten(tested, motion(h.band, &tested, &n.tight), i as u32)
-                            };
-                            specs.push((i as u32, fat, n.tight));
-                        }
-                    }
-                    let pos = &mut self.bodies.slots.pos;
-                    tree.rebuild(&specs, |slot, leaf| pos[slot as usize] = leaf.0);
-                    self.specs = specs;
-                }
-            }
-            stats.removed = self.bodies.release_gone();
         }
+        let pos = &mut self.bodies.slots.pos;
+        tree.rebuild(&specs, |slot, leaf| pos[slot as usize] = leaf.0);
+        self.specs = specs;
+    }
 
-        // 2. Moves: every live box records its tested box; one that left its fat box, or
-        //    whose fat box is far too loose for it now (it shrank, or stopped), is reinserted
-        //    with a new fat box stretched along its last motion.
+    /// Step 2: moves; returns how many leaves were reinserted. Every live box records its
+    /// tested box; one that left its fat box, or whose fat box is far too loose for it now (it
+    /// shrank, or stopped), is reinserted with a new fat box stretched along its last motion.
+    #[inline]
+    fn move_leaves(&mut self) -> usize {
         let mut reinserted = 0;
         for i in 0..self.bodies.slots.head.len() {
             let head = self.bodies.slots.head[i];
@@ -187,8 +177,13 @@ impl BroadPhase for AabbTree {
         for strays in &mut self.strays {
             strays.clear();
         }
+        reinserted
+    }
 
-        // 3. Inserts, in call order.
+    /// Step 3: inserts, in call order; returns how many.
+    #[inline]
+    fn insert_pending(&mut self) -> usize {
+        let mut inserted = 0;
         for k in 0..self.bodies.pending.len() {
             let i = self.bodies.pending[k] as usize;
             if self.bodies.slots.head[i].state != State::Pending {
@@ -203,25 +198,30 @@ impl BroadPhase for AabbTree {
             self.bodies.slots.pos[i] = self.trees[layer.index()]
                 .insert_leaf(i as u32, fat, tested)
                 .0;
-            stats.inserted += 1;
+            inserted += 1;
         }
         self.bodies.pending.clear();
+        inserted
+    }
 
-        // 4. This frame's pairs, only between trees whose layers meet, pruned with the nodes'
-        //    tight boxes: the fat ones, grown for motion to come, would let far more
-        //    candidates through.
+    /// Step 4: this frame's pairs, only between trees whose layers meet, pruned with the
+    /// nodes' tight boxes: the fat ones, grown for motion to come, would let far more
+    /// candidates through. Two layers: each leaf of the smaller tree searches the other's
+    /// layout. One layer: both trees at once, which finds each pair once without a check.
+    /// Then the exact test for pairs with a shaped body, as in the sweep-and-prune. Returns
+    /// the exact box tests made.
+    #[inline]
+    fn find_pairs(&mut self) -> u64 {
         for tree in &mut self.trees {
             tree.refit_tight();
         }
-        //    Two layers: each leaf of the smaller tree searches the other's layout. One layer: both
-        //    trees at once, which finds each pair once without a check.
-        //    Then the exact test for pairs with a shaped body, as in the sweep-and-prune.
+        let mut tests = 0;
         for k in 0..self.bodies.meeting.len() {
             let (a, b) = self.bodies.meeting[k];
             let (ta, tb) = (&self.trees[a.index()], &self.trees[b.index()]);
             let found = &mut self.bodies.pairs.found;
             let start = found.len();
-            stats.pair_tests += if a == b {
+            tests += if a == b {
                 pairs(ta, ta, true, &mut self.stack, found)
             } else {
                 let (small, big) = if ta.leaves <= tb.leaves {
@@ -235,10 +235,46 @@ impl BroadPhase for AabbTree {
                 self.bodies.narrow(start);
             }
         }
-        stats.live_boxes = self.trees.iter().map(|t| t.leaves).sum();
+        tests
+    }
+}
 
+impl BroadPhase for AabbTree {
+    /// A tree broad phase with `config`; a capacity above [`Config::MAX_CAPACITY`] is lowered.
+    fn new(config: Config) -> Self {
+        Self {
+            bodies: Bodies::new(config),
+            trees: vec![Tree::default(); Layer::COUNT],
+            strays: vec![Vec::new(); Layer::COUNT],
+            reinserted: 0,
+            stack: Vec::new(),
+            frontier: Vec::new(),
+            specs: Vec::new(),
+        }
+    }
+
+    /// Applies the batched removals and inserts, refits the trees, finds this frame's pairs
+    /// and reports what changed, in pair-key order (lower slot, then higher slot).
+    fn update(&mut self) -> PairEvents<'_> {
+        // 1. Removals.
+        let removed = match self.bodies.leaving.is_empty() {
+            true => 0,
+            false => self.remove_leaving(),
+        };
+        // 2. Moves.
+        let reinserted = self.move_leaves();
+        // 3. Inserts, in call order.
+        let inserted = self.insert_pending();
+        // 4. This frame's pairs.
+        let pair_tests = self.find_pairs();
         // 5. PairEvents from the persistent pair set.
-        self.bodies.finish_update(stats);
+        self.bodies.finish_update(Stats {
+            removed,
+            inserted,
+            pair_tests,
+            live_boxes: self.trees.iter().map(|t| t.leaves).sum(),
+            ..Stats::default()
+        });
         self.reinserted = reinserted;
 
         #[cfg(debug_assertions)]

@@ -381,6 +381,8 @@ fn radix_sort_keys(keys: &mut [u64], span: usize, scratch: &mut SortScratch) {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::super::slots::pair_key;
 
     fn check(mut keys: Vec<u64>, span: usize) {
@@ -390,77 +392,66 @@ mod tests {
         assert_eq!(keys, expect);
     }
 
+    /// `n` keys, each `key(r)` of a fresh xorshift draw `r`: the same draws, run after run.
+    struct Keys(u64);
+
+    impl Keys {
+        fn draw(&mut self, n: usize, key: impl Fn(u64) -> u64) -> Vec<u64> {
+            (0..n)
+                .map(|_| {
+                    let x = &mut self.0;
+                    *x ^= *x << 13;
+                    *x ^= *x >> 7;
+                    *x ^= *x << 17;
+                    key(*x)
+                })
+                .collect()
+        }
+
+        /// [`Keys::draw`], each key once, in descending order.
+        fn distinct_descending(&mut self, n: usize, key: impl Fn(u64) -> u64) -> Vec<u64> {
+            let set: BTreeSet<u64> = self.draw(n, key).into_iter().collect();
+            set.into_iter().rev().collect()
+        }
+    }
+
     #[test]
     fn sort_keys_matches_std_sort() {
-        let mut x = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut keys = Keys(0x1234_5678_9abc_def1);
         for n in [0usize, 1, 63, 64, 1000, 5000] {
-            let keys = (0..n)
-                .map(|_| {
-                    let r = next();
-                    pair_key((r % 9000) as u32, (r >> 40) as u32 % 9000)
-                })
-                .collect();
-            check(keys, 9000);
+            check(
+                keys.draw(n, |r| pair_key((r % 9000) as u32, (r >> 40) as u32 % 9000)),
+                9000,
+            );
         }
         // One box meeting thousands (the player in a bullet cloud), found in descending order:
         // the insertions run out of budget part way and the std sort takes over.
         check((1..5000).rev().map(|b| pair_key(0, b)).collect(), 5000);
         // The same cloud with small buckets found before and after it.
-        let mut keys: Vec<u64> = (0..3000)
-            .map(|_| {
-                let r = next();
-                pair_key(1 + (r % 3000) as u32, 3001 + (r >> 40) as u32 % 3000)
-            })
-            .collect();
-        keys.splice(1000..1000, (3001..6000).rev().map(|b| pair_key(7, b)));
-        check(keys, 6001);
+        let mut cloud = keys.draw(3000, |r| {
+            pair_key(1 + (r % 3000) as u32, 3001 + (r >> 40) as u32 % 3000)
+        });
+        cloud.splice(1000..1000, (3001..6000).rev().map(|b| pair_key(7, b)));
+        check(cloud, 6001);
         // Dense pairs, more keys than slots: the radix sort.
-        let keys = (0..20_000)
-            .map(|_| {
-                let r = next();
-                pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000)
-            })
-            .collect::<std::collections::BTreeSet<u64>>()
-            .into_iter()
-            .rev()
-            .collect();
-        check(keys, 5000);
+        let dense = |r: u64| pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000);
+        check(keys.distinct_descending(20_000, dense), 5000);
         // The same with an odd number of keys: the radix sort's halves leave one over.
-        let keys = (0..9_001)
-            .map(|_| {
-                let r = next();
-                pair_key((r % 3000) as u32, 3000 + (r >> 40) as u32 % 2000)
-            })
-            .collect::<std::collections::BTreeSet<u64>>();
-        let mut keys: Vec<u64> = keys.into_iter().collect();
-        keys.truncate(keys.len() / 2 * 2 - 1);
-        keys.reverse();
-        check(keys, 5000);
+        let mut odd = keys.distinct_descending(9_001, dense);
+        odd.reverse();
+        odd.truncate(odd.len() / 2 * 2 - 1);
+        odd.reverse();
+        check(odd, 5000);
         // Dense pairs among more slots than 16 bits hold.
-        let keys = (0..90_000)
-            .map(|_| {
-                let r = next();
-                pair_key((r % 70_000) as u32, (r >> 40) as u32 % 70_000 + 1)
-            })
-            .collect::<std::collections::BTreeSet<u64>>()
-            .into_iter()
-            .filter(|&k| k >> 32 != k & 0xFFFF_FFFF)
-            .rev()
-            .collect();
-        check(keys, 70_001);
+        let wide = keys.distinct_descending(90_000, |r| {
+            pair_key((r % 70_000) as u32, (r >> 40) as u32 % 70_000 + 1)
+        });
+        let wide = wide.into_iter().filter(|&k| k >> 32 != k & 0xFFFF_FFFF);
+        check(wide.collect(), 70_001);
         // Slots far beyond the number of keys take the fallback.
-        let keys = (0..500)
-            .map(|_| {
-                let r = next();
-                pair_key(r as u32 >> 4, (r >> 36) as u32)
-            })
-            .collect();
-        check(keys, 1 << 28);
+        check(
+            keys.draw(500, |r| pair_key(r as u32 >> 4, (r >> 36) as u32)),
+            1 << 28,
+        );
     }
 }

@@ -166,6 +166,248 @@ impl Collider {
     }
 }
 
+/// The steps of [`BroadPhase::update`], in order. Each runs once an update; `#[inline]` keeps
+/// them in the update's body, as they were written before they had names.
+impl Collider {
+    /// Step 1: removals and teleports; returns how many boxes were removed. A sorted list that
+    /// loses boxes is compacted in one pass; an unsorted one fills each hole with its last
+    /// entry in O(1), unless it loses so many (a bomb) that one compacting pass is cheaper than
+    /// scattered moves. Teleported boxes of sorted lists rejoin through the batch (step 5),
+    /// since a far jump would cost the insertion sort one exchange per box it crosses.
+    #[inline]
+    fn remove_and_reroute(&mut self) -> usize {
+        let mut dirty = self.reroute_jumped();
+        let losses = self.mark_leaving();
+        let mut swapping = 0u128;
+        for (l, list) in self.lists.iter().enumerate() {
+            let lost = ((losses[l] > 0) as u128) << l;
+            if list.sorted || losses[l] as usize * 8 > list.len() {
+                dirty |= lost;
+            } else {
+                swapping |= lost;
+            }
+        }
+        if swapping != 0 {
+            for k in 0..self.bodies.leaving.len() {
+                let i = self.bodies.leaving[k] as usize;
+                if self.bodies.slots.head[i].state == State::Leaving {
+                    let l = self.list_of(i);
+                    if swapping & (1 << l) != 0 {
+                        self.lists[l]
+                            .swap_remove(self.bodies.slots.pos[i] as usize, &mut self.bodies.slots);
+                    }
+                }
+            }
+        }
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if dirty & (1 << l) != 0 {
+                // Only a sorted list's teleported boxes were routed away above. A box in a list
+                // is live unless its removal bit is set.
+                let (routed, gone) = (list.sorted, &self.bodies.gone);
+                list.compact(&mut self.bodies.slots, |s, id| {
+                    let removed = gone
+                        .get(id as usize / 64)
+                        .is_some_and(|w| w >> (id % 64) & 1 != 0);
+                    !(removed || routed && s.meta[id as usize].jumped)
+                });
+            }
+        }
+        for &i in &self.jumped {
+            self.bodies.slots.meta[i as usize].jumped = false;
+        }
+        self.jumped.clear();
+        if self.bodies.leaving.is_empty() {
+            return 0;
+        }
+        self.bodies.release_gone()
+    }
+
+    /// Routes the live teleported boxes of sorted lists to their batches; returns the lists
+    /// they left, one bit each, to be compacted.
+    #[inline]
+    fn reroute_jumped(&mut self) -> u128 {
+        let mut dirty = 0u128;
+        for k in 0..self.jumped.len() {
+            let i = self.jumped[k] as usize;
+            let list = self.list_of(i);
+            if self.bodies.slots.head[i].state == State::Live && self.lists[list].sorted {
+                dirty |= 1 << list;
+                let tested = self.bodies.slots.take_tested(i);
+                self.route(tested, i as u32);
+            }
+        }
+        dirty
+    }
+
+    /// Sets the removal bit (`gone`) of every leaving box; returns how many boxes each list
+    /// loses.
+    #[inline]
+    fn mark_leaving(&mut self) -> [u32; Layer::COUNT * BANDS] {
+        let mut losses = [0u32; Layer::COUNT * BANDS];
+        self.bodies.gone.clear();
+        if !self.bodies.leaving.is_empty() {
+            self.bodies
+                .gone
+                .resize(self.bodies.slots.meta.len().div_ceil(64), 0);
+        }
+        // A bomb removes thousands of boxes, most from the same list and many from the same
+        // bitmap word: both are counted in registers while they repeat, because adding to the
+        // same memory word box after box makes each step wait for the store before it.
+        let (mut word, mut bits) = (0, 0u64);
+        let (mut list, mut lost) = (0, 0u32);
+        for &i in &self.bodies.leaving {
+            let w = i as usize / 64;
+            if w != word {
+                self.bodies.gone[word] |= bits;
+                (word, bits) = (w, 0);
+            }
+            bits |= 1 << (i % 64);
+            let i = i as usize;
+            if self.bodies.slots.head[i].state == State::Leaving {
+                let l = self.list_of(i);
+                if l != list {
+                    losses[list] += lost;
+                    (list, lost) = (l, 0);
+                }
+                lost += 1;
+            }
+        }
+        if let Some(g) = self.bodies.gone.get_mut(word) {
+            *g |= bits;
+        }
+        losses[list] += lost;
+        losses
+    }
+
+    /// Step 2: the boxes of each layer, counting the boxes this update inserts, and the layers
+    /// that must be sorted (one bit each): those in a sweep, both sides above the scan limit.
+    #[inline]
+    fn layers_to_sort(&self) -> ([usize; Layer::COUNT], u16) {
+        let mut count = [0usize; Layer::COUNT];
+        for (l, list) in self.lists.iter().enumerate() {
+            count[l / BANDS] += list.len() + list.batch.len();
+        }
+        for &i in &self.bodies.pending {
+            let i = i as usize;
+            if self.bodies.slots.head[i].state == State::Pending {
+                count[self.bodies.slots.head[i].layer.index()] += 1;
+            }
+        }
+        let mut need_sorted = 0u16;
+        for &(a, b) in &self.bodies.meeting {
+            if count[a.index()].min(count[b.index()]) > SCAN_LIMIT {
+                need_sorted |= a.bit() | b.bit();
+            }
+        }
+        (count, need_sorted)
+    }
+
+    /// Step 3: inserts; returns how many. A box of a sorted layer goes to its list's batch, to
+    /// be merged in order. A scanned layer's lists keep no order and no bands, so the box joins
+    /// the first one at once, by slot only: the reload of step 4, which reads every box of
+    /// those lists, loads its tested box. A burst of bullets costs a few stores per box here.
+    #[inline]
+    fn insert_pending(&mut self, need_sorted: u16) -> usize {
+        let mut inserted = 0;
+        for k in 0..self.bodies.pending.len() {
+            let i = self.bodies.pending[k] as usize;
+            if self.bodies.slots.head[i].state != State::Pending {
+                continue;
+            }
+            self.bodies.slots.head[i].state = State::Live;
+            inserted += 1;
+            let layer = self.bodies.slots.head[i].layer;
+            if need_sorted & layer.bit() != 0 {
+                let tested = self.bodies.slots.take_tested(i);
+                self.route(tested, i as u32);
+            } else {
+                self.bodies.slots.head[i].band = 0;
+                let list = &mut self.lists[list_index(layer, 0)];
+                self.bodies.slots.pos[i] = list.len() as u32;
+                list.push_id(i as u32);
+            }
+        }
+        self.bodies.pending.clear();
+        inserted
+    }
+
+    /// Step 4: reload tested boxes. In layers that are swept, boxes whose top edge changed
+    /// band move to that band's batch; scanned layers ignore bands, so their boxes stay put.
+    #[inline]
+    fn reload_tested(&mut self, need_sorted: u16) {
+        let mut moved = std::mem::take(&mut self.moved);
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            let first = moved.len();
+            let banded = need_sorted & (1 << (l / BANDS)) != 0;
+            let any_swept = self.bodies.slots.swept_layers & (1 << (l / BANDS)) != 0;
+            list.refresh(
+                &mut self.bodies.slots,
+                l % BANDS,
+                banded,
+                any_swept,
+                &mut moved,
+            );
+            for m in &mut moved[first..] {
+                m.0 += l - l % BANDS;
+            }
+        }
+        for &(l, b, id) in &moved {
+            self.bodies.slots.head[id as usize].band = (l % BANDS) as u8;
+            self.lists[l].batch.push((b, id));
+        }
+        moved.clear();
+        self.moved = moved;
+    }
+
+    /// Step 5: repair the order of the lists of layers that must be sorted (the others forget
+    /// theirs), merge the batches. Returns the exchanges the insertion sort made and the boxes
+    /// alive in all lists.
+    #[inline]
+    fn sort_and_merge(&mut self, need_sorted: u16) -> (u64, usize) {
+        let (mut swaps, mut live_boxes) = (0, 0);
+        for (l, list) in self.lists.iter_mut().enumerate() {
+            if need_sorted & (1 << (l / BANDS)) != 0 {
+                if list.sorted {
+                    swaps += list.insertion_sort(&mut self.bodies.slots);
+                } else {
+                    list.full_sort(&mut self.bodies.slots);
+                    list.sorted = true;
+                }
+            } else {
+                list.sorted = false;
+            }
+            list.merge_batch(&mut self.bodies.slots);
+            live_boxes += list.len();
+        }
+        (swaps, live_boxes)
+    }
+
+    /// Step 6: pairs of this frame, only between lists whose layers meet (`count` boxes in each
+    /// layer); then the exact test for those with a shaped body, if their layers ever held
+    /// one. Returns the exact box tests made.
+    #[inline]
+    fn find_pairs(&mut self, count: &[usize; Layer::COUNT]) -> u64 {
+        let mut tests = 0;
+        for k in 0..self.bodies.meeting.len() {
+            let (a, b) = self.bodies.meeting[k];
+            let (na, nb) = (count[a.index()], count[b.index()]);
+            if na == 0 || nb == 0 {
+                continue;
+            }
+            let start = self.bodies.pairs.found.len();
+            tests += if na.min(nb) <= SCAN_LIMIT {
+                self.scan_layers(a, b, na <= nb)
+            } else {
+                self.sweep_layers(a, b)
+            };
+            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
+                self.bodies.narrow(start);
+            }
+        }
+        tests
+    }
+}
+
 impl Store for Collider {
     fn bodies(&self) -> &Bodies {
         &self.bodies
@@ -207,203 +449,27 @@ impl BroadPhase for Collider {
     /// Applies the batched removals and inserts, re-sorts, finds this frame's pairs and reports
     /// what changed. The returned events are in pair-key order (lower slot, then higher slot).
     fn update(&mut self) -> PairEvents<'_> {
-        let mut stats = Stats::default();
-
-        // 1. Removals and teleports. A sorted list that loses boxes is compacted in one pass;
-        //    an unsorted one fills each hole with its last entry in O(1), unless it loses so
-        //    many (a bomb) that one compacting pass is cheaper than scattered moves.
-        //    Teleported boxes of sorted lists rejoin through the batch (step 5), since a far
-        //    jump would cost the insertion sort one exchange per box it crosses.
-        let mut dirty = 0u128;
-        for k in 0..self.jumped.len() {
-            let i = self.jumped[k] as usize;
-            let list = self.list_of(i);
-            if self.bodies.slots.head[i].state == State::Live && self.lists[list].sorted {
-                dirty |= 1 << list;
-                let tested = self.bodies.slots.take_tested(i);
-                self.route(tested, i as u32);
-            }
-        }
-        let mut losses = [0u32; Layer::COUNT * BANDS];
-        self.bodies.gone.clear();
-        if !self.bodies.leaving.is_empty() {
-            self.bodies
-                .gone
-                .resize(self.bodies.slots.meta.len().div_ceil(64), 0);
-        }
-        // A bomb removes thousands of boxes, most from the same list and many from the same
-        // bitmap word: both are counted in registers while they repeat, because adding to the
-        // same memory word box after box makes each step wait for the store before it.
-        let (mut word, mut bits) = (0, 0u64);
-        let (mut list, mut lost) = (0, 0u32);
-        for &i in &self.bodies.leaving {
-            let w = i as usize / 64;
-            if w != word {
-                self.bodies.gone[word] |= bits;
-                (word, bits) = (w, 0);
-            }
-            bits |= 1 << (i % 64);
-            let i = i as usize;
-            if self.bodies.slots.head[i].state == State::Leaving {
-                let l = self.list_of(i);
-                if l != list {
-                    losses[list] += lost;
-                    (list, lost) = (l, 0);
-                }
-                lost += 1;
-            }
-        }
-        if let Some(g) = self.bodies.gone.get_mut(word) {
-            *g |= bits;
-        }
-        losses[list] += lost;
-        let mut swapping = 0u128;
-        for (l, list) in self.lists.iter().enumerate() {
-            let lost = ((losses[l] > 0) as u128) << l;
-            if list.sorted || losses[l] as usize * 8 > list.len() {
-                dirty |= lost;
-            } else {
-                swapping |= lost;
-            }
-        }
-        if swapping != 0 {
-            for k in 0..self.bodies.leaving.len() {
-                let i = self.bodies.leaving[k] as usize;
-                if self.bodies.slots.head[i].state == State::Leaving {
-                    let l = self.list_of(i);
-                    if swapping & (1 << l) != 0 {
-                        self.lists[l]
-                            .swap_remove(self.bodies.slots.pos[i] as usize, &mut self.bodies.slots);
-                    }
-                }
-            }
-        }
-        for (l, list) in self.lists.iter_mut().enumerate() {
-            if dirty & (1 << l) != 0 {
-                // Only a sorted list's teleported boxes were routed away above. A box in a list
-                // is live unless its removal bit is set.
-                let (routed, gone) = (list.sorted, &self.bodies.gone);
-                list.compact(&mut self.bodies.slots, |s, id| {
-                    let removed = gone
-                        .get(id as usize / 64)
-                        .is_some_and(|w| w >> (id % 64) & 1 != 0);
-                    !(removed || routed && s.meta[id as usize].jumped)
-                });
-            }
-        }
-        for &i in &self.jumped {
-            self.bodies.slots.meta[i as usize].jumped = false;
-        }
-        self.jumped.clear();
-        if !self.bodies.leaving.is_empty() {
-            stats.removed = self.bodies.release_gone();
-        }
-
-        // 2. Which layers must be sorted: those in a sweep (both sides above the scan limit),
-        //    counting the boxes this update inserts.
-        let mut count = [0usize; Layer::COUNT];
-        for (l, list) in self.lists.iter().enumerate() {
-            count[l / BANDS] += list.len() + list.batch.len();
-        }
-        for &i in &self.bodies.pending {
-            let i = i as usize;
-            if self.bodies.slots.head[i].state == State::Pending {
-                count[self.bodies.slots.head[i].layer.index()] += 1;
-            }
-        }
-        let mut need_sorted = 0u16;
-        for &(a, b) in &self.bodies.meeting {
-            if count[a.index()].min(count[b.index()]) > SCAN_LIMIT {
-                need_sorted |= a.bit() | b.bit();
-            }
-        }
-
-        // 3. Inserts. A box of a sorted layer goes to its list's batch, to be merged in order.
-        //    A scanned layer's lists keep no order and no bands, so the box joins the first
-        //    one at once, by slot only: the reload of step 4, which reads every box of those
-        //    lists, loads its tested box. A burst of bullets costs a few stores per box here.
-        for k in 0..self.bodies.pending.len() {
-            let i = self.bodies.pending[k] as usize;
-            if self.bodies.slots.head[i].state != State::Pending {
-                continue;
-            }
-            self.bodies.slots.head[i].state = State::Live;
-            stats.inserted += 1;
-            let layer = self.bodies.slots.head[i].layer;
-            if need_sorted & layer.bit() != 0 {
-                let tested = self.bodies.slots.take_tested(i);
-                self.route(tested, i as u32);
-            } else {
-                self.bodies.slots.head[i].band = 0;
-                let list = &mut self.lists[list_index(layer, 0)];
-                self.bodies.slots.pos[i] = list.len() as u32;
-                list.push_id(i as u32);
-            }
-        }
-        self.bodies.pending.clear();
-
-        // 4. Reload tested boxes. In layers that are swept, boxes whose top edge changed band
-        //    move to that band's batch; scanned layers ignore bands, so their boxes stay put.
-        let mut moved = std::mem::take(&mut self.moved);
-        for (l, list) in self.lists.iter_mut().enumerate() {
-            let first = moved.len();
-            let banded = need_sorted & (1 << (l / BANDS)) != 0;
-            let any_swept = self.bodies.slots.swept_layers & (1 << (l / BANDS)) != 0;
-            list.refresh(
-                &mut self.bodies.slots,
-                l % BANDS,
-                banded,
-                any_swept,
-                &mut moved,
-            );
-            for m in &mut moved[first..] {
-                m.0 += l - l % BANDS;
-            }
-        }
-        for &(l, b, id) in &moved {
-            self.bodies.slots.head[id as usize].band = (l % BANDS) as u8;
-            self.lists[l].batch.push((b, id));
-        }
-        moved.clear();
-        self.moved = moved;
-
+        // 1. Removals and teleports.
+        let removed = self.remove_and_reroute();
+        // 2. Which layers must be sorted.
+        let (count, need_sorted) = self.layers_to_sort();
+        // 3. Inserts.
+        let inserted = self.insert_pending(need_sorted);
+        // 4. Reload tested boxes.
+        self.reload_tested(need_sorted);
         // 5. Repair the order, merge the batches.
-        for (l, list) in self.lists.iter_mut().enumerate() {
-            if need_sorted & (1 << (l / BANDS)) != 0 {
-                if list.sorted {
-                    stats.swaps += list.insertion_sort(&mut self.bodies.slots);
-                } else {
-                    list.full_sort(&mut self.bodies.slots);
-                    list.sorted = true;
-                }
-            } else {
-                list.sorted = false;
-            }
-            list.merge_batch(&mut self.bodies.slots);
-            stats.live_boxes += list.len();
-        }
-
-        // 6. Pairs of this frame, only between lists whose layers meet; then the exact test
-        //    for those with a shaped body, if their layers ever held one.
-        for k in 0..self.bodies.meeting.len() {
-            let (a, b) = self.bodies.meeting[k];
-            let (na, nb) = (count[a.index()], count[b.index()]);
-            if na == 0 || nb == 0 {
-                continue;
-            }
-            let start = self.bodies.pairs.found.len();
-            stats.pair_tests += if na.min(nb) <= SCAN_LIMIT {
-                self.scan_layers(a, b, na <= nb)
-            } else {
-                self.sweep_layers(a, b)
-            };
-            if self.bodies.slots.shaped_layers & (a.bit() | b.bit()) != 0 {
-                self.bodies.narrow(start);
-            }
-        }
-
+        let (swaps, live_boxes) = self.sort_and_merge(need_sorted);
+        // 6. Pairs of this frame.
+        let pair_tests = self.find_pairs(&count);
         // 7. PairEvents from the persistent pair set.
-        self.bodies.finish_update(stats);
+        self.bodies.finish_update(Stats {
+            removed,
+            inserted,
+            swaps,
+            live_boxes,
+            pair_tests,
+            ..Stats::default()
+        });
 
         #[cfg(debug_assertions)]
         if let Err(e) = self.validate_structure() {

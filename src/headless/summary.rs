@@ -5,7 +5,6 @@
 //! into the game.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use serde::Serialize;
 
@@ -13,8 +12,10 @@ use super::percentile::quantile;
 use crate::level::Level;
 
 mod meter;
+mod timing;
 
 pub use meter::{file_name, BossTtk, Gap, StageMeter, DEAD_AIR_GRACE_STEPS, GAP_S};
+use timing::StepTimes;
 
 use crate::sim::autoplay::Bot;
 use crate::sim::input::Input;
@@ -138,36 +139,6 @@ pub struct StageResult {
     /// was outwaited.
     pub mid_boss_ttk_s: Option<f64>,
     pub state_hash: String,
-}
-
-/// CPU time used by the calling thread, nanoseconds; 0 where there is no such clock.
-fn thread_cpu_ns() -> u64 {
-    #[cfg(target_os = "linux")]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid timespec for the call to fill.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64;
-        }
-    }
-    0
-}
-
-/// Times this thread was made to give up the CPU (involuntary context switches), and major
-/// page faults it took (a page read from disk); `(0, 0)` where there is no such count.
-fn thread_interruptions() -> (u64, u64) {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: `usage` is a valid rusage for the call to fill; zeroed is a valid value.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) } == 0 {
-            return (usage.ru_nivcsw as u64, usage.ru_majflt as u64);
-        }
-    }
-    (0, 0)
 }
 
 /// Steps after each stage's first that took over a millisecond of wall time, and what
@@ -298,19 +269,10 @@ pub fn run_driven(
         None => levels.len(),
     };
     let mut recording: Option<Replay> = None;
-    let mut step_ns = Vec::with_capacity(opts.frames.min(1 << 20) as usize);
-    let mut collide_ns = Vec::with_capacity(step_ns.capacity());
-    let mut step_cpu_ns = Vec::with_capacity(step_ns.capacity());
-    let mut stage_starts = Vec::new();
-    let mut slow = SlowSteps::default();
-    let mut frames = 0;
-    let mut totals = RunStats::default();
-    let mut stages = Vec::new();
-    let mut ttk = Vec::new();
-    let mut mid_ttk = Vec::new();
+    let mut run = Gathered::default();
+    let mut times = StepTimes::new(opts.frames);
     let mut carry: Vec<Carry> = Vec::new();
     let mut last: Option<World> = None;
-    let mut desync: Option<String> = None;
     for (index, level) in levels.iter().take(stage_count).enumerate() {
         // The same configuration the window builds for stage `index` (see app::begin_stage).
         let recorded = opts.replay.as_ref().and_then(|r| r.stages.get(index));
@@ -331,15 +293,15 @@ pub fn run_driven(
                 Some(r) => r.begin_stage(level, &stage_config),
             }
         }
-        stage_starts.push(step_ns.len());
+        times.begin_stage();
         let mut world = World::new(level.clone(), stage_config);
         let mut meter = StageMeter::new(level);
         let mut playback = opts
             .replay
             .as_ref()
             .and_then(|r| StagePlayback::new(r, index));
-        let stage_start = frames;
-        while frames < opts.frames && !world.cleared() && !world.game_over() {
+        let stage_start = run.frames;
+        while run.frames < opts.frames && !world.cleared() && !world.game_over() {
             let inputs: Vec<Input> = match playback.as_mut() {
                 Some(p) => match p.next_inputs() {
                     Some(i) => i,
@@ -347,50 +309,74 @@ pub fn run_driven(
                 },
                 None => (0..players).map(|i| decide(&world, i)).collect(),
             };
-            let i0 = thread_interruptions();
-            let c0 = thread_cpu_ns();
-            let t0 = Instant::now();
-            world.update(&inputs);
-            let t1 = Instant::now();
-            world.collide();
-            let t2 = Instant::now();
-            let c1 = thread_cpu_ns();
-            let i1 = thread_interruptions();
-            if step_ns.len() > stage_starts.last().copied().unwrap_or(0)
-                && (t2 - t0).as_micros() > 1_000
-            {
-                slow.over_1ms += 1;
-                let preempted = i1.0 > i0.0;
-                let faulted = i1.1 > i0.1;
-                slow.preempted += u64::from(preempted);
-                slow.page_faults += u64::from(faulted);
-                slow.unexplained += u64::from(!preempted && !faulted);
-            }
-            step_ns.push((t2 - t0).as_nanos() as u64);
-            collide_ns.push((t2 - t1).as_nanos() as u64);
-            step_cpu_ns.push(c1.saturating_sub(c0));
-            frames += 1;
+            times.step(&mut world, &inputs);
+            run.frames += 1;
             meter.observe(&world);
             if let Some(r) = recording.as_mut() {
                 r.record_step(&inputs, &world);
             }
             if let Some(Err(d)) = playback.as_mut().map(|p| p.after_step(&world)) {
-                desync = Some(d.to_string());
+                run.desync = Some(d.to_string());
                 break;
             }
         }
         // A replay played to the end of its stage: did the stage end as recorded?
-        if let (None, Some(Err(d))) = (&desync, playback.as_ref().map(|p| p.check_end(&world))) {
-            if frames < opts.frames {
-                desync = Some(d.to_string());
+        if let (None, Some(Err(d))) = (&run.desync, playback.as_ref().map(|p| p.check_end(&world)))
+        {
+            if run.frames < opts.frames {
+                run.desync = Some(d.to_string());
             }
         }
-        add_stats(&mut totals, world.stats());
-        stages.push(StageResult {
+        run.end_stage(level, loop_index, run.frames - stage_start, &world, &meter);
+        let go_on = world.cleared() && run.frames < opts.frames && run.desync.is_none();
+        carry = world.players().iter().map(Carry::of).collect();
+        last = Some(world);
+        if !go_on {
+            break;
+        }
+    }
+    let summary = match last {
+        Some(world) => run.summary(&world, &config, times),
+        None => Summary {
+            seed: config.seed,
+            difficulty: config.difficulty.name().to_string(),
+            ..Summary::default()
+        },
+    };
+    (summary, recording)
+}
+
+/// What a run gathers, stage by stage, for its [`Summary`].
+#[derive(Default)]
+struct Gathered {
+    /// Steps played in all.
+    frames: u64,
+    /// The stages' figures added up (see [`add_stats`]).
+    totals: RunStats,
+    stages: Vec<StageResult>,
+    ttk: Vec<BossTtk>,
+    mid_ttk: Vec<BossTtk>,
+    /// Where a replay stopped playing as recorded.
+    desync: Option<String>,
+}
+
+impl Gathered {
+    /// Adds how a stage of `level` on loop `loop_index` ended: `world` as it stands after its
+    /// `frames` steps, measured by `meter`.
+    fn end_stage(
+        &mut self,
+        level: &Level,
+        loop_index: u32,
+        frames: u64,
+        world: &World,
+        meter: &StageMeter,
+    ) {
+        add_stats(&mut self.totals, world.stats());
+        self.stages.push(StageResult {
             level: level.source.clone(),
             stage: level.name.clone(),
             loop_index,
-            frames: frames - stage_start,
+            frames,
             cleared: world.cleared(),
             game_over: world.game_over(),
             score: world.score(),
@@ -401,72 +387,59 @@ pub fn run_driven(
             mid_boss_ttk_s: meter.mid_boss_ttk().and_then(|t| t.ttk_s),
             state_hash: format!("{:016x}", world.state_hash()),
         });
-        ttk.extend(meter.boss_ttk());
-        mid_ttk.extend(meter.mid_boss_ttk());
-        let go_on = world.cleared() && frames < opts.frames && desync.is_none();
-        carry = world.players().iter().map(Carry::of).collect();
-        last = Some(world);
-        if !go_on {
-            break;
+        self.ttk.extend(meter.boss_ttk());
+        self.mid_ttk.extend(meter.mid_boss_ttk());
+    }
+
+    /// The run's summary: `world` is its last stage as it ended, `times` its steps' timings.
+    fn summary(self, world: &World, config: &WorldConfig, mut times: StepTimes) -> Summary {
+        let s = &self.totals;
+        Summary {
+            frames: self.frames,
+            seed: config.seed,
+            level: world.level().source.clone(),
+            stage: world.level().name.clone(),
+            characters: world
+                .players()
+                .iter()
+                .map(|p| p.character.name().to_string())
+                .collect(),
+            difficulty: config.difficulty.name().to_string(),
+            cleared: world.cleared(),
+            game_over: world.game_over(),
+            score: world.score(),
+            deaths: s.deaths,
+            bombs_used: s.bombs_used,
+            melee_strikes: s.melee_strikes,
+            power_downs: s.power_downs,
+            continues: s.continues,
+            kills: Kills {
+                air: s.kills_air,
+                ground: s.kills_ground,
+            },
+            items: Items {
+                power: s.items_power,
+                bomb: s.items_bomb,
+                coin: s.items_coin,
+            },
+            bosses_defeated: s.bosses_defeated,
+            boss_parts_destroyed: s.boss_parts_destroyed,
+            max_live_boxes: s.max_live_boxes,
+            max_enemy_bullets: s.max_enemy_bullets,
+            collide_us: Percentiles::from_ns(&mut times.collide_ns),
+            steady_step_us: steady_max(&times.step_ns, &times.stage_starts),
+            steady_step_cpu_us: steady_max(&times.step_cpu_ns, &times.stage_starts),
+            slow_steps: times.slow,
+            step_us: Percentiles::from_ns(&mut times.step_ns),
+            step_cpu_us: Percentiles::from_ns(&mut times.step_cpu_ns),
+            state_hash: format!("{:016x}", world.state_hash()),
+            desync: self.desync,
+            ttk_s: self.ttk,
+            mid_boss_ttk_s: self.mid_ttk,
+            dead_air_s: self.stages.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
+            stages: self.stages,
         }
     }
-    let Some(world) = last else {
-        return (
-            Summary {
-                seed: config.seed,
-                difficulty: config.difficulty.name().to_string(),
-                ..Summary::default()
-            },
-            recording,
-        );
-    };
-    let s = &totals;
-    let summary = Summary {
-        frames,
-        seed: config.seed,
-        level: world.level().source.clone(),
-        stage: world.level().name.clone(),
-        characters: world
-            .players()
-            .iter()
-            .map(|p| p.character.name().to_string())
-            .collect(),
-        difficulty: config.difficulty.name().to_string(),
-        cleared: world.cleared(),
-        game_over: world.game_over(),
-        score: world.score(),
-        deaths: s.deaths,
-        bombs_used: s.bombs_used,
-        melee_strikes: s.melee_strikes,
-        power_downs: s.power_downs,
-        continues: s.continues,
-        kills: Kills {
-            air: s.kills_air,
-            ground: s.kills_ground,
-        },
-        items: Items {
-            power: s.items_power,
-            bomb: s.items_bomb,
-            coin: s.items_coin,
-        },
-        bosses_defeated: s.bosses_defeated,
-        boss_parts_destroyed: s.boss_parts_destroyed,
-        max_live_boxes: s.max_live_boxes,
-        max_enemy_bullets: s.max_enemy_bullets,
-        collide_us: Percentiles::from_ns(&mut collide_ns),
-        steady_step_us: steady_max(&step_ns, &stage_starts),
-        steady_step_cpu_us: steady_max(&step_cpu_ns, &stage_starts),
-        slow_steps: slow,
-        step_us: Percentiles::from_ns(&mut step_ns),
-        step_cpu_us: Percentiles::from_ns(&mut step_cpu_ns),
-        state_hash: format!("{:016x}", world.state_hash()),
-        desync,
-        ttk_s: ttk,
-        mid_boss_ttk_s: mid_ttk,
-        dead_air_s: stages.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
-        stages,
-    };
-    (summary, recording)
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Readability of what the player must see: enemy bullets on every stage's ground, player shots
 //! against enemy bullets, and flying enemies on their stage's ground. Measured on the shipped
-//! images, as the renderer composes them (see `src/render/stage.rs`).
+//! images, as the renderer composes them (see [`super::stage`]). A test of the renderer's,
+//! beside it: bullets are turned by the renderer's own sprite layer, so a change to how it
+//! turns them is measured here.
 //!
 //! # What the player sees under a bullet
 //! The renderer draws, bottom to top: the stage's ground image (untinted, undimmed), the
@@ -24,15 +26,19 @@
 //!
 //! A bullet passes a stage when every frame of its animation reads over at least
 //! [`MIN_SHARE`] of that stage's ground pixels: upright, and for the bullets the renderer turns
-//! to their heading ([`TURNED_BULLETS`]) at each of its [`ANGLES`] rotation steps too, sampled
-//! as `src/render/sprite_layer.rs` samples them (which can thin a one-pixel outline on a
-//! diagonal).
+//! to their heading ([`turns`]) at each of its [`ANGLES`] rotation steps too, as its
+//! [`SpriteLayer`] stamps them (which can thin a one-pixel outline on a diagonal).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use macroquad::prelude::{Image, Rect};
 use serde::Deserialize;
-use skysweep::level::{load_stage, schema::LayerDef, Catalog};
+use skysweep::level::schema::{BulletStyle, LayerDef};
+use skysweep::level::{load_stage, Catalog};
+
+use super::sprite_layer::{SpriteLayer, ANGLES};
+use super::stage::{bullet_sprite, turns};
 
 /// WCAG's contrast ratio for large text and graphics.
 const MIN_RATIO: f64 = 3.0;
@@ -232,50 +238,22 @@ fn share_reading(rings: &[f64], ground: &[f64], min_ratio: f64) -> f64 {
     1.0 - missed as f64 / ground.len().max(1) as f64
 }
 
-/// The bullets drawn turned to their heading (`bullet_rotation` in `src/render/stage.rs`: only
-/// needles); the others are drawn upright.
-const TURNED_BULLETS: &[&str] = &["bullet_needle"];
-
-/// Rotation steps of a full turn the renderer pre-rotates bullets to
-/// (`render::sprite_layer::ANGLES`).
-const ANGLES: usize = 64;
-
-/// `f` turned by `step` of [`ANGLES`] steps about its centre, sampled as the renderer's sprite
-/// layer samples it: each destination pixel takes the texel under its centre turned back.
+/// `f` turned by `step` of the renderer's [`ANGLES`] rotation steps about its centre, as the
+/// renderer's sprite layer stamps a turned sprite: each destination pixel takes the texel
+/// under its centre turned back.
 fn turned(f: &Rgba, step: usize) -> Rgba {
-    if step.is_multiple_of(ANGLES) {
-        return Rgba {
-            width: f.width,
-            height: f.height,
-            pixels: f.pixels.clone(),
-        };
-    }
-    let theta = step as f64 * std::f64::consts::TAU / ANGLES as f64;
-    let (sin, cos) = theta.sin_cos();
-    let (w, h) = (f.width as f64, f.height as f64);
-    let (cx, cy) = (w * 0.5, h * 0.5);
-    let half_w = (w * cos.abs() + h * sin.abs()) * 0.5;
-    let half_h = (w * sin.abs() + h * cos.abs()) * 0.5;
-    let x0 = (cx - half_w - 1.0).floor();
-    let y0 = (cy - half_h - 1.0).floor();
-    let width = ((cx + half_w + 1.0).ceil() - x0) as usize;
-    let height = ((cy + half_h + 1.0).ceil() - y0) as usize;
-    let mut pixels = vec![[0; 4]; width * height];
-    for j in 0..height {
-        for i in 0..width {
-            let dx = x0 + i as f64 + 0.5 - cx;
-            let dy = y0 + j as f64 + 0.5 - cy;
-            let u = dx * cos + dy * sin + cx;
-            let v = -dx * sin + dy * cos + cy;
-            if u >= 0.0 && v >= 0.0 && u < w && v < h {
-                pixels[j * width + i] = f.pixels[v as usize * f.width + u as usize];
-            }
-        }
-    }
+    let image = Image {
+        bytes: f.pixels.concat(),
+        width: f.width as u16,
+        height: f.height as u16,
+    };
+    let mut layer = SpriteLayer::new(image, 1, 1);
+    let id = layer.stamp(Rect::new(0.0, 0.0, f.width as f32, f.height as f32), step);
+    let (width, height, pixels) = layer.stamp_pixels(id);
     Rgba {
         width,
         height,
-        pixels,
+        pixels: pixels.to_vec(),
     }
 }
 
@@ -384,26 +362,30 @@ fn load_grounds() -> Vec<Ground> {
 #[test]
 fn every_enemy_bullet_reads_on_every_stage_ground() {
     let atlas = atlas();
-    let bullets: Vec<(&String, &Vec<Rgba>)> = atlas
-        .iter()
-        .filter(|(n, _)| n.starts_with("bullet_"))
+    // The sprites the renderer draws enemy bullets with, and whether it turns them.
+    let bullets: Vec<(&str, &Vec<Rgba>, bool)> = BulletStyle::ALL
+        .into_iter()
+        .map(|style| {
+            let name = bullet_sprite(style);
+            let frames = atlas.get(name);
+            (
+                name,
+                frames.unwrap_or_else(|| panic!("{name} is in the atlas")),
+                turns(style),
+            )
+        })
         .collect();
-    assert!(bullets.len() >= 4, "the atlas has its enemy bullets");
     let grounds = grounds();
     assert!(grounds.len() >= 6, "every stage's ground is measured");
     let mut failures = Vec::new();
     // One line per ground: each bullet's worst frame, as a share of the ground it reads over.
     for g in grounds {
         let mut line = format!("{:32}", g.name);
-        for (name, frames) in &bullets {
+        for &(name, frames, turned_to_heading) in &bullets {
             let worst = frames
                 .iter()
                 .flat_map(|f| {
-                    let steps = if TURNED_BULLETS.contains(&name.as_str()) {
-                        ANGLES
-                    } else {
-                        1
-                    };
+                    let steps = if turned_to_heading { ANGLES } else { 1 };
                     (0..steps).map(move |step| turned(f, step))
                 })
                 .map(|f| share_reading(&edge_rings(&f), &g.luminances, MIN_RATIO))

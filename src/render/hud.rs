@@ -3,7 +3,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::sim::{World, PLAYFIELD};
+use skysweep::sim::{Player, World, PLAYFIELD};
 
 use super::menus::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
@@ -79,75 +79,19 @@ pub fn draw_panels(
     let left = vec2(layout.origin.x - PANEL_W * s, layout.origin.y);
     let right = vec2(layout.origin.x + 224.0 * s, layout.origin.y);
     let text = PanelText::at(s, r.text_width("M", 1.0));
-    let (text_scale, line) = (text.scale, text.line);
     let mut y = left.y + 8.0 * s;
     let x = left.x + 8.0 * s;
     r.text_shadow(
         "HI SCORE",
         vec2(x, y),
-        text_scale,
+        text.scale,
         Color::from_rgba(255, 200, 120, 255),
     );
-    y += line;
-    r.text_shadow(&format!("{:08}", hi_score), vec2(x, y), text_scale, WHITE);
-    y += line * 2.0;
+    y += text.line;
+    r.text_shadow(&format!("{:08}", hi_score), vec2(x, y), text.scale, WHITE);
+    y += text.line * 2.0;
     for p in world.players() {
-        r.text_shadow(
-            &format!("{}P {}", p.index + 1, p.character.name().to_uppercase()),
-            vec2(x, y),
-            text_scale,
-            Color::from_rgba(160, 220, 255, 255),
-        );
-        y += line;
-        r.text_shadow(&format!("{:08}", p.score), vec2(x, y), text_scale, WHITE);
-        y += line * 1.5;
-        let portrait = super::pilots::portrait_sprite(p.character);
-        let pscale = portrait_scale(s);
-        if portraits {
-            r.sprite(
-                portrait,
-                0,
-                vec2(x + 24.0 * pscale, y + 24.0 * pscale),
-                SpriteParams {
-                    scale: pscale,
-                    ..Default::default()
-                },
-            );
-            y += 52.0 * pscale;
-        }
-        r.text_shadow(&format!("LIVES {}", p.lives), vec2(x, y), text_scale, WHITE);
-        y += line;
-        r.text_shadow(&format!("BOMBS {}", p.bombs), vec2(x, y), text_scale, WHITE);
-        y += line;
-        r.text_shadow(
-            &format!("POWER {}", p.power),
-            vec2(x, y),
-            text_scale,
-            Color::from_rgba(255, 200, 80, 255),
-        );
-        y += line;
-        r.text_shadow(
-            &format!("CHARGE {}", "*".repeat(p.charge_levels() as usize)),
-            vec2(x, y),
-            text_scale,
-            WHITE,
-        );
-        y += line;
-        let w = (PANEL_W - 16.0) * s;
-        draw_rectangle(x, y, w, 4.0 * s, Color::from_rgba(30, 30, 60, 220));
-        let frac = (p.charge / skysweep::sim::player::MAX_CHARGE).clamp(0.0, 1.0);
-        draw_rectangle(
-            x,
-            y,
-            w * frac,
-            4.0 * s,
-            Color::from_rgba(120, 200, 255, 255),
-        );
-        let slots = skysweep::sim::player::MAX_CHARGE as u32;
-        for i in 1..slots {
-            draw_rectangle(x + w * i as f32 / slots as f32, y, s, 4.0 * s, BLACK);
-        }
-        y += line * 2.0;
+        y = draw_player(r, p, vec2(x, y), s, text, portraits);
     }
     let left_end = left_panel_end(s, text, world.players().len(), portraits) + left.y;
     debug_assert!(
@@ -155,7 +99,94 @@ pub fn draw_panels(
         "left_panel_end follows the drawing"
     );
     let rx = right.x + 8.0 * s;
-    let mut ry = right.y + 8.0 * s;
+    let ry = draw_stage_block(r, world, vec2(rx, right.y + 8.0 * s), text, replay);
+    let players = world.players().len().min(keys.len());
+    let bottom = right.y + PLAYFIELD.y * s;
+    draw_controls(r, &keys[..players], vec2(rx, ry), bottom, text);
+    left_end
+}
+
+/// One player's block of the left panel from `at` (name, score, portrait, lives, bombs, power,
+/// charge and its gauge) at playfield scale `s`. Returns the y below it.
+fn draw_player(
+    r: &Renderer,
+    p: &Player,
+    at: Vec2,
+    s: f32,
+    text: PanelText,
+    portraits: bool,
+) -> f32 {
+    let (text_scale, line) = (text.scale, text.line);
+    let (x, mut y) = (at.x, at.y);
+    r.text_shadow(
+        &format!("{}P {}", p.index + 1, p.character.name().to_uppercase()),
+        vec2(x, y),
+        text_scale,
+        Color::from_rgba(160, 220, 255, 255),
+    );
+    y += line;
+    r.text_shadow(&format!("{:08}", p.score), vec2(x, y), text_scale, WHITE);
+    y += line * 1.5;
+    let portrait = super::pilots::portrait_sprite(p.character);
+    let pscale = portrait_scale(s);
+    if portraits {
+        r.sprite(
+            portrait,
+            0,
+            vec2(x + 24.0 * pscale, y + 24.0 * pscale),
+            SpriteParams {
+                scale: pscale,
+                ..Default::default()
+            },
+        );
+        y += 52.0 * pscale;
+    }
+    r.text_shadow(&format!("LIVES {}", p.lives), vec2(x, y), text_scale, WHITE);
+    y += line;
+    r.text_shadow(&format!("BOMBS {}", p.bombs), vec2(x, y), text_scale, WHITE);
+    y += line;
+    r.text_shadow(
+        &format!("POWER {}", p.power),
+        vec2(x, y),
+        text_scale,
+        Color::from_rgba(255, 200, 80, 255),
+    );
+    y += line;
+    r.text_shadow(
+        &format!("CHARGE {}", "*".repeat(p.charge_levels() as usize)),
+        vec2(x, y),
+        text_scale,
+        WHITE,
+    );
+    y += line;
+    let w = (PANEL_W - 16.0) * s;
+    draw_rectangle(x, y, w, 4.0 * s, Color::from_rgba(30, 30, 60, 220));
+    let frac = (p.charge / skysweep::sim::player::MAX_CHARGE).clamp(0.0, 1.0);
+    draw_rectangle(
+        x,
+        y,
+        w * frac,
+        4.0 * s,
+        Color::from_rgba(120, 200, 255, 255),
+    );
+    let slots = skysweep::sim::player::MAX_CHARGE as u32;
+    for i in 1..slots {
+        draw_rectangle(x + w * i as f32 / slots as f32, y, s, 4.0 * s, BLACK);
+    }
+    y + line * 2.0
+}
+
+/// The top of the right panel from `at`: the replay marker's place while a recording plays,
+/// the stage's name, its time and loop. Returns the y where the controls start.
+fn draw_stage_block(
+    r: &Renderer,
+    world: &World,
+    at: Vec2,
+    text: PanelText,
+    replay: Option<ReplayMarker>,
+) -> f32 {
+    let (text_scale, line) = (text.scale, text.line);
+    let (rx, mut ry) = (at.x, at.y);
     if let Some(marker) = replay {
         if marker.lit {
             r.text_shadow(REPLAY_MARKER, vec2(rx, ry), text_scale, TITLE_GOLD);
@@ -184,11 +215,15 @@ pub fn draw_panels(
         ry += line;
         r.text_shadow(&label, vec2(rx, ry), text_scale, LOOP_ORANGE);
     }
-    ry += line * 2.0;
-    let players = world.players().len().min(keys.len());
-    let bottom = right.y + PLAYFIELD.y * s;
+    ry + line * 2.0
+}
+
+/// The players' keys from `at` down, cut at `bottom`.
+fn draw_controls(r: &Renderer, keys: &[KeyBindings], at: Vec2, bottom: f32, text: PanelText) {
+    let (text_scale, line) = (text.scale, text.line);
+    let (rx, mut ry) = (at.x, at.y);
     let glyph = r.text_width("M", text_scale);
-    for l in control_lines(&keys[..players], text.columns) {
+    for l in control_lines(keys, text.columns) {
         // Bindings from a hand-edited file can list many keys: cut the list at the panel's foot
         // rather than draw past it.
         if ry + line > bottom {
@@ -216,7 +251,6 @@ pub fn draw_panels(
         }
         ry += line;
     }
-    left_end
 }
 
 /// Scale of the pilots' portraits in the left panel at playfield scale `s`.

@@ -6,6 +6,8 @@
 //! when the window is wide enough.
 
 pub mod assets;
+#[cfg(test)]
+mod bullet_contrast;
 pub mod debug_overlay;
 pub mod effects;
 pub mod ending;

@@ -108,6 +108,13 @@ impl SpriteLayer {
         id
     }
 
+    /// A stamp's size and pixels, row by row: the sprite as a copy of it puts it down.
+    #[cfg(test)]
+    pub fn stamp_pixels(&self, id: StampId) -> (usize, usize, &[[u8; 4]]) {
+        let s = &self.stamps[id.0];
+        (s.width, s.height, &s.pixels)
+    }
+
     /// The bands, each with its rows of the image.
     fn banded(&mut self) -> impl Iterator<Item = (&mut Band, &mut [[u8; 4]])> {
         let width = usize::from(self.image.width);

@@ -3,7 +3,7 @@
 use macroquad::prelude::*;
 
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{BulletSprite, ItemKind, StagePhase, World, PLAYFIELD};
+use skysweep::sim::{BulletSprite, Enemy, ItemKind, StagePhase, Tally, World, PLAYFIELD};
 
 use super::sprite_layer::{StampId, ANGLES};
 use super::{outline, Renderer, SpriteLayer, SpriteParams};
@@ -11,7 +11,8 @@ use super::{outline, Renderer, SpriteLayer, SpriteParams};
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
 
-fn bullet_sprite(style: BulletStyle) -> &'static str {
+/// The atlas sprite enemy bullets of `style` are drawn with.
+pub(super) fn bullet_sprite(style: BulletStyle) -> &'static str {
     match style {
         BulletStyle::Small => "bullet_small",
         BulletStyle::Round => "bullet_round",
@@ -20,7 +21,6 @@ fn bullet_sprite(style: BulletStyle) -> &'static str {
     }
 }
 
-/// Draws the whole playfield for `world` into the current (playfield) camera.
 /// Which stage of the run this is, for the intro card: its place in the run (not always the
 /// file's number: the first three stages come in an order drawn from the seed).
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +42,7 @@ impl StageCard {
     }
 }
 
+/// Draws the whole playfield for `world` into the current (playfield) camera.
 pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_background(r, world);
     r.effects.draw_ground(r, world.scroll_offset());
@@ -57,7 +58,6 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
             Color::new(0.0, 0.0, 0.0, dim),
         );
     }
-    let level = world.level().clone();
 
     // Ground enemies sit under everything that flies, and the clouds between them: whatever
     // flies, above all the bullets and the ships, must always read through the clouds.
@@ -66,98 +66,8 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
             draw_clouds(r, world);
         }
         for (k, e) in world.enemies().iter() {
-            if e.ground != pass_ground {
-                continue;
-            }
-            let ty = &level.enemies[e.kind];
-            let flash = e.parts.iter().any(|p| p.flash > 0);
-            let tint = if flash {
-                Color::from_rgba(255, 140, 140, 255)
-            } else {
-                WHITE
-            };
-            if ty.parts.len() == 1 {
-                let frame = (anim / 6) as usize;
-                let drawn = r.sprite(
-                    &ty.sprite,
-                    frame,
-                    e.pos,
-                    SpriteParams {
-                        color: tint,
-                        ..Default::default()
-                    },
-                );
-                if !drawn {
-                    let h = ty.parts[0].half;
-                    draw_rectangle(
-                        e.pos.x - h.x,
-                        e.pos.y - h.y,
-                        h.x * 2.0,
-                        h.y * 2.0,
-                        if e.ground { DARKGREEN } else { ORANGE },
-                    );
-                }
-                // Turrets: the barrel turns to aim.
-                if let Some(w) = e
-                    .weapons
-                    .first()
-                    .filter(|_| ty.weapons.first().is_some_and(|w| w.turn_deg_s.is_some()))
-                {
-                    let rot = (w.aim_deg - 90.0).to_radians();
-                    r.sprite(
-                        "gun_barrel",
-                        0,
-                        e.pos,
-                        SpriteParams {
-                            rotation: rot,
-                            ..Default::default()
-                        },
-                    );
-                }
-            } else {
-                // Multi-part: the core first, then the other parts on top, each in its state.
-                let mut order: Vec<usize> = (0..ty.parts.len()).collect();
-                order.sort_by_key(|&i| (i != ty.core) as u8);
-                for pi in order {
-                    let part = &ty.parts[pi];
-                    let st = &e.parts[pi];
-                    let pos = world.part_pos(k, pi);
-                    let state = if st.destroyed {
-                        2
-                    } else if st.hp < st.max_hp * 0.5 {
-                        1
-                    } else {
-                        0
-                    };
-                    let name = match (&part.destroyed_sprite, st.destroyed) {
-                        (Some(d), true) => d.as_str(),
-                        _ => part.sprite.as_deref().unwrap_or(&ty.sprite),
-                    };
-                    let color = if st.flash > 0 {
-                        Color::from_rgba(255, 150, 150, 255)
-                    } else {
-                        WHITE
-                    };
-                    let flip = part.mirror != e.mirror;
-                    if !r.sprite(
-                        name,
-                        state,
-                        pos,
-                        SpriteParams {
-                            color,
-                            flip_x: flip,
-                            ..Default::default()
-                        },
-                    ) {
-                        draw_rectangle(
-                            pos.x - part.half.x,
-                            pos.y - part.half.y,
-                            part.half.x * 2.0,
-                            part.half.y * 2.0,
-                            if st.destroyed { DARKGRAY } else { PURPLE },
-                        );
-                    }
-                }
+            if e.ground == pass_ground {
+                draw_enemy(r, world, k, e, anim);
             }
         }
         if pass_ground {
@@ -178,9 +88,116 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
     draw_banners(r, world, card, anim);
 }
 
-/// Needles point along their heading; the other styles are drawn upright.
+/// Enemy `e` (slab key `k`): a one-part enemy as its animated sprite (a turret with its barrel
+/// turned to aim), a boss of several parts part by part.
+fn draw_enemy(r: &Renderer, world: &World, k: usize, e: &Enemy, anim: u64) {
+    let ty = &world.level().enemies[e.kind];
+    if ty.parts.len() > 1 {
+        draw_parts(r, world, k, e);
+        return;
+    }
+    let flash = e.parts.iter().any(|p| p.flash > 0);
+    let tint = if flash {
+        Color::from_rgba(255, 140, 140, 255)
+    } else {
+        WHITE
+    };
+    let frame = (anim / 6) as usize;
+    let drawn = r.sprite(
+        &ty.sprite,
+        frame,
+        e.pos,
+        SpriteParams {
+            color: tint,
+            ..Default::default()
+        },
+    );
+    if !drawn {
+        let h = ty.parts[0].half;
+        draw_rectangle(
+            e.pos.x - h.x,
+            e.pos.y - h.y,
+            h.x * 2.0,
+            h.y * 2.0,
+            if e.ground { DARKGREEN } else { ORANGE },
+        );
+    }
+    // Turrets: the barrel turns to aim.
+    if let Some(w) = e
+        .weapons
+        .first()
+        .filter(|_| ty.weapons.first().is_some_and(|w| w.turn_deg_s.is_some()))
+    {
+        let rot = (w.aim_deg - 90.0).to_radians();
+        r.sprite(
+            "gun_barrel",
+            0,
+            e.pos,
+            SpriteParams {
+                rotation: rot,
+                ..Default::default()
+            },
+        );
+    }
+}
+
+/// An enemy of several parts: the core first, then the other parts on top, each in its state
+/// (whole, damaged, destroyed).
+fn draw_parts(r: &Renderer, world: &World, k: usize, e: &Enemy) {
+    let ty = &world.level().enemies[e.kind];
+    let mut order: Vec<usize> = (0..ty.parts.len()).collect();
+    order.sort_by_key(|&i| (i != ty.core) as u8);
+    for pi in order {
+        let part = &ty.parts[pi];
+        let st = &e.parts[pi];
+        let pos = world.part_pos(k, pi);
+        let state = if st.destroyed {
+            2
+        } else if st.hp < st.max_hp * 0.5 {
+            1
+        } else {
+            0
+        };
+        let name = match (&part.destroyed_sprite, st.destroyed) {
+            (Some(d), true) => d.as_str(),
+            _ => part.sprite.as_deref().unwrap_or(&ty.sprite),
+        };
+        let color = if st.flash > 0 {
+            Color::from_rgba(255, 150, 150, 255)
+        } else {
+            WHITE
+        };
+        let flip = part.mirror != e.mirror;
+        if !r.sprite(
+            name,
+            state,
+            pos,
+            SpriteParams {
+                color,
+                flip_x: flip,
+                ..Default::default()
+            },
+        ) {
+            draw_rectangle(
+                pos.x - part.half.x,
+                pos.y - part.half.y,
+                part.half.x * 2.0,
+                part.half.y * 2.0,
+                if st.destroyed { DARKGRAY } else { PURPLE },
+            );
+        }
+    }
+}
+
+/// Whether bullets of `style` are drawn turned to their heading: needles point along it; the
+/// other styles are drawn upright.
+pub(super) fn turns(style: BulletStyle) -> bool {
+    style == BulletStyle::Needle
+}
+
+/// The turn a bullet is drawn at (see [`turns`]), radians.
 fn bullet_rotation(b: &BulletSprite) -> f32 {
-    if b.style == BulletStyle::Needle {
+    if turns(b.style) {
         (b.heading_deg - 90.0).to_radians()
     } else {
         0.0
@@ -227,11 +244,7 @@ fn draw_bullets(r: &mut Renderer, world: &World, anim: u64) {
         let Some(sprite) = assets.sprite(bullet_sprite(style)) else {
             continue;
         };
-        let angles = if style == BulletStyle::Needle {
-            ANGLES
-        } else {
-            1
-        };
+        let angles = if turns(style) { ANGLES } else { 1 };
         for (angle, id) in by_angle.iter_mut().enumerate().take(angles) {
             *id = Some(layer.stamp(sprite.frame(frame), angle));
         }
@@ -326,42 +339,10 @@ fn tile_vertical(tex: &Texture2D, offset: f32, color: Color) {
     }
 }
 
-/// Boss HP bar, warning banner, stage intro, stage clear tally and continue countdown.
+/// Stage intro, warning banner, boss HP bar, stage clear tally and continue countdown.
 fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
-    let level = &world.level();
     if world.frame() < INTRO_STEPS && world.config().start_at == 0.0 {
-        let a = if world.frame() > INTRO_STEPS - 30 {
-            (INTRO_STEPS - world.frame()) as f32 / 30.0
-        } else {
-            1.0
-        };
-        let loop_line = loop_label(world.config().loop_index);
-        let height = if loop_line.is_some() { 56.0 } else { 44.0 };
-        draw_rectangle(
-            0.0,
-            120.0,
-            PLAYFIELD.x,
-            height,
-            Color::new(0.0, 0.0, 0.1, 0.6 * a),
-        );
-        r.text_centered(
-            &card.title(),
-            112.0,
-            128.0,
-            2.0,
-            Color::new(1.0, 0.9, 0.4, a),
-        );
-
-        r.text_centered(
-            &level.name.to_uppercase(),
-            112.0,
-            150.0,
-            1.0,
-            Color::new(1.0, 1.0, 1.0, a),
-        );
-        if let Some(label) = loop_line {
-            r.text_centered(&label, 112.0, 162.0, 1.0, Color::new(1.0, 0.55, 0.3, a));
-        }
+        draw_intro(r, world, card);
     }
     if let Some(b) = &world.banner() {
         if !(anim / 10).is_multiple_of(3) {
@@ -381,81 +362,130 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
             );
         }
     }
-    if let Some(k) = world.boss() {
-        if let Some(e) = world.enemies().get(k) {
-            let (hp, max) = e
-                .parts
-                .iter()
-                .fold((0.0, 0.0), |(h, m), p| (h + p.hp.max(0.0), m + p.max_hp));
-            let frac = if max > 0.0 { hp / max } else { 0.0 };
-            draw_rectangle(8.0, 20.0, 208.0, 5.0, Color::from_rgba(40, 0, 0, 200));
-            draw_rectangle(
-                8.0,
-                20.0,
-                208.0 * frac,
-                5.0,
-                Color::from_rgba(240, 60, 40, 255),
-            );
-            outline(
-                vec2(8.0, 20.0),
-                vec2(208.0, 5.0),
-                Color::from_rgba(250, 220, 200, 255),
-            );
-        }
+    if let Some(e) = world.boss().and_then(|k| world.enemies().get(k)) {
+        draw_boss_hp(e);
     }
     if let (StagePhase::Clearing { .. } | StagePhase::Cleared, Some(t)) =
         (world.phase(), &world.tally())
     {
-        draw_rectangle(16.0, 100.0, 192.0, 104.0, Color::new(0.0, 0.0, 0.1, 0.75));
-        r.text_centered(
-            "STAGE CLEAR!",
-            112.0,
-            108.0,
-            2.0,
-            Color::from_rgba(255, 230, 100, 255),
-        );
-        let mut rows = vec![
-            ("BOSS", t.boss_bonus),
-            ("LIVES", t.lives_bonus),
-            ("BOMBS", t.bombs_bonus),
-            ("TOTAL", t.total),
-        ];
-        // Two players share the bonus equally (see `World::begin_clear`): say what each gets,
-        // or the TOTAL reads as if each had earned it.
-        if world.players().len() > 1 {
-            rows.push(("EACH", t.each));
-        }
-        for (i, (label, v)) in rows.iter().enumerate() {
-            let y = 132.0 + i as f32 * 14.0;
-            r.text_shadow(label, vec2(32.0, y), 1.0, WHITE);
-            let s = v.to_string();
-            r.text_shadow(&s, vec2(192.0 - r.text_width(&s, 1.0), y), 1.0, WHITE);
-        }
+        draw_tally(r, t, world.players().len());
     }
     for p in world.players() {
         if let Some(left) = p.continue_steps {
-            // Two players' countdowns stack instead of covering each other.
-            let y = 130.0 + p.index as f32 * 70.0;
-            let title = if world.players().len() > 1 {
-                format!("{}P CONTINUE?", p.index + 1)
-            } else {
-                "CONTINUE?".to_string()
-            };
-            // As wide as the title needs ("1P CONTINUE?" at double size is wider than the
-            // one-player box), within the 224 px playfield.
-            let w = (r.text_width(&title, 2.0) + 16.0).clamp(176.0, 220.0);
-            draw_rectangle(112.0 - w * 0.5, y, w, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
-            r.text_centered(
-                &title,
-                112.0,
-                y + 8.0,
-                2.0,
-                Color::from_rgba(255, 200, 80, 255),
-            );
-            r.text_centered(&format!("{}", left / 60), 112.0, y + 28.0, 2.0, WHITE);
-            r.text_centered("PRESS SHOT", 112.0, y + 48.0, 1.0, LIGHTGRAY);
+            draw_continue(r, p.index, world.players().len(), left);
         }
     }
+}
+
+/// The stage's intro card over its first steps: its number, its name, its loop; fading out.
+fn draw_intro(r: &Renderer, world: &World, card: StageCard) {
+    let a = if world.frame() > INTRO_STEPS - 30 {
+        (INTRO_STEPS - world.frame()) as f32 / 30.0
+    } else {
+        1.0
+    };
+    let loop_line = loop_label(world.config().loop_index);
+    let height = if loop_line.is_some() { 56.0 } else { 44.0 };
+    draw_rectangle(
+        0.0,
+        120.0,
+        PLAYFIELD.x,
+        height,
+        Color::new(0.0, 0.0, 0.1, 0.6 * a),
+    );
+    r.text_centered(
+        &card.title(),
+        112.0,
+        128.0,
+        2.0,
+        Color::new(1.0, 0.9, 0.4, a),
+    );
+
+    r.text_centered(
+        &world.level().name.to_uppercase(),
+        112.0,
+        150.0,
+        1.0,
+        Color::new(1.0, 1.0, 1.0, a),
+    );
+    if let Some(label) = loop_line {
+        r.text_centered(&label, 112.0, 162.0, 1.0, Color::new(1.0, 0.55, 0.3, a));
+    }
+}
+
+/// The boss's HP bar across the top: what is left of all its parts' HP.
+fn draw_boss_hp(boss: &Enemy) {
+    let (hp, max) = boss
+        .parts
+        .iter()
+        .fold((0.0, 0.0), |(h, m), p| (h + p.hp.max(0.0), m + p.max_hp));
+    let frac = if max > 0.0 { hp / max } else { 0.0 };
+    draw_rectangle(8.0, 20.0, 208.0, 5.0, Color::from_rgba(40, 0, 0, 200));
+    draw_rectangle(
+        8.0,
+        20.0,
+        208.0 * frac,
+        5.0,
+        Color::from_rgba(240, 60, 40, 255),
+    );
+    outline(
+        vec2(8.0, 20.0),
+        vec2(208.0, 5.0),
+        Color::from_rgba(250, 220, 200, 255),
+    );
+}
+
+/// The stage-clear tally: each bonus and the total, and with two `players` what each gets.
+fn draw_tally(r: &Renderer, t: &Tally, players: usize) {
+    draw_rectangle(16.0, 100.0, 192.0, 104.0, Color::new(0.0, 0.0, 0.1, 0.75));
+    r.text_centered(
+        "STAGE CLEAR!",
+        112.0,
+        108.0,
+        2.0,
+        Color::from_rgba(255, 230, 100, 255),
+    );
+    let mut rows = vec![
+        ("BOSS", t.boss_bonus),
+        ("LIVES", t.lives_bonus),
+        ("BOMBS", t.bombs_bonus),
+        ("TOTAL", t.total),
+    ];
+    // Two players share the bonus equally (see `World::begin_clear`): say what each gets,
+    // or the TOTAL reads as if each had earned it.
+    if players > 1 {
+        rows.push(("EACH", t.each));
+    }
+    for (i, (label, v)) in rows.iter().enumerate() {
+        let y = 132.0 + i as f32 * 14.0;
+        r.text_shadow(label, vec2(32.0, y), 1.0, WHITE);
+        let s = v.to_string();
+        r.text_shadow(&s, vec2(192.0 - r.text_width(&s, 1.0), y), 1.0, WHITE);
+    }
+}
+
+/// Player `index`'s continue countdown, `left` steps to go, of `players` in the run.
+fn draw_continue(r: &Renderer, index: usize, players: usize, left: u32) {
+    // Two players' countdowns stack instead of covering each other.
+    let y = 130.0 + index as f32 * 70.0;
+    let title = if players > 1 {
+        format!("{}P CONTINUE?", index + 1)
+    } else {
+        "CONTINUE?".to_string()
+    };
+    // As wide as the title needs ("1P CONTINUE?" at double size is wider than the
+    // one-player box), within the 224 px playfield.
+    let w = (r.text_width(&title, 2.0) + 16.0).clamp(176.0, 220.0);
+    draw_rectangle(112.0 - w * 0.5, y, w, 60.0, Color::new(0.0, 0.0, 0.0, 0.7));
+    r.text_centered(
+        &title,
+        112.0,
+        y + 8.0,
+        2.0,
+        Color::from_rgba(255, 200, 80, 255),
+    );
+    r.text_centered(&format!("{}", left / 60), 112.0, y + 28.0, 2.0, WHITE);
+    r.text_centered("PRESS SHOT", 112.0, y + 48.0, 1.0, LIGHTGRAY);
 }
 
 /// "2ND LOOP" and onwards for the loops after the first; nothing on the first.

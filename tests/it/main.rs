@@ -1,9 +1,10 @@
 //! Every integration test, in one binary.
 //!
 //! Each file directly in `tests/` would be a crate of its own, each linking the whole game;
-//! one binary links it once (STYLE.md lesson 13). Each module here is one former test file,
-//! named for what it tests; `support` holds what several of them share (running the binary,
-//! temporary folders). Run one file's tests with `cargo test --test it collide_api::`.
+//! one binary links it once, as large Rust projects (cargo, rust-analyzer) keep one
+//! `tests/<name>/main.rs` whose modules are the test files. Each module here is one former
+//! test file, named for what it tests; `support` holds what several of them share (running
+//! the binary, temporary folders). Run one file's tests with `cargo test --test it collide_api::`.
 //!
 //! The binary's global allocator is `no_alloc`'s counting one: it counts only on a thread that
 //! asks, so the other tests run as they would under the system allocator.
