@@ -193,8 +193,10 @@ impl OptionsMenu {
             .collect()
     }
 
+    /// The hint under the page, for the row under the cursor where the row needs one.
     fn hint(&self) -> &'static str {
         match (self.page, self.in_game) {
+            _ if self.row() == Row::Set(Setting::RapidFire) => RAPID_FIRE_HINT,
             (Page::Arcade, true) => "FOR THE NEXT GAME: ON THE TITLE'S OPTIONS",
             (Page::Main, true) => "ESC BACK  RULES: TITLE",
             (Page::Arcade, false) => "LEFT/RIGHT SET  OTHER RULES MARK THE SCORE",
@@ -202,6 +204,11 @@ impl OptionsMenu {
         }
     }
 }
+
+/// What RAPID FIRE does, under its row: the label alone does not say, nor that it takes the
+/// charge attack away (see `RapidFire`).
+const RAPID_FIRE_HINT: &str =
+    "PRESSES SHOT FOR YOU  NO CHARGE ATTACK WHILE ON  LEFT/RIGHT SET  ESC BACK";
 
 /// Settings the pause menu's options show but do not change: the game in play keeps the rules
 /// it started with, so its score stays on one table and its replay under one set of rules.
@@ -389,6 +396,13 @@ mod tests {
         menu.input(&left(), &mut c);
         assert_eq!(c.shot.rapid, RapidFire::Per10, "left from OFF wraps");
         assert_eq!(menu.rows(&c)[1].1, "10/S");
+        // Its row says what it does, and what it costs.
+        assert!(
+            menu.hint().contains("PRESSES SHOT FOR YOU"),
+            "{}",
+            menu.hint()
+        );
+        assert!(menu.hint().contains("NO CHARGE ATTACK"), "{}", menu.hint());
         // Back returns to the first page with the cursor on the page's row.
         assert_eq!(menu.input(&back(), &mut c), Action::Moved);
         assert_eq!(menu.page, Page::Main);
