@@ -384,7 +384,8 @@ impl App {
             s.draw(&mut draw);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| !n.preformatted) {
-            menus::message(draw.renderer, &n.title, &n.text);
+            let band = shown.last().map_or(menus::NOTICE_BAND, |s| s.notice_band());
+            menus::message(draw.renderer, &n.title, &n.text, band);
         }
         let layout = draw.renderer.present_playfield();
         for s in shown {

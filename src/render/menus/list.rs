@@ -141,10 +141,34 @@ const LIST_HINT_Y: f32 = 284.0;
 /// Characters across a list menu's hint.
 const LIST_HINT_COLUMNS: usize = 26;
 
+/// The space [`unbroken`] puts between the words of a name: the hint wraps lines at spaces
+/// but not at these, and draws them as spaces.
+const NO_BREAK: char = '\u{a0}';
+
+/// `name` (a stage's, in a hint) kept on one line of a list menu's hint: "SALTMARSH HARBOUR"
+/// moves to the next line whole rather than leave HARBOUR alone on it.
+pub fn unbroken(name: &str) -> String {
+    name.replace(' ', &NO_BREAK.to_string())
+}
+
+/// The lines a list menu's hint is drawn on (see [`hint_lines`]).
+#[cfg(test)]
+pub fn footer_lines(hint: &str) -> Vec<String> {
+    hint_lines(hint, LIST_HINT_COLUMNS)
+}
+
+/// A hint's lines, the words of an [`unbroken`] name kept together: see [`split_hint`].
+fn hint_lines(hint: &str, columns: usize) -> Vec<String> {
+    split_hint(hint, columns)
+        .into_iter()
+        .map(|l| l.replace(NO_BREAK, " "))
+        .collect()
+}
+
 /// A hint's lines: on one line when it fits, else split where its parts are separated by two
 /// spaces ("PRESS THE NEW KEY  (ESC CANCELS)"), each part wrapped on its own, so a phrase such
 /// as "(ESC CANCELS)" is never broken across lines.
-fn hint_lines(hint: &str, columns: usize) -> Vec<String> {
+fn split_hint(hint: &str, columns: usize) -> Vec<String> {
     if hint.chars().count() <= columns {
         return vec![hint.to_string()];
     }
