@@ -9,6 +9,7 @@ use super::menus::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 use skysweep::save::keys::{self, Action, KeyBindings};
 
+pub mod beside;
 mod overlay;
 pub use overlay::{draw_overlay, OVERLAY_FOOT};
 
@@ -186,7 +187,10 @@ pub fn draw_panels(
     }
     ry += line * 2.0;
     let players = world.players.len().min(keys.len());
-    let bottom = right.y + PLAYFIELD.y * s;
+    // The panel's foot is the boss's bar's and a replay's (see `beside`).
+    let boss = beside::boss_health(world).is_some();
+    let reserve = beside::panel_reserve(s, r.text_width("M", 1.0), boss, replay.is_some());
+    let bottom = right.y + PLAYFIELD.y * s - reserve;
     let glyph = r.text_width("M", text_scale);
     for l in control_lines(&keys[..players], text.columns) {
         // Bindings from a hand-edited file can list many keys: cut the list at the panel's foot

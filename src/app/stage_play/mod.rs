@@ -26,6 +26,7 @@ use super::replay_controls;
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::Session;
 use super::session::StagePlace;
+use crate::render::hud::beside::{self, ReplayProgress, Spot};
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
 use inputs::InputSource;
@@ -158,6 +159,16 @@ impl StagePlay {
             stress,
             card,
         }
+    }
+
+    /// How far a replay has played, for its bar; `None` in live play.
+    fn replay_progress(&self) -> Option<ReplayProgress> {
+        let (played, total, speed) = self.input.replay_progress()?;
+        Some(ReplayProgress {
+            played,
+            total,
+            speed: speed.get(),
+        })
     }
 
     fn rules(&self) -> Rules {
@@ -342,7 +353,10 @@ impl Scene for StagePlay {
 
     fn draw(&self, draw: &mut Draw) {
         let (renderer, anim, card) = (&mut *draw.renderer, draw.anim, self.card);
-        let paint = || stage::draw(renderer, &self.world, card, anim);
+        // Under the pause menu the CONTINUE? box and the other banners give way to its rows
+        // (the countdown waits too: the world does not step while paused).
+        let banners = !draw.covered;
+        let paint = || stage::draw(renderer, &self.world, card, anim, banners);
         self.practice.draw_beside_snapshot(&self.world, paint);
         if self.shows_tools() {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
@@ -354,14 +368,23 @@ impl Scene for StagePlay {
             let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
             hud::draw_overlay(draw.renderer, &self.world, hi, marker);
         }
-        if let Some((played, total, speed)) = self.input.replay_progress() {
-            let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
-            replay_controls::draw_bar(draw.renderer, played, total, speed, above);
+        // The boss's bar and the replay's go beside the playfield (`draw_panels`), unless the
+        // window leaves no room there.
+        let glyph = draw.renderer.text_width("M", 1.0);
+        if beside::spot(&layout, glyph, true) == Spot::Field {
+            beside::draw_boss_on_field(&self.world);
+        }
+        if let Some(p) = self.replay_progress() {
+            if beside::spot(&layout, glyph, false) == Spot::Field {
+                let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
+                beside::draw_replay_on_field(draw.renderer, p, above);
+            }
         }
     }
 
     fn draw_panels(&self, draw: &mut Draw, layout: &Layout) {
         let w = &self.world;
+        beside::draw(draw.renderer, w, layout, self.replay_progress());
         if layout.panels {
             let hi = self.hi_score(draw);
             let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
