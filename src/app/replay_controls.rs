@@ -27,6 +27,11 @@ impl ReplaySpeed {
         })
     }
 
+    /// The speed before this one in the cycle.
+    pub fn prev(self) -> ReplaySpeed {
+        self.next().next()
+    }
+
     pub fn get(self) -> u32 {
         self.0
     }
@@ -43,5 +48,7 @@ mod tests {
         assert_eq!(s.next().get(), 2);
         assert_eq!(s.next().next().get(), 4);
         assert_eq!(s.next().next().next(), s);
+        assert_eq!(s.prev().get(), 4);
+        assert_eq!(s.next().prev(), s);
     }
 }

@@ -20,7 +20,7 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
-use super::pause::Pause;
+use super::pause::{Pause, Watching};
 use super::practice::{self as tools, Jump, Practice, StepPlan, ToolKeys};
 use super::replay_controls;
 use super::scene::{RunSlot, Scene, Transition};
@@ -97,17 +97,17 @@ impl StagePlay {
         Transition::switch(scene)
     }
 
-    /// Starts the stage at `place` again from its beginning; a replay starts again from its
-    /// first stage, since later stages depend on what the ones before them carry over.
+    /// Starts the stage at `place` again from its beginning; a replay's, with what its
+    /// recorded stages before it carry (see [`Session::replay_from`]).
     pub fn restart(ctx: &mut Ctx, run: &mut Session, place: &StagePlace) -> Transition {
         // A restarted stage begins without what the players carried into it, so the run's
         // recording cannot go on through it: it ends here, saved, and is not started again.
         run.end_recording();
-        let place = match run.replay.is_some() {
-            true => run.first_place(),
-            false => place.clone(),
-        };
-        Self::start(ctx, run, place)
+        if let Err(why) = run.replay_from(place.index) {
+            ctx.message = Some(Notice::brief("CANNOT RESTART THERE", why));
+            return Transition::Stay;
+        }
+        Self::start(ctx, run, place.clone())
     }
 
     /// Puts `level` in play at `start_at` seconds. `first` starts a run (and its recording);
@@ -318,18 +318,22 @@ impl Scene for StagePlay {
         if let Some(jump) = self.practice_keys(ctx, run) {
             return self.jump(ctx, run, jump);
         }
-        if is_key_pressed(replay_controls::KEY_FAST) {
-            self.input.faster();
+        if is_key_pressed(replay_controls::KEY_FAST) && self.input.is_replay() {
+            run.replay_speed = run.replay_speed.next();
         }
+        // The speed is the run's (the pause menu sets it too); the stage keeps a copy to draw.
+        self.input.set_speed(run.replay_speed);
         if is_key_pressed(KeyCode::Escape) || m.start {
             let practice = run.practice.as_ref().map(|p| p.result(&self.world));
             let tools = tools::help(self.rules().tools);
-            Transition::push(Pause::new(
-                self.place.clone(),
-                practice,
-                self.rules().pause,
-                tools,
-            ))
+            let watching = self.input.is_replay().then(|| Watching {
+                stages: run.replay_stages(),
+                stage: self.place.index,
+                speed: run.replay_speed,
+                to_replays: run.chosen_in_replays(),
+            });
+            let pause = Pause::new(self.place.clone(), practice, self.rules().pause, tools);
+            Transition::push(pause.watching(watching))
         } else if is_key_pressed(KeyCode::R) && !ctx.settings.r_is_bound() {
             Self::restart(ctx, run, &self.place)
         } else {
