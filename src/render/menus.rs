@@ -13,7 +13,7 @@ mod list;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
 #[cfg(test)]
 pub use list::footer_lines;
-pub use list::{key_list, list, rows_above_hint, unbroken};
+pub use list::{key_list, list, list_with_looks, rows_above_hint, unbroken, RowLook};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
