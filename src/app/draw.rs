@@ -32,6 +32,9 @@ pub struct Draw<'a> {
     pub times: &'a FrameTimes,
     /// This frame's screen-shake offset of the playfield.
     pub shake: Vec2,
+    /// The scene drawing is under an overlay (the pause menu): what it would put where the
+    /// overlay draws is left out.
+    pub covered: bool,
 }
 
 impl Draw<'_> {

@@ -107,6 +107,19 @@ fn ending_pilot(id: &str) -> Option<Character> {
     Character::ALL.into_iter().find(|c| ending_id(&[*c]) == id)
 }
 
+/// How the ending `id` unlocks, for the gallery's hint while the cursor is on it locked: a
+/// pilot's own ending is seen by clearing the whole game flying that pilot alone (see
+/// `player_record::game_cleared`).
+pub fn unlock_hint(id: &str) -> String {
+    match ending_pilot(id) {
+        Some(c) => format!(
+            "LOCKED: CLEAR THE GAME  FLYING {} ALONE  ESC BACK",
+            c.name().to_uppercase()
+        ),
+        None => "LOCKED: CLEAR THE GAME  ESC BACK".into(),
+    }
+}
+
 /// A gallery row: the pilots' names, or locked.
 pub fn ending_row(id: &str, seen: bool) -> (String, String) {
     if seen {
@@ -173,6 +186,8 @@ pub enum Action {
     Play(usize),
     /// Show this seen pilot's ending page.
     ShowEnding(Character),
+    /// Shot on an ending not seen yet: how it unlocks is said.
+    Locked,
     Leave,
 }
 
@@ -269,7 +284,8 @@ impl Extras {
                     self.ending = Some((c, 0));
                     Action::ShowEnding(c)
                 }),
-                _ => Action::None,
+                Some((_, false)) => Action::Locked,
+                None => Action::None,
             },
             _ => Action::None,
         }
@@ -363,6 +379,11 @@ impl Scene for Extras {
                 ctx.audio.play("menu_select");
                 Transition::Stay
             }
+            // The hint under the list already says how it unlocks.
+            Action::Locked => {
+                ctx.audio.play("warning");
+                Transition::Stay
+            }
         }
     }
 
@@ -379,6 +400,7 @@ impl Scene for Extras {
             return;
         }
         let data = draw.player_data;
+        let unlock;
         let (title, rows, hint): (&str, Vec<(String, String)>, &str) = match self.page {
             Page::Menu => {
                 let mut rows: Vec<_> = MENU
@@ -405,11 +427,19 @@ impl Scene for Extras {
                 ("MUSIC ROOM", rows, "SHOT PLAY  ESC BACK")
             }
             Page::Endings => {
-                let rows = endings(data)
+                let list = endings(data);
+                let rows = list
                     .iter()
                     .map(|(id, seen)| ending_row(id, *seen))
                     .collect();
-                ("ENDINGS", rows, "SHOT VIEW  ESC BACK")
+                let hint = match list.get(self.cursor) {
+                    Some((id, false)) => {
+                        unlock = unlock_hint(id);
+                        unlock.as_str()
+                    }
+                    _ => "SHOT VIEW  ESC BACK",
+                };
+                ("ENDINGS", rows, hint)
             }
             Page::Record => ("PLAYER DATA", record_rows(data), "UP/DOWN SCROLL  ESC BACK"),
             Page::Pilots => return self.draw_pilot(draw),
@@ -511,7 +541,12 @@ mod tests {
         x.input(&down(), &data);
         x.input(&ok(), &data);
         assert_eq!(x.page, Page::Endings);
-        assert_eq!(x.input(&ok(), &data), Action::None, "the first is locked");
+        assert_eq!(x.input(&ok(), &data), Action::Locked, "the first is locked");
+        assert_eq!(
+            unlock_hint(&list[0].0),
+            "LOCKED: CLEAR THE GAME  FLYING VELA ALONE  ESC BACK",
+            "and says how it unlocks"
+        );
         let at = list.iter().position(|(id, _)| *id == wren).unwrap();
         for _ in 0..at {
             x.input(&down(), &data);

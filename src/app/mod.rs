@@ -372,6 +372,7 @@ impl App {
             debug: ctx.debug,
             times: &ctx.times,
             shake: ctx.shake,
+            covered: false,
         };
         draw.renderer.begin_playfield(clear, draw.shake);
         let first = self
@@ -380,14 +381,17 @@ impl App {
             .rposition(|s| !s.is_overlay())
             .unwrap_or(0);
         let shown = &self.scenes[first..];
-        for s in shown {
+        for (i, s) in shown.iter().enumerate() {
+            draw.covered = i + 1 < shown.len();
             s.draw(&mut draw);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| !n.preformatted) {
-            menus::message(draw.renderer, &n.title, &n.text);
+            let band = shown.last().map_or(menus::NOTICE_BAND, |s| s.notice_band());
+            menus::message(draw.renderer, &n.title, &n.text, band);
         }
         let layout = draw.renderer.present_playfield();
-        for s in shown {
+        for (i, s) in shown.iter().enumerate() {
+            draw.covered = i + 1 < shown.len();
             s.draw_panels(&mut draw, &layout);
         }
         if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {

@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, Transition};
-use crate::render::menus;
+use crate::render::menus::{self, RowLook};
 use skysweep::save::settings::{Setting, Settings};
 
 /// A page of the options menu.
@@ -193,15 +193,51 @@ impl OptionsMenu {
             .collect()
     }
 
+    /// Whether `row` shows a setting this menu cannot change: a rule, in the game in play.
+    fn locked(&self, row: Row) -> bool {
+        matches!(row, Row::Set(s) if self.in_game && locked_in_game(s))
+    }
+
+    /// The page as drawn: its rows with their looks, a locked row greyed with a line under it
+    /// saying why, and where the cursor's row landed among them.
+    fn shown(&self, c: &Settings) -> (Vec<(String, String)>, Vec<RowLook>, usize) {
+        let (mut rows, mut looks, mut cursor) = (Vec::new(), Vec::new(), 0);
+        for (i, (row, text)) in self.page.rows().iter().zip(self.rows(c)).enumerate() {
+            if i == self.cursor {
+                cursor = rows.len();
+            }
+            rows.push(text);
+            if self.locked(*row) {
+                looks.push(RowLook::Locked);
+                rows.push((format!("  {LOCKED_NOTE}"), String::new()));
+                looks.push(RowLook::Note);
+            } else {
+                looks.push(RowLook::Plain);
+            }
+        }
+        (rows, looks, cursor)
+    }
+
+    /// The hint under the page, for the row under the cursor where the row needs one.
     fn hint(&self) -> &'static str {
         match (self.page, self.in_game) {
-            (Page::Arcade, true) => "FOR THE NEXT GAME: ON THE TITLE'S OPTIONS",
-            (Page::Main, true) => "ESC BACK  RULES: TITLE",
+            _ if self.row() == Row::Set(Setting::RapidFire) => RAPID_FIRE_HINT,
+            // Its rows say it: the page's fifteen rows and DIFFICULTY's note fill the page.
+            (Page::Main, true) => "",
+            (Page::Arcade, true) => "ESC BACK",
             (Page::Arcade, false) => "LEFT/RIGHT SET  OTHER RULES MARK THE SCORE",
             _ => "LEFT/RIGHT SET  ESC BACK",
         }
     }
 }
+
+/// What a locked row's note says: the title's OPTIONS change it, for the game after this.
+const LOCKED_NOTE: &str = "FOR THE NEXT GAME";
+
+/// What RAPID FIRE does, under its row: the label alone does not say, nor that it takes the
+/// charge attack away (see `RapidFire`).
+const RAPID_FIRE_HINT: &str =
+    "PRESSES SHOT FOR YOU  NO CHARGE ATTACK WHILE ON  LEFT/RIGHT SET  ESC BACK";
 
 /// Settings the pause menu's options show but do not change: the game in play keeps the rules
 /// it started with, so its score stays on one table and its replay under one set of rules.
@@ -304,14 +340,9 @@ impl Scene for Options {
     }
 
     fn draw(&self, draw: &mut Draw) {
-        let rows = self.menu.rows(draw.settings);
-        menus::list(
-            draw.renderer,
-            self.menu.page.title(),
-            &rows,
-            self.menu.cursor,
-            self.menu.hint(),
-        );
+        let (rows, looks, cursor) = self.menu.shown(draw.settings);
+        let words = (self.menu.page.title(), self.menu.hint());
+        menus::list_with_looks(draw.renderer, words, &rows, &looks, cursor);
     }
 }
 
@@ -390,6 +421,13 @@ mod tests {
         menu.input(&left(), &mut c);
         assert_eq!(c.shot.rapid, RapidFire::Per10, "left from OFF wraps");
         assert_eq!(menu.rows(&c)[1].1, "10/S");
+        // Its row says what it does, and what it costs.
+        assert!(
+            menu.hint().contains("PRESSES SHOT FOR YOU"),
+            "{}",
+            menu.hint()
+        );
+        assert!(menu.hint().contains("NO CHARGE ATTACK"), "{}", menu.hint());
         // Back returns to the first page with the cursor on the page's row.
         assert_eq!(menu.input(&back(), &mut c), Action::Moved);
         assert_eq!(menu.page, Page::Main);
@@ -427,6 +465,28 @@ mod tests {
         }
         assert_eq!(c, before, "nothing changed mid-game");
         assert_eq!(c.difficulty, Difficulty::Normal);
+    }
+
+    #[test]
+    fn a_locked_row_is_greyed_and_says_why_on_the_page() {
+        let c = Settings::default();
+        let paused = OptionsMenu::new(true);
+        let (rows, looks, _) = paused.shown(&c);
+        let at = rows.iter().position(|r| r.0 == "DIFFICULTY").unwrap();
+        assert_eq!(looks[at], RowLook::Locked);
+        assert_eq!(rows[at + 1].0.trim(), "FOR THE NEXT GAME");
+        assert_eq!(looks[at + 1], RowLook::Note);
+        // Every other row of the page is as on the title.
+        let locked = looks.iter().filter(|l| **l != RowLook::Plain).count();
+        assert_eq!(locked, 2, "DIFFICULTY and its note");
+        assert!(
+            rows.len() <= menus::rows_above_hint(paused.hint()),
+            "the note fits above the hint"
+        );
+        // On the title nothing is locked.
+        let (rows, looks, _) = OptionsMenu::new(false).shown(&c);
+        assert!(looks.iter().all(|l| *l == RowLook::Plain));
+        assert_eq!(rows.len(), MAIN.len());
     }
 
     #[test]

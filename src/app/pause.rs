@@ -8,7 +8,8 @@ use super::draw::Draw;
 use super::menu_input::{nav, MenuInput};
 use super::options::Options;
 use super::practice_results;
-use super::scene::{RunSlot, Scene, Transition};
+use super::replay_controls::ReplaySpeed;
+use super::scene::{MenuPage, RunSlot, Scene, Transition};
 use super::session::StagePlace;
 use crate::render::menus;
 use skysweep::run::PauseRow;
@@ -24,6 +25,65 @@ pub struct Pause {
     place: StagePlace,
     /// How the practice run under the menu stands, if one is: leaving it shows its results.
     practice: Option<PracticeResult>,
+    /// The replay under the menu, if one plays.
+    watching: Option<Watching>,
+}
+
+/// What a replay's pause menu chooses: the recorded stage to watch from and the speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watching {
+    /// How many stages the replay recorded.
+    pub stages: usize,
+    /// The stage RESTART AT STAGE starts (from 0): the one playing, until changed.
+    pub stage: usize,
+    pub speed: ReplaySpeed,
+    /// Chosen in REPLAYS, which QUIT goes back to; else the command line opened it, and QUIT
+    /// ends the game.
+    pub to_replays: bool,
+}
+
+impl Watching {
+    /// Left and right on `row`: the stage or the speed steps. True if something changed.
+    pub fn input(&mut self, row: PauseRow, m: &MenuInput) -> bool {
+        if !(m.left || m.right) {
+            return false;
+        }
+        match row {
+            PauseRow::RestartReplay if self.stages > 1 => {
+                let n = self.stages;
+                self.stage = (self.stage + if m.right { 1 } else { n - 1 }) % n;
+                true
+            }
+            PauseRow::ReplaySpeed => {
+                self.speed = if m.right {
+                    self.speed.next()
+                } else {
+                    self.speed.prev()
+                };
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The words of `row` on a replay's pause menu, its value in them; `chosen` rows with a
+    /// value to change show the arrows that change it.
+    pub fn label(&self, row: PauseRow, chosen: bool) -> String {
+        let arrows = |text: String, more: bool| match chosen && more {
+            true => format!("< {text} >"),
+            false => text,
+        };
+        match row {
+            PauseRow::RestartReplay => {
+                let text = format!("{} {}", row.label(), self.stage + 1);
+                arrows(text, self.stages > 1)
+            }
+            PauseRow::ReplaySpeed => arrows(format!("{} X{}", row.label(), self.speed.get()), true),
+            PauseRow::Quit if self.to_replays => "BACK TO REPLAYS".into(),
+            PauseRow::Quit => "QUIT".into(),
+            _ => row.label().into(),
+        }
+    }
 }
 
 impl Pause {
@@ -41,7 +101,13 @@ impl Pause {
             cursor: 0,
             place,
             practice,
+            watching: None,
         }
+    }
+
+    /// The same menu over a replay, `watching` what it chooses; `None` for live play.
+    pub fn watching(self, watching: Option<Watching>) -> Pause {
+        Pause { watching, ..self }
     }
 }
 
@@ -50,16 +116,38 @@ impl Scene for Pause {
         if is_key_pressed(KeyCode::Escape) || m.start {
             return Transition::Pop;
         }
+        if let Some(w) = &mut self.watching {
+            if w.input(self.rows[self.cursor], m) {
+                ctx.audio.play("menu_move");
+                if let Some(run) = run {
+                    run.replay_speed = w.speed;
+                }
+            }
+        }
         let Some(row) = nav(&mut self.cursor, self.rows.len(), m, &mut ctx.audio) else {
             return Transition::Stay;
         };
         match self.rows[row] {
             PauseRow::Resume => Transition::Pop,
+            // Pick steps it as right does.
+            PauseRow::ReplaySpeed => {
+                if let (Some(w), Some(run)) = (&mut self.watching, run) {
+                    w.speed = w.speed.next();
+                    run.replay_speed = w.speed;
+                }
+                Transition::Stay
+            }
             // Over the pause menu, which comes back as it was when the options close.
             PauseRow::Options => Transition::push(Options::in_game()),
-            PauseRow::RestartStage | PauseRow::RestartReplay => {
-                Transition::Restart(self.place.clone())
+            PauseRow::RestartStage => Transition::Restart(self.place.clone()),
+            PauseRow::RestartReplay => Transition::Restart(StagePlace {
+                index: self.watching.map_or(self.place.index, |w| w.stage),
+                ..self.place.clone()
+            }),
+            PauseRow::Quit if self.watching.is_some_and(|w| w.to_replays) => {
+                Transition::ToMenu(MenuPage::Replays)
             }
+            PauseRow::Quit if self.watching.is_some() => Transition::Quit,
             PauseRow::Quit => match (self.practice, run) {
                 (Some(result), Some(run)) => {
                     run.end_recording();
@@ -71,12 +159,76 @@ impl Scene for Pause {
     }
 
     fn draw(&self, draw: &mut Draw) {
-        let labels: Vec<&str> = self.rows.iter().map(|r| r.label()).collect();
+        let labels: Vec<String> = (self.rows.iter().enumerate())
+            .map(|(i, r)| match &self.watching {
+                Some(w) => w.label(*r, i == self.cursor),
+                None => r.label().into(),
+            })
+            .collect();
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
         menus::pause(draw.renderer, &labels, self.cursor);
         crate::render::practice::key_help(draw.renderer, "PRACTICE", self.tools, 196.0);
     }
 
     fn is_overlay(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::menu_input::press::{left, right};
+
+    #[test]
+    fn a_replays_pause_menu_chooses_its_stage_and_speed_and_says_where_quit_goes() {
+        let mut w = Watching {
+            stages: 3,
+            stage: 1,
+            speed: ReplaySpeed::default(),
+            to_replays: true,
+        };
+        assert_eq!(
+            w.label(PauseRow::RestartReplay, false),
+            "RESTART AT STAGE 2"
+        );
+        assert!(w.input(PauseRow::RestartReplay, &right()));
+        assert_eq!(
+            w.label(PauseRow::RestartReplay, true),
+            "< RESTART AT STAGE 3 >"
+        );
+        assert!(w.input(PauseRow::RestartReplay, &right()));
+        assert_eq!(w.stage, 0, "right from the last wraps to the first");
+        assert!(w.input(PauseRow::RestartReplay, &left()));
+        assert_eq!(w.stage, 2);
+        assert!(w.input(PauseRow::ReplaySpeed, &right()));
+        assert_eq!(w.label(PauseRow::ReplaySpeed, false), "SPEED X2");
+        assert!(w.input(PauseRow::ReplaySpeed, &left()));
+        assert!(w.input(PauseRow::ReplaySpeed, &left()));
+        assert_eq!(w.speed.get(), 4, "left from x1 wraps to x4");
+        assert!(
+            !w.input(PauseRow::Resume, &right()),
+            "RESUME has nothing to choose"
+        );
+        assert_eq!(w.label(PauseRow::Quit, true), "BACK TO REPLAYS");
+        let one = Watching {
+            stages: 1,
+            to_replays: false,
+            ..w
+        };
+        assert_eq!(
+            one.label(PauseRow::Quit, true),
+            "QUIT",
+            "the command line's replay"
+        );
+        let mut one = Watching { stage: 0, ..one };
+        assert!(
+            !one.input(PauseRow::RestartReplay, &right()),
+            "one stage: nothing to choose"
+        );
+        assert_eq!(
+            one.label(PauseRow::RestartReplay, true),
+            "RESTART AT STAGE 1"
+        );
     }
 }

@@ -342,7 +342,8 @@ impl Scene for ReplayBrowser {
 fn browse_hint(row: &Row, from: usize) -> String {
     let mut parts = vec![row.state_text().to_uppercase()];
     if let Some(stage) = row.listing.stages.get(from) {
-        parts.push(format!("FROM STAGE {} {}", from + 1, stage.to_uppercase()));
+        let name = menus::unbroken(&stage.to_uppercase());
+        parts.push(format!("FROM STAGE {} {name}", from + 1));
     }
     if row.listing.stages.len() > 1 {
         parts.push("LEFT/RIGHT STAGE".into());

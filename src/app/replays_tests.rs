@@ -61,6 +61,14 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
         "{hint}"
     );
     assert!(hint.ends_with("DEL DELETES  ESC BACK"), "{hint}");
+    // A stage's name moves to the next line whole: HARBOUR is not left on a line alone.
+    let mut row = rows[1].clone();
+    row.listing.stages = vec!["Saltmarsh Harbour".into()];
+    let lines = menus::footer_lines(&browse_hint(&row, 0));
+    assert!(
+        lines.iter().any(|l| l.ends_with("SALTMARSH HARBOUR")),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -16,6 +16,7 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::session::{Session, StagePlace};
+use crate::render::menus::{NoticeBand, NOTICE_BAND};
 use crate::render::Layout;
 
 /// The run in play, if any: the router's, lent to a scene's update.
@@ -100,6 +101,12 @@ pub trait Scene {
 
     /// Draws outside the playfield, after it is on screen (side panels, the hitbox overlay).
     fn draw_panels(&self, _draw: &mut Draw, _layout: &Layout) {}
+
+    /// Where a message box goes while this scene is on top: somewhere it covers nothing that
+    /// matters (the title keeps its logo clear).
+    fn notice_band(&self) -> NoticeBand {
+        NOTICE_BAND
+    }
 
     /// Drawn over the scene below it (a pause menu over the stage) rather than alone.
     fn is_overlay(&self) -> bool {

@@ -98,6 +98,10 @@ impl Scene for Title {
         }
     }
 
+    fn notice_band(&self) -> menus::NoticeBand {
+        menus::TITLE_NOTICE_BAND
+    }
+
     fn draw(&self, draw: &mut Draw) {
         let items: Vec<String> = shown_rows(draw.player_data.game_cleared())
             .into_iter()

@@ -9,6 +9,7 @@ use super::menus::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 use skysweep::save::keys::{self, Action, KeyBindings};
 
+pub mod beside;
 mod overlay;
 pub use overlay::{draw_overlay, OVERLAY_FOOT};
 
@@ -101,7 +102,10 @@ pub fn draw_panels(
     let rx = right.x + 8.0 * s;
     let ry = draw_stage_block(r, world, vec2(rx, right.y + 8.0 * s), text, replay);
     let players = world.players().len().min(keys.len());
-    let bottom = right.y + PLAYFIELD.y * s;
+    // The panel's foot is the boss's bar's and a replay's (see `beside`).
+    let boss = beside::boss_health(world).is_some();
+    let reserve = beside::panel_reserve(s, r.text_width("M", 1.0), boss, replay.is_some());
+    let bottom = right.y + PLAYFIELD.y * s - reserve;
     draw_controls(r, &keys[..players], vec2(rx, ry), bottom, text);
     left_end
 }

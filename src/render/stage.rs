@@ -6,7 +6,7 @@ use skysweep::level::schema::BulletStyle;
 use skysweep::sim::{BulletSprite, Enemy, ItemKind, StagePhase, Tally, World, PLAYFIELD};
 
 use super::sprite_layer::{StampId, ANGLES};
-use super::{outline, Renderer, SpriteLayer, SpriteParams};
+use super::{Renderer, SpriteLayer, SpriteParams};
 
 /// Steps of the stage-intro title at the start of a stage.
 const INTRO_STEPS: u64 = 150;
@@ -42,8 +42,9 @@ impl StageCard {
     }
 }
 
-/// Draws the whole playfield for `world` into the current (playfield) camera.
-pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
+/// `banners` draws the stage's messages over play (its card, warnings, the clear tally, the
+/// continue countdown); false under the pause menu, whose rows would be drawn over them.
+pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64, banners: bool) {
     draw_background(r, world);
     r.effects.draw_ground(r, world.scroll_offset());
     // Background dimming (options): a veil over the ground and what lies on it, under every
@@ -85,7 +86,9 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64) {
 
     r.effects.draw(r);
     r.effects.draw_flash();
-    draw_banners(r, world, card, anim);
+    if banners {
+        draw_banners(r, world, card, anim);
+    }
 }
 
 /// Enemy `e` (slab key `k`): a one-part enemy as its animated sprite (a turret with its barrel
@@ -339,7 +342,8 @@ fn tile_vertical(tex: &Texture2D, offset: f32, color: Color) {
     }
 }
 
-/// Stage intro, warning banner, boss HP bar, stage clear tally and continue countdown.
+/// Warning banner, stage intro, stage clear tally and continue countdown (the boss's bar is
+/// drawn beside the playfield: `hud::beside`).
 fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
     if world.frame() < INTRO_STEPS && world.config().start_at == 0.0 {
         draw_intro(r, world, card);
@@ -361,9 +365,6 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
                 Color::from_rgba(255, 230, 120, 255),
             );
         }
-    }
-    if let Some(e) = world.boss().and_then(|k| world.enemies().get(k)) {
-        draw_boss_hp(e);
     }
     if let (StagePhase::Clearing { .. } | StagePhase::Cleared, Some(t)) =
         (world.phase(), &world.tally())
@@ -411,28 +412,6 @@ fn draw_intro(r: &Renderer, world: &World, card: StageCard) {
     if let Some(label) = loop_line {
         r.text_centered(&label, 112.0, 162.0, 1.0, Color::new(1.0, 0.55, 0.3, a));
     }
-}
-
-/// The boss's HP bar across the top: what is left of all its parts' HP.
-fn draw_boss_hp(boss: &Enemy) {
-    let (hp, max) = boss
-        .parts
-        .iter()
-        .fold((0.0, 0.0), |(h, m), p| (h + p.hp.max(0.0), m + p.max_hp));
-    let frac = if max > 0.0 { hp / max } else { 0.0 };
-    draw_rectangle(8.0, 20.0, 208.0, 5.0, Color::from_rgba(40, 0, 0, 200));
-    draw_rectangle(
-        8.0,
-        20.0,
-        208.0 * frac,
-        5.0,
-        Color::from_rgba(240, 60, 40, 255),
-    );
-    outline(
-        vec2(8.0, 20.0),
-        vec2(208.0, 5.0),
-        Color::from_rgba(250, 220, 200, 255),
-    );
 }
 
 /// The stage-clear tally: each bonus and the total, and with two `players` what each gets.

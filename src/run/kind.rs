@@ -52,9 +52,13 @@ pub enum PauseRow {
     Options,
     /// Play the stage in play again from its start.
     RestartStage,
-    /// Play a replay again from its first stage: later stages depend on what earlier ones carry.
+    /// Play a replay again from one of its recorded stages, chosen with left and right: a
+    /// later stage starts with what the ones before it carry, played out first.
     RestartReplay,
-    /// Leave the run: to the title, a practice run's results, or back to REPLAYS.
+    /// How fast a replay plays, chosen with left and right: x1, x2, x4 (F5 while it plays).
+    ReplaySpeed,
+    /// Leave the run: to the title or a practice run's results; a replay goes back to
+    /// REPLAYS, or quits the game when the command line opened it.
     Quit,
 }
 
@@ -64,7 +68,8 @@ impl PauseRow {
             PauseRow::Resume => "RESUME",
             PauseRow::Options => "OPTIONS",
             PauseRow::RestartStage => "RESTART STAGE",
-            PauseRow::RestartReplay => "RESTART REPLAY",
+            PauseRow::RestartReplay => "RESTART AT STAGE",
+            PauseRow::ReplaySpeed => "SPEED",
             PauseRow::Quit => "QUIT TO TITLE",
         }
     }
@@ -100,10 +105,11 @@ const PLAY_PAUSE: &[PauseRow] = &[
     PauseRow::RestartStage,
     PauseRow::Quit,
 ];
+/// A replay's own: no OPTIONS of the game in play, a stage to watch from and a speed.
 const REPLAY_PAUSE: &[PauseRow] = &[
     PauseRow::Resume,
-    PauseRow::Options,
     PauseRow::RestartReplay,
+    PauseRow::ReplaySpeed,
     PauseRow::Quit,
 ];
 const ALL_TOOLS: Tools = Tools {

@@ -258,4 +258,20 @@ fn the_rules_table_holds_for_every_kind() {
             assert!(r.tools.past, "{kind:?}: a timeline to jump along");
         }
     }
+    // A replay's pause menu is its own: none of the game in play's rows but RESUME and QUIT.
+    assert_eq!(
+        RunKind::Replay.rules().pause,
+        [
+            PauseRow::Resume,
+            PauseRow::RestartReplay,
+            PauseRow::ReplaySpeed,
+            PauseRow::Quit
+        ]
+    );
+    for kind in RunKind::ALL.into_iter().filter(|k| *k != RunKind::Replay) {
+        assert!(
+            !kind.rules().pause.contains(&PauseRow::ReplaySpeed),
+            "{kind:?}"
+        );
+    }
 }

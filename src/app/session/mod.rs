@@ -29,6 +29,7 @@ use recording::Recording;
 
 use super::ctx::Ctx;
 use super::notice::Notice;
+use super::replay_controls::ReplaySpeed;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
@@ -69,6 +70,9 @@ pub struct Session {
     chosen_in_replays: bool,
     /// The replay being played back, whose stages are `stages`.
     pub replay: Option<Replay>,
+    /// How fast the replay plays: F5 and its pause menu set it, and it holds from stage to
+    /// stage.
+    pub replay_speed: ReplaySpeed,
     /// Players' standing carried into the next stage (empty for the first).
     pub carry: Vec<Carry>,
     /// The built-in pilot flies every player, at this skill.
@@ -109,6 +113,7 @@ impl Session {
             first_index: 0,
             chosen_in_replays: false,
             replay: prepared.replay,
+            replay_speed: ReplaySpeed::default(),
             carry: Vec::new(),
             bot: prepared.bot,
             stress: None,
@@ -285,6 +290,31 @@ impl Session {
             carry: std::mem::take(&mut self.carry),
             ..self.base.clone()
         }
+    }
+
+    /// How many stages the replay recorded; 0 when no replay plays.
+    pub fn replay_stages(&self) -> usize {
+        self.replay.as_ref().map_or(0, |r| r.stages.len())
+    }
+
+    /// Readies the replay to play again from its recorded stage `index`: what the players
+    /// carry into it, the stages before played out headless (nothing for its first). Says why
+    /// it cannot when they desync on the way.
+    pub fn replay_from(&mut self, index: usize) -> Result<(), String> {
+        let Some(replay) = &self.replay else {
+            return Ok(());
+        };
+        let levels: Vec<Arc<Level>> = self
+            .stages
+            .iter()
+            .filter_map(|p| self.levels.get(p).cloned())
+            .collect();
+        self.carry = match index {
+            0 => Vec::new(),
+            _ => skysweep::sim::replay::verify::carry_into(replay, &levels, index)
+                .map_err(|d| format!("It desynced before that stage: {d}"))?,
+        };
+        Ok(())
     }
 
     /// Whether another recorded stage follows stage `index` of a replay.

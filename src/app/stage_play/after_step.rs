@@ -82,11 +82,8 @@ impl StagePlay {
             PracticeTally::Restart { deaths } => {
                 let start = practice.start_name();
                 eprintln!("practice: auto-restart at {start} after {deaths} deaths");
-                ctx.message = Some(Notice::for_frames(
-                    "AUTO-RESTART",
-                    format!("Back to {}. Deaths: {deaths}", start.to_uppercase()),
-                    90,
-                ));
+                let text = auto_restart_text(&start, deaths);
+                ctx.message = Some(Notice::for_frames("AUTO-RESTART", text, 90));
                 ctx.audio.play("warning");
                 Some(Transition::Restart(self.place.clone()))
             }
@@ -237,9 +234,22 @@ fn replay_end(inputs_used_up: bool, cleared: bool, game_over: bool) -> Option<Re
     }
 }
 
+/// The AUTO-RESTART notice's words, in capitals like the rest of the interface: where play
+/// starts again and the deaths so far.
+fn auto_restart_text(start: &str, deaths: u32) -> String {
+    format!("BACK TO {}\nDEATHS: {deaths}", start.to_uppercase())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{replay_end, ReplayEnd};
+    use super::{auto_restart_text, replay_end, ReplayEnd};
+
+    #[test]
+    fn the_auto_restart_notice_is_in_capitals() {
+        let text = auto_restart_text("Boss", 3);
+        assert_eq!(text, "BACK TO BOSS\nDEATHS: 3");
+        assert!(!text.chars().any(char::is_lowercase), "{text}");
+    }
 
     #[test]
     fn a_replay_ends_as_a_replay_however_its_run_ended() {

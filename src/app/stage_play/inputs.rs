@@ -57,10 +57,10 @@ impl InputSource {
         }
     }
 
-    /// A replay's next speed (x1, x2, x4); nothing for live play.
-    pub fn faster(&mut self) {
+    /// A replay's speed (x1, x2, x4), the run's; nothing for live play.
+    pub fn set_speed(&mut self, to: ReplaySpeed) {
         if let InputSource::Replay { speed, .. } = self {
-            *speed = speed.next();
+            *speed = to;
         }
     }
 

@@ -20,12 +20,13 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
-use super::pause::Pause;
+use super::pause::{Pause, Watching};
 use super::practice::{self as tools, Jump, Practice, StepPlan, ToolKeys};
 use super::replay_controls;
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::Session;
 use super::session::StagePlace;
+use crate::render::hud::beside::{self, ReplayProgress, Spot};
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
 use inputs::InputSource;
@@ -96,17 +97,17 @@ impl StagePlay {
         Transition::switch(scene)
     }
 
-    /// Starts the stage at `place` again from its beginning; a replay starts again from its
-    /// first stage, since later stages depend on what the ones before them carry over.
+    /// Starts the stage at `place` again from its beginning; a replay's, with what its
+    /// recorded stages before it carry (see [`Session::replay_from`]).
     pub fn restart(ctx: &mut Ctx, run: &mut Session, place: &StagePlace) -> Transition {
         // A restarted stage begins without what the players carried into it, so the run's
         // recording cannot go on through it: it ends here, saved, and is not started again.
         run.end_recording();
-        let place = match run.replay.is_some() {
-            true => run.first_place(),
-            false => place.clone(),
-        };
-        Self::start(ctx, run, place)
+        if let Err(why) = run.replay_from(place.index) {
+            ctx.message = Some(Notice::brief("CANNOT RESTART THERE", why));
+            return Transition::Stay;
+        }
+        Self::start(ctx, run, place.clone())
     }
 
     /// Puts `level` in play at `start_at` seconds. `first` starts a run (and its recording);
@@ -158,6 +159,16 @@ impl StagePlay {
             stress,
             card,
         }
+    }
+
+    /// How far a replay has played, for its bar; `None` in live play.
+    fn replay_progress(&self) -> Option<ReplayProgress> {
+        let (played, total, speed) = self.input.replay_progress()?;
+        Some(ReplayProgress {
+            played,
+            total,
+            speed: speed.get(),
+        })
     }
 
     fn rules(&self) -> Rules {
@@ -307,18 +318,22 @@ impl Scene for StagePlay {
         if let Some(jump) = self.practice_keys(ctx, run) {
             return self.jump(ctx, run, jump);
         }
-        if is_key_pressed(replay_controls::KEY_FAST) {
-            self.input.faster();
+        if is_key_pressed(replay_controls::KEY_FAST) && self.input.is_replay() {
+            run.replay_speed = run.replay_speed.next();
         }
+        // The speed is the run's (the pause menu sets it too); the stage keeps a copy to draw.
+        self.input.set_speed(run.replay_speed);
         if is_key_pressed(KeyCode::Escape) || m.start {
             let practice = run.practice.as_ref().map(|p| p.result(&self.world));
             let tools = tools::help(self.rules().tools);
-            Transition::push(Pause::new(
-                self.place.clone(),
-                practice,
-                self.rules().pause,
-                tools,
-            ))
+            let watching = self.input.is_replay().then(|| Watching {
+                stages: run.replay_stages(),
+                stage: self.place.index,
+                speed: run.replay_speed,
+                to_replays: run.chosen_in_replays(),
+            });
+            let pause = Pause::new(self.place.clone(), practice, self.rules().pause, tools);
+            Transition::push(pause.watching(watching))
         } else if is_key_pressed(KeyCode::R) && !ctx.settings.r_is_bound() {
             Self::restart(ctx, run, &self.place)
         } else {
@@ -342,7 +357,10 @@ impl Scene for StagePlay {
 
     fn draw(&self, draw: &mut Draw) {
         let (renderer, anim, card) = (&mut *draw.renderer, draw.anim, self.card);
-        let paint = || stage::draw(renderer, &self.world, card, anim);
+        // Under the pause menu the CONTINUE? box and the other banners give way to its rows
+        // (the countdown waits too: the world does not step while paused).
+        let banners = !draw.covered;
+        let paint = || stage::draw(renderer, &self.world, card, anim, banners);
         self.practice.draw_beside_snapshot(&self.world, paint);
         if self.shows_tools() {
             let upcoming = self.world.upcoming_spawns(PREVIEW_S);
@@ -354,14 +372,23 @@ impl Scene for StagePlay {
             let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
             hud::draw_overlay(draw.renderer, &self.world, hi, marker);
         }
-        if let Some((played, total, speed)) = self.input.replay_progress() {
-            let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
-            replay_controls::draw_bar(draw.renderer, played, total, speed, above);
+        // The boss's bar and the replay's go beside the playfield (`draw_panels`), unless the
+        // window leaves no room there.
+        let glyph = draw.renderer.text_width("M", 1.0);
+        if beside::spot(&layout, glyph, true) == Spot::Field {
+            beside::draw_boss_on_field(&self.world);
+        }
+        if let Some(p) = self.replay_progress() {
+            if beside::spot(&layout, glyph, false) == Spot::Field {
+                let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
+                beside::draw_replay_on_field(draw.renderer, p, above);
+            }
         }
     }
 
     fn draw_panels(&self, draw: &mut Draw, layout: &Layout) {
         let w = &self.world;
+        beside::draw(draw.renderer, w, layout, self.replay_progress());
         if layout.panels {
             let hi = self.hi_score(draw);
             let marker = hud::replay_marker(self.input.is_replay(), draw.anim);

@@ -9,7 +9,30 @@ use crate::render::Renderer;
 /// A list menu with a title: `(label, value)` rows, the cursor's row highlighted. A value too
 /// long for its row (a stage's full name) is drawn narrower, never cut.
 pub fn list(r: &mut Renderer, title: &str, rows: &[(String, String)], cursor: usize, hint: &str) {
-    list_of(r, (title, hint), rows, cursor, Values::Text);
+    list_of(r, (title, hint), rows, &[], cursor, Values::Text);
+}
+
+/// How a list row looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowLook {
+    /// A row to choose and change.
+    Plain,
+    /// A row that shows a value it cannot change here: greyed.
+    Locked,
+    /// A line under the row above saying something about it (why it is locked); never
+    /// chosen.
+    Note,
+}
+
+/// [`list`] with each row's look (`looks[i]` for `rows[i]`; rows past its end are plain).
+pub fn list_with_looks(
+    r: &mut Renderer,
+    (title, hint): (&str, &str),
+    rows: &[(String, String)],
+    looks: &[RowLook],
+    cursor: usize,
+) {
+    list_of(r, (title, hint), rows, looks, cursor, Values::Text);
 }
 
 /// [`list`] for rows whose values are lists of keys or buttons ("Z SPACE ENTER"): a value too
@@ -22,7 +45,7 @@ pub fn key_list(
     cursor: usize,
     hint: &str,
 ) {
-    list_of(r, (title, hint), rows, cursor, Values::Keys);
+    list_of(r, (title, hint), rows, &[], cursor, Values::Keys);
 }
 
 /// What a list's values are, for fitting one that is too long.
@@ -36,6 +59,7 @@ fn list_of(
     r: &mut Renderer,
     (title, hint): (&str, &str),
     rows: &[(String, String)],
+    looks: &[RowLook],
     cursor: usize,
     values: Values,
 ) {
@@ -48,19 +72,19 @@ fn list_of(
     for (i, (label, value)) in rows.iter().enumerate() {
         let y = top + i as f32 * line;
         let selected = i == cursor;
+        let look = looks.get(i).copied().unwrap_or(RowLook::Plain);
         if selected {
-            draw_rectangle(
-                8.0,
-                y - 3.0,
-                208.0,
-                LIST_ROW_H,
-                Color::new(1.0, 0.85, 0.35, 0.18),
-            );
+            let bar = match look {
+                RowLook::Locked => Color::new(0.7, 0.72, 0.8, 0.16),
+                _ => Color::new(1.0, 0.85, 0.35, 0.18),
+            };
+            draw_rectangle(8.0, y - 3.0, 208.0, LIST_ROW_H, bar);
         }
-        let color = if selected {
-            TITLE_GOLD
-        } else {
-            Color::from_rgba(220, 230, 255, 255)
+        let color = match (look, selected) {
+            (RowLook::Locked, true) => Color::from_rgba(175, 180, 195, 255),
+            (RowLook::Locked | RowLook::Note, false) => Color::from_rgba(125, 130, 150, 255),
+            (_, true) => TITLE_GOLD,
+            _ => Color::from_rgba(220, 230, 255, 255),
         };
         r.text_shadow(label, vec2(LIST_LABEL_LEFT, y), 1.0, color);
         if !value.is_empty() {
@@ -72,7 +96,11 @@ fn list_of(
                 vec2(LIST_VALUE_RIGHT - w, y),
                 1.0,
                 w,
-                if selected { WHITE } else { LIGHTGRAY },
+                match (look, selected) {
+                    (RowLook::Locked, _) => color,
+                    (_, true) => WHITE,
+                    _ => LIGHTGRAY,
+                },
             );
         }
     }
@@ -110,7 +138,11 @@ fn fit_row(value: &str, label_columns: usize, glyph: f32, values: Values) -> (St
 /// How many rows a list menu can show above `hint` without the two meeting: a screen that
 /// pages its rows asks this for its page's length.
 pub fn rows_above_hint(hint: &str) -> usize {
-    let first = hint_top(hint_lines(hint, LIST_HINT_COLUMNS).len());
+    // No hint: the rows may take the hint's line and run down to the artwork's foot.
+    let first = match hint.is_empty() {
+        true => LIST_HINT_Y + 2.0 * LIST_HINT_LINE,
+        false => hint_top(hint_lines(hint, LIST_HINT_COLUMNS).len()),
+    };
     // A row's highlight runs from 3 px above its text to LIST_ROW_H below that, and stays a
     // pixel clear of the hint's first line.
     let room = first - 1.0 - (LIST_TOP - 3.0 + LIST_ROW_H);
@@ -141,10 +173,34 @@ const LIST_HINT_Y: f32 = 284.0;
 /// Characters across a list menu's hint.
 const LIST_HINT_COLUMNS: usize = 26;
 
+/// The space [`unbroken`] puts between the words of a name: the hint wraps lines at spaces
+/// but not at these, and draws them as spaces.
+const NO_BREAK: char = '\u{a0}';
+
+/// `name` (a stage's, in a hint) kept on one line of a list menu's hint: "SALTMARSH HARBOUR"
+/// moves to the next line whole rather than leave HARBOUR alone on it.
+pub fn unbroken(name: &str) -> String {
+    name.replace(' ', &NO_BREAK.to_string())
+}
+
+/// The lines a list menu's hint is drawn on (see [`hint_lines`]).
+#[cfg(test)]
+pub fn footer_lines(hint: &str) -> Vec<String> {
+    hint_lines(hint, LIST_HINT_COLUMNS)
+}
+
+/// A hint's lines, the words of an [`unbroken`] name kept together: see [`split_hint`].
+fn hint_lines(hint: &str, columns: usize) -> Vec<String> {
+    split_hint(hint, columns)
+        .into_iter()
+        .map(|l| l.replace(NO_BREAK, " "))
+        .collect()
+}
+
 /// A hint's lines: on one line when it fits, else split where its parts are separated by two
 /// spaces ("PRESS THE NEW KEY  (ESC CANCELS)"), each part wrapped on its own, so a phrase such
 /// as "(ESC CANCELS)" is never broken across lines.
-fn hint_lines(hint: &str, columns: usize) -> Vec<String> {
+fn split_hint(hint: &str, columns: usize) -> Vec<String> {
     if hint.chars().count() <= columns {
         return vec![hint.to_string()];
     }
