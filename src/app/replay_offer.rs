@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use macroquad::prelude::*;
 
-use skysweep::save::scores::clean_name;
+use skysweep::save::scores::clean_replay_name;
 use skysweep::save::settings::SaveReplays;
 use skysweep::sim::replay::Replay;
 
@@ -43,10 +43,10 @@ impl ReplayOffer {
         Some(ReplayOffer {
             replay,
             asking,
-            draft: finished
-                .name
-                .as_deref()
-                .map_or_else(NameDraft::default, NameDraft::starting_as),
+            draft: finished.name.as_deref().map_or_else(
+                || NameDraft::replay_starting_as(""),
+                NameDraft::replay_starting_as,
+            ),
             gate: TypingGate::opened_with(get_keys_down()),
         })
     }
@@ -56,7 +56,7 @@ impl ReplayOffer {
 /// not taken yet: `<date>_<name>.ron`, then `_2`, `_3`... Only letters and digits of the name
 /// are kept, so no name can leave the folder.
 pub fn file_for(dir: &Path, name: &str, date: u64) -> PathBuf {
-    let safe: String = clean_name(name)
+    let safe: String = clean_replay_name(name)
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .collect();
@@ -72,7 +72,7 @@ pub fn file_for(dir: &Path, name: &str, date: u64) -> PathBuf {
 
 /// Names `replay` and writes it into `dir`, made if missing. Returns where.
 pub fn save_named(dir: &Path, replay: &mut Replay, name: &str) -> std::io::Result<PathBuf> {
-    replay.name = clean_name(name);
+    replay.name = clean_replay_name(name);
     std::fs::create_dir_all(dir)?;
     let path = file_for(dir, &replay.name, replay.date);
     replay.save(&path)?;
