@@ -1,5 +1,7 @@
-//! Rebinding: one page for each player's keys and one for the gamepad buttons. Picking a row
-//! listens for the new key or button; Esc cancels.
+//! Rebinding: one page for each player's keys and one for the gamepad buttons. Shot on a row
+//! listens for a key or button to add to it, Delete (or Backspace) for one to replace its keys
+//! with; Esc cancels. Taking a movement key, or binding the pad's pause button, asks first; the
+//! hint says in words which action lost which key (see [`rebind`]).
 
 use macroquad::prelude::*;
 
@@ -11,15 +13,19 @@ use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 use skysweep::save::keys::{Action, KeyBindings};
 use skysweep::save::pad::{PadBindings, PadButton};
-use skysweep::save::rebind;
+use skysweep::save::rebind::{self, Mode, Outcome};
 use skysweep::save::settings::Settings;
 
 pub struct Controls {
     /// 0 and 1 are the players' keys, 2 the gamepad buttons.
     who: usize,
     cursor: usize,
-    listening: bool,
-    /// What the last rebinding took from another action, shown until the next one.
+    /// Waiting for the key that is added to the row, or that replaces its keys.
+    listening: Option<Mode>,
+    /// A key waiting for the player's YES before it is taken from movement (or, on the pad,
+    /// before the pause button is bound).
+    confirming: Option<(String, Mode)>,
+    /// What the last rebinding did, in words, shown until the next one.
     note: Option<String>,
 }
 
@@ -28,7 +34,8 @@ impl Controls {
         Controls {
             who,
             cursor: 0,
-            listening: false,
+            listening: None,
+            confirming: None,
             note: None,
         }
     }
@@ -66,63 +73,91 @@ impl Controls {
         ctx.audio.play("menu_select");
     }
 
-    /// Waits for the key (or pad button) that becomes the new binding; Esc cancels.
-    fn listen(&mut self, ctx: &mut Ctx, m: &MenuInput) {
+    /// Waits for the key (or pad button) that is bound as `mode` says; Esc cancels.
+    fn listen(&mut self, ctx: &mut Ctx, m: &MenuInput, mode: Mode) {
         if is_key_pressed(KeyCode::Escape) {
-            self.listening = false;
+            self.listening = None;
             return;
         }
-        let chosen: Option<String> = if self.who < 2 {
-            keyboard::bindable_keys()
-                .find(|k| is_key_pressed(*k))
-                .and_then(keyboard::key_name)
-                .map(str::to_string)
-        } else {
-            m.pads
-                .iter()
-                .map(|&(_, b)| b)
-                .find(|b| {
-                    !matches!(
-                        b,
-                        PadButton::DPadUp
-                            | PadButton::DPadDown
-                            | PadButton::DPadLeft
-                            | PadButton::DPadRight
-                    )
-                })
-                .map(|b| b.name().to_string())
-        };
-        let Some(name) = chosen else {
+        let Some(name) = self.chosen(m) else {
             return;
         };
-        // The key leaves any other action that had it (a swap when that leaves it bare), so
-        // one press never does two things.
-        let from: Vec<(String, bool)> = if self.who < 2 {
+        self.listening = None;
+        self.bind(ctx, &name, mode, false);
+    }
+
+    /// The key or pad button pressed this frame, if one can be bound.
+    fn chosen(&self, m: &MenuInput) -> Option<String> {
+        if self.who < 2 {
+            return keyboard::bindable_keys()
+                .find(|k| is_key_pressed(*k))
+                .and_then(keyboard::key_name)
+                .map(str::to_string);
+        }
+        m.pads
+            .iter()
+            .map(|&(_, b)| b)
+            .find(|b| {
+                !matches!(
+                    b,
+                    PadButton::DPadUp
+                        | PadButton::DPadDown
+                        | PadButton::DPadLeft
+                        | PadButton::DPadRight
+                )
+            })
+            .map(|b| b.name().to_string())
+    }
+
+    /// Binds `name` to the row under the cursor, or asks first (see [`rebind::bind`]).
+    fn bind(&mut self, ctx: &mut Ctx, name: &str, mode: Mode, confirmed: bool) {
+        let (note, outcome) = if self.who < 2 {
             let action = Action::ALL[self.cursor.min(Action::ALL.len() - 1)];
-            rebind::bind_key(&mut ctx.settings.keys, self.who, action, &name)
-                .into_iter()
-                .map(|(p, a, swapped)| (format!("{}P {}", p + 1, a.label()), swapped.is_some()))
-                .collect()
+            let keys = &mut ctx.settings.keys;
+            let outcome = rebind::bind_key(keys, self.who, action, name, mode, confirmed);
+            let label = |&(p, a): &(usize, Action)| format!("{}P {}", p + 1, a.label());
+            let target = label(&(self.who, action));
+            let note = rebind::note(&outcome, name, mode, &target, label);
+            (note, outcome.map(|_| ()))
         } else {
-            rebind::bind_button(&mut ctx.settings.pad, self.cursor, &name)
-                .into_iter()
-                .map(|(row, swapped)| {
-                    let what = rebind::PAD_ACTIONS.get(row).copied().unwrap_or("?");
-                    (format!("PAD {what}"), swapped.is_some())
-                })
-                .collect()
+            let row = rebind::PAD_ACTIONS.get(self.cursor).copied().unwrap_or("?");
+            let target = format!("PAD {row}");
+            if name == PadButton::Start.name() && !confirmed {
+                self.note = Some(format!(
+                    "START PAUSES THE GAME: BIND IT TO {target} TOO?  SHOT YES  ESC NO"
+                ));
+                self.confirming = Some((name.to_string(), mode));
+                return;
+            }
+            let outcome = rebind::bind_button(&mut ctx.settings.pad, self.cursor, name, mode);
+            let label = |r: &usize| format!("PAD {}", rebind::PAD_ACTIONS.get(*r).unwrap_or(&"?"));
+            let note = rebind::note(&outcome, name, mode, &target, label);
+            (note, outcome.map(|_| ()))
         };
-        self.note = rebind::moved_note(&name, &from);
-        ctx.audio.play("menu_select");
-        self.listening = false;
+        self.note = Some(note);
+        match outcome {
+            Outcome::Confirm(()) => self.confirming = Some((name.to_string(), mode)),
+            Outcome::Refused(()) => ctx.audio.play("warning"),
+            Outcome::Bound(_) => ctx.audio.play("menu_select"),
+        }
     }
 }
 
 impl Scene for Controls {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         // Listening sees the raw presses: menu navigation must not eat the new binding.
-        if self.listening {
-            self.listen(ctx, m);
+        if let Some(mode) = self.listening {
+            self.listen(ctx, m, mode);
+            return Transition::Stay;
+        }
+        if let Some((name, mode)) = self.confirming.take() {
+            if m.ok {
+                self.bind(ctx, &name, mode, true);
+            } else if m.back {
+                self.note = Some(format!("NOTHING CHANGED: {} KEPT", name.to_uppercase()));
+            } else {
+                self.confirming = Some((name, mode));
+            }
             return Transition::Stay;
         }
         let rows = self.rows(&ctx.settings).len();
@@ -133,11 +168,18 @@ impl Scene for Controls {
             }
             Some(choice) if choice + 1 == rows => Transition::Pop,
             Some(_) => {
-                self.listening = true;
+                self.listening = Some(Mode::Add);
                 self.note = None;
                 Transition::Stay
             }
             None if m.back => Transition::Pop,
+            None if self.cursor + 2 < rows
+                && (is_key_pressed(KeyCode::Delete) || is_key_pressed(KeyCode::Backspace)) =>
+            {
+                self.listening = Some(Mode::Replace);
+                self.note = None;
+                Transition::Stay
+            }
             None => Transition::Stay,
         }
     }
@@ -145,9 +187,14 @@ impl Scene for Controls {
     fn draw(&self, draw: &mut Draw) {
         let title = ["1P KEYS", "2P KEYS", "PAD BUTTONS"][self.who.min(2)];
         let hint = match (self.listening, self.who < 2) {
-            (true, true) => "PRESS THE NEW KEY  (ESC CANCELS)",
-            (true, false) => "PRESS THE NEW PAD BUTTON  (ESC CANCELS)",
-            (false, _) => self.note.as_deref().unwrap_or("SHOT TO REBIND  ESC BACK"),
+            (Some(Mode::Add), true) => "PRESS A KEY TO ADD  (ESC CANCELS)",
+            (Some(Mode::Replace), true) => "PRESS THE ONE KEY IT KEEPS  (ESC CANCELS)",
+            (Some(Mode::Add), false) => "PRESS A PAD BUTTON TO ADD  (ESC CANCELS)",
+            (Some(Mode::Replace), false) => "PRESS THE ONE BUTTON IT KEEPS  (ESC CANCELS)",
+            (None, _) => self
+                .note
+                .as_deref()
+                .unwrap_or("SHOT ADDS A KEY  DEL REPLACES THEM  ESC BACK"),
         };
         let rows = self.rows(draw.settings);
         menus::key_list(draw.renderer, title, &rows, self.cursor, hint);

@@ -1,6 +1,11 @@
-//! CUSTOM STAGES: every stage in the player's stages folder and the game's `levels/`, each
-//! with its name, its length and whether it passes `check`. A good stage plays alone with hot
-//! reload on, its scores kept out of the table; a broken one opens its diagnostics.
+//! CUSTOM STAGES: every stage in the player's stages folder, each with its name, its length
+//! and whether it passes `check`. A good stage plays alone with hot reload on, its scores kept
+//! out of the table; a broken one opens its diagnostics.
+//!
+//! Only the player's files: the game's own stages are played through the campaign, PRACTICE
+//! and the Extra stage, which keep their locks (stages reached, the game cleared). Listed
+//! here too, they bypassed every one of them (issue #42). A player who wants to play with a
+//! shipped stage copies its file into the folder, where it loads as it does in `levels/`.
 //!
 //! Stages are checked lazily, one a frame, so a folder of many stages never stalls the menu.
 
@@ -37,8 +42,6 @@ pub enum Status {
 #[derive(Clone, Debug)]
 pub struct StageEntry {
     pub path: PathBuf,
-    /// From the player's stages folder (else shipped with the game).
-    pub yours: bool,
     pub status: Status,
 }
 
@@ -49,17 +52,16 @@ impl StageEntry {
             .path
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().to_uppercase());
-        let mine = if self.yours { "* " } else { "" };
         match &self.status {
-            Status::Unchecked => (format!("{mine}{file}"), "...".into()),
+            Status::Unchecked => (file, "...".into()),
             Status::Good { name, length_s } => {
                 let secs = length_s.max(0.0).round() as u32;
                 (
-                    format!("{mine}{}", name.to_uppercase()),
+                    name.to_uppercase(),
                     format!("{}:{:02}", secs / 60, secs % 60),
                 )
             }
-            Status::Broken(_) => (format!("{mine}{file}"), "ERRORS".into()),
+            Status::Broken(_) => (file, "ERRORS".into()),
         }
     }
 }
@@ -115,16 +117,14 @@ pub struct StageList {
 }
 
 impl StageList {
-    /// The player's stages first, then the game's.
-    pub fn new(yours: Option<&Path>, shipped: &Path) -> StageList {
-        let mine = yours.map(ron_files).unwrap_or_default();
-        let entries = mine
+    /// The stages in the player's folder `yours` (none without one); never the game's own.
+    pub fn new(yours: Option<&Path>) -> StageList {
+        let entries = yours
+            .map(ron_files)
+            .unwrap_or_default()
             .into_iter()
-            .map(|p| (p, true))
-            .chain(ron_files(shipped).into_iter().map(|p| (p, false)))
-            .map(|(path, yours)| StageEntry {
+            .map(|path| StageEntry {
                 path,
-                yours,
                 status: Status::Unchecked,
             })
             .collect();
@@ -219,7 +219,7 @@ impl CustomStages {
     pub fn new(ctx: &mut Ctx) -> CustomStages {
         let folder = stages_folder();
         CustomStages {
-            list: StageList::new(folder.as_deref(), ctx.shipped.levels_dir()),
+            list: StageList::new(folder.as_deref()),
             folder,
             catalog: ctx.shipped.catalog().clone(),
         }
@@ -264,15 +264,20 @@ impl Scene for CustomStages {
 
     fn draw(&self, draw: &mut Draw) {
         let (mut rows, cursor) = self.list.window();
-        if rows.is_empty() {
-            rows.push(("NO STAGES FOUND".into(), String::new()));
+        let empty = rows.is_empty();
+        if empty {
+            rows.push(("NO STAGES YET".into(), String::new()));
         }
         let pilot = Character::ALL[self.list.pilot].name().to_uppercase();
         let folder = self
             .folder
             .as_ref()
             .map_or_else(|| "NONE".into(), |f| f.display().to_string());
-        let hint = format!("PILOT < {pilot} >  * YOUR STAGES, IN:  {folder}");
+        let hint = if empty {
+            format!("PUT A STAGE FILE (A COPY OF ONE OF THE GAME'S, SAY) IN:  {folder}")
+        } else {
+            format!("PILOT < {pilot} >  YOUR STAGES, IN:  {folder}")
+        };
         menus::list(draw.renderer, "CUSTOM STAGES", &rows, cursor, &hint);
     }
 }
@@ -332,7 +337,7 @@ mod tests {
 
     fn checked(dir: &Path) -> StageList {
         let catalog = skysweep::run::Shipped::find().catalog().clone();
-        let mut list = StageList::new(Some(dir), &find_data("levels"));
+        let mut list = StageList::new(Some(dir));
         let mut guard = 0;
         while list.check_next(&catalog) {
             guard += 1;
@@ -342,10 +347,10 @@ mod tests {
     }
 
     #[test]
-    fn lists_yours_then_the_games_and_drops_definitions() {
+    fn lists_only_yours_and_drops_definitions() {
         let dir = folder_of_stages();
         let list = checked(dir.path());
-        let yours: Vec<_> = list.entries.iter().filter(|e| e.yours).collect();
+        let yours: Vec<_> = list.entries.iter().collect();
         let names: Vec<_> = yours
             .iter()
             .map(|e| e.path.file_name().unwrap().to_string_lossy().into_owned())
@@ -358,12 +363,24 @@ mod tests {
         assert!(*length_s > 30.0);
         assert!(yours[1].row().1.contains(':'), "{:?}", yours[1].row());
         assert_eq!(yours[0].row().1, "ERRORS");
-        let shipped = list.entries.iter().filter(|e| !e.yours).count();
-        assert!(shipped >= 6, "the game's stages follow: {shipped}");
-        assert!(list
-            .entries
-            .iter()
-            .all(|e| e.path.file_stem().unwrap() != "common"));
+        assert_eq!(list.entries.len(), 2, "the copied common.ron is no stage");
+    }
+
+    /// Issue #42: on a save that reached only stages 1 to 3, CUSTOM STAGES listed and played
+    /// stages 4 to 6 and the secret Extra stage. The game's own stages are not its to offer.
+    #[test]
+    fn the_games_own_stages_are_not_listed_so_no_lock_is_bypassed() {
+        let empty = tempfile::tempdir().unwrap();
+        let list = checked(empty.path());
+        assert!(list.entries.is_empty(), "{:?}", list.entries);
+        let levels = find_data("levels");
+        let dir = folder_of_stages();
+        let list = checked(dir.path());
+        assert!(
+            list.entries.iter().all(|e| !e.path.starts_with(&levels)),
+            "{:?}",
+            list.entries
+        );
     }
 
     #[test]
@@ -385,7 +402,7 @@ mod tests {
 
     #[test]
     fn left_and_right_cycle_every_pilot() {
-        let mut list = StageList::new(None, Path::new("/no/such/folder"));
+        let mut list = StageList::new(None);
         assert!(list.entries.is_empty());
         assert_eq!(list.input(&press(|m| m.ok = true)), Choice::None);
         for _ in 0..Character::ALL.len() {
@@ -402,11 +419,11 @@ mod tests {
         for i in 0..20 {
             std::fs::write(dir.path().join(format!("s{i:02}.ron")), "x").unwrap();
         }
-        let mut list = StageList::new(Some(dir.path()), Path::new("/no/such/folder"));
+        let mut list = StageList::new(Some(dir.path()));
         list.cursor = 15;
         let (rows, at) = list.window();
         assert_eq!(rows.len(), VISIBLE);
-        assert_eq!(rows[at].0, "* S15");
+        assert_eq!(rows[at].0, "S15");
         list.cursor = 0;
         assert_eq!(list.window().1, 0);
     }

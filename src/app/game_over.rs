@@ -4,7 +4,7 @@
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::{CardTimer, MenuInput};
-use super::name_draft::{keep_waiting_scores, PendingScore};
+use super::name_draft::PendingScore;
 use super::name_entry::NameEntry;
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
@@ -53,12 +53,5 @@ impl Scene for GameOver {
 
     fn draw(&self, draw: &mut Draw) {
         menus::game_over(draw.renderer, &self.scores, &self.stage);
-    }
-
-    /// Closed on the GAME OVER card, before any name entry: the scores are kept, unnamed.
-    fn on_exit(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) {
-        if keep_waiting_scores(&mut ctx.scores, &self.pending, None) {
-            ctx.save_scores();
-        }
     }
 }

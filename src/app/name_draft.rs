@@ -10,7 +10,7 @@ use macroquad::input::{get_char_pressed, get_keys_down, is_key_pressed, KeyCode}
 use super::menu_input::MenuInput;
 use skysweep::level::Difficulty;
 use skysweep::save::pad::PadButton;
-use skysweep::save::scores::{self, ScoreTable, NAME_LEN};
+use skysweep::save::scores::{self, ScoreTable, NAME_LEN, REPLAY_NAME_LEN};
 use skysweep::sim::Character;
 
 /// A score waiting for its name.
@@ -35,27 +35,31 @@ impl PendingScore {
             rules: self.rules.clone(),
         }
     }
+
+    /// The entry as kept until its player names it.
+    pub fn kept(&self) -> scores::Entry {
+        self.entry(UNNAMED.to_string())
+    }
 }
 
-/// Puts scores still waiting for a name into `table` when the game ends before they got one
-/// (the window closed on the name entry, or on the GAME OVER card before it): a high score
-/// earned is a high score kept. The one being named takes the letters chosen so far (see
-/// [`NameDraft::name_so_far`]); the rest, never offered a name, are [`UNNAMED`]. Returns
-/// whether the table changed.
-pub fn keep_waiting_scores(
+/// Writes the scores of a run that just ended into `table` the moment they are made, each under
+/// [`UNNAMED`] until its player names it (see [`name_kept_score`]): a high score earned is a
+/// high score kept, whatever happens to the game on the name entry (closed, killed, power cut).
+/// Returns those that made the table, to be named in order.
+pub fn keep_scores(table: &mut ScoreTable, made: Vec<PendingScore>) -> Vec<PendingScore> {
+    made.into_iter()
+        .filter(|p| table.insert(p.difficulty, p.kept()).is_some())
+        .collect()
+}
+
+/// Gives `pending`, kept under [`UNNAMED`] by [`keep_scores`], the name `name`; returns its
+/// rank, or `None` when it is no longer in the table.
+pub fn name_kept_score(
     table: &mut ScoreTable,
-    pending: &[PendingScore],
-    draft: Option<&NameDraft>,
-) -> bool {
-    let mut changed = false;
-    for (i, p) in pending.iter().enumerate() {
-        let name = match draft {
-            Some(d) if i == 0 => d.name_so_far(),
-            _ => UNNAMED.to_string(),
-        };
-        changed |= table.insert(p.difficulty, p.entry(name)).is_some();
-    }
-    changed
+    pending: &PendingScore,
+    name: &str,
+) -> Option<usize> {
+    table.rename(pending.difficulty, &pending.kept(), name)
 }
 
 /// Reads one frame of name entry into `draft`: letters typed on the keyboard go straight in
@@ -95,10 +99,13 @@ pub const NAME_ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-!? ";
 /// it does not know (a blank or damaged one) as ???.
 pub const UNNAMED: &str = "???";
 
-/// A name being entered.
+/// A name being entered: a high score's three letters, starting on AAA as in the arcades, or a
+/// replay's twelve, starting blank so that what is typed is the whole name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameDraft {
     letters: Vec<char>,
+    /// What a slot shows until the player puts a letter in it: `A`, or a space.
+    fill: char,
     /// The slot being edited.
     pos: usize,
     /// Slots the player has put a letter in: typed it, stepped to it with up or down, or
@@ -107,30 +114,42 @@ pub struct NameDraft {
 }
 
 impl Default for NameDraft {
+    /// A high score's name.
     fn default() -> Self {
-        NameDraft {
-            letters: vec!['A'; NAME_LEN],
-            pos: 0,
-            chosen: vec![false; NAME_LEN],
-        }
+        NameDraft::blank(NAME_LEN, 'A')
     }
 }
 
 impl NameDraft {
-    /// A draft that starts on `name` (the one the player just gave a high score, say), its
-    /// letters already chosen, so that accepting it is one press. Letters the entry cannot
-    /// hold are left out; a name of none is the empty draft.
-    pub fn starting_as(name: &str) -> NameDraft {
-        let mut draft = NameDraft::default();
+    fn blank(len: usize, fill: char) -> NameDraft {
+        NameDraft {
+            letters: vec![fill; len],
+            fill,
+            pos: 0,
+            chosen: vec![false; len],
+        }
+    }
+
+    /// A replay's name: [`REPLAY_NAME_LEN`] slots, blank, starting on `name` (the one the
+    /// player just gave the run's high score, say) with its letters already chosen, so that
+    /// accepting it is one press. Letters the entry cannot hold are left out.
+    pub fn replay_starting_as(name: &str) -> NameDraft {
+        let mut draft = NameDraft::blank(REPLAY_NAME_LEN, ' ');
+        draft.start_on(name);
+        draft
+    }
+
+    fn start_on(&mut self, name: &str) {
         let letters = name
+            .trim()
             .chars()
             .map(|c| c.to_ascii_uppercase())
             .filter(|&c| NAME_ALPHABET.contains(c));
-        for (slot, c) in letters.take(NAME_LEN).enumerate() {
+        let draft = self;
+        for (slot, c) in letters.take(draft.letters.len()).enumerate() {
             draft.letters[slot] = c;
             draft.chosen[slot] = true;
         }
-        draft
     }
 
     /// Every slot, as the screen shows it.
@@ -143,10 +162,11 @@ impl NameDraft {
     }
 
     /// A character typed on the keyboard: a letter of the alphabet goes in at the cursor,
-    /// which moves on (staying on the last slot); anything else, space included, is ignored.
+    /// which moves on (staying on the last slot); anything else is ignored, and so is a space
+    /// in a high score's three letters (a replay's name may have words).
     pub fn type_char(&mut self, c: char) {
         let c = c.to_ascii_uppercase();
-        if c == ' ' || !NAME_ALPHABET.contains(c) {
+        if (c == ' ' && self.fill != ' ') || !NAME_ALPHABET.contains(c) {
             return;
         }
         self.letters[self.pos] = c;
@@ -185,9 +205,14 @@ impl NameDraft {
         self.pos = self.pos.saturating_sub(1);
     }
 
-    /// The whole name as shown: what finishing the entry saves.
+    /// The whole name as shown, less blank slots at its end: what finishing the entry saves.
     pub fn name(&self) -> String {
-        self.letters.iter().collect()
+        let name: String = self.letters.iter().collect();
+        if self.fill == ' ' {
+            name.trim_end().to_string()
+        } else {
+            name
+        }
     }
 
     /// The name as far as the player got: every slot up to the last one they chose, or
@@ -415,14 +440,14 @@ mod tests {
         assert_eq!(d.name_so_far(), "KO");
     }
 
-    /// Scores kept when the game ends before they are named.
-    mod waiting {
-        use super::super::{keep_waiting_scores, NameDraft, PendingScore, UNNAMED};
+    /// Scores are kept the moment they are made; the name entry only names them.
+    mod kept {
+        use super::super::{keep_scores, name_kept_score, NameDraft, PendingScore, UNNAMED};
         use skysweep::level::Difficulty;
         use skysweep::save::scores::ScoreTable;
         use skysweep::save::store::SaveFile;
         use skysweep::sim::Character;
-        fn waiting(player: usize, score: u64) -> PendingScore {
+        fn made(player: usize, score: u64) -> PendingScore {
             PendingScore {
                 player,
                 score,
@@ -441,65 +466,75 @@ mod tests {
         }
 
         #[test]
-        fn a_score_left_on_the_name_entry_keeps_the_letters_typed_so_far() {
+        fn a_score_is_in_the_table_before_it_is_named_and_naming_changes_only_its_name() {
             let mut t = ScoreTable::default();
+            let pending = keep_scores(&mut t, vec![made(0, 900), made(1, 12_800), made(0, 0)]);
+            assert_eq!(pending.len(), 2, "a score of 0 makes no table");
+            // Written now: a game killed on the name entry still has both, unnamed.
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("scores.ron");
+            t.save_to(&path).unwrap();
+            assert_eq!(
+                names(&ScoreTable::load_from(&path).0),
+                [(UNNAMED.to_string(), 12_800), (UNNAMED.to_string(), 900)]
+            );
             let mut draft = NameDraft::default();
             draft.type_char('j');
             draft.type_char('o');
-            assert!(keep_waiting_scores(
-                &mut t,
-                &[waiting(0, 4200)],
-                Some(&draft)
-            ));
-            assert_eq!(names(&t), [("JO".to_string(), 4200)]);
-            let e = &t.entries(Difficulty::Hard)[0];
+            assert_eq!(name_kept_score(&mut t, &pending[0], &draft.name()), Some(1));
+            assert_eq!(name_kept_score(&mut t, &pending[1], "ACE"), Some(0));
+            assert_eq!(
+                names(&t),
+                [("ACE".to_string(), 12_800), ("JOA".to_string(), 900)]
+            );
+            let e = &t.entries(Difficulty::Hard)[1];
             assert_eq!(
                 (e.character, e.stage.as_str()),
                 (Character::Brass, "Meadowvale")
             );
-            // Saved and read back through the atomic store like any other score.
-            let dir = std::env::temp_dir().join(format!("skysweep-waiting-{}", std::process::id()));
-            let path = dir.join("scores.ron");
-            t.save_to(&path).unwrap();
-            assert_eq!(ScoreTable::load_from(&path).0, t);
-            let _ = std::fs::remove_dir_all(dir);
         }
 
         #[test]
-        fn a_score_left_unnamed_is_saved_as_unnamed_and_so_is_the_next_players() {
+        fn a_score_left_on_the_name_entry_keeps_the_letters_typed_so_far() {
             let mut t = ScoreTable::default();
-            let pending = [waiting(0, 900), waiting(1, 1500)];
-            assert!(keep_waiting_scores(
-                &mut t,
-                &pending,
-                Some(&NameDraft::default())
-            ));
-            assert_eq!(
-                names(&t),
-                [(UNNAMED.to_string(), 1500), (UNNAMED.to_string(), 900)]
-            );
-            // Closed on the GAME OVER card, before any name entry: both kept, unnamed.
-            let mut t = ScoreTable::default();
-            assert!(keep_waiting_scores(&mut t, &pending, None));
-            assert_eq!(t.entries(Difficulty::Hard).len(), 2);
-            // Nothing waiting, nothing to save.
-            assert!(!keep_waiting_scores(&mut t, &[], None));
+            let pending = keep_scores(&mut t, vec![made(0, 4200)]);
+            let mut draft = NameDraft::default();
+            draft.type_char('j');
+            draft.type_char('o');
+            name_kept_score(&mut t, &pending[0], &draft.name_so_far());
+            assert_eq!(names(&t), [("JO".to_string(), 4200)]);
         }
     }
 
     #[test]
-    fn a_draft_can_start_on_a_name_already_given() {
-        let d = NameDraft::starting_as("pta");
+    fn a_replay_draft_can_start_on_a_name_already_given() {
+        let d = NameDraft::replay_starting_as("pta");
         assert_eq!(d.name(), "PTA");
         assert_eq!(d.name_so_far(), "PTA", "every letter counts as chosen");
         assert_eq!(d.pos(), 0);
         assert_eq!(
-            NameDraft::starting_as("A#B").name(),
-            "ABA",
+            NameDraft::replay_starting_as("A#B").name(),
+            "AB",
             "letters it cannot hold go"
         );
-        assert_eq!(NameDraft::starting_as(""), NameDraft::default());
-        let long = "X".repeat(NAME_LEN + 2);
-        assert_eq!(NameDraft::starting_as(&long).name(), "X".repeat(NAME_LEN));
+        let long = "X".repeat(REPLAY_NAME_LEN + 2);
+        let d = NameDraft::replay_starting_as(&long);
+        assert_eq!(d.name(), "X".repeat(REPLAY_NAME_LEN));
+    }
+
+    #[test]
+    fn a_replay_name_takes_twelve_letters_and_words() {
+        let mut d = NameDraft::replay_starting_as("");
+        "review".chars().for_each(|c| d.type_char(c));
+        assert_eq!(d.name(), "REVIEW", "not REW, and no padding");
+        " run two and more".chars().for_each(|c| d.type_char(c));
+        assert_eq!(d.name().len(), REPLAY_NAME_LEN);
+        assert_eq!(
+            d.name(),
+            "REVIEW RUN E",
+            "full: the last slot takes what follows"
+        );
+        assert_eq!(NameDraft::replay_starting_as("ace").name(), "ACE");
+        assert_eq!(NameDraft::replay_starting_as("").name_so_far(), UNNAMED);
     }
 }

@@ -1,4 +1,6 @@
 //! Name entry for new high scores, one player after another; then the table, highlighted.
+//! The scores are in the table already (kept under a stand-in name when they were made): the
+//! entry only names them.
 
 use macroquad::prelude::*;
 
@@ -6,7 +8,7 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::high_scores::HighScores;
 use super::menu_input::MenuInput;
-use super::name_draft::{self, keep_waiting_scores, NameDraft, PendingScore, TypingGate};
+use super::name_draft::{self, name_kept_score, NameDraft, PendingScore, TypingGate};
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus;
 
@@ -39,9 +41,7 @@ impl Scene for NameEntry {
         }
         let mut rest = std::mem::take(&mut self.pending);
         let first = rest.remove(0);
-        let rank = ctx
-            .scores
-            .insert(first.difficulty, first.entry(self.draft.name()));
+        let rank = name_kept_score(&mut ctx.scores, &first, &self.draft.name());
         // The run's replay offer starts on the name just given.
         if let Some(run) = run {
             run.name = Some(self.draft.name());
@@ -57,7 +57,7 @@ impl Scene for NameEntry {
 
     fn draw(&self, draw: &mut Draw) {
         if let Some(p) = self.pending.first() {
-            let rank = draw.scores.rank_for(p.difficulty, p.score).unwrap_or(0);
+            let rank = draw.scores.rank_of(p.difficulty, &p.kept()).unwrap_or(0);
             menus::name_entry(
                 draw.renderer,
                 p.player,
@@ -70,9 +70,14 @@ impl Scene for NameEntry {
         }
     }
 
-    /// The window closed while naming: the score keeps the letters chosen so far.
+    /// The window closed while naming: the score, kept already, takes the letters chosen so
+    /// far; the scores after it stay unnamed.
     fn on_exit(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) {
-        if keep_waiting_scores(&mut ctx.scores, &self.pending, Some(&self.draft)) {
+        let Some(first) = self.pending.first() else {
+            return;
+        };
+        let name = self.draft.name_so_far();
+        if name != name_draft::UNNAMED && name_kept_score(&mut ctx.scores, first, &name).is_some() {
             ctx.save_scores();
         }
     }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use macroquad::prelude::*;
 
-use skysweep::save::scores::clean_name;
+use skysweep::save::scores::clean_replay_name;
 use skysweep::save::settings::SaveReplays;
 use skysweep::sim::replay::Replay;
 
@@ -43,10 +43,10 @@ impl ReplayOffer {
         Some(ReplayOffer {
             replay,
             asking,
-            draft: finished
-                .name
-                .as_deref()
-                .map_or_else(NameDraft::default, NameDraft::starting_as),
+            draft: finished.name.as_deref().map_or_else(
+                || NameDraft::replay_starting_as(""),
+                NameDraft::replay_starting_as,
+            ),
             gate: TypingGate::opened_with(get_keys_down()),
         })
     }
@@ -56,7 +56,7 @@ impl ReplayOffer {
 /// not taken yet: `<date>_<name>.ron`, then `_2`, `_3`... Only letters and digits of the name
 /// are kept, so no name can leave the folder.
 pub fn file_for(dir: &Path, name: &str, date: u64) -> PathBuf {
-    let safe: String = clean_name(name)
+    let safe: String = clean_replay_name(name)
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .collect();
@@ -72,11 +72,20 @@ pub fn file_for(dir: &Path, name: &str, date: u64) -> PathBuf {
 
 /// Names `replay` and writes it into `dir`, made if missing. Returns where.
 pub fn save_named(dir: &Path, replay: &mut Replay, name: &str) -> std::io::Result<PathBuf> {
-    replay.name = clean_name(name);
+    replay.name = clean_replay_name(name);
     std::fs::create_dir_all(dir)?;
     let path = file_for(dir, &replay.name, replay.date);
     replay.save(&path)?;
     Ok(path)
+}
+
+/// The name a replay left on the offer is kept under when the game ends there: the letters
+/// chosen so far, or none (the file is then `<date>_REPLAY.ron`).
+fn name_on_close(draft: &NameDraft) -> String {
+    match draft.name_so_far() {
+        n if n == name_draft::UNNAMED => String::new(),
+        n => n.trim_end().to_string(),
+    }
 }
 
 impl Scene for ReplayOffer {
@@ -116,6 +125,24 @@ impl Scene for ReplayOffer {
             }
         });
         Transition::ToTitle
+    }
+
+    /// The game ends on the offer (the window closed on SAVE REPLAY? or on the name): the
+    /// replay is kept, named as far as it was, rather than lost with the process; REPLAYS
+    /// deletes it in two presses if it was not wanted.
+    fn on_exit(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) {
+        let name = name_on_close(&self.draft);
+        let saved = match replays_folder() {
+            Some(dir) => save_named(&dir, &mut self.replay, &name).map_err(|e| e.to_string()),
+            None => Err("there is no data folder".into()),
+        };
+        match saved {
+            Ok(path) => eprintln!("replay kept on closing: {}", path.display()),
+            Err(e) => {
+                eprintln!("warning: replay not saved: {e}");
+                ctx.save_failed = true;
+            }
+        }
     }
 
     fn draw(&self, draw: &mut Draw) {
@@ -192,6 +219,29 @@ mod tests {
         assert!(file_for(&inside, "", 1).ends_with("1_REPLAY.ron"));
         let rows = super::super::replays::scan(&inside, &mut NoStages);
         assert_eq!(rows.len(), 2);
+    }
+
+    #[test]
+    fn a_replay_left_on_the_offer_is_kept_named_as_far_as_it_went() {
+        use super::super::name_draft::NameDraft;
+        use super::name_on_close;
+        let mut d = NameDraft::replay_starting_as("");
+        assert_eq!(name_on_close(&d), "", "no name: the file says REPLAY");
+        "rev".chars().for_each(|c| d.type_char(c));
+        assert_eq!(name_on_close(&d), "REV");
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = Replay::new(
+            "levels/stage1.ron",
+            1,
+            5,
+            vec![Character::ALL[0]],
+            Difficulty::Hard,
+            0.0,
+            false,
+        );
+        r.date = 9;
+        let unnamed = save_named(dir.path(), &mut r, "").unwrap();
+        assert!(unnamed.ends_with("9_REPLAY.ron"), "{}", unnamed.display());
     }
 
     struct NoStages;

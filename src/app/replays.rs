@@ -19,6 +19,7 @@ use super::notice::Notice;
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::Session;
 use crate::render::menus;
+use crate::render::stage::StageCard;
 
 /// The stage files replays name: as written, else under the folder that holds `levels/`.
 fn stage_files(shipped: &Shipped) -> StageFiles {
@@ -342,8 +343,11 @@ impl Scene for ReplayBrowser {
 fn browse_hint(row: &Row, from: usize) -> String {
     let mut parts = vec![row.state_text().to_uppercase()];
     if let Some(stage) = row.listing.stages.get(from) {
+        // The stage's own number, as its card shows it when the replay plays.
+        let level = row.listing.levels.get(from).map_or("", String::as_str);
+        let card = StageCard::of(level).title();
         let name = menus::unbroken(&stage.to_uppercase());
-        parts.push(format!("FROM STAGE {} {name}", from + 1));
+        parts.push(format!("FROM {card} {name}"));
     }
     if row.listing.stages.len() > 1 {
         parts.push("LEFT/RIGHT STAGE".into());

@@ -71,6 +71,29 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
     );
 }
 
+/// Issue #42: a run whose draw put stage 2 first recorded it first; REPLAYS numbered it by
+/// its place (STAGE 1) where its card, playing, said STAGE 2. One number: the stage's own.
+#[test]
+fn replays_number_a_stage_as_its_card_does_not_by_its_place_in_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut r = Replay::new(
+        "levels/stage2.ron",
+        7,
+        1,
+        vec![Character::ALL[0]],
+        Difficulty::default(),
+        0.0,
+        false,
+    );
+    r.date = 5;
+    r.save(&dir.path().join("drawn.ron")).unwrap();
+    let rows = scan(dir.path(), &mut stage_files(&Shipped::find()));
+    let hint = browse_hint(&rows[0], 0);
+    let card = crate::render::stage::StageCard::of("levels/stage2.ron").title();
+    assert_eq!(card, "STAGE 2");
+    assert!(hint.contains("FROM STAGE 2 "), "{hint}");
+}
+
 #[test]
 fn a_missing_folder_is_an_empty_menu_that_backs_out() {
     let rows = scan(

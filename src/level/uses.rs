@@ -17,10 +17,20 @@ use super::source::Source;
 pub const GAME_PREFIX: &str = "game:";
 
 /// The folder a `uses` entry is read from and its path inside it: the game's own `levels/`
-/// for a [`GAME_PREFIX`]ed entry, else `dir`, the stage's folder.
+/// for a [`GAME_PREFIX`]ed entry; else `dir`, the stage's folder, when anything of that name
+/// is there; else the game's own file of that name, when it ships one. So a shipped stage
+/// (`uses: ["common.ron"]`) copied into any folder still loads, and a file beside the stage
+/// always wins over the game's.
 pub(super) fn uses_base<'u>(dir: &Path, used: &'u str) -> (PathBuf, &'u str) {
+    let game = || crate::platform::data::find_game_data("levels");
     match used.strip_prefix(GAME_PREFIX) {
-        Some(rest) => (crate::platform::data::find_game_data("levels"), rest),
+        Some(rest) => (game(), rest),
+        None if is_plain_relative(used)
+            && base_dir(dir).join(used).symlink_metadata().is_err()
+            && game().join(used).is_file() =>
+        {
+            (game(), used)
+        }
         None => (dir.to_path_buf(), used),
     }
 }
@@ -66,8 +76,8 @@ pub(super) fn read_uses(
                 )),
                 Ok(_) => errors.extend(e.diagnostics),
                 Err(_) => {
-                    let hint = suggest_file(&base, rel);
-                    let text = missing_file_message(used, &base, rel);
+                    let hint = suggest_file(&base, used);
+                    let text = missing_file_message(used, &base);
                     errors.push(at(k, did_you_mean(text, hint.as_deref())));
                 }
             },
@@ -81,28 +91,23 @@ pub(super) fn read_uses(
     Ok(defs)
 }
 
-/// Why a `uses` file was not found: the folder searched, and how to fix it.
-fn missing_file_message(used: &str, base: &Path, rel: &str) -> String {
+/// Why a `uses` file was not found: the folders searched, and how to fix it.
+fn missing_file_message(used: &str, base: &Path) -> String {
     let searched = base_dir(base).display();
     let game = crate::platform::data::find_game_data("levels");
-    let fix = if used.starts_with(GAME_PREFIX) {
+    if used.starts_with(GAME_PREFIX) {
         format!(
-            "the game's shipped definitions files are the .ron files of {}; check the name",
+            "cannot find `uses` file \"{used}\": searched {searched}; the game's shipped \
+             definitions files are the .ron files of {}; check the name",
             game.display()
-        )
-    } else if game.join(rel).is_file() {
-        format!(
-            "the game ships a \"{rel}\": write \"{GAME_PREFIX}{rel}\" to use it from any folder, \
-             or copy it beside the stage"
         )
     } else {
         format!(
-            "put the file beside the stage, or write \"{GAME_PREFIX}NAME.ron\" for one of the \
-             game's own (in {})",
+            "cannot find `uses` file \"{used}\": searched {searched}, then the game's own files \
+             in {}; put the file beside the stage",
             game.display()
         )
-    };
-    format!("cannot find `uses` file \"{used}\": searched {searched}; {fix}")
+    }
 }
 
 /// What a path that is not a regular file is, in words.
@@ -127,15 +132,24 @@ fn describe_kind(kind: &std::fs::FileType) -> &'static str {
     }
 }
 
-/// The `.ron` file in `dir` whose name is closest to a mistyped `used`.
+/// The name closest to a mistyped `used`, written as the author would write it: for a
+/// [`GAME_PREFIX`]ed entry one of the game's `.ron` files, prefix kept; for a plain one a
+/// `.ron` file in `dir`, the stage's folder, or one of the game's (a plain name finds those
+/// too, see [`uses_base`]).
 fn suggest_file(dir: &Path, used: &str) -> Option<String> {
-    let names: Vec<String> = std::fs::read_dir(base_dir(dir))
-        .ok()?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+    let game = crate::platform::data::find_game_data("levels");
+    let (prefix, rel, folders) = match used.strip_prefix(GAME_PREFIX) {
+        Some(rest) => (GAME_PREFIX, rest, vec![game]),
+        None => ("", used, vec![base_dir(dir).to_path_buf(), game]),
+    };
+    let names: Vec<String> = folders
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|read| read.filter_map(|e| e.ok()?.file_name().into_string().ok()))
         .filter(|n| n.ends_with(".ron"))
         .take(1_000)
         .collect();
-    suggest(used, names.iter().map(String::as_str)).map(str::to_string)
+    suggest(rel, names.iter().map(String::as_str)).map(|n| format!("{prefix}{n}"))
 }
 
 /// The stage's `uses` entries worth reading, with their index; reports too many and repeats.

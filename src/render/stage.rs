@@ -21,9 +21,12 @@ pub(super) fn bullet_sprite(style: BulletStyle) -> &'static str {
     }
 }
 
-/// Which stage of the run this is, for the intro card: its place in the run (not always the
-/// file's number: the first three stages come in an order drawn from the seed).
-#[derive(Clone, Copy, Debug)]
+/// Which stage this is, for the intro card and wherever else a stage is numbered (REPLAYS,
+/// PRACTICE): the stage's own number, the one in its file's name, whichever run plays it and
+/// in whatever place. Not its place in the run: the first three stages come in an order drawn
+/// from the seed, so a place would give one stage a different number in every run, and none
+/// at all in practice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StageCard {
     /// The stage's number, or [`StageCard::EXTRA`] for the Extra stage.
     pub number: u32,
@@ -32,6 +35,17 @@ pub struct StageCard {
 impl StageCard {
     /// The number that stands for the Extra stage, whose card reads EXTRA STAGE.
     pub const EXTRA: u32 = 0;
+
+    /// The card of the stage loaded from `source`: EXTRA STAGE for the Extra stage, else the
+    /// number in its file's name.
+    pub fn of(source: &str) -> StageCard {
+        let number = if skysweep::level::is_extra_stage(std::path::Path::new(source)) {
+            StageCard::EXTRA
+        } else {
+            stage_number(source)
+        };
+        StageCard { number }
+    }
 
     /// The card's first line: STAGE 3, or EXTRA STAGE.
     pub fn title(&self) -> String {
@@ -42,6 +56,7 @@ impl StageCard {
     }
 }
 
+/// Draws the whole playfield for `world` into the current (playfield) camera.
 /// `banners` draws the stage's messages over play (its card, warnings, the clear tally, the
 /// continue countdown); false under the pause menu, whose rows would be drawn over them.
 pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64, banners: bool) {
@@ -515,6 +530,8 @@ mod tests {
     #[test]
     fn the_extra_stage_has_its_own_card() {
         assert_eq!(StageCard { number: 3 }.title(), "STAGE 3");
+        assert_eq!(StageCard::of("levels/stage2.ron").title(), "STAGE 2");
+        assert_eq!(StageCard::of("levels/stage7.ron").number, StageCard::EXTRA);
         assert_eq!(
             StageCard {
                 number: StageCard::EXTRA

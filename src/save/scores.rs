@@ -10,7 +10,10 @@ use crate::save::store::SaveFile;
 use crate::sim::Character;
 
 pub const TABLE_LEN: usize = 10;
+/// A high score's name: three letters, arcade style.
 pub const NAME_LEN: usize = 3;
+/// A replay's name: room for a word or two ("BOSS RUSH", "NO BOMBS").
+pub const REPLAY_NAME_LEN: usize = 12;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
@@ -105,14 +108,38 @@ impl ScoreTable {
         list.truncate(TABLE_LEN);
         Some(rank)
     }
+
+    /// The rank (0-based) of `entry` in the table of `d`: the first entry equal to it.
+    pub fn rank_of(&self, d: Difficulty, entry: &Entry) -> Option<usize> {
+        self.entries(d).iter().position(|e| e == entry)
+    }
+
+    /// Gives `entry`, already in the table (a score kept under a stand-in name the moment it
+    /// was made), the name `name`; returns its rank, or `None` when it is not in the table.
+    /// Two entries alike in all but name are told apart by order: the first is renamed.
+    pub fn rename(&mut self, d: Difficulty, entry: &Entry, name: &str) -> Option<usize> {
+        let rank = self.rank_of(d, entry)?;
+        self.tables.get_mut(&d)?[rank].name = clean_name(name);
+        Some(rank)
+    }
 }
 
-/// Upper-case letters, digits and a few marks, at most [`NAME_LEN`] characters.
+/// A high score's name: upper-case letters, digits and a few marks, at most [`NAME_LEN`]
+/// characters.
 pub fn clean_name(name: &str) -> String {
+    clean_name_within(name, NAME_LEN)
+}
+
+/// A replay's name: as [`clean_name`], at most [`REPLAY_NAME_LEN`] characters.
+pub fn clean_replay_name(name: &str) -> String {
+    clean_name_within(name, REPLAY_NAME_LEN)
+}
+
+fn clean_name_within(name: &str, len: usize) -> String {
     let n: String = name
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || ".-!? ".contains(*c))
-        .take(NAME_LEN)
+        .take(len)
         .collect::<String>()
         .to_ascii_uppercase();
     if n.trim().is_empty() {
@@ -284,5 +311,24 @@ mod tests {
         assert_eq!(clean_name("ab"), "AB");
         assert_eq!(clean_name("zzzzzz"), "ZZZ");
         assert_eq!(clean_name("\u{1F600}\n"), "???");
+        assert_eq!(clean_replay_name("review run!"), "REVIEW RUN!");
+        assert_eq!(clean_replay_name("abcdefghijklmnop"), "ABCDEFGHIJKL");
+    }
+
+    #[test]
+    fn a_score_kept_under_a_stand_in_name_is_renamed_in_place() {
+        let mut t = ScoreTable::default();
+        t.insert(Difficulty::Normal, entry("TOP", 900));
+        let kept = entry("???", 500);
+        assert_eq!(t.insert(Difficulty::Normal, kept.clone()), Some(1));
+        t.insert(Difficulty::Normal, entry("LOW", 100));
+        assert_eq!(t.rename(Difficulty::Normal, &kept, "jo"), Some(1));
+        let names: Vec<&str> = t
+            .entries(Difficulty::Normal)
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names, ["TOP", "JO", "LOW"]);
+        assert_eq!(t.rename(Difficulty::Normal, &kept, "X"), None, "named once");
     }
 }

@@ -111,8 +111,8 @@ const BAD: &[(&str, &[&str])] = &[
     ),
     (
         "uses_missing.ron",
-        &["3:30: cannot find `uses` file \"comon.ron\": searched tests/levels_bad; put the file \
-           beside the stage, or write \"game:NAME.ron\" for one of the game's own"],
+        &["3:30: cannot find `uses` file \"comon.ron\": searched tests/levels_bad, then the \
+           game's own files in "],
     ),
     ("defs_uses.ron", &["3:5: unknown field `uses` in Defs"]),
     (

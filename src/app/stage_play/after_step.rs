@@ -8,7 +8,7 @@ use skysweep::sim::Carry;
 use super::super::ctx::Ctx;
 use super::super::ending::Ending;
 use super::super::game_over::GameOver;
-use super::super::name_draft::{PendingScore, UNNAMED};
+use super::super::name_draft::{keep_scores, PendingScore};
 use super::super::notice::Notice;
 use super::super::player_record;
 use super::super::practice_results::{Ending::Played, Results};
@@ -168,30 +168,24 @@ impl StagePlay {
     }
 
     /// Players' scores that make the table, unless the run does not count
-    /// ([`StagePlay::unranked`]).
-    fn pending_scores(&self, ctx: &Ctx) -> Vec<PendingScore> {
+    /// ([`StagePlay::unranked`]): written now, unnamed, and returned to be named.
+    fn pending_scores(&self, ctx: &mut Ctx) -> Vec<PendingScore> {
         if self.unranked().is_some() {
             return Vec::new();
         }
-        let d = self.world.config().difficulty;
-        let mut table = ctx.scores.clone();
-        self.world
-            .players()
-            .iter()
-            .filter_map(|p| {
-                let pending = PendingScore {
-                    player: p.index,
-                    score: p.score,
-                    character: p.character,
-                    stage: self.world.level().name.clone(),
-                    difficulty: d,
-                    rules: self.world.config().arcade.tag(),
-                };
-                table
-                    .insert(d, pending.entry(UNNAMED.into()))
-                    .map(|_| pending)
-            })
-            .collect()
+        let made = self.world.players().iter().map(|p| PendingScore {
+            player: p.index,
+            score: p.score,
+            character: p.character,
+            stage: self.world.level().name.clone(),
+            difficulty: self.world.config().difficulty,
+            rules: self.world.config().arcade.tag(),
+        });
+        let pending = keep_scores(&mut ctx.scores, made.collect());
+        if !pending.is_empty() {
+            ctx.save_scores();
+        }
+        pending
     }
 
     /// Checked playback: where the world, `played` steps into this replayed stage, differs

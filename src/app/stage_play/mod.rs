@@ -141,9 +141,7 @@ impl StagePlay {
         let mut keep: Vec<&str> = vec![bg.ground.as_str()];
         keep.extend(bg.layers.iter().map(|l| l.image.as_str()));
         ctx.renderer.assets.release_textures_except(&keep);
-        let card = StageCard {
-            number: card_number(run, place.index, &level.source),
-        };
+        let card = StageCard::of(&level.source);
         let level = match run.stress {
             Some(n) => Stress::level_for(level, n),
             None => level,
@@ -296,18 +294,6 @@ pub fn unranked(kind: RunKind, invincible: bool, used: bool) -> Option<&'static 
     } else {
         None
     })
-}
-
-/// The number a stage's card shows: its place in the whole game, EXTRA for the Extra stage,
-/// or else the number in its file's name.
-fn card_number(run: &Session, index: usize, source: &str) -> u32 {
-    if run.is_campaign() {
-        index as u32 + 1
-    } else if skysweep::level::is_extra_stage(std::path::Path::new(source)) {
-        StageCard::EXTRA
-    } else {
-        stage::stage_number(source)
-    }
 }
 
 impl Scene for StagePlay {

@@ -37,6 +37,8 @@ pub struct Listing {
     pub difficulty: Option<Difficulty>,
     /// Each stage reached, by its shown name (its file when the replay predates names).
     pub stages: Vec<String>,
+    /// Each stage's file as recorded, in the same order: what its number is read from.
+    pub levels: Vec<String>,
     /// The score the run ended on (0 before version 3).
     pub final_score: u64,
     /// Steps recorded, over every stage (60 a second).
@@ -92,6 +94,7 @@ pub fn list(path: &Path, stages: &mut dyn StageSource) -> Listing {
             characters: Vec::new(),
             difficulty: None,
             stages: Vec::new(),
+            levels: Vec::new(),
             final_score: 0,
             steps: 0,
             version: 0,
@@ -128,6 +131,7 @@ pub fn listing_of(file: &str, r: &Replay, stages: &mut dyn StageSource) -> Listi
                 }
             })
             .collect(),
+        levels: r.stages.iter().map(|s| s.level.clone()).collect(),
         final_score: r.final_score(),
         steps: r.len(),
         version: r.version,
