@@ -192,22 +192,13 @@ mod tests {
     use super::{file_for, save_named};
     use skysweep::level::Difficulty;
     use skysweep::sim::replay::Replay;
-    use skysweep::sim::Character;
+    use skysweep::testkit::scenario::replay_of;
 
     #[test]
     fn a_named_replay_is_saved_where_the_menu_finds_it_and_never_overwrites() {
         let dir = tempfile::tempdir().unwrap();
         let inside = dir.path().join("replays");
-        let mut r = Replay::new(
-            "levels/stage1.ron",
-            1,
-            5,
-            vec![Character::ALL[0]],
-            Difficulty::Hard,
-            0.0,
-            false,
-        );
-        r.date = 1_700_000_000;
+        let mut r = replay_of("levels/stage1.ron", 5, Difficulty::Hard, 1_700_000_000);
         let first = save_named(&inside, &mut r, "../../ab").unwrap();
         assert_eq!(first.parent().unwrap(), inside);
         let back = Replay::load(&first).unwrap();
@@ -230,16 +221,7 @@ mod tests {
         "rev".chars().for_each(|c| d.type_char(c));
         assert_eq!(name_on_close(&d), "REV");
         let dir = tempfile::tempdir().unwrap();
-        let mut r = Replay::new(
-            "levels/stage1.ron",
-            1,
-            5,
-            vec![Character::ALL[0]],
-            Difficulty::Hard,
-            0.0,
-            false,
-        );
-        r.date = 9;
+        let mut r = replay_of("levels/stage1.ron", 5, Difficulty::Hard, 9);
         let unnamed = save_named(dir.path(), &mut r, "").unwrap();
         assert!(unnamed.ends_with("9_REPLAY.ron"), "{}", unnamed.display());
     }

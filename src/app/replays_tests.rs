@@ -3,25 +3,15 @@
 use std::path::Path;
 
 use skysweep::level::Difficulty;
-use skysweep::sim::replay::Replay;
-use skysweep::sim::Character;
+use skysweep::testkit::scenario::replay_of;
 
 use super::*;
 use crate::app::menu_input::press::with as input;
 
 /// A replay dated `date`, named `name`, recorded on a stage file that does not exist.
 fn write_replay(dir: &Path, file: &str, name: &str, date: u64) {
-    let mut r = Replay::new(
-        "levels/no_such_stage.ron",
-        7,
-        1,
-        vec![Character::ALL[0]],
-        Difficulty::default(),
-        0.0,
-        false,
-    );
+    let mut r = replay_of("levels/no_such_stage.ron", 1, Difficulty::default(), date);
     r.name = name.into();
-    r.date = date;
     r.save(&dir.join(file)).unwrap();
 }
 
@@ -76,16 +66,7 @@ fn rows_come_newest_first_and_bad_files_are_listed_with_why() {
 #[test]
 fn replays_number_a_stage_as_its_card_does_not_by_its_place_in_the_run() {
     let dir = tempfile::tempdir().unwrap();
-    let mut r = Replay::new(
-        "levels/stage2.ron",
-        7,
-        1,
-        vec![Character::ALL[0]],
-        Difficulty::default(),
-        0.0,
-        false,
-    );
-    r.date = 5;
+    let r = replay_of("levels/stage2.ron", 1, Difficulty::default(), 5);
     r.save(&dir.path().join("drawn.ron")).unwrap();
     let rows = scan(dir.path(), &mut stage_files(&Shipped::find()));
     let hint = browse_hint(&rows[0], 0);

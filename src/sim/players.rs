@@ -264,16 +264,14 @@ pub(crate) fn fire_main_shot(
     events.push(GameEvent::Shot { player: i });
 }
 
-/// Fires the character's charge attack.
+/// Fires `p`'s charge attack, its character's own.
 pub(crate) fn fire_charge(
-    players: &[Player],
-    i: usize,
+    p: &Player,
     shots: &mut Slab<Shot>,
     collider: &mut Collider,
     events: &mut Vec<GameEvent>,
 ) {
-    let p = &players[i];
-    let (pos, character) = (p.pos, p.character);
+    let (i, pos, character) = (p.index, p.pos, p.character);
     let base = Shot {
         player: i,
         character,

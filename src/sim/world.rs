@@ -70,6 +70,14 @@ pub struct World {
     scratch: Scratch,
 }
 
+/// What the timeline changes as it advances, besides the enemies it brings in.
+struct TimelineParts<'a> {
+    timeline: &'a mut Timeline,
+    bosses: &'a mut Bosses,
+    scroll: &'a mut Scroll,
+    events: &'a mut Vec<GameEvent>,
+}
+
 impl World {
     /// A world at the start of `level` (or at `config.start_at` seconds into it), as the
     /// run's difficulty and loop play it ([`Level::for_tier`]): [`World::level`] is that
@@ -218,20 +226,32 @@ impl World {
 
     fn advance_timeline(&mut self) {
         let playing = self.progress.phase() == StagePhase::Playing;
-        let mut spawner = Spawner {
+        let (mut spawner, timeline) = self.spawner_and_timeline();
+        let TimelineParts {
+            timeline,
+            bosses,
+            scroll,
+            events,
+        } = timeline;
+        timeline.advance(playing, bosses, scroll, &mut spawner, events);
+    }
+
+    /// The world split into what brings enemies in and what the timeline changes besides.
+    fn spawner_and_timeline(&mut self) -> (Spawner<'_>, TimelineParts<'_>) {
+        let spawner = Spawner {
             enemies: &mut self.enemies,
             level: &self.level,
             difficulty: self.config.difficulty,
             collider: &mut self.collider,
             scratch: &mut self.scratch,
         };
-        self.timeline.advance(
-            playing,
-            &mut self.bosses,
-            &mut self.scroll,
-            &mut spawner,
-            &mut self.events,
-        );
+        let rest = TimelineParts {
+            timeline: &mut self.timeline,
+            bosses: &mut self.bosses,
+            scroll: &mut self.scroll,
+            events: &mut self.events,
+        };
+        (spawner, rest)
     }
 
     /// Player `i`'s own step; true when it released a charge.
@@ -257,7 +277,7 @@ impl World {
     fn release_charge(&mut self, i: usize) {
         if !self.harm_and_arena().0.melee_strike(i) {
             let (shots, collider) = (&mut self.shots, &mut self.collider);
-            players::fire_charge(&self.players, i, shots, collider, &mut self.events);
+            players::fire_charge(&self.players[i], shots, collider, &mut self.events);
         }
     }
 
@@ -505,13 +525,7 @@ impl World {
     /// set-up: `testkit`); its key, or `None` at the level's enemy limit.
     #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn spawn_enemy(&mut self, kind: usize, pos: Vec2) -> Option<usize> {
-        let mut spawner = Spawner {
-            enemies: &mut self.enemies,
-            level: &self.level,
-            difficulty: self.config.difficulty,
-            collider: &mut self.collider,
-            scratch: &mut self.scratch,
-        };
+        let (mut spawner, _) = self.spawner_and_timeline();
         spawner.spawn(enemies::Spawn {
             kind,
             pos,
@@ -540,7 +554,7 @@ impl World {
     #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn fire_charge(&mut self, player: usize) {
         let (shots, collider) = (&mut self.shots, &mut self.collider);
-        players::fire_charge(&self.players, player, shots, collider, &mut self.events);
+        players::fire_charge(&self.players[player], shots, collider, &mut self.events);
     }
 
     /// Damages part `pi` of enemy `k` for `player` as a hit would, and all that follows

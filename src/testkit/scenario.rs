@@ -9,6 +9,7 @@ use crate::level::schema::BulletStyle;
 use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
 use crate::sim::input::Input;
+use crate::sim::replay::Replay;
 use crate::sim::{Bullet, GameEvent, ItemKind, World, WorldConfig};
 
 /// Patterns and enemies every scenario level can use, whatever its own lines add.
@@ -151,4 +152,19 @@ pub fn add_score(world: &mut World, player: usize, points: u64) {
 /// Fires `player`'s charge attack right now (for tests of its effect).
 pub fn fire_charge(world: &mut World, player: usize) {
     world.fire_charge(player);
+}
+
+/// A one-player replay (the first pilot, from the stage's start, mortal) of the stage at
+/// `level` with `seed`, dated `date` and holding no steps: for tests of what is done with
+/// replay files.
+pub fn replay_of(
+    level: &str,
+    seed: u64,
+    difficulty: crate::level::Difficulty,
+    date: u64,
+) -> Replay {
+    let pilot = vec![crate::sim::Character::ALL[0]];
+    let mut r = Replay::new(level, 1, seed, pilot, difficulty, 0.0, false);
+    r.date = date;
+    r
 }
