@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::validate::{check_marker, finite_in};
+use super::validate::{check_marker, finite_in, outside};
 use super::{loc, Linker};
 use crate::level::diag::unknown;
 use crate::level::limits;
@@ -87,20 +87,16 @@ impl Copies {
                 format!("a Wave's `at` must be a time, found {at}"),
             );
         }
-        for (f, v) in [
+        let offsets = [
             ("dx", self.dx),
             ("dy", self.dy),
             ("repeat_dx", self.repeat_dx),
             ("repeat_dy", self.repeat_dy),
-        ] {
-            if !finite_in(v, -1000.0, 1000.0) {
-                r.err(
-                    src,
-                    &field(f),
-                    format!("{f} must be -1000 to 1000 pixels, found {v}"),
-                );
-                ok = false;
-            }
+        ];
+        for (f, v) in outside(offsets, -1000.0, 1000.0) {
+            let says = format!("{f} must be -1000 to 1000 pixels, found {v}");
+            r.err(src, &field(f), says);
+            ok = false;
         }
         let repeat = self.repeat;
         if !(1..=MAX_REPEAT).contains(&repeat) {

@@ -58,6 +58,18 @@ pub(super) fn finite_in(v: f32, lo: f32, hi: f32) -> bool {
     v.is_finite() && v >= lo && v <= hi
 }
 
+/// The named values among `fields` that are not finite numbers from `lo` to `hi`, in order: the
+/// ones to report.
+pub(super) fn outside<const N: usize>(
+    fields: [(&'static str, f32); N],
+    lo: f32,
+    hi: f32,
+) -> impl Iterator<Item = (&'static str, f32)> {
+    fields
+        .into_iter()
+        .filter(move |(_, v)| !finite_in(*v, lo, hi))
+}
+
 /// The end the stage's times are checked against: its `length_s`, or, when that is itself
 /// invalid (and reported as such), the longest stage allowed, so one bad number does not also
 /// flag every marker and event.
@@ -291,19 +303,15 @@ pub(super) fn check_pattern(r: &mut Linker, name: &str, src: &Source, p: &Patter
             ),
         );
     }
-    for (field, v) in [
+    let angles = [
         ("ang_vel_deg", p.ang_vel_deg),
         ("spread_deg", p.spread_deg),
         ("angle_deg", p.angle_deg),
         ("spin_deg", p.spin_deg),
-    ] {
-        if !finite_in(v, -3600.0, 3600.0) {
-            bad(
-                r,
-                field,
-                format!("{field} must be a number of degrees between -3600 and 3600, found {v}"),
-            );
-        }
+    ];
+    for (field, v) in outside(angles, -3600.0, 3600.0) {
+        let says = format!("{field} must be a number of degrees between -3600 and 3600, found {v}");
+        bad(r, field, says);
     }
     if !finite_in(p.volley_interval_s, 0.0, 10.0) {
         bad(
