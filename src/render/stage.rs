@@ -550,7 +550,16 @@ pub fn stage_number(source: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{loop_label, stage_number, StageCard};
+    use super::{loop_label, music_title_alpha, stage_number, StageCard, MUSIC_STEPS};
+
+    #[test]
+    fn the_music_title_shows_then_fades_then_is_gone() {
+        assert_eq!(music_title_alpha(0), 1.0);
+        assert_eq!(music_title_alpha(150), 1.0, "full at 2.5 s");
+        let fading = music_title_alpha(MUSIC_STEPS - 30);
+        assert!(fading > 0.0 && fading < 1.0);
+        assert_eq!(music_title_alpha(MUSIC_STEPS), 0.0);
+    }
 
     #[test]
     fn loops_after_the_first_are_named_in_english_ordinals() {
