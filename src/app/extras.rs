@@ -4,6 +4,8 @@
 //! here without a change. What each page lists is built by plain functions of the player's
 //! record, tested without a window.
 
+use std::collections::BTreeMap;
+
 use macroquad::prelude::*;
 
 use skysweep::level::Difficulty;
@@ -62,6 +64,15 @@ pub fn music_room(mut cues: Vec<String>, extra: &[String], cleared: bool) -> Vec
     cues.sort_by_cached_key(rank);
     cues.dedup();
     cues
+}
+
+/// A music room row's name: the cue's title from `assets/music/titles.ron`, or without one
+/// its cue name in words.
+pub fn track_name(cue: &str, titles: &BTreeMap<String, String>) -> String {
+    match titles.get(cue) {
+        Some(title) => title.to_uppercase(),
+        None => track_title(cue),
+    }
 }
 
 /// A music cue's name for players: `final_boss` is FINAL BOSS, `stage3` STAGE 3.
@@ -198,6 +209,8 @@ pub struct Extras {
     menu_cursor: usize,
     /// The music room's cues, by file name.
     tracks: Vec<String>,
+    /// The cues' titles, as the catalog read them.
+    titles: BTreeMap<String, String>,
     /// The cue the music room last started.
     playing: Option<usize>,
     /// Steps an ending page has been up, while one is shown.
@@ -215,7 +228,9 @@ impl Extras {
             .map(|level| vec![level.music.clone(), level.boss_music.clone()])
             .unwrap_or_default();
         let cleared = ctx.player_data.game_cleared();
-        Extras::with_tracks(music_room(cues, &extra, cleared))
+        let mut x = Extras::with_tracks(music_room(cues, &extra, cleared));
+        x.titles = shipped.catalog().music_titles().clone();
+        x
     }
 
     pub fn with_tracks(tracks: Vec<String>) -> Extras {
@@ -224,6 +239,7 @@ impl Extras {
             cursor: 0,
             menu_cursor: 0,
             tracks,
+            titles: BTreeMap::new(),
             playing: None,
             ending: None,
         }
@@ -421,7 +437,7 @@ impl Scene for Extras {
                         } else {
                             ""
                         };
-                        (track_title(t), on.to_string())
+                        (track_name(t, &self.titles), on.to_string())
                     })
                     .collect();
                 ("MUSIC ROOM", rows, "SHOT PLAY  ESC BACK")
@@ -494,6 +510,13 @@ mod tests {
         assert_eq!(track_title("final_boss"), "FINAL BOSS");
         assert_eq!(track_title("stage3"), "STAGE 3");
         assert_eq!(track_title("title"), "TITLE");
+        let titles = BTreeMap::from([("stage1".to_string(), "Meadowvale Morning".to_string())]);
+        assert_eq!(track_name("stage1", &titles), "MEADOWVALE MORNING");
+        assert_eq!(
+            track_name("stage2", &titles),
+            "STAGE 2",
+            "untitled: its cue name"
+        );
     }
 
     #[test]

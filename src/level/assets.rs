@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diag::{did_you_mean, ron_error_at, suggest, Diagnostic, LevelError, Message};
+use super::music_titles::{load_titles, TITLES};
 use crate::platform::fileio::read_bounded;
 
 /// Largest atlas description read, in bytes.
@@ -89,6 +90,8 @@ pub struct Catalog {
     sprites: Option<BTreeMap<String, SpriteInfo>>,
     images: Option<BTreeSet<String>>,
     music: Option<BTreeSet<String>>,
+    /// Each music cue's title, from `music/titles.ron` (see [`super::music_titles`]).
+    titles: BTreeMap<String, String>,
     problems: Vec<Diagnostic>,
 }
 
@@ -138,7 +141,13 @@ impl Catalog {
         self
     }
 
-    /// Reads the assets folder `root`: the atlas, every `.png` under it and `music/*.wav`.
+    pub fn with_title(mut self, cue: &str, title: &str) -> Catalog {
+        self.titles.insert(cue.into(), title.into());
+        self
+    }
+
+    /// Reads the assets folder `root`: the atlas, every `.png` under it, `music/*.wav` and
+    /// the music's titles.
     /// Never fails: what cannot be read is left unchecked and described in [`Self::problems`].
     pub fn load(root: &Path) -> Catalog {
         let mut c = Catalog {
@@ -191,6 +200,10 @@ impl Catalog {
                 .as_warning(),
             ),
         }
+        let cues = c.music.clone().unwrap_or_default();
+        let (titles, problems) = load_titles(&root.join(TITLES), &cues);
+        c.titles = titles;
+        c.problems.extend(problems);
         c
     }
 
@@ -225,6 +238,16 @@ impl Catalog {
     /// Every music cue in name order; empty when the folder could not be read.
     pub fn music_cues(&self) -> impl Iterator<Item = &str> {
         self.music.iter().flatten().map(String::as_str)
+    }
+
+    /// The title of the music cue `cue`, when the titles file gives it one.
+    pub fn music_title(&self, cue: &str) -> Option<&str> {
+        self.titles.get(cue).map(String::as_str)
+    }
+
+    /// Every music cue's title, by cue.
+    pub fn music_titles(&self) -> &BTreeMap<String, String> {
+        &self.titles
     }
 
     /// `Ok` when `name` is a known asset of `kind` (or that kind is not checked); otherwise
@@ -390,6 +413,33 @@ mod tests {
             .is_ok());
         assert!(c.check(AssetKind::Music, "boss").is_ok());
         assert!(c.check(AssetKind::Music, "stage9").is_err());
+        assert_eq!(c.music_title("stage1"), Some("Meadowvale Morning"));
+    }
+
+    /// A track added without its title, or a title left for a track taken away, fails here.
+    #[test]
+    fn every_shipped_track_has_a_title_and_every_title_a_track() {
+        let c = Catalog::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
+        let cues: Vec<&str> = c.music_cues().collect();
+        let titled: Vec<&str> = c.music_titles().keys().map(String::as_str).collect();
+        assert_eq!(
+            cues, titled,
+            "assets/music/*.wav and assets/music/titles.ron differ"
+        );
+        for cue in GAME_MUSIC {
+            assert!(cues.contains(&cue), "{cue}");
+        }
+        for title in c.music_titles().values() {
+            // The game's bitmap font has printable ASCII only.
+            assert!(
+                !title.is_empty() && title.chars().all(|ch| (' '..='~').contains(&ch)),
+                "{title:?}"
+            );
+            assert!(
+                title.len() <= 20,
+                "{title:?} is too long for the music room"
+            );
+        }
     }
 
     #[test]

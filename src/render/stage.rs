@@ -429,6 +429,48 @@ fn draw_intro(r: &Renderer, world: &World, card: StageCard) {
     }
 }
 
+/// Steps the music's title shows when a stage's music starts, the last [`MUSIC_FADE`] fading.
+pub const MUSIC_STEPS: u64 = 210;
+const MUSIC_FADE: u64 = 60;
+
+/// The opacity of the music's title at the stage's step `frame`: full, then fading, then gone.
+pub fn music_title_alpha(frame: u64) -> f32 {
+    if frame >= MUSIC_STEPS {
+        0.0
+    } else {
+        ((MUSIC_STEPS - frame) as f32 / MUSIC_FADE as f32).min(1.0)
+    }
+}
+
+/// The title of the stage's music, a small line with a note at the playfield's top, `top`
+/// pixels down (under the overlay's score when there are no side panels), over the stage's
+/// first steps and fading: away from the ship, which flies low.
+pub fn draw_music_title(r: &Renderer, world: &World, title: &str, top: f32) {
+    let a = music_title_alpha(world.frame());
+    if a <= 0.0 || title.is_empty() {
+        return;
+    }
+    let w = r.text_width(title, 1.0) + 10.0;
+    let x = ((PLAYFIELD.x - w) / 2.0).round();
+    draw_rectangle(
+        x - 3.0,
+        top - 2.0,
+        w + 6.0,
+        12.0,
+        Color::new(0.0, 0.0, 0.1, 0.5 * a),
+    );
+    let note = Color::new(1.0, 0.9, 0.4, a);
+    draw_circle(x + 2.0, top + 6.0, 2.0, note);
+    draw_line(x + 3.5, top + 6.0, x + 3.5, top, 1.0, note);
+    draw_line(x + 3.5, top, x + 6.5, top + 2.5, 1.0, note);
+    r.text_shadow(
+        title,
+        vec2(x + 10.0, top),
+        1.0,
+        Color::new(1.0, 1.0, 1.0, a),
+    );
+}
+
 /// The stage-clear tally: each bonus and the total, and with two `players` what each gets.
 fn draw_tally(r: &Renderer, t: &Tally, players: usize) {
     draw_rectangle(16.0, 100.0, 192.0, 104.0, Color::new(0.0, 0.0, 0.1, 0.75));
@@ -508,7 +550,16 @@ pub fn stage_number(source: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{loop_label, stage_number, StageCard};
+    use super::{loop_label, music_title_alpha, stage_number, StageCard, MUSIC_STEPS};
+
+    #[test]
+    fn the_music_title_shows_then_fades_then_is_gone() {
+        assert_eq!(music_title_alpha(0), 1.0);
+        assert_eq!(music_title_alpha(150), 1.0, "full at 2.5 s");
+        let fading = music_title_alpha(MUSIC_STEPS - 30);
+        assert!(fading > 0.0 && fading < 1.0);
+        assert_eq!(music_title_alpha(MUSIC_STEPS), 0.0);
+    }
 
     #[test]
     fn loops_after_the_first_are_named_in_english_ordinals() {

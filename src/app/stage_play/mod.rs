@@ -18,6 +18,7 @@ use skysweep::sim::{Input, World};
 
 use super::ctx::Ctx;
 use super::draw::Draw;
+use super::extras::track_name;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::pause::{Pause, Watching};
@@ -43,6 +44,8 @@ pub struct StagePlay {
     stress: Option<Stress>,
     /// The stage's number on its card, in the run's order.
     card: StageCard,
+    /// The title of the stage's music, shown as it starts.
+    music_title: String,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -134,6 +137,10 @@ impl StagePlay {
                 .collect()
         });
         ctx.audio.music(&level.music);
+        let music_title = match level.music.as_str() {
+            "" => String::new(),
+            cue => track_name(cue, ctx.shipped.catalog().music_titles()),
+        };
         ctx.renderer.effects.clear();
         // What the stage before (or the ending) drew from is let go here, so memory holds one
         // stage's images at a time however long the game runs.
@@ -156,6 +163,7 @@ impl StagePlay {
             practice: Practice::new(run.rules().tools),
             stress,
             card,
+            music_title,
         }
     }
 
@@ -353,6 +361,10 @@ impl Scene for StagePlay {
             practice::draw_preview(draw.renderer, &self.world, &upcoming, PREVIEW_S);
         }
         let layout = Layout::for_screen(draw.renderer.screen_size(), draw.renderer.user_scale);
+        if banners {
+            let top = if layout.panels { 4.0 } else { 26.0 };
+            stage::draw_music_title(draw.renderer, &self.world, &self.music_title, top);
+        }
         if !layout.panels {
             let hi = self.hi_score(draw);
             let marker = hud::replay_marker(self.input.is_replay(), draw.anim);
