@@ -221,6 +221,11 @@ mod tests {
         d
     }
 
+    /// What binding `key` to 1P SHOT that way says.
+    fn said(out: &Outcome<(usize, Action)>, key: &str, mode: Mode) -> String {
+        note(out, key, mode, "1P SHOT", label)
+    }
+
     fn label(&(p, a): &(usize, Action)) -> String {
         format!("{}P {}", p + 1, a.label())
     }
@@ -234,14 +239,14 @@ mod tests {
         assert_eq!(asked, Outcome::Confirm((0, Action::Down)));
         assert_eq!(p, defaults(), "nothing moves before the player says yes");
         assert_eq!(
-            note(&asked, "Down", Mode::Add, "1P SHOT", label),
+            said(&asked, "Down", Mode::Add),
             "THE DOWN KEY IS 1P DOWN'S: TAKE IT FOR 1P SHOT?  SHOT YES  ESC NO"
         );
         let done = bind_key(&mut p, 0, Action::Shot, "Down", Mode::Add, true);
         assert_eq!(p[0].shot, ["Z", "Space", "Down"]);
         assert_eq!(p[0].down, ["S"]);
         assert_eq!(
-            note(&done, "Down", Mode::Add, "1P SHOT", label),
+            said(&done, "Down", Mode::Add),
             "1P SHOT TOOK THE DOWN KEY FROM 1P DOWN"
         );
         assert!(doubles(&p).is_empty());
@@ -254,22 +259,20 @@ mod tests {
         let out = bind_key(&mut p, 0, Action::Shot, "C", Mode::Add, false);
         assert_eq!(out, Outcome::Bound(Vec::new()));
         assert_eq!(p[0].shot, ["Z", "Space", "C"]);
-        assert_eq!(
-            note(&out, "c", Mode::Add, "1P SHOT", label),
-            "THE C KEY ADDED TO 1P SHOT"
-        );
+        assert_eq!(said(&out, "c", Mode::Add), "THE C KEY ADDED TO 1P SHOT");
         // X is bomb's only key: adding it to shot would leave bomb with none.
         let out = bind_key(&mut p, 0, Action::Shot, "X", Mode::Add, true);
         assert_eq!(out, Outcome::Refused((0, Action::Bomb)));
         assert_eq!(p[0].bomb, ["X"]);
-        assert!(note(&out, "X", Mode::Add, "1P SHOT", label)
-            .starts_with("NOT BOUND: THE X KEY IS 1P BOMB'S ONLY KEY"));
+        assert!(
+            said(&out, "X", Mode::Add).starts_with("NOT BOUND: THE X KEY IS 1P BOMB'S ONLY KEY")
+        );
         // Replacing shot's keys with X swaps: bomb takes the old ones.
         let out = bind_key(&mut p, 0, Action::Shot, "X", Mode::Replace, false);
         assert_eq!(p[0].shot, ["X"]);
         assert_eq!(p[0].bomb, ["Z", "Space", "C"]);
         assert_eq!(
-            note(&out, "X", Mode::Replace, "1P SHOT", label),
+            said(&out, "X", Mode::Replace),
             "1P SHOT TOOK THE X KEY FROM 1P BOMB, WHICH TOOK Z SPACE C INSTEAD"
         );
         assert!(doubles(&p).is_empty());
