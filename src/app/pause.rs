@@ -27,6 +27,8 @@ pub struct Pause {
     practice: Option<PracticeResult>,
     /// The replay under the menu, if one plays.
     watching: Option<Watching>,
+    /// The replay's recorded stages as their cards name them (STAGE 2, EXTRA STAGE).
+    cards: Vec<String>,
 }
 
 /// What a replay's pause menu chooses: the recorded stage to watch from and the speed.
@@ -67,15 +69,18 @@ impl Watching {
     }
 
     /// The words of `row` on a replay's pause menu, its value in them; `chosen` rows with a
-    /// value to change show the arrows that change it.
-    pub fn label(&self, row: PauseRow, chosen: bool) -> String {
+    /// value to change show the arrows that change it. `cards` are the recorded stages' cards
+    /// (STAGE 2, EXTRA STAGE), so a stage has the number it has everywhere else.
+    pub fn label(&self, row: PauseRow, chosen: bool, cards: &[String]) -> String {
         let arrows = |text: String, more: bool| match chosen && more {
             true => format!("< {text} >"),
             false => text,
         };
         match row {
             PauseRow::RestartReplay => {
-                let text = format!("{} {}", row.label(), self.stage + 1);
+                let card = cards.get(self.stage).cloned();
+                let card = card.unwrap_or_else(|| format!("STAGE {}", self.stage + 1));
+                let text = format!("{} {card}", row.label());
                 arrows(text, self.stages > 1)
             }
             PauseRow::ReplaySpeed => arrows(format!("{} X{}", row.label(), self.speed.get()), true),
@@ -102,12 +107,18 @@ impl Pause {
             place,
             practice,
             watching: None,
+            cards: Vec::new(),
         }
     }
 
-    /// The same menu over a replay, `watching` what it chooses; `None` for live play.
-    pub fn watching(self, watching: Option<Watching>) -> Pause {
-        Pause { watching, ..self }
+    /// The same menu over a replay, `watching` what it chooses, its recorded stages named by
+    /// `cards`; `None` for live play.
+    pub fn watching(self, watching: Option<Watching>, cards: Vec<String>) -> Pause {
+        Pause {
+            watching,
+            cards,
+            ..self
+        }
     }
 }
 
@@ -161,7 +172,9 @@ impl Scene for Pause {
     fn draw(&self, draw: &mut Draw) {
         let labels: Vec<String> = (self.rows.iter().enumerate())
             .map(|(i, r)| match &self.watching {
-                Some(w) => w.label(*r, i == self.cursor),
+                Some(w) => w.label(*r, i == self.cursor, &self.cards),
+                // A run from PRACTICE ends on its results card, not at the title.
+                None if *r == PauseRow::Quit && self.practice.is_some() => "END PRACTICE".into(),
                 None => r.label().into(),
             })
             .collect();
@@ -182,6 +195,8 @@ mod tests {
 
     #[test]
     fn a_replays_pause_menu_chooses_its_stage_and_speed_and_says_where_quit_goes() {
+        // A run whose draw put stage 3 first, then stage 2, then the Extra stage.
+        let cards = ["STAGE 3", "STAGE 2", "EXTRA STAGE"].map(String::from);
         let mut w = Watching {
             stages: 3,
             stage: 1,
@@ -189,20 +204,21 @@ mod tests {
             to_replays: true,
         };
         assert_eq!(
-            w.label(PauseRow::RestartReplay, false),
-            "RESTART AT STAGE 2"
+            w.label(PauseRow::RestartReplay, false, &cards),
+            "RESTART AT STAGE 2",
+            "the stage's card, not its place"
         );
         assert!(w.input(PauseRow::RestartReplay, &right()));
         assert_eq!(
-            w.label(PauseRow::RestartReplay, true),
-            "< RESTART AT STAGE 3 >"
+            w.label(PauseRow::RestartReplay, true, &cards),
+            "< RESTART AT EXTRA STAGE >"
         );
         assert!(w.input(PauseRow::RestartReplay, &right()));
         assert_eq!(w.stage, 0, "right from the last wraps to the first");
         assert!(w.input(PauseRow::RestartReplay, &left()));
         assert_eq!(w.stage, 2);
         assert!(w.input(PauseRow::ReplaySpeed, &right()));
-        assert_eq!(w.label(PauseRow::ReplaySpeed, false), "SPEED X2");
+        assert_eq!(w.label(PauseRow::ReplaySpeed, false, &cards), "SPEED X2");
         assert!(w.input(PauseRow::ReplaySpeed, &left()));
         assert!(w.input(PauseRow::ReplaySpeed, &left()));
         assert_eq!(w.speed.get(), 4, "left from x1 wraps to x4");
@@ -210,14 +226,14 @@ mod tests {
             !w.input(PauseRow::Resume, &right()),
             "RESUME has nothing to choose"
         );
-        assert_eq!(w.label(PauseRow::Quit, true), "BACK TO REPLAYS");
+        assert_eq!(w.label(PauseRow::Quit, true, &cards), "BACK TO REPLAYS");
         let one = Watching {
             stages: 1,
             to_replays: false,
             ..w
         };
         assert_eq!(
-            one.label(PauseRow::Quit, true),
+            one.label(PauseRow::Quit, true, &cards),
             "QUIT",
             "the command line's replay"
         );
@@ -227,8 +243,9 @@ mod tests {
             "one stage: nothing to choose"
         );
         assert_eq!(
-            one.label(PauseRow::RestartReplay, true),
-            "RESTART AT STAGE 1"
+            one.label(PauseRow::RestartReplay, true, &[]),
+            "RESTART AT STAGE 1",
+            "no cards: the place in the replay"
         );
     }
 }

@@ -27,6 +27,9 @@ fn stage_files(shipped: &Shipped) -> StageFiles {
     StageFiles::new(root, shipped.catalog().clone())
 }
 
+/// Characters across a row of the REPLAYS list.
+const ROW_COLUMNS: usize = 26;
+
 /// One row: a replay file and what its listing found.
 #[derive(Clone, Debug)]
 pub struct Row {
@@ -63,8 +66,15 @@ impl Row {
         };
         let pilots: Vec<String> = l.characters.iter().map(|c| format!("{c:?}")).collect();
         let difficulty = l.difficulty.map(|d| format!("{d:?}")).unwrap_or_default();
+        // A long name (replay names run to 12 letters) keeps the day and drops the time, so
+        // the row stays inside the list.
+        let date = l.date_text();
+        let mut first = format!("{name}  {date}");
+        if first.chars().count() > ROW_COLUMNS {
+            first = format!("{name}  {}", date.split(' ').next().unwrap_or_default());
+        }
         [
-            format!("{name}  {}", l.date_text()),
+            first,
             format!("{}  {difficulty}", pilots.join("+")).to_uppercase(),
             // Unpadded, so the state word beside it fits the row (a 7-digit score leaves five
             // letters of room).

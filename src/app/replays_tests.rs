@@ -153,3 +153,22 @@ fn the_shipped_replays_play_from_any_of_their_stages() {
     assert_eq!(levels.len(), replay.stages.len());
     assert_eq!(carry.is_empty(), from == 0);
 }
+
+/// The play-test found a ten-letter name's row cut at "2026-11-27 17:": a long name keeps the
+/// day and drops the time, so the row stays inside the list's 26 columns.
+#[test]
+fn a_long_replay_name_keeps_its_row_inside_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    write_replay(dir.path(), "long.ron", "SKYSWEEPERXY", 1_764_264_900);
+    write_replay(dir.path(), "short.ron", "ACE", 1_764_264_900);
+    let rows = scan(dir.path(), &mut stage_files(&Shipped::find()));
+    let first = |name: &str| {
+        let row = rows.iter().find(|r| r.listing.name == name).unwrap();
+        row.lines()[0].clone()
+    };
+    assert_eq!(first("SKYSWEEPERXY"), "SKYSWEEPERXY  2025-11-27");
+    assert_eq!(first("ACE"), "ACE  2025-11-27 17:35");
+    assert!(rows
+        .iter()
+        .all(|r| r.lines()[0].chars().count() <= ROW_COLUMNS));
+}

@@ -68,7 +68,7 @@ impl PauseRow {
             PauseRow::Resume => "RESUME",
             PauseRow::Options => "OPTIONS",
             PauseRow::RestartStage => "RESTART STAGE",
-            PauseRow::RestartReplay => "RESTART AT STAGE",
+            PauseRow::RestartReplay => "RESTART AT",
             PauseRow::ReplaySpeed => "SPEED",
             PauseRow::Quit => "QUIT TO TITLE",
         }

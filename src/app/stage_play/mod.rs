@@ -326,8 +326,10 @@ impl Scene for StagePlay {
                 speed: run.replay_speed,
                 to_replays: run.chosen_in_replays(),
             });
+            let cards = run.replay.iter().flat_map(|r| &r.stages);
+            let cards = cards.map(|s| StageCard::of(&s.level).title()).collect();
             let pause = Pause::new(self.place.clone(), practice, self.rules().pause, tools);
-            Transition::push(pause.watching(watching))
+            Transition::push(pause.watching(watching, cards))
         } else if is_key_pressed(KeyCode::R) && !ctx.settings.r_is_bound() {
             Self::restart(ctx, run, &self.place)
         } else {
