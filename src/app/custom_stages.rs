@@ -263,10 +263,12 @@ impl Scene for CustomStages {
     }
 
     fn draw(&self, draw: &mut Draw) {
-        let (mut rows, cursor) = self.list.window();
+        let (mut rows, mut cursor) = self.list.window();
         let empty = rows.is_empty();
         if empty {
+            // A line to read, not a row to pick: nothing is highlighted.
             rows.push(("NO STAGES YET".into(), String::new()));
+            cursor = rows.len();
         }
         let pilot = Character::ALL[self.list.pilot].name().to_uppercase();
         let folder = self
@@ -274,9 +276,9 @@ impl Scene for CustomStages {
             .as_ref()
             .map_or_else(|| "NONE".into(), |f| f.display().to_string());
         let hint = if empty {
-            format!("PUT A STAGE FILE (A COPY OF ONE OF THE GAME'S, SAY) IN:  {folder}")
+            format!("PUT A STAGE FILE (A COPY OF ONE OF THE GAME'S, SAY) IN:  {folder}  ESC BACK")
         } else {
-            format!("PILOT < {pilot} >  YOUR STAGES, IN:  {folder}")
+            format!("PILOT < {pilot} >  YOUR STAGES, IN:  {folder}  ESC BACK")
         };
         menus::list(draw.renderer, "CUSTOM STAGES", &rows, cursor, &hint);
     }

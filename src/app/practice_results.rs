@@ -168,7 +168,7 @@ impl Scene for Results {
             "PRACTICE RESULTS",
             &rows,
             cursor,
-            "UP/DOWN CHOOSE  Z OR ENTER PICKS",
+            "SHOT CHOOSES  ESC TITLE",
         );
     }
 }
