@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::diag::{did_you_mean, ron_error_at, suggest, Diagnostic, LevelError, Message};
+use super::diag::{did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message};
 use super::music_titles::{load_titles, TITLES};
 use crate::platform::fileio::read_bounded;
 
@@ -311,19 +311,7 @@ pub fn read_atlas(path: &Path) -> Result<BTreeMap<String, SpriteInfo>, LevelErro
         .map_err(|_| LevelError::single(&name, 1, 1, "the atlas is not valid UTF-8 text"))?;
     ron::from_str::<AtlasFile>(&text)
         .map(|a| a.sprites)
-        .map_err(|e| {
-            let (line, col) = ron_error_at(&text, &e);
-            let src = super::Source { name, text };
-            LevelError {
-                diagnostics: vec![Diagnostic::at_line_col(
-                    &src,
-                    line,
-                    col,
-                    1,
-                    format!("atlas: {}", e.code),
-                )],
-            }
-        })
+        .map_err(|e| ron_file_error(&name, &text, &e, "atlas"))
 }
 
 /// Adds every `.png` under `dir` (the folder `rel` below the assets root) to `out`, as paths

@@ -197,6 +197,25 @@ impl fmt::Display for LevelError {
 
 impl std::error::Error for LevelError {}
 
+/// A RON parse error `e` in the file `name` holding `text`, as one diagnostic at its line and
+/// column, its message led by `what` the file is (`atlas`, `music titles`).
+pub fn ron_file_error(
+    name: &str,
+    text: &str,
+    e: &ron::error::SpannedError,
+    what: &str,
+) -> LevelError {
+    let (line, col) = ron_error_at(text, e);
+    let src = Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    };
+    let message = format!("{what}: {}", e.code);
+    LevelError {
+        diagnostics: vec![Diagnostic::at_line_col(&src, line, col, 1, message)],
+    }
+}
+
 /// Line and column (1-based) of a RON parse error in `text`. ron starts a wrong value's span
 /// right after the field's colon, on the blank before the value; a person looks for the value,
 /// so the column moves past blanks on that line.

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::diag::{ron_error_at, Diagnostic, LevelError};
+use super::diag::{ron_file_error, Diagnostic, LevelError};
 use super::Source;
 use crate::platform::fileio::read_bounded;
 
@@ -19,22 +19,8 @@ const MAX_TITLES_BYTES: u64 = 1 << 16;
 
 /// The titles read from the text of a titles file called `name`, or where it is broken.
 pub fn parse_titles(name: &str, text: &str) -> Result<BTreeMap<String, String>, LevelError> {
-    ron::from_str::<BTreeMap<String, String>>(text).map_err(|e| {
-        let (line, col) = ron_error_at(text, &e);
-        let src = Source {
-            name: name.to_string(),
-            text: text.to_string(),
-        };
-        LevelError {
-            diagnostics: vec![Diagnostic::at_line_col(
-                &src,
-                line,
-                col,
-                1,
-                format!("music titles: {}", e.code),
-            )],
-        }
-    })
+    ron::from_str::<BTreeMap<String, String>>(text)
+        .map_err(|e| ron_file_error(name, text, &e, "music titles"))
 }
 
 /// The text of a titles file for `titles`, which [`parse_titles`] reads back unchanged.
