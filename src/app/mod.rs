@@ -414,13 +414,11 @@ impl App {
         }
         self.ctx.save_changed_settings();
         self.ctx.save_player_data_if_changed();
-        if let Some(run) = &mut self.run {
-            run.end_recording();
-        }
+        // The run ends first: its `--record` file is written before anything else is kept.
+        self.end_run();
         for s in self.scenes.iter_mut() {
             s.on_exit(&mut self.ctx, &mut self.run);
         }
-        self.end_run();
         let bullets = self.world().map_or(0, |w| w.bullets().len());
         if let Some(summary) = summary {
             eprintln!(

@@ -34,10 +34,8 @@ impl StagePlay {
                 return self.replay_ended(ctx, run, ReplayEnd::Stopped);
             }
         }
-        let record = self.rules().record;
-        if self.input.is_players() {
-            player_record::step(ctx, record, &self.world, continues);
-        }
+        // What the record keeps is the run's kind's rule: replays and the bots' runs keep nothing.
+        player_record::step(ctx, self.rules().record, &self.world, continues);
         let w = &self.world;
         ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
         ctx.renderer

@@ -44,11 +44,6 @@ impl InputSource {
         matches!(self, InputSource::Replay { .. })
     }
 
-    /// Whether a person flies: neither a replay nor the bots.
-    pub fn is_players(&self) -> bool {
-        matches!(self, InputSource::Players(_))
-    }
-
     /// World steps a step of the clock takes: more than one for a replay fast-forwarded.
     pub fn steps_per_step(&self) -> u32 {
         match self {
