@@ -9,7 +9,9 @@
 //! reproduced with the matching `sim` command line.
 
 pub mod deaths;
+pub mod human;
 pub mod plot;
+pub mod steps;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +30,8 @@ use crate::level::{Level, TimelineEvent};
 use crate::sim::{Character, Skill, WorldConfig};
 
 use deaths::{DeathRow, OpeningRow};
+use human::HumanBossRow;
+use steps::StepRow;
 use targets::Target;
 
 /// The seeds every figure is taken over.
@@ -98,12 +102,16 @@ pub struct Report {
     pub stages: Vec<StageRow>,
     /// The seeds the bosses and the pacing were taken over.
     pub seeds: Vec<u64>,
-    /// Median deaths on every stage, for each skill at each difficulty.
+    /// Enemy bullets fired a minute on each stage at each difficulty.
+    pub steps: Vec<StepRow>,
+    /// Each boss's time to kill for the average player in a whole run.
+    pub human_bosses: Vec<HumanBossRow>,
+    /// Median deaths on every stage, for each skill at each difficulty with each pilot.
     pub deaths: Vec<DeathRow>,
+    /// Median deaths in the first minute of the first stages, novice on Normal, each pilot.
+    pub first_minute: Vec<DeathRow>,
     /// The seeds the deaths were taken over.
     pub death_seeds: Vec<u64>,
-    /// The pilot the skills flew, lower case.
-    pub death_pilot: String,
     /// Hits a ship with no input takes in each stage's opening on Easy.
     pub opening: Vec<OpeningRow>,
     /// The difficulty targets against these figures.
@@ -116,6 +124,7 @@ struct Job {
     stage: usize,
     character: Character,
     seed: u64,
+    difficulty: Difficulty,
     /// Starts at the boss with full power (a boss fight) rather than at the stage's beginning.
     boss_fight: bool,
 }
@@ -151,7 +160,12 @@ pub fn boss_start(level: &Level) -> Option<f32> {
 pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
     let mut jobs = Vec::new();
     // The long full-stage runs first, so the threads finish together.
-    for boss_fight in [false, true] {
+    for (boss_fight, difficulty) in [
+        (false, Difficulty::Normal),
+        (false, Difficulty::Easy),
+        (false, Difficulty::Hard),
+        (true, Difficulty::Normal),
+    ] {
         for (stage, (_, level)) in levels.iter().enumerate() {
             if boss_fight && boss_start(level).is_none() {
                 continue;
@@ -162,6 +176,7 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
                         stage,
                         character,
                         seed,
+                        difficulty,
                         boss_fight,
                     });
                 }
@@ -169,6 +184,14 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
         }
     }
     let results = run_jobs(&jobs, threads, |job| play(&levels[job.stage].1, job));
+    let human_jobs = human::jobs();
+    let campaign: Vec<Arc<Level>> = levels.iter().map(|(_, l)| l.clone()).collect();
+    let human_results = run_jobs(&human_jobs, threads, |job| human::play(&campaign, job));
+    let human_bosses = human::rows(&human_jobs, &human_results);
+    let minute_jobs = deaths::first_minute_jobs(levels.len());
+    let minute_results = run_jobs(&minute_jobs, threads, |job| {
+        deaths::play(&levels[job.stage].1, job)
+    });
     let death_jobs = deaths::death_jobs(levels.len());
     let death_results = run_jobs(&death_jobs, threads, |job| {
         deaths::play(&levels[job.stage].1, job)
@@ -194,6 +217,19 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
         })
         .collect::<Vec<_>>();
     let death_rows = deaths::rows(&names, &death_jobs, &death_results);
+    let first_minute = deaths::rows(&names, &minute_jobs, &minute_results);
+    let full_at = |i: usize, d: Difficulty| -> Vec<&Summary> {
+        jobs.iter()
+            .zip(&results)
+            .filter(|(j, _)| j.stage == i && !j.boss_fight && j.difficulty == d)
+            .map(|(_, s)| s)
+            .collect()
+    };
+    let steps: Vec<StepRow> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| StepRow::of(name, Difficulty::ALL.map(|d| full_at(i, d))))
+        .collect();
     let stages = levels
         .iter()
         .enumerate()
@@ -201,7 +237,9 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             let full = || {
                 jobs.iter()
                     .zip(&results)
-                    .filter(move |(j, _)| j.stage == i && !j.boss_fight)
+                    .filter(move |(j, _)| {
+                        j.stage == i && !j.boss_fight && j.difficulty == Difficulty::Normal
+                    })
                     .map(|(_, s)| s)
             };
             StageRow {
@@ -250,18 +288,21 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             s.map(|s| Some(worst.map_or(s, |w| w.max(s))))
         })
         .flatten();
-    let targets = targets::check(&bosses, &death_rows, &opening);
-    Report {
+    let mut report = Report {
         bosses,
         max_spread,
         stages,
         seeds: SEEDS.to_vec(),
+        steps,
+        human_bosses,
         deaths: death_rows,
+        first_minute,
         death_seeds: deaths::DEATH_SEEDS.to_vec(),
-        death_pilot: deaths::DEATH_PILOT.name().to_lowercase(),
         opening,
-        targets,
-    }
+        targets: Vec::new(),
+    };
+    report.targets = targets::check(&report);
+    report
 }
 
 /// Runs `play` on every job, `threads` at a time, each thread taking the next job when it is
@@ -292,7 +333,7 @@ fn run_jobs<J: Sync, R: Send>(jobs: &[J], threads: usize, play: impl Fn(&J) -> R
     done.into_iter().map(|(_, s)| s).collect()
 }
 
-/// One run as `sim` would make it: autoplay, invincible, Normal difficulty.
+/// One run as `sim` would make it: autoplay, invincible, at the job's difficulty.
 fn play(level: &Arc<Level>, job: &Job) -> Summary {
     let (start_at, start_power, frames) = if job.boss_fight {
         (boss_start(level).unwrap_or(0.0), BOSS_POWER, BOSS_FRAMES)
@@ -302,7 +343,7 @@ fn play(level: &Arc<Level>, job: &Job) -> Summary {
     let config = WorldConfig {
         seed: job.seed,
         characters: vec![job.character],
-        difficulty: Difficulty::Normal,
+        difficulty: job.difficulty,
         invincible: true,
         start_at,
         start_power,
@@ -449,9 +490,11 @@ pub fn table(report: &Report) -> String {
     out
 }
 
-/// The deaths, the openings and the targets, for [`table`].
+/// The steps, the human boss times, the deaths, the openings and the targets, for [`table`].
 fn deaths_table(out: &mut String, report: &Report) {
     use std::fmt::Write;
+    steps::table(out, &report.steps);
+    human::table(out, &report.human_bosses);
     let seeds = |s: &[u64]| {
         format!(
             "seeds {}-{}",
@@ -461,29 +504,17 @@ fn deaths_table(out: &mut String, report: &Report) {
     };
     let _ = writeln!(
         out,
-        "\nMedian deaths per stage ({}, {}, each stage from its start at power 1, continues taken; clears in brackets)",
-        report.death_pilot,
+        "\nMedian deaths per stage ({}, each stage from its start at power 1, continues taken; clears in brackets)",
         seeds(&report.death_seeds)
     );
-    let _ = write!(out, "{:<9}{:<11}", "skill", "difficulty");
-    let columns = report.deaths.first().map_or(&[][..], |r| &r.stages[..]);
-    let wd = columns
-        .iter()
-        .map(|s| s.stage.trim_end_matches(".ron").chars().count() + 2)
-        .max()
-        .unwrap_or(0)
-        .max(12);
-    for s in columns {
-        let _ = write!(out, "{:>wd$}", s.stage.trim_end_matches(".ron"));
-    }
-    let _ = writeln!(out, "{:>7}", "total");
-    for r in &report.deaths {
-        let _ = write!(out, "{:<9}{:<11}", r.skill, r.difficulty);
-        for s in &r.stages {
-            let _ = write!(out, "{:>wd$}", format!("{} ({})", s.median, s.clears));
-        }
-        let _ = writeln!(out, "{:>7}", r.total);
-    }
+    death_rows(out, &report.deaths);
+    let _ = writeln!(
+        out,
+        "\nMedian deaths in the first {} s of a stage ({})",
+        deaths::FIRST_MINUTE_S,
+        seeds(&report.death_seeds)
+    );
+    death_rows(out, &report.first_minute);
     let _ = writeln!(
         out,
         "\nNo input on Easy: hits in the first {} s ({})",
@@ -499,6 +530,30 @@ fn deaths_table(out: &mut String, report: &Report) {
     for t in &report.targets {
         let mark = if t.holds { "holds" } else { "MISSED" };
         let _ = writeln!(out, "{mark:<7} {}: {}", t.asks, t.measured);
+    }
+}
+
+/// One line for each row of `rows`: skill, difficulty, pilot, each stage's median and clears.
+fn death_rows(out: &mut String, rows: &[DeathRow]) {
+    use std::fmt::Write;
+    let _ = write!(out, "{:<9}{:<11}{:<7}", "skill", "difficulty", "pilot");
+    let columns = rows.first().map_or(&[][..], |r| &r.stages[..]);
+    let wd = columns
+        .iter()
+        .map(|s| s.stage.trim_end_matches(".ron").chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    for s in columns {
+        let _ = write!(out, "{:>wd$}", s.stage.trim_end_matches(".ron"));
+    }
+    let _ = writeln!(out, "{:>7}", "total");
+    for r in rows {
+        let _ = write!(out, "{:<9}{:<11}{:<7}", r.skill, r.difficulty, r.pilot);
+        for s in &r.stages {
+            let _ = write!(out, "{:>wd$}", format!("{} ({})", s.median, s.clears));
+        }
+        let _ = writeln!(out, "{:>7}", r.total);
     }
 }
 

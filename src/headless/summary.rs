@@ -128,6 +128,8 @@ pub struct StageResult {
     pub score: u64,
     /// The most enemy bullets alive at once on this stage.
     pub max_enemy_bullets: usize,
+    /// Enemy bullets fired on this stage.
+    pub enemy_bullets_fired: u64,
     /// The longest stretch on this stage with no enemy on screen, seconds (see [`StageMeter`]).
     pub dead_air_s: f64,
     /// Where on the stage's timeline that stretch began, seconds.
@@ -171,6 +173,7 @@ fn add_stats(total: &mut RunStats, s: &RunStats) {
     total.boss_parts_destroyed += s.boss_parts_destroyed;
     total.max_live_boxes = total.max_live_boxes.max(s.max_live_boxes);
     total.max_enemy_bullets = total.max_enemy_bullets.max(s.max_enemy_bullets);
+    total.enemy_bullets_fired += s.enemy_bullets_fired;
     total.continues += s.continues;
 }
 
@@ -199,6 +202,8 @@ pub struct Summary {
     pub boss_parts_destroyed: u32,
     pub max_live_boxes: usize,
     pub max_enemy_bullets: usize,
+    /// Enemy bullets fired over the run: with `frames`, the run's bullets a minute.
+    pub enemy_bullets_fired: u64,
     pub collide_us: Percentiles,
     /// Wall time of a whole step (update and collide). Its maximum includes any time the
     /// operating system ran something else instead (on a busy machine, a whole scheduler tick
@@ -381,6 +386,7 @@ impl Gathered {
             game_over: world.game_over(),
             score: world.score(),
             max_enemy_bullets: world.stats().max_enemy_bullets,
+            enemy_bullets_fired: world.stats().enemy_bullets_fired,
             dead_air_s: meter.dead_air_s(),
             dead_air_at_s: meter.dead_air_at_s(),
             gaps: meter.gaps(),
@@ -426,6 +432,7 @@ impl Gathered {
             boss_parts_destroyed: s.boss_parts_destroyed,
             max_live_boxes: s.max_live_boxes,
             max_enemy_bullets: s.max_enemy_bullets,
+            enemy_bullets_fired: s.enemy_bullets_fired,
             collide_us: Percentiles::from_ns(&mut times.collide_ns),
             steady_step_us: steady_max(&times.step_ns, &times.stage_starts),
             steady_step_cpu_us: steady_max(&times.step_cpu_ns, &times.stage_starts),

@@ -57,7 +57,7 @@ impl Character {
                 name: "Vela",
                 speed: 150.0,
                 fire_interval: 5,
-                shot_damage: 1.25,
+                shot_damage: 1.55,
                 shot_speed: 420.0,
                 shot_half: (3.0, 6.0),
                 bomb_steps: 150,
@@ -65,11 +65,11 @@ impl Character {
             },
             Character::Brass => CharacterStats {
                 name: "Brass",
-                speed: 120.0,
+                speed: 130.0,
                 fire_interval: 10,
-                shot_damage: 1.3,
+                shot_damage: 2.0,
                 shot_speed: 560.0,
-                shot_half: (2.0, 8.0),
+                shot_half: (3.0, 9.0),
                 bomb_steps: 120,
                 bomb_damage: 30.0,
             },
@@ -77,7 +77,7 @@ impl Character {
                 name: "Wren",
                 speed: 135.0,
                 fire_interval: 6,
-                shot_damage: 1.0,
+                shot_damage: 1.3,
                 shot_speed: 360.0,
                 shot_half: (4.0, 4.0),
                 bomb_steps: 120,
@@ -87,7 +87,7 @@ impl Character {
                 name: "Orla",
                 speed: 140.0,
                 fire_interval: 4,
-                shot_damage: 0.62,
+                shot_damage: 0.85,
                 shot_speed: 720.0,
                 shot_half: (2.0, 24.0),
                 bomb_steps: 150,
@@ -97,7 +97,7 @@ impl Character {
                 name: "Rook",
                 speed: 125.0,
                 fire_interval: 6,
-                shot_damage: 1.0,
+                shot_damage: 1.4,
                 shot_speed: 480.0,
                 shot_half: (2.0, 4.0),
                 bomb_steps: 150,
@@ -120,12 +120,12 @@ impl Character {
         let shots = match self {
             // The centre and a fan of singles on each side.
             Character::Vela => centre + [2.0, 2.0, 4.0, 6.0][power as usize - 1],
-            // Side streams: a paired pair from power 3, two singles more at power 4.
-            Character::Brass => centre + [0.0, 0.0, 4.0, 6.0][power as usize - 1],
+            // A single bolt each side, paired from power 3, two singles more at power 4.
+            Character::Brass => centre + [2.0, 2.0, 4.0, 6.0][power as usize - 1],
             // The familiar's orbs hit a little softer than the main shot.
-            Character::Wren => centre + [0.0, 1.0, 2.0, 3.0][power as usize - 1] * 0.95,
-            // Side beams from power 3, paired at power 4.
-            Character::Orla => centre + [0.0, 0.0, 2.0, 4.0][power as usize - 1],
+            Character::Wren => centre + [1.0, 2.0, 3.0, 4.0][power as usize - 1] * 0.95,
+            // Side beams from the first power level, paired from power 3.
+            Character::Orla => centre + [2.0, 2.0, 4.0, 4.0][power as usize - 1],
             // Each pod fires one rivet, a paired box from power 3, two from power 4.
             Character::Rook => centre + [2.0, 2.0, 4.0, 6.0][power as usize - 1],
         };

@@ -108,16 +108,16 @@ impl Spawner<'_> {
 }
 
 /// Sets enemy `key`'s weapon timers for the weapons of its phase, each waiting its first
-/// delay as the difficulty stretches it.
+/// delay as the difficulty stretches it ([`Difficulty::first_delay_factor`]).
 fn reset_weapons(enemies: &mut Slab<Enemy>, key: usize, level: &Level, difficulty: Difficulty) {
     let e = &enemies[key];
     let active = active_weapons(&level.enemies[e.kind], e.boss_phase);
-    let interval_f = difficulty.fire_interval_factor();
+    let delay_f = difficulty.first_delay_factor();
     let extra_s = difficulty.first_shot_extra_s();
     let weapons = &mut enemies[key].weapons;
     weapons.clear();
     weapons.extend(active.iter().map(|w| WeaponState {
-        cooldown: ((w.delay_s * interval_f + extra_s) / DT).round() as u32,
+        cooldown: ((w.delay_s * delay_f + extra_s) / DT).round() as u32,
         aim_deg: 90.0,
         ..WeaponState::default()
     }));

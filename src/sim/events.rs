@@ -105,5 +105,9 @@ pub struct RunStats {
     pub boss_parts_destroyed: u32,
     pub max_live_boxes: usize,
     pub max_enemy_bullets: usize,
+    /// Enemy bullets fired on this stage: what a difficulty's density and fire rate come to
+    /// (`balance` compares the difficulties by it). Counted, not part of the state: the hash
+    /// leaves it out, as it follows from the bullets spawned.
+    pub enemy_bullets_fired: u64,
     pub continues: u32,
 }

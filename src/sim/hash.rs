@@ -461,6 +461,7 @@ impl Feed for RunStats {
             boss_parts_destroyed,
             max_live_boxes,
             max_enemy_bullets,
+            enemy_bullets_fired: _,
             continues,
         } = self;
         h.put(&(

@@ -76,18 +76,15 @@ pub(crate) fn melee_target_from(enemies: &Slab<Enemy>, level: &Level, from: Vec2
         })
 }
 
-/// Orla's side beams: from power 3, a lamp-laser on each side of the centre one, paired
-/// (two beams' worth) at power 4.
+/// Orla's side beams: a lamp-laser on each side of the centre one, paired (two beams' worth)
+/// from power 3.
 pub(crate) fn fire_orla_side_beams(
     shots: &mut Slab<Shot>,
     collider: &mut Collider,
     base: &Shot,
     power: u8,
 ) {
-    if power < 3 {
-        return;
-    }
-    let paired = power >= 4;
+    let paired = power >= 3;
     let half = if paired {
         Vec2::new(base.half.x + 2.0, base.half.y)
     } else {

@@ -188,8 +188,8 @@ pub(crate) fn fire_main_shot(
             let fans: &[f32] = match power {
                 1 => &[12.0],
                 2 => &[8.0],
-                3 => &[8.0, 16.0],
-                _ => &[7.0, 14.0, 21.0],
+                3 => &[6.0, 12.0],
+                _ => &[5.0, 10.0, 16.0],
             };
             for deg in fans {
                 for sign in [-1.0f32, 1.0] {
@@ -207,12 +207,14 @@ pub(crate) fn fire_main_shot(
             }
         }
         Character::Brass => {
-            // Heavy shots side by side, all straight ahead: a narrow wall of fire, a lane
-            // a fifth as wide as Vela's fan. (offset, paired) on each side of the centre.
+            // Heavy bolts side by side, all straight ahead: few, slow to come (six volleys a
+            // second, half Vela's rate) and hard-hitting, a lane of three from the first
+            // power level so popcorn in front of him falls before it fires.
+            // (offset, paired) on each side of the centre.
             let sides: &[(f32, bool)] = match power {
-                1 | 2 => &[],
-                3 => &[(9.0, true)],
-                _ => &[(9.0, true), (18.0, false)],
+                1 | 2 => &[(11.0, false)],
+                3 => &[(11.0, true)],
+                _ => &[(11.0, true), (22.0, false)],
             };
             for &(dx, paired) in sides {
                 for sign in [-1.0f32, 1.0] {
@@ -232,10 +234,10 @@ pub(crate) fn fire_main_shot(
         Character::Wren => {
             // Homing orbs from the familiar with every volley, more with power.
             let orbs = match power {
-                1 => 0,
-                2 => 1,
-                3 => 2,
-                _ => 3,
+                1 => 1,
+                2 => 2,
+                3 => 3,
+                _ => 4,
             };
             {
                 for n in 0..orbs {

@@ -31,6 +31,8 @@ pub(crate) struct Battle<'a> {
     pub bullets: &'a mut Bullets,
     pub collider: &'a mut Collider,
     pub rng: &'a mut oorandom::Rand64,
+    /// The run's count of enemy bullets fired, which every bullet spawned here adds to.
+    pub fired: &'a mut u64,
 }
 
 /// Steps every weapon of enemy `k` that is active in its phase: turrets turn, cooldowns
@@ -130,6 +132,8 @@ fn fire_volley_of(b: &mut Battle, st: &mut WeaponState, aim: Aim) {
     let (count, base, arc, full_circle) = match p.kind {
         // Hard turns a lone aimed bullet into a fan around the aimed line.
         PatternKind::Aimed if p.count == 1 && fan > 1 => (fan, aim, AIMED_FAN_DEG, false),
+        // An aimed fan thins and thickens with the difficulty as a spread does.
+        PatternKind::Aimed if p.count > 1 => (scaled(p.count), aim, p.spread_deg, false),
         PatternKind::Aimed | PatternKind::Stream => (p.count, aim, p.spread_deg, false),
         PatternKind::Spread => (
             scaled(p.count),
@@ -171,6 +175,7 @@ fn fire_volley_of(b: &mut Battle, st: &mut WeaponState, aim: Aim) {
             heading += (rand_f32(b.rng) - 0.5) * 360.0 / count as f32;
             speed += rand_f32(b.rng) * p.speed_spread;
         }
+        *b.fired += 1;
         bullets::spawn(
             b.bullets,
             b.collider,

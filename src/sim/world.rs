@@ -317,6 +317,7 @@ impl World {
             bullets: &mut self.bullets,
             collider: &mut self.collider,
             rng: &mut self.rng,
+            fired: &mut self.stats.enemy_bullets_fired,
         };
         enemies::step(
             &mut self.enemies,

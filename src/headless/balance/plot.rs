@@ -130,6 +130,7 @@ pub fn pilot_ttks(level: &Arc<Level>, threads: usize) -> Vec<(String, Option<f64
                 stage: 0,
                 character,
                 seed,
+                difficulty: crate::level::Difficulty::Normal,
                 boss_fight: true,
             })
         })

@@ -8,7 +8,9 @@
 use serde::Serialize;
 
 use super::deaths::{DeathRow, OpeningRow};
-use super::BossRow;
+use super::human::{self, HumanBossRow};
+use super::steps::StepRow;
+use super::{BossRow, Report, StageRow};
 
 /// The longest and shortest a boss may take to kill at full power, seconds.
 pub const BOSS_TTK_S: (f64, f64) = (20.0, 90.0);
@@ -16,6 +18,10 @@ pub const BOSS_TTK_S: (f64, f64) = (20.0, 90.0);
 pub const MAX_BOSS_SPREAD: f64 = 1.3;
 /// Median deaths a stage may cost at most, where a target bounds them.
 pub const MAX_MEDIAN_DEATHS: u32 = 3;
+/// Median deaths the novice may lose in a stage's first minute on Normal.
+pub const MAX_FIRST_MINUTE_DEATHS: u32 = 2;
+/// How many times the deaths of the pilot with the fewest the pilot with the most may have.
+pub const MAX_PILOT_SPREAD: f64 = 1.5;
 
 /// One target and how the report measures up to it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -30,97 +36,227 @@ pub struct Target {
 }
 
 /// Every target the report has the figures for.
-pub fn check(bosses: &[BossRow], deaths: &[DeathRow], opening: &[OpeningRow]) -> Vec<Target> {
+pub fn check(report: &Report) -> Vec<Target> {
     let mut out = Vec::new();
-    if !opening.is_empty() {
-        let hit: Vec<String> = opening
-            .iter()
-            .filter(|o| o.hits.iter().any(|&h| h > 0))
-            .map(|o| format!("{} {:?}", o.stage, o.hits))
-            .collect();
-        out.push(Target {
-            id: "opening",
-            asks:
-                "a ship with no input on Easy is not hit in the first 10 s of any stage, seeds 1-3",
-            measured: if hit.is_empty() {
-                "no hits".to_string()
-            } else {
-                format!("hit on {}", hit.join(", "))
-            },
-            holds: hit.is_empty(),
-        });
+    opening(&mut out, &report.opening);
+    deaths(&mut out, &report.deaths, &report.first_minute);
+    curve(&mut out, &report.deaths, &report.stages);
+    difficulty_steps(&mut out, &report.steps);
+    bosses(&mut out, &report.bosses, &report.human_bosses);
+    out
+}
+
+fn opening(out: &mut Vec<Target>, opening: &[OpeningRow]) {
+    if opening.is_empty() {
+        return;
     }
-    let row = |skill: &str, difficulty: &str| {
-        deaths
-            .iter()
-            .find(|r| r.skill == skill && r.difficulty == difficulty)
+    let hit: Vec<String> = opening
+        .iter()
+        .filter(|o| o.hits.iter().any(|&h| h > 0))
+        .map(|o| format!("{} {:?}", o.stage, o.hits))
+        .collect();
+    out.push(Target {
+        id: "opening",
+        asks: "a ship with no input on Easy is not hit in the first 10 s of any stage, seeds 1-3",
+        measured: if hit.is_empty() {
+            "no hits".to_string()
+        } else {
+            format!("hit on {}", hit.join(", "))
+        },
+        holds: hit.is_empty(),
+    });
+}
+
+/// The rows of `skill` at `difficulty`, one a pilot.
+fn rows_of<'a>(deaths: &'a [DeathRow], skill: &str, difficulty: &str) -> Vec<&'a DeathRow> {
+    deaths
+        .iter()
+        .filter(|r| r.skill == skill && r.difficulty == difficulty)
+        .collect()
+}
+
+/// Each pilot's first three medians that break `most`, as "pilot [a, b, c]".
+fn over(rows: &[&DeathRow], most: u32) -> Vec<String> {
+    rows.iter()
+        .filter(|r| r.stages.iter().take(3).any(|s| s.median > most))
+        .map(|r| {
+            let m: Vec<u32> = r.stages.iter().take(3).map(|s| s.median).collect();
+            format!("{} {m:?}", r.pilot)
+        })
+        .collect()
+}
+
+fn measured_over(bad: &[String], worst: u32) -> String {
+    match bad.is_empty() {
+        true => format!("every pilot; worst median {worst}"),
+        false => format!("over on {}", bad.join(", ")),
+    }
+}
+
+fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow]) {
+    let worst = |rows: &[&DeathRow]| {
+        rows.iter()
+            .flat_map(|r| r.stages.iter().take(3).map(|s| s.median))
+            .max()
+            .unwrap_or(0)
     };
-    for (id, skill, difficulty, asks) in [
+    for (id, skill, difficulty, most, asks, rows) in [
         (
             "novice_easy_first_stages",
             "novice",
             "easy",
-            "novice on Easy, stages 1-3: median deaths at most 3 each",
+            MAX_MEDIAN_DEATHS,
+            "novice on Easy, stages 1-3, every pilot: median deaths at most 3 each",
+            deaths,
         ),
         (
             "average_normal_first_stages",
             "average",
             "normal",
-            "average on Normal, stages 1-3: median deaths at most 3 each",
+            MAX_MEDIAN_DEATHS,
+            "average on Normal, stages 1-3, every pilot: median deaths at most 3 each",
+            deaths,
+        ),
+        (
+            "novice_normal_first_minute",
+            "novice",
+            "normal",
+            MAX_FIRST_MINUTE_DEATHS,
+            "novice on Normal, first 60 s of stages 1-3, every pilot: median deaths at most 2",
+            first_minute,
         ),
     ] {
-        if let Some(r) = row(skill, difficulty).filter(|r| r.stages.len() >= 3) {
-            let medians: Vec<u32> = r.stages[..3].iter().map(|s| s.median).collect();
-            out.push(Target {
-                id,
-                asks,
-                measured: format!("medians {medians:?}"),
-                holds: medians.iter().all(|&m| m <= MAX_MEDIAN_DEATHS),
-            });
+        let rows = rows_of(rows, skill, difficulty);
+        if rows.is_empty() || rows.iter().any(|r| r.stages.len() < 3) {
+            continue;
         }
+        let bad = over(&rows, most);
+        out.push(Target {
+            id,
+            asks,
+            measured: measured_over(&bad, worst(&rows)),
+            holds: bad.is_empty(),
+        });
     }
-    if let Some(r) = row("expert", "hard").filter(|r| !r.stages.is_empty()) {
-        let failing: Vec<String> = r
-            .stages
+    let expert = rows_of(deaths, "expert", "hard");
+    if !expert.is_empty() {
+        let failing: Vec<String> = expert
             .iter()
-            .filter(|s| s.clears < 3 || s.median > MAX_MEDIAN_DEATHS)
-            .map(|s| format!("{} ({} clears, median {})", s.stage, s.clears, s.median))
+            .flat_map(|r| {
+                r.stages
+                    .iter()
+                    .filter(|s| s.clears < 3 || s.median > MAX_MEDIAN_DEATHS)
+                    .map(move |s| format!("{} {} ({} clears, median {})", r.pilot, s.stage, s.clears, s.median))
+            })
             .collect();
-        let clears: Vec<u32> = r.stages.iter().map(|s| s.clears).collect();
-        let medians: Vec<u32> = r.stages.iter().map(|s| s.median).collect();
         out.push(Target {
             id: "expert_hard_every_stage",
-            asks: "expert on Hard, every stage: clears at least 3 of 5 seeds, median deaths at most 3",
-            measured: format!("clears {clears:?}, medians {medians:?}")
-                + &if failing.is_empty() {
-                    String::new()
-                } else {
-                    format!("; short on {}", failing.join(", "))
-                },
+            asks: "expert on Hard, every stage, every pilot: clears at least 3 of 5 seeds, median deaths at most 3",
+            measured: match failing.is_empty() {
+                true => "every stage and pilot".to_string(),
+                false => format!("short on {}", failing.join(", ")),
+            },
             holds: failing.is_empty(),
         });
     }
-    if let Some(r) = row("average", "normal").filter(|r| r.stages.len() >= 6) {
-        let (first, sixth) = (r.stages[0].median, r.stages[5].median);
-        out.push(Target {
-            id: "average_normal_rises",
-            asks: "average on Normal, stage 6 against stage 1: at least twice the deaths, and at least 2",
-            measured: format!("stage 1 {first}, stage 6 {sixth}"),
-            holds: sixth >= 2 * first && sixth >= 2,
-        });
-    }
-    let all_six = |r: &&DeathRow| r.stages.len() >= 6;
-    if let (Some(easy), Some(hard)) = (
-        row("average", "easy").filter(all_six),
-        row("average", "hard").filter(all_six),
-    ) {
+    let six = |rows: Vec<&'_ DeathRow>| -> Vec<(String, u32)> {
+        rows.iter()
+            .filter(|r| r.stages.len() >= 6)
+            .map(|r| (r.pilot.clone(), r.total))
+            .collect()
+    };
+    let (easy, hard) = (six(rows_of(deaths, "average", "easy")), six(rows_of(deaths, "average", "hard")));
+    if !easy.is_empty() && easy.len() == hard.len() {
+        let pairs: Vec<String> = easy.iter().zip(&hard).map(|((p, e), (_, h))| format!("{p} {e}/{h}")).collect();
         out.push(Target {
             id: "average_hard_over_easy",
-            asks: "average, every stage's median summed: Hard at least twice Easy",
-            measured: format!("easy {}, hard {}", easy.total, hard.total),
-            holds: hard.total >= 2 * easy.total,
+            asks: "average, every stage's median summed, every pilot: Hard at least twice Easy",
+            measured: format!("easy/hard: {}", pairs.join(", ")),
+            holds: easy.iter().zip(&hard).all(|((_, e), (_, h))| *h >= 2 * e),
         });
     }
+    let normal = six(rows_of(deaths, "average", "normal"));
+    if let (Some(lo), Some(hi)) = (normal.iter().map(|p| p.1).min(), normal.iter().map(|p| p.1).max()) {
+        let all: Vec<String> = normal.iter().map(|(p, t)| format!("{p} {t}")).collect();
+        out.push(Target {
+            id: "pilots_fair",
+            asks: "average on Normal, deaths over six stages: the most any pilot has at most 1.5x the fewest",
+            measured: format!("{} ({:.2}x)", all.join(", "), hi as f64 / lo.max(1) as f64),
+            holds: hi as f64 <= MAX_PILOT_SPREAD * lo.max(1) as f64,
+        });
+    }
+}
+
+/// The median over the pilots of each stage's median, for `skill` at `difficulty`.
+pub fn stage_medians(deaths: &[DeathRow], skill: &str, difficulty: &str) -> Vec<u32> {
+    let rows = rows_of(deaths, skill, difficulty);
+    let stages = rows.iter().map(|r| r.stages.len()).min().unwrap_or(0);
+    (0..stages)
+        .map(|i| {
+            let each: Vec<u32> = rows.iter().map(|r| r.stages[i].median).collect();
+            super::deaths::median_count(&each)
+        })
+        .collect()
+}
+
+fn curve(out: &mut Vec<Target>, deaths: &[DeathRow], stages: &[StageRow]) {
+    let m = stage_medians(deaths, "average", "normal");
+    if m.len() >= 6 {
+        out.push(Target {
+            id: "average_normal_rises",
+            asks: "average on Normal, median over pilots: stage 6 at least twice stage 1's deaths, and at least 2",
+            measured: format!("stage 1 {}, stage 6 {}", m[0], m[5]),
+            holds: m[5] >= 2 * m[0] && m[5] >= 2,
+        });
+        out.push(Target {
+            id: "average_normal_climbs",
+            asks: "average on Normal, median over pilots: stages 4 to 6 never fall, stages 1-3 each below stage 4",
+            measured: format!("by stage {:?}", &m[..6]),
+            holds: m[3] <= m[4] && m[4] <= m[5] && m[..3].iter().all(|&d| d < m[3]),
+        });
+    }
+    if stages.len() >= 6 {
+        let peak: Vec<usize> = stages.iter().map(|s| s.peak_enemy_bullets).collect();
+        let early = peak[..3].iter().copied().max().unwrap_or(0);
+        out.push(Target {
+            id: "peaks_climb",
+            asks: "expert on Normal, peak enemy bullets: stage 6 at least twice stage 1, stages 4-6 each above stages 1-3",
+            measured: format!("peaks {:?}", &peak[..6]),
+            holds: peak[5] >= 2 * peak[0] && peak[3..6].iter().all(|&p| p > early),
+        });
+    }
+}
+
+fn difficulty_steps(out: &mut Vec<Target>, steps: &[StepRow]) {
+    if steps.is_empty() {
+        return;
+    }
+    let (lo, hi) = super::steps::STEP;
+    let bad: Vec<String> = steps
+        .iter()
+        .filter(|r| {
+            let (a, b) = r.steps();
+            !(lo..=hi).contains(&a) || !(lo..=hi).contains(&b)
+        })
+        .map(|r| {
+            let (a, b) = r.steps();
+            format!("{} {a:.2}/{b:.2}", r.stage)
+        })
+        .collect();
+    let all: Vec<f64> = steps.iter().flat_map(|r| [r.steps().0, r.steps().1]).collect();
+    let (min, max) = all.iter().fold((f64::MAX, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
+    out.push(Target {
+        id: "difficulty_steps",
+        asks: "every stage: Normal over Easy and Hard over Normal each 1.5x-2.5x in enemy bullets fired a minute",
+        measured: match bad.is_empty() {
+            true => format!("steps {min:.2}-{max:.2}"),
+            false => format!("out on {}", bad.join(", ")),
+        },
+        holds: bad.is_empty(),
+    });
+}
+
+fn bosses(out: &mut Vec<Target>, bosses: &[BossRow], human: &[HumanBossRow]) {
     if !bosses.is_empty() {
         let times: Vec<Option<f64>> = bosses
             .iter()
@@ -147,7 +283,27 @@ pub fn check(bosses: &[BossRow], deaths: &[DeathRow], opening: &[OpeningRow]) ->
             holds: in_range && worst.is_some_and(|w| w <= MAX_BOSS_SPREAD),
         });
     }
-    out
+    if let Some(first) = human.first() {
+        let limit = |r: &HumanBossRow| if std::ptr::eq(r, first) { human::FIRST_MAX_S } else { human::MAX_S };
+        let slow: Vec<String> = human
+            .iter()
+            .flat_map(|r| {
+                r.ttk_s.0.iter().filter(move |(_, t)| t.is_none_or(|t| t > limit(r))).map(move |(p, t)| {
+                    format!("{} {p} {}", r.boss, t.map_or("not killed".to_string(), |t| format!("{t:.1} s")))
+                })
+            })
+            .collect();
+        let worst = human.iter().flat_map(|r| r.ttk_s.0.iter().filter_map(|(_, t)| *t)).fold(0.0f64, f64::max);
+        out.push(Target {
+            id: "boss_human_time",
+            asks: "average player in a whole run on Normal, every pilot: each boss at most 60 s, the first at most 40 s",
+            measured: match slow.is_empty() {
+                true => format!("slowest {worst:.1} s"),
+                false => format!("slow: {}", slow.join(", ")),
+            },
+            holds: slow.is_empty(),
+        });
+    }
 }
 
 #[cfg(test)]

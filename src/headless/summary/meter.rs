@@ -39,6 +39,8 @@ pub struct BossTtk {
     /// Seconds from the boss's spawn to its defeat; `None` when it was not defeated in the run
     /// (or never appeared).
     pub ttk_s: Option<f64>,
+    /// The first player's shot power when the boss came in: what the fight was fought with.
+    pub power: Option<u8>,
 }
 
 /// Watches one stage being played, step by step.
@@ -82,11 +84,13 @@ impl StageMeter {
                 stage: file_name(&level.source),
                 boss,
                 ttk_s: None,
+                power: None,
             }),
             mid_ttk: mid_boss.map(|boss| BossTtk {
                 stage: file_name(&level.source),
                 boss,
                 ttk_s: None,
+                power: None,
             }),
             mid_boss: None,
             gaps: Vec::new(),
@@ -102,7 +106,12 @@ impl StageMeter {
     pub fn observe(&mut self, world: &World) {
         for ev in world.events() {
             match ev {
-                GameEvent::BossAppears { .. } => self.boss_spawned = Some(world.frame()),
+                GameEvent::BossAppears { .. } => {
+                    self.boss_spawned = Some(world.frame());
+                    if let Some(t) = self.ttk.as_mut() {
+                        t.power = world.players().first().map(|p| p.power);
+                    }
+                }
                 GameEvent::BossDefeated { .. } => {
                     if let (Some(t), Some(from)) = (self.ttk.as_mut(), self.boss_spawned) {
                         t.ttk_s = Some(steps_to_s(world.frame() - from));

@@ -37,7 +37,7 @@ use crate::sim::character::Character;
 use crate::sim::{bullet, clock, item, player, timeline, PLAYFIELD};
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).
-pub const RULES_VERSION: u32 = 4;
+pub const RULES_VERSION: u32 = 5;
 
 /// Loops whose difficulty factors differ (later loops play as the last of these).
 const LOOPS_THAT_DIFFER: u32 = 5;
@@ -70,6 +70,7 @@ pub fn dump() -> String {
             &format!("difficulty.{}.fire", d.name()),
             &(
                 d.fire_interval_factor(),
+                d.first_delay_factor(),
                 d.first_shot_extra_s(),
                 d.opening_hold_s(),
                 d.aimed_fan(),
