@@ -125,6 +125,9 @@ struct Job {
     character: Character,
     seed: u64,
     difficulty: Difficulty,
+    /// Who flies: the expert for the pacing and the boss fights, the average player for the
+    /// difficulty steps (the bullets a person meets, who kills more slowly).
+    skill: Skill,
     /// Starts at the boss with full power (a boss fight) rather than at the stage's beginning.
     boss_fight: bool,
 }
@@ -160,11 +163,12 @@ pub fn boss_start(level: &Level) -> Option<f32> {
 pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
     let mut jobs = Vec::new();
     // The long full-stage runs first, so the threads finish together.
-    for (boss_fight, difficulty) in [
-        (false, Difficulty::Normal),
-        (false, Difficulty::Easy),
-        (false, Difficulty::Hard),
-        (true, Difficulty::Normal),
+    for (boss_fight, difficulty, skill) in [
+        (false, Difficulty::Normal, Skill::Expert),
+        (false, Difficulty::Easy, Skill::Average),
+        (false, Difficulty::Normal, Skill::Average),
+        (false, Difficulty::Hard, Skill::Average),
+        (true, Difficulty::Normal, Skill::Expert),
     ] {
         for (stage, (_, level)) in levels.iter().enumerate() {
             if boss_fight && boss_start(level).is_none() {
@@ -177,6 +181,7 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
                         character,
                         seed,
                         difficulty,
+                        skill,
                         boss_fight,
                     });
                 }
@@ -221,7 +226,9 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
     let full_at = |i: usize, d: Difficulty| -> Vec<&Summary> {
         jobs.iter()
             .zip(&results)
-            .filter(|(j, _)| j.stage == i && !j.boss_fight && j.difficulty == d)
+            .filter(|(j, _)| {
+                j.stage == i && !j.boss_fight && j.difficulty == d && j.skill == Skill::Average
+            })
             .map(|(_, s)| s)
             .collect()
     };
@@ -238,7 +245,7 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
                 jobs.iter()
                     .zip(&results)
                     .filter(move |(j, _)| {
-                        j.stage == i && !j.boss_fight && j.difficulty == Difficulty::Normal
+                        j.stage == i && !j.boss_fight && j.skill == Skill::Expert
                     })
                     .map(|(_, s)| s)
             };
@@ -351,7 +358,7 @@ fn play(level: &Arc<Level>, job: &Job) -> Summary {
     };
     let opts = RunOptions {
         frames,
-        autoplay: Some(Skill::Expert),
+        autoplay: Some(job.skill),
         replay: None,
         record: false,
     };

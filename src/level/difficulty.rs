@@ -52,14 +52,14 @@ impl Difficulty {
 // minute as its neighbour on every shipped stage, as the genre's difficulties step (`skysweep
 // balance` measures the steps and checks them).
 //
-// - **Easy**: bullets fly at 0.85x speed, spreads, rings, spirals and aimed fans carry 0.6x
-//   the bullets, enemies fire 1.6x less often and wait 1.15x as long and half a second more
-//   before their first shot,
+// - **Easy**: bullets fly at 0.85x speed, spreads, rings and aimed fans carry 0.6x the
+//   bullets and spirals turn 0.6x as long, enemies fire 1.6x less often and wait half a
+//   second more before their first shot,
 //   curving bullets straighten out after `Difficulty::curl_s` seconds, and nothing fires in a
 //   stage's first `Difficulty::opening_hold_s` seconds.
 // - **Normal**: as written; curving bullets straighten out as on Easy.
 // - **Hard**: bullets fly at 1.15x speed, spreads, rings and aimed fans carry 1.5x the
-//   bullets, enemies fire 1.4x as often and wait 0.75x as long for their first shot, curving
+//   bullets and spirals turn 1.5x as long, enemies fire 1.4x as often and wait 0.75x as long for their first shot, curving
 //   bullets curl for as long as they live, and every single aimed shot comes as a fan of three.
 //
 // A later loop presses harder on every difficulty: each loop after the first adds 0.1x to the
@@ -86,12 +86,12 @@ impl Difficulty {
     }
 
     /// A weapon's wait before its first shot (an enemy's arrival, a boss's new phase), times
-    /// this. It stretches less than the time between shots, so small enemies still fire their
-    /// first shot on Easy (fewer after it) rather than dying before they ever fire, which
-    /// would make Easy a different stage rather than a gentler one.
+    /// this. Easy does not stretch it (it only adds [`Difficulty::first_shot_extra_s`]), so
+    /// small enemies still fire their first shot on Easy, and fewer after it, rather than
+    /// dying before they ever fire: that would make Easy a different stage, not a gentler one.
     pub fn first_delay_factor(self) -> f32 {
         match self {
-            Difficulty::Easy => 1.15,
+            Difficulty::Easy => 1.0,
             Difficulty::Normal => 1.0,
             Difficulty::Hard => 0.75,
         }
@@ -460,7 +460,7 @@ mod tests {
                 lo.fire_interval_factor() > hi.fire_interval_factor(),
                 "{pair:?}"
             );
-            assert!(lo.first_delay_factor() > hi.first_delay_factor(), "{pair:?}");
+            assert!(lo.first_delay_factor() >= hi.first_delay_factor(), "{pair:?}");
             assert!(
                 lo.first_shot_extra_s() >= hi.first_shot_extra_s(),
                 "{pair:?}"

@@ -7,6 +7,7 @@ use slab::Slab;
 
 use crate::collide::Collider;
 use crate::level::schema::PatternKind;
+use crate::level::schema::PatternDef;
 use crate::level::{limits, Difficulty, Level};
 
 use super::bullet::Bullet;
@@ -63,7 +64,7 @@ pub(crate) fn fire_weapons(b: &mut Battle, enemies: &mut Slab<Enemy>, k: usize) 
             st.aim_deg += diff.clamp(-rate * DT, rate * DT);
         }
         let pattern_i = enemies[k].pattern_override.unwrap_or(w.pattern);
-        let volleys = level.patterns[pattern_i].volleys;
+        let volleys = volleys_of(&level.patterns[pattern_i], b.difficulty, b.loop_index);
         let st = &mut enemies[k].weapons[wi];
         let mut fire_volley = false;
         if st.volleys_left > 0 {
@@ -98,6 +99,18 @@ pub(crate) fn fire_weapons(b: &mut Battle, enemies: &mut Slab<Enemy>, k: usize) 
     }
 }
 
+/// How many volleys one firing of `p` makes at `difficulty` on loop `loop_index`. A spiral's
+/// arms are few (two to five), so the difficulty's density changes how long it turns rather
+/// than how many arms it has: rounding 0.7 of two arms would halve it, and a spiral with a
+/// different number of arms is a different pattern to read.
+fn volleys_of(p: &PatternDef, difficulty: Difficulty, loop_index: u32) -> u32 {
+    if p.kind != PatternKind::Spiral {
+        return p.volleys;
+    }
+    let (_, density) = difficulty.factors(loop_index);
+    ((p.volleys as f32 * density).round() as u32).max(1)
+}
+
 /// Where and how one volley is fired: pattern `pattern_i` from `muzzle`, by a turret or not,
 /// turned by `turn_deg` degrees.
 struct Aim {
@@ -127,8 +140,10 @@ fn fire_volley_of(b: &mut Battle, st: &mut WeaponState, aim: Aim) {
     st.volley_index += 1;
     st.volleys_left = st.volleys_left.saturating_sub(1);
     st.volley_timer = (p.volley_interval_s / DT).round().max(1.0) as u32;
-    let scaled =
-        |n: u32| ((n as f32 * density_f).round() as u32).clamp(1, limits::MAX_BULLETS_PER_VOLLEY);
+    // A pair stays a pair: thinning two bullets to one turns a fan into an aimed shot.
+    let scaled = |n: u32| {
+        ((n as f32 * density_f).round() as u32).clamp(n.min(2), limits::MAX_BULLETS_PER_VOLLEY)
+    };
     let (count, base, arc, full_circle) = match p.kind {
         // Hard turns a lone aimed bullet into a fan around the aimed line.
         PatternKind::Aimed if p.count == 1 && fan > 1 => (fan, aim, AIMED_FAN_DEG, false),
@@ -149,7 +164,7 @@ fn fire_volley_of(b: &mut Battle, st: &mut WeaponState, aim: Aim) {
         ),
         PatternKind::Spiral => {
             st.spin_deg = (st.spin_deg + p.spin_deg).rem_euclid(360.0);
-            (scaled(p.count), p.angle_deg + st.spin_deg, 360.0, true)
+            (p.count, p.angle_deg + st.spin_deg, 360.0, true)
         }
         PatternKind::Burst => (scaled(p.count), p.angle_deg, 360.0, true),
     };

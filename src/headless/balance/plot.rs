@@ -131,6 +131,7 @@ pub fn pilot_ttks(level: &Arc<Level>, threads: usize) -> Vec<(String, Option<f64
                 character,
                 seed,
                 difficulty: crate::level::Difficulty::Normal,
+                skill: crate::sim::Skill::Expert,
                 boss_fight: true,
             })
         })

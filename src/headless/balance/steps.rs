@@ -1,6 +1,7 @@
 //! The difficulties as steps: enemy bullets fired a minute on each stage at Easy, Normal and
-//! Hard, from the same full runs as the stage pacing (every pilot, the expert autopilot,
-//! invincible, so every run sees the whole stage), and how far apart each is from the next.
+//! Hard, over full runs of every pilot flown by the average player (the bullets a person
+//! meets: the expert kills so fast that few enemies live to fire at all), invincible so every
+//! run sees the whole stage, and how far apart each difficulty is from the next.
 
 use serde::Serialize;
 
@@ -63,7 +64,7 @@ pub fn table(out: &mut String, rows: &[StepRow]) {
     use std::fmt::Write;
     let _ = writeln!(
         out,
-        "\nDifficulty steps: enemy bullets fired a minute (median of every pilot's full run, autoplay, invincible)"
+        "\nDifficulty steps: enemy bullets fired a minute (median of every pilot's full run, average player, invincible)"
     );
     let _ = writeln!(
         out,
