@@ -27,6 +27,7 @@ use super::events::{GameEvent, RunStats};
 use super::harm::Harm;
 use super::hash::StateHasher;
 use super::input::Input;
+use super::phase_start::{PhaseSetter, PhaseStart};
 use super::item::Item;
 use super::items;
 use super::pilots;
@@ -68,6 +69,8 @@ pub struct World {
     collider: Collider,
     rng: oorandom::Rand64,
     scratch: Scratch,
+    /// The boss phase the world starts at, until the boss has come and been put in it.
+    phase_start: Option<PhaseStart>,
 }
 
 /// What the timeline changes as it advances, besides the enemies it brings in.
@@ -115,6 +118,7 @@ impl World {
             collider,
             rng: oorandom::Rand64::new(config.seed as u128),
             scratch: Scratch::default(),
+            phase_start: config.start_phase,
             config,
         };
         let count = world.config.characters.len().clamp(1, 2);
@@ -234,6 +238,19 @@ impl World {
             events,
         } = timeline;
         timeline.advance(playing, bosses, scroll, &mut spawner, events);
+        if let Some(start) = self.phase_start {
+            let mut setter = PhaseSetter {
+                enemies: &mut self.enemies,
+                bosses: &self.bosses,
+                level: &self.level,
+                difficulty: self.config.difficulty,
+                collider: &mut self.collider,
+                events: &mut self.events,
+            };
+            if setter.apply(start) {
+                self.phase_start = None;
+            }
+        }
     }
 
     /// The world split into what brings enemies in and what the timeline changes besides.
@@ -637,6 +654,7 @@ impl World {
             collider: _,
             rng,
             scratch: _,
+            phase_start,
         } = self;
         let Bosses {
             boss,
@@ -655,6 +673,8 @@ impl World {
             // Seen through the lives, extends and continues it decides, all hashed (see
             // `continues_used` in `hash`).
             arcade: _,
+            // Seen through `phase_start` below while it waits, then in the boss it set.
+            start_phase: _,
         } = config;
         let mut h = StateHasher::new();
         h.put(&(*level_key, *difficulty as u8, *loop_index));
@@ -676,6 +696,10 @@ impl World {
         h.put(&timeline.banner().map(|b| b.steps_left));
         h.put(&progress.tally().map(|t| (t.total, t.each)));
         h.put(stats);
+        // Only while a phase start waits, so every run without one hashes as before.
+        if let Some(start) = phase_start {
+            h.put(start);
+        }
         h.finish()
     }
 }
