@@ -147,6 +147,12 @@ pub struct PracticeRecord {
     pub best: BTreeMap<String, BTreeMap<String, PracticeResult>>,
     /// PRACTICE's last choice.
     pub last: Option<PracticeChoice>,
+    /// Boss attacks met in a game, by key (`stage2.ron/tidewarden/Tidal Lance`): BOSS
+    /// ATTACKS lists these (see `save::attacks`).
+    pub met: BTreeSet<String>,
+    /// Each attack's tries, captures and best time, by key and then by pilot and difficulty
+    /// ([`tally_key`](super::attacks::tally_key)).
+    pub attacks: BTreeMap<String, BTreeMap<String, super::attacks::AttackTally>>,
 }
 
 impl SaveFile for PracticeRecord {
@@ -174,6 +180,7 @@ impl SaveFile for PracticeRecord {
         if let Some(last) = &mut self.last {
             last.normalise();
         }
+        self.normalise_attacks();
     }
 }
 
