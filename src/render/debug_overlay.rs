@@ -248,6 +248,23 @@ pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats
             Color::from_rgba(200, 230, 255, 255),
         );
     }
+    // The boss's phase under the box: which of how many, and its title.
+    if let Some((n, of, title)) = super::attack_card::phase_in_play(world) {
+        let below = pos + vec2(0.0, line_h * lines.len() as f32 + 2.0 * pad);
+        let label = match title {
+            Some(t) => format!("phase {n}/{of} {t}"),
+            None => format!("phase {n}/{of}"),
+        };
+        draw_rectangle(
+            pos.x - pad,
+            below.y - pad,
+            w,
+            line_h + 2.0 * pad,
+            Color::from_rgba(0, 0, 0, 170),
+        );
+        let gold = Color::from_rgba(255, 220, 140, 255);
+        r.text_shadow_within(&label, below, scale, w - 2.0 * pad, gold);
+    }
 }
 
 #[cfg(test)]
