@@ -53,7 +53,7 @@ impl AttackCard {
         let field = vec2(224.0, 320.0);
         let gold = Color::from_rgba(255, 226, 120, 255);
         let w = r.text_width(title, 1.0);
-        let corner = vec2(field.x - w - 4.0, 14.0);
+        let corner = vec2(field.x - w - 4.0, 24.0);
         if self.age < BANNER_STEPS {
             // Sweeping in from the right, easing out.
             let t = (self.age as f32 / SWEEP_STEPS as f32).min(1.0);
@@ -68,7 +68,13 @@ impl AttackCard {
                 Color::new(0.05, 0.02, 0.12, 0.72 * ease),
             );
             for edge in [band_y, band_y + 27.0] {
-                draw_rectangle(0.0, edge, field.x * ease, 1.0, Color::new(1.0, 0.85, 0.4, 0.8));
+                draw_rectangle(
+                    0.0,
+                    edge,
+                    field.x * ease,
+                    1.0,
+                    Color::new(1.0, 0.85, 0.4, 0.8),
+                );
             }
             r.text_centered("BOSS ATTACK", field.x * 0.5, band_y + 3.0, 1.0, GRAY);
             r.text_shadow(title, vec2(x.round(), band_y + 15.0), 1.0, gold);

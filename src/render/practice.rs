@@ -149,7 +149,8 @@ pub fn draw_timeline(
         };
         r.text_shadow_within(
             &label,
-            vec2(label_x, now - line * 0.5),
+            // A line under the marker the clock waits at, whose name sits level with it.
+            vec2(label_x, now + line * 0.6),
             text,
             layout.origin.x - 4.0 * s - label_x,
             WHITE,

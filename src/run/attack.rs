@@ -132,6 +132,11 @@ impl AttackTry {
         }
     }
 
+    /// Steps the phase has lasted so far (0 before it begins).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     /// The step `world` just took.
     pub fn observe(&mut self, world: &World) -> TryStep {
         let present = self.key.is_some_and(|k| world.enemies().contains(k));

@@ -74,7 +74,12 @@ fn every_shipped_attack_starts_in_its_phase() {
     let shipped = Shipped::find();
     for (path, level) in shipped_levels() {
         for attack in attacks(&level) {
-            let what = format!("{}: {} / {}", path.display(), attack.enemy_name, attack.name);
+            let what = format!(
+                "{}: {} / {}",
+                path.display(),
+                attack.enemy_name,
+                attack.name
+            );
             let plan = RunPlan {
                 start: Start::Phase {
                     enemy: Some(attack.enemy_name.to_string()),
@@ -100,7 +105,10 @@ fn every_shipped_attack_starts_in_its_phase() {
             }
             let core = &e.parts[ty.core];
             assert!(!core.destroyed, "{what}");
-            assert!(core.hp <= core.max_hp * phase.below_hp.max(0.0) + 1e-3, "{what}");
+            assert!(
+                core.hp <= core.max_hp * phase.below_hp.max(0.0) + 1e-3,
+                "{what}"
+            );
             assert!(core.hp > 0.0, "{what}");
             // The boss stays in its phase while nobody shoots.
             for _ in 0..120 {
@@ -127,10 +135,7 @@ fn a_title_not_on_the_stage_is_refused_with_the_titles_it_has() {
     assert!(err.contains("Tidal Lance"), "{err}");
 }
 
-const TARGET: PhaseStart = PhaseStart {
-    enemy: 3,
-    phase: 2,
-};
+const TARGET: PhaseStart = PhaseStart { enemy: 3, phase: 2 };
 
 fn phase(key: usize, phase: usize) -> GameEvent {
     GameEvent::BossPhase {
@@ -184,7 +189,10 @@ fn ended(captured: bool, steps: u64) -> TryStep {
 #[test]
 fn the_next_phase_with_no_death_nor_bomb_captures() {
     let mut t = begun_try(99);
-    assert_eq!(t.observe_seen(seen(&[phase(7, 3)], true, 0)), ended(true, 100));
+    assert_eq!(
+        t.observe_seen(seen(&[phase(7, 3)], true, 0)),
+        ended(true, 100)
+    );
 }
 
 #[test]

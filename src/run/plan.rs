@@ -31,7 +31,10 @@ pub enum Start {
     At(String),
     /// A boss's named phase (see [`super::attack`]): the boss comes in already in the state
     /// the phase needs. `enemy` picks among enemies whose phases share the title.
-    Phase { enemy: Option<String>, name: String },
+    Phase {
+        enemy: Option<String>,
+        name: String,
+    },
 }
 
 /// What a run is, before anything is loaded.

@@ -102,6 +102,13 @@ impl PracticeRecord {
     /// Trims what a loaded file says of attacks to the limits, and keeps every tally possible:
     /// no more captures than tries, no best time without a capture.
     pub(super) fn normalise_attacks(&mut self) {
+        if self
+            .last_attack
+            .as_deref()
+            .is_some_and(|k| !fits(k, MAX_ATTACK_KEY))
+        {
+            self.last_attack = None;
+        }
         self.met.retain(|k| fits(k, MAX_ATTACK_KEY));
         while self.met.len() > MAX_ATTACKS {
             self.met.pop_last();

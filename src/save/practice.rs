@@ -153,6 +153,8 @@ pub struct PracticeRecord {
     /// Each attack's tries, captures and best time, by key and then by pilot and difficulty
     /// ([`tally_key`](super::attacks::tally_key)).
     pub attacks: BTreeMap<String, BTreeMap<String, super::attacks::AttackTally>>,
+    /// The boss attack last played from BOSS ATTACKS, by key: the list opens on it.
+    pub last_attack: Option<String>,
 }
 
 impl SaveFile for PracticeRecord {

@@ -7,8 +7,8 @@ use crate::level::Difficulty;
 
 use super::arcade::ArcadeRules;
 use super::character::Character;
-use super::player::{Player, MAX_CHARGE, MAX_POWER};
 use super::phase_start::PhaseStart;
+use super::player::{Player, MAX_CHARGE, MAX_POWER};
 use super::PLAYFIELD;
 
 /// How a run is set up.

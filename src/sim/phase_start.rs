@@ -74,9 +74,8 @@ impl PhaseSetter<'_> {
         }
         // The phase brought in a moment ago is not the one practised: only the chosen one is
         // reported as begun.
-        self.events.retain(
-            |ev| !matches!(ev, GameEvent::BossPhase { key, .. } if *key == k),
-        );
+        self.events
+            .retain(|ev| !matches!(ev, GameEvent::BossPhase { key, .. } if *key == k));
         let before = self.enemies[k].boss_phase;
         update_boss_phase(self.enemies, k, self.level, self.difficulty, self.events);
         if self.enemies[k].boss_phase == before {

@@ -362,6 +362,10 @@ mod tests {
 fn first_phase(spawner: &Spawner, key: usize, events: &mut Vec<GameEvent>) {
     let e = &spawner.enemies[key];
     if !spawner.level.enemies[e.kind].phases.is_empty() {
-        events.push(super::enemies::phase_event(spawner.level, spawner.enemies, key));
+        events.push(super::enemies::phase_event(
+            spawner.level,
+            spawner.enemies,
+            key,
+        ));
     }
 }
