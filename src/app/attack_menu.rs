@@ -83,8 +83,9 @@ impl AttackMenu {
     fn detail(&self, draw: &Draw) -> Vec<String> {
         let Some(e) = self.list.chosen() else {
             return vec![
-                "NONE MET YET: MEET THEM IN A".into(),
-                "GAME, OR TURN ON ALL STAGES".into(),
+                "NONE MET YET: MEET A BOSS".into(),
+                "IN A GAME, OR TURN ON".into(),
+                "ALL STAGES IN PRACTICE".into(),
             ];
         };
         match draw.practice.tally(&e.key(), &self.list.who()) {
@@ -144,7 +145,7 @@ impl Scene for AttackMenu {
             heading.push_str(&format!(" LOOP {}", o.loop_number));
         }
         let detail = self.detail(draw);
-        let hint = "LEFT/RIGHT PILOT  SHOT PLAYS  ESC BACK";
-        menus::attacks(draw.renderer, &heading, &lines, cursor, &detail, hint);
+        let hint = ["LEFT/RIGHT PILOT", "SHOT PLAYS  ESC BACK"];
+        menus::attacks(draw.renderer, &heading, &lines, cursor, &detail, &hint);
     }
 }

@@ -321,6 +321,19 @@ impl Timeline {
     }
 }
 
+/// A boss or mid-boss just brought in as enemy `key` starts its first phase, when its type has
+/// phases: reported so its title shows and a phase practised alone knows it began.
+fn first_phase(spawner: &Spawner, key: usize, events: &mut Vec<GameEvent>) {
+    let e = &spawner.enemies[key];
+    if !spawner.level.enemies[e.kind].phases.is_empty() {
+        events.push(super::enemies::phase_event(
+            spawner.level,
+            spawner.enemies,
+            key,
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::sim::{Input, WorldConfig};
@@ -354,18 +367,5 @@ mod tests {
         assert_eq!(xs, [60.0, 80.0]);
         assert!(soon[0].in_s < soon[1].in_s);
         assert!(w.upcoming_spawns(10.0).iter().any(|u| u.pos.x == 180.0));
-    }
-}
-
-/// A boss or mid-boss just brought in as enemy `key` starts its first phase, when its type has
-/// phases: reported so its title shows and a phase practised alone knows it began.
-fn first_phase(spawner: &Spawner, key: usize, events: &mut Vec<GameEvent>) {
-    let e = &spawner.enemies[key];
-    if !spawner.level.enemies[e.kind].phases.is_empty() {
-        events.push(super::enemies::phase_event(
-            spawner.level,
-            spawner.enemies,
-            key,
-        ));
     }
 }

@@ -29,7 +29,7 @@ use super::hash::StateHasher;
 use super::input::Input;
 use super::item::Item;
 use super::items;
-use super::phase_start::{PhaseSetter, PhaseStart};
+use super::phase_start::{self, PhaseStart};
 use super::pilots;
 use super::player::{Player, Shot};
 use super::players::{self, Crew};
@@ -230,6 +230,7 @@ impl World {
 
     fn advance_timeline(&mut self) {
         let playing = self.progress.phase() == StagePhase::Playing;
+        let waiting = self.phase_start;
         let (mut spawner, timeline) = self.spawner_and_timeline();
         let TimelineParts {
             timeline,
@@ -238,18 +239,10 @@ impl World {
             events,
         } = timeline;
         timeline.advance(playing, bosses, scroll, &mut spawner, events);
-        if let Some(start) = self.phase_start {
-            let mut setter = PhaseSetter {
-                enemies: &mut self.enemies,
-                bosses: &self.bosses,
-                level: &self.level,
-                difficulty: self.config.difficulty,
-                collider: &mut self.collider,
-                events: &mut self.events,
-            };
-            if setter.apply(start) {
-                self.phase_start = None;
-            }
+        let started =
+            waiting.is_some_and(|at| phase_start::apply(at, &mut spawner, bosses, events));
+        if started {
+            self.phase_start = None;
         }
     }
 

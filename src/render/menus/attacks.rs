@@ -32,14 +32,14 @@ pub fn page_start(cursor: usize, total: usize) -> usize {
 
 /// The whole screen: `heading` (whose tallies show) under the title, `lines` with line
 /// `cursor` chosen, `detail` (the chosen attack's record, or why nothing is listed) and
-/// `hint` at the foot.
+/// `hint`'s lines at the foot.
 pub fn attacks(
     r: &mut Renderer,
     heading: &str,
     lines: &[AttackLine],
     cursor: usize,
     detail: &[String],
-    hint: &str,
+    hint: &[&str],
 ) {
     clear_background(Color::from_rgba(20, 28, 56, 255));
     if let Some(bg) = r.assets.texture("backgrounds/title.png") {
@@ -94,7 +94,7 @@ pub fn attacks(
     for (i, l) in detail.iter().enumerate() {
         r.text_centered(l, 112.0, foot + i as f32 * 10.0, 1.0, WHITE);
     }
-    for (i, l) in super::wrap(hint, 27).iter().enumerate() {
+    for (i, l) in hint.iter().enumerate() {
         r.text_centered(l, 112.0, 296.0 + i as f32 * 10.0, 1.0, more);
     }
 }
