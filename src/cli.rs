@@ -288,11 +288,12 @@ mod tests {
     }
 
     /// Every option a replay decides, with a valid value, as the user would type it.
-    const REFUSED_WITH_REPLAY: [&[&str]; 13] = [
+    const REFUSED_WITH_REPLAY: [&[&str]; 14] = [
         &["--seed", "3"],
         &["--character", "wren"],
         &["--difficulty", "hard"],
         &["--at", "boss"],
+        &["--phase", "Tidal Lance"],
         &["--power", "4"],
         &["--loop", "2"],
         &["--invincible"],

@@ -5,6 +5,9 @@
 //! **collide** (inside [`Scene::step`]), and once per frame **render**, which only reads.
 //! Each screen is one file beside this one; this file only routes between them.
 
+mod attack_list;
+mod attack_menu;
+mod attack_results;
 mod audio;
 mod controls;
 mod ctx;
@@ -254,6 +257,9 @@ impl App {
                     MenuPage::Replays => {
                         self.ctx.audio.music("title");
                         Box::new(replays::ReplayBrowser::new(&mut self.ctx))
+                    }
+                    MenuPage::Attacks => {
+                        Box::new(attack_menu::AttackMenu::after_run(&mut self.ctx))
                     }
                 };
                 self.apply(Transition::Switch(menu));

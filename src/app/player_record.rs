@@ -5,7 +5,7 @@
 
 use skysweep::run::Record;
 use skysweep::save::player_data::{ending_id, PlayerData};
-use skysweep::sim::{Character, World};
+use skysweep::sim::{Character, GameEvent, World};
 
 use super::ctx::Ctx;
 
@@ -31,6 +31,33 @@ fn add_step(data: &mut PlayerData, record: Record, world: &World, continues_befo
 }
 
 /// A stage cleared or lost: each player's score as their best on it, and the record saved.
+/// The named boss phases `world` began this step, on the stage whose file `stage_file` gives,
+/// become listed in PRACTICE > BOSS ATTACKS, when the run's kind `meets` attacks (its rule:
+/// not a replay's nor the bots'). Written at once, since the news is rare.
+pub fn attacks_met(ctx: &mut Ctx, meets: bool, stage_file: impl Fn() -> String, world: &World) {
+    let named = |ev: &GameEvent| matches!(ev, GameEvent::BossPhase { name: Some(_), .. });
+    if !meets || !world.events().iter().any(named) {
+        return;
+    }
+    let stage_file = stage_file();
+    let mut news = false;
+    for ev in world.events() {
+        if let GameEvent::BossPhase {
+            enemy,
+            name: Some(name),
+            ..
+        } = ev
+        {
+            let boss = &world.level().enemies[*enemy].name;
+            let key = skysweep::run::attack::attack_key(&stage_file, boss, name);
+            news |= ctx.practice_record.meet(&key);
+        }
+    }
+    if news {
+        ctx.save_practice_record();
+    }
+}
+
 pub fn stage_ended(ctx: &mut Ctx, record: Record, world: &World) {
     if record_scores(&mut ctx.player_data, record, world) {
         ctx.save_player_data();

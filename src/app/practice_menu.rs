@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use super::attack_menu::AttackMenu;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
@@ -19,7 +20,7 @@ use crate::render::menus;
 
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
-fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
+pub(super) fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
     let shipped = &ctx.shipped;
     let mut paths = shipped.stages().unwrap_or_default();
     paths.extend(shipped.extra_stage());
@@ -119,6 +120,11 @@ impl Scene for PracticeMenu {
             MenuEvent::Go => {
                 ctx.audio.play("menu_select");
                 self.start(ctx)
+            }
+            MenuEvent::Attacks => {
+                ctx.audio.play("menu_select");
+                self.remember(ctx);
+                Transition::push(AttackMenu::new(ctx, self.setup.clone()))
             }
             MenuEvent::Back => {
                 self.remember(ctx);

@@ -3,6 +3,7 @@
 
 use skysweep::save::practice::PracticeResult;
 
+use super::attack_results::AttackResults;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::{nav, CardTimer, MenuInput};
@@ -16,6 +17,11 @@ use crate::render::menus;
 /// so the record is not offered it.
 pub fn left(ctx: &mut Ctx, run: &Session, result: PracticeResult, place: StagePlace) -> Transition {
     ctx.audio.stop_music();
+    let attack = run.practice.as_ref().and_then(|p| p.attack.as_ref());
+    if let Some(outcome) = attack.map(|a| a.left_now()) {
+        let card = AttackResults::new(ctx, run, outcome, place, false, Ending::Left);
+        return Transition::switch(card);
+    }
     Transition::switch(Results::new(ctx, run, result, place, false, Ending::Left))
 }
 

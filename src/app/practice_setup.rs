@@ -70,10 +70,12 @@ pub enum Row {
     AutoRestart,
     UnlockAll,
     Go,
+    /// PRACTICE > BOSS ATTACKS: the named boss phases, each played alone.
+    Attacks,
     Back,
 }
 
-pub const ROWS: [Row; 14] = [
+pub const ROWS: [Row; 15] = [
     Row::Stage,
     Row::Start,
     Row::Pilot1,
@@ -87,6 +89,7 @@ pub const ROWS: [Row; 14] = [
     Row::AutoRestart,
     Row::UnlockAll,
     Row::Go,
+    Row::Attacks,
     Row::Back,
 ];
 
@@ -100,6 +103,8 @@ pub enum MenuEvent {
     Moved,
     Changed,
     Go,
+    /// BOSS ATTACKS chosen: its list, over this choice.
+    Attacks,
     Back,
 }
 
@@ -163,6 +168,7 @@ impl PracticeSetup {
             (_, _, true) => match self.row() {
                 Row::Go if self.stage_entry().is_some() => return MenuEvent::Go,
                 Row::Go => return MenuEvent::Nothing,
+                Row::Attacks => return MenuEvent::Attacks,
                 Row::Back => return MenuEvent::Back,
                 _ => 1,
             },
@@ -237,7 +243,7 @@ impl PracticeSetup {
                     self.start = 0;
                 }
             }
-            Row::Go | Row::Back => {}
+            Row::Go | Row::Attacks | Row::Back => {}
         }
         *self != before
     }
@@ -338,6 +344,7 @@ impl PracticeSetup {
                     Row::AutoRestart => ("AUTO-RESTART", on(self.options.auto_restart)),
                     Row::UnlockAll => ("ALL STAGES", on(self.options.unlock_all)),
                     Row::Go => ("PRACTISE", String::new()),
+                    Row::Attacks => ("BOSS ATTACKS", String::new()),
                     Row::Back => ("BACK", String::new()),
                 };
                 (label.to_string(), value)

@@ -62,6 +62,8 @@ pub enum MenuPage {
     Practice,
     /// REPLAYS, after a replay chosen there ends.
     Replays,
+    /// PRACTICE > BOSS ATTACKS, after a boss attack played alone ends.
+    Attacks,
 }
 
 impl Transition {

@@ -67,6 +67,11 @@ pub struct RunArgs {
     // Hyphens allowed so that `--at -5` reaches the stage's range check (see setup::prepare).
     #[arg(long, value_name = "SECONDS|MARKER", allow_hyphen_values = true)]
     pub at: Option<String>,
+    /// Start at a boss's named phase (`--phase "Tidal Lance"`): the boss comes in with the
+    /// parts its phase waits for already destroyed and its HP where the phase begins. A
+    /// replay cannot start there, so `--record` is refused beside it.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["at", "record"])]
+    pub phase: Option<String>,
     /// Character: vela, brass, wren, orla or rook (a second one adds player 2).
     #[arg(long = "character", value_name = "NAME", value_parser = parse_character)]
     pub characters: Vec<Character>,
@@ -102,11 +107,12 @@ pub struct RunArgs {
 /// Run options a replay decides itself (or that would change what it plays back), by clap id.
 /// `--level` stays allowed: it says where the recorded stage is, and the content hash check
 /// still refuses a different one.
-pub const REPLAY_SETS: [&str; 13] = [
+pub const REPLAY_SETS: [&str; 14] = [
     "seed",
     "characters",
     "difficulty",
     "at",
+    "phase",
     "power",
     "loop_number",
     "invincible",
@@ -198,7 +204,13 @@ impl RunArgs {
             difficulty: self.difficulty.unwrap_or(defaults.difficulty),
             // The command line counts loops from 1, the run from 0.
             loop_index: self.loop_number.unwrap_or(1).saturating_sub(1),
-            start: self.at.clone().map_or(Start::Beginning, Start::At),
+            start: match (&self.phase, &self.at) {
+                (Some(name), _) => Start::Phase {
+                    enemy: None,
+                    name: name.clone(),
+                },
+                (None, at) => at.clone().map_or(Start::Beginning, Start::At),
+            },
             start_power: self.power.unwrap_or(1),
             arcade: self.arcade(defaults.arcade),
             invincible: self.invincible,
@@ -214,6 +226,8 @@ impl RunArgs {
             RunKind::Replay
         } else if self.pilot().is_some() {
             RunKind::Demo
+        } else if self.phase.is_some() {
+            RunKind::Attack
         } else if self.at.is_some()
             || self.power.is_some()
             || self.loop_number.is_some()

@@ -212,6 +212,11 @@ fn is_zero(v: &f32) -> bool {
 /// the core's HP is at or below `below_hp` of its whole.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BossPhase {
+    /// The attack's title, if it has one. Only shown and used to find the phase (PRACTICE >
+    /// BOSS ATTACKS, `--phase`): it changes nothing that plays, so it is left out of the
+    /// level's hash and naming a phase keeps every replay and state hash.
+    #[serde(skip)]
+    pub name: Option<Arc<str>>,
     pub after: Vec<usize>,
     /// Negative when only time starts the phase.
     pub below_hp: f32,

@@ -369,6 +369,11 @@ pub enum ShapeDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Phase")]
 pub struct BossPhaseDef {
+    /// The attack's title (`name: "Tidal Lance"`), shown as a banner when the phase starts and
+    /// listed in PRACTICE > BOSS ATTACKS. Unique within its enemy; a phase without one plays
+    /// the same but is never announced nor practised alone.
+    #[serde(default)]
+    pub name: Option<String>,
     #[serde(default)]
     pub after: Vec<String>,
     /// Fraction of the core's HP at or below which the phase may start; left out, any HP

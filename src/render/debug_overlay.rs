@@ -248,6 +248,25 @@ pub fn draw_panel(r: &Renderer, world: &World, times: &FrameTimes, stats: &Stats
             Color::from_rgba(200, 230, 255, 255),
         );
     }
+    // The boss's phase under the box: which of how many, then its title on a line of its own.
+    if let Some((n, of, title)) = super::attack_card::phase_in_play(world) {
+        let below = pos + vec2(0.0, line_h * lines.len() as f32 + 2.0 * pad);
+        let mut labels = vec![format!("phase {n}/{of}")];
+        labels.extend(title.map(|t| t.to_string()));
+        let h = line_h * labels.len() as f32 + 2.0 * pad;
+        draw_rectangle(
+            pos.x - pad,
+            below.y - pad,
+            w,
+            h,
+            Color::from_rgba(0, 0, 0, 170),
+        );
+        let gold = Color::from_rgba(255, 220, 140, 255);
+        for (i, l) in labels.iter().enumerate() {
+            let at = below + vec2(0.0, i as f32 * line_h);
+            r.text_shadow_within(l, at, scale, w - 2.0 * pad, gold);
+        }
+    }
 }
 
 #[cfg(test)]

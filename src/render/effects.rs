@@ -38,6 +38,8 @@ pub struct Effects {
     /// Steps left of the bomb flash.
     flash: u32,
     rng: u32,
+    /// The title of the boss attack in play.
+    pub attack: super::attack_card::AttackCard,
 }
 
 const MAX_PARTICLES: usize = 3_000;
@@ -58,11 +60,13 @@ impl Effects {
         self.wrecks.clear();
         self.shake = 0.0;
         self.flash = 0;
+        self.attack.clear();
     }
 
     /// Reacts to one step's events. `scroll_offset` places wrecks on the ground.
     pub fn absorb(&mut self, events: &[GameEvent], scroll_offset: f32) {
         for ev in events {
+            self.attack.absorb(ev);
             match ev {
                 GameEvent::Explosion { pos, size } => {
                     self.push(ParticleKind::Explosion(*size), *pos, Vec2::ZERO);
@@ -143,6 +147,7 @@ impl Effects {
             self.shake = 0.0;
         }
         self.flash = self.flash.saturating_sub(1);
+        self.attack.step();
     }
 
     /// The camera offset for screen shake, if enabled.

@@ -6,6 +6,7 @@
 //! when the window is wide enough.
 
 pub mod assets;
+pub mod attack_card;
 #[cfg(test)]
 mod bullet_contrast;
 pub mod debug_overlay;

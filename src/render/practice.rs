@@ -139,6 +139,23 @@ pub fn draw_timeline(
         }
     }
     let now = y_of(world.stage_time());
+    // The boss attack in play, beside the clock's place: the timeline waits on the boss, so
+    // its phases have no times of their own to be drawn at.
+    if let Some((n, of, title)) = super::attack_card::phase_in_play(world) {
+        let label_x = x + 12.0 * s;
+        let label = match title {
+            Some(t) => format!("{n}/{of} {}", t.to_uppercase()),
+            None => format!("PHASE {n}/{of}"),
+        };
+        r.text_shadow_within(
+            &label,
+            // A line under the marker the clock waits at, whose name sits level with it.
+            vec2(label_x, now + line * 0.6),
+            text,
+            layout.origin.x - 4.0 * s - label_x,
+            WHITE,
+        );
+    }
     draw_triangle(
         vec2(x - 2.0 * s, now),
         vec2(x - 7.0 * s, now - 3.0 * s),

@@ -363,6 +363,7 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
     if world.frame() < INTRO_STEPS && world.config().start_at == 0.0 {
         draw_intro(r, world, card);
     }
+    r.effects.attack.draw(r);
     if let Some(b) = &world.banner() {
         if !(anim / 10).is_multiple_of(3) {
             draw_rectangle(

@@ -37,6 +37,12 @@ pub enum RunError {
         level: PathBuf,
         markers: Vec<String>,
     },
+    /// No boss phase of the stage has that title.
+    NotAPhase {
+        name: String,
+        level: PathBuf,
+        names: Vec<String>,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -71,6 +77,16 @@ impl fmt::Display for RunError {
             RunError::StartOffStage { at, length_s } => write!(
                 f,
                 "--at {at}: not on the stage, which runs from 0 to {length_s} seconds"
+            ),
+            RunError::NotAPhase { name, level, names } => write!(
+                f,
+                "--phase {name:?}: no boss phase of {} has that name (named phases: {})",
+                level.display(),
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
             ),
             RunError::NotAStart { at, level, markers } => write!(
                 f,

@@ -15,6 +15,8 @@ pub enum RunKind {
     /// A stage or a part of one chosen to practise: from PRACTICE, or a start, power, loop
     /// or invincibility given on the command line.
     Practice,
+    /// One boss's named phase played alone: PRACTICE > BOSS ATTACKS, or `--phase`.
+    Attack,
     /// A stage file of the player's or an author's, played alone (CUSTOM STAGES, `--level`).
     Custom,
     /// A recording played back.
@@ -97,6 +99,11 @@ pub struct Rules {
     /// The stage's timeline and the coming enemies show from its start, not only once a
     /// tool is used.
     pub shows_timeline: bool,
+    /// A named boss phase it meets is listed in PRACTICE > BOSS ATTACKS from then on.
+    pub meets_attacks: bool,
+    /// Its tries at a boss attack, and their captures and best times, are kept in the
+    /// practice record (mortal runs only).
+    pub attack_record: bool,
 }
 
 const PLAY_PAUSE: &[PauseRow] = &[
@@ -132,6 +139,8 @@ const ARCADE: Rules = Rules {
     // Allowed, but a run that used one leaves the table (see `high_scores`).
     tools: ALL_TOOLS,
     shows_timeline: false,
+    meets_attacks: true,
+    attack_record: false,
 };
 
 /// A part of the game played to learn it: every tool, and a best to beat.
@@ -144,6 +153,8 @@ const PRACTICE: Rules = Rules {
     pause: PLAY_PAUSE,
     tools: ALL_TOOLS,
     shows_timeline: true,
+    meets_attacks: true,
+    attack_record: false,
 };
 
 /// Nobody's own flying: nothing counts.
@@ -156,13 +167,16 @@ const WATCHING_RULES: Rules = Rules {
     pause: PLAY_PAUSE,
     tools: WATCHING,
     shows_timeline: false,
+    meets_attacks: false,
+    attack_record: false,
 };
 
 impl RunKind {
-    pub const ALL: [RunKind; 6] = [
+    pub const ALL: [RunKind; 7] = [
         RunKind::Arcade,
         RunKind::Extra,
         RunKind::Practice,
+        RunKind::Attack,
         RunKind::Custom,
         RunKind::Replay,
         RunKind::Demo,
@@ -180,6 +194,13 @@ impl RunKind {
                 ..ARCADE
             },
             RunKind::Practice => PRACTICE,
+            // Its tries are kept instead of a stage's best; a replay cannot start at a phase.
+            RunKind::Attack => Rules {
+                practice_bests: false,
+                attack_record: true,
+                offers_replay: false,
+                ..PRACTICE
+            },
             RunKind::Custom => Rules {
                 practice_bests: false,
                 ..PRACTICE
@@ -199,7 +220,7 @@ impl RunKind {
         match self {
             RunKind::Arcade => None,
             RunKind::Extra => Some("the Extra stage"),
-            RunKind::Practice | RunKind::Custom => Some("a practice run"),
+            RunKind::Practice | RunKind::Attack | RunKind::Custom => Some("a practice run"),
             RunKind::Replay => Some("a replay"),
             RunKind::Demo => Some("the autopilot played"),
         }

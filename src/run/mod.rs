@@ -6,6 +6,7 @@
 //!
 //! Nothing here knows the command line's types or the window.
 
+pub mod attack;
 mod error;
 mod kind;
 mod plan;

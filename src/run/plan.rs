@@ -29,6 +29,12 @@ pub enum Start {
     Beginning,
     /// A marker of the stage (`boss`), or seconds from its start (`42`, `42s`), as written.
     At(String),
+    /// A boss's named phase (see [`super::attack`]): the boss comes in already in the state
+    /// the phase needs. `enemy` picks among enemies whose phases share the title.
+    Phase {
+        enemy: Option<String>,
+        name: String,
+    },
 }
 
 /// What a run is, before anything is loaded.

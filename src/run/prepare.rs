@@ -65,9 +65,21 @@ pub fn prepare(plan: &RunPlan, shipped: &Shipped) -> Result<PreparedRun, RunErro
         Stages::One(path) => vec![path.clone()],
     };
     let level = Arc::new(shipped.load(&stages[0])?);
-    let start_at = match &plan.start {
-        Start::Beginning => 0.0,
-        Start::At(at) => start_of(at, &level, &stages[0])?,
+    let (start_at, start_phase) = match &plan.start {
+        Start::Beginning => (0.0, None),
+        Start::At(at) => (start_of(at, &level, &stages[0])?, None),
+        Start::Phase { enemy, name } => {
+            let found = super::attack::find(&level, enemy.as_deref(), name);
+            let attack = found.ok_or_else(|| RunError::NotAPhase {
+                name: name.clone(),
+                level: stages[0].clone(),
+                names: super::attack::attacks(&level)
+                    .iter()
+                    .map(|a| a.name.to_string())
+                    .collect(),
+            })?;
+            (attack.at, Some(attack.start))
+        }
     };
     let config = WorldConfig {
         seed: plan.seed,
@@ -82,6 +94,7 @@ pub fn prepare(plan: &RunPlan, shipped: &Shipped) -> Result<PreparedRun, RunErro
         start_power: plan.start_power,
         loop_index: plan.loop_index,
         arcade: plan.arcade,
+        start_phase,
         ..WorldConfig::default()
     };
     Ok(PreparedRun {

@@ -234,7 +234,11 @@ fn the_rules_table_holds_for_every_kind() {
     for kind in RunKind::ALL {
         let r = kind.rules();
         let own_flying = !matches!(kind, RunKind::Replay | RunKind::Demo);
-        assert_eq!(r.offers_replay, own_flying, "{kind:?}");
+        // A replay cannot start at a boss's phase: a phase played alone offers none.
+        let from_a_phase = kind == RunKind::Attack;
+        assert_eq!(r.offers_replay, own_flying && !from_a_phase, "{kind:?}");
+        assert_eq!(r.meets_attacks, own_flying, "{kind:?}");
+        assert_eq!(r.attack_record, from_a_phase, "{kind:?}");
         assert_eq!(r.record != Record::Nothing, own_flying, "{kind:?}");
         assert_eq!(r.high_scores, kind == RunKind::Arcade, "{kind:?}");
         assert_eq!(r.high_scores, kind.unranked_because().is_none(), "{kind:?}");

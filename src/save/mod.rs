@@ -2,6 +2,7 @@
 //! writes them atomically and keeps damaged files aside. Window-free, so the fuzz targets and
 //! tests build these very modules without macroquad.
 
+pub mod attacks;
 pub mod keys;
 pub mod pad;
 pub mod player_data;

@@ -147,6 +147,14 @@ pub struct PracticeRecord {
     pub best: BTreeMap<String, BTreeMap<String, PracticeResult>>,
     /// PRACTICE's last choice.
     pub last: Option<PracticeChoice>,
+    /// Boss attacks met in a game, by key (`stage2.ron/tidewarden/Tidal Lance`): BOSS
+    /// ATTACKS lists these (see `save::attacks`).
+    pub met: BTreeSet<String>,
+    /// Each attack's tries, captures and best time, by key and then by pilot and difficulty
+    /// ([`tally_key`](super::attacks::tally_key)).
+    pub attacks: BTreeMap<String, BTreeMap<String, super::attacks::AttackTally>>,
+    /// The boss attack last played from BOSS ATTACKS, by key: the list opens on it.
+    pub last_attack: Option<String>,
 }
 
 impl SaveFile for PracticeRecord {
@@ -174,6 +182,7 @@ impl SaveFile for PracticeRecord {
         if let Some(last) = &mut self.last {
             last.normalise();
         }
+        self.normalise_attacks();
     }
 }
 

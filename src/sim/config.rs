@@ -7,6 +7,7 @@ use crate::level::Difficulty;
 
 use super::arcade::ArcadeRules;
 use super::character::Character;
+use super::phase_start::PhaseStart;
 use super::player::{Player, MAX_CHARGE, MAX_POWER};
 use super::PLAYFIELD;
 
@@ -30,6 +31,9 @@ pub struct WorldConfig {
     pub carry: Vec<Carry>,
     /// Lives, extends and continues (the arcade settings); the defaults are the game's own.
     pub arcade: ArcadeRules,
+    /// A boss's phase to start at (with `start_at` at the event that brings the boss in):
+    /// the boss comes in already in that phase's state. `None` plays the boss from its first.
+    pub start_phase: Option<PhaseStart>,
 }
 
 /// A player's standing carried from one stage to the next.
@@ -101,6 +105,7 @@ impl Default for WorldConfig {
             start_power: 1,
             carry: Vec::new(),
             arcade: ArcadeRules::default(),
+            start_phase: None,
         }
     }
 }

@@ -239,6 +239,20 @@ pub(crate) fn update_boss_phase(
             e.leg = 0;
         }
         reset_weapons(enemies, k, level, difficulty);
-        events.push(GameEvent::BossPhase { phase });
+        events.push(phase_event(level, enemies, k));
+    }
+}
+
+/// The [`GameEvent::BossPhase`] of enemy `k`'s phase now.
+pub(crate) fn phase_event(level: &Level, enemies: &Slab<Enemy>, k: usize) -> GameEvent {
+    let e = &enemies[k];
+    GameEvent::BossPhase {
+        key: k,
+        enemy: e.kind,
+        phase: e.boss_phase,
+        name: level.enemies[e.kind]
+            .phases
+            .get(e.boss_phase)
+            .and_then(|p| p.name.clone()),
     }
 }

@@ -74,8 +74,14 @@ pub enum GameEvent {
     BossAppears {
         name: Arc<str>,
     },
+    /// Enemy `key`, of type `enemy` (an index into the level's enemies), entered its phase
+    /// `phase`, titled `name` if the level names it. A boss's or mid-boss's first phase is
+    /// reported as the timeline brings it in; later ones as they start.
     BossPhase {
+        key: usize,
+        enemy: usize,
         phase: usize,
+        name: Option<Arc<str>>,
     },
     BossDefeated {
         name: Arc<str>,

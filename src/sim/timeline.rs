@@ -234,6 +234,7 @@ impl Timeline {
                 if let Some(key) = spawner.spawn(placed(*enemy, *pos)) {
                     let steps_left = (wait_s / DT).round() as u32;
                     bosses.mid_boss = Some(MidBossWait { key, steps_left });
+                    first_phase(spawner, key, events);
                 }
             }
             TimelineEvent::Boss { enemy, pos, .. } => {
@@ -241,6 +242,7 @@ impl Timeline {
                     bosses.boss = Some(key);
                     let name = level.enemies[*enemy].name.clone();
                     events.push(GameEvent::BossAppears { name });
+                    first_phase(spawner, key, events);
                 }
             }
         }
@@ -316,6 +318,19 @@ impl Timeline {
         }
         out.sort_by(|a, b| a.in_s.total_cmp(&b.in_s));
         out
+    }
+}
+
+/// A boss or mid-boss just brought in as enemy `key` starts its first phase, when its type has
+/// phases: reported so its title shows and a phase practised alone knows it began.
+fn first_phase(spawner: &Spawner, key: usize, events: &mut Vec<GameEvent>) {
+    let e = &spawner.enemies[key];
+    if !spawner.level.enemies[e.kind].phases.is_empty() {
+        events.push(super::enemies::phase_event(
+            spawner.level,
+            spawner.enemies,
+            key,
+        ));
     }
 }
 

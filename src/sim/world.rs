@@ -29,6 +29,7 @@ use super::hash::StateHasher;
 use super::input::Input;
 use super::item::Item;
 use super::items;
+use super::phase_start::{self, PhaseStart};
 use super::pilots;
 use super::player::{Player, Shot};
 use super::players::{self, Crew};
@@ -68,6 +69,8 @@ pub struct World {
     collider: Collider,
     rng: oorandom::Rand64,
     scratch: Scratch,
+    /// The boss phase the world starts at, until the boss has come and been put in it.
+    phase_start: Option<PhaseStart>,
 }
 
 /// What the timeline changes as it advances, besides the enemies it brings in.
@@ -115,6 +118,7 @@ impl World {
             collider,
             rng: oorandom::Rand64::new(config.seed as u128),
             scratch: Scratch::default(),
+            phase_start: config.start_phase,
             config,
         };
         let count = world.config.characters.len().clamp(1, 2);
@@ -226,6 +230,7 @@ impl World {
 
     fn advance_timeline(&mut self) {
         let playing = self.progress.phase() == StagePhase::Playing;
+        let waiting = self.phase_start;
         let (mut spawner, timeline) = self.spawner_and_timeline();
         let TimelineParts {
             timeline,
@@ -234,6 +239,11 @@ impl World {
             events,
         } = timeline;
         timeline.advance(playing, bosses, scroll, &mut spawner, events);
+        let started =
+            waiting.is_some_and(|at| phase_start::apply(at, &mut spawner, bosses, events));
+        if started {
+            self.phase_start = None;
+        }
     }
 
     /// The world split into what brings enemies in and what the timeline changes besides.
@@ -638,6 +648,7 @@ impl World {
             collider: _,
             rng,
             scratch: _,
+            phase_start,
         } = self;
         let Bosses {
             boss,
@@ -656,6 +667,8 @@ impl World {
             // Seen through the lives, extends and continues it decides, all hashed (see
             // `continues_used` in `hash`).
             arcade: _,
+            // Seen through `phase_start` below while it waits, then in the boss it set.
+            start_phase: _,
         } = config;
         let mut h = StateHasher::new();
         h.put(&(*level_key, *difficulty as u8, *loop_index));
@@ -677,6 +690,10 @@ impl World {
         h.put(&timeline.banner().map(|b| b.steps_left));
         h.put(&progress.tally().map(|t| (t.total, t.each)));
         h.put(stats);
+        // Only while a phase start waits, so every run without one hashes as before.
+        if let Some(start) = phase_start {
+            h.put(start);
+        }
         h.finish()
     }
 }

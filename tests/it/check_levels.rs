@@ -60,6 +60,10 @@ const BAD: &[(&str, &[&str])] = &[
         &["14:26: enemy \"fortress\", phase 2: after names unknown part \"wing_left\"; did you mean \"wing_l\"?"],
     ),
     (
+        "duplicate_phase_name.ron",
+        &["14:24: enemy \"fortress\", phase 2: the name \"Salvo\" is phase 1's already; each phase of an enemy needs its own"],
+    ),
+    (
         "syntax_error.ron",
         &["5:37: expected a comma `,` after `enemy: \"drone\"` (or a closing bracket), found `x`"],
     ),

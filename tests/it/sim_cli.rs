@@ -516,3 +516,32 @@ fn arcade_rules_on_the_command_line_decide_the_run_and_its_replay_keeps_them() {
     ]));
     assert_eq!(plain["game_over"], false, "{plain}");
 }
+
+/// Issue #44: an author tests one boss attack headless. `--phase` starts at it (its boss
+/// already in the attack's state: Tidal Lance is the last, with the turrets down); a name the
+/// stage lacks is refused with the names it has; a replay cannot start there.
+#[test]
+fn sim_starts_at_a_named_boss_phase() {
+    let stage = [
+        "--level",
+        "levels/stage2.ron",
+        "--autoplay",
+        "--frames",
+        "60",
+    ];
+    let v = json(&support::run(
+        &[&["sim"], &stage[..], &["--phase", "Tidal Lance"]].concat(),
+    ));
+    assert_eq!(v["boss_parts_destroyed"], 0, "{v}");
+    assert_eq!(v["stage"], "Saltmarsh Harbour");
+    let err = support::run(&[&["sim"], &stage[..], &["--phase", "Tidal Lunge"]].concat());
+    assert!(!err.status.success());
+    let text = String::from_utf8_lossy(&err.stderr);
+    assert!(
+        text.contains("Tidal Lunge") && text.contains("Tidal Lance"),
+        "{text}"
+    );
+    let rec = ["--phase", "Tidal Lance", "--record", "x.ron"];
+    let err = support::run(&[&["sim"], &stage[..], &rec[..]].concat());
+    assert_eq!(err.status.code(), Some(2), "clap refuses it");
+}

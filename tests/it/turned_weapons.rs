@@ -89,8 +89,11 @@ fn phase_changes(steps: u32, hurt: Option<(u32, f32)>) -> Vec<(u32, usize)> {
             world.enemy_mut(boss).parts[0].hp = hp;
         }
         for e in world.events() {
-            if let GameEvent::BossPhase { phase } = e {
-                changes.push((step, *phase));
+            // The first phase is reported as the boss comes in; only changes are counted.
+            if let GameEvent::BossPhase { phase, .. } = e {
+                if *phase > 0 {
+                    changes.push((step, *phase));
+                }
             }
         }
     }

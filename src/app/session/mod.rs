@@ -8,6 +8,7 @@
 //! handed to the router, which gives it to the stage scene. It ends at the title: nothing of it
 //! is put back, since the next run is a new session.
 
+mod attack;
 mod practice;
 mod recording;
 #[cfg(test)]
@@ -23,6 +24,7 @@ use skysweep::run::{PreparedRun, Rules, RunKind, RunPlan, Shipped};
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Carry, Character, Input, Skill, WorldConfig};
 
+pub use attack::AttackRun;
 pub use practice::{PracticeRun, PracticeTally};
 pub use recording::Finished;
 use recording::Recording;
@@ -209,6 +211,14 @@ impl Session {
     /// The configuration every stage starts from.
     pub fn base(&self) -> &WorldConfig {
         &self.base
+    }
+
+    /// The file name of stage `index` of the run (`stage2.ron`): the practice record's key.
+    pub fn stage_file(&self, index: usize) -> String {
+        self.stages
+            .get(index)
+            .and_then(|p| p.file_name())
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned())
     }
 
     /// How many stages the run plays before it loops.

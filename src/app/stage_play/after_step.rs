@@ -5,6 +5,7 @@
 
 use skysweep::sim::Carry;
 
+use super::super::attack_results::{self, AttackResults};
 use super::super::ctx::Ctx;
 use super::super::ending::Ending;
 use super::super::game_over::GameOver;
@@ -36,6 +37,8 @@ impl StagePlay {
         }
         // What the record keeps is the run's kind's rule: replays and the bots' runs keep nothing.
         player_record::step(ctx, self.rules().record, &self.world, continues);
+        let stage_file = || run.stage_file(self.place.index);
+        player_record::attacks_met(ctx, self.rules().meets_attacks, stage_file, &self.world);
         let w = &self.world;
         ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
         ctx.renderer
@@ -76,6 +79,15 @@ impl StagePlay {
                 let (place, invincible) = (self.place.clone(), self.invincible());
                 let results = Results::new(ctx, run, result, place, invincible, Played);
                 Some(Transition::switch(results))
+            }
+            PracticeTally::AttackBegan => {
+                attack_results::try_begun(ctx, run, self.invincible());
+                None
+            }
+            PracticeTally::AttackEnded(outcome) => {
+                let (place, invincible) = (self.place.clone(), self.invincible());
+                let card = AttackResults::new(ctx, run, outcome, place, invincible, Played);
+                Some(Transition::switch(card))
             }
             PracticeTally::Restart { deaths } => {
                 let start = practice.start_name();

@@ -79,8 +79,10 @@ impl StagePlay {
         // A replay's stage starts where and on the loop it was recorded, with its own inputs.
         let (start_at, loop_index, steps) = run.stage_start(place.index, place.loop_index);
         if first {
-            // A practice run starts (and restarts) with the chosen lives, bombs and power.
-            if let Some(p) = &run.practice {
+            // A practice run starts (and restarts) with the chosen lives, bombs and power; a
+            // boss attack's with a new try.
+            if let Some(p) = &mut run.practice {
+                p.attack_restarted();
                 run.carry = p.carry(place.characters.len());
             }
         }
@@ -215,6 +217,9 @@ impl StagePlay {
         };
         let power = self.max_power();
         let level = self.world.level().clone();
+        if let Some(p) = &mut run.practice {
+            p.attack_restarted();
+        }
         let mut next = Self::begin(ctx, run, level, self.place.clone(), at, power, false, None);
         next.practice = self.practice.restarted();
         Transition::switch(next)

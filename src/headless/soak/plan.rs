@@ -74,6 +74,7 @@ impl Plan {
             carry: Vec::new(),
             // The game's own rules: the plans a seed draws stay as they were.
             arcade: Default::default(),
+            start_phase: None,
         };
         Plan {
             config,

@@ -1,6 +1,8 @@
 //! Enemy types: their parts (and which guard which), weapons and boss phases, with every
 //! part and pattern name resolved to an index.
 
+use std::sync::Arc;
+
 use glam::Vec2;
 
 use super::hitbox::{link_hitbox, HitboxDef, DEFAULT_SIZE};
@@ -385,12 +387,50 @@ fn link_phases(r: &mut Linker, e: &Site, def: &EnemyDef, parts: &[Part]) -> Vec<
         limits::MAX_PHASES,
         |n| format!("enemy \"{}\" has {n} phases", e.name),
     );
+    check_phase_names(r, e, def);
     def.phases
         .iter()
         .enumerate()
         .take(limits::MAX_PHASES)
         .map(|(pi, ph)| link_phase(r, e, pi, ph, parts))
         .collect()
+}
+
+/// A phase's name is its attack's title: not blank, not over [`limits::MAX_NAME_LEN`] bytes,
+/// and no two phases of one enemy share one (PRACTICE and `--phase` find a phase by it).
+fn check_phase_names(r: &mut Linker, e: &Site, def: &EnemyDef) {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for (pi, ph) in def.phases.iter().enumerate().take(limits::MAX_PHASES) {
+        let Some(title) = ph.name.as_deref() else {
+            continue;
+        };
+        let at = e.at([Seg::Field("phases"), Seg::Index(pi), Seg::Field("name")]);
+        let enemy = e.name;
+        if title.trim().is_empty() || title.len() > limits::MAX_NAME_LEN {
+            r.err(
+                e.src,
+                &at,
+                format!(
+                    "enemy \"{enemy}\", phase {}: a phase's name must be 1 to {} bytes and not blank",
+                    pi + 1,
+                    limits::MAX_NAME_LEN
+                ),
+            );
+        } else if let Some((_, first)) = seen.iter().find(|(n, _)| *n == title) {
+            r.err(
+                e.src,
+                &at,
+                format!(
+                    "enemy \"{enemy}\", phase {}: the name \"{title}\" is phase {}'s already; \
+                     each phase of an enemy needs its own",
+                    pi + 1,
+                    first + 1
+                ),
+            );
+        } else {
+            seen.push((title, pi));
+        }
+    }
 }
 
 /// Phase `pi`, `ph`: the parts it waits for, when it starts, its path and weapons.
@@ -453,6 +493,7 @@ fn link_phase(r: &mut Linker, e: &Site, pi: usize, ph: &BossPhaseDef, parts: &[P
         &loc(&phase_at, [Seg::Field("weapons")]),
     );
     BossPhase {
+        name: ph.name.as_deref().map(Arc::from),
         after,
         below_hp,
         after_s: ph.after_s,

@@ -272,6 +272,8 @@ impl Replay {
             loop_index,
             carry,
             arcade: self.arcade,
+            // A replay records no phase start: a run started at one offers no replay.
+            start_phase: None,
         }
     }
 }

@@ -1,0 +1,119 @@
+//! The boss attacks' record: kept through a save, an older file without it, a damaged file
+//! and a hostile one.
+
+use super::*;
+use crate::save::store::SaveFile;
+
+const TIDAL: &str = "stage2.ron/tidewarden/Tidal Lance";
+
+fn vela() -> String {
+    tally_key(Character::Vela, Difficulty::Normal, 1)
+}
+
+#[test]
+fn tally_keys_name_the_pilot_difficulty_and_a_later_loop() {
+    assert_eq!(vela(), "vela normal");
+    assert_eq!(
+        tally_key(Character::Brass, Difficulty::Hard, 2),
+        "brass hard loop 2"
+    );
+}
+
+#[test]
+fn tries_captures_and_the_best_time_are_counted_per_pilot_and_difficulty() {
+    let mut r = PracticeRecord::default();
+    assert!(!r.has_met(TIDAL));
+    assert!(r.meet(TIDAL));
+    assert!(!r.meet(TIDAL), "no news the second time");
+    assert!(r.has_met(TIDAL));
+    assert!(r.try_begun(TIDAL, &vela()));
+    assert!(r.try_begun(TIDAL, &vela()));
+    assert!(r.captured(TIDAL, &vela(), 900));
+    assert!(!r.captured(TIDAL, &vela(), 1200), "slower");
+    assert!(r.captured(TIDAL, &vela(), 600), "quicker");
+    let t = r.tally(TIDAL, &vela()).unwrap();
+    // The third capture came with no try counted: captures never pass tries.
+    assert_eq!(
+        *t,
+        AttackTally {
+            tries: 3,
+            captures: 3,
+            best_steps: Some(600)
+        }
+    );
+    let hard = tally_key(Character::Vela, Difficulty::Hard, 1);
+    assert_eq!(r.tally(TIDAL, &hard), None, "each difficulty its own");
+}
+
+#[test]
+fn the_attacks_survive_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(PracticeRecord::FILE);
+    let mut r = PracticeRecord::default();
+    r.meet(TIDAL);
+    r.meet("stage1.ron/cloudbreaker/Twin Pod Volley");
+    r.try_begun(TIDAL, &vela());
+    r.captured(TIDAL, &vela(), 1234);
+    r.save_to(&p).unwrap();
+    let (back, warning) = PracticeRecord::load_from(&p);
+    assert_eq!((back, warning), (r, None));
+}
+
+/// A practice record written before boss attacks existed loads whole, with none met.
+#[test]
+fn an_older_record_loads_with_no_attacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(PracticeRecord::FILE);
+    let old = "// SkySweep practice record\n(reached: [\"stage4.ron\"], best: {\"stage2.ron\": \
+               {\"boss\": (cleared: true, steps: 900, deaths: 1, boss_steps: Some(400))}}, \
+               last: None)\n";
+    std::fs::write(&p, old).unwrap();
+    let (r, warning) = PracticeRecord::load_from(&p);
+    assert_eq!(warning, None);
+    assert!(r.reached.contains("stage4.ron"));
+    assert!(r.best("stage2.ron", "boss").is_some());
+    assert!(r.met.is_empty() && r.attacks.is_empty());
+}
+
+#[test]
+fn a_damaged_attack_record_is_kept_aside_and_the_record_starts_fresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(PracticeRecord::FILE);
+    std::fs::write(
+        &p,
+        "(met: [\"a\"], attacks: {\"a\": {\"vela normal\": (tries: -3)}})",
+    )
+    .unwrap();
+    let (r, warning) = PracticeRecord::load_from(&p);
+    assert_eq!(r, PracticeRecord::default());
+    let w = warning.expect("one warning");
+    assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
+}
+
+/// A stranger's file that parses but claims the impossible is brought back within reason.
+#[test]
+fn a_hostile_attack_record_is_trimmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(PracticeRecord::FILE);
+    let long = "x".repeat(MAX_ATTACK_KEY + 1);
+    let met: Vec<String> = (0..MAX_ATTACKS + 20).map(|i| format!("\"s{i}\"")).collect();
+    let text = format!(
+        "(met: [\"{long}\", \"\", {}], attacks: {{\"{long}\": {{\"vela normal\": (tries: 1)}}, \
+         \"{TIDAL}\": {{\"vela normal\": (tries: 2, captures: 9, best_steps: Some(5)), \
+         \"rook easy\": (tries: 4, captures: 0, best_steps: Some(5))}}, \"empty\": {{}}}})",
+        met.join(", ")
+    );
+    std::fs::write(&p, text).unwrap();
+    let (r, warning) = PracticeRecord::load_from(&p);
+    assert_eq!(warning, None);
+    assert_eq!(r.met.len(), MAX_ATTACKS);
+    assert!(r.met.iter().all(|k| fits(k, MAX_ATTACK_KEY)));
+    assert_eq!(r.attacks.keys().collect::<Vec<_>>(), [TIDAL]);
+    let t = r.tally(TIDAL, "vela normal").unwrap();
+    assert_eq!((t.tries, t.captures, t.best_steps), (2, 2, Some(5)));
+    let t = r.tally(TIDAL, "rook easy").unwrap();
+    assert_eq!(t.best_steps, None, "no best time without a capture");
+    let mut r = r;
+    assert!(!r.meet("one more"), "full");
+    assert!(!r.try_begun(&long, "vela normal"));
+}
