@@ -56,6 +56,8 @@ pub struct Ctx {
     pub shake: Vec2,
     /// A settings or scores write failed: the game's exit status says so.
     pub save_failed: bool,
+    /// The title's next demo, counted from 0: each shows another stage (`app::attract`).
+    pub demo_turn: usize,
 }
 
 impl Ctx {

@@ -5,6 +5,7 @@
 //! **collide** (inside [`Scene::step`]), and once per frame **render**, which only reads.
 //! Each screen is one file beside this one; this file only routes between them.
 
+mod attract;
 mod audio;
 mod controls;
 mod ctx;
@@ -262,7 +263,7 @@ impl App {
                 self.end_run();
                 let mut run = *run;
                 // The command line's `--record` file takes the first run that records.
-                if run.replay.is_none() {
+                if run.takes_record_file() {
                     if let Some(path) = self.launch.record.take() {
                         run = run.recording_to(Some(path));
                     }

@@ -169,6 +169,7 @@ impl App {
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
             save_failed: false,
+            demo_turn: 0,
         };
         let launch = Launch {
             frames: cli.frames,

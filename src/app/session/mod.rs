@@ -68,6 +68,8 @@ pub struct Session {
     first_index: usize,
     /// A replay chosen in REPLAYS, which its end goes back to.
     chosen_in_replays: bool,
+    /// A demo the title started with no one playing (attract mode): any key ends it.
+    attract: bool,
     /// The replay being played back, whose stages are `stages`.
     pub replay: Option<Replay>,
     /// How fast the replay plays: F5 and its pause menu set it, and it holds from stage to
@@ -112,6 +114,7 @@ impl Session {
             base: prepared.config,
             first_index: 0,
             chosen_in_replays: false,
+            attract: false,
             replay: prepared.replay,
             replay_speed: ReplaySpeed::default(),
             carry: Vec::new(),
@@ -173,6 +176,28 @@ impl Session {
     pub fn with_practice(mut self, practice: PracticeRun) -> Session {
         self.practice = Some(practice);
         self
+    }
+
+    /// The title's demo with no one playing (see `app::attract`): any key ends it.
+    pub fn attract(mut self) -> Session {
+        self.attract = true;
+        self
+    }
+
+    /// Whether this is the title's demo.
+    pub fn is_attract(&self) -> bool {
+        self.attract
+    }
+
+    /// Whether the command line's `--record` file may take this run: a run someone asked
+    /// for, not a replay played back nor the title's demo.
+    pub fn takes_record_file(&self) -> bool {
+        self.replay.is_none() && !self.attract
+    }
+
+    /// The stage file the run starts on.
+    pub fn first_stage(&self) -> &std::path::Path {
+        &self.stages[self.first_index.min(self.stages.len().saturating_sub(1))]
     }
 
     /// Writes the run's recording to `path` as well as keeping it for the replay offer.

@@ -5,6 +5,7 @@
 
 use skysweep::sim::Carry;
 
+use super::super::attract;
 use super::super::ctx::Ctx;
 use super::super::ending::Ending;
 use super::super::game_over::GameOver;
@@ -44,6 +45,13 @@ impl StagePlay {
         ctx.audio.react(w.events(), &w.level().boss_music);
         if let Some(t) = self.practice_tally(ctx, run) {
             return t;
+        }
+        // The title's demo ends on its own: back to the title, with no card and no score.
+        if self.attract {
+            self.demo_steps += 1;
+            if attract::demo_over(self.demo_steps, w.cleared(), w.game_over()) {
+                return Transition::ToTitle;
+            }
         }
         // A cleared stage with another recorded after it goes on to that one, through the
         // same stage-clear transition as live play.

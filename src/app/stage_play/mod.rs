@@ -46,6 +46,10 @@ pub struct StagePlay {
     card: StageCard,
     /// The title of the stage's music, shown as it starts.
     music_title: String,
+    /// The title's demo (attract mode): any key ends it, and so does its time running out.
+    attract: bool,
+    /// Steps the demo has played.
+    demo_steps: u32,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -164,6 +168,8 @@ impl StagePlay {
             stress,
             card,
             music_title,
+            attract: run.is_attract(),
+            demo_steps: 0,
         }
     }
 
@@ -309,6 +315,10 @@ impl Scene for StagePlay {
         let Some(run) = run else {
             return Transition::ToTitle;
         };
+        // The demo is no one's: any key or button is someone come to play.
+        if self.attract && super::attract::any_input(m) {
+            return Transition::ToTitle;
+        }
         if let Some(jump) = self.practice_keys(ctx, run) {
             return self.jump(ctx, run, jump);
         }
@@ -383,6 +393,9 @@ impl Scene for StagePlay {
                 let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
                 beside::draw_replay_on_field(draw.renderer, p, above);
             }
+        }
+        if self.attract {
+            stage::draw_demo_label(draw.renderer, draw.anim);
         }
     }
 
