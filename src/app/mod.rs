@@ -33,6 +33,7 @@ mod replay_end;
 mod replay_offer;
 mod replays;
 mod scene;
+mod score_checks;
 mod select;
 mod session;
 mod stage_play;
@@ -256,6 +257,10 @@ impl App {
                         self.ctx.audio.music("title");
                         Box::new(replays::ReplayBrowser::new(&mut self.ctx))
                     }
+                    MenuPage::HighScores { difficulty, row } => {
+                        self.ctx.audio.music("title");
+                        Box::new(high_scores::HighScores::at(difficulty, row))
+                    }
                 };
                 self.apply(Transition::Switch(menu));
             }
@@ -366,6 +371,7 @@ impl App {
             renderer: &mut ctx.renderer,
             settings: &ctx.settings,
             scores: &ctx.scores,
+            score_checks: &ctx.score_checks,
             player_data: &ctx.player_data,
             practice: &ctx.practice_record,
             pads: ctx.pads.count(),

@@ -62,6 +62,22 @@ pub enum MenuPage {
     Practice,
     /// REPLAYS, after a replay chosen there ends.
     Replays,
+    /// HIGH SCORES on this difficulty with this row chosen, after its replay ends.
+    HighScores {
+        difficulty: skysweep::level::Difficulty,
+        row: usize,
+    },
+}
+
+impl MenuPage {
+    /// The menu's name, for BACK TO ... rows and lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            MenuPage::Practice => "PRACTICE",
+            MenuPage::Replays => "REPLAYS",
+            MenuPage::HighScores { .. } => "HIGH SCORES",
+        }
+    }
 }
 
 impl Transition {

@@ -169,6 +169,7 @@ impl App {
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
             save_failed: false,
+            score_checks: Default::default(),
             demo_turn: 0,
         };
         let launch = Launch {

@@ -30,6 +30,7 @@ use recording::Recording;
 use super::ctx::Ctx;
 use super::notice::Notice;
 use super::replay_controls::ReplaySpeed;
+use super::scene::MenuPage;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
@@ -66,8 +67,8 @@ pub struct Session {
     base: WorldConfig,
     /// The stage the run starts on: 0 but for a replay watched from a later stage.
     first_index: usize,
-    /// A replay chosen in REPLAYS, which its end goes back to.
-    chosen_in_replays: bool,
+    /// The menu a replay was chosen in (REPLAYS, HIGH SCORES), which its end goes back to.
+    back_to: Option<MenuPage>,
     /// A demo the title started with no one playing (attract mode): any key ends it.
     attract: bool,
     /// The replay being played back, whose stages are `stages`.
@@ -113,7 +114,7 @@ impl Session {
             levels,
             base: prepared.config,
             first_index: 0,
-            chosen_in_replays: false,
+            back_to: None,
             attract: false,
             replay: prepared.replay,
             replay_speed: ReplaySpeed::default(),
@@ -131,7 +132,7 @@ impl Session {
         }
     }
 
-    /// A replay chosen in REPLAYS, watched from stage `from` (from 0) with what the stages
+    /// A replay chosen in REPLAYS (see [`Session::chosen_in`] for another menu), watched from stage `from` (from 0) with what the stages
     /// before it carry: `levels` are its recorded stages as loaded and checked.
     pub fn watching(
         replay: Replay,
@@ -157,7 +158,7 @@ impl Session {
         };
         Session {
             first_index: from,
-            chosen_in_replays: true,
+            back_to: Some(MenuPage::Replays),
             carry,
             ..Session::new(prepared, shipped)
         }
@@ -215,9 +216,16 @@ impl Session {
         self.kind.rules()
     }
 
-    /// Whether this is a replay chosen in REPLAYS, whose end goes back there.
-    pub fn chosen_in_replays(&self) -> bool {
-        self.chosen_in_replays
+    /// The menu a replay was chosen in, which its end goes back to; `None` for a run that
+    /// is no replay or one the command line opened.
+    pub fn back_to(&self) -> Option<MenuPage> {
+        self.back_to
+    }
+
+    /// A replay chosen in `page`, not REPLAYS: its end goes back there.
+    pub fn chosen_in(mut self, page: MenuPage) -> Session {
+        self.back_to = Some(page);
+        self
     }
 
     /// Whether the stages this run reaches open in PRACTICE: the whole game, of a kind that

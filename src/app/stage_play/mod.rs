@@ -334,7 +334,7 @@ impl Scene for StagePlay {
                 stages: run.replay_stages(),
                 stage: self.place.index,
                 speed: run.replay_speed,
-                to_replays: run.chosen_in_replays(),
+                back_to: run.back_to(),
             });
             let cards = run.replay.iter().flat_map(|r| &r.stages);
             let cards = cards.map(|s| StageCard::of(&s.level).title()).collect();
