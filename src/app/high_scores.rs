@@ -9,11 +9,13 @@ use macroquad::prelude::Color;
 use skysweep::level::Difficulty;
 use skysweep::save::score_replays::{self, Check};
 use skysweep::save::scores::Entry;
+use skysweep::save::settings::SaveReplays;
 
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
+use super::replay_offer::save_named;
 use super::scene::{MenuPage, RunSlot, Scene, Transition};
 use super::score_checks::{Mark, ScoreChecks};
 use super::session::Session;
@@ -129,6 +131,31 @@ impl HighScores {
     }
 }
 
+/// The game just ended (its run still waits for the replay offer on the way to the title) and
+/// the player watches a score's replay instead: the offer is skipped, the score keeps the
+/// run's replay, and with SAVE REPLAYS on ALWAYS it goes to REPLAYS too, as the offer would
+/// have put it.
+fn keep_as_always(ctx: &mut Ctx, run: &mut RunSlot) {
+    let Some(finished) = run.take().map(Session::finish) else {
+        return;
+    };
+    // A `--record` file that failed still fails the game's exit status.
+    ctx.save_failed |= finished.recording_failed;
+    let (Some(mut replay), SaveReplays::Always) = (finished.replay, ctx.settings.save_replays)
+    else {
+        return;
+    };
+    let name = finished.name.unwrap_or_default();
+    let saved = match skysweep::platform::data::replays_folder() {
+        Some(dir) => save_named(&dir, &mut replay, &name).map_err(|e| e.to_string()),
+        None => Err("there is no data folder".into()),
+    };
+    if let Err(e) = saved {
+        ctx.save_failed = true;
+        ctx.message = Some(Notice::brief("REPLAY NOT SAVED", e));
+    }
+}
+
 /// A row's mark and its colour: what checking its replay found so far.
 fn mark(checks: &ScoreChecks, entry: &Entry) -> Option<(&'static str, Color)> {
     if entry.replay.is_empty() {
@@ -144,8 +171,8 @@ fn mark(checks: &ScoreChecks, entry: &Entry) -> Option<(&'static str, Color)> {
     })
 }
 
-/// The lines above the keys for the chosen row: what shot does, and why its replay no longer
-/// verifies when it does not.
+/// The lines above the keys for the chosen row, each within 26 of the playfield's 28 columns: what
+/// shot does, and why its replay no longer verifies when it does not.
 pub fn hint(entry: Option<&Entry>, mark: Option<&Mark>) -> String {
     let Some(e) = entry else {
         return "NO SCORES YET".into();
@@ -155,17 +182,17 @@ pub fn hint(entry: Option<&Entry>, mark: Option<&Mark>) -> String {
     }
     match mark {
         Some(Mark::Done(Check::NotVerified(why))) => {
-            let why: String = why.to_uppercase().chars().take(34).collect();
+            let why: String = why.to_uppercase().chars().take(26).collect();
             format!("REPLAY NO LONGER VERIFIES\n{why}\nSHOT WATCHES ANYWAY")
         }
         Some(Mark::Done(Check::Missing)) => "THE REPLAY FILE IS GONE".into(),
-        Some(Mark::Done(Check::Verified)) => "REPLAY VERIFIED  SHOT WATCHES".into(),
-        _ => "CHECKING THE REPLAY  SHOT WATCHES".into(),
+        Some(Mark::Done(Check::Verified)) => "VERIFIED  SHOT WATCHES".into(),
+        _ => "CHECKING  SHOT WATCHES".into(),
     }
 }
 
 impl Scene for HighScores {
-    fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
+    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
         self.ask_checks(ctx);
         if m.up || m.down || m.left || m.right {
             ctx.audio.play("menu_move");
@@ -176,6 +203,7 @@ impl Scene for HighScores {
             Action::Back => Transition::ToTitle,
             Action::Watch(rank) => {
                 ctx.audio.play("menu_select");
+                keep_as_always(ctx, run);
                 self.watch(ctx, rank)
             }
         }
@@ -249,7 +277,7 @@ mod tests {
     #[test]
     fn a_row_whose_replay_no_longer_verifies_says_so() {
         let e = entry(900, "1_NORMAL_900.ron");
-        let broken = Mark::Done(Check::NotVerified("desynced at stage 1".into()));
+        let broken = Mark::Done(Check::NotVerified("desynced at stage 1, 0:10".into()));
         let text = hint(Some(&e), Some(&broken));
         assert!(
             text.starts_with("REPLAY NO LONGER VERIFIES\nDESYNCED"),
@@ -257,6 +285,11 @@ mod tests {
         );
         assert!(hint(Some(&e), Some(&Mark::Done(Check::Verified))).contains("VERIFIED"));
         assert!(hint(Some(&e), Some(&Mark::Checking)).starts_with("CHECKING"));
+        let long = Mark::Done(Check::NotVerified("x".repeat(80)));
+        for m in [broken, long, Mark::Checking, Mark::Done(Check::Verified)] {
+            let text = hint(Some(&e), Some(&m));
+            assert!(text.lines().all(|l| l.chars().count() <= 26), "{text}");
+        }
         assert_eq!(hint(Some(&entry(1, "")), None), "NO REPLAY FOR THIS SCORE");
         assert!(mark(&ScoreChecks::default(), &entry(1, "")).is_none());
         let checking = mark(&ScoreChecks::default(), &e).unwrap().0;

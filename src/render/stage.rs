@@ -551,7 +551,7 @@ pub fn stage_number(source: &str) -> u32 {
 /// The title's demo's label, as arcades show it over a demo: DEMO PLAY, and PRESS START
 /// blinking under it, low on the playfield where the ship flies rather than where enemies come.
 pub fn draw_demo_label(r: &Renderer, anim: u64) {
-    let y = PLAYFIELD.y * 0.62;
+    let y = PLAYFIELD.y * 0.7;
     r.text_centered(
         "DEMO PLAY",
         PLAYFIELD.x / 2.0,

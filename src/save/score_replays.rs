@@ -153,7 +153,11 @@ pub fn check(path: &Path, stages: &mut dyn StageSource) -> Check {
     }
     match verify::verify(path, stages).verdict {
         Verdict::Ok => Check::Verified,
-        Verdict::Desynced(d) => Check::NotVerified(format!("desynced: {d}")),
+        Verdict::Desynced(d) => Check::NotVerified(format!(
+            "desynced at stage {}, {}",
+            d.stage + 1,
+            d.time_text()
+        )),
         Verdict::Unplayable(why) => Check::NotVerified(why),
     }
 }
