@@ -85,11 +85,7 @@ pub fn begin(ctx: &mut Ctx) -> Transition {
     ctx.demo_turn = ctx.demo_turn.wrapping_add(1);
     match demo_session(&ctx.shipped, turn, ctx.settings.difficulty) {
         Some(run) => {
-            eprintln!(
-                "attract: demo {} plays {}",
-                turn + 1,
-                run.first_stage().display()
-            );
+            eprintln!("attract: demo plays {}", run.first_stage().display());
             Transition::Begin(Box::new(run))
         }
         None => Transition::Stay,

@@ -58,7 +58,8 @@ pub struct Ctx {
     pub save_failed: bool,
     /// The high scores' replays, checked in the background for HIGH SCORES.
     pub score_checks: super::score_checks::ScoreChecks,
-    /// The title's next demo, counted from 0: each shows another stage (`app::attract`).
+    /// The title's next demo: each shows the next stage and pilot (`app::attract`); the
+    /// first is drawn at launch.
     pub demo_turn: usize,
 }
 

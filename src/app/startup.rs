@@ -170,7 +170,12 @@ impl App {
             shake: Vec2::ZERO,
             save_failed: false,
             score_checks: Default::default(),
-            demo_turn: 0,
+            // Each launch's first demo is drawn like a new game's seed (fixed by `--seed`).
+            demo_turn: (Seeds {
+                fixed: cli.run.seed,
+            }
+            .next()
+                % 1009) as usize,
         };
         let launch = Launch {
             frames: cli.frames,
