@@ -227,12 +227,15 @@ pub enum Command {
         seed: Option<u64>,
     },
     /// Play replays headless at full speed, checking every checkpoint: one line a file, `ok`,
-    /// `desynced (stage, time, step)` or `unplayable (why)`. Exits 0 when all are ok, 1 on
-    /// any desync, 2 on any unplayable file.
+    /// `desynced (stage, time, step)` or `unplayable (why)`. With no files (or `--scores`),
+    /// every high score's replay, each marked `verified` or `NOT VERIFIED`. Exits 0 when all
+    /// are ok, 1 on any desync, 2 on any unplayable file.
     Verify {
         /// Replay files.
-        #[arg(required = true, num_args = 1..)]
         files: Vec<PathBuf>,
+        /// The high scores' replays (what verify checks when given no files).
+        #[arg(long)]
+        scores: bool,
         /// One JSON object a file, a line each, instead.
         #[arg(long)]
         json: bool,

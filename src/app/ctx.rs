@@ -56,6 +56,11 @@ pub struct Ctx {
     pub shake: Vec2,
     /// A settings or scores write failed: the game's exit status says so.
     pub save_failed: bool,
+    /// The high scores' replays, checked in the background for HIGH SCORES.
+    pub score_checks: super::score_checks::ScoreChecks,
+    /// The title's next demo: each shows the next stage and pilot (`app::attract`); the
+    /// first is drawn at launch.
+    pub demo_turn: usize,
 }
 
 impl Ctx {

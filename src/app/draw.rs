@@ -18,6 +18,8 @@ pub struct Draw<'a> {
     pub renderer: &'a mut Renderer,
     pub settings: &'a Settings,
     pub scores: &'a ScoreTable,
+    /// What checking the high scores' replays found so far.
+    pub score_checks: &'a super::score_checks::ScoreChecks,
     /// The player's record for EXTRAS.
     pub player_data: &'a PlayerData,
     /// The practice record: the best result per stage and start.

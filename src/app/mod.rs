@@ -8,6 +8,7 @@
 mod attack_list;
 mod attack_menu;
 mod attack_results;
+mod attract;
 mod audio;
 mod controls;
 mod ctx;
@@ -35,6 +36,7 @@ mod replay_end;
 mod replay_offer;
 mod replays;
 mod scene;
+mod score_checks;
 mod select;
 mod session;
 mod stage_play;
@@ -261,6 +263,10 @@ impl App {
                     MenuPage::Attacks => {
                         Box::new(attack_menu::AttackMenu::after_run(&mut self.ctx))
                     }
+                    MenuPage::HighScores { difficulty, row } => {
+                        self.ctx.audio.music("title");
+                        Box::new(high_scores::HighScores::at(difficulty, row))
+                    }
                 };
                 self.apply(Transition::Switch(menu));
             }
@@ -268,7 +274,7 @@ impl App {
                 self.end_run();
                 let mut run = *run;
                 // The command line's `--record` file takes the first run that records.
-                if run.replay.is_none() {
+                if run.takes_record_file() {
                     if let Some(path) = self.launch.record.take() {
                         run = run.recording_to(Some(path));
                     }
@@ -371,6 +377,7 @@ impl App {
             renderer: &mut ctx.renderer,
             settings: &ctx.settings,
             scores: &ctx.scores,
+            score_checks: &ctx.score_checks,
             player_data: &ctx.player_data,
             practice: &ctx.practice_record,
             pads: ctx.pads.count(),

@@ -23,6 +23,8 @@ pub struct PendingScore {
     pub difficulty: Difficulty,
     /// The arcade settings' tag when not the game's own (see `scores::Entry::rules`).
     pub rules: String,
+    /// The file in `score_replays/` holding the run's replay; empty when none was kept.
+    pub replay: String,
 }
 
 impl PendingScore {
@@ -33,6 +35,7 @@ impl PendingScore {
             character: self.character,
             stage: self.stage.clone(),
             rules: self.rules.clone(),
+            replay: self.replay.clone(),
         }
     }
 
@@ -455,6 +458,7 @@ mod tests {
                 stage: "Meadowvale".into(),
                 difficulty: Difficulty::Hard,
                 rules: String::new(),
+                replay: String::new(),
             }
         }
 

@@ -39,9 +39,9 @@ pub struct Watching {
     /// The stage RESTART AT STAGE starts (from 0): the one playing, until changed.
     pub stage: usize,
     pub speed: ReplaySpeed,
-    /// Chosen in REPLAYS, which QUIT goes back to; else the command line opened it, and QUIT
-    /// ends the game.
-    pub to_replays: bool,
+    /// The menu it was chosen in (REPLAYS, HIGH SCORES), which QUIT goes back to; else the
+    /// command line opened it, and QUIT ends the game.
+    pub back_to: Option<MenuPage>,
 }
 
 impl Watching {
@@ -84,7 +84,9 @@ impl Watching {
                 arrows(text, self.stages > 1)
             }
             PauseRow::ReplaySpeed => arrows(format!("{} X{}", row.label(), self.speed.get()), true),
-            PauseRow::Quit if self.to_replays => "BACK TO REPLAYS".into(),
+            PauseRow::Quit if self.back_to.is_some() => {
+                format!("BACK TO {}", self.back_to.map_or("", MenuPage::name))
+            }
             PauseRow::Quit => "QUIT".into(),
             _ => row.label().into(),
         }
@@ -155,8 +157,11 @@ impl Scene for Pause {
                 index: self.watching.map_or(self.place.index, |w| w.stage),
                 ..self.place.clone()
             }),
-            PauseRow::Quit if self.watching.is_some_and(|w| w.to_replays) => {
-                Transition::ToMenu(MenuPage::Replays)
+            PauseRow::Quit if self.watching.is_some_and(|w| w.back_to.is_some()) => {
+                match self.watching.and_then(|w| w.back_to) {
+                    Some(page) => Transition::ToMenu(page),
+                    None => Transition::Quit,
+                }
             }
             PauseRow::Quit if self.watching.is_some() => Transition::Quit,
             PauseRow::Quit => match (self.practice, run) {
@@ -201,7 +206,7 @@ mod tests {
             stages: 3,
             stage: 1,
             speed: ReplaySpeed::default(),
-            to_replays: true,
+            back_to: Some(MenuPage::Replays),
         };
         assert_eq!(
             w.label(PauseRow::RestartReplay, false, &cards),
@@ -229,7 +234,7 @@ mod tests {
         assert_eq!(w.label(PauseRow::Quit, true, &cards), "BACK TO REPLAYS");
         let one = Watching {
             stages: 1,
-            to_replays: false,
+            back_to: None,
             ..w
         };
         assert_eq!(

@@ -14,18 +14,23 @@ pub struct ReplayEnded {
     scores: Vec<u64>,
     stage: String,
     how: ReplayEnd,
-    /// The replay was chosen in REPLAYS: its end goes back there.
-    to_replays: bool,
+    /// The menu the replay was chosen in (REPLAYS, HIGH SCORES): its end goes back there.
+    back_to: Option<MenuPage>,
 }
 
 impl ReplayEnded {
-    pub fn new(scores: Vec<u64>, stage: String, how: ReplayEnd, to_replays: bool) -> ReplayEnded {
+    pub fn new(
+        scores: Vec<u64>,
+        stage: String,
+        how: ReplayEnd,
+        back_to: Option<MenuPage>,
+    ) -> ReplayEnded {
         ReplayEnded {
             timer: CardTimer::default(),
             scores,
             stage,
             how,
-            to_replays,
+            back_to,
         }
     }
 }
@@ -34,8 +39,8 @@ impl Scene for ReplayEnded {
     fn frame(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         if !self.timer.dismissed(m) {
             Transition::Stay
-        } else if self.to_replays {
-            Transition::ToMenu(MenuPage::Replays)
+        } else if let Some(page) = self.back_to {
+            Transition::ToMenu(page)
         } else {
             Transition::Quit
         }
@@ -52,7 +57,7 @@ impl Scene for ReplayEnded {
             &self.scores,
             &self.stage,
             self.how,
-            self.to_replays,
+            self.back_to.map(MenuPage::name),
         );
     }
 }

@@ -278,7 +278,11 @@ impl ReplayBrowser {
 type ReadyToPlay = (Replay, Vec<Arc<Level>>, Vec<skysweep::sim::Carry>);
 
 /// A replay read, its stages loaded and checked, and what the stages before `from` carry.
-fn load_for_play(shipped: &Shipped, path: &Path, from: usize) -> Result<ReadyToPlay, String> {
+pub(super) fn load_for_play(
+    shipped: &Shipped,
+    path: &Path,
+    from: usize,
+) -> Result<ReadyToPlay, String> {
     let replay = Replay::load(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
     let levels = stages_of(&file, &replay, &mut stage_files(shipped)).map_err(|e| e.to_string())?;

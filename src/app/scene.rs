@@ -64,6 +64,23 @@ pub enum MenuPage {
     Replays,
     /// PRACTICE > BOSS ATTACKS, after a boss attack played alone ends.
     Attacks,
+    /// HIGH SCORES on this difficulty with this row chosen, after its replay ends.
+    HighScores {
+        difficulty: skysweep::level::Difficulty,
+        row: usize,
+    },
+}
+
+impl MenuPage {
+    /// The menu's name, for BACK TO ... rows and lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            MenuPage::Practice => "PRACTICE",
+            MenuPage::Replays => "REPLAYS",
+            MenuPage::HighScores { .. } => "HIGH SCORES",
+            MenuPage::Attacks => "BOSS ATTACKS",
+        }
+    }
 }
 
 impl Transition {

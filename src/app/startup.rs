@@ -169,6 +169,13 @@ impl App {
             times: FrameTimes::default(),
             shake: Vec2::ZERO,
             save_failed: false,
+            score_checks: Default::default(),
+            // Each launch's first demo is drawn like a new game's seed (fixed by `--seed`).
+            demo_turn: (Seeds {
+                fixed: cli.run.seed,
+            }
+            .next()
+                % 1009) as usize,
         };
         let launch = Launch {
             frames: cli.frames,

@@ -1,6 +1,8 @@
 //! The title screen: start a game for one or two players, the Extra stage once the game has
-//! been cleared, practice, options, high scores, quit.
+//! been cleared, practice, options, high scores, quit. Left alone for 20 seconds, it plays a
+//! demo (`attract`).
 
+use super::attract::{self, Idle};
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::high_scores::HighScores;
@@ -58,6 +60,8 @@ fn cursor_at(shown: &[usize], picked: usize) -> usize {
 
 pub struct Title {
     cursor: usize,
+    /// How long no one has pressed anything: a demo plays once it is long enough.
+    idle: Idle,
 }
 
 impl Title {
@@ -69,17 +73,22 @@ impl Title {
         let rows = shown_rows(ctx.player_data.game_cleared());
         Transition::switch(Title {
             cursor: cursor_at(&rows, row),
+            idle: Idle::default(),
         })
     }
 
     /// The title screen as the game opens, its music already chosen.
     pub fn new() -> Title {
-        Title { cursor: 0 }
+        Title {
+            cursor: 0,
+            idle: Idle::default(),
+        }
     }
 }
 
 impl Scene for Title {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
+        self.idle.input(attract::any_input(m));
         let rows = shown_rows(ctx.player_data.game_cleared());
         match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
             Some(row) => {
@@ -95,6 +104,14 @@ impl Scene for Title {
                 }
             }
             None => Transition::Stay,
+        }
+    }
+
+    /// The wait for the demo counts in steps, so it is 20 seconds at any frame rate.
+    fn step(&mut self, ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
+        match self.idle.tick() {
+            true => attract::begin(ctx),
+            false => Transition::Stay,
         }
     }
 

@@ -11,11 +11,13 @@ use super::select_blurbs::traits;
 
 mod attacks;
 mod list;
+mod scores;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
 pub use attacks::{attacks, AttackLine};
 #[cfg(test)]
 pub use list::footer_lines;
 pub use list::{key_list, list, list_with_looks, rows_above_hint, unbroken, RowLook};
+pub use scores::{scores, ScoreRow};
 
 pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
@@ -227,13 +229,13 @@ pub const REPLAY_ENDED: &str = "REPLAY ENDED";
 /// keeps them, since a sum would credit neither), stage, how the recorded run ended (when it
 /// did more than stop) and the keys that leave. `scores` lists each player's, player 1 first.
 /// Each line fits the playfield's 28 columns for stage names up to 20 characters.
-/// The lines under REPLAY ENDED. `to_replays`: the replay was chosen in the REPLAYS menu, which
-/// a key goes back to; otherwise (a replay from the command line) a key quits.
+/// The lines under REPLAY ENDED. `back_to`: the menu the replay was chosen in (REPLAYS, HIGH
+/// SCORES), which a key goes back to; `None` (a replay from the command line): a key quits.
 pub fn replay_end_lines(
     scores: &[u64],
     stage_name: &str,
     how: ReplayEnd,
-    to_replays: bool,
+    back_to: Option<&str>,
 ) -> Vec<String> {
     let mut lines = score_lines(scores);
     lines.push(format!("REACHED {}", stage_name.to_uppercase()));
@@ -242,14 +244,10 @@ pub fn replay_end_lines(
         ReplayEnd::GameOver => lines.push("THE RUN ENDED IN GAME OVER".into()),
         ReplayEnd::Stopped => {}
     }
-    lines.push(
-        if to_replays {
-            "SHOT OR ESC: BACK TO REPLAYS"
-        } else {
-            "SHOT OR ESC TO QUIT"
-        }
-        .into(),
-    );
+    lines.push(match back_to {
+        Some(menu) => format!("SHOT OR ESC: BACK TO {menu}"),
+        None => "SHOT OR ESC TO QUIT".into(),
+    });
     lines
 }
 
@@ -259,9 +257,9 @@ pub fn replay_ended(
     scores: &[u64],
     stage_name: &str,
     how: ReplayEnd,
-    to_replays: bool,
+    back_to: Option<&str>,
 ) {
-    let lines = replay_end_lines(scores, stage_name, how, to_replays);
+    let lines = replay_end_lines(scores, stage_name, how, back_to);
     let score_rows = scores.len().max(1);
     let last = lines.len() - 1;
     let rows: Vec<(String, Color)> = lines
@@ -377,75 +375,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// Characters of the line under a high score's name that fit in the playfield.
 pub const SCORE_SUBTITLE_CHARS: usize = 24;
 
-/// The high score table for one difficulty.
-pub fn scores(
-    r: &mut Renderer,
-    difficulty: &str,
-    rows: &[(String, u64, String, String)],
-    highlight: Option<usize>,
-    anim: u64,
-) {
-    clear_background(Color::from_rgba(16, 20, 44, 255));
-    if let Some(bg) = r.assets.texture("backgrounds/title.png") {
-        draw_texture(&bg, 0.0, 0.0, Color::new(0.3, 0.3, 0.4, 1.0));
-    }
-    r.text_centered("HIGH SCORES", 112.0, 16.0, 2.0, TITLE_GOLD);
-    r.text_centered(
-        &format!("< {} >", difficulty.to_uppercase()),
-        112.0,
-        38.0,
-        1.0,
-        Color::from_rgba(160, 220, 255, 255),
-    );
-    for i in 0..10 {
-        let y = 58.0 + i as f32 * 20.0;
-        let lit = highlight == Some(i) && (anim / 8).is_multiple_of(2);
-        let color = if lit { TITLE_GOLD } else { WHITE };
-        r.text_shadow(
-            &format!("{:>2}", i + 1),
-            vec2(8.0, y),
-            1.0,
-            Color::from_rgba(180, 180, 200, 255),
-        );
-        match rows.get(i) {
-            Some((name, score, character, stage)) => {
-                r.text_shadow(name, vec2(30.0, y), 1.0, color);
-                let s = format!("{score}");
-                r.text_shadow(&s, vec2(140.0 - r.text_width(&s, 1.0), y), 1.0, color);
-                r.text_shadow(
-                    &character.to_uppercase(),
-                    vec2(150.0, y),
-                    1.0,
-                    Color::from_rgba(160, 220, 255, 255),
-                );
-                r.text_shadow(
-                    &stage
-                        .to_uppercase()
-                        .chars()
-                        .take(SCORE_SUBTITLE_CHARS)
-                        .collect::<String>(),
-                    vec2(30.0, y + 9.0),
-                    1.0,
-                    Color::from_rgba(140, 150, 180, 255),
-                );
-            }
-            None => r.text_shadow(
-                "---",
-                vec2(30.0, y),
-                1.0,
-                Color::from_rgba(90, 100, 130, 255),
-            ),
-        }
-    }
-    r.text_centered(
-        "< > DIFFICULTY   ESC BACK",
-        112.0,
-        304.0,
-        1.0,
-        Color::from_rgba(170, 180, 210, 255),
-    );
-}
-
 /// Name entry for a new high score.
 pub fn name_entry(
     r: &mut Renderer,
@@ -542,32 +471,32 @@ mod tests {
     #[test]
     fn a_replay_ends_on_its_own_card_with_score_and_a_way_out() {
         assert_eq!(REPLAY_ENDED, "REPLAY ENDED");
-        let stopped = replay_end_lines(&[12_340], "Meadowvale", ReplayEnd::Stopped, false);
+        let stopped = replay_end_lines(&[12_340], "Meadowvale", ReplayEnd::Stopped, None);
         assert_eq!(
             stopped,
             ["SCORE 12340", "REACHED MEADOWVALE", "SHOT OR ESC TO QUIT"]
         );
         // Only a recorded run that really was lost says so.
         assert!(stopped.iter().all(|l| !l.contains("GAME OVER")));
-        let lost = replay_end_lines(&[5], "Meadowvale", ReplayEnd::GameOver, false);
+        let lost = replay_end_lines(&[5], "Meadowvale", ReplayEnd::GameOver, None);
         assert!(
             lost.contains(&"THE RUN ENDED IN GAME OVER".to_string()),
             "{lost:?}"
         );
-        let cleared = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Cleared, false);
+        let cleared = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Cleared, None);
         assert!(
             cleared.contains(&"STAGE CLEARED".to_string()),
             "{cleared:?}"
         );
         // A replay from the REPLAYS menu goes back there, and says so.
-        let from_menu = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Stopped, true);
+        let from_menu = replay_end_lines(&[5], "Meadowvale", ReplayEnd::Stopped, Some("REPLAYS"));
         assert_eq!(
             from_menu.last().map(String::as_str),
             Some("SHOT OR ESC: BACK TO REPLAYS")
         );
         for how in [ReplayEnd::Cleared, ReplayEnd::GameOver, ReplayEnd::Stopped] {
             for scores in [&[u64::MAX][..], &[u64::MAX, u64::MAX]] {
-                let lines = replay_end_lines(scores, "Saltmarsh Harbour 2", how, false);
+                let lines = replay_end_lines(scores, "Saltmarsh Harbour 2", how, None);
                 assert_eq!(
                     lines.last().map(String::as_str),
                     Some("SHOT OR ESC TO QUIT")
@@ -582,7 +511,7 @@ mod tests {
 
     #[test]
     fn a_two_player_replay_ends_with_each_players_score_not_their_sum() {
-        let lines = replay_end_lines(&[12_340, 5_670], "Meadowvale", ReplayEnd::Cleared, false);
+        let lines = replay_end_lines(&[12_340, 5_670], "Meadowvale", ReplayEnd::Cleared, None);
         assert_eq!(
             lines,
             [
@@ -596,7 +525,7 @@ mod tests {
         assert!(lines.iter().all(|l| !l.contains("18010")), "no sum");
         // One player keeps the plain SCORE line.
         assert_eq!(
-            replay_end_lines(&[18_010], "Meadowvale", ReplayEnd::Stopped, false)[0],
+            replay_end_lines(&[18_010], "Meadowvale", ReplayEnd::Stopped, None)[0],
             "SCORE 18010"
         );
     }

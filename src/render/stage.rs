@@ -549,6 +549,23 @@ pub fn stage_number(source: &str) -> u32 {
         .unwrap_or(1)
 }
 
+/// The title's demo's label, as arcades show it over a demo: DEMO PLAY, and PRESS START
+/// blinking under it, low on the playfield where the ship flies rather than where enemies come.
+pub fn draw_demo_label(r: &Renderer, anim: u64) {
+    let y = PLAYFIELD.y * 0.7;
+    r.text_centered(
+        "DEMO PLAY",
+        PLAYFIELD.x / 2.0,
+        y,
+        2.0,
+        Color::from_rgba(255, 214, 90, 230),
+    );
+    if (anim / 30).is_multiple_of(2) {
+        let white = Color::from_rgba(235, 240, 255, 230);
+        r.text_centered("PRESS START", PLAYFIELD.x / 2.0, y + 22.0, 1.0, white);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{loop_label, music_title_alpha, stage_number, StageCard, MUSIC_STEPS};

@@ -8,6 +8,7 @@ pub mod pad;
 pub mod player_data;
 pub mod practice;
 pub mod rebind;
+pub mod score_replays;
 pub mod scores;
 pub mod settings;
 pub mod store;

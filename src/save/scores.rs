@@ -27,6 +27,11 @@ pub struct Entry {
     /// out of the file, for the defaults, so older tables read as they were.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub rules: String,
+    /// The file in `score_replays/` that holds the run's replay (see
+    /// [`score_replays`](crate::save::score_replays)); empty, and left out of the file, when
+    /// it has none, so older tables read as they were.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub replay: String,
 }
 
 /// Longest rules tag kept from a file: the longest the game writes, with room to spare.
@@ -71,6 +76,10 @@ impl SaveFile for ScoreTable {
                     .take(MAX_RULES_TAG)
                     .collect::<String>()
                     .to_ascii_uppercase();
+                // Only a file name the game wrote: an edited one cannot point out of the folder.
+                if !crate::save::score_replays::is_own_name(&e.replay) {
+                    e.replay.clear();
+                }
             }
         }
     }
@@ -160,6 +169,7 @@ mod tests {
             character: Character::Vela,
             stage: "Meadowvale".into(),
             rules: String::new(),
+            replay: String::new(),
         }
     }
 

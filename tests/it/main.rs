@@ -41,6 +41,7 @@ mod pilots;
 mod practice_start;
 mod replay_stages;
 mod replay_verify;
+mod score_replays_cli;
 mod sim_arcade;
 mod sim_cli;
 mod sim_rules;

@@ -76,6 +76,11 @@ fn an_unwritable_recording_is_refused_before_the_window_and_never_said_saved() {
 /// Runs the game under `xvfb-run` with a null sound device, and says how long it took. Fails
 /// the test, saying why, when Xvfb is not installed: a missing check is not a pass.
 fn in_xvfb(args: &[&str]) -> (Output, std::time::Duration) {
+    in_xvfb_with(args, tempdir().path())
+}
+
+/// [`in_xvfb`] with `data` as the game's data folder, to look at afterwards.
+fn in_xvfb_with(args: &[&str], data: &std::path::Path) -> (Output, std::time::Duration) {
     let found = Command::new("sh")
         .args(["-c", "command -v xvfb-run"])
         .output()
@@ -104,7 +109,7 @@ fn in_xvfb(args: &[&str]) -> (Output, std::time::Duration) {
         .arg(BIN)
         .args(args)
         .env("ALSA_CONFIG_PATH", &alsa)
-        .env("SKYSWEEP_DATA_DIR", dir.path())
+        .env("SKYSWEEP_DATA_DIR", data)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("xvfb-run runs");
@@ -153,4 +158,24 @@ fn the_frames_summary_is_honest_for_one_two_and_many_frames() {
     let (fps, _, _) = summary_figures(&err, 90);
     assert!(took.as_secs_f64() >= 1.45, "90 paced frames in {took:?}");
     assert!(fps <= 61.0, "{err}");
+}
+
+/// Issue #44: 20 seconds on the title with no input starts a demo, and the demo writes
+/// nothing: no score, record, replay, nor the `--record` file the command line named.
+#[test]
+fn the_titles_demo_starts_after_twenty_seconds_and_writes_nothing() {
+    let data = tempdir();
+    let record = data.path().join("taken.ron");
+    let record = record.to_str().unwrap();
+    // 20 s of title, then 15 s of demo, one step a frame.
+    let args = ["--title", "--frames", "2100", "--fast", "--record", record];
+    let (out, _) = in_xvfb_with(&args, data.path());
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("attract: demo plays"), "{err}");
+    let written: Vec<_> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(written.is_empty(), "the demo wrote {written:?}: {err}");
 }

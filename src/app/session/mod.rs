@@ -32,6 +32,7 @@ use recording::Recording;
 use super::ctx::Ctx;
 use super::notice::Notice;
 use super::replay_controls::ReplaySpeed;
+use super::scene::MenuPage;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
@@ -68,8 +69,10 @@ pub struct Session {
     base: WorldConfig,
     /// The stage the run starts on: 0 but for a replay watched from a later stage.
     first_index: usize,
-    /// A replay chosen in REPLAYS, which its end goes back to.
-    chosen_in_replays: bool,
+    /// The menu a replay was chosen in (REPLAYS, HIGH SCORES), which its end goes back to.
+    back_to: Option<MenuPage>,
+    /// A demo the title started with no one playing (attract mode): any key ends it.
+    attract: bool,
     /// The replay being played back, whose stages are `stages`.
     pub replay: Option<Replay>,
     /// How fast the replay plays: F5 and its pause menu set it, and it holds from stage to
@@ -113,7 +116,8 @@ impl Session {
             levels,
             base: prepared.config,
             first_index: 0,
-            chosen_in_replays: false,
+            back_to: None,
+            attract: false,
             replay: prepared.replay,
             replay_speed: ReplaySpeed::default(),
             carry: Vec::new(),
@@ -130,7 +134,7 @@ impl Session {
         }
     }
 
-    /// A replay chosen in REPLAYS, watched from stage `from` (from 0) with what the stages
+    /// A replay chosen in REPLAYS (see [`Session::chosen_in`] for another menu), watched from stage `from` (from 0) with what the stages
     /// before it carry: `levels` are its recorded stages as loaded and checked.
     pub fn watching(
         replay: Replay,
@@ -156,7 +160,7 @@ impl Session {
         };
         Session {
             first_index: from,
-            chosen_in_replays: true,
+            back_to: Some(MenuPage::Replays),
             carry,
             ..Session::new(prepared, shipped)
         }
@@ -177,6 +181,28 @@ impl Session {
         self
     }
 
+    /// The title's demo with no one playing (see `app::attract`): any key ends it.
+    pub fn attract(mut self) -> Session {
+        self.attract = true;
+        self
+    }
+
+    /// Whether this is the title's demo.
+    pub fn is_attract(&self) -> bool {
+        self.attract
+    }
+
+    /// Whether the command line's `--record` file may take this run: a run someone asked
+    /// for, not a replay played back nor the title's demo.
+    pub fn takes_record_file(&self) -> bool {
+        self.replay.is_none() && !self.attract
+    }
+
+    /// The stage file the run starts on.
+    pub fn first_stage(&self) -> &std::path::Path {
+        &self.stages[self.first_index.min(self.stages.len().saturating_sub(1))]
+    }
+
     /// Writes the run's recording to `path` as well as keeping it for the replay offer.
     pub fn recording_to(mut self, path: Option<PathBuf>) -> Session {
         self.record_to = path;
@@ -192,9 +218,16 @@ impl Session {
         self.kind.rules()
     }
 
-    /// Whether this is a replay chosen in REPLAYS, whose end goes back there.
-    pub fn chosen_in_replays(&self) -> bool {
-        self.chosen_in_replays
+    /// The menu a replay was chosen in, which its end goes back to; `None` for a run that
+    /// is no replay or one the command line opened.
+    pub fn back_to(&self) -> Option<MenuPage> {
+        self.back_to
+    }
+
+    /// A replay chosen in `page`, not REPLAYS: its end goes back there.
+    pub fn chosen_in(mut self, page: MenuPage) -> Session {
+        self.back_to = Some(page);
+        self
     }
 
     /// Whether the stages this run reaches open in PRACTICE: the whole game, of a kind that

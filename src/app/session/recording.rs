@@ -179,6 +179,12 @@ impl super::Session {
         }
     }
 
+    /// The recording once ended, kept for the replay offer: what a high score keeps as its
+    /// replay. `None` while the run is still recorded, or when its kind offers none.
+    pub fn finished_replay(&self) -> Option<&Replay> {
+        self.finished.as_ref()
+    }
+
     /// Writes the recording so far in the background once enough play has gone unsaved.
     pub fn autosave_recording(&mut self) {
         if let (Some(r), Some(path)) = (&mut self.recording, &self.record_to) {

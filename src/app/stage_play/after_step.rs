@@ -3,9 +3,11 @@
 //! stage's end: the next stage, the next loop, the ending, GAME OVER, a practice run's results
 //! or the end of a replay.
 
+use skysweep::save::score_replays;
 use skysweep::sim::Carry;
 
 use super::super::attack_results::{self, AttackResults};
+use super::super::attract;
 use super::super::ctx::Ctx;
 use super::super::ending::Ending;
 use super::super::game_over::GameOver;
@@ -47,6 +49,13 @@ impl StagePlay {
         ctx.audio.react(w.events(), &w.level().boss_music);
         if let Some(t) = self.practice_tally(ctx, run) {
             return t;
+        }
+        // The title's demo ends on its own: back to the title, with no card and no score.
+        if self.attract {
+            self.demo_steps += 1;
+            if attract::demo_over(self.demo_steps, w.cleared(), w.game_over()) {
+                return Transition::ToTitle;
+            }
         }
         // A cleared stage with another recorded after it goes on to that one, through the
         // same stage-clear transition as live play.
@@ -108,21 +117,22 @@ impl StagePlay {
     fn replay_ended(&self, ctx: &mut Ctx, run: &Session, how: ReplayEnd) -> Transition {
         ctx.audio.stop_music();
         let stage = self.world.level().name.clone();
-        let to_replays = run.chosen_in_replays();
-        Transition::switch(ReplayEnded::new(self.scores(), stage, how, to_replays))
+        let back_to = run.back_to();
+        Transition::switch(ReplayEnded::new(self.scores(), stage, how, back_to))
     }
 
     fn game_over(&mut self, ctx: &mut Ctx, run: &mut Session) -> Transition {
         let w = &self.world;
         player_record::stage_ended(ctx, self.rules().record, w);
-        let pending = self.pending_scores(ctx);
+        // The recording ends first: a score that enters the table keeps it as its replay.
+        run.end_recording();
+        let pending = self.pending_scores(ctx, run);
         if let Some(why) = self.unranked().filter(|_| self.practice.used()) {
             ctx.message = Some(Notice::brief(
                 "NOT RANKED",
                 format!("No high score: {why}."),
             ));
         }
-        run.end_recording();
         ctx.audio.stop_music();
         let stage = w.level().name.clone();
         Transition::switch(GameOver::new(self.scores(), stage, pending))
@@ -141,7 +151,7 @@ impl StagePlay {
         let single = !run.is_campaign() && run.replay.is_none() && run.bot.is_none();
         if single {
             run.end_recording();
-            let pending = self.pending_scores(ctx);
+            let pending = self.pending_scores(ctx, run);
             return GameOver::after(ctx, pending);
         }
         run.carry = self.world.players().iter().map(Carry::of).collect();
@@ -178,22 +188,46 @@ impl StagePlay {
     }
 
     /// Players' scores that make the table, unless the run does not count
-    /// ([`StagePlay::unranked`]): written now, unnamed, and returned to be named.
-    fn pending_scores(&self, ctx: &mut Ctx) -> Vec<PendingScore> {
+    /// ([`StagePlay::unranked`]): written now, unnamed, with the run's replay kept beside the
+    /// table (see [`score_replays`]), and returned to be named.
+    fn pending_scores(&self, ctx: &mut Ctx, run: &Session) -> Vec<PendingScore> {
         if self.unranked().is_some() {
             return Vec::new();
         }
-        let made = self.world.players().iter().map(|p| PendingScore {
-            player: p.index,
-            score: p.score,
-            character: p.character,
-            stage: self.world.level().name.clone(),
-            difficulty: self.world.config().difficulty,
-            rules: self.world.config().arcade.tag(),
-        });
-        let pending = keep_scores(&mut ctx.scores, made.collect());
+        let mut made: Vec<PendingScore> = self
+            .world
+            .players()
+            .iter()
+            .map(|p| PendingScore {
+                player: p.index,
+                score: p.score,
+                character: p.character,
+                stage: self.world.level().name.clone(),
+                difficulty: self.world.config().difficulty,
+                rules: self.world.config().arcade.tag(),
+                replay: String::new(),
+            })
+            .collect();
+        let ranks = made
+            .iter()
+            .any(|p| ctx.scores.rank_for(p.difficulty, p.score).is_some());
+        let dir = score_replays::folder();
+        let kept = match (&dir, run.finished_replay()) {
+            (Some(dir), Some(replay)) if ranks => keep_score_replay(ctx, dir, replay, &made),
+            _ => None,
+        };
+        for p in &mut made {
+            p.replay = kept.clone().unwrap_or_default();
+        }
+        let before = ctx.scores.clone();
+        let pending = keep_scores(&mut ctx.scores, made);
         if !pending.is_empty() {
             ctx.save_scores();
+        }
+        // Only once the table is written: a crash before leaves a spare file, never a score
+        // naming a replay that is gone.
+        if let Some(dir) = &dir {
+            score_replays::tidy(dir, &before, &ctx.scores, kept.as_deref());
         }
         pending
     }
@@ -221,6 +255,26 @@ impl StagePlay {
                 s % 60
             )
         })
+    }
+}
+
+/// Writes the run's `replay` into `dir` for the best of `made`; `None`, said on screen, when
+/// it cannot be written (the score is kept all the same).
+fn keep_score_replay(
+    ctx: &mut Ctx,
+    dir: &std::path::Path,
+    replay: &skysweep::sim::replay::Replay,
+    made: &[PendingScore],
+) -> Option<String> {
+    let best = made.iter().max_by_key(|p| p.score)?;
+    match score_replays::keep(dir, replay, best.difficulty, best.score) {
+        Ok(name) => Some(name),
+        Err(e) => {
+            eprintln!("warning: the high score's replay was not kept: {e}");
+            ctx.save_failed = true;
+            ctx.message = Some(Notice::brief("REPLAY NOT KEPT", e.to_string()));
+            None
+        }
     }
 }
 

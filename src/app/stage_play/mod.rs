@@ -46,6 +46,10 @@ pub struct StagePlay {
     card: StageCard,
     /// The title of the stage's music, shown as it starts.
     music_title: String,
+    /// The title's demo (attract mode): any key ends it, and so does its time running out.
+    attract: bool,
+    /// Steps the demo has played.
+    demo_steps: u32,
 }
 
 /// Seconds ahead the spawn preview looks.
@@ -166,6 +170,8 @@ impl StagePlay {
             stress,
             card,
             music_title,
+            attract: run.is_attract(),
+            demo_steps: 0,
         }
     }
 
@@ -314,6 +320,10 @@ impl Scene for StagePlay {
         let Some(run) = run else {
             return Transition::ToTitle;
         };
+        // The demo is no one's: any key or button is someone come to play.
+        if self.attract && super::attract::any_input(m) {
+            return Transition::ToTitle;
+        }
         if let Some(jump) = self.practice_keys(ctx, run) {
             return self.jump(ctx, run, jump);
         }
@@ -329,7 +339,7 @@ impl Scene for StagePlay {
                 stages: run.replay_stages(),
                 stage: self.place.index,
                 speed: run.replay_speed,
-                to_replays: run.chosen_in_replays(),
+                back_to: run.back_to(),
             });
             let cards = run.replay.iter().flat_map(|r| &r.stages);
             let cards = cards.map(|s| StageCard::of(&s.level).title()).collect();
@@ -388,6 +398,9 @@ impl Scene for StagePlay {
                 let above = (!layout.panels).then_some(hud::OVERLAY_FOOT);
                 beside::draw_replay_on_field(draw.renderer, p, above);
             }
+        }
+        if self.attract {
+            stage::draw_demo_label(draw.renderer, draw.anim);
         }
     }
 
