@@ -38,6 +38,7 @@ impl StagePlay {
         player_record::step(ctx, self.rules().record, &self.world, continues);
         let w = &self.world;
         ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
+        ctx.renderer.effects.watch(w);
         ctx.renderer
             .effects
             .step(w.scroll_speed(), w.scroll_offset());
