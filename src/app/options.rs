@@ -56,10 +56,11 @@ const SHOT: [Row; 3] = [
     Row::Set(Setting::RapidFire),
     Row::Back,
 ];
-const ARCADE: [Row; 4] = [
+const ARCADE: [Row; 5] = [
     Row::Set(Setting::Lives),
     Row::Set(Setting::Extends),
     Row::Set(Setting::Continues),
+    Row::Set(Setting::AskDifficulty),
     Row::Back,
 ];
 const VISIBILITY: [Row; 4] = [
@@ -253,6 +254,7 @@ fn label(s: Setting) -> &'static str {
         Setting::Fullscreen => "FULLSCREEN",
         Setting::ScreenShake => "SCREEN SHAKE",
         Setting::Difficulty => "DIFFICULTY",
+        Setting::AskDifficulty => "ASK DIFFICULTY",
         Setting::Tate => "TATE",
         Setting::SaveReplays => "SAVE REPLAYS",
         Setting::ShotMode => "SHOT",
@@ -278,6 +280,7 @@ fn value(c: &Settings, s: Setting) -> String {
         Setting::Fullscreen => on(c.fullscreen),
         Setting::ScreenShake => on(c.screen_shake),
         Setting::Difficulty => c.difficulty.name().to_uppercase(),
+        Setting::AskDifficulty => on(c.ask_difficulty),
         Setting::Tate => c.tate.label().into(),
         Setting::SaveReplays => c.save_replays.name().into(),
         Setting::ShotMode => c.shot.mode.label().into(),
@@ -450,6 +453,14 @@ mod tests {
         menu.input(&right(), &mut c);
         assert_eq!(c.arcade.continues, Continues::Limited(0));
         assert_eq!(c.arcade.tag(), "1L NOEXT 0C");
+        // Arcade purists skip the difficulty question (issue #43).
+        menu.input(&down(), &mut c);
+        assert_eq!(
+            menu.input(&ok(), &mut c),
+            Action::Changed(Setting::AskDifficulty)
+        );
+        assert!(!c.ask_difficulty);
+        assert_eq!(menu.rows(&c)[3], ("ASK DIFFICULTY".into(), "OFF".into()));
         // The last row leaves the page.
         menu.input(&down(), &mut c);
         assert_eq!(menu.input(&ok(), &mut c), Action::Moved);

@@ -9,8 +9,10 @@ use super::{outline, select_blurbs, Renderer, SpriteParams};
 
 use super::select_blurbs::traits;
 
+mod difficulty;
 mod list;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
+pub use difficulty::difficulty;
 #[cfg(test)]
 pub use list::footer_lines;
 pub use list::{key_list, list, list_with_looks, rows_above_hint, unbroken, RowLook};
