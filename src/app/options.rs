@@ -508,7 +508,7 @@ mod tests {
         let shown = |menu: &OptionsMenu, c: &Settings| -> Vec<String> {
             menu.rows(c).into_iter().map(|(_, v)| v).collect()
         };
-        assert_eq!(shown(&menu, &c), ["100%", "0%", "OFF", ""]);
+        assert_eq!(shown(&menu, &c), ["70%", "0%", "OFF", ""]);
         menu.input(&left(), &mut c);
         menu.input(&down(), &mut c);
         for _ in 0..3 {
@@ -520,7 +520,7 @@ mod tests {
             Action::Changed(Setting::BulletOutline),
             "visibility changes in play too"
         );
-        assert_eq!(shown(&menu, &c), ["90%", "30%", "ON", ""]);
+        assert_eq!(shown(&menu, &c), ["60%", "30%", "ON", ""]);
         // Up from the first row wraps to BACK.
         for _ in 0..3 {
             menu.input(&up(), &mut c);
