@@ -27,6 +27,7 @@ pub(super) fn pilot_sprites(c: Character) -> Vec<String> {
         Character::Orla => &["bomb_orla_core"],
         Character::Rook => &["pod_rook", "bomb_rook_blast"],
         Character::Wren => &["sparkle"],
+        Character::Brass => &["impact_brass"],
         _ => &[],
     };
     names.extend(extra.iter().map(|s| s.to_string()));

@@ -3,12 +3,12 @@
 //!
 //! # What a bullet is drawn on here
 //! Every sprite a pilot's fire is drawn with (its main shot, its charge attack, its bomb's
-//! pieces; see `pilots::pilot_sprites`), every frame, each pixel at the opacity the renderer
-//! draws it with by default (the main stream at the default SHOT OPACITY, the rest whole),
-//! composited over a sample of every stage's ground (every [`GROUND_STRIDE`]th pixel of each
-//! composited ground). The sprites are the same at every power level: the renderer picks a
-//! shot's sprite by its pilot and kind, never by its power (power adds shots and pairs them),
-//! so one measure covers every power.
+//! pieces, Brass's impacts; see `pilots::pilot_sprites`), every frame, each pixel at the
+//! opacity the renderer draws it with by default (the main stream at the default SHOT
+//! OPACITY, the rest whole), composited over a sample of every stage's ground (every
+//! [`GROUND_STRIDE`]th pixel of each composited ground). The sprites are the same at every
+//! power level: the renderer picks a shot's sprite by its pilot and kind, never by its power
+//! (power adds shots and pairs them), so one measure covers every power.
 //!
 //! # The bullet as drawn
 //! Turned to each of the renderer's [`ANGLES`] steps where it turns, and with the outline the
@@ -37,7 +37,10 @@ fn fire_of(c: Character, v: &Visibility) -> Vec<(String, f32)> {
         .filter_map(|name| {
             let opacity = if name.starts_with("shot_") {
                 v.shot_opacity as f32 / 100.0
-            } else if name.starts_with("charge_") || name.starts_with("bomb_") {
+            } else if ["charge_", "bomb_", "impact_"]
+                .iter()
+                .any(|k| name.starts_with(k))
+            {
                 1.0
             } else {
                 return None;
