@@ -31,8 +31,20 @@ use skysweep::sim::PLAYFIELD;
 
 pub use assets::Assets;
 pub use effects::Effects;
-use shaders::{OPAQUE_FRAGMENT, SILHOUETTE_FRAGMENT, VERTEX};
+use shaders::{OPAQUE_FRAGMENT, VERTEX};
 pub use sprite_layer::SpriteLayer;
+
+/// A sprite's silhouette in its tint's colour: the hit flash's white-out. A tint can only darken
+/// a sprite (macroquad multiplies), so a flash drawn with it reads as a faint pink; this keeps
+/// the texture's alpha and paints every pixel the tint, blended over the sprite drawn plainly.
+/// Here, not in `shaders`, which `examples/present_floor.rs` shares and would not use it.
+const SILHOUETTE_FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = vec4(color.rgb, color.a * texture2D(Texture, uv).a);
+}"#;
 
 /// Width of one HUD side panel in playfield pixels.
 pub const PANEL_W: f32 = 88.0;

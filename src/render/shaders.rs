@@ -1,6 +1,6 @@
-//! The game's own shaders beside macroquad's: the playfield's opaque one, and the hit flash's
-//! white-out. A file of their own so that `examples/present_floor.rs`, which measures this
-//! machine's cost of showing the playfield, draws it with exactly the game's shader.
+//! The playfield's own shader: it is the only one the game adds to macroquad's. A file of its
+//! own so that `examples/present_floor.rs`, which measures this machine's cost of showing the
+//! playfield, draws it with exactly the game's shader.
 
 /// The vertex stage of macroquad's default material, which the opaque one reuses.
 pub const VERTEX: &str = r#"#version 100
@@ -27,15 +27,4 @@ varying lowp vec2 uv;
 uniform sampler2D Texture;
 void main() {
     gl_FragColor = vec4((color * texture2D(Texture, uv)).rgb, 1.0);
-}"#;
-
-/// A sprite's silhouette in its tint's colour: the hit flash's white-out. A tint can only darken
-/// a sprite (macroquad multiplies), so a flash drawn with it reads as a faint pink; this keeps
-/// the texture's alpha and paints every pixel the tint, blended over the sprite drawn plainly.
-pub const SILHOUETTE_FRAGMENT: &str = r#"#version 100
-varying lowp vec4 color;
-varying lowp vec2 uv;
-uniform sampler2D Texture;
-void main() {
-    gl_FragColor = vec4(color.rgb, color.a * texture2D(Texture, uv).a);
 }"#;
