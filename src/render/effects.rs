@@ -42,7 +42,7 @@ fn lifetime(kind: &ParticleKind) -> u32 {
         ParticleKind::Sparkle => 20,
         ParticleKind::Popup(_) => 45,
         ParticleKind::ArmorSpark => 10,
-        ParticleKind::ArmorRing => 8,
+        ParticleKind::ArmorRing => 10,
         ParticleKind::Smoke => 32,
         ParticleKind::Impact => 12,
     }
@@ -70,6 +70,8 @@ pub struct Effects {
 }
 
 const MAX_PARTICLES: usize = 3_000;
+/// Flecks flying off each glance off armour.
+const ARMOR_FLECKS: usize = 4;
 
 impl Effects {
     fn rand(&mut self) -> f32 {
@@ -146,7 +148,7 @@ impl Effects {
     fn glance(&mut self, pos: Vec2) {
         let at = pos + vec2((self.rand() - 0.5) * 12.0, self.rand() * 6.0);
         self.push(ParticleKind::ArmorRing, at, Vec2::ZERO);
-        for _ in 0..3 {
+        for _ in 0..ARMOR_FLECKS {
             let a = (self.rand() - 0.5) * 2.6 + std::f32::consts::FRAC_PI_2;
             let speed = 90.0 + self.rand() * 90.0;
             self.push(ParticleKind::ArmorSpark, at, vec2(a.cos(), a.sin()) * speed);
@@ -316,14 +318,37 @@ fn draw_hit_particle(r: &Renderer, p: &Particle) {
     let t = p.age as f32 / lifetime(&p.kind) as f32;
     match p.kind {
         ParticleKind::ArmorSpark => {
-            // A streak along its flight, white-hot cooling to orange.
-            let tail = p.pos - p.vel * 0.03;
-            let c = Color::new(1.0, 1.0 - 0.5 * t, 0.7 - 0.6 * t, 1.0);
+            // A streak along its flight, white-hot cooling to pale blue: cold, unlike the
+            // warm fire of a hit that hurts.
+            let tail = p.pos - p.vel * 0.035;
+            let c = Color::new(1.0 - 0.3 * t, 1.0, 1.0, 1.0 - 0.5 * t);
             draw_line(tail.x, tail.y, p.pos.x, p.pos.y, 1.0, c);
         }
         ParticleKind::ArmorRing => {
-            let c = Color::new(0.85, 0.95, 1.0, 1.0 - t);
-            draw_circle_lines(p.pos.x, p.pos.y, 2.0 + 5.0 * t, 1.0, c);
+            // A cold glint in a dark ring, which reads on gold armour and on the sky alike.
+            let rad = 2.5 + 5.0 * t;
+            draw_circle_lines(
+                p.pos.x,
+                p.pos.y,
+                rad + 1.0,
+                1.0,
+                Color::new(0.09, 0.05, 0.13, 0.8 * (1.0 - t)),
+            );
+            draw_circle_lines(
+                p.pos.x,
+                p.pos.y,
+                rad,
+                1.0,
+                Color::new(0.85, 1.0, 1.0, 1.0 - t),
+            );
+            if p.age < 6 {
+                r.sprite(
+                    "sparkle",
+                    p.age as usize / 2,
+                    p.pos,
+                    SpriteParams::default(),
+                );
+            }
         }
         ParticleKind::Smoke => {
             let grey = 0.25 + 0.15 * t;
@@ -359,7 +384,7 @@ mod tests {
         );
         assert_eq!(fx.hit_particles(), (0, 0, 0));
         fx.absorb(&[GameEvent::Hit { pos, armored: true }], 0.0);
-        assert_eq!(fx.hit_particles().0, 3);
+        assert_eq!(fx.hit_particles().0, ARMOR_FLECKS);
         let start: Vec<Vec2> = fx.particles.iter().map(|p| p.pos).collect();
         fx.step(0.0, 0.0);
         assert!(fx.particles.iter().zip(&start).any(|(p, s)| p.pos != *s));
