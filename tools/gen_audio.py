@@ -49,6 +49,16 @@ def sfx_hit():
     return x
 
 
+def sfx_armor():
+    """A shot glancing off armour: a bright metallic clink (two inharmonic rings over a tick),
+    higher and harder than a hit's thud, so 'this does nothing' is heard apart from 'hit'."""
+    n = secs(0.12)
+    t = np.arange(n) / SR
+    ring = (np.sin(2 * np.pi * 2350 * t) + 0.6 * np.sin(2 * np.pi * 3710 * t)) * env_exp(n, 0.035)
+    tick = noise(n, 14000, 12) * env_exp(n, 0.004) * 0.8
+    return lowpass(ring * 0.6 + tick, 9000)
+
+
 def sfx_explode_small():
     n = secs(0.38)
     nz = noise(n, 7000, 3)
@@ -185,6 +195,7 @@ def sfx_melee():
 SFX = {
     "shot": (sfx_shot, 0.32),
     "hit": (sfx_hit, 0.55),
+    "armor": (sfx_armor, 0.45),
     "explode_small": (sfx_explode_small, 0.75),
     "explode_large": (sfx_explode_large, 0.9),
     "pickup": (sfx_pickup, 0.6),

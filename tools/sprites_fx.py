@@ -50,18 +50,63 @@ def shot_vela(f):
 
 
 def shot_brass(f):
-    im = Img(4, 16)
+    """Brass's heavy bolt: a brass slug 6 wide and 18 tall (his box stays 4 by 16, the rules'),
+    a white-hot nose, a dark casing band, a shaded body and a flickering fire tail: fewer,
+    bigger shots than anyone's, and a slug's shape, no enemy bullet's."""
+    im = Img(6, 18)
     body = R["gold"]
-    for y in range(16):
-        for x in range(4):
-            if y < 2 and x in (0, 3):
+    fire = R["fire"]
+    # Across the slug, lit from the left: shade by column.
+    shade = [body[2], body[4], body[5], body[4], body[3], body[2]]
+    for y in range(18):
+        half = [1, 2, 2, 3][y] if y < 4 else 3 if y < 14 else [2, 2, 1, 1][y - 14]
+        for x in range(6):
+            if abs(x + 0.5 - 3.0) > half:
                 continue
-            c = body[3] if x == 1 else body[4] if x == 2 else body[2]
+            c = shade[x]
             if y < 3:
-                c = (255, 255, 230) if f == 0 else body[5]
-            if y > 12:
-                c = R["fire"][3 if (y + f) % 2 else 4]
+                c = (255, 255, 230) if f == 0 or x in (2, 3) else body[5]
+            elif y in (6, 7):
+                c = body[1] if y == 6 else body[2]
+            if y >= 14:
+                c = fire[5 - ((y + f + x) % 3)] if y < 16 else fire[3 + (y + f) % 2]
             im.px(x, y, c)
+    return im.a
+
+
+def impact_brass(f):
+    """Where one of Brass's bolts lands: a white-hot flash, then a ring of fire throwing sparks,
+    then embers. Outlined in the fire's darkest red while hot, as the explosions are."""
+    im = Img(16, 16)
+    fire = R["fire"]
+    c = 7.5
+    if f == 0:
+        im.disc(c, c, 3.2, fire[4])
+        im.disc(c, c, 2.0, (255, 255, 255))
+        for dx, dy in ((0, -5), (0, 5), (-5, 0), (5, 0)):
+            im.line(c, c, c + dx, c + dy, fire[5])
+    elif f == 1:
+        im.ring(c, c, 3.0, 5.2, fire[3])
+        im.disc(c, c, 3.0, fire[5])
+        for a in range(8):
+            ang = a * math.pi / 4 + 0.3
+            im.px(int(c + math.cos(ang) * 6.6), int(c + math.sin(ang) * 6.6), fire[4])
+    elif f == 2:
+        im.ring(c, c, 4.6, 6.4, fire[2])
+        im.ring(c, c, 3.6, 4.6, fire[3])
+        for a in range(6):
+            ang = a * math.pi / 3 + 0.8
+            im.px(int(c + math.cos(ang) * 7.2), int(c + math.sin(ang) * 7.2), fire[3])
+    else:
+        for a in range(7):
+            ang = a * 2 * math.pi / 7 + 0.5
+            r = 5.5 + (a % 3)
+            im.px(int(c + math.cos(ang) * r), int(c + math.sin(ang) * r), fire[2 + a % 2])
+        return im.a
+    a = im.a[..., 3] > 0
+    ring = dilate(a) & ~a
+    im.a[ring, :3] = fire[0]
+    im.a[ring, 3] = 255
     return im.a
 
 
@@ -417,6 +462,7 @@ SPRITES = [
     ("explosion_medium", lambda: explosion(32, 8, 22)),
     ("explosion_large", lambda: explosion(64, 8, 33)),
     *anims(4, sparkle),
+    *anims(4, impact_brass),
     *anims(2, muzzle),
     *stills(bomb_ring),
 ]

@@ -15,9 +15,10 @@ use skysweep::sim::{GameEvent, ItemKind};
 
 use crate::window::sound_device::silent;
 
-pub const EFFECTS: [&str; 16] = [
+pub const EFFECTS: [&str; 17] = [
     "shot",
     "hit",
+    "armor",
     "explode_small",
     "explode_large",
     "pickup",
@@ -152,6 +153,8 @@ impl Audio {
         for ev in events {
             let name = match ev {
                 GameEvent::Shot { .. } => "shot",
+                // A shot off a guarded part: a clink of its own, "this does nothing".
+                GameEvent::Hit { armored: true, .. } => "armor",
                 GameEvent::Hit { .. } => "hit",
                 GameEvent::Explosion { size, .. } => {
                     if *size >= 2 {

@@ -13,6 +13,7 @@ mod audio;
 mod controls;
 mod ctx;
 mod custom_stages;
+mod difficulty_ask;
 mod draw;
 mod ending;
 mod extras;

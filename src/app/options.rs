@@ -56,10 +56,11 @@ const SHOT: [Row; 3] = [
     Row::Set(Setting::RapidFire),
     Row::Back,
 ];
-const ARCADE: [Row; 4] = [
+const ARCADE: [Row; 5] = [
     Row::Set(Setting::Lives),
     Row::Set(Setting::Extends),
     Row::Set(Setting::Continues),
+    Row::Set(Setting::AskDifficulty),
     Row::Back,
 ];
 const VISIBILITY: [Row; 4] = [
@@ -253,6 +254,7 @@ fn label(s: Setting) -> &'static str {
         Setting::Fullscreen => "FULLSCREEN",
         Setting::ScreenShake => "SCREEN SHAKE",
         Setting::Difficulty => "DIFFICULTY",
+        Setting::AskDifficulty => "ASK DIFFICULTY",
         Setting::Tate => "TATE",
         Setting::SaveReplays => "SAVE REPLAYS",
         Setting::ShotMode => "SHOT",
@@ -278,6 +280,7 @@ fn value(c: &Settings, s: Setting) -> String {
         Setting::Fullscreen => on(c.fullscreen),
         Setting::ScreenShake => on(c.screen_shake),
         Setting::Difficulty => c.difficulty.name().to_uppercase(),
+        Setting::AskDifficulty => on(c.ask_difficulty),
         Setting::Tate => c.tate.label().into(),
         Setting::SaveReplays => c.save_replays.name().into(),
         Setting::ShotMode => c.shot.mode.label().into(),
@@ -450,6 +453,14 @@ mod tests {
         menu.input(&right(), &mut c);
         assert_eq!(c.arcade.continues, Continues::Limited(0));
         assert_eq!(c.arcade.tag(), "1L NOEXT 0C");
+        // Arcade purists skip the difficulty question (issue #43).
+        menu.input(&down(), &mut c);
+        assert_eq!(
+            menu.input(&ok(), &mut c),
+            Action::Changed(Setting::AskDifficulty)
+        );
+        assert!(!c.ask_difficulty);
+        assert_eq!(menu.rows(&c)[3], ("ASK DIFFICULTY".into(), "OFF".into()));
         // The last row leaves the page.
         menu.input(&down(), &mut c);
         assert_eq!(menu.input(&ok(), &mut c), Action::Moved);
@@ -497,7 +508,7 @@ mod tests {
         let shown = |menu: &OptionsMenu, c: &Settings| -> Vec<String> {
             menu.rows(c).into_iter().map(|(_, v)| v).collect()
         };
-        assert_eq!(shown(&menu, &c), ["100%", "0%", "OFF", ""]);
+        assert_eq!(shown(&menu, &c), ["70%", "0%", "OFF", ""]);
         menu.input(&left(), &mut c);
         menu.input(&down(), &mut c);
         for _ in 0..3 {
@@ -509,7 +520,7 @@ mod tests {
             Action::Changed(Setting::BulletOutline),
             "visibility changes in play too"
         );
-        assert_eq!(shown(&menu, &c), ["90%", "30%", "ON", ""]);
+        assert_eq!(shown(&menu, &c), ["60%", "30%", "ON", ""]);
         // Up from the first row wraps to BACK.
         for _ in 0..3 {
             menu.input(&up(), &mut c);

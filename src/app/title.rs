@@ -4,6 +4,7 @@
 
 use super::attract::{self, Idle};
 use super::ctx::Ctx;
+use super::difficulty_ask::DifficultyAsk;
 use super::draw::Draw;
 use super::high_scores::HighScores;
 use super::menu_input::{nav, MenuInput};
@@ -21,8 +22,8 @@ type RowAction = fn(&mut Ctx) -> Transition;
 /// one line here, e.g. `("REPLAYS", |ctx| Transition::push(super::replays::ReplayBrowser::new(ctx)))`
 /// after PRACTICE (REPLAYS, CUSTOM STAGES and EXTRAS belong between PRACTICE and OPTIONS).
 const ROWS: &[(&str, RowAction)] = &[
-    ("START", |_| Transition::switch(Select::new(1))),
-    ("2 PLAYERS", |_| Transition::switch(Select::new(2))),
+    ("START", |ctx| DifficultyAsk::start(ctx, 1)),
+    ("2 PLAYERS", |ctx| DifficultyAsk::start(ctx, 2)),
     (EXTRA_ROW, |_| Transition::switch(Select::extra())),
     ("PRACTICE", |ctx| Transition::push(PracticeMenu::new(ctx))),
     ("REPLAYS", |ctx| {

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod balance;
 pub mod check_cmd;
+pub mod dps;
 pub mod percentile;
 pub mod sim_cmd;
 pub mod soak;

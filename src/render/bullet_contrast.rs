@@ -34,11 +34,12 @@ use std::path::{Path, PathBuf};
 
 use macroquad::prelude::{Image, Rect};
 use serde::Deserialize;
-use skysweep::level::schema::{BulletStyle, LayerDef};
+use skysweep::level::schema::LayerDef;
 use skysweep::level::{load_stage, Catalog};
 
 use super::sprite_layer::{SpriteLayer, ANGLES};
-use super::stage::{bullet_sprite, turns};
+
+mod own_fire;
 
 /// WCAG's contrast ratio for large text and graphics.
 const MIN_RATIO: f64 = 3.0;
@@ -262,12 +263,16 @@ struct Ground {
     name: String,
     /// Sorted ascending.
     luminances: Vec<f64>,
+    /// Every pixel's colour at the layers' first phase, in image order.
+    rgb: Vec<[f32; 3]>,
     air_sprites: BTreeSet<String>,
 }
 
-/// The luminance of every pixel of `ground` under `layers` (image, alpha) at each phase.
-fn composite(ground: &Rgba, layers: &[(Rgba, f32)]) -> Vec<f64> {
+/// The luminance of every pixel of `ground` under `layers` (image, alpha) at each phase, and
+/// the colours of the first phase.
+fn composite(ground: &Rgba, layers: &[(Rgba, f32)]) -> (Vec<f64>, Vec<[f32; 3]>) {
     let mut out = Vec::with_capacity(ground.pixels.len() * LAYER_PHASES);
+    let mut rgb = Vec::with_capacity(ground.pixels.len());
     for phase in 0..LAYER_PHASES {
         for y in 0..ground.height {
             for x in 0..ground.width {
@@ -283,11 +288,22 @@ fn composite(ground: &Rgba, layers: &[(Rgba, f32)]) -> Vec<f64> {
                         c[k] = c[k] * (1.0 - a) + p[k] as f32 * a;
                     }
                 }
-                out.push(luminance(c.map(|v| v.round().clamp(0.0, 255.0) as u8)));
+                let c = c.map(|v| v.round().clamp(0.0, 255.0) as u8);
+                if phase == 0 {
+                    rgb.push([c[0], c[1], c[2]].map(f32::from));
+                }
+                out.push(luminance(c));
             }
         }
     }
-    out
+    (out, rgb)
+}
+
+/// Every stage ground's pixels as the player sees them at the layers' first phase, as colours:
+/// what a player's shot is blended over (see `own_fire`).
+fn grounds_rgb() -> &'static [Vec<[f32; 3]>] {
+    static RGB: std::sync::OnceLock<Vec<Vec<[f32; 3]>>> = std::sync::OnceLock::new();
+    RGB.get_or_init(|| grounds().iter().map(|g| g.rgb.clone()).collect())
 }
 
 /// Every stage ground under `assets/backgrounds/`, with the layers of the stage that uses it;
@@ -348,10 +364,11 @@ fn load_grounds() -> Vec<Ground> {
                 .map(|(image, alpha)| (read_png(&assets.join(image)), *alpha))
                 .collect();
             let ground = read_png(&assets.join(&name));
-            let mut luminances = composite(&ground, &layers);
+            let (mut luminances, rgb) = composite(&ground, &layers);
             luminances.sort_by(f64::total_cmp);
             Ground {
                 luminances,
+                rgb,
                 name,
                 air_sprites,
             }
@@ -362,33 +379,21 @@ fn load_grounds() -> Vec<Ground> {
 #[test]
 fn every_enemy_bullet_reads_on_every_stage_ground() {
     let atlas = atlas();
-    // The sprites the renderer draws enemy bullets with, and whether it turns them.
-    let bullets: Vec<(&str, &Vec<Rgba>, bool)> = BulletStyle::ALL
-        .into_iter()
-        .map(|style| {
-            let name = bullet_sprite(style);
-            let frames = atlas.get(name);
-            (
-                name,
-                frames.unwrap_or_else(|| panic!("{name} is in the atlas")),
-                turns(style),
-            )
-        })
-        .collect();
+    // Every bullet as the renderer draws it by default: turned where it turns, over its
+    // outline where BULLET OUTLINE is on by default.
+    let visibility = skysweep::save::settings::Visibility::default();
+    let bullets = own_fire::bullets_as_drawn(&atlas, &visibility);
     let grounds = grounds();
     assert!(grounds.len() >= 6, "every stage's ground is measured");
     let mut failures = Vec::new();
     // One line per ground: each bullet's worst frame, as a share of the ground it reads over.
     for g in grounds {
         let mut line = format!("{:32}", g.name);
-        for &(name, frames, turned_to_heading) in &bullets {
+        for (style, frames) in &bullets {
+            let name = super::stage::bullet_sprite(*style);
             let worst = frames
                 .iter()
-                .flat_map(|f| {
-                    let steps = if turned_to_heading { ANGLES } else { 1 };
-                    (0..steps).map(move |step| turned(f, step))
-                })
-                .map(|f| share_reading(&edge_rings(&f), &g.luminances, MIN_RATIO))
+                .map(|f| share_reading(&edge_rings(f), &g.luminances, MIN_RATIO))
                 .fold(1.0, f64::min);
             line.push_str(&format!(" {name} {:5.1}%", worst * 100.0));
             if worst < MIN_SHARE {

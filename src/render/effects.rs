@@ -1,9 +1,13 @@
 //! Purely visual effects driven by the simulation's events: explosions, sparkles, wrecks on
-//! the ground, score pop-ups and screen shake. Their randomness is their own, never the game's.
+//! the ground, score pop-ups and screen shake; and from what the world shows after each step,
+//! sparks where Brass's heavy bolts land and smoke from parts about to break. Their randomness
+//! is their own, never the game's, and nothing here is in a state hash.
 
 use macroquad::prelude::*;
 
-use skysweep::sim::{GameEvent, ItemKind};
+use std::collections::HashMap;
+
+use skysweep::sim::{Character, GameEvent, ItemKind, ShotKind, World};
 
 use super::{Renderer, SpriteParams};
 
@@ -20,6 +24,28 @@ enum ParticleKind {
     Explosion(u8),
     Sparkle,
     Popup(String),
+    /// A shot glancing off armour: a hot fleck flying off.
+    ArmorSpark,
+    /// Where armour was struck: a ring, so the glance shows even in a storm of flecks.
+    ArmorRing,
+    /// Smoke rising from a part about to break.
+    Smoke,
+    /// Where one of Brass's bolts landed.
+    Impact,
+}
+
+/// Steps each kind of particle lives.
+fn lifetime(kind: &ParticleKind) -> u32 {
+    match kind {
+        ParticleKind::Explosion(0) => 24,
+        ParticleKind::Explosion(_) => 40,
+        ParticleKind::Sparkle => 20,
+        ParticleKind::Popup(_) => 45,
+        ParticleKind::ArmorSpark => 10,
+        ParticleKind::ArmorRing => 10,
+        ParticleKind::Smoke => 32,
+        ParticleKind::Impact => 12,
+    }
 }
 
 /// A wreck left on the ground; `ground_y` is in ground coordinates so it scrolls with it.
@@ -40,9 +66,14 @@ pub struct Effects {
     rng: u32,
     /// The title of the boss attack in play.
     pub attack: super::attack_card::AttackCard,
+    /// Brass's bolts in flight after the last step, by shot key: where each was and where it
+    /// was going, so one gone before leaving the screen shows where it landed.
+    bolts: HashMap<usize, (Vec2, Vec2)>,
 }
 
 const MAX_PARTICLES: usize = 3_000;
+/// Flecks flying off each glance off armour.
+const ARMOR_FLECKS: usize = 4;
 
 impl Effects {
     fn rand(&mut self) -> f32 {
@@ -61,6 +92,7 @@ impl Effects {
         self.shake = 0.0;
         self.flash = 0;
         self.attack.clear();
+        self.bolts.clear();
     }
 
     /// Reacts to one step's events. `scroll_offset` places wrecks on the ground.
@@ -109,8 +141,65 @@ impl Effects {
                     self.push(ParticleKind::Explosion(2), *pos, Vec2::ZERO);
                 }
                 GameEvent::BossDefeated { .. } => self.shake = self.shake.max(10.0),
+                GameEvent::Hit { pos, armored: true } => self.glance(*pos),
                 _ => {}
             }
+        }
+    }
+
+    /// A shot glancing off a guarded part at `pos` (the part's centre): a ring and flecks,
+    /// somewhere on its lower half, where the shots come from.
+    fn glance(&mut self, pos: Vec2) {
+        let at = pos + vec2((self.rand() - 0.5) * 12.0, self.rand() * 6.0);
+        self.push(ParticleKind::ArmorRing, at, Vec2::ZERO);
+        for _ in 0..ARMOR_FLECKS {
+            let a = (self.rand() - 0.5) * 2.6 + std::f32::consts::FRAC_PI_2;
+            let speed = 90.0 + self.rand() * 90.0;
+            self.push(ParticleKind::ArmorSpark, at, vec2(a.cos(), a.sin()) * speed);
+        }
+    }
+
+    /// Reacts to the world as the step left it: a spark where a bolt of Brass's vanished on
+    /// the screen (it struck something), smoke from every part about to break.
+    pub fn watch(&mut self, world: &World) {
+        let mut bolts = HashMap::new();
+        for (k, s) in world.shots().iter() {
+            if s.character == Character::Brass && s.kind == ShotKind::Main {
+                bolts.insert(k, (s.pos, s.vel));
+            }
+        }
+        let gone: Vec<Vec2> = self
+            .bolts
+            .iter()
+            .filter(|(k, (pos, vel))| {
+                // The same key may hold a new bolt: it is the old one only where the old
+                // one would be now.
+                let same = bolts
+                    .get(k)
+                    .is_some_and(|(now, _)| now.distance(*pos + *vel / 60.0) < 2.0);
+                !same && pos.y > 6.0 && pos.x > 0.0 && pos.x < 224.0
+            })
+            .map(|(_, (pos, vel))| *pos + *vel / 120.0)
+            .collect();
+        self.bolts = bolts;
+        for at in gone {
+            self.push(ParticleKind::Impact, at, Vec2::ZERO);
+        }
+        if !world.frame().is_multiple_of(5) {
+            return;
+        }
+        let mut smoking = Vec::new();
+        for (k, e) in world.enemies().iter() {
+            for (pi, st) in e.parts.iter().enumerate() {
+                if super::stage::about_to_break(st) {
+                    smoking.push(world.part_pos(k, pi));
+                }
+            }
+        }
+        for pos in smoking {
+            let off = vec2(self.rand() - 0.5, self.rand() - 0.5) * 10.0;
+            let drift = vec2((self.rand() - 0.5) * 10.0, -18.0 - self.rand() * 10.0);
+            self.push(ParticleKind::Smoke, pos + off, drift);
         }
     }
 
@@ -135,12 +224,7 @@ impl Effects {
                 p.pos.y += scroll_speed / 120.0;
             }
         }
-        self.particles.retain(|p| match &p.kind {
-            ParticleKind::Explosion(0) => p.age < 24,
-            ParticleKind::Explosion(_) => p.age < 40,
-            ParticleKind::Sparkle => p.age < 20,
-            ParticleKind::Popup(_) => p.age < 45,
-        });
+        self.particles.retain(|p| p.age < lifetime(&p.kind));
         self.wrecks.retain(|w| w.ground_y + scroll_offset < 400.0);
         self.shake *= 0.85;
         if self.shake < 0.3 {
@@ -195,6 +279,10 @@ impl Effects {
                         SpriteParams::default(),
                     );
                 }
+                ParticleKind::ArmorSpark
+                | ParticleKind::ArmorRing
+                | ParticleKind::Smoke
+                | ParticleKind::Impact => draw_hit_particle(r, p),
                 ParticleKind::Popup(text) => {
                     let alpha = 1.0 - p.age as f32 / 45.0;
                     let w = r.text_width(text, 1.0);
@@ -209,11 +297,105 @@ impl Effects {
         }
     }
 
+    /// How many particles of each kind of hit feedback are live, for tests: armour flecks,
+    /// smoke puffs, impacts.
+    #[cfg(test)]
+    fn hit_particles(&self) -> (usize, usize, usize) {
+        let n = |k: ParticleKind| self.particles.iter().filter(|p| p.kind == k).count();
+        (
+            n(ParticleKind::ArmorSpark),
+            n(ParticleKind::Smoke),
+            n(ParticleKind::Impact),
+        )
+    }
+
     /// A white flash over the playfield right after a bomb.
     pub fn draw_flash(&self) {
         if self.flash > 0 {
             let a = self.flash as f32 / 12.0 * 0.6;
             draw_rectangle(0.0, 0.0, 224.0, 320.0, Color::new(1.0, 1.0, 0.9, a));
         }
+    }
+}
+
+/// One particle of hit feedback: an armour fleck, its ring, smoke or an impact.
+fn draw_hit_particle(r: &Renderer, p: &Particle) {
+    let t = p.age as f32 / lifetime(&p.kind) as f32;
+    match p.kind {
+        ParticleKind::ArmorSpark => {
+            // A streak along its flight, white-hot cooling to pale blue: cold, unlike the
+            // warm fire of a hit that hurts.
+            let tail = p.pos - p.vel * 0.035;
+            let c = Color::new(1.0 - 0.3 * t, 1.0, 1.0, 1.0 - 0.5 * t);
+            draw_line(tail.x, tail.y, p.pos.x, p.pos.y, 1.0, c);
+        }
+        ParticleKind::ArmorRing => {
+            // A cold glint in a dark ring, which reads on gold armour and on the sky alike.
+            let rad = 2.5 + 5.0 * t;
+            draw_circle_lines(
+                p.pos.x,
+                p.pos.y,
+                rad + 1.0,
+                1.0,
+                Color::new(0.09, 0.05, 0.13, 0.8 * (1.0 - t)),
+            );
+            draw_circle_lines(
+                p.pos.x,
+                p.pos.y,
+                rad,
+                1.0,
+                Color::new(0.85, 1.0, 1.0, 1.0 - t),
+            );
+            if p.age < 6 {
+                r.sprite(
+                    "sparkle",
+                    p.age as usize / 2,
+                    p.pos,
+                    SpriteParams::default(),
+                );
+            }
+        }
+        ParticleKind::Smoke => {
+            let grey = 0.25 + 0.15 * t;
+            let c = Color::new(grey, grey, grey, 0.55 * (1.0 - t));
+            draw_circle(p.pos.x, p.pos.y, 2.5 + 4.0 * t, c);
+        }
+        ParticleKind::Impact => {
+            let frame = p.age as usize / 3;
+            if !r.sprite("impact_brass", frame, p.pos, SpriteParams::default()) {
+                let c = Color::new(1.0, 0.8, 0.3, 1.0 - t);
+                draw_circle_lines(p.pos.x, p.pos.y, 3.0 + 6.0 * t, 2.0, c);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A glance off armour makes flecks that fly and burn out; a plain hit makes none.
+    #[test]
+    fn a_glance_off_armour_sparks_and_a_plain_hit_does_not() {
+        let mut fx = Effects::default();
+        let pos = vec2(100.0, 80.0);
+        fx.absorb(
+            &[GameEvent::Hit {
+                pos,
+                armored: false,
+            }],
+            0.0,
+        );
+        assert_eq!(fx.hit_particles(), (0, 0, 0));
+        fx.absorb(&[GameEvent::Hit { pos, armored: true }], 0.0);
+        assert_eq!(fx.hit_particles().0, ARMOR_FLECKS);
+        let start: Vec<Vec2> = fx.particles.iter().map(|p| p.pos).collect();
+        fx.step(0.0, 0.0);
+        assert!(fx.particles.iter().zip(&start).any(|(p, s)| p.pos != *s));
+        for _ in 0..lifetime(&ParticleKind::ArmorSpark) {
+            fx.step(0.0, 0.0);
+        }
+        assert_eq!(fx.hit_particles().0, 0, "the flecks burn out");
     }
 }

@@ -10,10 +10,12 @@ use super::{outline, select_blurbs, Renderer, SpriteParams};
 use super::select_blurbs::traits;
 
 mod attacks;
+mod difficulty;
 mod list;
 mod scores;
 pub(crate) use super::select_blurbs::{blurb, c_blurb, MELEE_NOTE};
 pub use attacks::{attacks, AttackLine};
+pub use difficulty::difficulty;
 #[cfg(test)]
 pub use list::footer_lines;
 pub use list::{key_list, list, list_with_looks, rows_above_hint, unbroken, RowLook};
@@ -70,7 +72,13 @@ pub fn title(r: &mut Renderer, items: &[String], cursor: usize, anim: u64, foote
 
 /// Pilot select: the five pilots side by side, each player's cursor on one, with the
 /// portrait and the weapons of the pilot player 1 (and player 2) is on.
-pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
+pub fn select(
+    r: &mut Renderer,
+    cursors: &[usize],
+    ready: &[bool],
+    anim: u64,
+    dps: Option<&skysweep::headless::dps::Table>,
+) {
     clear_background(Color::from_rgba(24, 34, 70, 255));
     if let Some(bg) = r.assets.texture("backgrounds/title.png") {
         draw_texture(&bg, 0.0, 0.0, Color::new(0.5, 0.5, 0.6, 1.0));
@@ -134,6 +142,7 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
             select_blurbs::player_color(p),
         );
     }
+    draw_damage(r, cursors, dps);
     // One description per pilot chosen, player 1's first; with two players each begins in
     // its player's colour, a pilot both chose is described once, and the lines close up so
     // both fit (each names its melee, so the general note gives way).
@@ -166,6 +175,33 @@ pub fn select(r: &mut Renderer, cursors: &[usize], ready: &[bool], anim: u64) {
         1.0,
         Color::from_rgba(180, 190, 220, 255),
     );
+}
+
+/// Between the portraits: the highlighted pilots' measured damage a second (see
+/// `skysweep::headless::dps`) at power 1 and 4; MEASURING until it is measured.
+fn draw_damage(r: &Renderer, cursors: &[usize], dps: Option<&skysweep::headless::dps::Table>) {
+    r.text_centered("DAMAGE/SEC", 112.0, 150.0, 1.0, TITLE_GOLD);
+    let Some(t) = dps else {
+        r.text_centered("MEASURING", 112.0, 164.0, 1.0, LIGHTGRAY);
+        return;
+    };
+    let figure = |p: usize| {
+        let k = cursors[p].min(Character::ALL.len() - 1);
+        t[k]
+    };
+    if cursors.len() == 1 {
+        let [low, high] = figure(0);
+        r.text_centered(&format!("POWER 1 {low:>3.0}"), 112.0, 164.0, 1.0, WHITE);
+        r.text_centered(&format!("POWER 4 {high:>3.0}"), 112.0, 176.0, 1.0, WHITE);
+        return;
+    }
+    r.text_centered("POWER 1/4", 112.0, 162.0, 1.0, LIGHTGRAY);
+    for p in 0..cursors.len().min(2) {
+        let [low, high] = figure(p);
+        let line = format!("{}P {low:.0}/{high:.0}", p + 1);
+        let color = select_blurbs::player_color(p);
+        r.text_centered(&line, 112.0, 174.0 + p as f32 * 11.0, 1.0, color);
+    }
 }
 
 /// The pause menu over the frozen stage.

@@ -23,6 +23,7 @@ pub mod sprite_layer;
 pub mod stage;
 pub mod tate;
 
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
 use skysweep::save::settings::Visibility;
@@ -33,6 +34,18 @@ pub use assets::Assets;
 pub use effects::Effects;
 use shaders::{OPAQUE_FRAGMENT, VERTEX};
 pub use sprite_layer::SpriteLayer;
+
+/// A sprite's silhouette in its tint's colour: the hit flash's white-out. A tint can only darken
+/// a sprite (macroquad multiplies), so a flash drawn with it reads as a faint pink; this keeps
+/// the texture's alpha and paints every pixel the tint, blended over the sprite drawn plainly.
+/// Here, not in `shaders`, which `examples/present_floor.rs` shares and would not use it.
+const SILHOUETTE_FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = vec4(color.rgb, color.a * texture2D(Texture, uv).a);
+}"#;
 
 /// Width of one HUD side panel in playfield pixels.
 pub const PANEL_W: f32 = 88.0;
@@ -96,6 +109,9 @@ pub struct Renderer {
     /// Puts the playfield on screen as opaque pixels (see [`OPAQUE_FRAGMENT`]); `None` if the
     /// driver refused the shader, and the plain textured draw is used.
     opaque: Option<Material>,
+    /// Paints a sprite's silhouette in its tint, blended (see [`SILHOUETTE_FRAGMENT`]): the
+    /// hit flash. `None` if the driver refused it, and the flash falls back to a tint.
+    silhouette: Option<Material>,
 }
 
 impl Renderer {
@@ -117,6 +133,25 @@ impl Renderer {
             MaterialParams::default(),
         )
         .ok();
+        let blend = BlendState::new(
+            Equation::Add,
+            BlendFactor::Value(BlendValue::SourceAlpha),
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        );
+        let silhouette = load_material(
+            ShaderSource::Glsl {
+                vertex: VERTEX,
+                fragment: SILHOUETTE_FRAGMENT,
+            },
+            MaterialParams {
+                pipeline_params: PipelineParams {
+                    color_blend: Some(blend),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        )
+        .ok();
         Self {
             assets,
             target,
@@ -127,6 +162,7 @@ impl Renderer {
             picture: None,
             bullet_layer,
             opaque,
+            silhouette,
         }
     }
 
@@ -240,6 +276,41 @@ impl Renderer {
                 ..Default::default()
             },
         );
+        true
+    }
+
+    /// Draws sprite `name`'s frame as [`Renderer::sprite`] does, then its silhouette in
+    /// `flash`'s colour over it (its alpha the flash's strength): a part lit by a hit. Without
+    /// the silhouette shader, the sprite is drawn tinted toward the flash instead.
+    pub fn sprite_flashed(
+        &self,
+        name: &str,
+        frame: usize,
+        pos: Vec2,
+        params: SpriteParams,
+        flash: Color,
+    ) -> bool {
+        let Some(m) = &self.silhouette else {
+            let tinted = SpriteParams {
+                color: Color::new(1.0, 1.0 - flash.a * 0.5, 1.0 - flash.a * 0.5, 1.0),
+                ..params
+            };
+            return self.sprite(name, frame, pos, tinted);
+        };
+        if !self.sprite(name, frame, pos, params) {
+            return false;
+        }
+        gl_use_material(m);
+        self.sprite(
+            name,
+            frame,
+            pos,
+            SpriteParams {
+                color: flash,
+                ..params
+            },
+        );
+        gl_use_default_material();
         true
     }
 

@@ -17,7 +17,7 @@ use super::{Renderer, SpriteParams};
 /// bomb, and whatever extra pieces the pilot's own weapons use. The drawing below names them
 /// one by one; the test holds this list against the atlas.
 #[cfg(test)]
-fn pilot_sprites(c: Character) -> Vec<String> {
+pub(super) fn pilot_sprites(c: Character) -> Vec<String> {
     let k = c.key();
     let mut names: Vec<String> = ["ship", "portrait", "shot", "charge", "melee", "bomb"]
         .iter()
@@ -27,6 +27,7 @@ fn pilot_sprites(c: Character) -> Vec<String> {
         Character::Orla => &["bomb_orla_core"],
         Character::Rook => &["pod_rook", "bomb_rook_blast"],
         Character::Wren => &["sparkle"],
+        Character::Brass => &["impact_brass"],
         _ => &[],
     };
     names.extend(extra.iter().map(|s| s.to_string()));
@@ -105,8 +106,8 @@ fn tile_column(r: &Renderer, name: &str, frame: usize, at: Column, piece: f32, c
 /// Every player shot.
 pub fn draw_shots(r: &mut Renderer, world: &World, anim: u64) {
     let frame = (anim / 3) as usize;
-    // The main stream fades with the shot-opacity option; at 100 % this is plain white, so
-    // the default draws exactly as before. Charge attacks stay whole: they are rare and big.
+    // The main stream fades with the shot-opacity option (a little faint by default, so the
+    // enemy bullets in it read). Charge attacks stay whole: they are rare and big.
     let tint = Color::new(1.0, 1.0, 1.0, r.visibility.shot_opacity as f32 / 100.0);
     for (_, s) in world.shots().iter() {
         match s.kind {

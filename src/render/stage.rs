@@ -3,7 +3,9 @@
 use macroquad::prelude::*;
 
 use skysweep::level::schema::BulletStyle;
-use skysweep::sim::{BulletSprite, Enemy, ItemKind, StagePhase, Tally, World, PLAYFIELD};
+use skysweep::sim::{
+    BulletSprite, Enemy, ItemKind, PartState, StagePhase, Tally, World, PLAYFIELD,
+};
 
 use super::sprite_layer::{StampId, ANGLES};
 use super::{Renderer, SpriteLayer, SpriteParams};
@@ -111,25 +113,15 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64, banners
 fn draw_enemy(r: &Renderer, world: &World, k: usize, e: &Enemy, anim: u64) {
     let ty = &world.level().enemies[e.kind];
     if ty.parts.len() > 1 {
-        draw_parts(r, world, k, e);
+        draw_parts(r, world, k, e, anim);
         return;
     }
-    let flash = e.parts.iter().any(|p| p.flash > 0);
-    let tint = if flash {
-        Color::from_rgba(255, 140, 140, 255)
-    } else {
-        WHITE
-    };
     let frame = (anim / 6) as usize;
-    let drawn = r.sprite(
-        &ty.sprite,
-        frame,
-        e.pos,
-        SpriteParams {
-            color: tint,
-            ..Default::default()
-        },
-    );
+    let params = SpriteParams::default();
+    let drawn = match e.parts.iter().find_map(|p| part_flash(p, anim)) {
+        Some(flash) => r.sprite_flashed(&ty.sprite, frame, e.pos, params, flash),
+        None => r.sprite(&ty.sprite, frame, e.pos, params),
+    };
     if !drawn {
         let h = ty.parts[0].half;
         draw_rectangle(
@@ -161,7 +153,7 @@ fn draw_enemy(r: &Renderer, world: &World, k: usize, e: &Enemy, anim: u64) {
 
 /// An enemy of several parts: the core first, then the other parts on top, each in its state
 /// (whole, damaged, destroyed).
-fn draw_parts(r: &Renderer, world: &World, k: usize, e: &Enemy) {
+fn draw_parts(r: &Renderer, world: &World, k: usize, e: &Enemy, anim: u64) {
     let ty = &world.level().enemies[e.kind];
     let mut order: Vec<usize> = (0..ty.parts.len()).collect();
     order.sort_by_key(|&i| (i != ty.core) as u8);
@@ -180,22 +172,15 @@ fn draw_parts(r: &Renderer, world: &World, k: usize, e: &Enemy) {
             (Some(d), true) => d.as_str(),
             _ => part.sprite.as_deref().unwrap_or(&ty.sprite),
         };
-        let color = if st.flash > 0 {
-            Color::from_rgba(255, 150, 150, 255)
-        } else {
-            WHITE
+        let params = SpriteParams {
+            flip_x: part.mirror != e.mirror,
+            ..Default::default()
         };
-        let flip = part.mirror != e.mirror;
-        if !r.sprite(
-            name,
-            state,
-            pos,
-            SpriteParams {
-                color,
-                flip_x: flip,
-                ..Default::default()
-            },
-        ) {
+        let drawn = match part_flash(st, anim) {
+            Some(flash) => r.sprite_flashed(name, state, pos, params, flash),
+            None => r.sprite(name, state, pos, params),
+        };
+        if !drawn {
             draw_rectangle(
                 pos.x - part.half.x,
                 pos.y - part.half.y,
@@ -205,6 +190,38 @@ fn draw_parts(r: &Renderer, world: &World, k: usize, e: &Enemy) {
             );
         }
     }
+}
+
+/// Below this share of its HP a part is about to break, and flickers red (and smokes: see
+/// `Effects::watch`).
+pub(super) const ABOUT_TO_BREAK: f32 = 0.2;
+/// ... when it is sturdy enough to be worth watching (a boss's part, a big enemy): popcorn
+/// breaks too soon after its first hit for a warning to mean anything.
+pub(super) const BREAK_SHOWN_MIN_HP: f32 = 20.0;
+
+/// True while part `st` is about to break and shows it (see [`ABOUT_TO_BREAK`]).
+pub(super) fn about_to_break(st: &PartState) -> bool {
+    !st.destroyed && st.max_hp >= BREAK_SHOWN_MIN_HP && st.hp < st.max_hp * ABOUT_TO_BREAK
+}
+
+/// The silhouette drawn over part `st` this frame, if any: white while it is being hit,
+/// blinking strong and faint every two frames so that under a stream of shots the part's art
+/// still shows between the blinks; else, for a part about to break, a red flicker. Read from
+/// the part's own flash counter (the steps since its last hit, which the rules keep): nothing
+/// of the flash is kept here, so drawing changes no state.
+pub(super) fn part_flash(st: &PartState, anim: u64) -> Option<Color> {
+    if st.destroyed {
+        return None;
+    }
+    if st.flash > 0 {
+        let a = if (anim / 2).is_multiple_of(2) {
+            0.7
+        } else {
+            0.25
+        };
+        return Some(Color::new(1.0, 1.0, 1.0, a));
+    }
+    (about_to_break(st) && (anim / 5).is_multiple_of(2)).then_some(Color::new(1.0, 0.25, 0.1, 0.45))
 }
 
 /// Whether bullets of `style` are drawn turned to their heading: needles point along it; the
@@ -222,14 +239,21 @@ fn bullet_rotation(b: &BulletSprite) -> f32 {
     }
 }
 
-/// Colour of the outline round enemy bullets (options: visibility).
-const BULLET_OUTLINE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
+/// The outline drawn under every enemy bullet of `style` when BULLET OUTLINE is on: a disc of
+/// this radius in this colour, centred on the bullet, which shows as a light ring round it,
+/// so dark bullets read on dark ground and dimmed backgrounds. Off by default: the bullets'
+/// own art has the genre's dark rim, and a dark disc here, tried as the default for issue #43,
+/// put two dark rings round every bullet and lost it on dark ground (the contrast test,
+/// `bullet_contrast`, measures bullets over this outline whenever it is on by default).
+pub(super) fn bullet_outline(style: BulletStyle) -> (f32, Color) {
+    (style.half_size() + 2.0, Color::new(1.0, 1.0, 1.0, 0.9))
+}
 
-/// A disc a little larger than each bullet, under it: with the bullet on top it shows as a
-/// light ring, so dark bullets read on dark ground and dimmed backgrounds.
+/// Each bullet's outline (see [`bullet_outline`]), under it.
 fn draw_bullet_outlines(world: &World) {
     for b in world.bullets().sprites() {
-        draw_circle(b.pos.x, b.pos.y, b.style.half_size() + 2.0, BULLET_OUTLINE);
+        let (radius, color) = bullet_outline(b.style);
+        draw_circle(b.pos.x, b.pos.y, radius, color);
     }
 }
 

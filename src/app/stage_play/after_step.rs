@@ -43,6 +43,7 @@ impl StagePlay {
         player_record::attacks_met(ctx, self.rules().meets_attacks, stage_file, &self.world);
         let w = &self.world;
         ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
+        ctx.renderer.effects.watch(w);
         ctx.renderer
             .effects
             .step(w.scroll_speed(), w.scroll_offset());

@@ -39,6 +39,9 @@ pub struct Settings {
     pub fullscreen: bool,
     pub screen_shake: bool,
     pub difficulty: Difficulty,
+    /// START and 2 PLAYERS ask for the difficulty (its cursor on the last choice); off, they
+    /// go straight to pilot select on [`Settings::difficulty`], as an arcade board does.
+    pub ask_difficulty: bool,
     /// The picture turned for a monitor on its side; files from before it read as off.
     pub tate: Tate,
     /// Whether a finished run's replay is saved: always, after asking, or never.
@@ -64,6 +67,7 @@ impl Default for Settings {
             fullscreen: false,
             screen_shake: true,
             difficulty: Difficulty::Normal,
+            ask_difficulty: true,
             tate: Tate::Off,
             save_replays: SaveReplays::Ask,
             keys: [KeyBindings::player1(), KeyBindings::player2()],
@@ -84,6 +88,7 @@ pub enum Setting {
     Fullscreen,
     ScreenShake,
     Difficulty,
+    AskDifficulty,
     Tate,
     SaveReplays,
     ShotMode,
@@ -97,13 +102,14 @@ pub enum Setting {
 }
 
 impl Setting {
-    pub const ALL: [Setting; 16] = [
+    pub const ALL: [Setting; 17] = [
         Setting::MusicVolume,
         Setting::EffectsVolume,
         Setting::DisplayScale,
         Setting::Fullscreen,
         Setting::ScreenShake,
         Setting::Difficulty,
+        Setting::AskDifficulty,
         Setting::Tate,
         Setting::SaveReplays,
         Setting::ShotMode,
@@ -219,6 +225,7 @@ impl Settings {
                     .unwrap_or(1) as i32;
                 self.difficulty = Difficulty::ALL[(k + dir).rem_euclid(3) as usize];
             }
+            Setting::AskDifficulty => self.ask_difficulty = !self.ask_difficulty,
             Setting::Tate => self.tate = self.tate.step(dir),
             Setting::SaveReplays => {
                 let all = SaveReplays::ALL;

@@ -1,5 +1,8 @@
 //! How visible things in play are: the player's shots, the background, the enemy bullets.
-//! Only drawing reads these; the defaults draw the game as it always looked.
+//! Only drawing reads these. The shots are drawn a little faint by default; BULLET OUTLINE (a
+//! light ring) is off by default: the bullets' own art carries the genre's dark rim, and the
+//! contrast test (`render/bullet_contrast.rs`) found a second, outer dark rim loses them on
+//! dark ground.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +18,10 @@ pub struct Visibility {
     pub bullet_outline: bool,
 }
 
+/// How opaque the players' shots are by default: a little faint, as Taisei draws them, so an
+/// enemy bullet in the stream reads against less bright colour behind it (issue #43).
+pub const DEFAULT_SHOT_OPACITY: u8 = 70;
+
 /// Faintest the shots may be: fainter, a player loses track of their own fire.
 pub const MIN_SHOT_OPACITY: u8 = 20;
 /// Most the background may be dimmed.
@@ -23,7 +30,7 @@ pub const MAX_BACKGROUND_DIM: u8 = 60;
 impl Default for Visibility {
     fn default() -> Self {
         Visibility {
-            shot_opacity: 100,
+            shot_opacity: DEFAULT_SHOT_OPACITY,
             background_dim: 0,
             bullet_outline: false,
         }
@@ -64,7 +71,10 @@ mod tests {
     #[test]
     fn notches_stay_in_range_and_the_defaults_change_nothing() {
         let mut v = Visibility::default();
-        assert_eq!((v.shot_opacity, v.background_dim), (100, 0));
+        assert_eq!((v.shot_opacity, v.background_dim), (70, 0));
+        v.step_opacity(1);
+        v.step_opacity(1);
+        v.step_opacity(1);
         v.step_opacity(1);
         assert_eq!(v.shot_opacity, 100, "no brighter than opaque");
         for _ in 0..20 {
