@@ -244,9 +244,7 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             let full = || {
                 jobs.iter()
                     .zip(&results)
-                    .filter(move |(j, _)| {
-                        j.stage == i && !j.boss_fight && j.skill == Skill::Expert
-                    })
+                    .filter(move |(j, _)| j.stage == i && !j.boss_fight && j.skill == Skill::Expert)
                     .map(|(_, s)| s)
             };
             StageRow {
@@ -647,9 +645,11 @@ mod tests {
                 }],
             }],
             seeds: vec![1],
+            steps: Vec::new(),
+            human_bosses: Vec::new(),
             deaths: Vec::new(),
+            first_minute: Vec::new(),
             death_seeds: vec![1],
-            death_pilot: "vela".into(),
             opening: vec![OpeningRow {
                 stage,
                 hits: vec![0],

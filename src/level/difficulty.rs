@@ -460,7 +460,10 @@ mod tests {
                 lo.fire_interval_factor() > hi.fire_interval_factor(),
                 "{pair:?}"
             );
-            assert!(lo.first_delay_factor() >= hi.first_delay_factor(), "{pair:?}");
+            assert!(
+                lo.first_delay_factor() >= hi.first_delay_factor(),
+                "{pair:?}"
+            );
             assert!(
                 lo.first_shot_extra_s() >= hi.first_shot_extra_s(),
                 "{pair:?}"

@@ -6,8 +6,8 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::Collider;
-use crate::level::schema::PatternKind;
 use crate::level::schema::PatternDef;
+use crate::level::schema::PatternKind;
 use crate::level::{limits, Difficulty, Level};
 
 use super::bullet::Bullet;

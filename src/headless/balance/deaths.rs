@@ -264,7 +264,10 @@ mod tests {
         assert!(jobs
             .iter()
             .all(|j| j.skill == Skill::Novice && j.difficulty == Difficulty::Normal));
-        assert_eq!(first_minute_jobs(2).len(), Character::ALL.len() * 2 * DEATH_SEEDS.len());
+        assert_eq!(
+            first_minute_jobs(2).len(),
+            Character::ALL.len() * 2 * DEATH_SEEDS.len()
+        );
     }
 
     #[test]

@@ -100,8 +100,13 @@ pub fn rows(jobs: &[HumanJob], results: &[Summary]) -> Vec<HumanBossRow> {
             powers.sort();
             let key = pilot.key().to_string();
             row.ttk_s.0.push((key.clone(), median(&times)));
-            row.power
-                .push((key, powers.get(powers.len().saturating_sub(1) / 2).copied().flatten()));
+            row.power.push((
+                key,
+                powers
+                    .get(powers.len().saturating_sub(1) / 2)
+                    .copied()
+                    .flatten(),
+            ));
         }
         rows.push(row);
     }
