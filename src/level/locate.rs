@@ -60,6 +60,13 @@ pub(super) fn last_code_char_before(text: &str, offset: usize) -> Option<usize> 
     text.get(..end)?.char_indices().last().map(|(i, _)| i)
 }
 
+/// Where each token of code starts and its first byte: every bracket and comma, and the start
+/// of every name, string and number, comments and blanks passed over.
+pub(super) fn code_tokens(text: &str) -> Vec<(usize, u8)> {
+    let b = text.as_bytes();
+    tokenize(text).iter().map(|t| (t.start, b[t.start])).collect()
+}
+
 /// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
 fn tokenize(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();

@@ -48,7 +48,9 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
         let kinds = variants::<TimelineEventDef>();
-        if let Some((span, message)) = super::unclosed::hint(&e.code, &src.text, offset, kinds) {
+        let unclosed = super::unclosed::hint(&e.code, &src.text, offset, kinds)
+            .or_else(|| super::brackets::hint(&src.text, offset));
+        if let Some((span, message)) = unclosed {
             return LevelError {
                 diagnostics: vec![Diagnostic::in_source(src, span, message)],
             };

@@ -165,7 +165,8 @@ fn draw_charts(
         curves(&mut chart, p, pick, ink)?;
         marks(&mut chart, p, y_max, labels, i == 0)?;
         let (x0, y0) = chart.backend_coord(&(0.0, y_max));
-        labels.push(Label::small(name, x0, y0 - 11, rgb(ink)));
+        let name_ink = if p.traces.len() == 1 { rgb(ink) } else { INK };
+        labels.push(Label::small(name, x0, y0 - 11, name_ink));
         if i == 1 {
             x_ticks(&chart, p, labels);
         }
