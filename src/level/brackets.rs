@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use super::locate::{code_tokens, last_code_char_before, place_at, Step};
+use super::locate::{code_tokens, item_names, last_code_char_before, place_at};
 use super::source::line_col;
 
 /// An open bracket while the text is read.
@@ -179,45 +179,7 @@ fn first_sign(text: &str, toks: &[(usize, u8)]) -> Option<Found> {
 /// What the item opened at byte `at` is, in an author's words: `enemy "tank", weapon 2
 /// (`(`)`, `wave "pair", event 3 (`Spawn(`)`.
 fn item_name(text: &str, at: usize) -> String {
-    let place = place_at(text, at);
-    let mut parts: Vec<String> = Vec::new();
-    let mut field: Option<&str> = None;
-    for step in &place.path {
-        match step {
-            Step::Field(f) => {
-                if let Some(prev) = field.replace(f) {
-                    parts.push(format!("`{prev}`"));
-                }
-            }
-            Step::Key(k) => {
-                let what = match field.take() {
-                    Some("enemies") => "enemy",
-                    Some("patterns") => "pattern",
-                    Some("waves") => "wave",
-                    Some("markers") => "marker",
-                    Some(f) => f,
-                    None => "key",
-                };
-                parts.push(format!("{what} \"{k}\""));
-            }
-            Step::Index(n) => {
-                let what = match field.take() {
-                    Some("events") => "event",
-                    Some("weapons") => "weapon",
-                    Some("parts") => "part",
-                    Some("phases") => "phase",
-                    Some("legs") => "leg",
-                    Some("points") => "point",
-                    Some(f) => f,
-                    None => "item",
-                };
-                parts.push(format!("{what} {}", n + 1));
-            }
-        }
-    }
-    if let Some(f) = field {
-        parts.push(format!("`{f}`"));
-    }
+    let parts = item_names(&place_at(text, at).path, true);
     // The name before a `(`, when there is one: `Spawn(`, `Waypoints(`, `Section(`.
     let before = text[..at].trim_end();
     let name_start = before

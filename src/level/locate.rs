@@ -394,6 +394,55 @@ impl Place {
     }
 }
 
+/// The items a path passes through, in an author's words: `enemy "tank"`, `part 2`,
+/// `wave "pair"`, `event 3`; a field that holds no item of its own is named as `` `path` ``
+/// when `fields` is set, else left out.
+pub fn item_names(path: &[Step], fields: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        let next = path.get(i + 1);
+        match (&path[i], next) {
+            (Step::Field(f), Some(Step::Key(k))) => {
+                let what = match f.as_str() {
+                    "enemies" => "enemy",
+                    "patterns" => "pattern",
+                    "waves" => "wave",
+                    "markers" => "marker",
+                    other => other,
+                };
+                out.push(format!("{what} \"{k}\""));
+                i += 2;
+                continue;
+            }
+            (Step::Field(f), Some(Step::Index(n))) => {
+                let what = match f.as_str() {
+                    "events" => "event",
+                    "weapons" => "weapon",
+                    "parts" => "part",
+                    "phases" => "phase",
+                    "legs" => "leg",
+                    "points" => "point",
+                    "layers" => "layer",
+                    other => other,
+                };
+                out.push(format!("{what} {}", n + 1));
+                i += 2;
+                continue;
+            }
+            (Step::Field(f), _) if fields => out.push(format!("`{f}`")),
+            // A wave is a list of events.
+            (Step::Index(n), _) if matches!(i.checked_sub(1).map(|j| &path[j]), Some(Step::Key(_))) => {
+                out.push(format!("event {}", n + 1));
+            }
+            (Step::Index(n), _) if fields => out.push(format!("item {}", n + 1)),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
 /// True when `text` holds nothing but blanks and comments.
 pub fn is_blank(text: &str) -> bool {
     tokenize(text).is_empty()

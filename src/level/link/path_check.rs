@@ -78,7 +78,11 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                 r.err(
                     src,
                     &field("legs"),
-                    format!("a sequence has 1 to {MAX_LEGS} parts, found {}", legs.len()),
+                    format!(
+                        "{}a Sequence has 1 to {MAX_LEGS} legs, found {}",
+                        owner_of(at),
+                        legs.len()
+                    ),
                 );
             }
             for (i, leg) in legs.iter().enumerate().take(MAX_LEGS) {
@@ -87,7 +91,12 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                     r.err(
                         src,
                         &loc(&here, [Seg::Field("path")]),
-                        "a sequence's part cannot be a sequence itself; list its parts here",
+                        format!(
+                            "{}leg {} of this Sequence cannot be a Sequence itself; list its \
+                             legs here",
+                            owner_of(at),
+                            i + 1
+                        ),
                     );
                     continue;
                 }
@@ -96,7 +105,11 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                     Some(s) if !finite_in(s, 0.0, 600.0) => r.err(
                         src,
                         &loc(&here, [Seg::Field("for_s")]),
-                        format!("a part's for_s must be 0 to 600 seconds, found {s}"),
+                        format!(
+                            "{}leg {} of this Sequence: for_s must be 0 to 600 seconds, found {s}",
+                            owner_of(at),
+                            i + 1
+                        ),
                     ),
                     None if i + 1 < legs.len()
                         && !matches!(leg.path, PathDef::Waypoints { .. }) =>
@@ -105,8 +118,9 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                             src,
                             &here,
                             format!(
-                                "part {} never ends, so the parts after it never come: give it \
-                                 a for_s, or make it the last",
+                                "{}leg {} of this Sequence never ends (it has no for_s), so the \
+                                 legs after it never come: give it a for_s, or make it the last",
+                                owner_of(at),
                                 i + 1
                             ),
                         )
@@ -116,6 +130,25 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
             }
         }
         _ => {}
+    }
+}
+
+/// Whose path it is, as a prefix: `enemy "drone": `, `event 3: `, `wave "pair", event 1: `.
+fn owner_of(at: &[Seg]) -> String {
+    use crate::level::locate::{item_names, Step};
+    let steps: Vec<Step> = at
+        .iter()
+        .map(|s| match s {
+            Seg::Field(f) => Step::Field(f.to_string()),
+            Seg::Key(k) => Step::Key(k.clone()),
+            Seg::Index(i) => Step::Index(*i),
+        })
+        .collect();
+    let names = item_names(&steps, false);
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", names.join(", "))
     }
 }
 
