@@ -190,3 +190,33 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     assert!(result.cleared, "{result:?}");
     assert_eq!(result.bosses_defeated, 1);
 }
+
+/// Every field the loader accepts (asked of the schema itself, see
+/// `skysweep::level::schema::fields`) is named in levels/README.md, as `` `field` `` in the
+/// prose or tables or as `field:` in an example.
+#[test]
+fn every_field_the_loader_accepts_is_documented() {
+    let text = readme();
+    let named = |f: &str| {
+        text.contains(&format!("`{f}`"))
+            || text.match_indices(&format!("{f}:")).any(|(i, _)| {
+                !text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+    };
+    let missing: Vec<String> = skysweep::level::schema::fields::accepted()
+        .into_iter()
+        .flat_map(|(owner, fields)| {
+            fields
+                .into_iter()
+                .filter(|f| !named(f))
+                .map(move |f| format!("{owner}.{f}"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "fields the loader accepts that levels/README.md never names: {missing:?}"
+    );
+}
