@@ -16,7 +16,7 @@ pub const H: u32 = 640;
 /// Margins of the charts, pixels: room for the heading, the axes' numbers and the legend.
 const LEFT: u32 = 56;
 const RIGHT: u32 = 16;
-const TOP: u32 = 84;
+const TOP: u32 = 96;
 const BOTTOM: u32 = 64;
 
 const INK: (u8, u8, u8) = (30, 30, 40);
@@ -116,8 +116,8 @@ fn heading(p: &Picture) -> Vec<Label> {
     let legend = "x: timeline seconds (the clock `at`, gaps and markers use); violet bands: \
                   boss fights, in seconds of play (+N)";
     out.push(Label::small(legend, x, H as i32 - 28, INK));
-    let key = "yellow: no enemy on screen 1 s+, orange: 2.5 s+ (a strip a run when several)   \
-               grey: markers   green: sections   ticks from the top: phase changes";
+    let key = "yellow: no enemy on screen 1 s+, orange 2.5 s+ (a strip a run)   grey: markers   \
+               green: sections   ticks at the top: phase changes";
     out.push(Label::small(key, x, H as i32 - 14, INK));
     out
 }
@@ -240,14 +240,32 @@ fn curves(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let one = p.traces.len() == 1;
     for t in p.traces {
-        let points = || t.samples.iter().map(|s| (p.axis.x(t, s.0), pick(s) as f32));
         let colour = if one { ink } else { colour(t.difficulty) };
-        if one {
-            chart.draw_series(AreaSeries::new(points(), 0.0, colour.mix(0.3)))?;
+        // A run whose fight ended before its band did jumps to the band's end: the curve
+        // breaks there rather than crossing the band.
+        for piece in pieces(&t.samples) {
+            let points = || piece.iter().map(|s| (p.axis.x(t, s.0), pick(s) as f32));
+            if one {
+                chart.draw_series(AreaSeries::new(points(), 0.0, colour.mix(0.3)))?;
+            }
+            chart.draw_series(LineSeries::new(points(), colour.stroke_width(2)))?;
         }
-        chart.draw_series(LineSeries::new(points(), colour.stroke_width(2)))?;
     }
     Ok(())
+}
+
+/// `samples` cut where a fight ends: the last sample in a fight, then the first after it.
+fn pieces(samples: &[(At, usize, usize)]) -> Vec<&[(At, usize, usize)]> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for i in 1..samples.len() {
+        if samples[i - 1].0.hold.is_some() && samples[i].0.hold.is_none() {
+            out.push(&samples[from..i]);
+            from = i;
+        }
+    }
+    out.push(&samples[from..]);
+    out
 }
 
 /// Sections, markers, phase changes and the frame; their names over the top chart.

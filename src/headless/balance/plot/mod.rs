@@ -133,6 +133,8 @@ pub fn trace(level: &Arc<Level>, difficulty: Difficulty, opts: &PlotOptions) -> 
     // The fight under way: its index and the frame it began.
     let mut fight: Option<(usize, u64)> = None;
     let mut quiet_from: Option<At> = None;
+    // Steps the mid-boss's wait had left at the last step.
+    let mut wait_left = 0;
     while !world.cleared() && world.frame() < MAX_FRAMES {
         let input = bot.decide(&world, 0);
         world.step(&[input]);
@@ -141,6 +143,10 @@ pub fn trace(level: &Arc<Level>, difficulty: Difficulty, opts: &PlotOptions) -> 
         if let Some((i, from)) = fight {
             let hold = &mut t.holds[i];
             hold.play_s = secs(world.frame() - from);
+            // A mid-boss's wait that ends before its time ran out ended with its fall.
+            if hold.kind == HoldKind::MidBoss && world.mid_boss().is_none() {
+                hold.fell = wait_left > 1;
+            }
             for ev in world.events() {
                 match ev {
                     GameEvent::BossPhase { .. } => hold.phases.push(hold.play_s),
@@ -149,6 +155,7 @@ pub fn trace(level: &Arc<Level>, difficulty: Difficulty, opts: &PlotOptions) -> 
                 }
             }
         }
+        wait_left = world.mid_boss().map_or(0, |w| w.steps_left);
         let kind = match (world.boss(), world.mid_boss()) {
             (Some(_), _) => Some(HoldKind::Boss),
             (None, Some(_)) => Some(HoldKind::MidBoss),
