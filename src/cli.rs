@@ -8,9 +8,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use skysweep::headless::args::{parse_count, CheckFormat, Deny, PlanDefaults, RunArgs};
 use skysweep::level::Difficulty;
-use skysweep::sim::{Character, Skill};
 use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::save::settings::Settings;
+use skysweep::sim::{Character, Skill};
 
 /// A menu `--menu` opens on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -551,7 +551,9 @@ fn plot_stages(
     for (file, level) in levels {
         let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("stage");
         let out = plot::path_for(path, stem, levels.len());
-        let traces = run_jobs(&opts.difficulties, threads, |&d| plot::trace(level, d, opts));
+        let traces = run_jobs(&opts.difficulties, threads, |&d| {
+            plot::trace(level, d, opts)
+        });
         let ttks = opts
             .difficulties
             .iter()

@@ -278,10 +278,14 @@ mod tests {
 
     #[test]
     fn a_definition_left_open_is_found_at_its_last_line() {
-        let text = "Defs(\n  enemies: {\n    \"a\": (\n      hp: 3,\n    ,\n    \"b\": (hp: 1),\n  },\n)";
+        let text =
+            "Defs(\n  enemies: {\n    \"a\": (\n      hp: 3,\n    ,\n    \"b\": (hp: 1),\n  },\n)";
         let (line, msg) = hint_of(text).unwrap();
         assert_eq!(line, 5, "{msg}");
-        assert!(msg.contains("enemy \"a\"") && msg.contains("line 6"), "{msg}");
+        assert!(
+            msg.contains("enemy \"a\"") && msg.contains("line 6"),
+            "{msg}"
+        );
     }
 
     #[test]
@@ -289,7 +293,10 @@ mod tests {
         let text = "Stage(\n  p: Waypoints(points: [(0, 0), (1, 1]),\n)";
         let (line, msg) = hint_of(text).unwrap();
         assert_eq!(line, 2, "{msg}");
-        assert!(msg.contains("missing `)`") && msg.contains("point 2"), "{msg}");
+        assert!(
+            msg.contains("missing `)`") && msg.contains("point 2"),
+            "{msg}"
+        );
     }
 
     #[test]

@@ -64,7 +64,10 @@ pub(super) fn last_code_char_before(text: &str, offset: usize) -> Option<usize> 
 /// of every name, string and number, comments and blanks passed over.
 pub(super) fn code_tokens(text: &str) -> Vec<(usize, u8)> {
     let b = text.as_bytes();
-    tokenize(text).iter().map(|t| (t.start, b[t.start])).collect()
+    tokenize(text)
+        .iter()
+        .map(|t| (t.start, b[t.start]))
+        .collect()
 }
 
 /// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
@@ -432,7 +435,9 @@ pub fn item_names(path: &[Step], fields: bool) -> Vec<String> {
             }
             (Step::Field(f), _) if fields => out.push(format!("`{f}`")),
             // A wave is a list of events.
-            (Step::Index(n), _) if matches!(i.checked_sub(1).map(|j| &path[j]), Some(Step::Key(_))) => {
+            (Step::Index(n), _)
+                if matches!(i.checked_sub(1).map(|j| &path[j]), Some(Step::Key(_))) =>
+            {
                 out.push(format!("event {}", n + 1));
             }
             (Step::Index(n), _) if fields => out.push(format!("item {}", n + 1)),

@@ -29,7 +29,9 @@ fn errors(stage: &str) -> Vec<String> {
 fn warnings(stage: &str) -> Vec<String> {
     let (_, w) = crate::support::load_linted_with(DEFS, stage)
         .unwrap_or_else(|e| panic!("should load: {e}"));
-    w.iter().map(|d| format!("{}: {}", d.line, d.message)).collect()
+    w.iter()
+        .map(|d| format!("{}: {}", d.line, d.message))
+        .collect()
 }
 
 #[test]
@@ -42,7 +44,10 @@ fn a_value_per_difficulty_lacking_one_names_the_enemy_and_field_with_a_hint_for_
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].starts_with("enemy \"tank\": `hp`: "), "{e:?}");
     assert!(e[0].contains("has no hard"), "{e:?}");
-    assert!(!e[0].contains("only"), "an hp is not left out with `only`: {e:?}");
+    assert!(
+        !e[0].contains("only"),
+        "an hp is not left out with `only`: {e:?}"
+    );
     // A count may be: there `only` is the fitting hint.
     let e = errors(
         r#"Stage(name: "t", length_s: 30, events: [
@@ -50,7 +55,10 @@ fn a_value_per_difficulty_lacking_one_names_the_enemy_and_field_with_a_hint_for_
 ])"#,
     );
     assert!(e[0].starts_with("event 1: `count`: "), "{e:?}");
-    assert!(e[0].contains("no normal") && e[0].contains("`only"), "{e:?}");
+    assert!(
+        e[0].contains("no normal") && e[0].contains("`only"),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -93,7 +101,10 @@ fn a_sequence_leg_that_never_ends_is_called_a_leg_of_its_event() {
         e[0].starts_with("event 1: leg 1 of this Sequence never ends"),
         "{e:?}"
     );
-    assert!(!e[0].contains("part"), "a boss has parts, a path legs: {e:?}");
+    assert!(
+        !e[0].contains("part"),
+        "a boss has parts, a path legs: {e:?}"
+    );
 }
 
 #[test]

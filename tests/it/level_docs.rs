@@ -247,16 +247,26 @@ fn the_example_stage_uses_every_feature() {
         })
         .collect();
     assert!(missing.is_empty(), "the example never shows {missing:?}");
-    for kind in ["Spawn(", "Wave(", "Section(", "Scroll(", "Warning(", "MidBoss(", "Boss("] {
+    for kind in [
+        "Spawn(", "Wave(", "Section(", "Scroll(", "Warning(", "MidBoss(", "Boss(",
+    ] {
         assert!(text.contains(kind), "no {kind}");
     }
     for path in [
-        "Straight(", "Sine(", "Swoop(", "StopAndShoot(", "Ground", "Drive(", "Hover(",
-        "Waypoints(", "Sequence(",
+        "Straight(",
+        "Sine(",
+        "Swoop(",
+        "StopAndShoot(",
+        "Ground",
+        "Drive(",
+        "Hover(",
+        "Waypoints(",
+        "Sequence(",
     ] {
         assert!(text.contains(path), "no {path}");
     }
-    let (_, warnings) = skysweep::level::load_stage_linted(&path, &Catalog::load(&root().join("assets")))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (_, warnings) =
+        skysweep::level::load_stage_linted(&path, &Catalog::load(&root().join("assets")))
+            .unwrap_or_else(|e| panic!("{e}"));
     assert!(warnings.is_empty(), "{warnings:?}");
 }

@@ -325,8 +325,7 @@ impl<'s> Expander<'s> {
         }
         if let Some(first) = self.stack.iter().position(|w| *w == name) {
             let chain: Vec<&str> = self.stack[first..].to_vec();
-            self.circular
-                .extend(chain.iter().map(|w| w.to_string()));
+            self.circular.extend(chain.iter().map(|w| w.to_string()));
             r.err(
                 src,
                 &field("name"),

@@ -152,7 +152,11 @@ mod tests {
         let axis = Axis::new(&[easy.clone(), hard], 90.0);
         assert_eq!(axis.bands.len(), 1, "one fight, one band");
         assert_eq!((axis.bands[0].x0, axis.bands[0].width), (40.0, 25.0));
-        assert_eq!(axis.timeline_x(30.0), 30.0, "before the fight: timeline seconds");
+        assert_eq!(
+            axis.timeline_x(30.0),
+            30.0,
+            "before the fight: timeline seconds"
+        );
         assert_eq!(axis.timeline_x(60.0), 85.0, "after: moved on by the band");
         let in_fight = At {
             t: 40.0,
@@ -167,7 +171,11 @@ mod tests {
             into: 0.0,
             past: 1,
         };
-        assert_eq!(axis.x(&easy, just_after), 65.0, "after the band, not before it");
+        assert_eq!(
+            axis.x(&easy, just_after),
+            65.0,
+            "after the band, not before it"
+        );
         assert_eq!(axis.end, 125.0);
     }
 

@@ -43,6 +43,9 @@ fn rgb(c: RGBColor) -> (u8, u8, u8) {
     (c.0, c.1, c.2)
 }
 
+/// Each pilot's boss time to kill, by lower-case name; `None` when the median run failed.
+pub type PilotTtks = Vec<(String, Option<f64>)>;
+
 /// Everything one picture shows.
 pub struct Picture<'a> {
     pub title: String,
@@ -54,7 +57,7 @@ pub struct Picture<'a> {
     /// Each section's name and timeline second.
     pub sections: Vec<(String, f32)>,
     /// Each pictured difficulty's boss times to kill, by pilot.
-    pub ttks: Vec<(Difficulty, Vec<(String, Option<f64>)>)>,
+    pub ttks: Vec<(Difficulty, PilotTtks)>,
 }
 
 /// Draws `picture` into a PNG at `path`.
@@ -105,7 +108,11 @@ fn heading(p: &Picture) -> Vec<Label> {
                 None => format!("{pilot} -"),
             })
             .collect();
-        let ink = if p.traces.len() > 1 { rgb(colour(*d)) } else { INK };
+        let ink = if p.traces.len() > 1 {
+            rgb(colour(*d))
+        } else {
+            INK
+        };
         out.push(Label::small(
             format!("boss time to kill, {}: {}", d.name(), times.join("  ")),
             x,
@@ -137,7 +144,8 @@ fn colour_key(traces: &[Trace]) -> String {
     names.join(", ")
 }
 
-type Chart<'a, 'b> = ChartContext<'a, BitMapBackend<'b>, Cartesian2d<RangedCoordf32, RangedCoordf32>>;
+type Chart<'a, 'b> =
+    ChartContext<'a, BitMapBackend<'b>, Cartesian2d<RangedCoordf32, RangedCoordf32>>;
 type Pick = fn(&(At, usize, usize)) -> usize;
 
 /// The two charts, their shading and lines, into `canvas`; the words they need go to `labels`.
@@ -336,7 +344,11 @@ fn fights(
             }
             let (px, py) = chart.backend_coord(&(p.axis.x(t, at(0.0)), y_max * 0.7));
             let end = if h.fell { "" } else { ", wait ran out" };
-            let who = if one { h.kind.name() } else { t.difficulty.name() };
+            let who = if one {
+                h.kind.name()
+            } else {
+                t.difficulty.name()
+            };
             labels.push(Label::small(
                 format!("{who} {:.1}s{end}", h.play_s),
                 px + 3,
@@ -351,11 +363,7 @@ fn fights(
 /// The x-axis's numbers under the lower chart: timeline seconds, and in each band the play
 /// seconds into the fight (`+N`).
 fn x_ticks(chart: &Chart, p: &Picture, labels: &mut Vec<Label>) {
-    let timeline_end = p
-        .axis
-        .bands
-        .iter()
-        .fold(p.axis.end, |end, b| end - b.width);
+    let timeline_end = p.axis.bands.iter().fold(p.axis.end, |end, b| end - b.width);
     let step = nice_step(timeline_end, 12);
     let mut taken: Vec<(i32, i32)> = Vec::new();
     let mut put = |text: String, x: f32, ink: (u8, u8, u8), labels: &mut Vec<Label>| {

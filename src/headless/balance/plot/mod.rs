@@ -295,4 +295,3 @@ pub fn path_for(path: &Path, stem: &str, count: usize) -> PathBuf {
     let base = path.file_stem().and_then(|s| s.to_str()).unwrap_or("plot");
     path.with_file_name(format!("{base}-{stem}.png"))
 }
-
