@@ -145,7 +145,7 @@ events: [
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (1200, 560));
+    assert_eq!((info.width, info.height), (1200, 640));
     let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
     assert!(
         pixels.iter().any(|p| *p == [40, 110, 200]),
