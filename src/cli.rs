@@ -7,8 +7,10 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use skysweep::headless::args::{parse_count, CheckFormat, Deny, PlanDefaults, RunArgs};
+use skysweep::level::Difficulty;
 use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::save::settings::Settings;
+use skysweep::sim::{Character, Skill};
 
 /// A menu `--menu` opens on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -206,9 +208,28 @@ pub enum Command {
         /// Stage files to measure (default: every levels/stageN.ron).
         #[arg(long = "stage", value_name = "FILE", num_args = 1..)]
         stages: Vec<PathBuf>,
-        /// Draw each stage's pacing into FILE.png instead (FILE-stageN.png for several).
+        /// Draw each stage's pacing into FILE.png instead (FILE-stageN.png for several): one
+        /// invincible autoplayed run from the start for each --difficulty, in one picture.
         #[arg(long, value_name = "FILE.png")]
         plot: Option<PathBuf>,
+        /// With --plot: the difficulties to draw, each its own curve (default normal);
+        /// `--difficulty easy normal hard` draws all three.
+        #[arg(long = "difficulty", value_name = "LEVEL", num_args = 1.., requires = "plot",
+              value_parser = skysweep::headless::args::parse_difficulty)]
+        difficulties: Vec<Difficulty>,
+        /// With --plot: the pilot who flies (default vela).
+        #[arg(long, value_name = "NAME", requires = "plot",
+              value_parser = skysweep::headless::args::parse_character)]
+        character: Option<Character>,
+        /// With --plot: the seed of the run (default 1).
+        #[arg(long, value_name = "N", requires = "plot", allow_negative_numbers = true,
+              value_parser = parse_count)]
+        seed: Option<u64>,
+        /// With --plot: how well the built-in pilot plays, novice, average or expert (the
+        /// default); novice and average are the human-like bots of the deaths table.
+        #[arg(long, value_name = "SKILL", requires = "plot",
+              value_parser = skysweep::headless::args::parse_skill)]
+        skill: Option<Skill>,
     },
     /// Play random and autoplayed runs headless for a while: every stage, pilot, difficulty
     /// and loop, one or two players, each run replayed from its recording to the same hash,

@@ -60,7 +60,22 @@ fn main() -> ExitCode {
             json,
             ref stages,
             ref plot,
-        }) => balance::run(json, stages, plot.as_deref()),
+            ref difficulties,
+            character,
+            seed,
+            skill,
+        }) => {
+            let mut opts = balance::plot::PlotOptions::default();
+            if !difficulties.is_empty() {
+                opts.difficulties = difficulties.clone();
+                opts.difficulties.sort();
+                opts.difficulties.dedup();
+            }
+            opts.character = character.unwrap_or(opts.character);
+            opts.seed = seed.unwrap_or(opts.seed);
+            opts.skill = skill.unwrap_or(opts.skill);
+            balance::run(json, stages, plot.as_deref(), &opts)
+        }
         Some(Command::Check {
             ref files,
             format,

@@ -39,7 +39,7 @@ pub const SEEDS: [u64; 3] = [1, 2, 3];
 /// The power the pilots fight the bosses at: the full shot, as a player reaching a boss has.
 pub const BOSS_POWER: u8 = 4;
 /// Most steps a boss fight may take before it counts as not won: ten minutes.
-const BOSS_FRAMES: u64 = 60 * 60 * 10;
+pub(crate) const BOSS_FRAMES: u64 = 60 * 60 * 10;
 
 /// One stage boss and how long each pilot takes to kill it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -563,8 +563,14 @@ fn death_rows(out: &mut String, rows: &[DeathRow]) {
 }
 
 /// `skysweep balance`: the pilots against every stage boss, and each stage's pacing; with
-/// `plot`, each stage's pacing drawn as a picture instead (see [`plot`]).
-pub fn run(json: bool, stages: &[PathBuf], plot: Option<&Path>) -> ExitCode {
+/// `plot`, each stage's pacing drawn as a picture instead, played as `plot_opts` says (see
+/// [`plot`]).
+pub fn run(
+    json: bool,
+    stages: &[PathBuf],
+    plot: Option<&Path>,
+    plot_opts: &plot::PlotOptions,
+) -> ExitCode {
     let levels = match load_stages(stages) {
         Ok(l) => l,
         Err(e) => {
@@ -575,7 +581,7 @@ pub fn run(json: bool, stages: &[PathBuf], plot: Option<&Path>) -> ExitCode {
     // Many independent runs: one thread per core.
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     if let Some(path) = plot {
-        return plot_stages(&levels, path, threads);
+        return plot_stages(&levels, path, plot_opts, threads);
     }
     let report = measure(&levels, threads);
     if !json {
@@ -594,15 +600,39 @@ pub fn run(json: bool, stages: &[PathBuf], plot: Option<&Path>) -> ExitCode {
     }
 }
 
-/// Draws each of `levels` into a PNG named after `path` (see [`plot::path_for`]).
-fn plot_stages(levels: &[(PathBuf, Arc<Level>)], path: &Path, threads: usize) -> ExitCode {
+/// Draws each of `levels` into a PNG named after `path` (see [`plot::path_for`]): one run a
+/// difficulty of `opts`, in one picture.
+fn plot_stages(
+    levels: &[(PathBuf, Arc<Level>)],
+    path: &Path,
+    opts: &plot::PlotOptions,
+    threads: usize,
+) -> ExitCode {
     for (file, level) in levels {
         let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("stage");
         let out = plot::path_for(path, stem, levels.len());
-        let trace = plot::trace(level);
-        let ttks = plot::pilot_ttks(level, threads);
-        let title = format!("{} ({})", level.name, file_name(file));
-        if let Err(e) = plot::draw(&trace, &title, &ttks, &out) {
+        let traces = run_jobs(&opts.difficulties, threads, |&d| {
+            plot::trace(level, d, opts)
+        });
+        let ttks = opts
+            .difficulties
+            .iter()
+            .map(|&d| (d, plot::pilot_ttks(level, d, opts.skill, threads)))
+            .filter(|(_, t)| !t.is_empty())
+            .collect();
+        let mut markers: Vec<(String, f32)> =
+            level.markers.iter().map(|(n, t)| (n.clone(), *t)).collect();
+        markers.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let picture = plot::Picture {
+            title: format!("{} ({})", level.name, file_name(file)),
+            opts,
+            axis: plot::axis::Axis::new(&traces, level.length_s),
+            traces: &traces,
+            markers,
+            sections: plot::sections(file),
+            ttks,
+        };
+        if let Err(e) = plot::draw(&picture, &out) {
             eprintln!("skysweep balance: cannot draw {}: {e}", out.display());
             return ExitCode::from(1);
         }

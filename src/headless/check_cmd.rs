@@ -10,17 +10,33 @@ use crate::level::report::{self, Style};
 use crate::level::{Catalog, Diagnostic};
 
 use super::args::CheckFormat;
-use crate::platform::data::find_data;
+use crate::platform::data::{find_data, find_game_data};
 
-/// Checks `files` (every `levels/*.ron` when empty) and prints what it finds; exit status 1
+/// Checks `files` (every `levels/*.ron` when empty: the folder here, else the game's own,
+/// said on stderr and in the count) and prints what it finds; exit status 1
 /// when any file has an error, or, with `deny_warnings`, a warning; 0 otherwise.
 ///
 /// `human` prints `ok` lines, each problem rendered with its line and a caret (in colour when
 /// stdout is a terminal and `NO_COLOR` is not set), then a count. `json` prints exactly one
 /// JSON object per problem per line on stdout and nothing else; the count goes to stderr.
 pub fn run(files: &[PathBuf], format: CheckFormat, deny_warnings: bool) -> ExitCode {
+    // With no files named and no `levels/` here, the game's own stages are what gets checked;
+    // the note and the count say so, so a clean result never reads as a pass of the author's.
+    let mut whose = "";
     let files = if files.is_empty() {
-        let dir = find_data("levels");
+        let here = std::path::Path::new("levels");
+        let dir = if here.is_dir() {
+            here.to_path_buf()
+        } else {
+            whose = " of the game's own";
+            let dir = find_game_data("levels");
+            eprintln!(
+                "skysweep check: no levels/ folder here, so this checks the game's own stages in \
+                 {}; to check yours, name them: skysweep check my_stage.ron",
+                dir.display()
+            );
+            dir
+        };
         let mut found: Vec<_> = std::fs::read_dir(&dir)
             .map(|rd| {
                 rd.filter_map(|e| e.ok().map(|e| e.path()))
@@ -30,8 +46,12 @@ pub fn run(files: &[PathBuf], format: CheckFormat, deny_warnings: bool) -> ExitC
             .unwrap_or_default();
         found.sort();
         if found.is_empty() {
-            eprintln!("skysweep check: no .ron files in {}", dir.display());
-            return ExitCode::from(1);
+            eprintln!(
+                "skysweep check: no .ron files in {}; name the files to check: skysweep check \
+                 my_stage.ron",
+                dir.display()
+            );
+            return ExitCode::from(2);
         }
         found
     } else {
@@ -81,7 +101,7 @@ pub fn run(files: &[PathBuf], format: CheckFormat, deny_warnings: bool) -> ExitC
         (n, true) => format!(", {} (denied)", plural(n, "warning")),
     };
     out.summary(&format!(
-        "{} checked, {} with errors{warnings}",
+        "{}{whose} checked, {} with errors{warnings}",
         plural(files.len(), "file"),
         bad
     ));

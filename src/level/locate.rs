@@ -60,6 +60,16 @@ pub(super) fn last_code_char_before(text: &str, offset: usize) -> Option<usize> 
     text.get(..end)?.char_indices().last().map(|(i, _)| i)
 }
 
+/// Where each token of code starts and its first byte: every bracket and comma, and the start
+/// of every name, string and number, comments and blanks passed over.
+pub(super) fn code_tokens(text: &str) -> Vec<(usize, u8)> {
+    let b = text.as_bytes();
+    tokenize(text)
+        .iter()
+        .map(|t| (t.start, b[t.start]))
+        .collect()
+}
+
 /// Splits RON text into tokens, dropping whitespace and comments. Linear in the text's length.
 fn tokenize(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
@@ -385,6 +395,57 @@ impl Place {
     pub fn within(&self, name: &str) -> bool {
         matches!(self.path.first(), Some(Step::Field(f)) if f == name)
     }
+}
+
+/// The items a path passes through, in an author's words: `enemy "tank"`, `part 2`,
+/// `wave "pair"`, `event 3`; a field that holds no item of its own is named as `` `path` ``
+/// when `fields` is set, else left out.
+pub fn item_names(path: &[Step], fields: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        let next = path.get(i + 1);
+        match (&path[i], next) {
+            (Step::Field(f), Some(Step::Key(k))) => {
+                let what = match f.as_str() {
+                    "enemies" => "enemy",
+                    "patterns" => "pattern",
+                    "waves" => "wave",
+                    "markers" => "marker",
+                    other => other,
+                };
+                out.push(format!("{what} \"{k}\""));
+                i += 2;
+                continue;
+            }
+            (Step::Field(f), Some(Step::Index(n))) => {
+                let what = match f.as_str() {
+                    "events" => "event",
+                    "weapons" => "weapon",
+                    "parts" => "part",
+                    "phases" => "phase",
+                    "legs" => "leg",
+                    "points" => "point",
+                    "layers" => "layer",
+                    other => other,
+                };
+                out.push(format!("{what} {}", n + 1));
+                i += 2;
+                continue;
+            }
+            (Step::Field(f), _) if fields => out.push(format!("`{f}`")),
+            // A wave is a list of events.
+            (Step::Index(n), _)
+                if matches!(i.checked_sub(1).map(|j| &path[j]), Some(Step::Key(_))) =>
+            {
+                out.push(format!("event {}", n + 1));
+            }
+            (Step::Index(n), _) if fields => out.push(format!("item {}", n + 1)),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
 
 /// True when `text` holds nothing but blanks and comments.

@@ -8,6 +8,7 @@
 //! turning names into indices (`link`). [`load`] is their front door.
 
 pub mod assets;
+mod brackets;
 pub mod check;
 pub mod diag;
 pub mod difficulty;

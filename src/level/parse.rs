@@ -48,7 +48,9 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
         let kinds = variants::<TimelineEventDef>();
-        if let Some((span, message)) = super::unclosed::hint(&e.code, &src.text, offset, kinds) {
+        let unclosed = super::unclosed::hint(&e.code, &src.text, offset, kinds)
+            .or_else(|| super::brackets::hint(&src.text, offset));
+        if let Some((span, message)) = unclosed {
             return LevelError {
                 diagnostics: vec![Diagnostic::in_source(src, span, message)],
             };
@@ -89,20 +91,20 @@ fn empty_file<T>(text: &str) -> String {
     format!("expected {expected}, but {found}")
 }
 
-/// Whose field it is, as a prefix: `enemy "drone": `, `pattern "fan": `, `event 3: `.
+/// Whose field it is, as a prefix: `enemy "drone": `, `enemy "boss", part 2: `,
+/// `pattern "fan": `, `event 3: `, `wave "pair", event 1: `; nothing at the top level.
 fn owner(place: &Place) -> String {
-    match place.path.as_slice() {
-        [Step::Field(map), Step::Key(k), _, ..] if map == "enemies" => format!("enemy \"{k}\": "),
-        [Step::Field(map), Step::Key(k), _, ..] if map == "patterns" => {
-            format!("pattern \"{k}\": ")
-        }
-        [Step::Field(list), Step::Index(i), _, ..] if list == "events" => {
-            format!("event {}: ", i + 1)
-        }
-        [Step::Field(map), Step::Key(k), Step::Index(i), _, ..] if map == "waves" => {
-            format!("wave \"{k}\", event {}: ", i + 1)
-        }
-        _ => String::new(),
+    // The items down to the field named in the message, not that field's own insides.
+    let last_field = place
+        .path
+        .iter()
+        .rposition(|s| matches!(s, Step::Field(_)))
+        .unwrap_or(place.path.len());
+    let names = super::locate::item_names(&place.path[..last_field], false);
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", names.join(", "))
     }
 }
 
@@ -441,6 +443,7 @@ fn reworded(code: &ron::Error, text: &str, offset: usize, place: &Place, at: &Fo
                 at.who, at.field
             )
         }
+        E::Message(m) if m.starts_with(LACKS_A_DIFFICULTY) => per_difficulty_lacks(m, place),
         E::ExpectedFloat => must("a number"),
         E::ExpectedString => must("a string in double quotes"),
         E::ExpectedBoolean => must("`true` or `false`"),
@@ -458,6 +461,38 @@ fn reworded(code: &ron::Error, text: &str, offset: usize, place: &Place, at: &Fo
         }
     };
     text.into()
+}
+
+/// How [`PerDifficulty`](super::difficulty::PerDifficulty)'s message for a value lacking a
+/// difficulty begins; what follows names the ones it lacks, then a hint in brackets.
+const LACKS_A_DIFFICULTY: &str = "a value per difficulty gives all three";
+
+/// A value per difficulty lacking one, said with whose field it is and a hint that fits the
+/// field: leaving a spawn out is `only`'s work; any other value wants the missing number.
+fn per_difficulty_lacks(message: &str, place: &Place) -> String {
+    let plain = message.split(" (").next().unwrap_or(message);
+    // ron reads `(easy: 2, normal: 3)` as a struct's fields: the value's own field is the one
+    // above them.
+    let mut place = place.clone();
+    while let Some(Step::Field(f)) = place.path.last() {
+        if super::difficulty::Difficulty::from_name(f).is_none() {
+            break;
+        }
+        place.path.pop();
+    }
+    let place = &place;
+    let at = Found {
+        who: owner(place),
+        field: place.field().unwrap_or("this value"),
+        found: String::new(),
+    };
+    let in_event = place.within("events") || place.within("waves");
+    let hint = if in_event && place.field() == Some("count") {
+        "to leave the spawn out on a difficulty, give the event `only: [...]` instead"
+    } else {
+        "add the missing one, or write one number for every difficulty"
+    };
+    format!("{}`{}`: {plain} ({hint})", at.who, at.field)
 }
 
 /// The names authors see for our types (the schema's Rust names end in `Def`).

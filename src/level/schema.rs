@@ -607,6 +607,7 @@ pub enum ItemDef {
 }
 
 mod defaults;
+pub mod fields;
 
 #[cfg(test)]
 mod tests {

@@ -145,7 +145,7 @@ events: [
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (1200, 560));
+    assert_eq!((info.width, info.height), (1200, 640));
     let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
     assert!(
         pixels.iter().any(|p| *p == [40, 110, 200]),
@@ -155,4 +155,43 @@ events: [
         pixels.iter().any(|p| *p == [210, 70, 60]),
         "the bullets' curve"
     );
+}
+
+/// `balance --plot` draws several difficulties in one picture, each in its own colour, flown
+/// by the pilot, seed and bot asked for; the options are only for the picture.
+#[test]
+fn balance_plot_draws_each_difficulty_asked_for_with_the_bot_asked_for() {
+    let dir = crate::support::tempdir();
+    let stage = trial_stage(dir.path(), "trial.ron");
+    let png = dir.path().join("trial.png");
+    let out = crate::support::run(&[
+        "balance",
+        "--stage",
+        stage.to_str().unwrap(),
+        "--plot",
+        png.to_str().unwrap(),
+        "--difficulty",
+        "easy",
+        "hard",
+        "--character",
+        "wren",
+        "--seed",
+        "2",
+        "--skill",
+        "average",
+    ]);
+    crate::support::stdout(&out);
+    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
+    let has = |rgb: [u8; 3]| pixels.iter().any(|p| *p == rgb);
+    assert!(has([40, 150, 70]), "easy's green curve");
+    assert!(has([200, 50, 50]), "hard's red curve");
+    assert!(!has([40, 110, 200]), "no normal curve was asked for");
+    let refused = crate::support::run(&["balance", "--difficulty", "hard"]);
+    assert!(!refused.status.success(), "--difficulty is for --plot");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("--plot"), "{err}");
 }

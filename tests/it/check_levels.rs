@@ -359,3 +359,27 @@ fn the_readme_problem_matcher_reads_every_json_line() {
         assert_eq!(&m[group("severity")], "error");
     }
 }
+
+/// `check` with no files, run where there is no `levels/` folder, says it checked the game's
+/// own stages and how to check the author's, so "0 with errors" never reads as their pass.
+#[test]
+fn check_with_no_files_and_no_levels_folder_says_whose_stages_it_checked() {
+    let dir = support::tempdir();
+    let out = std::process::Command::new(support::BIN)
+        .arg("check")
+        .current_dir(dir.path())
+        .output()
+        .expect("run skysweep check");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        stderr.contains("no levels/ folder here") && stderr.contains("skysweep check my_stage.ron"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("of the game's own checked, 0 with errors"),
+        "{stdout}"
+    );
+}

@@ -190,3 +190,83 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     assert!(result.cleared, "{result:?}");
     assert_eq!(result.bosses_defeated, 1);
 }
+
+/// Every field the loader accepts (asked of the schema itself, see
+/// `skysweep::level::schema::fields`) is named in levels/README.md, as `` `field` `` in the
+/// prose or tables or as `field:` in an example.
+#[test]
+fn every_field_the_loader_accepts_is_documented() {
+    let text = readme();
+    let named = |f: &str| {
+        text.contains(&format!("`{f}`"))
+            || text.match_indices(&format!("{f}:")).any(|(i, _)| {
+                !text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+    };
+    let missing: Vec<String> = skysweep::level::schema::fields::accepted()
+        .into_iter()
+        .flat_map(|(owner, fields)| {
+            fields
+                .into_iter()
+                .filter(|f| !named(f))
+                .map(move |f| format!("{owner}.{f}"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "fields the loader accepts that levels/README.md never names: {missing:?}"
+    );
+}
+
+/// The shipped example, `levels/examples/showcase.ron`, shows every field the loader accepts
+/// in a stage (as `field:`), every kind of event and every kind of path, and loads cleanly.
+#[test]
+fn the_example_stage_uses_every_feature() {
+    let path = root().join("levels/examples/showcase.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let used = |f: &str| {
+        text.match_indices(&format!("{f}:")).any(|(i, _)| {
+            !text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    let missing: Vec<String> = skysweep::level::schema::fields::accepted()
+        .into_iter()
+        // A definitions file's two fields are a stage's too.
+        .filter(|(owner, _)| owner != "Defs")
+        .flat_map(|(owner, fields)| {
+            fields
+                .into_iter()
+                .filter(|f| !used(f))
+                .map(move |f| format!("{owner}.{f}"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "the example never shows {missing:?}");
+    for kind in [
+        "Spawn(", "Wave(", "Section(", "Scroll(", "Warning(", "MidBoss(", "Boss(",
+    ] {
+        assert!(text.contains(kind), "no {kind}");
+    }
+    for path in [
+        "Straight(",
+        "Sine(",
+        "Swoop(",
+        "StopAndShoot(",
+        "Ground",
+        "Drive(",
+        "Hover(",
+        "Waypoints(",
+        "Sequence(",
+    ] {
+        assert!(text.contains(path), "no {path}");
+    }
+    let (_, warnings) =
+        skysweep::level::load_stage_linted(&path, &Catalog::load(&root().join("assets")))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}

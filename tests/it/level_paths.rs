@@ -100,9 +100,9 @@ fn bad_paths_are_reported_where_written() {
     let e = load(&stage(
         "Sequence(legs: [(path: Straight(speed: 10)), (path: Straight(speed: 20))])",
     ))
-    .expect_err("a part that never ends before another");
+    .expect_err("a leg that never ends before another");
     assert!(
-        e.contains("s.ron:2:") && e.contains("part 1 never ends"),
+        e.contains("s.ron:2:") && e.contains("leg 1 of this Sequence never ends"),
         "{e}"
     );
 }

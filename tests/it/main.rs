@@ -25,6 +25,7 @@ mod extra_stage;
 mod fuzz_corpus;
 mod hostile_files;
 mod level_assets;
+mod level_context;
 mod level_difficulty;
 mod level_docs;
 mod level_lints;

@@ -141,6 +141,9 @@ struct Expander<'s> {
     stage: &'s StageDef,
     /// The waves being expanded, outermost first, to refuse a wave that places itself.
     stack: Vec<&'s str>,
+    /// The waves of a circle already reported: they place nothing, so the one mistake gives
+    /// one error, not others about where their partial copies landed.
+    circular: BTreeSet<String>,
     /// How many waves and sections the list being expanded sits inside.
     depth: usize,
     waves_placed: BTreeSet<String>,
@@ -155,6 +158,7 @@ pub(super) fn expand(r: &mut Linker, stage: &StageDef) -> Expanded {
     let mut x = Expander {
         stage,
         stack: Vec::new(),
+        circular: BTreeSet::new(),
         depth: 0,
         waves_placed: BTreeSet::new(),
         produced: 0,
@@ -316,8 +320,12 @@ impl<'s> Expander<'s> {
             return;
         };
         self.waves_placed.insert(name.to_string());
+        if self.circular.contains(name) {
+            return;
+        }
         if let Some(first) = self.stack.iter().position(|w| *w == name) {
             let chain: Vec<&str> = self.stack[first..].to_vec();
+            self.circular.extend(chain.iter().map(|w| w.to_string()));
             r.err(
                 src,
                 &field("name"),
@@ -336,6 +344,9 @@ impl<'s> Expander<'s> {
         let wave_at = [Seg::Field("waves"), Seg::key(name)];
         let (inner, inner_markers) = self.inner(r, events, &wave_at);
         self.stack.pop();
+        if self.circular.contains(name) {
+            return;
+        }
         let line = Self::line(r, here);
         for k in 0..copies.repeat {
             let shift = copies.at as f64 + copies.every_s as f64 * k as f64;

@@ -137,13 +137,13 @@ pub(super) fn warnings(
             unused("waves", "wave", name, "placed: no Wave event names it");
         }
     }
-    let mut boss_at = None;
+    let mut boss_at: Option<(f32, &Placed)> = None;
     // Each placement of a wave is its own event; one warning per line of text is enough.
     let mut warned_at = BTreeSet::new();
     for p in &expanded.events {
         let (what, enemy) = match &p.ev {
             TimelineEventDef::Boss { enemy, at, .. } => {
-                boss_at = boss_at.or(Some(*at));
+                boss_at = boss_at.or(Some((*at, p)));
                 ("boss", enemy)
             }
             TimelineEventDef::MidBoss { enemy, .. } => ("mid-boss", enemy),
@@ -165,18 +165,85 @@ pub(super) fn warnings(
             ));
         }
     }
-    if let Some(at) = boss_at.filter(|t| finite_in(*t, 0.0, f32::MAX)) {
+    if let Some((at, boss)) = boss_at.filter(|(t, _)| finite_in(*t, 0.0, f32::MAX)) {
         if !markers.contains_key("boss") {
-            let suggest = (at - 2.0).max(0.0);
-            out.push(warn(
-                &[Seg::Field("markers")],
-                format!(
-                    "no `boss` marker; add one a second or two before the Boss at {at} s \
-                     (e.g. \"boss\": {suggest}) so `--at boss` and hot reload can start there"
-                ),
-            ));
+            let (path, msg) = boss_marker_hint(stage, at, boss);
+            out.push(warn(&path, msg));
         }
     }
     out.sort_by_key(|d| (d.line, d.col));
     out
+}
+
+/// Where a missing `boss` marker goes and the warning saying so, in the clock the author is
+/// writing in: a Boss written inside a Section (not placed by a wave) gets a time in that
+/// section's `markers`, counted from the section's start, as its own `at` is; any other, a
+/// time in the stage's `markers`. `at` is the Boss's stage time.
+fn boss_marker_hint(stage: &StageDef, at: f32, boss: &Placed) -> (Vec<Seg>, String) {
+    let tail = "so `--at boss` and hot reload can start there";
+    // The innermost Section holding the Boss's text, when it is written in one.
+    let mut section: Option<(Vec<Seg>, &str)> = None;
+    let mut list = &stage.events;
+    for (k, pair) in boss.path.chunks(2).enumerate() {
+        let [Seg::Field("events"), Seg::Index(i)] = pair else {
+            section = None;
+            break;
+        };
+        match list.get(*i) {
+            Some(TimelineEventDef::Section { events, name, .. }) => {
+                section = Some((boss.path[..2 * k + 2].to_vec(), name.as_str()));
+                list = events;
+            }
+            _ => break,
+        }
+    }
+    // Its own `at`, as written: a wave's copy has none of its own to count from.
+    let written = match &section {
+        Some((path, _)) if boss.placed_by.is_empty() => {
+            section_start(stage, path).map(|start| at - start)
+        }
+        _ => None,
+    };
+    match (section, written) {
+        (Some((path, name)), Some(own)) if own >= 2.0 => {
+            let suggest = own - 2.0;
+            let name = if name.is_empty() { "its" } else { name };
+            (
+                loc(&path, [Seg::Field("markers")]),
+                format!(
+                    "no `boss` marker; the Boss is at {own} s in section \"{name}\" ({at} s on \
+                     the stage's clock): add one a second or two before it to the section's \
+                     markers, counted from the section's start as its events are (e.g. \
+                     `markers: {{ \"boss\": {suggest} }}`) {tail}"
+                ),
+            )
+        }
+        _ => {
+            let suggest = (at - 2.0).max(0.0);
+            (
+                vec![Seg::Field("markers")],
+                format!(
+                    "no `boss` marker; add one a second or two before the Boss at {at} s \
+                     (e.g. \"boss\": {suggest}) {tail}"
+                ),
+            )
+        }
+    }
+}
+
+/// The stage time a Section at `path` (`events`, index, `events`, index...) starts at.
+fn section_start(stage: &StageDef, path: &[Seg]) -> Option<f32> {
+    let mut list = &stage.events;
+    let mut t = 0.0f64;
+    for pair in path.chunks(2) {
+        let [Seg::Field("events"), Seg::Index(i)] = pair else {
+            return None;
+        };
+        let TimelineEventDef::Section { at, events, .. } = list.get(*i)? else {
+            return None;
+        };
+        t += f64::from(*at);
+        list = events;
+    }
+    Some(t as f32)
 }

@@ -7,7 +7,7 @@ use super::{loc, Linker};
 use crate::level::limits;
 use crate::level::locate::Seg;
 use crate::level::paths::{MAX_LEGS, MAX_POINTS};
-use crate::level::schema::PathDef;
+use crate::level::schema::{LegDef, PathDef};
 use crate::level::source::Source;
 
 /// Checks a `Waypoints` or `Sequence` path at `at` in `src` (other paths are `check_path`'s).
@@ -73,49 +73,83 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                 }
             }
         }
-        PathDef::Sequence { legs } => {
-            if legs.is_empty() || legs.len() > MAX_LEGS {
-                r.err(
-                    src,
-                    &field("legs"),
-                    format!("a sequence has 1 to {MAX_LEGS} parts, found {}", legs.len()),
-                );
-            }
-            for (i, leg) in legs.iter().enumerate().take(MAX_LEGS) {
-                let here = loc(at, [Seg::Field("legs"), Seg::Index(i)]);
-                if matches!(leg.path, PathDef::Sequence { .. }) {
-                    r.err(
-                        src,
-                        &loc(&here, [Seg::Field("path")]),
-                        "a sequence's part cannot be a sequence itself; list its parts here",
-                    );
-                    continue;
-                }
-                check_path(r, src, &loc(&here, [Seg::Field("path")]), &leg.path);
-                match leg.for_s {
-                    Some(s) if !finite_in(s, 0.0, 600.0) => r.err(
-                        src,
-                        &loc(&here, [Seg::Field("for_s")]),
-                        format!("a part's for_s must be 0 to 600 seconds, found {s}"),
-                    ),
-                    None if i + 1 < legs.len()
-                        && !matches!(leg.path, PathDef::Waypoints { .. }) =>
-                    {
-                        r.err(
-                            src,
-                            &here,
-                            format!(
-                                "part {} never ends, so the parts after it never come: give it \
-                                 a for_s, or make it the last",
-                                i + 1
-                            ),
-                        )
-                    }
-                    _ => {}
-                }
-            }
-        }
+        PathDef::Sequence { legs } => check_legs(r, src, at, legs),
         _ => {}
+    }
+}
+
+/// Checks a `Sequence`'s legs at `at`: how many, none a sequence itself, each path, and that
+/// only the last goes on for good.
+fn check_legs(r: &mut Linker, src: &Source, at: &[Seg], legs: &[LegDef]) {
+    let field = |f: &'static str| loc(at, [Seg::Field(f)]);
+    if legs.is_empty() || legs.len() > MAX_LEGS {
+        r.err(
+            src,
+            &field("legs"),
+            format!(
+                "{}a Sequence has 1 to {MAX_LEGS} legs, found {}",
+                owner_of(at),
+                legs.len()
+            ),
+        );
+    }
+    for (i, leg) in legs.iter().enumerate().take(MAX_LEGS) {
+        let here = loc(at, [Seg::Field("legs"), Seg::Index(i)]);
+        if matches!(leg.path, PathDef::Sequence { .. }) {
+            r.err(
+                src,
+                &loc(&here, [Seg::Field("path")]),
+                format!(
+                    "{}leg {} of this Sequence cannot be a Sequence itself; list its \
+                         legs here",
+                    owner_of(at),
+                    i + 1
+                ),
+            );
+            continue;
+        }
+        check_path(r, src, &loc(&here, [Seg::Field("path")]), &leg.path);
+        match leg.for_s {
+            Some(s) if !finite_in(s, 0.0, 600.0) => r.err(
+                src,
+                &loc(&here, [Seg::Field("for_s")]),
+                format!(
+                    "{}leg {} of this Sequence: for_s must be 0 to 600 seconds, found {s}",
+                    owner_of(at),
+                    i + 1
+                ),
+            ),
+            None if i + 1 < legs.len() && !matches!(leg.path, PathDef::Waypoints { .. }) => r.err(
+                src,
+                &here,
+                format!(
+                    "{}leg {} of this Sequence never ends (it has no for_s), so the \
+                             legs after it never come: give it a for_s, or make it the last",
+                    owner_of(at),
+                    i + 1
+                ),
+            ),
+            _ => {}
+        }
+    }
+}
+
+/// Whose path it is, as a prefix: `enemy "drone": `, `event 3: `, `wave "pair", event 1: `.
+fn owner_of(at: &[Seg]) -> String {
+    use crate::level::locate::{item_names, Step};
+    let steps: Vec<Step> = at
+        .iter()
+        .map(|s| match s {
+            Seg::Field(f) => Step::Field(f.to_string()),
+            Seg::Key(k) => Step::Key(k.clone()),
+            Seg::Index(i) => Step::Index(*i),
+        })
+        .collect();
+    let names = item_names(&steps, false);
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", names.join(", "))
     }
 }
 
