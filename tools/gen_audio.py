@@ -2,7 +2,7 @@
 """Synthesise SkySweep's sound effects and music (chiptune style).
 
 Run from the repository root:  python3 tools/gen_audio.py
-Writes Ogg Vorbis files at 44100 Hz into assets/sfx/ (mono) and assets/music/ (stereo), encoded
+Writes Ogg Vorbis files into assets/sfx/ (mono, 22050 Hz) and assets/music/ (stereo, 44100 Hz), encoded
 by Debian's `oggenc` (vorbis-tools), and each track's loop region into assets/music/loops.ron.
 Everything is generated from oscillators (band-limited pulse, stepped triangle,
 noise), envelopes and pitch sweeps; the melodies are original. Deterministic.
@@ -32,8 +32,8 @@ import music_stage6  # noqa: E402
 import music_stage7  # noqa: E402
 from music_engine import ROOT_FIFTH_OCTAVE, Song, chord_track  # noqa: E402
 from music_engine import Song as _Song  # noqa: E402
-from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
-                         sweep, tri, write_ogg)
+from music_synth import (SR, env_adsr, env_exp, fade_edges, halve_rate, lowpass, noise, pulse, secs,  # noqa: E402
+                         sine, sweep, tri, write_ogg)
 
 
 # ---------------------------------------------------------------- sound effects
@@ -360,7 +360,10 @@ def main():
         sys.exit("unknown name(s): %s; known: %s" % (", ".join(unknown), ", ".join(list(SFX) + list(MUSIC))))
     for name, (fn, peak) in SFX.items():
         if not only or name in only:
-            write_ogg(os.path.join(sfx_dir, name + ".ogg"), fade_edges(fn(), 0.001, 0.004), peak)
+            # Effects are decoded whole into the game's memory (8 bytes a frame), so they keep
+            # the half rate they always had: short chiptune blips lose nothing above 11 kHz.
+            x = halve_rate(fade_edges(fn(), 0.001, 0.004))
+            write_ogg(os.path.join(sfx_dir, name + ".ogg"), x, peak, rate=SR // 2)
     loops_path = os.path.join(mus_dir, "loops.ron")
     loops = read_loops(loops_path)
     for name, fn in MUSIC.items():

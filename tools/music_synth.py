@@ -126,14 +126,22 @@ def to_pcm16(x, peak=0.85):
     return np.clip(np.round(x * 32767), -32768, 32767).astype("<i2")
 
 
-def write_wav(path, x, peak=0.85):
-    """A 16-bit PCM WAV file of `x` (mono (n,) or stereo (n, 2)) at `SR`."""
+def write_wav(path, x, peak=0.85, rate=SR):
+    """A 16-bit PCM WAV file of `x` (mono (n,) or stereo (n, 2)) at `rate`."""
     data = to_pcm16(x, peak)
     with wave.open(path, "wb") as w:
         w.setnchannels(1 if data.ndim == 1 else data.shape[1])
         w.setsampwidth(2)
-        w.setframerate(SR)
+        w.setframerate(rate)
         w.writeframes(data.tobytes())
+
+
+def halve_rate(x):
+    """Mono `x` at `SR` resampled to half the rate: everything above the new Nyquist frequency
+    cut (an ideal band limit, taken circularly: a one-shot effect starts and ends silent)."""
+    n = len(x) // 2 * 2
+    spectrum = np.fft.rfft(x[:n])[: n // 4 + 1]
+    return np.fft.irfft(spectrum, n // 2) * 0.5
 
 
 # Vorbis quality (oggenc -q, -1..10): 2 is about 96 kbit/s for stereo at 44.1 kHz, where the
@@ -141,14 +149,14 @@ def write_wav(path, x, peak=0.85):
 OGG_QUALITY = 2
 
 
-def write_ogg(path, x, peak=0.85, quality=OGG_QUALITY):
-    """An Ogg Vorbis file of `x` at `SR`, encoded by `oggenc` from a 16-bit WAV. Vorbis keeps
+def write_ogg(path, x, peak=0.85, quality=OGG_QUALITY, rate=SR):
+    """An Ogg Vorbis file of `x` at `rate`, encoded by `oggenc` from a 16-bit WAV. Vorbis keeps
     the exact sample count (the last page's granule position), so a loop's end stays exact.
     oggenc is deterministic for the same input and version; no date or encoder comment is
     written beyond its own vendor string."""
     with tempfile.TemporaryDirectory() as tmp:
         wav = os.path.join(tmp, "in.wav")
-        write_wav(wav, x, peak)
+        write_wav(wav, x, peak, rate)
         subprocess.run(["oggenc", "-Q", "-q", str(quality), "--serial", "1", "-o", path, wav], check=True)
 
 

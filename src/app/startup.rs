@@ -127,7 +127,7 @@ impl App {
     async fn new(cli: Cli, shipped: Shipped, run: Session) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
-        let mut audio = Audio::load(&find_data("assets"), &mut warnings);
+        let mut audio = Audio::load(&find_data("assets"), shipped.catalog(), &mut warnings);
         // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
         let asset_failures = warnings.clone();
         let (settings, settings_warning) = Settings::load();

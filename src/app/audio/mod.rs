@@ -21,6 +21,7 @@ use kira::sound::static_sound::StaticSoundData;
 
 use skysweep::level::assets::GAME_MUSIC;
 use skysweep::level::music_loops::LoopRegion;
+use skysweep::level::Catalog;
 use skysweep::sim::{GameEvent, ItemKind};
 
 use mix::{voice_limit, Duck, Voices};
@@ -71,10 +72,10 @@ pub struct Audio {
 }
 
 impl Audio {
-    /// Opens the sound device and loads every effect from `root` (the `assets/` folder); the
-    /// music is only looked up, to be streamed as it plays. Missing or broken files are
-    /// skipped and said in `warnings`.
-    pub fn load(root: &Path, warnings: &mut Vec<String>) -> Self {
+    /// Opens the sound device and loads every effect from `root` (the `assets/` folder, which
+    /// `catalog` lists); the music is only looked up, to be streamed as it plays. Missing or
+    /// broken files are skipped and said in `warnings`.
+    pub fn load(root: &Path, catalog: &Catalog, warnings: &mut Vec<String>) -> Self {
         let mut audio = Audio {
             out: Output::open(),
             effects: HashMap::new(),
@@ -102,7 +103,6 @@ impl Audio {
         }
         // The game's own cues, missing or not (a missing one is worth a warning), and every
         // other cue an author has put in the folder.
-        let catalog = skysweep::level::Catalog::load(root);
         let mut cues: Vec<String> = GAME_MUSIC.iter().map(|c| c.to_string()).collect();
         cues.extend(
             catalog
