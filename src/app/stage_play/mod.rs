@@ -138,7 +138,6 @@ impl StagePlay {
                 .collect()
         });
         ctx.audio.music(&level.music);
-        let music_banner = MusicBanner::new(&level.music, ctx.shipped.catalog().music_titles(), 0);
         ctx.renderer.effects.clear();
         // What the stage before (or the ending) drew from is let go here, so memory holds one
         // stage's images at a time however long the game runs.
@@ -153,6 +152,9 @@ impl StagePlay {
         };
         let mut world = World::new(level, config);
         let stress = run.stress.map(|n| Stress::fill(&mut world, n));
+        // From the step the stage starts at: a practice run from a later section shows it too.
+        let titles = ctx.shipped.catalog().music_titles();
+        let music_banner = MusicBanner::new(&world.level().music, titles, world.frame());
         StagePlay {
             world,
             input: InputSource::new(steps, bots),
