@@ -2,11 +2,13 @@
 """Synthesise SkySweep's sound effects and music (chiptune style).
 
 Run from the repository root:  python3 tools/gen_audio.py
-Writes 16-bit PCM mono WAV files at 22050 Hz into assets/sfx/ and assets/music/.
+Writes Ogg Vorbis files into assets/sfx/ (mono, 22050 Hz) and assets/music/ (stereo, 44100 Hz), encoded
+by Debian's `oggenc` (vorbis-tools), and each track's loop region into assets/music/loops.ron.
 Everything is generated from oscillators (band-limited pulse, stepped triangle,
 noise), envelopes and pitch sweeps; the melodies are original. Deterministic.
 Music loops seamlessly: every note's release and the echo tail that spill past
-the end of the loop are folded back onto its start.
+the end of the loop are folded back onto its start. A stage or boss track opens with a one-bar
+drum intro that plays once; the loop region then runs from the loop's first bar to the end.
 
 The oscillators live in music_synth.py, the sequencer in music_engine.py, and each
 longer song in its own music_<track>.py module; title and boss stay here.
@@ -29,8 +31,9 @@ import music_stage5  # noqa: E402
 import music_stage6  # noqa: E402
 import music_stage7  # noqa: E402
 from music_engine import ROOT_FIFTH_OCTAVE, Song, chord_track  # noqa: E402
-from music_synth import (SR, env_adsr, env_exp, fade_edges, lowpass, noise, pulse, secs, sine,  # noqa: E402
-                         sweep, tri, write_wav)
+from music_engine import Song as _Song  # noqa: E402
+from music_synth import (SR, env_adsr, env_exp, fade_edges, halve_rate, lowpass, noise, pulse, secs,  # noqa: E402
+                         sine, sweep, tri, write_ogg)
 
 
 # ---------------------------------------------------------------- sound effects
@@ -302,11 +305,56 @@ MUSIC = {
 }
 
 
-def seam_report(x):
-    """Loop seam as the game will play it, in the units of the written 16-bit file."""
+# The tracks that open with a drum intro played once before the loop: every stage's and boss's.
+# The title and the ending loop from their first sample.
+NO_INTRO = ("title", "ending")
+
+
+def drum_intro(loop):
+    """One bar at the loop's tempo that plays once before it: a kick on the downbeat, then a
+    snare roll swelling into the loop's first bar. Its last 20 ms cross-fade into the loop's own
+    last 20 ms, which flow into the loop's first sample, so the join has no click."""
+    s = _Song(loop.bpm, 1, loop.spb, seed=77)
+    s.drum(0, "K", 0.9)
+    for step in range(loop.spb // 2, loop.spb):
+        s.drum(step, "s", 0.35 + 0.6 * (step - loop.spb // 2) / (loop.spb // 2))
+    x = s.render_once({"drums": 0.5})
+    k = secs(0.02)
+    ramp = np.linspace(0.0, 1.0, k)[:, None]
+    x[-k:] = x[-k:] * (1 - ramp) + loop.samples[-k:] * ramp
+    return x
+
+
+def seam_report(x, start=0):
+    """Loop seam as the game will play it (last frame -> frame `start`), in the units of the
+    written 16-bit file, over the louder channel."""
     q = np.round(x / np.max(np.abs(x)) * 0.8 * 32767)
-    steps = np.abs(np.diff(q))
-    return "jump %d (p99.9 step %d), median step %d" % (abs(q[0] - q[-1]), np.percentile(steps, 99.9), np.median(steps))
+    jump = np.max(np.abs(q[start] - q[-1]))
+    steps = np.abs(np.diff(q[start:], axis=0))
+    return "jump %d (p99.9 step %d), median step %d" % (jump, np.percentile(steps, 99.9), np.median(steps))
+
+
+def write_loops(path, loops):
+    """The loop regions, in frames at `SR`: a RON map from cue to (start, end), end exclusive."""
+    lines = ["// Each music cue's loop region in sample frames at %d Hz: the track plays from its" % SR,
+             "// first frame, and from `end` (exclusive: the track's length) goes on at `start`.",
+             "// Written by tools/gen_audio.py with the .ogg files; do not edit by hand.",
+             "{"]
+    for name in sorted(loops):
+        start, end = loops[name]
+        lines.append('    "%s": (start: %d, end: %d),' % (name, start, end))
+    lines.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def read_loops(path):
+    """The loop regions already written, so that rendering some tracks keeps the others'."""
+    import re
+    if not os.path.exists(path):
+        return {}
+    pat = re.compile(r'"(\w+)": \(start: (\d+), end: (\d+)\)')
+    return {m[1]: (int(m[2]), int(m[3])) for m in pat.finditer(open(path).read())}
 
 
 def main():
@@ -323,13 +371,26 @@ def main():
         sys.exit("unknown name(s): %s; known: %s" % (", ".join(unknown), ", ".join(list(SFX) + list(MUSIC))))
     for name, (fn, peak) in SFX.items():
         if not only or name in only:
-            write_wav(os.path.join(sfx_dir, name + ".wav"), fade_edges(fn(), 0.001, 0.004), peak)
+            # Effects are decoded whole into the game's memory (8 bytes a frame), so they keep
+            # the half rate they always had: short chiptune blips lose nothing above 11 kHz.
+            x = halve_rate(fade_edges(fn(), 0.001, 0.004))
+            write_ogg(os.path.join(sfx_dir, name + ".ogg"), x, peak, rate=SR // 2)
+    loops_path = os.path.join(mus_dir, "loops.ron")
+    loops = read_loops(loops_path)
     for name, fn in MUSIC.items():
         if only and name not in only:
             continue
-        x = fn()
-        write_wav(os.path.join(mus_dir, name + ".wav"), x, 0.8)
-        print("%-11s %6.2f s  %s" % (name, len(x) / SR, seam_report(x)))
+        loop = fn()
+        x = loop.samples
+        start = 0
+        if name not in NO_INTRO:
+            intro = drum_intro(loop)
+            start = len(intro)
+            x = np.concatenate([intro, x])
+        write_ogg(os.path.join(mus_dir, name + ".ogg"), x, 0.8)
+        loops[name] = (start, len(x))
+        print("%-11s %6.2f s, loop from %5.2f s  %s" % (name, len(x) / SR, start / SR, seam_report(x, start)))
+    write_loops(loops_path, loops)
 
 
 if __name__ == "__main__":

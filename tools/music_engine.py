@@ -250,6 +250,10 @@ class Song:
             x *= (1 - np.exp(-t / 0.015)) * 0.6
         else:
             raise ValueError(kind)
+        # A millisecond's rise: a hit that jumps from silence to full scale in one sample is a
+        # click, loudest where a loop starts on its downbeat.
+        k = secs(0.001)
+        x[:k] *= np.linspace(0.0, 1.0, k)
         self.add("drums", start, x * vol)
 
     # patterns ---------------------------------------------------
@@ -308,25 +312,70 @@ class Song:
         for step in range(first_step, self.spb):
             self.drum(bar * self.spb + step, "timp", vol + swell * (step - first_step), pitch=pitch)
 
-    def render(self, mix, echo=None, cutoff=7000, dc_cut=20):
-        """Mix the buses into one period of the loop. `dc_cut` (Hz) removes the offset that
-        narrow pulse waves carry, which would otherwise waste headroom; None keeps it."""
-        out = np.zeros(self.n)
+    def render(self, mix, echo=None, cutoff=7000, dc_cut=20, pan=None):
+        """Mix the buses into one period of the loop, in stereo: a `Rendered` whose samples are
+        (n, 2). Each bus sits at its place in `PAN` (or `pan`, which overrides it), and an echo's
+        two taps go one to each side of its bus. `dc_cut` (Hz) removes the offset that narrow
+        pulse waves carry, which would otherwise waste headroom; None keeps it."""
+        places = dict(PAN, **(pan or {}))
+        out = np.zeros((self.n, 2))
         for name, buf in self.buses.items():
             b = buf[:self.n].copy()
             b[:len(buf) - self.n] += buf[self.n:]  # fold the tail onto the start
             g = mix.get(name, 1.0)
+            p = places.get(name, 0.0)
+            out += _panned(b * g, p)
             if echo and name in echo:
                 d = self.t(echo[name][0])
                 fb = echo[name][1]
-                b = b + fb * np.roll(b, d) + fb * fb * np.roll(b, 2 * d)
-            out += b * g
-        # gentle high cut to tame the pulse waves, done circularly so the loop stays seamless
-        pre = np.concatenate([out[-2000:], out])
-        pre = lowpass(pre, cutoff)[2000:]
-        if dc_cut:
-            pre = highpass(np.concatenate([pre[-8000:], pre]), dc_cut)[8000:]
-        return pre
+                out += _panned(fb * np.roll(b, d) * g, max(-1.0, p - 0.6))
+                out += _panned(fb * fb * np.roll(b, 2 * d) * g, min(1.0, p + 0.6))
+        for ch in range(2):
+            out[:, ch] = _tame(out[:, ch], cutoff, dc_cut)
+        return Rendered(out, self.bpm, self.spb)
+
+    def render_once(self, mix, cutoff=7000):
+        """Mix the buses into stereo played once, not looped: whatever rings past the last bar
+        is dropped (the caller fades it into what follows)."""
+        out = np.zeros((self.n, 2))
+        for name, buf in self.buses.items():
+            out += _panned(buf[:self.n] * mix.get(name, 1.0), PAN.get(name, 0.0))
+        for ch in range(2):
+            out[:, ch] = lowpass(out[:, ch], cutoff)
+        return out
+
+
+class Rendered:
+    """A rendered loop: `samples` (n, 2) and the tempo it was written at (beats per minute and
+    steps per bar), which an intro played before it needs."""
+
+    def __init__(self, samples, bpm, spb):
+        self.samples = samples
+        self.bpm = bpm
+        self.spb = spb
+
+
+# Where each bus sits between left (-1) and right (1): the tune and the bass in the middle,
+# the harmony and the accompaniment spread either side of it, as a band stands on a stage.
+PAN = {"lead": 0.0, "bass": 0.0, "drums": 0.0, "pad": 0.0, "harm": -0.35, "arp": 0.4, "stab": -0.25,
+       "bell": 0.3, "glock": 0.35, "whistle": -0.2, "flute": -0.25, "chug": -0.3}
+
+
+def _panned(x, place):
+    """Mono `x` placed at `place` (-1..1) by the constant-power law, at unit gain in the middle."""
+    a = (place + 1.0) * np.pi / 4.0
+    g = np.sqrt(2.0)
+    return np.stack([x * np.cos(a) * g, x * np.sin(a) * g], axis=1)
+
+
+def _tame(x, cutoff, dc_cut):
+    """The gentle high cut that tames the pulse waves, and the DC cut, both done circularly so
+    the loop stays seamless."""
+    pre = np.concatenate([x[-2000:], x])
+    pre = lowpass(pre, cutoff)[2000:]
+    if dc_cut:
+        pre = highpass(np.concatenate([pre[-8000:], pre]), dc_cut)[8000:]
+    return pre
 
 
 # ---------------------------------------------------------------- shared patterns

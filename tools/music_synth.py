@@ -1,15 +1,19 @@
 """Chiptune DSP shared by SkySweep's sound effects and music.
 
 Band-limited pulse, stepped triangle, sine and sample-and-hold noise oscillators, envelopes,
-one-pole filters and the WAV writer. Everything is deterministic: noise without an explicit
+one-pole filters and the Ogg Vorbis writer (Debian's `oggenc`, from vorbis-tools). Everything is deterministic: noise without an explicit
 seed draws from the module generator, which each song resets with `reseed` so that one
 track's drums never depend on which tracks were rendered before it.
 """
+import os
+import subprocess
+import tempfile
 import wave
 
 import numpy as np
 
-SR = 22050
+# Everything, effects and music, is rendered at CD rate; the game mixes at the device's rate.
+SR = 44100
 RNG = np.random.default_rng(2024)
 
 
@@ -113,18 +117,47 @@ def secs(s):
 
 
 # ---------------------------------------------------------------- output
-def write_wav(path, x, peak=0.85):
+def to_pcm16(x, peak=0.85):
+    """Samples (n,) mono or (n, 2) stereo, normalised to `peak` of full scale, as 16-bit ints."""
     x = np.asarray(x, float)
     m = np.max(np.abs(x))
     if m > 0:
         x = x / m * peak
-    # tiny fades only for one-shot effects (music handles its own loop)
-    data = np.clip(np.round(x * 32767), -32768, 32767).astype("<i2")
+    return np.clip(np.round(x * 32767), -32768, 32767).astype("<i2")
+
+
+def write_wav(path, x, peak=0.85, rate=SR):
+    """A 16-bit PCM WAV file of `x` (mono (n,) or stereo (n, 2)) at `rate`."""
+    data = to_pcm16(x, peak)
     with wave.open(path, "wb") as w:
-        w.setnchannels(1)
+        w.setnchannels(1 if data.ndim == 1 else data.shape[1])
         w.setsampwidth(2)
-        w.setframerate(SR)
+        w.setframerate(rate)
         w.writeframes(data.tobytes())
+
+
+def halve_rate(x):
+    """Mono `x` at `SR` resampled to half the rate: everything above the new Nyquist frequency
+    cut (an ideal band limit, taken circularly: a one-shot effect starts and ends silent)."""
+    n = len(x) // 2 * 2
+    spectrum = np.fft.rfft(x[:n])[: n // 4 + 1]
+    return np.fft.irfft(spectrum, n // 2) * 0.5
+
+
+# Vorbis quality (oggenc -q, -1..10): 2 is about 96 kbit/s for stereo at 44.1 kHz, where the
+# pulse waves' edges stay clean and the music (about 12 minutes) fits the assets' 10 MB budget.
+OGG_QUALITY = 2
+
+
+def write_ogg(path, x, peak=0.85, quality=OGG_QUALITY, rate=SR):
+    """An Ogg Vorbis file of `x` at `rate`, encoded by `oggenc` from a 16-bit WAV. Vorbis keeps
+    the exact sample count (the last page's granule position), so a loop's end stays exact.
+    oggenc is deterministic for the same input and version; no date or encoder comment is
+    written beyond its own vendor string."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wav = os.path.join(tmp, "in.wav")
+        write_wav(wav, x, peak, rate)
+        subprocess.run(["oggenc", "-Q", "-q", str(quality), "--serial", "1", "-o", path, wav], check=True)
 
 
 def fade_edges(x, fin=0.002, fout=0.01):

@@ -188,6 +188,9 @@ impl App {
         self.ctx.global_keys();
         let m = MenuInput::read(&mut self.ctx.pads);
         self.on_top(|s, ctx, run| s.frame(ctx, run, &m));
+        // The music ducks while a stage waits under the pause menu or a screen it opened.
+        let paused = !self.top().is_play() && self.world().is_some();
+        self.ctx.audio.set_paused(paused);
         self.ctx.save_changed_settings();
         let playing = was_playing && self.top().is_play();
         self.ctx.collect_taps(playing);

@@ -25,8 +25,8 @@ use super::{App, Launch};
 use crate::cli::{Cli, StartMenu};
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::{Assets, Renderer};
+use crate::window::display;
 use crate::window::frame_log::FrameLog;
-use crate::window::{display, sound_device};
 use skysweep::platform::data::find_data;
 use skysweep::run::Shipped;
 use skysweep::save::player_data::PlayerData;
@@ -127,7 +127,7 @@ impl App {
     async fn new(cli: Cli, shipped: Shipped, run: Session) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
-        let mut audio = Audio::load(&find_data("assets"), &mut warnings).await;
+        let mut audio = Audio::load(&find_data("assets"), shipped.catalog(), &mut warnings);
         // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
         let asset_failures = warnings.clone();
         let (settings, settings_warning) = Settings::load();
@@ -138,7 +138,6 @@ impl App {
         let practice_record = load_store::<PracticeRecord>(&mut warnings);
         let (pads, pad_warning) = Gamepads::new();
         warnings.extend(pad_warning);
-        sound_device::unmute_alsa_errors();
         for w in &warnings {
             eprintln!("warning: {w}");
         }

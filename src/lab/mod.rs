@@ -37,8 +37,8 @@ use plot::Plot;
 use switches::Switches;
 
 use crate::render::{Assets, Renderer};
+use crate::window::display;
 use crate::window::frame_log::{FpsMeter, Pace};
-use crate::window::{display, sound_device};
 use skysweep::platform::data::find_data;
 
 /// What a key asks for.
@@ -285,9 +285,6 @@ pub fn run(args: LabArgs) -> ExitCode {
         eprintln!("skysweep: {e}");
         return ExitCode::from(1);
     }
-    // The window starts macroquad's mixer whether or not anything plays: keep it quiet.
-    sound_device::prepare_sound_device();
-    sound_device::install_quiet_audio_panic();
     let (w, h) = args.window.unwrap_or((1200, 960));
     let conf = macroquad::conf::Conf {
         miniquad_conf: Conf {
@@ -305,7 +302,6 @@ pub fn run(args: LabArgs) -> ExitCode {
         draw_call_index_capacity: 6 * 16_000,
     };
     macroquad::Window::from_config(conf, async move {
-        sound_device::unmute_alsa_errors();
         let renderer = Renderer::new(Assets::load(&find_data("assets")));
         for w in &renderer.assets.warnings {
             eprintln!("warning: {w}");

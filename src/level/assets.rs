@@ -1,5 +1,5 @@
 //! What the `assets/` folder offers a level: sprite names (from `sprites/atlas.ron`), images
-//! (every `.png` under the folder) and music cues (`music/NAME.wav`). The loader checks every
+//! (every `.png` under the folder) and music cues (`music/NAME.ogg`). The loader checks every
 //! name a level gives against a [`Catalog`], so a typo is an error at its line, not an orange
 //! square or silence in the game.
 //!
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diag::{did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message};
+use super::music_loops::{load_loops, LoopRegion, LOOPS};
 use super::music_titles::{load_titles, TITLES};
 use crate::platform::fileio::read_bounded;
 
@@ -25,7 +26,7 @@ const MAX_DEPTH: usize = 4;
 /// The atlas's path under the assets folder.
 pub const ATLAS: &str = "sprites/atlas.ron";
 
-/// The music the game itself plays, each track `music/NAME.wav` under the assets folder, on a
+/// The music the game itself plays, each track `music/NAME.ogg` under the assets folder, on a
 /// loop. Levels may also name any other cue an author puts in that folder.
 pub const GAME_MUSIC: [&str; 12] = [
     "title",
@@ -92,6 +93,8 @@ pub struct Catalog {
     music: Option<BTreeSet<String>>,
     /// Each music cue's title, from `music/titles.ron` (see [`super::music_titles`]).
     titles: BTreeMap<String, String>,
+    /// Each music cue's loop region, from `music/loops.ron`.
+    loops: BTreeMap<String, LoopRegion>,
     problems: Vec<Diagnostic>,
 }
 
@@ -146,8 +149,8 @@ impl Catalog {
         self
     }
 
-    /// Reads the assets folder `root`: the atlas, every `.png` under it, `music/*.wav` and
-    /// the music's titles.
+    /// Reads the assets folder `root`: the atlas, every `.png` under it, `music/*.ogg`, the
+    /// music's titles and its loop regions.
     /// Never fails: what cannot be read is left unchecked and described in [`Self::problems`].
     pub fn load(root: &Path) -> Catalog {
         let mut c = Catalog {
@@ -185,7 +188,7 @@ impl Catalog {
                         .filter(|e| e.path().is_file())
                         .filter_map(|e| {
                             let name = e.file_name().into_string().ok()?;
-                            name.strip_suffix(".wav").map(str::to_string)
+                            name.strip_suffix(".ogg").map(str::to_string)
                         })
                         .collect(),
                 )
@@ -203,6 +206,9 @@ impl Catalog {
         let cues = c.music.clone().unwrap_or_default();
         let (titles, problems) = load_titles(&root.join(TITLES), &cues);
         c.titles = titles;
+        c.problems.extend(problems);
+        let (loops, problems) = load_loops(&root.join(LOOPS), &cues);
+        c.loops = loops;
         c.problems.extend(problems);
         c
     }
@@ -250,6 +256,12 @@ impl Catalog {
         &self.titles
     }
 
+    /// The part of the music cue `cue` that repeats, when `music/loops.ron` gives one (see
+    /// [`super::music_loops`]); without one the whole track loops.
+    pub fn music_loop(&self, cue: &str) -> Option<LoopRegion> {
+        self.loops.get(cue).copied()
+    }
+
     /// `Ok` when `name` is a known asset of `kind` (or that kind is not checked); otherwise
     /// the message saying what was expected, with the closest known name as its suggestion.
     pub fn check(&self, kind: AssetKind, name: &str) -> Result<(), Message> {
@@ -270,7 +282,7 @@ impl Catalog {
                 self.music
                     .as_ref()
                     .map(|s| s.iter().map(String::as_str).collect()),
-                format!("is not a music cue: there is no assets/music/{name}.wav"),
+                format!("is not a music cue: there is no assets/music/{name}.ogg"),
             ),
         };
         let Some(known) = known else {
@@ -412,7 +424,7 @@ mod tests {
         let titled: Vec<&str> = c.music_titles().keys().map(String::as_str).collect();
         assert_eq!(
             cues, titled,
-            "assets/music/*.wav and assets/music/titles.ron differ"
+            "assets/music/*.ogg and assets/music/titles.ron differ"
         );
         for cue in GAME_MUSIC {
             assert!(cues.contains(&cue), "{cue}");

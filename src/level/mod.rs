@@ -16,6 +16,7 @@ pub mod limits;
 mod link;
 pub mod load;
 pub mod locate;
+pub mod music_loops;
 pub mod music_titles;
 mod parse;
 pub mod paths;

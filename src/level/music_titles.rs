@@ -1,4 +1,4 @@
-//! The music's titles: `assets/music/titles.ron`, a map from each cue (`music/NAME.wav`) to
+//! The music's titles: `assets/music/titles.ron`, a map from each cue (`music/NAME.ogg`) to
 //! the title players see, in the music room and when a stage's music starts. The titles live
 //! beside the music, not in code, so a track added to the folder gets its title there too.
 //!
@@ -96,7 +96,7 @@ pub fn title_problems(
                 1,
                 1,
                 format!(
-                    "the music cue \"{c}\" (music/{c}.wav) has no title: it shows as its cue name"
+                    "the music cue \"{c}\" (music/{c}.ogg) has no title: it shows as its cue name"
                 ),
             )
             .as_warning()
@@ -106,7 +106,7 @@ pub fn title_problems(
         let quoted = format!("\"{cue}\"");
         let at = text.find(&quoted).unwrap_or(0);
         let message =
-            format!("a title for \"{cue}\", which is no music cue: there is no music/{cue}.wav");
+            format!("a title for \"{cue}\", which is no music cue: there is no music/{cue}.ogg");
         out.push(Diagnostic::in_source(&src, at..at + quoted.len(), message).as_warning());
     }
     out

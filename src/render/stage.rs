@@ -458,7 +458,8 @@ fn draw_intro(r: &Renderer, world: &World, card: StageCard) {
 pub const MUSIC_STEPS: u64 = 210;
 const MUSIC_FADE: u64 = 60;
 
-/// The opacity of the music's title at the stage's step `frame`: full, then fading, then gone.
+/// The opacity of the music's title `frame` steps after its music began: full, then fading,
+/// then gone.
 pub fn music_title_alpha(frame: u64) -> f32 {
     if frame >= MUSIC_STEPS {
         0.0
@@ -467,11 +468,11 @@ pub fn music_title_alpha(frame: u64) -> f32 {
     }
 }
 
-/// The title of the stage's music, a small line with a note at the playfield's top, `top`
-/// pixels down (under the overlay's score when there are no side panels), over the stage's
-/// first steps and fading: away from the ship, which flies low.
-pub fn draw_music_title(r: &Renderer, world: &World, title: &str, top: f32) {
-    let a = music_title_alpha(world.frame());
+/// The title of the music playing, a small line with a note at the playfield's top, `top`
+/// pixels down (under the overlay's score when there are no side panels), for the first steps
+/// after the music began (`shown` steps ago) and fading: away from the ship, which flies low.
+pub fn draw_music_title(r: &Renderer, shown: u64, title: &str, top: f32) {
+    let a = music_title_alpha(shown);
     if a <= 0.0 || title.is_empty() {
         return;
     }

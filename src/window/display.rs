@@ -2,15 +2,14 @@
 //! with a backtrace when there is no display, which tells a player nothing), and the
 //! `--screenshot` of the last frame.
 
-/// What any window of the game needs before it opens: a display to open it on (else the reason
-/// on stderr and exit status 1), and a sound device kept quiet while macroquad's mixer starts.
+/// What the game's window needs before it opens: a display to open it on (else the reason on
+/// stderr and exit status 1), and to know whether there is a sound device (said once if not).
 pub fn prepare() -> Result<(), std::process::ExitCode> {
     if let Err(e) = check() {
         eprintln!("skysweep: {e}");
         return Err(std::process::ExitCode::from(1));
     }
     super::sound_device::prepare_sound_device();
-    super::sound_device::install_quiet_audio_panic();
     Ok(())
 }
 

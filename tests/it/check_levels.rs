@@ -74,9 +74,9 @@ const BAD: &[(&str, &[&str])] = &[
              assets/backgrounds/stage2_grund.png; did you mean \"backgrounds/stage2_ground.png\"?",
             "8:26: background layer 1: image \"backgrounds/cloud.png\" is not an image file: there \
              is no assets/backgrounds/cloud.png; did you mean \"backgrounds/clouds.png\"?",
-            "10:12: music \"stage9\" is not a music cue: there is no assets/music/stage9.wav; did \
+            "10:12: music \"stage9\" is not a music cue: there is no assets/music/stage9.ogg; did \
              you mean \"stage1\"?",
-            "11:17: boss_music \"bos\" is not a music cue: there is no assets/music/bos.wav; did you \
+            "11:17: boss_music \"bos\" is not a music cue: there is no assets/music/bos.ogg; did you \
              mean \"boss\"?",
             "13:26: enemy \"kite\": sprite \"air_dron\" is not a sprite in \
              assets/sprites/atlas.ron; did you mean \"air_drone\"?",

@@ -1,15 +1,22 @@
-//! The music the game loops (`assets/music/*.wav`): the format the mixer expects, long enough
-//! stage tracks, and a loop seam that cannot be heard, i.e. the last sample flows into the first
-//! as smoothly as any two neighbouring samples inside the track, with no gap of silence.
+//! The music the game loops (`assets/music/*.ogg`), decoded as the game decodes it (kira, with
+//! symphonia's Vorbis decoder): stereo at 44.1 kHz, each track as long as its loop region in
+//! `assets/music/loops.ron` says, stage tracks long enough, every level's music a file that
+//! is there, and a loop seam that cannot be heard, i.e. the region's last sample flows into its
+//! first as smoothly as any two neighbouring samples inside the track, with no gap of silence.
 //!
-//! The seam check is itself tested on deliberately broken copies written to temporary files.
+//! The seam check is itself tested on deliberately broken copies of a track.
 
-use std::fs;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use kira::sound::static_sound::StaticSoundData;
+use kira::sound::streaming::StreamingSoundData;
+use rayon::prelude::*;
 use skysweep::level::assets::{is_long_music, GAME_MUSIC};
+use skysweep::level::music_loops::{load_loops, LoopRegion, LOOPS};
+use skysweep::level::Catalog;
 
-const RATE: u32 = 22_050;
+const RATE: u32 = 44_100;
 
 /// Every looping track the game ships: the game's own list.
 fn looped() -> impl Iterator<Item = &'static str> {
@@ -21,96 +28,60 @@ const QUIET: i32 = 64;
 /// Longest run of silence allowed across the seam: 10 ms.
 const MAX_QUIET_RUN: usize = RATE as usize / 100;
 
-struct Wav {
-    channels: u16,
-    rate: u32,
-    bits: u16,
-    samples: Vec<i16>,
-}
-
-/// Parses a RIFF/WAVE file holding PCM (`fmt ` tag 1); other chunks are skipped.
-fn parse_wav(bytes: &[u8]) -> Result<Wav, String> {
-    if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err("not a RIFF/WAVE file".into());
-    }
-    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-    let u32_at =
-        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    let mut fmt = None;
-    let mut data = None;
-    let mut at = 12;
-    while at + 8 <= bytes.len() {
-        let id = &bytes[at..at + 4];
-        let len = u32_at(at + 4) as usize;
-        let body = at + 8;
-        let end = body.checked_add(len).filter(|&e| e <= bytes.len());
-        let end = end
-            .ok_or_else(|| format!("chunk {:?} runs past the file", String::from_utf8_lossy(id)))?;
-        match id {
-            b"fmt " if len >= 16 => {
-                if u16_at(body) != 1 {
-                    return Err(format!("format tag {} is not PCM", u16_at(body)));
-                }
-                fmt = Some((u16_at(body + 2), u32_at(body + 4), u16_at(body + 14)));
-            }
-            b"data" => data = Some(&bytes[body..end]),
-            _ => {}
-        }
-        at = end + (len & 1); // chunks are padded to even lengths
-    }
-    let (channels, rate, bits) = fmt.ok_or("no fmt chunk")?;
-    let data = data.ok_or("no data chunk")?;
-    if bits != 16 {
-        return Ok(Wav {
-            channels,
-            rate,
-            bits,
-            samples: Vec::new(),
-        });
-    }
-    let samples = data
-        .chunks_exact(2)
-        .map(|b| i16::from_le_bytes([b[0], b[1]]))
-        .collect();
-    Ok(Wav {
-        channels,
-        rate,
-        bits,
-        samples,
-    })
-}
-
-fn read_wav(path: &Path) -> Wav {
-    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    parse_wav(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Writes mono 16-bit PCM at `RATE`, as the generator does.
-fn write_wav(path: &Path, samples: &[i16]) {
-    let data_len = (samples.len() * 2) as u32;
-    let mut out = Vec::with_capacity(44 + samples.len() * 2);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&1u16.to_le_bytes()); // mono
-    out.extend_from_slice(&RATE.to_le_bytes());
-    out.extend_from_slice(&(RATE * 2).to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
-    for s in samples {
-        out.extend_from_slice(&s.to_le_bytes());
-    }
-    fs::write(path, out).unwrap();
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
 }
 
 fn music_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/music")
-        .join(format!("{name}.wav"))
+    assets().join("music").join(format!("{name}.ogg"))
+}
+
+/// The channel count and sample rate a Vorbis stream declares in its identification header
+/// (the first packet: 1, "vorbis", a 4-byte version, the channels, the rate).
+fn vorbis_header(bytes: &[u8]) -> Result<(u8, u32), String> {
+    if !bytes.starts_with(b"OggS") {
+        return Err("not an Ogg file".into());
+    }
+    let head = &bytes[..bytes.len().min(256)];
+    let at = head
+        .windows(7)
+        .position(|w| w == b"\x01vorbis")
+        .ok_or("no Vorbis identification header")?;
+    let h = &head[at + 7..];
+    if h.len() < 9 {
+        return Err("the Vorbis header is cut short".into());
+    }
+    Ok((h[4], u32::from_le_bytes([h[5], h[6], h[7], h[8]])))
+}
+
+/// A track decoded whole: its rate and its two channels as 16-bit-scale integers.
+struct Track {
+    rate: u32,
+    channels: [Vec<i16>; 2],
+}
+
+fn decode(path: &Path) -> Track {
+    let data =
+        StaticSoundData::from_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let scale = |x: f32| (x * 32767.0).round().clamp(-32768.0, 32767.0) as i16;
+    let left = data.frames.iter().map(|f| scale(f.left)).collect();
+    let right = data.frames.iter().map(|f| scale(f.right)).collect();
+    Track {
+        rate: data.sample_rate,
+        channels: [left, right],
+    }
+}
+
+fn loops() -> BTreeMap<String, LoopRegion> {
+    let cues = GAME_MUSIC.iter().map(|c| c.to_string()).collect();
+    let (loops, problems) = load_loops(&assets().join(LOOPS), &cues);
+    assert!(problems.is_empty(), "{problems:?}");
+    loops
+}
+
+/// The part of a channel that loops.
+fn region(x: &[i16], r: LoopRegion) -> &[i16] {
+    &x[r.start as usize..r.end as usize]
 }
 
 /// The `q`-quantile (0..=1) of `values`.
@@ -167,12 +138,12 @@ fn seam_fault(x: &[i16]) -> Result<(), SeamFault> {
 }
 
 #[test]
-fn every_looped_track_is_mono_16_bit_at_22050_hz() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/music");
-    let mut on_disk: Vec<String> = fs::read_dir(&dir)
+fn every_track_decodes_to_stereo_at_44100_hz_and_ends_where_its_loop_does() {
+    let dir = assets().join("music");
+    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter_map(|f| f.strip_suffix(".wav").map(str::to_owned))
+        .filter_map(|f| f.strip_suffix(".ogg").map(str::to_owned))
         .collect();
     on_disk.sort();
     let mut expected: Vec<String> = looped().map(|s| s.to_string()).collect();
@@ -181,62 +152,114 @@ fn every_looped_track_is_mono_16_bit_at_22050_hz() {
         on_disk, expected,
         "assets/music holds exactly the looped tracks"
     );
+    let loops = loops();
     for name in looped() {
-        let w = read_wav(&music_path(name));
+        let bytes = std::fs::read(music_path(name)).unwrap();
         assert_eq!(
-            (w.channels, w.rate, w.bits),
-            (1, RATE, 16),
-            "{name}: channels, rate, bits"
+            vorbis_header(&bytes),
+            Ok((2, RATE)),
+            "{name}: channels, rate"
         );
+        // The length as the game's streaming sees it, from the stream's last page; the seam
+        // test below decodes every frame, and a track decoding short would fail it.
+        let stream = StreamingSoundData::from_file(music_path(name)).unwrap();
+        let r = loops[name];
+        let frames = stream.num_frames() as u64;
+        assert_eq!(r.end, frames, "{name}: the loop ends at the track's end");
+        assert!(r.start < r.end, "{name}: {r:?}");
+        // An intro, if any, is a short lead-in: the loop is nearly all of the track.
         assert!(
-            w.samples.len() > RATE as usize,
-            "{name}: {} samples",
-            w.samples.len()
+            r.start <= u64::from(RATE) * 3,
+            "{name}: intro of {} frames",
+            r.start
         );
+        assert!(r.end - r.start > u64::from(RATE), "{name}: {r:?}");
     }
 }
 
 #[test]
-fn stage_and_final_boss_tracks_last_at_least_a_minute() {
+fn every_levels_music_is_a_file_that_is_there() {
+    let catalog = Catalog::load(&assets());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut stages = skysweep::level::stage_files::stage_files(&dir).unwrap();
+    stages.extend(skysweep::level::stage_files::extra_stage(&dir));
+    assert!(
+        stages.len() >= 7,
+        "the campaign and the Extra stage: {stages:?}"
+    );
+    for path in stages {
+        let level = skysweep::level::load::load_stage(&path, &catalog)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        for cue in [&level.music, &level.boss_music] {
+            assert!(!cue.is_empty(), "{}: no music", path.display());
+            let file = music_path(cue);
+            assert!(
+                file.is_file(),
+                "{}: {} is not there",
+                path.display(),
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn stage_and_final_boss_loops_last_at_least_a_minute() {
     let long: Vec<_> = GAME_MUSIC
         .into_iter()
         .filter(|t| is_long_music(t))
         .collect();
     assert_eq!(long.len(), 8, "seven stages and the final boss: {long:?}");
+    let loops = loops();
     for name in long {
-        let w = read_wav(&music_path(name));
-        let seconds = w.samples.len() as f64 / f64::from(w.rate);
-        assert!(seconds >= 60.0, "{name} lasts {seconds:.2} s");
+        let r = loops[name];
+        let seconds = (r.end - r.start) as f64 / f64::from(RATE);
+        assert!(seconds >= 60.0, "{name} loops every {seconds:.2} s");
     }
 }
 
 #[test]
 fn every_loop_seam_is_click_free_and_gapless() {
-    for name in looped() {
-        let w = read_wav(&music_path(name));
-        assert_eq!(seam_fault(&w.samples), Ok(()), "{name}");
-    }
+    let loops = loops();
+    // A track at a time per core: each decodes and scans a few million frames.
+    let names: Vec<&str> = looped().collect();
+    names.par_iter().for_each(|&name| {
+        let t = decode(&music_path(name));
+        assert_eq!(t.rate, RATE, "{name}");
+        assert_eq!(
+            t.channels[0].len() as u64,
+            loops[name].end,
+            "{name}: decoded length"
+        );
+        // Stereo in earnest: the sides differ (the harmony and accompaniment are panned).
+        assert_ne!(t.channels[0], t.channels[1], "{name}: both sides the same");
+        for (side, x) in t.channels.iter().enumerate() {
+            let fault = seam_fault(region(x, loops[name]));
+            assert_eq!(fault, Ok(()), "{name}, channel {side}");
+        }
+    });
 }
 
 #[test]
 fn a_loop_cut_mid_note_is_caught() {
-    let x = read_wav(&music_path("stage1")).samples;
+    let r = loops()["stage1"];
+    let t = decode(&music_path("stage1"));
+    let x = region(&t.channels[0], r);
     // End the loop, somewhere in its last second, where it is furthest from its first sample.
     let last_second = x.len() - RATE as usize..x.len();
     let cut = last_second
         .max_by_key(|&i| (i32::from(x[i]) - i32::from(x[0])).abs())
         .unwrap();
-    let dir = crate::support::tempdir();
-    let path = dir.path().join("cut.wav");
-    write_wav(&path, &x[..=cut]);
-    let fault = seam_fault(&read_wav(&path).samples);
+    let fault = seam_fault(&x[..=cut]);
     assert!(matches!(fault, Err(SeamFault::Jump { .. })), "{fault:?}");
 }
 
 #[test]
 fn a_loop_that_stops_and_starts_from_silence_is_caught() {
     // Fade smoothly to zero, wait a fifth of a second, fade back in: no jump, no kink, a gap.
-    let mut x: Vec<i16> = read_wav(&music_path("stage1")).samples;
+    let r = loops()["stage1"];
+    let t = decode(&music_path("stage1"));
+    let mut x: Vec<i16> = region(&t.channels[0], r).to_vec();
     let fade = RATE as usize / 20;
     let n = x.len();
     for i in 0..fade {
@@ -246,19 +269,22 @@ fn a_loop_that_stops_and_starts_from_silence_is_caught() {
         x[n - 1 - i] = (f64::from(x[n - 1 - i]) * g) as i16;
     }
     x.extend(std::iter::repeat_n(0, RATE as usize / 5));
-    let dir = crate::support::tempdir();
-    let path = dir.path().join("gap.wav");
-    write_wav(&path, &x);
-    let fault = seam_fault(&read_wav(&path).samples);
+    let fault = seam_fault(&x);
     assert!(matches!(fault, Err(SeamFault::Gap { .. })), "{fault:?}");
 }
 
 #[test]
-fn a_wav_that_is_not_pcm_or_is_truncated_is_rejected() {
-    let mut bytes = fs::read(music_path("title")).unwrap();
-    bytes.truncate(bytes.len() / 2); // the data chunk now claims more than the file holds
-    assert!(parse_wav(&bytes).is_err());
-    let mut bytes = fs::read(music_path("title")).unwrap();
-    bytes[20] = 3; // IEEE float
-    assert!(parse_wav(&bytes).is_err());
+fn a_file_that_is_not_ogg_vorbis_or_is_cut_short_is_refused() {
+    let bytes = std::fs::read(music_path("title")).unwrap();
+    assert_eq!(vorbis_header(&bytes), Ok((2, RATE)));
+    assert!(vorbis_header(b"RIFF....WAVEfmt ").is_err());
+    assert!(vorbis_header(&bytes[..30]).is_err());
+    let dir = crate::support::tempdir();
+    let path = dir.path().join("broken.ogg");
+    std::fs::write(&path, &bytes[..bytes.len() / 50]).unwrap();
+    let whole = StaticSoundData::from_file(music_path("title")).unwrap();
+    // A file cut short either fails to decode or decodes to less than the whole track.
+    if let Ok(cut) = StaticSoundData::from_file(&path) {
+        assert!(cut.frames.len() < whole.frames.len());
+    }
 }

@@ -48,6 +48,9 @@ impl StagePlay {
             .effects
             .step(w.scroll_speed(), w.scroll_offset());
         ctx.audio.react(w.events(), &w.level().boss_music);
+        let titles = ctx.shipped.catalog().music_titles();
+        let boss_music = &w.level().boss_music;
+        (self.music_banner).after_step(w.events(), boss_music, titles, w.frame());
         if let Some(t) = self.practice_tally(ctx, run) {
             return t;
         }

@@ -4,6 +4,7 @@
 
 mod after_step;
 mod inputs;
+mod music_banner;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -18,7 +19,6 @@ use skysweep::sim::{Input, World};
 
 use super::ctx::Ctx;
 use super::draw::Draw;
-use super::extras::track_name;
 use super::menu_input::MenuInput;
 use super::notice::Notice;
 use super::pause::{Pause, Watching};
@@ -31,6 +31,7 @@ use crate::render::hud::beside::{self, ReplayProgress, Spot};
 use crate::render::stage::{self, StageCard};
 use crate::render::{debug_overlay, hud, practice, Layout};
 use inputs::InputSource;
+use music_banner::MusicBanner;
 
 pub struct StagePlay {
     world: World,
@@ -44,8 +45,8 @@ pub struct StagePlay {
     stress: Option<Stress>,
     /// The stage's number on its card, in the run's order.
     card: StageCard,
-    /// The title of the stage's music, shown as it starts.
-    music_title: String,
+    /// The title of the music playing, shown as it starts: the stage's, then the boss's.
+    music_banner: MusicBanner,
     /// The title's demo (attract mode): any key ends it, and so does its time running out.
     attract: bool,
     /// Steps the demo has played.
@@ -143,10 +144,6 @@ impl StagePlay {
                 .collect()
         });
         ctx.audio.music(&level.music);
-        let music_title = match level.music.as_str() {
-            "" => String::new(),
-            cue => track_name(cue, ctx.shipped.catalog().music_titles()),
-        };
         ctx.renderer.effects.clear();
         // What the stage before (or the ending) drew from is let go here, so memory holds one
         // stage's images at a time however long the game runs.
@@ -161,6 +158,9 @@ impl StagePlay {
         };
         let mut world = World::new(level, config);
         let stress = run.stress.map(|n| Stress::fill(&mut world, n));
+        // From the step the stage starts at: a practice run from a later section shows it too.
+        let titles = ctx.shipped.catalog().music_titles();
+        let music_banner = MusicBanner::new(&world.level().music, titles, world.frame());
         StagePlay {
             world,
             input: InputSource::new(steps, bots),
@@ -169,7 +169,7 @@ impl StagePlay {
             practice: Practice::new(run.rules().tools),
             stress,
             card,
-            music_title,
+            music_banner,
             attract: run.is_attract(),
             demo_steps: 0,
         }
@@ -380,7 +380,9 @@ impl Scene for StagePlay {
         let layout = Layout::for_screen(draw.renderer.screen_size(), draw.renderer.user_scale);
         if banners {
             let top = if layout.panels { 4.0 } else { 26.0 };
-            stage::draw_music_title(draw.renderer, &self.world, &self.music_title, top);
+            let banner = &self.music_banner;
+            let shown = banner.shown_for(self.world.frame());
+            stage::draw_music_title(draw.renderer, shown, banner.title(), top);
         }
         if !layout.panels {
             let hi = self.hi_score(draw);
