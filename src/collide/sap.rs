@@ -20,8 +20,8 @@
 
 use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
-use super::slots::State;
 use super::scan::Probe;
+use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
 use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
@@ -78,7 +78,11 @@ impl Collider {
         touched(&mut b.gone, boxes.div_ceil(64), 0);
         touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
         touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
-        touched(&mut self.queued, SCAN_LIMIT * Layer::COUNT, Probe::default());
+        touched(
+            &mut self.queued,
+            SCAN_LIMIT * Layer::COUNT,
+            Probe::default(),
+        );
         b.pairs.reserve(pairs, boxes);
     }
 

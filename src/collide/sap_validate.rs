@@ -25,7 +25,9 @@ impl Collider {
                 return Err(format!("{layer:?}: endpoint arrays differ in length"));
             }
             if l.direct && (l.sorted || self.direct_layers & layer.bit() == 0) {
-                return Err(format!("{layer:?}: a direct list must be an unsorted direct layer's"));
+                return Err(format!(
+                    "{layer:?}: a direct list must be an unsorted direct layer's"
+                ));
             }
             if !l.batch.is_empty() {
                 return Err(format!("{layer:?}: batch not drained"));

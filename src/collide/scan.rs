@@ -126,7 +126,13 @@ fn scan_list(probes: &[Probe], big: &EndpointList, out: &mut Vec<u64>) -> u64 {
             }
         }
         for k in n / BLOCK * BLOCK..n {
-            if meets(&p.aabb, big.min_x[k], big.max_x[k], big.min_y[k], big.max_y[k]) {
+            if meets(
+                &p.aabb,
+                big.min_x[k],
+                big.max_x[k],
+                big.min_y[k],
+                big.max_y[k],
+            ) {
                 out.push(pair_key(p.id, big.ids[k]));
             }
         }
@@ -188,4 +194,56 @@ pub(super) fn scan_table(slots: &Slots, probes: &[Probe], out: &mut Vec<u64>) ->
         }
     }
     (probes.len() * cur.len()) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::collide::aabb::b;
+    use crate::collide::{BoxDesc, BroadPhase, Collider, Handle, Layer};
+
+    fn put(c: &mut Collider, x: f32, owner: u32, layer: Layer) -> Handle {
+        c.insert(BoxDesc::new(b(x, 1., x + 2., 3.), owner, layer))
+            .unwrap()
+    }
+
+    /// Small layers queued against direct layers meet in one pass over the slot table, which
+    /// also reads other layers' boxes and removed bullets' stale boxes: only live boxes of the
+    /// layers each probe scans become pairs.
+    #[test]
+    fn the_table_pass_reports_live_boxes_of_the_scanned_layers_alone() {
+        let mut c = Collider::default();
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
+            .unwrap();
+        // Twenty bullets, the first ten on the player; three power-ups and an enemy on it too.
+        let bullets: Vec<Handle> = (0..20)
+            .map(|i| put(&mut c, i as f32, 100 + i, Layer::EnemyBullet))
+            .collect();
+        for i in 0..3 {
+            put(&mut c, 2. * i as f32, 200 + i, Layer::PowerUp);
+        }
+        put(&mut c, 4., 300, Layer::AirEnemy);
+        // Two blasts over bullets 14 to 17, four pairs and two (power-ups and bullets never meet).
+        c.insert(BoxDesc::new(b(15., 0., 18., 4.), 400, Layer::BombBlast))
+            .unwrap();
+        c.insert(BoxDesc::new(b(15.5, 0., 16., 4.), 401, Layer::BombBlast))
+            .unwrap();
+        assert_eq!(c.update().len(), 10 + 3 + 1 + 6);
+        assert!(c.lists.iter().any(|l| l.direct && l.len() == 20));
+        assert_ne!(c.direct_layers & Layer::EnemyBullet.bit(), 0);
+        c.validate().unwrap();
+        // Removed bullets leave their boxes on the player in free slots.
+        for h in &bullets[..5] {
+            c.remove(*h).unwrap();
+        }
+        assert_eq!(c.update().len(), 10 + 3 + 1 + 6);
+        assert_eq!(c.stats().live_pairs, 5 + 3 + 1 + 6);
+        c.validate().unwrap();
+        // New bullets away from everything take the freed slots: still no pair for them.
+        for i in 0..5 {
+            put(&mut c, 100. + i as f32, 500 + i, Layer::EnemyBullet);
+        }
+        c.update();
+        assert_eq!(c.stats().live_pairs, 5 + 3 + 1 + 6);
+        c.validate().unwrap();
+    }
 }
