@@ -14,6 +14,7 @@ mod support;
 mod architecture;
 mod autoplay;
 mod balance_cli;
+mod bot_targets;
 mod check_levels;
 mod collide_api;
 mod collide_extremes;
