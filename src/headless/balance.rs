@@ -11,6 +11,7 @@
 pub mod deaths;
 pub mod human;
 pub mod plot;
+mod print;
 pub mod steps;
 pub mod targets;
 
@@ -33,6 +34,8 @@ use deaths::{DeathRow, OpeningRow};
 use human::HumanBossRow;
 use steps::StepRow;
 use targets::Target;
+
+pub use print::table;
 
 /// The seeds every figure is taken over.
 pub const SEEDS: [u64; 3] = [1, 2, 3];
@@ -161,8 +164,64 @@ pub fn boss_start(level: &Level) -> Option<f32> {
 
 /// Plays every run over `threads` threads and gathers the report.
 pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
+    let jobs = stage_jobs(levels);
+    let results = run_jobs(&jobs, threads, |job| play(&levels[job.stage].1, job));
+    let human_jobs = human::jobs();
+    let campaign: Vec<Arc<Level>> = levels.iter().map(|(_, l)| l.clone()).collect();
+    let human_results = run_jobs(&human_jobs, threads, |job| human::play(&campaign, job));
+    let minute_jobs = deaths::first_minute_jobs(levels.len());
+    let minute_results = run_jobs(&minute_jobs, threads, |job| {
+        deaths::play(&levels[job.stage].1, job)
+    });
+    let death_jobs = deaths::death_jobs(levels.len());
+    let death_results = run_jobs(&death_jobs, threads, |job| {
+        deaths::play(&levels[job.stage].1, job)
+    });
+    let names: Vec<String> = levels.iter().map(|(p, _)| file_name(p)).collect();
+    let runs = Runs {
+        jobs: &jobs,
+        results: &results,
+    };
+    let steps: Vec<StepRow> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            StepRow::of(
+                name,
+                Difficulty::ALL.map(|d| runs.full(i, Skill::Average, d)),
+            )
+        })
+        .collect();
+    let bosses = boss_rows(levels, &runs);
+    let max_spread = bosses
+        .iter()
+        .map(|b| b.spread)
+        .try_fold(None, |worst: Option<f64>, s| {
+            s.map(|s| Some(worst.map_or(s, |w| w.max(s))))
+        })
+        .flatten();
+    let mut report = Report {
+        bosses,
+        max_spread,
+        stages: stage_rows(&names, &runs),
+        seeds: SEEDS.to_vec(),
+        steps,
+        human_bosses: human::rows(&human_jobs, &human_results),
+        deaths: deaths::rows(&names, &death_jobs, &death_results),
+        first_minute: deaths::rows(&names, &minute_jobs, &minute_results),
+        death_seeds: deaths::DEATH_SEEDS.to_vec(),
+        opening: openings(levels, &names, threads),
+        targets: Vec::new(),
+    };
+    report.targets = targets::check(&report);
+    report
+}
+
+/// The stage runs: full runs from the start (the expert on Normal for the pacing, the average
+/// player on each difficulty for the steps) and boss fights, every pilot and seed. The long
+/// full-stage runs come first, so the threads finish together.
+fn stage_jobs(levels: &[(PathBuf, Arc<Level>)]) -> Vec<Job> {
     let mut jobs = Vec::new();
-    // The long full-stage runs first, so the threads finish together.
     for (boss_fight, difficulty, skill) in [
         (false, Difficulty::Normal, Skill::Expert),
         (false, Difficulty::Easy, Skill::Average),
@@ -188,71 +247,43 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             }
         }
     }
-    let results = run_jobs(&jobs, threads, |job| play(&levels[job.stage].1, job));
-    let human_jobs = human::jobs();
-    let campaign: Vec<Arc<Level>> = levels.iter().map(|(_, l)| l.clone()).collect();
-    let human_results = run_jobs(&human_jobs, threads, |job| human::play(&campaign, job));
-    let human_bosses = human::rows(&human_jobs, &human_results);
-    let minute_jobs = deaths::first_minute_jobs(levels.len());
-    let minute_results = run_jobs(&minute_jobs, threads, |job| {
-        deaths::play(&levels[job.stage].1, job)
-    });
-    let death_jobs = deaths::death_jobs(levels.len());
-    let death_results = run_jobs(&death_jobs, threads, |job| {
-        deaths::play(&levels[job.stage].1, job)
-    });
-    let openings: Vec<(usize, u64)> = (0..levels.len())
-        .flat_map(|stage| deaths::OPENING_SEEDS.map(|seed| (stage, seed)))
-        .collect();
-    let opening_hits = run_jobs(&openings, threads, |&(stage, seed)| {
-        deaths::opening_hits(&levels[stage].1, seed)
-    });
-    let names: Vec<String> = levels.iter().map(|(p, _)| file_name(p)).collect();
-    let opening = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| OpeningRow {
-            stage: name.clone(),
-            hits: openings
-                .iter()
-                .zip(&opening_hits)
-                .filter(|((stage, _), _)| *stage == i)
-                .map(|(_, &h)| h)
-                .collect(),
-        })
-        .collect::<Vec<_>>();
-    let death_rows = deaths::rows(&names, &death_jobs, &death_results);
-    let first_minute = deaths::rows(&names, &minute_jobs, &minute_results);
-    let full_at = |i: usize, d: Difficulty| -> Vec<&Summary> {
-        jobs.iter()
-            .zip(&results)
+    jobs
+}
+
+/// The stage runs beside their results.
+struct Runs<'a> {
+    jobs: &'a [Job],
+    results: &'a [Summary],
+}
+
+impl Runs<'_> {
+    /// The full runs of stage `i` flown by `skill` at `difficulty`.
+    fn full(&self, i: usize, skill: Skill, difficulty: Difficulty) -> Vec<&Summary> {
+        self.jobs
+            .iter()
+            .zip(self.results)
             .filter(|(j, _)| {
-                j.stage == i && !j.boss_fight && j.difficulty == d && j.skill == Skill::Average
+                j.stage == i && !j.boss_fight && j.skill == skill && j.difficulty == difficulty
             })
             .map(|(_, s)| s)
             .collect()
-    };
-    let steps: Vec<StepRow> = names
+    }
+}
+
+/// Each stage's pacing, worst of the expert's full runs on Normal.
+fn stage_rows(names: &[String], runs: &Runs) -> Vec<StageRow> {
+    names
         .iter()
         .enumerate()
-        .map(|(i, name)| StepRow::of(name, Difficulty::ALL.map(|d| full_at(i, d))))
-        .collect();
-    let stages = levels
-        .iter()
-        .enumerate()
-        .map(|(i, (path, _))| {
-            let full = || {
-                jobs.iter()
-                    .zip(&results)
-                    .filter(move |(j, _)| j.stage == i && !j.boss_fight && j.skill == Skill::Expert)
-                    .map(|(_, s)| s)
-            };
+        .map(|(i, name)| {
+            let full = runs.full(i, Skill::Expert, Difficulty::Normal);
             StageRow {
-                stage: file_name(path),
-                dead_air_s: full().map(|s| s.dead_air_s).fold(0.0, f64::max),
-                peak_enemy_bullets: full().map(|s| s.max_enemy_bullets).max().unwrap_or(0),
-                mid_boss_ttk_s: mid_boss_slowest(full().flat_map(|s| s.stages.first())),
-                gaps: full()
+                stage: name.clone(),
+                dead_air_s: full.iter().map(|s| s.dead_air_s).fold(0.0, f64::max),
+                peak_enemy_bullets: full.iter().map(|s| s.max_enemy_bullets).max().unwrap_or(0),
+                mid_boss_ttk_s: mid_boss_slowest(full.iter().flat_map(|s| s.stages.first())),
+                gaps: full
+                    .iter()
                     .filter_map(|s| s.stages.first())
                     .map(|s| &s.gaps)
                     .max_by(|a, b| quiet_s(a).total_cmp(&quiet_s(b)))
@@ -260,7 +291,11 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
                     .unwrap_or_default(),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Each stage boss's time to kill by pilot, from the boss fights.
+fn boss_rows(levels: &[(PathBuf, Arc<Level>)], runs: &Runs) -> Vec<BossRow> {
     let mut bosses = Vec::new();
     for (i, (path, level)) in levels.iter().enumerate() {
         let Some(boss) = boss_name(level) else {
@@ -268,9 +303,10 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
         };
         let mut ttk_s = PilotTimes::default();
         for character in Character::ALL {
-            let times: Vec<Option<f64>> = jobs
+            let times: Vec<Option<f64>> = runs
+                .jobs
                 .iter()
-                .zip(&results)
+                .zip(runs.results)
                 .filter(|(j, _)| j.stage == i && j.boss_fight && j.character == character)
                 .map(|(_, s)| s.ttk_s.first().and_then(|t| t.ttk_s))
                 .collect();
@@ -286,33 +322,39 @@ pub fn measure(levels: &[(PathBuf, Arc<Level>)], threads: usize) -> Report {
             spread,
         });
     }
-    let max_spread = bosses
+    bosses
+}
+
+/// The hits a ship with no input takes in each stage's opening on Easy.
+fn openings(levels: &[(PathBuf, Arc<Level>)], names: &[String], threads: usize) -> Vec<OpeningRow> {
+    let openings: Vec<(usize, u64)> = (0..levels.len())
+        .flat_map(|stage| deaths::OPENING_SEEDS.map(|seed| (stage, seed)))
+        .collect();
+    let hits = run_jobs(&openings, threads, |&(stage, seed)| {
+        deaths::opening_hits(&levels[stage].1, seed)
+    });
+    names
         .iter()
-        .map(|b| b.spread)
-        .try_fold(None, |worst: Option<f64>, s| {
-            s.map(|s| Some(worst.map_or(s, |w| w.max(s))))
+        .enumerate()
+        .map(|(i, name)| OpeningRow {
+            stage: name.clone(),
+            hits: openings
+                .iter()
+                .zip(&hits)
+                .filter(|((stage, _), _)| *stage == i)
+                .map(|(_, &h)| h)
+                .collect(),
         })
-        .flatten();
-    let mut report = Report {
-        bosses,
-        max_spread,
-        stages,
-        seeds: SEEDS.to_vec(),
-        steps,
-        human_bosses,
-        deaths: death_rows,
-        first_minute,
-        death_seeds: deaths::DEATH_SEEDS.to_vec(),
-        opening,
-        targets: Vec::new(),
-    };
-    report.targets = targets::check(&report);
-    report
+        .collect()
 }
 
 /// Runs `play` on every job, `threads` at a time, each thread taking the next job when it is
 /// free. The results come back in the jobs' order, whatever order they finished in.
-fn run_jobs<J: Sync, R: Send>(jobs: &[J], threads: usize, play: impl Fn(&J) -> R + Sync) -> Vec<R> {
+pub fn run_jobs<J: Sync, R: Send>(
+    jobs: &[J],
+    threads: usize,
+    play: impl Fn(&J) -> R + Sync,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))
@@ -408,158 +450,6 @@ fn quiet_s(gaps: &[summary::Gap]) -> f64 {
 
 fn file_name(path: &Path) -> String {
     summary::file_name(&path.to_string_lossy())
-}
-
-/// The width of a left-aligned column holding `header` and `cells`: the longest of them and
-/// two spaces, so a long stage or boss name never runs into the next column.
-fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {
-    cells
-        .into_iter()
-        .map(|c| c.chars().count())
-        .chain([header.chars().count()])
-        .max()
-        .unwrap_or(0)
-        + 2
-}
-
-/// The report as a table for people.
-pub fn table(report: &Report) -> String {
-    use std::fmt::Write;
-    let seeds = format!(
-        "seeds {}-{}",
-        SEEDS[0],
-        SEEDS.last().copied().unwrap_or(SEEDS[0])
-    );
-    let secs = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{t:.1}"));
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Boss time to kill, seconds: median of {seeds}, power {BOSS_POWER}, from the boss marker, autoplay, invincible"
-    );
-    let pilots: Vec<String> = Character::ALL
-        .iter()
-        .map(|c| c.name().to_lowercase())
-        .collect();
-    let ws = width("stage", report.bosses.iter().map(|b| b.stage.as_str())).max(14);
-    let wb = width("boss", report.bosses.iter().map(|b| b.boss.as_str())).max(16);
-    let _ = write!(out, "{:<ws$}{:<wb$}", "stage", "boss");
-    for p in &pilots {
-        let _ = write!(out, "{p:>8}");
-    }
-    let _ = writeln!(out, "{:>8}", "spread");
-    for b in &report.bosses {
-        let _ = write!(out, "{:<ws$}{:<wb$}", b.stage, b.boss);
-        for p in &pilots {
-            let _ = write!(out, "{:>8}", secs(b.ttk_s.get(p)));
-        }
-        let spread = b.spread.map_or("-".to_string(), |s| format!("{s:.2}"));
-        let _ = writeln!(out, "{spread:>8}");
-    }
-    let worst = report
-        .max_spread
-        .map_or("- (a boss was not killed)".to_string(), |s| {
-            format!("{s:.2}")
-        });
-    let _ = writeln!(out, "max spread {worst}");
-    let _ = writeln!(
-        out,
-        "\nStage pacing: worst of full runs from the start (every pilot, {seeds}, Normal, autoplay, invincible)"
-    );
-    let ws = width("stage", report.stages.iter().map(|s| s.stage.as_str())).max(14);
-    let _ = writeln!(
-        out,
-        "{:<ws$}{:>14}{:>20}{:>18}  gaps over {} s (at: length)",
-        "stage",
-        "dead air (s)",
-        "peak enemy bullets",
-        "mid-boss ttk (s)",
-        summary::GAP_S
-    );
-    for s in &report.stages {
-        let gaps: Vec<String> = s
-            .gaps
-            .iter()
-            .map(|g| format!("{:.1}: {:.1}", g.at_s, g.length_s))
-            .collect();
-        let _ = writeln!(
-            out,
-            "{:<ws$}{:>14.1}{:>20}{:>18}  {}",
-            s.stage,
-            s.dead_air_s,
-            s.peak_enemy_bullets,
-            secs(s.mid_boss_ttk_s),
-            gaps.join(", ")
-        );
-    }
-    deaths_table(&mut out, report);
-    out
-}
-
-/// The steps, the human boss times, the deaths, the openings and the targets, for [`table`].
-fn deaths_table(out: &mut String, report: &Report) {
-    use std::fmt::Write;
-    steps::table(out, &report.steps);
-    human::table(out, &report.human_bosses);
-    let seeds = |s: &[u64]| {
-        format!(
-            "seeds {}-{}",
-            s.first().copied().unwrap_or(0),
-            s.last().copied().unwrap_or(0)
-        )
-    };
-    let _ = writeln!(
-        out,
-        "\nMedian deaths per stage ({}, each stage from its start at power 1, continues taken; clears in brackets)",
-        seeds(&report.death_seeds)
-    );
-    death_rows(out, &report.deaths);
-    let _ = writeln!(
-        out,
-        "\nMedian deaths in the first {} s of a stage ({})",
-        deaths::FIRST_MINUTE_S,
-        seeds(&report.death_seeds)
-    );
-    death_rows(out, &report.first_minute);
-    let _ = writeln!(
-        out,
-        "\nNo input on Easy: hits in the first {} s ({})",
-        deaths::OPENING_S,
-        seeds(&deaths::OPENING_SEEDS)
-    );
-    let wo = width("", report.opening.iter().map(|o| o.stage.as_str())).max(14);
-    for o in &report.opening {
-        let hits: Vec<String> = o.hits.iter().map(u32::to_string).collect();
-        let _ = writeln!(out, "{:<wo$}{}", o.stage, hits.join(" "));
-    }
-    let _ = writeln!(out, "\nTargets");
-    for t in &report.targets {
-        let mark = if t.holds { "holds" } else { "MISSED" };
-        let _ = writeln!(out, "{mark:<7} {}: {}", t.asks, t.measured);
-    }
-}
-
-/// One line for each row of `rows`: skill, difficulty, pilot, each stage's median and clears.
-fn death_rows(out: &mut String, rows: &[DeathRow]) {
-    use std::fmt::Write;
-    let _ = write!(out, "{:<9}{:<11}{:<7}", "skill", "difficulty", "pilot");
-    let columns = rows.first().map_or(&[][..], |r| &r.stages[..]);
-    let wd = columns
-        .iter()
-        .map(|s| s.stage.trim_end_matches(".ron").chars().count() + 2)
-        .max()
-        .unwrap_or(0)
-        .max(12);
-    for s in columns {
-        let _ = write!(out, "{:>wd$}", s.stage.trim_end_matches(".ron"));
-    }
-    let _ = writeln!(out, "{:>7}", "total");
-    for r in rows {
-        let _ = write!(out, "{:<9}{:<11}{:<7}", r.skill, r.difficulty, r.pilot);
-        for s in &r.stages {
-            let _ = write!(out, "{:>wd$}", format!("{} ({})", s.median, s.clears));
-        }
-        let _ = writeln!(out, "{:>7}", r.total);
-    }
 }
 
 /// `skysweep balance`: the pilots against every stage boss, and each stage's pacing; with

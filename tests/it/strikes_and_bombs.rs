@@ -40,8 +40,9 @@ fn a_charge_released_within_reach_strikes_for_five_seconds_of_fire() {
             !saw(&w, |e| matches!(e, GameEvent::Charge { .. })),
             "{c:?}: a strike, not a charge attack"
         );
+        // Summed in f32 hit by hit: allow the last digit.
         assert!(
-            lost >= strike,
+            lost >= strike * 0.9999,
             "{c:?}: the strike dealt {lost}, meant {strike}"
         );
         assert!(
@@ -157,7 +158,8 @@ fn column_damage(c: Character) -> (f32, f32) {
 
 #[test]
 fn orlas_laser_passes_through_and_hurts_each_enemy_once() {
-    let d = Character::Orla.stats().shot_damage;
+    // At power 1 the centre laser and the two side beams all cross the enemies' boxes.
+    let d = Character::Orla.volley_damage(1);
     let (near, far) = column_damage(Character::Orla);
     assert!(
         (near - d).abs() < 1e-4,
