@@ -13,6 +13,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::diag::{ron_file_error, Diagnostic, LevelError};
+use super::music_titles::cue_table_problems;
 use super::Source;
 use crate::platform::fileio::read_bounded;
 
@@ -104,28 +105,13 @@ fn loop_problems(
     loops: &BTreeMap<String, LoopRegion>,
     cues: &BTreeSet<String>,
 ) -> Vec<Diagnostic> {
-    let src = Source {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
-    let mut out: Vec<Diagnostic> = cues
-        .iter()
-        .filter(|c| !loops.contains_key(*c))
-        .map(|c| {
-            let message =
-                format!("the music cue \"{c}\" (music/{c}.ogg) has no loop region: it loops whole");
-            Diagnostic::new(name, 1, 1, message).as_warning()
-        })
-        .collect();
-    for cue in loops.keys().filter(|k| !cues.contains(*k)) {
-        let quoted = format!("\"{cue}\"");
-        let at = text.find(&quoted).unwrap_or(0);
-        let message = format!(
-            "a loop region for \"{cue}\", which is no music cue: there is no music/{cue}.ogg"
-        );
-        out.push(Diagnostic::in_source(&src, at..at + quoted.len(), message).as_warning());
-    }
-    out
+    cue_table_problems(
+        name,
+        text,
+        loops,
+        cues,
+        ("loop region: it loops whole", "loop region"),
+    )
 }
 
 #[cfg(test)]

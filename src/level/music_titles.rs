@@ -83,30 +83,42 @@ pub fn title_problems(
     titles: &BTreeMap<String, String>,
     cues: &BTreeSet<String>,
 ) -> Vec<Diagnostic> {
+    cue_table_problems(
+        name,
+        text,
+        titles,
+        cues,
+        ("title: it shows as its cue name", "title"),
+    )
+}
+
+/// Warnings for a table keyed by music cue (`table`, read from `text` of the file `name`)
+/// against the music `cues`: a cue the table lacks ("... has no `missing`"), and an entry for
+/// no cue ("a `entry` for ...", pointing at its key). The titles and the loop regions share it.
+pub(crate) fn cue_table_problems<V>(
+    name: &str,
+    text: &str,
+    table: &BTreeMap<String, V>,
+    cues: &BTreeSet<String>,
+    (missing, entry): (&str, &str),
+) -> Vec<Diagnostic> {
     let src = Source {
         name: name.to_string(),
         text: text.to_string(),
     };
     let mut out: Vec<Diagnostic> = cues
         .iter()
-        .filter(|c| !titles.contains_key(*c))
+        .filter(|c| !table.contains_key(*c))
         .map(|c| {
-            Diagnostic::new(
-                name,
-                1,
-                1,
-                format!(
-                    "the music cue \"{c}\" (music/{c}.ogg) has no title: it shows as its cue name"
-                ),
-            )
-            .as_warning()
+            let message = format!("the music cue \"{c}\" (music/{c}.ogg) has no {missing}");
+            Diagnostic::new(name, 1, 1, message).as_warning()
         })
         .collect();
-    for cue in titles.keys().filter(|k| !cues.contains(*k)) {
+    for cue in table.keys().filter(|k| !cues.contains(*k)) {
         let quoted = format!("\"{cue}\"");
         let at = text.find(&quoted).unwrap_or(0);
         let message =
-            format!("a title for \"{cue}\", which is no music cue: there is no music/{cue}.ogg");
+            format!("a {entry} for \"{cue}\", which is no music cue: there is no music/{cue}.ogg");
         out.push(Diagnostic::in_source(&src, at..at + quoted.len(), message).as_warning());
     }
     out
