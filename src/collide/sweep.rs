@@ -144,3 +144,69 @@ pub(super) fn sweep_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
     debug_assert!(a.sorted);
     (0..a.len()).map(|i| test_run(a, i, a, i + 1, out)).sum()
 }
+
+/// Every box of the small list against every box of `big`, in any order.
+///
+/// Complexity: O(|small| · |big|) with |small| <= [`SCAN_LIMIT`]. The inner loop works in
+/// blocks of [`BLOCK`] with a branch-free test so it vectorises; hits are rare and handled after.
+pub(super) fn scan_two(small: &EndpointList, big: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    let n = big.len();
+    // Whole blocks as fixed-size arrays: no bounds checks inside a block, so its tests compile
+    // to packed compares.
+    let blocks = || {
+        big.min_x
+            .chunks_exact(BLOCK)
+            .zip(big.max_x.chunks_exact(BLOCK))
+            .zip(
+                big.min_y
+                    .chunks_exact(BLOCK)
+                    .zip(big.max_y.chunks_exact(BLOCK)),
+            )
+    };
+    for i in 0..small.len() {
+        let (x0, x1, y0, y1) = (
+            small.min_x[i],
+            small.max_x[i],
+            small.min_y[i],
+            small.max_y[i],
+        );
+        for (b, ((bx0, bx1), (by0, by1))) in blocks().enumerate() {
+            let (bx0, bx1): (&[f32; BLOCK], &[f32; BLOCK]) =
+                (bx0.try_into().unwrap(), bx1.try_into().unwrap());
+            let (by0, by1): (&[f32; BLOCK], &[f32; BLOCK]) =
+                (by0.try_into().unwrap(), by1.try_into().unwrap());
+            let hit = |t: usize| {
+                interiors_meet(x0, x1, bx0[t], bx1[t]) & interiors_meet(y0, y1, by0[t], by1[t])
+            };
+            // Hits are rare: one any-hit test per block is what vectorises best, and the few
+            // blocks with a hit are tested again box by box.
+            if (0..BLOCK).fold(false, |any, t| any | hit(t)) {
+                for t in (0..BLOCK).filter(|&t| hit(t)) {
+                    out.push(pair_key(small.ids[i], big.ids[b * BLOCK + t]));
+                }
+            }
+        }
+        for k in n / BLOCK * BLOCK..n {
+            if interiors_meet(x0, x1, big.min_x[k], big.max_x[k])
+                & interiors_meet(y0, y1, big.min_y[k], big.max_y[k])
+            {
+                out.push(pair_key(small.ids[i], big.ids[k]));
+            }
+        }
+    }
+    (small.len() * n) as u64
+}
+
+/// Every pair within a small list. Complexity: O(|a|²) with |a| <= [`SCAN_LIMIT`].
+pub(super) fn scan_self(a: &EndpointList, out: &mut Vec<u64>) -> u64 {
+    let mut tests = 0u64;
+    for i in 0..a.len() {
+        for k in i + 1..a.len() {
+            tests += 1;
+            if overlaps(a, i, a, k) {
+                out.push(pair_key(a.ids[i], a.ids[k]));
+            }
+        }
+    }
+    tests
+}
