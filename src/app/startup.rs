@@ -85,15 +85,18 @@ pub fn play(cli: Cli) -> ExitCode {
         high_dpi: false,
         ..Default::default()
     };
-    // Room for thousands of sprites and hitbox outlines (the F1 overlay draws one per bullet) in
-    // one draw call: every sprite comes from one atlas, so macroquad batches them all, and only
-    // a full buffer starts a new call.
+    // Every sprite comes from one atlas, so macroquad batches them, and a full buffer starts a
+    // new draw call. Each draw call a frame has ever needed keeps a vertex buffer of this size
+    // for the rest of the run (a software GL driver holds it in the heap): 4,096 sprites,
+    // 0.7 MB, is more than a frame draws but the F1 overlay's outlines at thousands of bullets
+    // (the enemy bullets are composited on the CPU, see render::sprite_layer). The old 12,000
+    // held 2 MB a call, 16 MB of a stage's peak.
     let conf = macroquad::conf::Conf {
         miniquad_conf: conf,
         update_on: None,
         default_filter_mode: FilterMode::Nearest,
-        draw_call_vertex_capacity: 4 * 12_000,
-        draw_call_index_capacity: 6 * 12_000,
+        draw_call_vertex_capacity: 4 * 4_096,
+        draw_call_index_capacity: 6 * 4_096,
     };
     let run = Session::new(prepared, &shipped).with_stress(cli.stress);
     let failed = Arc::new(AtomicBool::new(false));

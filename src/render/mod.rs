@@ -26,6 +26,7 @@ pub mod tate;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
+use skysweep::level::schema::BulletStyle;
 use skysweep::save::settings::Visibility;
 use skysweep::save::tate::Tate;
 use skysweep::sim::PLAYFIELD;
@@ -33,6 +34,7 @@ use skysweep::sim::PLAYFIELD;
 pub use assets::Assets;
 pub use effects::Effects;
 use shaders::{OPAQUE_FRAGMENT, VERTEX};
+use sprite_layer::Sheet;
 pub use sprite_layer::SpriteLayer;
 
 /// A sprite's silhouette in its tint's colour: the hit flash's white-out. A tint can only darken
@@ -122,8 +124,15 @@ impl Renderer {
         // A band a core, up to four: every band looks at every bullet's height, so more bands
         // than that only add looks.
         let bands = rayon::current_num_threads().min(4);
+        // The layer keeps only the bullets' corner of the atlas: the whole is 4 MB for the
+        // run's length, its bullets 42 KB.
         let bullet_layer = assets.atlas_image.take().map(|atlas| {
-            SpriteLayer::with_bands(atlas, PLAYFIELD.x as u16, PLAYFIELD.y as u16, bands)
+            let frames = BulletStyle::ALL
+                .into_iter()
+                .filter_map(|style| assets.sprite(stage::bullet_sprite(style)))
+                .flat_map(|s| s.frames.iter().copied());
+            let sheet = Sheet::cut(&atlas, frames);
+            SpriteLayer::with_bands(sheet, PLAYFIELD.x as u16, PLAYFIELD.y as u16, bands)
         });
         let opaque = load_material(
             ShaderSource::Glsl {

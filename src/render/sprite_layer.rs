@@ -29,16 +29,17 @@ use std::ops::Range;
 use macroquad::prelude::*;
 
 use band::{Band, TILE};
-pub use stamp::StampId;
 use stamp::{make_stamp, Stamp, StampKey};
+pub use stamp::{Sheet, StampId};
 
 /// Rotation steps of a full turn kept for rotated sprites: 5.6° apart, finer than a 12-pixel
 /// needle can show.
 pub const ANGLES: usize = 64;
 
-/// The layer: a CPU copy of the atlas, the playfield-sized image drawn into, and its texture.
+/// The layer: a CPU copy of the atlas's part it draws, the playfield-sized image drawn into,
+/// and its texture.
 pub struct SpriteLayer {
-    atlas: Image,
+    sheet: Sheet,
     image: Image,
     /// Made at the first draw, so the layer can be filled and tested without a window.
     texture: Option<Texture2D>,
@@ -54,14 +55,14 @@ impl SpriteLayer {
     /// A layer of `width` x `height` pixels drawing from `atlas`, in one band.
     #[cfg(test)]
     pub fn new(atlas: Image, width: u16, height: u16) -> Self {
-        Self::with_bands(atlas, width, height, 1)
+        Self::with_bands(Sheet::whole(atlas), width, height, 1)
     }
 
-    /// A layer of `width` x `height` pixels drawing from `atlas`, whose rows
+    /// A layer of `width` x `height` pixels drawing from `sheet`, whose rows
     /// [`SpriteLayer::put_all`] fills in up to `count` bands at once: bands of whole tile
     /// rows ([`TILE`]), all of one height but the last, which may be shorter. The picture does
     /// not depend on the number of bands.
-    pub fn with_bands(atlas: Image, width: u16, height: u16, count: usize) -> Self {
+    pub fn with_bands(sheet: Sheet, width: u16, height: u16, count: usize) -> Self {
         let rows = usize::from(height);
         let tile_rows = rows.div_ceil(TILE).max(1);
         let band_rows = tile_rows.div_ceil(count.clamp(1, tile_rows)) * TILE;
@@ -71,7 +72,7 @@ impl SpriteLayer {
             .map(|top| Band::new(top..(top + band_rows).min(rows), (width, height)))
             .collect();
         Self {
-            atlas,
+            sheet,
             image: Image::gen_image_color(width, height, Color::new(0.0, 0.0, 0.0, 0.0)),
             texture: None,
             stamps: Vec::new(),
@@ -100,7 +101,7 @@ impl SpriteLayer {
         if let Some(&id) = self.by_key.get(&key) {
             return id;
         }
-        let stamp = make_stamp(&self.atlas, key);
+        let stamp = make_stamp(&self.sheet, key);
         self.reach = self.reach.max(stamp.reach());
         let id = StampId(self.stamps.len());
         self.stamps.push(stamp);
@@ -384,7 +385,7 @@ mod tests {
             let (w, h) = (70, 43);
             let mut one = SpriteLayer::new(image.clone(), w, h);
             for bands in [1, 2, 3, 6] {
-                let mut banded = SpriteLayer::with_bands(image.clone(), w, h, bands);
+                let mut banded = SpriteLayer::with_bands(Sheet::whole(image.clone()), w, h, bands);
                 assert_eq!(banded.bands.len(), bands);
                 for _frame in 0..3 {
                     let copies = random_copies(&mut rng, &frames, 300, (w as f32, h as f32));
@@ -419,7 +420,7 @@ mod tests {
         faded.get_image_data_mut()[1] = [255, 0, 0, 128];
         let (square, column) = (Rect::new(2.0, 0.0, 1.0, 2.0), sprite_rect());
         let mut one = SpriteLayer::new(faded.clone(), 8, 16);
-        let mut two = SpriteLayer::with_bands(faded, 8, 16, 2);
+        let mut two = SpriteLayer::with_bands(Sheet::whole(faded), 8, 16, 2);
         // Bottom first: the translucent column over a clear pixel and under an opaque one,
         // then opaque copies over it and across the bands' edge.
         let copies = [
@@ -456,7 +457,7 @@ mod tests {
             (43, 6, 6),
             (320, 4, 4),
         ] {
-            let mut layer = SpriteLayer::with_bands(atlas(), 7, height, asked);
+            let mut layer = SpriteLayer::with_bands(Sheet::whole(atlas()), 7, height, asked);
             assert_eq!(layer.bands.len(), made, "{height} rows in {asked}");
             let rows: Vec<usize> = layer.bands.iter().flat_map(|b| b.rows.clone()).collect();
             assert_eq!(rows, (0..usize::from(height)).collect::<Vec<_>>());
@@ -541,5 +542,36 @@ mod tests {
             SpriteLayer::angle_step(-std::f32::consts::FRAC_PI_2),
             ANGLES * 3 / 4
         );
+    }
+
+    fn layer_on(sheet: Sheet) -> SpriteLayer {
+        SpriteLayer::with_bands(sheet, 1, 1, 1)
+    }
+
+    #[test]
+    fn a_cut_sheet_stamps_every_turn_as_the_whole_atlas_does() {
+        let mut whole = SpriteLayer::new(atlas(), 1, 1);
+        let mut cut = layer_on(Sheet::cut(&atlas(), [sprite_rect()]));
+        for step in 0..ANGLES {
+            let (a, b) = (
+                whole.stamp(sprite_rect(), step),
+                cut.stamp(sprite_rect(), step),
+            );
+            assert_eq!(whole.stamp_pixels(a), cut.stamp_pixels(b), "turn {step}");
+        }
+    }
+
+    #[test]
+    fn texels_outside_the_sheet_read_clear() {
+        // Only the red column is kept: the blue one, to its right, is outside.
+        let mut red_only = layer_on(Sheet::cut(&atlas(), [Rect::new(1.0, 0.0, 1.0, 3.0)]));
+        let id = red_only.stamp(sprite_rect(), 0);
+        let (_, _, pixels) = red_only.stamp_pixels(id);
+        assert_eq!(pixels, [RED, CLEAR, RED, CLEAR, RED, CLEAR]);
+        // No frames on the atlas at all: an empty sheet, and every stamp is clear.
+        let mut none = layer_on(Sheet::cut(&atlas(), [Rect::new(9.0, 9.0, 2.0, 2.0)]));
+        let id = none.stamp(sprite_rect(), ANGLES / 8);
+        let (_, _, pixels) = none.stamp_pixels(id);
+        assert!(pixels.iter().all(|p| *p == CLEAR));
     }
 }

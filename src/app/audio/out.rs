@@ -7,8 +7,8 @@ use std::time::Duration;
 use kira::sound::static_sound::{StaticSoundData, StaticSoundHandle};
 use kira::sound::streaming::{StreamingSoundData, StreamingSoundHandle};
 use kira::sound::{EndPosition, FromFileError, PlaybackPosition, PlaybackState, Region};
-use kira::track::{TrackBuilder, TrackHandle};
-use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Tween};
+use kira::track::{MainTrackBuilder, TrackBuilder, TrackHandle};
+use kira::{AudioManager, AudioManagerSettings, Capacities, Decibels, DefaultBackend, Tween};
 
 use skysweep::level::music_loops::LoopRegion;
 
@@ -25,6 +25,30 @@ const DUCK_TWEEN: Duration = Duration::from_millis(250);
 const VOLUME_TWEEN: Duration = Duration::from_millis(30);
 /// How long an effect cut to make room for a newer one takes to fade.
 const CUT_TWEEN: Duration = Duration::from_millis(40);
+
+/// Room for the music that sounds at once: a crossfade's two tracks, and a third should a
+/// switch come during one.
+const MUSIC_VOICES: usize = 4;
+/// Room for the effects that sound at once: every effect at its voice limit
+/// ([`super::mix::voice_limit`], 43 in all) and the voices cut for them, still fading.
+const EFFECT_VOICES: usize = 64;
+
+/// The mixer sized for the game's three tracks. kira's defaults make room for 128 tracks and
+/// 128 sounds on each, about 2 MB held for the whole run; a sound past the room is refused
+/// (and the game plays on without it), never a stall.
+fn settings() -> AudioManagerSettings<DefaultBackend> {
+    AudioManagerSettings {
+        capacities: Capacities {
+            sub_track_capacity: 2,
+            send_track_capacity: 1,
+            clock_capacity: 1,
+            modulator_capacity: 1,
+            listener_capacity: 1,
+        },
+        main_track_builder: MainTrackBuilder::new().sound_capacity(1),
+        ..AudioManagerSettings::default()
+    }
+}
 
 fn tween(duration: Duration) -> Tween {
     Tween {
@@ -48,11 +72,24 @@ impl Output {
     /// The mixer on the default device, or `None` (after the one line of warning) when there
     /// is none or it will not open.
     pub fn open() -> Option<Output> {
-        let mut manager =
-            sound_device::open(|| AudioManager::new(AudioManagerSettings::default()))?;
-        let mut music = manager.add_sub_track(TrackBuilder::new()).ok()?;
-        let duck = music.add_sub_track(TrackBuilder::new()).ok()?;
-        let effects = manager.add_sub_track(TrackBuilder::new()).ok()?;
+        let mut manager = sound_device::open(|| AudioManager::new(settings()))?;
+        let mut music = manager
+            .add_sub_track(TrackBuilder::new().sub_track_capacity(1).sound_capacity(1))
+            .ok()?;
+        let duck = music
+            .add_sub_track(
+                TrackBuilder::new()
+                    .sub_track_capacity(1)
+                    .sound_capacity(MUSIC_VOICES),
+            )
+            .ok()?;
+        let effects = manager
+            .add_sub_track(
+                TrackBuilder::new()
+                    .sub_track_capacity(1)
+                    .sound_capacity(EFFECT_VOICES),
+            )
+            .ok()?;
         Some(Output {
             _manager: manager,
             music,
@@ -141,4 +178,20 @@ impl MusicVoice {
 /// An effect's file decoded whole.
 pub fn load_effect(path: &Path) -> Result<StaticSoundData, String> {
     StaticSoundData::from_file(path).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::mix::voice_limit;
+    use super::super::EFFECTS;
+    use super::EFFECT_VOICES;
+
+    #[test]
+    fn the_effects_track_has_room_for_every_effect_at_its_limit_and_some_fading() {
+        let at_limits: usize = EFFECTS.iter().map(|name| voice_limit(name)).sum();
+        assert!(
+            at_limits + at_limits / 4 <= EFFECT_VOICES,
+            "{at_limits} voices at their limits, room for {EFFECT_VOICES}"
+        );
+    }
 }
