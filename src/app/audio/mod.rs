@@ -5,12 +5,15 @@
 //! filled), never decoded whole; each track loops over its region from `music/loops.ron`, so
 //! an intro plays once. Effects are short and start at once, so they are decoded whole at
 //! start-up. The mixer (`out.rs`): a music track whose volume is OPTIONS' music volume, a duck
-//! track inside it (pause, warnings), and an effects track with OPTIONS' effects volume.
+//! track inside it (pause, warnings), and an effects track with OPTIONS' effects volume. It
+//! plays through `device.rs`, kira's backend on cpal kept to the clock.
 //!
 //! With no sound device the game plays silently with one line of warning (see
 //! `window::sound_device`); no call here then does anything. A device that goes away later is
-//! kira's to reopen: every call here only queues a command, so none can block a frame.
+//! reopened by `device.rs`'s watcher: every call here only queues a command, so none can block
+//! a frame.
 
+mod device;
 mod mix;
 mod out;
 

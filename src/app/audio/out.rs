@@ -4,14 +4,16 @@
 use std::path::Path;
 use std::time::Duration;
 
+use kira::effect::compressor::CompressorBuilder;
 use kira::sound::static_sound::{StaticSoundData, StaticSoundHandle};
 use kira::sound::streaming::{StreamingSoundData, StreamingSoundHandle};
 use kira::sound::{EndPosition, FromFileError, PlaybackPosition, PlaybackState, Region};
 use kira::track::{MainTrackBuilder, TrackBuilder, TrackHandle};
-use kira::{AudioManager, AudioManagerSettings, Capacities, Decibels, DefaultBackend, Tween};
+use kira::{AudioManager, AudioManagerSettings, Capacities, Decibels, Tween};
 
 use skysweep::level::music_loops::LoopRegion;
 
+use super::device::PacedCpal;
 use super::mix::{decibels, Voice};
 use crate::window::sound_device;
 
@@ -36,7 +38,7 @@ const EFFECT_VOICES: usize = 64;
 /// The mixer sized for the game's three tracks. kira's defaults make room for 128 tracks and
 /// 128 sounds on each, about 2 MB held for the whole run; a sound past the room is refused
 /// (and the game plays on without it), never a stall.
-fn settings() -> AudioManagerSettings<DefaultBackend> {
+fn settings() -> AudioManagerSettings<PacedCpal> {
     AudioManagerSettings {
         capacities: Capacities {
             sub_track_capacity: 2,
@@ -45,9 +47,21 @@ fn settings() -> AudioManagerSettings<DefaultBackend> {
             modulator_capacity: 1,
             listener_capacity: 1,
         },
-        main_track_builder: MainTrackBuilder::new().sound_capacity(1),
+        main_track_builder: MainTrackBuilder::new()
+            .sound_capacity(1)
+            .with_effect(limiter()),
         ..AudioManagerSettings::default()
     }
+}
+
+/// The last stage of the mix: peaks over -3 dB (a wall of explosions on loud music) are held
+/// down hard and fast, so the sum does not clip on the device.
+fn limiter() -> CompressorBuilder {
+    CompressorBuilder::new()
+        .threshold(-3.0)
+        .ratio(20.0)
+        .attack_duration(Duration::from_micros(500))
+        .release_duration(Duration::from_millis(80))
 }
 
 fn tween(duration: Duration) -> Tween {
@@ -59,7 +73,7 @@ fn tween(duration: Duration) -> Tween {
 
 pub struct Output {
     /// Held for as long as sound plays: dropping it closes the device.
-    _manager: AudioManager<DefaultBackend>,
+    _manager: AudioManager<PacedCpal>,
     /// OPTIONS' music volume.
     music: TrackHandle,
     /// Inside `music`: the ducking, under pause and warnings. Tracks play here.
