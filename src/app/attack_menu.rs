@@ -7,10 +7,11 @@ use super::attack_list::{entries_of, AttackEntry, AttackList, Line, ListEvent};
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
-use super::practice_menu::shipped_entries;
+use super::menu_page::MenuPage;
 use super::practice_results::clock;
 use super::practice_setup::PracticeSetup;
-use super::scene::{MenuPage, RunSlot, Scene, Transition};
+use super::practice_stages::shipped_entries;
+use super::scene::{RunSlot, Scene, Transition};
 use super::session::{self, PracticeRun};
 use crate::render::menus::{self, AttackLine};
 

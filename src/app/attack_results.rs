@@ -9,8 +9,9 @@ use skysweep::save::attacks::AttackTally;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::{nav, CardTimer, MenuInput};
+use super::menu_page::MenuPage;
 use super::practice_results::{clock, Ending};
-use super::scene::{MenuPage, RunSlot, Scene, Transition};
+use super::scene::{RunSlot, Scene, Transition};
 use super::session::{AttackRun, Session, StagePlace};
 use crate::render::menus;
 

@@ -6,55 +6,16 @@
 //! is plain data in, plain data out, and is tested without a window; this scene only draws
 //! it and starts the run.
 
-use std::collections::BTreeMap;
-
 use super::attack_menu::AttackMenu;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::practice_results::result_line;
-use super::practice_setup::{MenuEvent, PracticeSetup, StageEntry};
+use super::practice_setup::{MenuEvent, PracticeSetup};
+use super::practice_stages::shipped_entries;
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::{self, PracticeRun};
 use crate::render::menus;
-
-/// The shipped stages, each with its start points and whether practice offers it yet; the
-/// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
-pub(super) fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
-    let shipped = &ctx.shipped;
-    let mut paths = shipped.stages().unwrap_or_default();
-    paths.extend(shipped.extra_stage());
-    let cleared = ctx.player_data.game_cleared();
-    paths
-        .into_iter()
-        .map(|path| {
-            let file = path
-                .file_name()
-                .map_or(String::new(), |f| f.to_string_lossy().into_owned());
-            let number = crate::render::stage::stage_number(&file);
-            // A stage that fails to load is still listed: starting it says why.
-            let (name, starts) = match shipped.load(&path) {
-                Ok(l) => (l.name.clone(), StageEntry::starts_from(&l.markers)),
-                Err(_) => (file.clone(), StageEntry::starts_from(&BTreeMap::new())),
-            };
-            // The Extra stage is offered as the title's EXTRA STAGE row is: once a whole
-            // game has been cleared.
-            let reached = if skysweep::level::is_extra_stage(&path) {
-                cleared
-            } else {
-                ctx.practice_record.offers(number, &file, false)
-            };
-            StageEntry {
-                path,
-                file,
-                name,
-                number,
-                starts,
-                reached,
-            }
-        })
-        .collect()
-}
 
 pub struct PracticeMenu {
     setup: PracticeSetup,

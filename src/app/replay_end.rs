@@ -5,7 +5,8 @@
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::{CardTimer, MenuInput};
-use super::scene::{MenuPage, RunSlot, Scene, Transition};
+use super::menu_page::MenuPage;
+use super::scene::{RunSlot, Scene, Transition};
 use crate::render::menus::{self, ReplayEnd};
 
 pub struct ReplayEnded {

@@ -15,6 +15,7 @@ use skysweep::sim::World;
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
+use super::menu_page::MenuPage;
 use super::session::{Session, StagePlace};
 use crate::render::menus::{NoticeBand, NOTICE_BAND};
 use crate::render::Layout;
@@ -53,34 +54,6 @@ pub enum Transition {
     Restart(StagePlace),
     /// End the game.
     Quit,
-}
-
-/// The title's menus a scene may end on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuPage {
-    /// PRACTICE, as the player left it: CHANGE SETTINGS after a practice run.
-    Practice,
-    /// REPLAYS, after a replay chosen there ends.
-    Replays,
-    /// PRACTICE > BOSS ATTACKS, after a boss attack played alone ends.
-    Attacks,
-    /// HIGH SCORES on this difficulty with this row chosen, after its replay ends.
-    HighScores {
-        difficulty: skysweep::level::Difficulty,
-        row: usize,
-    },
-}
-
-impl MenuPage {
-    /// The menu's name, for BACK TO ... rows and lines.
-    pub fn name(self) -> &'static str {
-        match self {
-            MenuPage::Practice => "PRACTICE",
-            MenuPage::Replays => "REPLAYS",
-            MenuPage::HighScores { .. } => "HIGH SCORES",
-            MenuPage::Attacks => "BOSS ATTACKS",
-        }
-    }
 }
 
 impl Transition {

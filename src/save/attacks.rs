@@ -1,13 +1,15 @@
 //! The practice record's boss attacks (PRACTICE > BOSS ATTACKS): which named boss phases a game
 //! has met, and for each, per pilot and difficulty, its tries, captures and best time to clear.
-//! Kept in `practice.ron` beside the stages' bests; an older file without them loads with none.
+//! Kept in `practice.ron` beside the stages' bests (the record's own methods, in
+//! `save::practice`, keep them); an older file without them loads with none. Here: a tally,
+//! its key, and the limits a loaded file is held to.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::level::Difficulty;
 use crate::sim::Character;
-
-use super::practice::PracticeRecord;
 
 /// Most attacks kept, met or tried: a hostile file cannot make the record grow without end.
 pub const MAX_ATTACKS: usize = 512;
@@ -38,101 +40,44 @@ pub fn tally_key(pilot: Character, difficulty: Difficulty, loop_number: u32) -> 
     }
 }
 
-fn fits(key: &str, max: usize) -> bool {
+/// Whether `key` is a name worth keeping: not empty, and at most `max` bytes.
+pub(super) fn fits(key: &str, max: usize) -> bool {
     !key.is_empty() && key.len() <= max
 }
 
-impl PracticeRecord {
-    /// Notes that a game met attack `key`; true when that is news (the file needs saving).
-    pub fn meet(&mut self, key: &str) -> bool {
-        fits(key, MAX_ATTACK_KEY)
-            && self.met.len() < MAX_ATTACKS
-            && !self.met.contains(key)
-            && self.met.insert(key.to_string())
+/// Trims what a loaded file says of attacks (the practice record's `met`, `attacks` and
+/// `last_attack`) to the limits, and keeps every tally possible: no more captures than tries,
+/// no best time without a capture.
+pub(super) fn normalise(
+    met: &mut BTreeSet<String>,
+    attacks: &mut BTreeMap<String, BTreeMap<String, AttackTally>>,
+    last_attack: &mut Option<String>,
+) {
+    if last_attack
+        .as_deref()
+        .is_some_and(|k| !fits(k, MAX_ATTACK_KEY))
+    {
+        *last_attack = None;
     }
-
-    /// Whether a game has met attack `key` (a try at it counts too).
-    pub fn has_met(&self, key: &str) -> bool {
-        self.met.contains(key) || self.attacks.contains_key(key)
+    met.retain(|k| fits(k, MAX_ATTACK_KEY));
+    while met.len() > MAX_ATTACKS {
+        met.pop_last();
     }
-
-    /// How attack `key` has gone for `who` (see [`tally_key`]).
-    pub fn tally(&self, key: &str, who: &str) -> Option<&AttackTally> {
-        self.attacks.get(key).and_then(|t| t.get(who))
+    attacks.retain(|k, _| fits(k, MAX_ATTACK_KEY));
+    while attacks.len() > MAX_ATTACKS {
+        attacks.pop_last();
     }
-
-    /// The tally of `key` for `who`, made when there is room; `None` when the record is full.
-    fn tally_mut(&mut self, key: &str, who: &str) -> Option<&mut AttackTally> {
-        if !fits(key, MAX_ATTACK_KEY) || !fits(who, MAX_ATTACK_KEY) {
-            return None;
+    for tallies in attacks.values_mut() {
+        tallies.retain(|k, _| fits(k, MAX_ATTACK_KEY));
+        while tallies.len() > MAX_TALLIES {
+            tallies.pop_last();
         }
-        if !self.attacks.contains_key(key) && self.attacks.len() >= MAX_ATTACKS {
-            return None;
-        }
-        let tallies = self.attacks.entry(key.to_string()).or_default();
-        if !tallies.contains_key(who) && tallies.len() >= MAX_TALLIES {
-            return None;
-        }
-        Some(tallies.entry(who.to_string()).or_default())
-    }
-
-    /// A try at `key` by `who` began; false when the record has no room for it.
-    pub fn try_begun(&mut self, key: &str, who: &str) -> bool {
-        self.tally_mut(key, who)
-            .map(|t| t.tries = t.tries.saturating_add(1))
-            .is_some()
-    }
-
-    /// A try at `key` by `who` was captured in `steps`; true when that is the best time.
-    pub fn captured(&mut self, key: &str, who: &str, steps: u64) -> bool {
-        let Some(t) = self.tally_mut(key, who) else {
-            return false;
-        };
-        // A capture is always of a try counted as it began; a file that lost that count
-        // still never shows more captures than tries.
-        t.captures = t.captures.saturating_add(1);
-        t.tries = t.tries.max(t.captures);
-        let best = t.best_steps.is_none_or(|b| steps < b);
-        if best {
-            t.best_steps = Some(steps);
-        }
-        best
-    }
-
-    /// Trims what a loaded file says of attacks to the limits, and keeps every tally possible:
-    /// no more captures than tries, no best time without a capture.
-    pub(super) fn normalise_attacks(&mut self) {
-        if self
-            .last_attack
-            .as_deref()
-            .is_some_and(|k| !fits(k, MAX_ATTACK_KEY))
-        {
-            self.last_attack = None;
-        }
-        self.met.retain(|k| fits(k, MAX_ATTACK_KEY));
-        while self.met.len() > MAX_ATTACKS {
-            self.met.pop_last();
-        }
-        self.attacks.retain(|k, _| fits(k, MAX_ATTACK_KEY));
-        while self.attacks.len() > MAX_ATTACKS {
-            self.attacks.pop_last();
-        }
-        for tallies in self.attacks.values_mut() {
-            tallies.retain(|k, _| fits(k, MAX_ATTACK_KEY));
-            while tallies.len() > MAX_TALLIES {
-                tallies.pop_last();
-            }
-            for t in tallies.values_mut() {
-                t.captures = t.captures.min(t.tries);
-                if t.captures == 0 {
-                    t.best_steps = None;
-                }
+        for t in tallies.values_mut() {
+            t.captures = t.captures.min(t.tries);
+            if t.captures == 0 {
+                t.best_steps = None;
             }
         }
-        self.attacks.retain(|_, t| !t.is_empty());
     }
+    attacks.retain(|_, t| !t.is_empty());
 }
-
-#[cfg(test)]
-#[path = "attacks_tests.rs"]
-mod tests;

@@ -1,6 +1,7 @@
 //! The boss attacks' record: kept through a save, an older file without it, a damaged file
 //! and a hostile one.
 
+use super::attacks::tally_key;
 use super::*;
 use crate::save::store::SaveFile;
 

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::level::Difficulty;
 use crate::save::store::SaveFile;
+
+use super::attacks::{self, fits, AttackTally, MAX_ATTACKS, MAX_ATTACK_KEY, MAX_TALLIES};
 use crate::sim::Character;
 
 /// Stages practice offers before any run has reached them: the first three.
@@ -152,7 +154,7 @@ pub struct PracticeRecord {
     pub met: BTreeSet<String>,
     /// Each attack's tries, captures and best time, by key and then by pilot and difficulty
     /// ([`tally_key`](super::attacks::tally_key)).
-    pub attacks: BTreeMap<String, BTreeMap<String, super::attacks::AttackTally>>,
+    pub attacks: BTreeMap<String, BTreeMap<String, AttackTally>>,
     /// The boss attack last played from BOSS ATTACKS, by key: the list opens on it.
     pub last_attack: Option<String>,
 }
@@ -182,7 +184,7 @@ impl SaveFile for PracticeRecord {
         if let Some(last) = &mut self.last {
             last.normalise();
         }
-        self.normalise_attacks();
+        attacks::normalise(&mut self.met, &mut self.attacks, &mut self.last_attack);
     }
 }
 
@@ -222,6 +224,70 @@ impl PracticeRecord {
         }
     }
 }
+
+/// The boss attacks' part of the record (PRACTICE > BOSS ATTACKS), held to
+/// [`save::attacks`](super::attacks)'s limits.
+impl PracticeRecord {
+    /// Notes that a game met attack `key`; true when that is news (the file needs saving).
+    pub fn meet(&mut self, key: &str) -> bool {
+        fits(key, MAX_ATTACK_KEY)
+            && self.met.len() < MAX_ATTACKS
+            && !self.met.contains(key)
+            && self.met.insert(key.to_string())
+    }
+
+    /// Whether a game has met attack `key` (a try at it counts too).
+    pub fn has_met(&self, key: &str) -> bool {
+        self.met.contains(key) || self.attacks.contains_key(key)
+    }
+
+    /// How attack `key` has gone for `who` (see [`tally_key`]).
+    pub fn tally(&self, key: &str, who: &str) -> Option<&AttackTally> {
+        self.attacks.get(key).and_then(|t| t.get(who))
+    }
+
+    /// The tally of `key` for `who`, made when there is room; `None` when the record is full.
+    fn tally_mut(&mut self, key: &str, who: &str) -> Option<&mut AttackTally> {
+        if !fits(key, MAX_ATTACK_KEY) || !fits(who, MAX_ATTACK_KEY) {
+            return None;
+        }
+        if !self.attacks.contains_key(key) && self.attacks.len() >= MAX_ATTACKS {
+            return None;
+        }
+        let tallies = self.attacks.entry(key.to_string()).or_default();
+        if !tallies.contains_key(who) && tallies.len() >= MAX_TALLIES {
+            return None;
+        }
+        Some(tallies.entry(who.to_string()).or_default())
+    }
+
+    /// A try at `key` by `who` began; false when the record has no room for it.
+    pub fn try_begun(&mut self, key: &str, who: &str) -> bool {
+        self.tally_mut(key, who)
+            .map(|t| t.tries = t.tries.saturating_add(1))
+            .is_some()
+    }
+
+    /// A try at `key` by `who` was captured in `steps`; true when that is the best time.
+    pub fn captured(&mut self, key: &str, who: &str, steps: u64) -> bool {
+        let Some(t) = self.tally_mut(key, who) else {
+            return false;
+        };
+        // A capture is always of a try counted as it began; a file that lost that count
+        // still never shows more captures than tries.
+        t.captures = t.captures.saturating_add(1);
+        t.tries = t.tries.max(t.captures);
+        let best = t.best_steps.is_none_or(|b| steps < b);
+        if best {
+            t.best_steps = Some(steps);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+#[path = "attacks_tests.rs"]
+mod attacks_tests;
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::level::Difficulty;
-use crate::save::scores::{Entry, ScoreTable, TABLE_LEN};
+use crate::save::scores::{is_own_name, Entry, ScoreTable, TABLE_LEN};
 use crate::sim::replay::verify::{self, StageSource, Verdict};
 use crate::sim::replay::Replay;
 
@@ -22,23 +22,9 @@ pub const FOLDER: &str = "score_replays";
 /// The most files the folder keeps: one for every row of every difficulty's table.
 pub const MAX_FILES: usize = TABLE_LEN * Difficulty::ALL.len();
 
-/// Longest file name an entry may name.
-const MAX_NAME: usize = 64;
-
 /// Where the score replays are; `None` when there is no data folder.
 pub fn folder() -> Option<PathBuf> {
     crate::platform::data::folder("data").map(|d| d.join(FOLDER))
-}
-
-/// Whether `name`, read from a table someone may have edited, is a file the game wrote: a
-/// plain `.ron` name in the folder, never a path out of it.
-pub fn is_own_name(name: &str) -> bool {
-    name.len() <= MAX_NAME
-        && name.ends_with(".ron")
-        && !name.starts_with('.')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
 /// Where `entry`'s replay is in `dir`, if it names one.

@@ -36,6 +36,19 @@ pub struct Entry {
 
 /// Longest rules tag kept from a file: the longest the game writes, with room to spare.
 const MAX_RULES_TAG: usize = 16;
+/// Longest replay file name an entry may name.
+const MAX_REPLAY_FILE: usize = 64;
+
+/// Whether `name`, read from a table someone may have edited, is a replay file the game
+/// wrote (see `save::score_replays`): a plain `.ron` name in its folder, never a path out of it.
+pub fn is_own_name(name: &str) -> bool {
+    name.len() <= MAX_REPLAY_FILE
+        && name.ends_with(".ron")
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+}
 
 impl Entry {
     /// The line under the name, at most `max` characters: the stage reached, after the rules
@@ -77,7 +90,7 @@ impl SaveFile for ScoreTable {
                     .collect::<String>()
                     .to_ascii_uppercase();
                 // Only a file name the game wrote: an edited one cannot point out of the folder.
-                if !crate::save::score_replays::is_own_name(&e.replay) {
+                if !is_own_name(&e.replay) {
                     e.replay.clear();
                 }
             }

@@ -30,9 +30,9 @@ pub use recording::Finished;
 use recording::Recording;
 
 use super::ctx::Ctx;
+use super::menu_page::MenuPage;
 use super::notice::Notice;
 use super::replay_controls::ReplaySpeed;
-use super::scene::MenuPage;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
