@@ -7,11 +7,11 @@ use super::attack_list::{entries_of, AttackEntry, AttackList, Line, ListEvent};
 use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
-use super::practice_menu::shipped_entries;
+use super::practice_menu::{begin, last_setup};
 use super::practice_results::clock;
 use super::practice_setup::PracticeSetup;
 use super::scene::{MenuPage, RunSlot, Scene, Transition};
-use super::session::{self, PracticeRun};
+use super::session::PracticeRun;
 use crate::render::menus::{self, AttackLine};
 
 /// Every attack of the shipped stages, marked met from the practice record.
@@ -47,11 +47,7 @@ impl AttackMenu {
 
     /// The list after a try, on the attack just played: BACK goes to PRACTICE.
     pub fn after_run(ctx: &mut Ctx) -> AttackMenu {
-        let stages = shipped_entries(ctx);
-        let setup = match &ctx.practice_record.last {
-            Some(choice) => PracticeSetup::recall(stages, choice),
-            None => PracticeSetup::new(stages, ctx.settings.difficulty),
-        };
+        let setup = last_setup(ctx);
         AttackMenu {
             over_practice: false,
             ..AttackMenu::new(ctx, setup)
@@ -70,13 +66,8 @@ impl AttackMenu {
         ctx.practice_record.last = Some(choice);
         ctx.practice_record.last_attack = Some(attack.key());
         ctx.save_practice_record();
-        match session::prepared(ctx, &plan, "BOSS ATTACKS") {
-            Some(run) => {
-                let practice = PracticeRun::new(self.list.setup.clone()).with_attack(attack);
-                Transition::Begin(Box::new(run.with_practice(practice)))
-            }
-            None => Transition::Stay,
-        }
+        let practice = PracticeRun::new(self.list.setup.clone()).with_attack(attack);
+        begin(ctx, &plan, "BOSS ATTACKS", practice)
     }
 
     /// The chosen attack's record for the pilot shown, or why nothing is listed.

@@ -36,6 +36,7 @@ mod replay_controls;
 mod replay_end;
 mod replay_offer;
 mod replays;
+mod results_card;
 mod scene;
 mod score_checks;
 mod select;

@@ -17,6 +17,7 @@ use super::practice_setup::{MenuEvent, PracticeSetup, StageEntry};
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::{self, PracticeRun};
 use crate::render::menus;
+use skysweep::run::RunPlan;
 
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
@@ -56,6 +57,30 @@ pub(super) fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
         .collect()
 }
 
+/// PRACTICE's choices over the shipped stages, as the player last left them (kept in the
+/// practice record), or the first visit's.
+pub(super) fn last_setup(ctx: &Ctx) -> PracticeSetup {
+    let stages = shipped_entries(ctx);
+    match &ctx.practice_record.last {
+        Some(choice) => PracticeSetup::recall(stages, choice),
+        None => PracticeSetup::new(stages, ctx.settings.difficulty),
+    }
+}
+
+/// Begins `plan` as the practice run `practice`, or stays where it is when the run cannot be
+/// prepared (`session::prepared` has told the player why, under `title`).
+pub(super) fn begin(
+    ctx: &mut Ctx,
+    plan: &RunPlan,
+    title: &str,
+    practice: PracticeRun,
+) -> Transition {
+    match session::prepared(ctx, plan, title) {
+        Some(run) => Transition::Begin(Box::new(run.with_practice(practice))),
+        None => Transition::Stay,
+    }
+}
+
 pub struct PracticeMenu {
     setup: PracticeSetup,
     /// Pushed over the title (BACK pops) rather than alone after a practice run.
@@ -65,13 +90,8 @@ pub struct PracticeMenu {
 impl PracticeMenu {
     /// The menu over the title, as the player last left it (kept in the practice record).
     pub fn new(ctx: &mut Ctx) -> PracticeMenu {
-        let stages = shipped_entries(ctx);
-        let setup = match &ctx.practice_record.last {
-            Some(choice) => PracticeSetup::recall(stages, choice),
-            None => PracticeSetup::new(stages, ctx.settings.difficulty),
-        };
         PracticeMenu {
-            setup,
+            setup: last_setup(ctx),
             over_title: true,
         }
     }
@@ -99,13 +119,7 @@ impl PracticeMenu {
             return Transition::Stay;
         };
         self.remember(ctx);
-        match session::prepared(ctx, &plan, "PRACTICE") {
-            Some(run) => {
-                let practice = PracticeRun::new(self.setup.clone());
-                Transition::Begin(Box::new(run.with_practice(practice)))
-            }
-            None => Transition::Stay,
-        }
+        begin(ctx, &plan, "PRACTICE", PracticeRun::new(self.setup.clone()))
     }
 }
 

@@ -90,7 +90,7 @@ impl StagePlay {
             PracticeTally::Ended(result) => {
                 ctx.audio.stop_music();
                 let (place, invincible) = (self.place.clone(), self.invincible());
-                let results = Results::new(ctx, run, result, place, invincible, Played);
+                let results = Results::card(ctx, run, result, place, invincible, Played);
                 Some(Transition::switch(results))
             }
             PracticeTally::AttackBegan => {
@@ -99,7 +99,7 @@ impl StagePlay {
             }
             PracticeTally::AttackEnded(outcome) => {
                 let (place, invincible) = (self.place.clone(), self.invincible());
-                let card = AttackResults::new(ctx, run, outcome, place, invincible, Played);
+                let card = AttackResults::card(ctx, run, outcome, place, invincible, Played);
                 Some(Transition::switch(card))
             }
             PracticeTally::Restart { deaths } => {
