@@ -141,20 +141,21 @@ events: [
     ]);
     let text = crate::support::stdout(&out);
     assert!(text.contains("tiny.png"), "{text}");
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+    let (size, pixels) = read_png(&png);
+    assert_eq!(size, (1200, 640));
+    assert!(pixels.contains(&[40, 110, 200]), "the enemies' curve");
+    assert!(pixels.contains(&[210, 70, 60]), "the bullets' curve");
+}
+
+/// The RGB picture at `path`: its width and height, and its pixels.
+fn read_png(path: &std::path::Path) -> ((u32, u32), Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (1200, 640));
-    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
-    assert!(
-        pixels.iter().any(|p| *p == [40, 110, 200]),
-        "the enemies' curve"
-    );
-    assert!(
-        pixels.iter().any(|p| *p == [210, 70, 60]),
-        "the bullets' curve"
-    );
+    let rgb = buf[..info.buffer_size()].chunks(3);
+    let pixels = rgb.map(|p| [p[0], p[1], p[2]]).collect();
+    ((info.width, info.height), pixels)
 }
 
 /// `balance --plot` draws several difficulties in one picture, each in its own colour, flown
@@ -181,12 +182,8 @@ fn balance_plot_draws_each_difficulty_asked_for_with_the_bot_asked_for() {
         "average",
     ]);
     crate::support::stdout(&out);
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
-    let has = |rgb: [u8; 3]| pixels.iter().any(|p| *p == rgb);
+    let (_, pixels) = read_png(&png);
+    let has = |rgb: [u8; 3]| pixels.contains(&rgb);
     assert!(has([40, 150, 70]), "easy's green curve");
     assert!(has([200, 50, 50]), "hard's red curve");
     assert!(!has([40, 110, 200]), "no normal curve was asked for");
