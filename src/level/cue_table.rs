@@ -77,10 +77,7 @@ impl<V> CueTable<V> {
         entries: &BTreeMap<String, V>,
         cues: &BTreeSet<String>,
     ) -> Vec<Diagnostic> {
-        let src = Source {
-            name: name.to_string(),
-            text: text.to_string(),
-        };
+        let src = Source::new(name, text);
         let (entry, falls_back) = (self.entry, self.one_falls_back);
         let mut out: Vec<Diagnostic> = cues
             .iter()

@@ -31,10 +31,7 @@ pub struct LoopRegion {
 pub fn parse_loops(name: &str, text: &str) -> Result<BTreeMap<String, LoopRegion>, LevelError> {
     let loops = ron::from_str::<BTreeMap<String, LoopRegion>>(text)
         .map_err(|e| ron_file_error(name, text, &e, "music loop regions"))?;
-    let src = Source {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
+    let src = Source::new(name, text);
     let diagnostics: Vec<Diagnostic> = loops
         .iter()
         .filter(|(_, r)| r.start >= r.end)

@@ -158,19 +158,36 @@ fn clean_name_within(name: &str, len: usize) -> String {
     }
 }
 
+/// Test entries and what a table holds, for this module's tests and the score replays'.
 #[cfg(test)]
-mod tests {
+pub(crate) mod sample {
     use super::*;
 
-    fn entry(name: &str, score: u64) -> Entry {
+    /// Vela's score on Meadowvale under the default rules; `replay` names its file, if any.
+    pub fn entry(name: &str, score: u64, replay: &str) -> Entry {
         Entry {
             name: name.into(),
             score,
             character: Character::Vela,
             stage: "Meadowvale".into(),
             rules: String::new(),
-            replay: String::new(),
+            replay: replay.into(),
         }
+    }
+
+    /// One field of each entry of `t`'s table for `d`, best first.
+    pub fn column<'a, T>(t: &'a ScoreTable, d: Difficulty, field: fn(&'a Entry) -> T) -> Vec<T> {
+        t.entries(d).iter().map(field).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample::column;
+    use super::*;
+
+    fn entry(name: &str, score: u64) -> Entry {
+        super::sample::entry(name, score, "")
     }
 
     #[test]
@@ -190,11 +207,7 @@ mod tests {
         assert_eq!(text.matches("rules:").count(), 1, "defaults leave no tag");
         let (back, warning) = ScoreTable::load_from(&p);
         assert_eq!((back.clone(), warning), (t, None));
-        let subtitles: Vec<String> = back
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.subtitle(24))
-            .collect();
+        let subtitles = column(&back, Difficulty::Normal, |e| e.subtitle(24));
         assert_eq!(subtitles, ["[1L 0C] Meadowvale", "Meadowvale"]);
         let long = Entry {
             rules: "1L NOEXT 0C".into(),
@@ -234,11 +247,7 @@ mod tests {
         {
             t.insert(Difficulty::Normal, entry(&format!("P{i}"), *s));
         }
-        let scores: Vec<u64> = t
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.score)
-            .collect();
+        let scores = column(&t, Difficulty::Normal, |e| e.score);
         assert_eq!(
             scores,
             vec![1000, 950, 900, 800, 700, 600, 500, 400, 300, 200]
@@ -333,11 +342,7 @@ mod tests {
         assert_eq!(t.insert(Difficulty::Normal, kept.clone()), Some(1));
         t.insert(Difficulty::Normal, entry("LOW", 100));
         assert_eq!(t.rename(Difficulty::Normal, &kept, "jo"), Some(1));
-        let names: Vec<&str> = t
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.name.as_str())
-            .collect();
+        let names = column(&t, Difficulty::Normal, |e| e.name.as_str());
         assert_eq!(names, ["TOP", "JO", "LOW"]);
         assert_eq!(t.rename(Difficulty::Normal, &kept, "X"), None, "named once");
     }

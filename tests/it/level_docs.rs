@@ -157,14 +157,8 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     );
     let common = std::fs::read_to_string(root().join("levels/common.ron")).unwrap();
     let level = parse_stage(
-        &Source {
-            name: "first.ron".into(),
-            text: stage.into(),
-        },
-        &[Source {
-            name: "common.ron".into(),
-            text: common,
-        }],
+        &Source::new("first.ron", stage),
+        &[Source::new("common.ron", common)],
         &Catalog::load(&root().join("assets")),
     )
     .unwrap_or_else(|e| panic!("{e}"));

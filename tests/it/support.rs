@@ -101,10 +101,7 @@ pub fn load_linted_with(
     defs: &str,
     stage: &str,
 ) -> Result<(skysweep::level::Level, Vec<skysweep::level::Diagnostic>), String> {
-    let src = |name: &str, text: &str| skysweep::level::Source {
-        name: name.into(),
-        text: text.into(),
-    };
+    let src = |name: &str, text: &str| skysweep::level::Source::new(name, text);
     skysweep::level::parse_stage_linted(
         &src("s.ron", stage),
         &[src("defs.ron", defs)],
