@@ -132,19 +132,19 @@ events: [
     )
     .unwrap();
     let png = dir.path().join("tiny.png");
-    let out = crate::support::run(&[
-        "balance",
-        "--stage",
-        stage.to_str().unwrap(),
-        "--plot",
-        png.to_str().unwrap(),
-    ]);
-    let text = crate::support::stdout(&out);
+    let text = plot(&stage, &png, &[]);
     assert!(text.contains("tiny.png"), "{text}");
     let (size, pixels) = read_png(&png);
     assert_eq!(size, (1200, 640));
     assert!(pixels.contains(&[40, 110, 200]), "the enemies' curve");
     assert!(pixels.contains(&[210, 70, 60]), "the bullets' curve");
+}
+
+/// `balance --plot` of `stage` into `png` with the options `more`: what it prints.
+fn plot(stage: &std::path::Path, png: &std::path::Path, more: &[&str]) -> String {
+    let (stage, png) = (stage.to_str().unwrap(), png.to_str().unwrap());
+    let args = [&["balance", "--stage", stage, "--plot", png], more].concat();
+    crate::support::stdout(&crate::support::run(&args))
 }
 
 /// The RGB picture at `path`: its width and height, and its pixels.
@@ -165,23 +165,9 @@ fn balance_plot_draws_each_difficulty_asked_for_with_the_bot_asked_for() {
     let dir = crate::support::tempdir();
     let stage = trial_stage(dir.path(), "trial.ron");
     let png = dir.path().join("trial.png");
-    let out = crate::support::run(&[
-        "balance",
-        "--stage",
-        stage.to_str().unwrap(),
-        "--plot",
-        png.to_str().unwrap(),
-        "--difficulty",
-        "easy",
-        "hard",
-        "--character",
-        "wren",
-        "--seed",
-        "2",
-        "--skill",
-        "average",
-    ]);
-    crate::support::stdout(&out);
+    let difficulties = ["--difficulty", "easy", "hard"];
+    let flown_by = ["--character", "wren", "--seed", "2", "--skill", "average"];
+    plot(&stage, &png, &[&difficulties[..], &flown_by].concat());
     let (_, pixels) = read_png(&png);
     let has = |rgb: [u8; 3]| pixels.contains(&rgb);
     assert!(has([40, 150, 70]), "easy's green curve");
