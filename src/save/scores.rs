@@ -185,6 +185,7 @@ pub(crate) mod sample {
 mod tests {
     use super::sample::column;
     use super::*;
+    use crate::testkit::files::load_damaged;
 
     fn entry(name: &str, score: u64) -> Entry {
         super::sample::entry(name, score, "")
@@ -294,10 +295,8 @@ mod tests {
     #[test]
     fn a_corrupt_file_is_kept_aside_and_the_table_starts_fresh() {
         let p = temp("corrupt");
-        std::fs::write(&p, "(tables: {Normal: [(name: \"X\", score: -5)]})").unwrap();
-        let (t, warning) = ScoreTable::load_from(&p);
-        assert_eq!(t, ScoreTable::default());
-        let w = warning.expect("one warning");
+        let text = "(tables: {Normal: [(name: \"X\", score: -5)]})";
+        let w = load_damaged(&p, text, ScoreTable::load_from);
         assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
         let kept: Vec<_> = std::fs::read_dir(p.parent().unwrap())
             .unwrap()
@@ -306,7 +305,7 @@ mod tests {
             .collect();
         assert_eq!(kept.len(), 1);
         // Saving afterwards writes a good file beside the kept one.
-        let mut t = t;
+        let mut t = ScoreTable::default();
         t.insert(Difficulty::Normal, entry("NEW", 10));
         t.save_to(&p).unwrap();
         assert_eq!(ScoreTable::load_from(&p).0, t);

@@ -23,6 +23,15 @@ pub fn run(args: &[&str]) -> Output {
     skysweep().args(args).output().expect("the binary runs")
 }
 
+/// Asserts that line `i` of a command's output `lines` starts with `start`, showing every
+/// line if not.
+#[track_caller]
+pub fn assert_line_starts<S: AsRef<str> + std::fmt::Debug>(lines: &[S], i: usize, start: &str) {
+    let line = lines.get(i).map(AsRef::as_ref);
+    let starts = line.is_some_and(|l| l.starts_with(start));
+    assert!(starts, "line {i} should start with {start:?}: {lines:#?}");
+}
+
 /// `out`'s stdout, after checking that the run succeeded (its stderr is the failure message).
 pub fn stdout(out: &Output) -> String {
     assert!(
