@@ -8,11 +8,11 @@ use super::ctx::Ctx;
 use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::menu_page::MenuPage;
-use super::practice_results::clock;
 use super::practice_setup::PracticeSetup;
-use super::practice_stages::shipped_entries;
+use super::practice_start::{begin, last_setup};
+use super::results_card::clock;
 use super::scene::{RunSlot, Scene, Transition};
-use super::session::{self, PracticeRun};
+use super::session::PracticeRun;
 use crate::render::menus::{self, AttackLine};
 
 /// Every attack of the shipped stages, marked met from the practice record.
@@ -48,11 +48,7 @@ impl AttackMenu {
 
     /// The list after a try, on the attack just played: BACK goes to PRACTICE.
     pub fn after_run(ctx: &mut Ctx) -> AttackMenu {
-        let stages = shipped_entries(ctx);
-        let setup = match &ctx.practice_record.last {
-            Some(choice) => PracticeSetup::recall(stages, choice),
-            None => PracticeSetup::new(stages, ctx.settings.difficulty),
-        };
+        let setup = last_setup(ctx);
         AttackMenu {
             over_practice: false,
             ..AttackMenu::new(ctx, setup)
@@ -71,13 +67,8 @@ impl AttackMenu {
         ctx.practice_record.last = Some(choice);
         ctx.practice_record.last_attack = Some(attack.key());
         ctx.save_practice_record();
-        match session::prepared(ctx, &plan, "BOSS ATTACKS") {
-            Some(run) => {
-                let practice = PracticeRun::new(self.list.setup.clone()).with_attack(attack);
-                Transition::Begin(Box::new(run.with_practice(practice)))
-            }
-            None => Transition::Stay,
-        }
+        let practice = PracticeRun::new(self.list.setup.clone()).with_attack(attack);
+        begin(ctx, &plan, "BOSS ATTACKS", practice)
     }
 
     /// The chosen attack's record for the pilot shown, or why nothing is listed.

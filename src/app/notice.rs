@@ -122,10 +122,7 @@ mod tests {
 
     #[test]
     fn level_errors_show_the_source_line_and_count_the_rest() {
-        let src = Source {
-            name: "s.ron".into(),
-            text: "Stage(\n  sprite: \"air_dron\",\n)".into(),
-        };
+        let src = Source::new("s.ron", "Stage(\n  sprite: \"air_dron\",\n)");
         let at = src.text.find('"').unwrap();
         let d = Diagnostic::in_source(&src, at..at + 10, "unknown sprite");
         let e = LevelError {

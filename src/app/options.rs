@@ -51,33 +51,32 @@ const MAIN: [Row; 15] = [
     Row::Rebind(2),
     Row::Back,
 ];
-const SHOT: [Row; 3] = [
-    Row::Set(Setting::ShotMode),
-    Row::Set(Setting::RapidFire),
-    Row::Back,
+
+/// The settings of the pages MAIN opens, a row each; BACK follows them.
+const SHOT: [Setting; 2] = [Setting::ShotMode, Setting::RapidFire];
+const ARCADE: [Setting; 4] = [
+    Setting::Lives,
+    Setting::Extends,
+    Setting::Continues,
+    Setting::AskDifficulty,
 ];
-const ARCADE: [Row; 5] = [
-    Row::Set(Setting::Lives),
-    Row::Set(Setting::Extends),
-    Row::Set(Setting::Continues),
-    Row::Set(Setting::AskDifficulty),
-    Row::Back,
-];
-const VISIBILITY: [Row; 4] = [
-    Row::Set(Setting::ShotOpacity),
-    Row::Set(Setting::BackgroundDim),
-    Row::Set(Setting::BulletOutline),
-    Row::Back,
+const VISIBILITY: [Setting; 3] = [
+    Setting::ShotOpacity,
+    Setting::BackgroundDim,
+    Setting::BulletOutline,
 ];
 
 impl Page {
-    fn rows(self) -> &'static [Row] {
-        match self {
-            Page::Main => &MAIN,
+    /// The page's rows: MAIN's as listed, another page's settings and then BACK.
+    fn rows(self) -> Vec<Row> {
+        let settings: &[Setting] = match self {
+            Page::Main => return MAIN.to_vec(),
             Page::Shot => &SHOT,
             Page::Arcade => &ARCADE,
             Page::Visibility => &VISIBILITY,
-        }
+        };
+        let rows = settings.iter().map(|s| Row::Set(*s));
+        rows.chain([Row::Back]).collect()
     }
 
     fn title(self) -> &'static str {
@@ -381,7 +380,7 @@ mod tests {
             .iter()
             .flat_map(|p| p.rows())
             .filter_map(|r| match r {
-                Row::Set(s) => Some(*s),
+                Row::Set(s) => Some(s),
                 _ => None,
             })
             .collect();

@@ -12,9 +12,9 @@ use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::practice_results::result_line;
 use super::practice_setup::{MenuEvent, PracticeSetup};
-use super::practice_stages::shipped_entries;
+use super::practice_start::{begin, last_setup};
 use super::scene::{RunSlot, Scene, Transition};
-use super::session::{self, PracticeRun};
+use super::session::PracticeRun;
 use crate::render::menus;
 
 pub struct PracticeMenu {
@@ -26,13 +26,8 @@ pub struct PracticeMenu {
 impl PracticeMenu {
     /// The menu over the title, as the player last left it (kept in the practice record).
     pub fn new(ctx: &mut Ctx) -> PracticeMenu {
-        let stages = shipped_entries(ctx);
-        let setup = match &ctx.practice_record.last {
-            Some(choice) => PracticeSetup::recall(stages, choice),
-            None => PracticeSetup::new(stages, ctx.settings.difficulty),
-        };
         PracticeMenu {
-            setup,
+            setup: last_setup(ctx),
             over_title: true,
         }
     }
@@ -60,13 +55,7 @@ impl PracticeMenu {
             return Transition::Stay;
         };
         self.remember(ctx);
-        match session::prepared(ctx, &plan, "PRACTICE") {
-            Some(run) => {
-                let practice = PracticeRun::new(self.setup.clone());
-                Transition::Begin(Box::new(run.with_practice(practice)))
-            }
-            None => Transition::Stay,
-        }
+        begin(ctx, &plan, "PRACTICE", PracticeRun::new(self.setup.clone()))
     }
 }
 

@@ -5,13 +5,11 @@ use skysweep::save::practice::PracticeResult;
 
 use super::attack_results::AttackResults;
 use super::ctx::Ctx;
-use super::draw::Draw;
-use super::menu_input::{nav, CardTimer, MenuInput};
 use super::menu_page::MenuPage;
-use super::scene::{RunSlot, Scene, Transition};
+use super::results_card::{best_label, clock, CardKind, Ending, ResultsCard};
+use super::scene::Transition;
 use super::session::Session;
 use super::session::StagePlace;
-use crate::render::menus;
 
 /// The results card for a practice run the player left from the pause menu: how far it got,
 /// then RETRY, CHANGE SETTINGS or BACK, as at its end. A run left unfinished is not a result,
@@ -20,25 +18,21 @@ pub fn left(ctx: &mut Ctx, run: &Session, result: PracticeResult, place: StagePl
     ctx.audio.stop_music();
     let attack = run.practice.as_ref().and_then(|p| p.attack.as_ref());
     if let Some(outcome) = attack.map(|a| a.left_now()) {
-        let card = AttackResults::new(ctx, run, outcome, place, false, Ending::Left);
+        let card = AttackResults::card(ctx, run, outcome, place, false, Ending::Left);
         return Transition::switch(card);
     }
-    Transition::switch(Results::new(ctx, run, result, place, false, Ending::Left))
+    Transition::switch(Results::card(ctx, run, result, place, false, Ending::Left))
 }
 
-/// How a practice run came to its results card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Cleared or lost: a result, offered to the record.
-    Played,
-    /// Left from the pause menu.
-    Left,
-}
+/// A practice run's card: CHANGE SETTINGS opens PRACTICE, ESC goes to the title.
+static CARD: CardKind = CardKind {
+    heading: "PRACTICE RESULTS",
+    menu: ("CHANGE SETTINGS", MenuPage::Practice),
+    esc_to_menu: false,
+    hint: "SHOT CHOOSES  ESC TITLE",
+};
 
-/// The results card's choices.
-const CHOICES: [&str; 3] = ["RETRY", "CHANGE SETTINGS", "BACK"];
-
-/// How a practice run went, and what next.
+/// How a practice run went: the figures its card shows.
 pub struct Results {
     result: PracticeResult,
     best: Option<PracticeResult>,
@@ -48,9 +42,6 @@ pub struct Results {
     /// The stage and start's practice record key, when the run came from PRACTICE.
     key: Option<(String, String)>,
     title: String,
-    place: StagePlace,
-    cursor: usize,
-    timer: CardTimer,
     ending: Ending,
 }
 
@@ -58,14 +49,14 @@ impl Results {
     /// The card for `run`'s `result` at `place`, ended as `ending` says. A played run's result
     /// is offered to the practice record, unless the players could not die (`invincible`):
     /// such a result is shown but never kept as a best nor compared with one.
-    pub fn new(
+    pub fn card(
         ctx: &mut Ctx,
         run: &Session,
         result: PracticeResult,
         place: StagePlace,
         invincible: bool,
         ending: Ending,
-    ) -> Results {
+    ) -> ResultsCard {
         let (key, title) = match run.practice.as_ref() {
             Some(p) => {
                 let stage = p.setup.stage_entry();
@@ -85,13 +76,10 @@ impl Results {
             invincible: invincible && run.rules().practice_bests,
             key: key.filter(|_| run.rules().practice_bests),
             title: format!("{title} FROM {}", start.to_uppercase()),
-            place,
-            cursor: 0,
-            timer: CardTimer::default(),
             ending,
         };
         results.keep_best(ctx);
-        results
+        ResultsCard::new(&CARD, results.rows(), place)
     }
 
     /// Offers a played, mortal result to the record and saves it if it is a new best.
@@ -110,14 +98,8 @@ impl Results {
 
     fn rows(&self) -> Vec<(String, String)> {
         let r = &self.result;
-        let best_label = if self.new_best {
-            "NEW BEST!"
-        } else if self.invincible {
-            "BEST (NOT SET INVINCIBLE)"
-        } else {
-            "BEST"
-        };
-        let mut rows = vec![
+        let best = best_label(self.new_best, self.invincible);
+        vec![
             (self.title.clone(), String::new()),
             (
                 "RESULT".into(),
@@ -132,51 +114,10 @@ impl Results {
             ("DEATHS".into(), r.deaths.to_string()),
             ("BOSS TIME".into(), r.boss_steps.map_or("-".into(), clock)),
             (
-                best_label.into(),
+                best.into(),
                 self.best.as_ref().map_or("-".into(), short_line),
             ),
-        ];
-        rows.extend(CHOICES.iter().map(|c| (c.to_string(), String::new())));
-        rows
-    }
-}
-
-impl Scene for Results {
-    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
-        // A press meant for the run just ended must not pick a choice unseen.
-        if self.timer.steps() <= 30 {
-            return Transition::Stay;
-        }
-        let pick = nav(&mut self.cursor, CHOICES.len(), m, &mut ctx.audio);
-        match pick {
-            Some(0) => {
-                if let Some(p) = run.as_mut().and_then(|r| r.practice.as_mut()) {
-                    p.retry();
-                }
-                Transition::Restart(self.place.clone())
-            }
-            Some(1) => Transition::ToMenu(MenuPage::Practice),
-            Some(_) => Transition::ToTitle,
-            None if m.back => Transition::ToTitle,
-            None => Transition::Stay,
-        }
-    }
-
-    fn step(&mut self, _ctx: &mut Ctx, _run: &mut RunSlot) -> Transition {
-        self.timer.tick();
-        Transition::Stay
-    }
-
-    fn draw(&self, draw: &mut Draw) {
-        let rows = self.rows();
-        let cursor = rows.len() - CHOICES.len() + self.cursor;
-        menus::list(
-            draw.renderer,
-            "PRACTICE RESULTS",
-            &rows,
-            cursor,
-            "SHOT CHOOSES  ESC TITLE",
-        );
+        ]
     }
 }
 
@@ -208,12 +149,6 @@ fn short_line(r: &PracticeResult) -> String {
         true => format!("{} {}D", clock(r.steps), r.deaths),
         false => format!("LOST {}D", r.deaths),
     }
-}
-
-/// Steps of the 60 Hz clock as `m:ss.cc`.
-pub fn clock(steps: u64) -> String {
-    let cs = steps * 100 / 60;
-    format!("{}:{:02}.{:02}", cs / 6000, cs / 100 % 60, cs % 100)
 }
 
 #[cfg(test)]

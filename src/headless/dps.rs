@@ -31,14 +31,8 @@ const DUMMY_STAGE: &str = r#"Stage(name: "Target dummy", length_s: 60, scroll_sp
     events: [Spawn(at: 0.0, enemy: "dummy", x: 112, y: 90)])"#;
 
 fn dummy_level() -> Arc<Level> {
-    let stage = Source {
-        name: "dummy.ron".into(),
-        text: DUMMY_STAGE.into(),
-    };
-    let defs = Source {
-        name: "dummy".into(),
-        text: DUMMY_DEFS.into(),
-    };
+    let stage = Source::new("dummy.ron", DUMMY_STAGE);
+    let defs = Source::new("dummy", DUMMY_DEFS);
     Arc::new(parse_stage(&stage, &[defs], &Catalog::unchecked()).expect("the dummy stage parses"))
 }
 

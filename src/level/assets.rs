@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diag::{did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message};
-use super::music_loops::{load_loops, LoopRegion, LOOPS};
-use super::music_titles::{load_titles, TITLES};
+use super::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
+use super::music_titles::{TITLES, TITLES_FILE};
 use crate::platform::fileio::read_bounded;
 
 /// Largest atlas description read, in bytes.
@@ -204,10 +204,10 @@ impl Catalog {
             ),
         }
         let cues = c.music.clone().unwrap_or_default();
-        let (titles, problems) = load_titles(&root.join(TITLES), &cues);
+        let (titles, problems) = TITLES_FILE.load(&root.join(TITLES), &cues);
         c.titles = titles;
         c.problems.extend(problems);
-        let (loops, problems) = load_loops(&root.join(LOOPS), &cues);
+        let (loops, problems) = LOOPS_FILE.load(&root.join(LOOPS), &cues);
         c.loops = loops;
         c.problems.extend(problems);
         c

@@ -271,39 +271,37 @@ pub(super) fn hint(text: &str, ron_at: usize) -> Option<(Range<usize>, String)> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::assert_says;
 
     fn hint_of(text: &str) -> Option<(usize, String)> {
         hint(text, text.len()).map(|(span, msg)| (line_col(text, span.start).0, msg))
+    }
+
+    /// Asserts that the hint for `text` points at `line` and says each of `says`.
+    #[track_caller]
+    fn assert_hint(text: &str, line: usize, says: &[&str]) {
+        let (at, msg) = hint_of(text).expect("a hint");
+        assert_eq!(at, line, "{msg}");
+        assert_says(&msg, says);
     }
 
     #[test]
     fn a_definition_left_open_is_found_at_its_last_line() {
         let text =
             "Defs(\n  enemies: {\n    \"a\": (\n      hp: 3,\n    ,\n    \"b\": (hp: 1),\n  },\n)";
-        let (line, msg) = hint_of(text).unwrap();
-        assert_eq!(line, 5, "{msg}");
-        assert!(
-            msg.contains("enemy \"a\"") && msg.contains("line 6"),
-            "{msg}"
-        );
+        assert_hint(text, 5, &["enemy \"a\"", "line 6"]);
     }
 
     #[test]
     fn a_point_left_open_in_a_list_is_found_at_the_list_end() {
         let text = "Stage(\n  p: Waypoints(points: [(0, 0), (1, 1]),\n)";
-        let (line, msg) = hint_of(text).unwrap();
-        assert_eq!(line, 2, "{msg}");
-        assert!(
-            msg.contains("missing `)`") && msg.contains("point 2"),
-            "{msg}"
-        );
+        assert_hint(text, 2, &["missing `)`", "point 2"]);
     }
 
     #[test]
     fn a_cut_file_names_the_innermost_item() {
         let text = "Stage(\n  events: [\n    Spawn(at: 1,";
-        let (_, msg) = hint_of(text).unwrap();
-        assert!(msg.contains("event 1") && msg.contains("`Spawn(`"), "{msg}");
+        assert_hint(text, 3, &["event 1", "`Spawn(`"]);
     }
 
     #[test]

@@ -206,10 +206,7 @@ pub fn ron_file_error(
     what: &str,
 ) -> LevelError {
     let (line, col) = ron_error_at(text, e);
-    let src = Source {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
+    let src = Source::new(name, text);
     let message = format!("{what}: {}", e.code);
     LevelError {
         diagnostics: vec![Diagnostic::at_line_col(&src, line, col, 1, message)],
@@ -266,10 +263,7 @@ mod tests {
     use super::*;
 
     fn src(text: &str) -> Source {
-        Source {
-            name: "t.ron".into(),
-            text: text.into(),
-        }
+        Source::new("t.ron", text)
     }
 
     #[test]

@@ -95,10 +95,7 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
         enemies: BTreeMap::new(),
         loop2: None,
     };
-    let empty = Source {
-        name: src.name.clone(),
-        text: String::new(),
-    };
+    let empty = Source::new(src.name.clone(), "");
     // A made-up stage's default ground is not the file's to answer for.
     let catalog = catalog
         .clone()

@@ -397,6 +397,28 @@ impl Place {
     }
 }
 
+/// What one item of the map or list `field` is called: `enemies` holds an `enemy`, `legs` a
+/// `leg`; a field not listed is its own name.
+fn item_of(field: &str) -> &str {
+    const ITEMS: [(&str, &str); 11] = [
+        ("enemies", "enemy"),
+        ("patterns", "pattern"),
+        ("waves", "wave"),
+        ("markers", "marker"),
+        ("events", "event"),
+        ("weapons", "weapon"),
+        ("parts", "part"),
+        ("phases", "phase"),
+        ("legs", "leg"),
+        ("points", "point"),
+        ("layers", "layer"),
+    ];
+    ITEMS
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map_or(field, |(_, item)| item)
+}
+
 /// The items a path passes through, in an author's words: `enemy "tank"`, `part 2`,
 /// `wave "pair"`, `event 3`; a field that holds no item of its own is named as `` `path` ``
 /// when `fields` is set, else left out.
@@ -407,29 +429,12 @@ pub fn item_names(path: &[Step], fields: bool) -> Vec<String> {
         let next = path.get(i + 1);
         match (&path[i], next) {
             (Step::Field(f), Some(Step::Key(k))) => {
-                let what = match f.as_str() {
-                    "enemies" => "enemy",
-                    "patterns" => "pattern",
-                    "waves" => "wave",
-                    "markers" => "marker",
-                    other => other,
-                };
-                out.push(format!("{what} \"{k}\""));
+                out.push(format!("{} \"{k}\"", item_of(f)));
                 i += 2;
                 continue;
             }
             (Step::Field(f), Some(Step::Index(n))) => {
-                let what = match f.as_str() {
-                    "events" => "event",
-                    "weapons" => "weapon",
-                    "parts" => "part",
-                    "phases" => "phase",
-                    "legs" => "leg",
-                    "points" => "point",
-                    "layers" => "layer",
-                    other => other,
-                };
-                out.push(format!("{what} {}", n + 1));
+                out.push(format!("{} {}", item_of(f), n + 1));
                 i += 2;
                 continue;
             }

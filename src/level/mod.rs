@@ -10,6 +10,7 @@
 pub mod assets;
 mod brackets;
 pub mod check;
+pub mod cue_table;
 pub mod diag;
 pub mod difficulty;
 pub mod limits;

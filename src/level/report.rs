@@ -115,10 +115,7 @@ mod tests {
     use crate::level::Source;
 
     fn typo() -> Diagnostic {
-        let src = Source {
-            name: "stage.ron".into(),
-            text: "Stage(\n    enemy: \"tnak\",\n)".into(),
-        };
+        let src = Source::new("stage.ron", "Stage(\n    enemy: \"tnak\",\n)");
         let at = src.text.find("\"tnak\"").unwrap();
         let mut d = Diagnostic::in_source(
             &src,
@@ -169,10 +166,10 @@ mod tests {
 
     #[test]
     fn a_long_line_is_cut_around_the_caret_to_fit_a_width() {
-        let src = Source {
-            name: "s.ron".into(),
-            text: format!("{}sprite: \"boss1_wnig\", score: 3000),", " ".repeat(80)),
-        };
+        let src = Source::new(
+            "s.ron",
+            format!("{}sprite: \"boss1_wnig\", score: 3000),", " ".repeat(80)),
+        );
         let at = src.text.find('"').unwrap();
         let d = Diagnostic::in_source(&src, at..at + 12, "unknown sprite");
         let text = render_width(&d, Style::Plain, 40);

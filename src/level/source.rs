@@ -8,6 +8,16 @@ pub struct Source {
     pub text: String,
 }
 
+impl Source {
+    /// The file `name` holding `text`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+}
+
 /// Line and column (1-based, in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());

@@ -42,6 +42,7 @@ pub(super) fn hint(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::assert_says;
 
     const KINDS: &[&str] = &["Spawn", "Boss"];
 
@@ -60,10 +61,7 @@ mod tests {
         let (span, msg) = hint(&field_error("Spawn"), text, at, KINDS).unwrap();
         assert_eq!(&text[span.clone()], ",");
         assert_eq!(super::super::source::line_col(text, span.start).0, 2);
-        assert!(
-            msg.contains("missing `)`") && msg.contains("line 5"),
-            "{msg}"
-        );
+        assert_says(&msg, &["missing `)`", "line 5"]);
     }
 
     #[test]

@@ -82,27 +82,28 @@ impl fmt::Display for RunError {
                 f,
                 "--phase {name:?}: no boss phase of {} has that name (named phases: {})",
                 level.display(),
-                if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                }
+                listed(names)
             ),
             RunError::NotAStart { at, level, markers } => write!(
                 f,
                 "--at {at}: not a number of seconds nor a marker of {} (markers: {})",
                 level.display(),
-                if markers.is_empty() {
-                    "none".to_string()
-                } else {
-                    markers.join(", ")
-                }
+                listed(markers)
             ),
         }
     }
 }
 
 impl std::error::Error for RunError {}
+
+/// The names a player could have given, comma-separated, or `none`.
+fn listed(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    }
+}
 
 impl From<LevelError> for RunError {
     fn from(e: LevelError) -> Self {

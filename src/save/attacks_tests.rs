@@ -4,6 +4,7 @@
 use super::attacks::tally_key;
 use super::*;
 use crate::save::store::SaveFile;
+use crate::testkit::files::load_damaged;
 
 const TIDAL: &str = "stage2.ron/tidewarden/Tidal Lance";
 
@@ -80,14 +81,8 @@ fn an_older_record_loads_with_no_attacks() {
 fn a_damaged_attack_record_is_kept_aside_and_the_record_starts_fresh() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join(PracticeRecord::FILE);
-    std::fs::write(
-        &p,
-        "(met: [\"a\"], attacks: {\"a\": {\"vela normal\": (tries: -3)}})",
-    )
-    .unwrap();
-    let (r, warning) = PracticeRecord::load_from(&p);
-    assert_eq!(r, PracticeRecord::default());
-    let w = warning.expect("one warning");
+    let text = "(met: [\"a\"], attacks: {\"a\": {\"vela normal\": (tries: -3)}})";
+    let w = load_damaged(&p, text, PracticeRecord::load_from);
     assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
 }
 

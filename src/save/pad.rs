@@ -3,9 +3,22 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A gamepad button, by its position rather than its label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PadButton {
+/// Declares the buttons from one list: the enum, and each button with its name in the
+/// settings file (its variant's name, so the two cannot drift apart), in the file's order.
+macro_rules! buttons {
+    ($($button:ident),+ $(,)?) => {
+        /// A gamepad button, by its position rather than its label.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum PadButton {
+            $($button),+
+        }
+
+        const BUTTON_NAMES: &[(&str, PadButton)] =
+            &[$((stringify!($button), PadButton::$button)),+];
+    };
+}
+
+buttons!(
     South,
     East,
     North,
@@ -20,24 +33,7 @@ pub enum PadButton {
     DPadDown,
     DPadLeft,
     DPadRight,
-}
-
-const BUTTON_NAMES: [(&str, PadButton); 14] = [
-    ("South", PadButton::South),
-    ("East", PadButton::East),
-    ("North", PadButton::North),
-    ("West", PadButton::West),
-    ("LeftTrigger", PadButton::LeftTrigger),
-    ("LeftTrigger2", PadButton::LeftTrigger2),
-    ("RightTrigger", PadButton::RightTrigger),
-    ("RightTrigger2", PadButton::RightTrigger2),
-    ("Select", PadButton::Select),
-    ("Start", PadButton::Start),
-    ("DPadUp", PadButton::DPadUp),
-    ("DPadDown", PadButton::DPadDown),
-    ("DPadLeft", PadButton::DPadLeft),
-    ("DPadRight", PadButton::DPadRight),
-];
+);
 
 impl PadButton {
     pub fn from_name(name: &str) -> Option<PadButton> {
@@ -96,7 +92,7 @@ mod tests {
 
     #[test]
     fn button_names_round_trip() {
-        for (name, b) in BUTTON_NAMES {
+        for &(name, b) in BUTTON_NAMES {
             assert_eq!(PadButton::from_name(name), Some(b));
             assert_eq!(b.name(), name);
         }

@@ -161,6 +161,7 @@ impl PlayerData {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::files::load_damaged;
 
     fn temp() -> (tempfile::TempDir, std::path::PathBuf) {
         let d = tempfile::tempdir().unwrap();
@@ -242,10 +243,7 @@ mod tests {
     #[test]
     fn a_damaged_file_is_kept_aside_and_the_record_starts_fresh() {
         let (_d, p) = temp();
-        std::fs::write(&p, "(seconds_played: -5, best: {").unwrap();
-        let (d, warning) = PlayerData::load_from(&p);
-        assert_eq!(d, PlayerData::default());
-        let w = warning.expect("one warning");
+        let w = load_damaged(&p, "(seconds_played: -5, best: {", PlayerData::load_from);
         assert!(w.contains("damaged"), "{w}");
         let kept = std::fs::read_dir(p.parent().unwrap())
             .unwrap()

@@ -292,6 +292,7 @@ mod attacks_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testkit::files::load_damaged;
 
     /// Issue #42: PRACTICE forgot its choice at every launch. The choice now round-trips
     /// through the file, and a hand-edited one is brought back within the menu's range.
@@ -396,10 +397,8 @@ mod tests {
     fn a_damaged_file_is_kept_aside_and_the_record_starts_fresh() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("practice.ron");
-        std::fs::write(&p, "(reached: [\"stage4.ron\"], best: {\"x\": 5})").unwrap();
-        let (r, warning) = PracticeRecord::load_from(&p);
-        assert_eq!(r, PracticeRecord::default());
-        let w = warning.expect("one warning");
+        let text = "(reached: [\"stage4.ron\"], best: {\"x\": 5})";
+        let w = load_damaged(&p, text, PracticeRecord::load_from);
         assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
         assert!(dir.path().read_dir().unwrap().any(|e| e
             .unwrap()

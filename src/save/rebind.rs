@@ -221,9 +221,16 @@ mod tests {
         d
     }
 
-    /// What binding `key` to 1P SHOT that way says.
-    fn said(out: &Outcome<(usize, Action)>, key: &str, mode: Mode) -> String {
-        note(out, key, mode, "1P SHOT", label)
+    /// Binds `key` to 1P SHOT that way, `confirmed` or not: the outcome, and what it says.
+    fn bind_shot(
+        p: &mut [KeyBindings; 2],
+        key: &str,
+        mode: Mode,
+        confirmed: bool,
+    ) -> (Outcome<(usize, Action)>, String) {
+        let out = bind_key(p, 0, Action::Shot, key, mode, confirmed);
+        let says = note(&out, key, mode, "1P SHOT", label);
+        (out, says)
     }
 
     fn label(&(p, a): &(usize, Action)) -> String {
@@ -235,20 +242,15 @@ mod tests {
     #[test]
     fn a_movement_key_is_taken_only_once_confirmed_and_said_in_words() {
         let mut p = defaults();
-        let asked = bind_key(&mut p, 0, Action::Shot, "Down", Mode::Add, false);
+        let (asked, says) = bind_shot(&mut p, "Down", Mode::Add, false);
         assert_eq!(asked, Outcome::Confirm((0, Action::Down)));
         assert_eq!(p, defaults(), "nothing moves before the player says yes");
-        assert_eq!(
-            said(&asked, "Down", Mode::Add),
-            "THE DOWN KEY IS 1P DOWN'S: TAKE IT FOR 1P SHOT?  SHOT YES  ESC NO"
-        );
-        let done = bind_key(&mut p, 0, Action::Shot, "Down", Mode::Add, true);
+        let question = "THE DOWN KEY IS 1P DOWN'S: TAKE IT FOR 1P SHOT?  SHOT YES  ESC NO";
+        assert_eq!(says, question);
+        let (_, says) = bind_shot(&mut p, "Down", Mode::Add, true);
         assert_eq!(p[0].shot, ["Z", "Space", "Down"]);
         assert_eq!(p[0].down, ["S"]);
-        assert_eq!(
-            said(&done, "Down", Mode::Add),
-            "1P SHOT TOOK THE DOWN KEY FROM 1P DOWN"
-        );
+        assert_eq!(says, "1P SHOT TOOK THE DOWN KEY FROM 1P DOWN");
         assert!(doubles(&p).is_empty());
     }
 
@@ -256,25 +258,21 @@ mod tests {
     #[test]
     fn a_second_key_keeps_the_first_unless_the_keys_are_replaced() {
         let mut p = defaults();
-        let out = bind_key(&mut p, 0, Action::Shot, "C", Mode::Add, false);
+        let (out, says) = bind_shot(&mut p, "C", Mode::Add, false);
         assert_eq!(out, Outcome::Bound(Vec::new()));
         assert_eq!(p[0].shot, ["Z", "Space", "C"]);
-        assert_eq!(said(&out, "c", Mode::Add), "THE C KEY ADDED TO 1P SHOT");
+        assert_eq!(says, "THE C KEY ADDED TO 1P SHOT");
         // X is bomb's only key: adding it to shot would leave bomb with none.
-        let out = bind_key(&mut p, 0, Action::Shot, "X", Mode::Add, true);
+        let (out, says) = bind_shot(&mut p, "X", Mode::Add, true);
         assert_eq!(out, Outcome::Refused((0, Action::Bomb)));
         assert_eq!(p[0].bomb, ["X"]);
-        assert!(
-            said(&out, "X", Mode::Add).starts_with("NOT BOUND: THE X KEY IS 1P BOMB'S ONLY KEY")
-        );
+        assert!(says.starts_with("NOT BOUND: THE X KEY IS 1P BOMB'S ONLY KEY"));
         // Replacing shot's keys with X swaps: bomb takes the old ones.
-        let out = bind_key(&mut p, 0, Action::Shot, "X", Mode::Replace, false);
+        let (_, says) = bind_shot(&mut p, "X", Mode::Replace, false);
         assert_eq!(p[0].shot, ["X"]);
         assert_eq!(p[0].bomb, ["Z", "Space", "C"]);
-        assert_eq!(
-            said(&out, "X", Mode::Replace),
-            "1P SHOT TOOK THE X KEY FROM 1P BOMB, WHICH TOOK Z SPACE C INSTEAD"
-        );
+        let swap = "1P SHOT TOOK THE X KEY FROM 1P BOMB, WHICH TOOK Z SPACE C INSTEAD";
+        assert_eq!(says, swap);
         assert!(doubles(&p).is_empty());
     }
 

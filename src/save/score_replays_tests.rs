@@ -7,21 +7,10 @@ use std::sync::Arc;
 
 use super::*;
 use crate::level::Catalog;
-use crate::save::scores::Entry;
+use crate::save::scores::sample::{column, entry};
 use crate::save::store::SaveFile;
 use crate::sim::replay::verify::StageFiles;
-use crate::sim::{Character, Input, World, WorldConfig};
-
-fn entry(name: &str, score: u64, replay: &str) -> Entry {
-    Entry {
-        name: name.into(),
-        score,
-        character: Character::Vela,
-        stage: "Meadowvale".into(),
-        rules: String::new(),
-        replay: replay.into(),
-    }
-}
+use crate::sim::{Input, World, WorldConfig};
 
 fn files(dir: &Path) -> Vec<String> {
     crate::testkit::files::names_in(dir)
@@ -136,11 +125,7 @@ fn an_entry_names_only_a_file_in_the_folder() {
     std::fs::write(&p, text).unwrap();
     let (t, warning) = ScoreTable::load_from(&p);
     assert_eq!(warning, None);
-    let replays: Vec<&str> = t
-        .entries(Difficulty::Normal)
-        .iter()
-        .map(|e| e.replay.as_str())
-        .collect();
+    let replays = column(&t, Difficulty::Normal, |e| e.replay.as_str());
     assert_eq!(replays, ["", "5_NORMAL_5.ron", ""]);
     assert_eq!(
         read_table(&p).unwrap(),

@@ -171,19 +171,37 @@ fn clean_name_within(name: &str, len: usize) -> String {
     }
 }
 
+/// Test entries and what a table holds, for this module's tests and the score replays'.
 #[cfg(test)]
-mod tests {
+pub(crate) mod sample {
     use super::*;
 
-    fn entry(name: &str, score: u64) -> Entry {
+    /// Vela's score on Meadowvale under the default rules; `replay` names its file, if any.
+    pub fn entry(name: &str, score: u64, replay: &str) -> Entry {
         Entry {
             name: name.into(),
             score,
             character: Character::Vela,
             stage: "Meadowvale".into(),
             rules: String::new(),
-            replay: String::new(),
+            replay: replay.into(),
         }
+    }
+
+    /// One field of each entry of `t`'s table for `d`, best first.
+    pub fn column<'a, T>(t: &'a ScoreTable, d: Difficulty, field: fn(&'a Entry) -> T) -> Vec<T> {
+        t.entries(d).iter().map(field).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample::column;
+    use super::*;
+    use crate::testkit::files::load_damaged;
+
+    fn entry(name: &str, score: u64) -> Entry {
+        super::sample::entry(name, score, "")
     }
 
     #[test]
@@ -203,11 +221,7 @@ mod tests {
         assert_eq!(text.matches("rules:").count(), 1, "defaults leave no tag");
         let (back, warning) = ScoreTable::load_from(&p);
         assert_eq!((back.clone(), warning), (t, None));
-        let subtitles: Vec<String> = back
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.subtitle(24))
-            .collect();
+        let subtitles = column(&back, Difficulty::Normal, |e| e.subtitle(24));
         assert_eq!(subtitles, ["[1L 0C] Meadowvale", "Meadowvale"]);
         let long = Entry {
             rules: "1L NOEXT 0C".into(),
@@ -247,11 +261,7 @@ mod tests {
         {
             t.insert(Difficulty::Normal, entry(&format!("P{i}"), *s));
         }
-        let scores: Vec<u64> = t
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.score)
-            .collect();
+        let scores = column(&t, Difficulty::Normal, |e| e.score);
         assert_eq!(
             scores,
             vec![1000, 950, 900, 800, 700, 600, 500, 400, 300, 200]
@@ -298,10 +308,8 @@ mod tests {
     #[test]
     fn a_corrupt_file_is_kept_aside_and_the_table_starts_fresh() {
         let p = temp("corrupt");
-        std::fs::write(&p, "(tables: {Normal: [(name: \"X\", score: -5)]})").unwrap();
-        let (t, warning) = ScoreTable::load_from(&p);
-        assert_eq!(t, ScoreTable::default());
-        let w = warning.expect("one warning");
+        let text = "(tables: {Normal: [(name: \"X\", score: -5)]})";
+        let w = load_damaged(&p, text, ScoreTable::load_from);
         assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
         let kept: Vec<_> = std::fs::read_dir(p.parent().unwrap())
             .unwrap()
@@ -310,7 +318,7 @@ mod tests {
             .collect();
         assert_eq!(kept.len(), 1);
         // Saving afterwards writes a good file beside the kept one.
-        let mut t = t;
+        let mut t = ScoreTable::default();
         t.insert(Difficulty::Normal, entry("NEW", 10));
         t.save_to(&p).unwrap();
         assert_eq!(ScoreTable::load_from(&p).0, t);
@@ -346,11 +354,7 @@ mod tests {
         assert_eq!(t.insert(Difficulty::Normal, kept.clone()), Some(1));
         t.insert(Difficulty::Normal, entry("LOW", 100));
         assert_eq!(t.rename(Difficulty::Normal, &kept, "jo"), Some(1));
-        let names: Vec<&str> = t
-            .entries(Difficulty::Normal)
-            .iter()
-            .map(|e| e.name.as_str())
-            .collect();
+        let names = column(&t, Difficulty::Normal, |e| e.name.as_str());
         assert_eq!(names, ["TOP", "JO", "LOW"]);
         assert_eq!(t.rename(Difficulty::Normal, &kept, "X"), None, "named once");
     }

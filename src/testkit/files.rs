@@ -85,6 +85,19 @@ where
     }
 }
 
+/// Writes the damaged `text` to `path`, loads it with `load`, and asserts that the player's
+/// file starts afresh (as `T::default()`) with a warning; that warning.
+#[track_caller]
+pub fn load_damaged<T>(path: &Path, text: &str, load: fn(&Path) -> (T, Option<String>)) -> String
+where
+    T: Default + PartialEq + std::fmt::Debug,
+{
+    std::fs::write(path, text).expect("a file in the test's own directory");
+    let (value, warning) = load(path);
+    assert_eq!(value, T::default(), "a damaged file starts afresh");
+    warning.expect("a damaged file warns")
+}
+
 /// The names of the files in `dir`, sorted.
 pub fn names_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

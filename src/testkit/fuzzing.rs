@@ -55,14 +55,8 @@ pub fn level(data: &[u8]) {
 /// `text` parsed as the stage `name`, with the shipped definitions as the file `common`;
 /// every sprite name is taken as it is.
 fn parse_with_common(name: &str, text: &str, common: &str) -> Result<Level, LevelError> {
-    let stage = Source {
-        name: name.into(),
-        text: text.into(),
-    };
-    let defs = [Source {
-        name: common.into(),
-        text: COMMON.into(),
-    }];
+    let stage = Source::new(name, text);
+    let defs = [Source::new(common, COMMON)];
     parse_stage(&stage, &defs, &Catalog::unchecked())
 }
 

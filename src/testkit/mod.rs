@@ -6,3 +6,11 @@ pub mod files;
 pub mod fuzzing;
 pub mod save_fuzz;
 pub mod scenario;
+
+/// Asserts that the message `said` says each of `parts`, naming the first it lacks.
+#[track_caller]
+pub fn assert_says(said: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(said.contains(part), "{part:?} missing from: {said}");
+    }
+}

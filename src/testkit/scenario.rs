@@ -44,14 +44,8 @@ pub const SCENARIO_DEFS: &str = r#"Defs(
 /// A level from a stage's RON text, with [`SCENARIO_DEFS`] available through `uses: ["defs"]`;
 /// the assets it names are not checked.
 pub fn level(stage_ron: &str) -> Result<Arc<Level>, LevelError> {
-    let stage = Source {
-        name: "scenario.ron".into(),
-        text: stage_ron.to_string(),
-    };
-    let defs = Source {
-        name: "defs".into(),
-        text: SCENARIO_DEFS.to_string(),
-    };
+    let stage = Source::new("scenario.ron", stage_ron);
+    let defs = Source::new("defs", SCENARIO_DEFS);
     // Scenarios test rules, not art: their sprite names are not checked.
     parse_stage(&stage, &[defs], &Catalog::unchecked()).map(Arc::new)
 }

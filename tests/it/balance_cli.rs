@@ -132,29 +132,30 @@ events: [
     )
     .unwrap();
     let png = dir.path().join("tiny.png");
-    let out = crate::support::run(&[
-        "balance",
-        "--stage",
-        stage.to_str().unwrap(),
-        "--plot",
-        png.to_str().unwrap(),
-    ]);
-    let text = crate::support::stdout(&out);
+    let text = plot(&stage, &png, &[]);
     assert!(text.contains("tiny.png"), "{text}");
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+    let (size, pixels) = read_png(&png);
+    assert_eq!(size, (1200, 640));
+    assert!(pixels.contains(&[40, 110, 200]), "the enemies' curve");
+    assert!(pixels.contains(&[210, 70, 60]), "the bullets' curve");
+}
+
+/// `balance --plot` of `stage` into `png` with the options `more`: what it prints.
+fn plot(stage: &std::path::Path, png: &std::path::Path, more: &[&str]) -> String {
+    let (stage, png) = (stage.to_str().unwrap(), png.to_str().unwrap());
+    let args = [&["balance", "--stage", stage, "--plot", png], more].concat();
+    crate::support::stdout(&crate::support::run(&args))
+}
+
+/// The RGB picture at `path`: its width and height, and its pixels.
+fn read_png(path: &std::path::Path) -> ((u32, u32), Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (1200, 640));
-    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
-    assert!(
-        pixels.iter().any(|p| *p == [40, 110, 200]),
-        "the enemies' curve"
-    );
-    assert!(
-        pixels.iter().any(|p| *p == [210, 70, 60]),
-        "the bullets' curve"
-    );
+    let rgb = buf[..info.buffer_size()].chunks(3);
+    let pixels = rgb.map(|p| [p[0], p[1], p[2]]).collect();
+    ((info.width, info.height), pixels)
 }
 
 /// `balance --plot` draws several difficulties in one picture, each in its own colour, flown
@@ -164,29 +165,11 @@ fn balance_plot_draws_each_difficulty_asked_for_with_the_bot_asked_for() {
     let dir = crate::support::tempdir();
     let stage = trial_stage(dir.path(), "trial.ron");
     let png = dir.path().join("trial.png");
-    let out = crate::support::run(&[
-        "balance",
-        "--stage",
-        stage.to_str().unwrap(),
-        "--plot",
-        png.to_str().unwrap(),
-        "--difficulty",
-        "easy",
-        "hard",
-        "--character",
-        "wren",
-        "--seed",
-        "2",
-        "--skill",
-        "average",
-    ]);
-    crate::support::stdout(&out);
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(3).collect();
-    let has = |rgb: [u8; 3]| pixels.iter().any(|p| *p == rgb);
+    let difficulties = ["--difficulty", "easy", "hard"];
+    let flown_by = ["--character", "wren", "--seed", "2", "--skill", "average"];
+    plot(&stage, &png, &[&difficulties[..], &flown_by].concat());
+    let (_, pixels) = read_png(&png);
+    let has = |rgb: [u8; 3]| pixels.contains(&rgb);
     assert!(has([40, 150, 70]), "easy's green curve");
     assert!(has([200, 50, 50]), "hard's red curve");
     assert!(!has([40, 110, 200]), "no normal curve was asked for");

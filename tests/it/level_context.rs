@@ -8,10 +8,7 @@ const DEFS: &str = r#"Defs(
 )"#;
 
 fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
+    Source::new(name, text)
 }
 
 /// Every error `stage` has, one a line.

@@ -157,14 +157,8 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
     );
     let common = std::fs::read_to_string(root().join("levels/common.ron")).unwrap();
     let level = parse_stage(
-        &Source {
-            name: "first.ron".into(),
-            text: stage.into(),
-        },
-        &[Source {
-            name: "common.ron".into(),
-            text: common,
-        }],
+        &Source::new("first.ron", stage),
+        &[Source::new("common.ron", common)],
         &Catalog::load(&root().join("assets")),
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -197,28 +191,34 @@ fn the_first_stage_walk_through_loads_and_can_be_cleared() {
 #[test]
 fn every_field_the_loader_accepts_is_documented() {
     let text = readme();
-    let named = |f: &str| {
-        text.contains(&format!("`{f}`"))
-            || text.match_indices(&format!("{f}:")).any(|(i, _)| {
-                !text[..i]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-            })
-    };
-    let missing: Vec<String> = skysweep::level::schema::fields::accepted()
-        .into_iter()
-        .flat_map(|(owner, fields)| {
-            fields
-                .into_iter()
-                .filter(|f| !named(f))
-                .map(move |f| format!("{owner}.{f}"))
-        })
-        .collect();
+    let named = |f: &str| text.contains(&format!("`{f}`")) || writes_field(&text, f);
+    let missing = accepted_fields_not(|_, f| named(f));
     assert!(
         missing.is_empty(),
         "fields the loader accepts that levels/README.md never names: {missing:?}"
     );
+}
+
+/// Whether `text` gives the field `f` a value somewhere (`f:`, not the end of a longer name).
+fn writes_field(text: &str, f: &str) -> bool {
+    text.match_indices(&format!("{f}:")).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// Every field the loader accepts, as `Owner.field`, for which `found(owner, field)` is false.
+fn accepted_fields_not(found: impl Fn(&str, &str) -> bool) -> Vec<String> {
+    let accepted = skysweep::level::schema::fields::accepted().into_iter();
+    accepted
+        .flat_map(|(owner, fields)| {
+            let missing = fields
+                .into_iter()
+                .filter(|f| !found(&owner, f))
+                .collect::<Vec<_>>();
+            missing.into_iter().map(move |f| format!("{owner}.{f}"))
+        })
+        .collect()
 }
 
 /// The shipped example, `levels/examples/showcase.ron`, shows every field the loader accepts
@@ -227,25 +227,8 @@ fn every_field_the_loader_accepts_is_documented() {
 fn the_example_stage_uses_every_feature() {
     let path = root().join("levels/examples/showcase.ron");
     let text = std::fs::read_to_string(&path).unwrap();
-    let used = |f: &str| {
-        text.match_indices(&format!("{f}:")).any(|(i, _)| {
-            !text[..i]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        })
-    };
-    let missing: Vec<String> = skysweep::level::schema::fields::accepted()
-        .into_iter()
-        // A definitions file's two fields are a stage's too.
-        .filter(|(owner, _)| owner != "Defs")
-        .flat_map(|(owner, fields)| {
-            fields
-                .into_iter()
-                .filter(|f| !used(f))
-                .map(move |f| format!("{owner}.{f}"))
-        })
-        .collect();
+    // A definitions file's two fields are a stage's too.
+    let missing = accepted_fields_not(|owner, f| owner == "Defs" || writes_field(&text, f));
     assert!(missing.is_empty(), "the example never shows {missing:?}");
     for kind in [
         "Spawn(", "Wave(", "Section(", "Scroll(", "Warning(", "MidBoss(", "Boss(",

@@ -13,10 +13,7 @@ use skysweep::level::{
 use crate::support;
 
 fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
+    Source::new(name, text)
 }
 
 const DEFS: &str = r#"Defs(

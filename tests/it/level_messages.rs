@@ -9,10 +9,7 @@ use skysweep::level::{parse_stage, Catalog, LevelError, Source};
 use crate::support;
 
 fn src(name: &str, text: &str) -> Source {
-    Source {
-        name: name.into(),
-        text: text.into(),
-    }
+    Source::new(name, text)
 }
 
 const DEFS: &str =

@@ -120,10 +120,7 @@ fn closers(text: &str) -> Vec<usize> {
 fn parse_error(name: &str, text: &str) -> String {
     use skysweep::level::load::parse;
     use skysweep::level::schema::{DefsFile, StageDef};
-    let src = Source {
-        name: name.into(),
-        text: text.into(),
-    };
+    let src = Source::new(name, text);
     let err = if text.contains("Defs(") && !text.contains("Stage(") {
         parse::<DefsFile>(&src).err()
     } else {

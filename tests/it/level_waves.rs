@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use skysweep::level::diag::Severity;
 use skysweep::level::{Diagnostic, Level, TimelineEvent};
+use skysweep::testkit::assert_says;
 
 const DEFS: &str = r#"Defs(
     enemies: {
@@ -175,11 +176,4 @@ events: [
 ])"#;
     let e = load(stage).expect_err("the wave comes after the boss");
     assert_says(&e, &["comes after the Boss", "placed on line 5"]);
-}
-
-/// Asserts the error text `e` says each of `parts`.
-fn assert_says(e: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(e.contains(part), "{part:?} missing from: {e}");
-    }
 }

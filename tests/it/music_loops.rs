@@ -13,7 +13,7 @@ use kira::sound::static_sound::StaticSoundData;
 use kira::sound::streaming::StreamingSoundData;
 use rayon::prelude::*;
 use skysweep::level::assets::{is_long_music, GAME_MUSIC};
-use skysweep::level::music_loops::{load_loops, LoopRegion, LOOPS};
+use skysweep::level::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
 use skysweep::level::Catalog;
 
 const RATE: u32 = 44_100;
@@ -74,7 +74,7 @@ fn decode(path: &Path) -> Track {
 
 fn loops() -> BTreeMap<String, LoopRegion> {
     let cues = GAME_MUSIC.iter().map(|c| c.to_string()).collect();
-    let (loops, problems) = load_loops(&assets().join(LOOPS), &cues);
+    let (loops, problems) = LOOPS_FILE.load(&assets().join(LOOPS), &cues);
     assert!(problems.is_empty(), "{problems:?}");
     loops
 }

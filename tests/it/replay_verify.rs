@@ -14,6 +14,8 @@ use skysweep::sim::replay::{
 };
 use skysweep::sim::{Character, World};
 
+use crate::support::assert_line_starts;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -185,29 +187,21 @@ fn verify_prints_a_line_a_file_and_exits_by_the_worst() {
     );
 
     let lines = verify(&[good], 0);
-    assert!(lines[0].starts_with(&format!("{good}: ok (")), "{lines:?}");
+    assert_line_starts(&lines, 0, &format!("{good}: ok ("));
 
     let lines = verify(&[good, desynced], 1);
     assert_eq!(lines.len(), 2, "{lines:?}");
-    assert!(
-        lines[1].starts_with(&format!("{desynced}: desynced (stage 1, 0:05, step 300): ")),
-        "{lines:?}"
-    );
+    let desync = format!("{desynced}: desynced (stage 1, 0:05, step 300): ");
+    assert_line_starts(&lines, 1, &desync);
 
     let lines = verify(&[good, desynced, broken, newer, "/no/such/replay.ron"], 2);
     assert_eq!(lines.len(), 5, "{lines:?}");
-    assert!(
-        lines[2].starts_with(&format!("{broken}: unplayable ({broken}:1:")),
-        "{lines:?}"
-    );
+    assert_line_starts(&lines, 2, &format!("{broken}: unplayable ({broken}:1:"));
     assert!(
         lines[3].contains("version 9 comes from a newer SkySweep"),
         "{lines:?}"
     );
-    assert!(
-        lines[4].starts_with("/no/such/replay.ron: unplayable ("),
-        "{lines:?}"
-    );
+    assert_line_starts(&lines, 4, "/no/such/replay.ron: unplayable (");
 
     let objects: Vec<serde_json::Value> = verify(&["--json", good, desynced, newer], 2)
         .iter()

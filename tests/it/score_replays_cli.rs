@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::support::{skysweep, tempdir};
+use crate::support::{assert_line_starts, skysweep, tempdir};
 
 /// What the command printed, whatever its exit status.
 fn stdout(out: &std::process::Output) -> String {
@@ -70,14 +70,8 @@ fn verify_with_no_files_marks_each_scores_replay() {
         let text = stdout(&out);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
-        assert!(
-            lines[0].starts_with("NORMAL 1 ACE 900 VELA: verified: "),
-            "{text}"
-        );
-        assert!(
-            lines[1].starts_with("NORMAL 2 BAD 800 VELA: NOT VERIFIED: "),
-            "{text}"
-        );
+        assert_line_starts(&lines, 0, "NORMAL 1 ACE 900 VELA: verified: ");
+        assert_line_starts(&lines, 1, "NORMAL 2 BAD 800 VELA: NOT VERIFIED: ");
         assert!(lines[1].contains("desynced"), "{text}");
         assert_eq!(lines[2], "NORMAL 3 OLD 700 VELA: no replay");
         assert_eq!(out.status.code(), Some(1), "a desync fails: {text}");

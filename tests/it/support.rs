@@ -23,6 +23,15 @@ pub fn run(args: &[&str]) -> Output {
     skysweep().args(args).output().expect("the binary runs")
 }
 
+/// Asserts that line `i` of a command's output `lines` starts with `start`, showing every
+/// line if not.
+#[track_caller]
+pub fn assert_line_starts<S: AsRef<str> + std::fmt::Debug>(lines: &[S], i: usize, start: &str) {
+    let line = lines.get(i).map(AsRef::as_ref);
+    let starts = line.is_some_and(|l| l.starts_with(start));
+    assert!(starts, "line {i} should start with {start:?}: {lines:#?}");
+}
+
 /// `out`'s stdout, after checking that the run succeeded (its stderr is the failure message).
 pub fn stdout(out: &Output) -> String {
     assert!(
@@ -101,10 +110,7 @@ pub fn load_linted_with(
     defs: &str,
     stage: &str,
 ) -> Result<(skysweep::level::Level, Vec<skysweep::level::Diagnostic>), String> {
-    let src = |name: &str, text: &str| skysweep::level::Source {
-        name: name.into(),
-        text: text.into(),
-    };
+    let src = |name: &str, text: &str| skysweep::level::Source::new(name, text);
     skysweep::level::parse_stage_linted(
         &src("s.ron", stage),
         &[src("defs.ron", defs)],

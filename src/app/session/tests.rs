@@ -8,7 +8,8 @@ use skysweep::sim::{Input, Skill, World};
 
 use super::Session;
 use crate::app::practice::{Practice, ToolKeys};
-use crate::app::practice_results::{sets_best, Ending};
+use crate::app::practice_results::sets_best;
+use crate::app::results_card::Ending;
 use crate::app::stage_play::unranked;
 
 /// A session of `kind` on the whole game (or, for a replay, on a recording of its first

@@ -14,8 +14,9 @@ use super::super::game_over::GameOver;
 use super::super::name_draft::{keep_scores, PendingScore};
 use super::super::notice::Notice;
 use super::super::player_record;
-use super::super::practice_results::{Ending::Played, Results};
+use super::super::practice_results::Results;
 use super::super::replay_end::ReplayEnded;
+use super::super::results_card::Ending::Played;
 use super::super::scene::Transition;
 use super::super::session::StagePlace;
 use super::super::session::{PracticeTally, Session};
@@ -90,7 +91,7 @@ impl StagePlay {
             PracticeTally::Ended(result) => {
                 ctx.audio.stop_music();
                 let (place, invincible) = (self.place.clone(), self.invincible());
-                let results = Results::new(ctx, run, result, place, invincible, Played);
+                let results = Results::card(ctx, run, result, place, invincible, Played);
                 Some(Transition::switch(results))
             }
             PracticeTally::AttackBegan => {
@@ -99,7 +100,7 @@ impl StagePlay {
             }
             PracticeTally::AttackEnded(outcome) => {
                 let (place, invincible) = (self.place.clone(), self.invincible());
-                let card = AttackResults::new(ctx, run, outcome, place, invincible, Played);
+                let card = AttackResults::card(ctx, run, outcome, place, invincible, Played);
                 Some(Transition::switch(card))
             }
             PracticeTally::Restart { deaths } => {

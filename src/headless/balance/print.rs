@@ -95,32 +95,21 @@ fn deaths_table(out: &mut String, report: &Report) {
     use std::fmt::Write;
     steps::table(out, &report.steps);
     human::table(out, &report.human_bosses);
-    let seeds = |s: &[u64]| {
-        format!(
-            "seeds {}-{}",
-            s.first().copied().unwrap_or(0),
-            s.last().copied().unwrap_or(0)
-        )
-    };
-    let _ = writeln!(
-        out,
-        "\nMedian deaths per stage ({}, each stage from its start at power 1, continues taken; clears in brackets)",
-        seeds(&report.death_seeds)
-    );
+    let per_stage = "Median deaths per stage";
+    let how = ", each stage from its start at power 1, continues taken; clears in brackets";
+    heading(out, per_stage, &report.death_seeds, how);
     death_rows(out, &report.deaths);
-    let _ = writeln!(
-        out,
-        "\nMedian deaths in the first {} s of a stage ({})",
-        deaths::FIRST_MINUTE_S,
-        seeds(&report.death_seeds)
+    let first = format!(
+        "Median deaths in the first {} s of a stage",
+        deaths::FIRST_MINUTE_S
     );
+    heading(out, &first, &report.death_seeds, "");
     death_rows(out, &report.first_minute);
-    let _ = writeln!(
-        out,
-        "\nNo input on Easy: hits in the first {} s ({})",
-        deaths::OPENING_S,
-        seeds(&deaths::OPENING_SEEDS)
+    let opening = format!(
+        "No input on Easy: hits in the first {} s",
+        deaths::OPENING_S
     );
+    heading(out, &opening, &deaths::OPENING_SEEDS, "");
     let wo = width("", report.opening.iter().map(|o| o.stage.as_str())).max(14);
     for o in &report.opening {
         let hits: Vec<String> = o.hits.iter().map(u32::to_string).collect();
@@ -131,6 +120,19 @@ fn deaths_table(out: &mut String, report: &Report) {
         let mark = if t.holds { "holds" } else { "MISSED" };
         let _ = writeln!(out, "{mark:<7} {}: {}", t.asks, t.measured);
     }
+}
+
+/// A table's heading after a blank line, with the seeds it was taken over and `more` about
+/// how: `Median deaths per stage (seeds 1-8, each stage from its start ...)`.
+fn heading(out: &mut String, title: &str, seeds: &[u64], more: &str) {
+    use std::fmt::Write;
+    let (first, last) = (seeds.first(), seeds.last());
+    let range = format!(
+        "{}-{}",
+        first.copied().unwrap_or(0),
+        last.copied().unwrap_or(0)
+    );
+    let _ = writeln!(out, "\n{title} (seeds {range}{more})");
 }
 
 /// One line for each row of `rows`: skill, difficulty, pilot, each stage's median and clears.
@@ -154,5 +156,24 @@ fn death_rows(out: &mut String, rows: &[DeathRow]) {
             let _ = write!(out, "{:>wd$}", format!("{} ({})", s.median, s.clears));
         }
         let _ = writeln!(out, "{:>7}", r.total);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heading;
+
+    #[test]
+    fn a_heading_names_its_seeds_then_how_the_figures_were_taken() {
+        let mut out = String::new();
+        heading(
+            &mut out,
+            "Median deaths per stage",
+            &[1, 2, 3, 8],
+            ", clears in brackets",
+        );
+        heading(&mut out, "No input on Easy", &[], "");
+        let want = "\nMedian deaths per stage (seeds 1-8, clears in brackets)\n\nNo input on Easy (seeds 0-0)\n";
+        assert_eq!(out, want);
     }
 }

@@ -1,6 +1,6 @@
 //! The settings through their file: round trips, damaged and hostile files, hand edits.
 
-use crate::testkit::files::{load_each_hostile, names_in};
+use crate::testkit::files::{load_damaged, load_each_hostile, names_in};
 use tempfile::TempDir;
 
 use super::*;
@@ -90,14 +90,8 @@ fn an_empty_or_blank_config_file_is_every_default_quietly() {
 fn a_malformed_config_file_is_kept_aside_with_its_line_and_column() {
     let (tmp, path) = config_file();
     let d = tmp.path();
-    std::fs::write(
-        &path,
-        "(\n  music_volume: 0.5,\n  screen_shake: maybe,\n)\n",
-    )
-    .unwrap();
-    let (c, warning) = Settings::load_from(&path);
-    assert_eq!(c, Settings::default());
-    let w = warning.expect("a warning");
+    let text = "(\n  music_volume: 0.5,\n  screen_shake: maybe,\n)\n";
+    let w = load_damaged(&path, text, Settings::load_from);
     assert!(
         w.contains("config.ron") && w.contains("line 3, column"),
         "{w}"

@@ -147,13 +147,11 @@ fn colour_key(traces: &[Trace]) -> String {
 type Chart<'a, 'b> =
     ChartContext<'a, BitMapBackend<'b>, Cartesian2d<RangedCoordf32, RangedCoordf32>>;
 type Pick = fn(&(At, usize, usize)) -> usize;
+/// What drawing on a chart comes to: done, or plotters' error.
+type Drawn = Result<(), Box<dyn std::error::Error>>;
 
 /// The two charts, their shading and lines, into `canvas`; the words they need go to `labels`.
-fn draw_charts(
-    canvas: &mut Canvas,
-    p: &Picture,
-    labels: &mut Vec<Label>,
-) -> Result<(), Box<dyn std::error::Error>> {
+fn draw_charts(canvas: &mut Canvas, p: &Picture, labels: &mut Vec<Label>) -> Drawn {
     let root = BitMapBackend::with_buffer(&mut canvas.buf, (W, H)).into_drawing_area();
     let area = root.margin(TOP, BOTTOM, LEFT, RIGHT);
     let (top, bottom) = area.split_vertically((H - TOP - BOTTOM) / 2);
@@ -171,7 +169,8 @@ fn draw_charts(
             .build_cartesian_2d(0f32..p.axis.end, 0f32..y_max)?;
         backdrop(&mut chart, p, (y_max, y_top.unwrap_or(1) as f32), labels)?;
         curves(&mut chart, p, pick, ink)?;
-        marks(&mut chart, p, y_max, labels, i == 0)?;
+        // Only the top chart's marks are named.
+        marks(&mut chart, p, y_max, (i == 0).then_some(&mut *labels))?;
         let (x0, y0) = chart.backend_coord(&(0.0, y_max));
         let name_ink = if p.traces.len() == 1 { rgb(ink) } else { INK };
         labels.push(Label::small(name, x0, y0 - 11, name_ink));
@@ -189,7 +188,7 @@ fn backdrop(
     p: &Picture,
     (y_max, data_max): (f32, f32),
     labels: &mut Vec<Label>,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Drawn {
     let shade = |a: f32, b: f32, c: RGBColor, alpha: f64| {
         Rectangle::new([(a, 0.0), (b, y_max)], c.mix(alpha).filled())
     };
@@ -240,12 +239,7 @@ fn backdrop(
 }
 
 /// Each run's curve: the panel's colour for one run, each difficulty's for several.
-fn curves(
-    chart: &mut Chart,
-    p: &Picture,
-    pick: Pick,
-    ink: RGBColor,
-) -> Result<(), Box<dyn std::error::Error>> {
+fn curves(chart: &mut Chart, p: &Picture, pick: Pick, ink: RGBColor) -> Drawn {
     let one = p.traces.len() == 1;
     for t in p.traces {
         let colour = if one { ink } else { colour(t.difficulty) };
@@ -276,14 +270,8 @@ fn pieces(samples: &[(At, usize, usize)]) -> Vec<&[(At, usize, usize)]> {
     out
 }
 
-/// Sections, markers, phase changes and the frame; their names over the top chart.
-fn marks(
-    chart: &mut Chart,
-    p: &Picture,
-    y_max: f32,
-    labels: &mut Vec<Label>,
-    named: bool,
-) -> Result<(), Box<dyn std::error::Error>> {
+/// Sections, markers, phase changes and the frame; their names go to `labels`, if given.
+fn marks(chart: &mut Chart, p: &Picture, y_max: f32, mut labels: Option<&mut Vec<Label>>) -> Drawn {
     let line = |x: f32, c: RGBColor, w: u32| {
         PathElement::new(vec![(x, 0.0), (x, y_max)], c.stroke_width(w))
     };
@@ -299,13 +287,15 @@ fn marks(
         names.push((x, format!("{name} {at}"), RGBColor(INK.0, INK.1, INK.2)));
     }
     names.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut rows = LabelRows::default();
-    for (x, text, ink) in names.into_iter().filter(|_| named) {
-        let (px, py) = chart.backend_coord(&(x, y_max));
-        let y = py + 4 + 11 * rows.place(px, &text) as i32;
-        labels.push(Label::small(text, px + 3, y, rgb(ink)));
+    if let Some(labels) = labels.as_deref_mut() {
+        let mut rows = LabelRows::default();
+        for (x, text, ink) in names {
+            let (px, py) = chart.backend_coord(&(x, y_max));
+            let y = py + 4 + 11 * rows.place(px, &text) as i32;
+            labels.push(Label::small(text, px + 3, y, rgb(ink)));
+        }
     }
-    fights(chart, p, y_max, labels, named)?;
+    fights(chart, p, y_max, labels)?;
     chart.draw_series(std::iter::once(Rectangle::new(
         [(0.0, 0.0), (p.axis.end, y_max)],
         MARKER.stroke_width(1),
@@ -313,15 +303,14 @@ fn marks(
     Ok(())
 }
 
-/// Each fight's phase changes as ticks from the top, in the run's colour, and (over the top
-/// chart) each run's time in the fight.
+/// Each fight's phase changes as ticks from the top, in the run's colour, and each run's time
+/// in the fight to `labels`, if given.
 fn fights(
     chart: &mut Chart,
     p: &Picture,
     y_max: f32,
-    labels: &mut Vec<Label>,
-    named: bool,
-) -> Result<(), Box<dyn std::error::Error>> {
+    mut labels: Option<&mut Vec<Label>>,
+) -> Drawn {
     let one = p.traces.len() == 1;
     for (row, t) in p.traces.iter().enumerate() {
         let ink = if one { FIGHT_INK } else { colour(t.difficulty) };
@@ -339,9 +328,9 @@ fn fights(
                     ink.stroke_width(2),
                 )))?;
             }
-            if !named {
+            let Some(labels) = labels.as_deref_mut() else {
                 continue;
-            }
+            };
             let (px, py) = chart.backend_coord(&(p.axis.x(t, at(0.0)), y_max * 0.7));
             let end = if h.fell { "" } else { ", wait ran out" };
             let who = if one {

@@ -1,10 +1,15 @@
-//! The shipped stages as PRACTICE and BOSS ATTACKS offer them: each with its start points and
-//! whether the player has reached it yet.
+//! How PRACTICE and BOSS ATTACKS start: the shipped stages they offer (each with its start
+//! points and whether the player has reached it yet), the setup as the player last left it,
+//! and the practice run begun from a plan.
 
 use std::collections::BTreeMap;
 
+use skysweep::run::RunPlan;
+
 use super::ctx::Ctx;
-use super::practice_setup::StageEntry;
+use super::practice_setup::{PracticeSetup, StageEntry};
+use super::scene::Transition;
+use super::session::{self, PracticeRun};
 
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
@@ -42,4 +47,23 @@ pub fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
             }
         })
         .collect()
+}
+
+/// PRACTICE's choices over the shipped stages, as the player last left them (kept in the
+/// practice record), or the first visit's.
+pub fn last_setup(ctx: &Ctx) -> PracticeSetup {
+    let stages = shipped_entries(ctx);
+    match &ctx.practice_record.last {
+        Some(choice) => PracticeSetup::recall(stages, choice),
+        None => PracticeSetup::new(stages, ctx.settings.difficulty),
+    }
+}
+
+/// Begins `plan` as the practice run `practice`, or stays where it is when the run cannot be
+/// prepared (`session::prepared` has told the player why, under `title`).
+pub fn begin(ctx: &mut Ctx, plan: &RunPlan, title: &str, practice: PracticeRun) -> Transition {
+    match session::prepared(ctx, plan, title) {
+        Some(run) => Transition::Begin(Box::new(run.with_practice(practice))),
+        None => Transition::Stay,
+    }
 }
