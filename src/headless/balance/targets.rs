@@ -35,6 +35,36 @@ pub struct Target {
     pub holds: bool,
 }
 
+impl Target {
+    /// A target that holds when nothing is out of it: measured as `fine` then, and otherwise
+    /// as `says` followed by what is out (`over on vela [4, 2, 1]`).
+    fn unless(
+        id: &'static str,
+        asks: &'static str,
+        out: &[String],
+        says: &str,
+        fine: impl FnOnce() -> String,
+    ) -> Target {
+        let holds = out.is_empty();
+        let measured = match holds {
+            true => fine(),
+            false => format!("{says} {}", out.join(", ")),
+        };
+        Target {
+            id,
+            asks,
+            measured,
+            holds,
+        }
+    }
+}
+
+/// The least and the most of `xs`; `(f64::MAX, 0.0)` for none.
+fn span(xs: impl IntoIterator<Item = f64>) -> (f64, f64) {
+    xs.into_iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
 /// Every target the report has the figures for.
 pub fn check(report: &Report) -> Vec<Target> {
     let mut out = Vec::new();
@@ -86,13 +116,6 @@ fn over(rows: &[&DeathRow], most: u32) -> Vec<String> {
         .collect()
 }
 
-fn measured_over(bad: &[String], worst: u32) -> String {
-    match bad.is_empty() {
-        true => format!("every pilot; worst median {worst}"),
-        false => format!("over on {}", bad.join(", ")),
-    }
-}
-
 fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow]) {
     let worst = |rows: &[&DeathRow]| {
         rows.iter()
@@ -130,13 +153,14 @@ fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow])
         if rows.is_empty() || rows.iter().any(|r| r.stages.len() < 3) {
             continue;
         }
-        let bad = over(&rows, most);
-        out.push(Target {
+        let worst = worst(&rows);
+        out.push(Target::unless(
             id,
             asks,
-            measured: measured_over(&bad, worst(&rows)),
-            holds: bad.is_empty(),
-        });
+            &over(&rows, most),
+            "over on",
+            || format!("every pilot; worst median {worst}"),
+        ));
     }
     let expert = rows_of(deaths, "expert", "hard");
     if !expert.is_empty() {
@@ -154,15 +178,13 @@ fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow])
                     })
             })
             .collect();
-        out.push(Target {
-            id: "expert_hard_every_stage",
-            asks: "expert on Hard, every stage, every pilot: clears at least 3 of 5 seeds, median deaths at most 3",
-            measured: match failing.is_empty() {
-                true => "every stage and pilot".to_string(),
-                false => format!("short on {}", failing.join(", ")),
-            },
-            holds: failing.is_empty(),
-        });
+        out.push(Target::unless(
+            "expert_hard_every_stage",
+            "expert on Hard, every stage, every pilot: clears at least 3 of 5 seeds, median deaths at most 3",
+            &failing,
+            "short on",
+            || "every stage and pilot".to_string(),
+        ));
     }
     let six = |rows: Vec<&'_ DeathRow>| -> Vec<(String, u32)> {
         rows.iter()
@@ -258,22 +280,14 @@ fn difficulty_steps(out: &mut Vec<Target>, steps: &[StepRow]) {
             format!("{} {a:.2}/{b:.2}", r.stage)
         })
         .collect();
-    let all: Vec<f64> = steps
-        .iter()
-        .flat_map(|r| [r.steps().0, r.steps().1])
-        .collect();
-    let (min, max) = all
-        .iter()
-        .fold((f64::MAX, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
-    out.push(Target {
-        id: "difficulty_steps",
-        asks: "every stage: Normal over Easy and Hard over Normal each 1.5x-2.5x in enemy bullets fired a minute",
-        measured: match bad.is_empty() {
-            true => format!("steps {min:.2}-{max:.2}"),
-            false => format!("out on {}", bad.join(", ")),
-        },
-        holds: bad.is_empty(),
-    });
+    let (min, max) = span(steps.iter().flat_map(|r| [r.steps().0, r.steps().1]));
+    out.push(Target::unless(
+        "difficulty_steps",
+        "every stage: Normal over Easy and Hard over Normal each 1.5x-2.5x in enemy bullets fired a minute",
+        &bad,
+        "out on",
+        || format!("steps {min:.2}-{max:.2}"),
+    ));
 }
 
 fn bosses(out: &mut Vec<Target>, bosses: &[BossRow], human: &[HumanBossRow]) {
@@ -289,10 +303,7 @@ fn bosses(out: &mut Vec<Target>, bosses: &[BossRow], human: &[HumanBossRow]) {
             .iter()
             .map(|b| b.spread)
             .try_fold(0.0f64, |w, s| s.map(|s| w.max(s)));
-        let (lo, hi) = times
-            .iter()
-            .flatten()
-            .fold((f64::MAX, 0.0f64), |(lo, hi), &t| (lo.min(t), hi.max(t)));
+        let (lo, hi) = span(times.iter().flatten().copied());
         out.push(Target {
             id: "boss_ttk",
             asks: "boss time to kill at power 4 (expert): spread at most 1.3x, each boss 20-90 s",
@@ -331,15 +342,13 @@ fn bosses(out: &mut Vec<Target>, bosses: &[BossRow], human: &[HumanBossRow]) {
             .iter()
             .flat_map(|r| r.ttk_s.0.iter().filter_map(|(_, t)| *t))
             .fold(0.0f64, f64::max);
-        out.push(Target {
-            id: "boss_human_time",
-            asks: "average player in a whole run on Normal, every pilot: each boss at most 60 s, the first at most 40 s",
-            measured: match slow.is_empty() {
-                true => format!("slowest {worst:.1} s"),
-                false => format!("slow: {}", slow.join(", ")),
-            },
-            holds: slow.is_empty(),
-        });
+        out.push(Target::unless(
+            "boss_human_time",
+            "average player in a whole run on Normal, every pilot: each boss at most 60 s, the first at most 40 s",
+            &slow,
+            "slow:",
+            || format!("slowest {worst:.1} s"),
+        ));
     }
 }
 
