@@ -28,9 +28,9 @@ const VOLUME_TWEEN: Duration = Duration::from_millis(30);
 /// How long an effect cut to make room for a newer one takes to fade.
 const CUT_TWEEN: Duration = Duration::from_millis(40);
 
-/// Room for the music that sounds at once: a crossfade's two tracks, and a third should a
-/// switch come during one.
-const MUSIC_VOICES: usize = 4;
+/// Room for the music that sounds at once: a crossfade's two tracks, and those still fading
+/// out when a player steps through the music room faster than a switch fades (300 ms).
+const MUSIC_VOICES: usize = 8;
 /// Room for the effects that sound at once: every effect at its voice limit
 /// ([`super::mix::voice_limit`], 43 in all) and the voices cut for them, still fading.
 const EFFECT_VOICES: usize = 64;
