@@ -384,15 +384,30 @@ impl EndpointList {
 
     /// Moves this update's batch into the list: it is sorted once and merged into the sorted
     /// arrays in a single backward pass (no per-box crawl). For an unsorted list the batch is
-    /// simply appended.
+    /// simply appended; a direct list takes its slots alone.
+    ///
+    /// A direct list can receive a batch: boxes teleported out of a sorted list are routed to
+    /// a batch in the update's first step, before the update knows whether their layer is
+    /// still swept; when it is not, the lists go direct at the reload, and the batch follows.
     ///
     /// Complexity: O(k log k + len) for k new boxes, independent of where they land.
     pub fn merge_batch(&mut self, slots: &mut Slots) {
         if self.batch.is_empty() {
             return;
         }
-        debug_assert!(!self.direct, "only banded lists take batches");
         let mut entries = std::mem::take(&mut self.batch);
+        if self.direct {
+            // The tested boxes are the slots' current boxes: nothing but the slot is kept.
+            debug_assert!(!self.sorted);
+            let base = self.len();
+            for (k, (_, id)) in entries.iter().enumerate() {
+                slots.pos[*id as usize] = (base + k) as u32;
+            }
+            self.ids.extend(entries.iter().map(|e| e.1));
+            entries.clear();
+            self.batch = entries;
+            return;
+        }
         for (b, _) in &entries {
             self.max_h = self.max_h.max(b.max.y - b.min.y);
             self.max_w = self.max_w.max(b.max.x - b.min.x);

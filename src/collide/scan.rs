@@ -257,4 +257,60 @@ mod tests {
         assert_eq!(c.stats().live_pairs, 5 + 3 + 1 + 6);
         c.validate().unwrap();
     }
+
+    /// A batch reaching a list that goes direct in the same update. Bullets are swept against
+    /// ten blasts, so their lists are sorted; a teleported bullet leaves its sorted list for
+    /// the batch of its new band (step 1 of the update), and then, with only five blasts left,
+    /// the bullets are merely scanned and their lists keep no coordinates (step 4). The batch
+    /// must join the direct list by its slot alone. (The case `collide_proptest` minimised:
+    /// it panicked with "only banded lists take batches".)
+    #[test]
+    fn a_batch_joins_a_list_that_goes_direct_in_the_same_update() {
+        let mut c = Collider::default();
+        let p = c
+            .insert(BoxDesc::new(b(0., 0., 100., 4.), 1, Layer::Player))
+            .unwrap();
+        let bullets: Vec<Handle> = (0..20)
+            .map(|i| put(&mut c, 3. * i as f32, 100 + i, Layer::EnemyBullet))
+            .collect();
+        let blasts: Vec<Handle> = (0..10)
+            .map(|i| put(&mut c, 6. * i as f32, 200 + i, Layer::BombBlast))
+            .collect();
+        c.update();
+        assert!(c.lists.iter().any(|l| l.sorted && !l.ids.is_empty()));
+        c.validate().unwrap();
+        // Into another band (y 100) and a second bullet far along the first band's x.
+        c.teleport(bullets[3], b(5., 100., 7., 102.)).unwrap();
+        c.teleport(bullets[4], b(250., 1., 252., 3.)).unwrap();
+        for h in &blasts[5..] {
+            c.remove(*h).unwrap();
+        }
+        c.update();
+        assert_ne!(
+            c.direct_layers & Layer::EnemyBullet.bit(),
+            0,
+            "only scanned now"
+        );
+        assert!(c.lists.iter().all(|l| l.batch.is_empty()));
+        c.validate().unwrap();
+        // The moved bullets left the player, and are found where they went when it reaches
+        // them.
+        let on_player = |c: &Collider, owner: u32| {
+            c.pairs()
+                .any(|pr| pr.a.owner.min(pr.b.owner) == 1 && pr.a.owner.max(pr.b.owner) == owner)
+        };
+        assert!(on_player(&c, 105) && !on_player(&c, 103) && !on_player(&c, 104));
+        c.set_aabb(p, b(0., 0., 300., 104.)).unwrap();
+        c.update();
+        assert!(on_player(&c, 103) && on_player(&c, 104));
+        c.validate().unwrap();
+        // And back to sorted lists with ten blasts again: the bullets load their coordinates.
+        put(&mut c, 300., 300, Layer::BombBlast);
+        for i in 0..4 {
+            put(&mut c, 3. * i as f32, 301 + i, Layer::BombBlast);
+        }
+        c.update();
+        assert_eq!(c.direct_layers & Layer::EnemyBullet.bit(), 0);
+        c.validate().unwrap();
+    }
 }
