@@ -13,14 +13,24 @@ writing every event record out (8 bytes each) at that level's copy bandwidth. Th
 events of each scene are those `cargo run --release --example collide_profile <scene>`
 reports in its last update's Stats (live_boxes; live_pairs + pairs_removed).
 
-Usage: python3 tools/collide_floor.py [target_dir]
+With `--before OTHER_TARGET_DIR` (the criterion results of a build of the previous design,
+run just before or after), it also prints the sweep-and-prune's medians of both builds side by
+side, and the targets of issue #47 for each.
+
+Usage: python3 tools/collide_floor.py [target_dir] [--before other_target_dir]
 """
 
 import json
 import sys
 from pathlib import Path
 
-TARGET = Path(sys.argv[1] if len(sys.argv) > 1 else "target") / "criterion"
+ARGS = sys.argv[1:]
+BEFORE = None
+if "--before" in ARGS:
+    at = ARGS.index("--before")
+    BEFORE = Path(ARGS[at + 1]) / "criterion"
+    del ARGS[at : at + 2]
+TARGET = Path(ARGS[0] if ARGS else "target") / "criterion"
 
 # scene: (live boxes, event records a frame, cache level of its working set)
 SCENES = {
@@ -39,8 +49,8 @@ METHODS = ["sap", "tree", "brute", "grid", "broccoli", "parry_bvh"]
 PEERS = ["grid", "broccoli", "parry_bvh"]
 
 
-def median_us(group, function):
-    path = TARGET / group / function / "new" / "estimates.json"
+def median_us(group, function, target=None):
+    path = (target or TARGET) / group / function / "new" / "estimates.json"
     if not path.exists():
         return None
     return json.loads(path.read_text())["median"]["point_estimate"] / 1000.0
@@ -110,6 +120,81 @@ def main():
             sap = median_us(scene, "sap")
         ratio = f"{sap / floor:.0f}x" if sap else ""
         print(f"| `{scene}` | {boxes:,} | {events:,} | {pass_us:.2f} | {events_us:.2f} | {floor:.2f} | {fmt(sap)} | {ratio} |")
+    if BEFORE is not None:
+        compare(bw)
+
+
+def sap_of(scene, target):
+    """The sweep-and-prune's median of `scene` ("group/phase" for a phase frame)."""
+    if "/" in scene:
+        group, phase = scene.split("/")
+        return median_us(group, f"sap_{phase}_frame", target)
+    return median_us(scene, "sap", target)
+
+
+def targets(target):
+    """Issue #47's targets for the results in `target`: (name, figure, met) rows."""
+    rows = []
+    swarm = {k: median_us("swarm_5k", k, target) for k in ["sap", "tree"] + PEERS}
+    others = [v for k, v in swarm.items() if k != "sap" and v is not None]
+    if swarm["sap"] and others:
+        r = min(others) / swarm["sap"]
+        rows.append(("`swarm_5k`: fastest other method / sap >= 4", f"{r:.2f}x", r >= 4))
+    b, s = median_us("bullet_hell_10k", "broccoli", target), median_us("bullet_hell_10k", "sap", target)
+    if b and s:
+        rows.append(("`bullet_hell_10k`: broccoli / sap >= 25", f"{b / s:.1f}x", b / s >= 25))
+    sp, st = sap_of("boss_burst/spawn", target), sap_of("boss_burst/steady", target)
+    if sp and st:
+        rows.append(("`boss_burst`: spawn / steady <= 1.3", f"{sp / st:.2f}", sp / st <= 1.3))
+    ratios = []
+    for scene in ["bullet_hell_10k", "sparse_1k", "swarm_5k", "curtain_100k"]:
+        t, p = median_us(scene, "tree", target), median_us(scene, "parry_bvh", target)
+        if t and p:
+            ratios.append((p / t, scene))
+    for group, phases in [("boss_burst", ["spawn", "steady"]), ("mass_clear", ["clear", "steady"])]:
+        for ph in phases:
+            t = median_us(group, f"tree_{ph}_frame", target)
+            p = median_us(group, f"parry_bvh_{ph}_frame", target)
+            if t and p:
+                ratios.append((p / t, f"{group} {ph}"))
+    if ratios:
+        low = min(ratios)
+        rows.append(("tree >= 2x parry_bvh everywhere (lowest)", f"{low[0]:.2f}x ({low[1]})", low[0] >= 2))
+    return rows
+
+
+def compare(bw):
+    """Both builds' sweep-and-prune side by side, with sap / floor from this run's bandwidths."""
+    print("\n| scene | sap, before | sap, now | before / now | floor µs | before / floor | now / floor |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for scene, (boxes, events, level) in SCENES.items():
+        if level not in bw:
+            continue
+        read, copy = bw[level]
+        floor = boxes * ENDPOINT_BYTES / (read * 1e3) + events * RECORD_BYTES / (copy * 1e3)
+        old, new = sap_of(scene, BEFORE), sap_of(scene, TARGET)
+        if old is None or new is None:
+            continue
+        print(f"| `{scene}` | {fmt(old)} | {fmt(new)} | {old / new:.2f}x | {floor:.2f} | {old / floor:.0f}x | {new / floor:.0f}x |")
+    cap = {"mass_clear/clear": 60}
+    print("\n| target (issue #47) | before | now |")
+    print("| --- | ---: | ---: |")
+    for scene, (boxes, events, level) in SCENES.items():
+        if level not in bw:
+            continue
+        read, copy = bw[level]
+        floor = boxes * ENDPOINT_BYTES / (read * 1e3) + events * RECORD_BYTES / (copy * 1e3)
+        limit = cap.get(scene, 20)
+        cells = []
+        for t in [BEFORE, TARGET]:
+            v = sap_of(scene, t)
+            cells.append("" if v is None else f"{v / floor:.0f}x {'met' if v / floor <= limit else 'missed'}")
+        print(f"| `{scene}` at most {limit}x its floor | {cells[0]} | {cells[1]} |")
+    old, new = dict((n, (f, m)) for n, f, m in targets(BEFORE)), targets(TARGET)
+    for name, fig, met in new:
+        was = old.get(name)
+        was = f"{was[0]} {'met' if was[1] else 'missed'}" if was else ""
+        print(f"| {name} | {was} | {fig} {'met' if met else 'missed'} |")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,12 @@ pub(super) struct EndpointList {
     pub max_y: Vec<f32>,
     /// True when `min_x` is non-decreasing. Lists that no sweep needs are left unsorted.
     pub sorted: bool,
+    /// True when the list keeps its slots alone and no coordinates (the coordinate arrays are
+    /// empty): a list that is only scanned and whose layer never held a swept box, whose
+    /// tested boxes are the slot table's current boxes. The scan reads those where the caller
+    /// wrote them (see `scan.rs`), so the update copies nothing. Set by each
+    /// [`EndpointList::refresh`].
+    pub direct: bool,
     /// An upper bound on the height of the boxes in the list: how far below its band a box of
     /// this list can reach.
     pub max_h: f32,
@@ -96,7 +102,8 @@ impl EndpointList {
     }
 
     /// Appends slot `id` without its coordinates, leaving the coordinate arrays short: only
-    /// for a list whose next [`EndpointList::refresh`] is unbanded, which loads them.
+    /// for a list whose next [`EndpointList::refresh`] is unbanded, which loads them (or drops
+    /// them all, for a direct list).
     #[inline]
     pub fn push_id(&mut self, id: u32) {
         self.ids.push(id);
@@ -104,6 +111,9 @@ impl EndpointList {
 
     fn truncate(&mut self, n: usize) {
         self.ids.truncate(n);
+        if self.direct {
+            return;
+        }
         self.min_x.truncate(n);
         self.max_x.truncate(n);
         self.min_y.truncate(n);
@@ -119,7 +129,10 @@ impl EndpointList {
             if !keep(slots, id) {
                 continue;
             }
-            if w != r {
+            if w != r && self.direct {
+                self.ids[w] = id;
+                slots.pos[id as usize] = w as u32;
+            } else if w != r {
                 self.ids[w] = id;
                 self.min_x[w] = self.min_x[r];
                 self.max_x[w] = self.max_x[r];
@@ -137,7 +150,11 @@ impl EndpointList {
     pub fn swap_remove(&mut self, i: usize, slots: &mut Slots) {
         debug_assert!(!self.sorted);
         let last = self.ids.len() - 1;
-        if i != last {
+        if i != last && self.direct {
+            let id = self.ids[last];
+            self.ids[i] = id;
+            slots.pos[id as usize] = i as u32;
+        } else if i != last {
             let id = self.ids[last];
             let b = self.boxed(last);
             self.set(i, id, &b);
@@ -148,7 +165,8 @@ impl EndpointList {
 
     /// Reloads every entry's tested box from the slots, in list order; `any_swept` is false
     /// only when no box of the list's layer ever swept its motion (see `Slots::swept_layers`).
-    /// When `banded`, takes out the boxes whose top edge left this list's `band`: they are appended to `moved` as
+    /// Unbanded without a swept box, the list goes [`direct`](EndpointList::direct) instead
+    /// and loads nothing. When `banded`, takes out the boxes whose top edge left this list's `band`: they are appended to `moved` as
     /// (band, tested box, slot). A sorted list is compacted in order; an unsorted one fills
     /// each hole with its last entry, so the boxes that stay are not rewritten. O(len).
     pub fn refresh(
@@ -159,8 +177,24 @@ impl EndpointList {
         any_swept: bool,
         moved: &mut Vec<(usize, Aabb, u32)>,
     ) {
+        if !banded && !any_swept {
+            return self.go_direct();
+        }
+        if self.direct {
+            // Coordinates again: every entry is loaded below (`reload_with` sizes the arrays,
+            // the banded passes write every entry they keep).
+            self.direct = false;
+            for v in [
+                &mut self.min_x,
+                &mut self.max_x,
+                &mut self.min_y,
+                &mut self.max_y,
+            ] {
+                v.resize(self.ids.len(), 0.0);
+            }
+        }
         if !banded {
-            return self.reload(slots, any_swept);
+            return self.reload(slots);
         }
         debug_assert_eq!(self.min_x.len(), self.ids.len(), "push_id on a banded list");
         let (lo, hi) = band_range(band);
@@ -195,18 +229,38 @@ impl EndpointList {
         self.max_w = max_w;
     }
 
-    /// `refresh` without bands: nothing leaves, so every entry is rewritten in place in one
-    /// straight pass (no length changes, no bounds checks in the loop). Entries appended to
-    /// `ids` alone since the last update (see [`EndpointList::push_id`]) get their
-    /// coordinates here. A list whose layer never held a swept box reads each current box
-    /// alone, without the slot's flags: a layer of bullets is mostly this pass.
-    fn reload(&mut self, slots: &mut Slots, any_swept: bool) {
-        if any_swept {
-            self.reload_with(|id| slots.take_tested(id as usize));
-        } else {
-            let cur = &slots.cur;
-            self.reload_with(|id| cur[id as usize]);
+    /// Drops the coordinates: a direct list's boxes are the slots' current boxes. The height
+    /// and width bounds only serve sweeps, which never read a direct list. O(1).
+    fn go_direct(&mut self) {
+        self.direct = true;
+        for v in [
+            &mut self.min_x,
+            &mut self.max_x,
+            &mut self.min_y,
+            &mut self.max_y,
+        ] {
+            v.clear();
         }
+    }
+
+    /// The tested box of entry `i`: its coordinates, or for a direct list its slot's current
+    /// box.
+    #[inline]
+    pub fn tested(&self, i: usize, slots: &Slots) -> Aabb {
+        if self.direct {
+            slots.cur[self.ids[i] as usize]
+        } else {
+            self.boxed(i)
+        }
+    }
+
+    /// `refresh` without bands, for a layer that has held a swept box: nothing leaves, so
+    /// every entry is rewritten in place in one straight pass (no length changes, no bounds
+    /// checks in the loop). Entries appended to `ids` alone since the last update (see
+    /// [`EndpointList::push_id`]) get their coordinates here. (A layer that never held one
+    /// keeps no coordinates at all: see [`EndpointList::direct`].)
+    fn reload(&mut self, slots: &mut Slots) {
+        self.reload_with(|id| slots.take_tested(id as usize));
     }
 
     fn reload_with(&mut self, mut tested: impl FnMut(u32) -> Aabb) {
@@ -330,7 +384,11 @@ impl EndpointList {
 
     /// Moves this update's batch into the list: it is sorted once and merged into the sorted
     /// arrays in a single backward pass (no per-box crawl). For an unsorted list the batch is
-    /// simply appended.
+    /// simply appended; a direct list takes its slots alone.
+    ///
+    /// A direct list can receive a batch: boxes teleported out of a sorted list are routed to
+    /// a batch in the update's first step, before the update knows whether their layer is
+    /// still swept; when it is not, the lists go direct at the reload, and the batch follows.
     ///
     /// Complexity: O(k log k + len) for k new boxes, independent of where they land.
     pub fn merge_batch(&mut self, slots: &mut Slots) {
@@ -338,6 +396,18 @@ impl EndpointList {
             return;
         }
         let mut entries = std::mem::take(&mut self.batch);
+        if self.direct {
+            // The tested boxes are the slots' current boxes: nothing but the slot is kept.
+            debug_assert!(!self.sorted);
+            let base = self.len();
+            for (k, (_, id)) in entries.iter().enumerate() {
+                slots.pos[*id as usize] = (base + k) as u32;
+            }
+            self.ids.extend(entries.iter().map(|e| e.1));
+            entries.clear();
+            self.batch = entries;
+            return;
+        }
         for (b, _) in &entries {
             self.max_h = self.max_h.max(b.max.y - b.min.y);
             self.max_w = self.max_w.max(b.max.x - b.min.x);

@@ -27,6 +27,7 @@ pub mod push_out;
 mod reserve;
 mod sap;
 mod sap_validate;
+mod scan;
 mod shape;
 mod slots;
 mod sweep;

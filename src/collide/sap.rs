@@ -20,6 +20,7 @@
 
 use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
+use super::scan::Probe;
 use super::slots::State;
 use super::sweep::{self, SCAN_LIMIT};
 use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
@@ -35,6 +36,12 @@ pub struct Collider {
     jumped: Vec<u32>,
     /// Reused buffer for boxes changing band: (band, tested box, slot).
     moved: Vec<(usize, Aabb, u32)>,
+    /// Layers whose lists are direct this update (one bit each; see `EndpointList::direct`).
+    pub(super) direct_layers: u16,
+    /// Small layers' boxes waiting for the slot table's pass (see `scan.rs`).
+    pub(super) queued: Vec<Probe>,
+    /// Reused buffer for one small layer's boxes.
+    pub(super) gathered: Vec<Probe>,
 }
 
 // `update` keeps one bit per endpoint list in a `u128` (lists to compact, lists losing boxes by
@@ -70,6 +77,12 @@ impl Collider {
         }
         touched(&mut b.gone, boxes.div_ceil(64), 0);
         touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
+        touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
+        touched(
+            &mut self.queued,
+            SCAN_LIMIT * Layer::COUNT,
+            Probe::default(),
+        );
         b.pairs.reserve(pairs, boxes);
     }
 
@@ -95,32 +108,6 @@ impl Collider {
         self.bodies.slots.head[i as usize].band = band as u8;
         let layer = self.bodies.slots.head[i as usize].layer;
         self.lists[list_index(layer, band)].batch.push((tested, i));
-    }
-
-    /// Every box of the small layer against every box of the other, band by band.
-    /// Complexity: O(small · other), with small <= [`SCAN_LIMIT`].
-    fn scan_layers(&mut self, a: Layer, b: Layer, a_is_small: bool) -> u64 {
-        let (small, big) = if a_is_small { (a, b) } else { (b, a) };
-        let found = &mut self.bodies.pairs.found;
-        let lists = &self.lists;
-        let mut tests = 0;
-        for sb in 0..BANDS {
-            let s = &lists[list_index(small, sb)];
-            if s.len() == 0 {
-                continue;
-            }
-            if a == b {
-                tests += sweep::scan_self(s, found);
-                for ob in sb + 1..BANDS {
-                    tests += sweep::scan_two(s, &lists[list_index(small, ob)], found);
-                }
-            } else {
-                for ob in 0..BANDS {
-                    tests += sweep::scan_two(s, &lists[list_index(big, ob)], found);
-                }
-            }
-        }
-        tests
     }
 
     /// Sweeps the sorted lists of two layers (or one layer with itself), pairing band `i` with
@@ -332,9 +319,11 @@ impl Collider {
     }
 
     /// Step 4: reload tested boxes. In layers that are swept, boxes whose top edge changed
-    /// band move to that band's batch; scanned layers ignore bands, so their boxes stay put.
+    /// band move to that band's batch; scanned layers ignore bands, so their boxes stay put,
+    /// and those that never held a swept box load nothing: their lists go direct.
     #[inline]
     fn reload_tested(&mut self, need_sorted: u16) {
+        self.direct_layers = !need_sorted & !self.bodies.slots.swept_layers;
         let mut moved = std::mem::take(&mut self.moved);
         for (l, list) in self.lists.iter_mut().enumerate() {
             let first = moved.len();
@@ -384,7 +373,8 @@ impl Collider {
 
     /// Step 6: pairs of this frame, only between lists whose layers meet (`count` boxes in each
     /// layer); then the exact test for those with a shaped body, if their layers ever held
-    /// one. Returns the exact box tests made.
+    /// one. Scans against direct layers are queued and made last, in one pass over the slot
+    /// table. Returns the exact box tests made.
     #[inline]
     fn find_pairs(&mut self, count: &[usize; Layer::COUNT]) -> u64 {
         let mut tests = 0;
@@ -404,7 +394,12 @@ impl Collider {
                 self.bodies.narrow(start);
             }
         }
-        tests
+        let start = self.bodies.pairs.found.len();
+        let (scanned, layers) = self.scan_queued();
+        if self.bodies.slots.shaped_layers & layers != 0 {
+            self.bodies.narrow(start);
+        }
+        tests + scanned
     }
 }
 
@@ -443,6 +438,9 @@ impl BroadPhase for Collider {
             lists: vec![EndpointList::default(); Layer::COUNT * BANDS],
             jumped: Vec::new(),
             moved: Vec::new(),
+            direct_layers: 0,
+            queued: Vec::new(),
+            gathered: Vec::new(),
         }
     }
 

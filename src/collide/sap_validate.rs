@@ -5,7 +5,7 @@
 use super::endpoints::{band_of, BANDS};
 use super::sap::Collider;
 use super::slots::State;
-use super::{Aabb, Layer};
+use super::Layer;
 
 impl Collider {
     /// Checks the endpoint lists against the slot table: equal array lengths, every entry's
@@ -19,8 +19,15 @@ impl Collider {
         for (li, l) in self.lists.iter().enumerate() {
             let (layer, band) = (Layer::ALL[li / BANDS], li % BANDS);
             let n = l.ids.len();
-            if [l.min_x.len(), l.max_x.len(), l.min_y.len(), l.max_y.len()] != [n; 4] {
+            // A direct list keeps no coordinates: its boxes are the slots' current boxes.
+            let coords = if l.direct { 0 } else { n };
+            if [l.min_x.len(), l.max_x.len(), l.min_y.len(), l.max_y.len()] != [coords; 4] {
                 return Err(format!("{layer:?}: endpoint arrays differ in length"));
+            }
+            if l.direct && (l.sorted || self.direct_layers & layer.bit() == 0) {
+                return Err(format!(
+                    "{layer:?}: a direct list must be an unsorted direct layer's"
+                ));
             }
             if !l.batch.is_empty() {
                 return Err(format!("{layer:?}: batch not drained"));
@@ -43,12 +50,17 @@ impl Collider {
                         slots.pos[id]
                     ));
                 }
+                if slots.head[id].band as usize != band {
+                    return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
+                }
+                if l.direct {
+                    continue;
+                }
                 if !(l.min_x[i] <= l.max_x[i] && l.min_y[i] <= l.max_y[i]) {
                     return Err(format!("{layer:?}[{i}]: inverted or NaN endpoints"));
                 }
                 // Only swept (sorted) lists rely on the band of the top edge.
-                if (l.sorted && band_of(l.min_y[i]) != band) || slots.head[id].band as usize != band
-                {
+                if l.sorted && band_of(l.min_y[i]) != band {
                     return Err(format!("{layer:?}[{i}]: slot {id} is not in band {band}"));
                 }
                 if l.max_y[i] - l.min_y[i] > l.max_h {
@@ -68,16 +80,17 @@ impl Collider {
 
     /// [`Collider::validate_structure`], plus: the pair set equals a brute-force recomputation
     /// over the boxes tested at the last update, with the same map and edge rule, and every
-    /// pair is between layers that meet. O(boxes²): for tests.
+    /// pair is between layers that meet. A direct list's tested boxes are its slots' current
+    /// boxes, so for those the check holds until the caller moves one after the update (as the
+    /// exact test of shaped bodies always reads the current shapes). O(boxes²): for tests.
     pub(super) fn validate_all(&self) -> Result<(), String> {
         self.validate_structure()?;
         let mut all = Vec::new();
+        let slots = &self.bodies.slots;
         for (li, l) in self.lists.iter().enumerate() {
             let layer = Layer::ALL[li / BANDS];
             for i in 0..l.ids.len() {
-                let (min, max) = ((l.min_x[i], l.min_y[i]), (l.max_x[i], l.max_y[i]));
-                let tested = Aabb::new(min.into(), max.into());
-                all.push((layer, l.ids[i], tested));
+                all.push((layer, l.ids[i], l.tested(i, slots)));
             }
         }
         self.bodies.validate_pairs(&all)

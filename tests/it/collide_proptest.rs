@@ -125,6 +125,15 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// `PROPTEST_CASES` when set (to run many more cases by hand), else `default`: a literal in
+/// the config would otherwise override proptest's own reading of that variable.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn map_from(bits: u32) -> CollisionMap {
     let mut map = CollisionMap::empty();
     let mut k = 0;
@@ -414,7 +423,7 @@ impl Twin {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(200), ..ProptestConfig::default() })]
 
     #[test]
     fn sap_and_tree_match_brute_force(
