@@ -11,21 +11,14 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use skysweep::level::{load_stage, Catalog};
 use skysweep::sim::stress::Stress;
-use skysweep::sim::{Input, World, WorldConfig};
+use skysweep::sim::{Input, World};
 
 /// The first stage as `--stress count` plays it, its bullets filled in.
 fn stressed_world(count: u32) -> (World, Stress) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let catalog = Catalog::load(&root.join("assets"));
     let level = load_stage(&root.join("levels/stage1.ron"), &catalog).expect("stage 1 loads");
-    let level = Stress::level_for(level.into(), count);
-    let config = WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    };
-    let mut world = World::new(level, config);
-    let stress = Stress::fill(&mut world, count);
-    (world, stress)
+    Stress::invincible_world(level.into(), count)
 }
 
 fn bench_step(c: &mut Criterion) {

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use skysweep::level::{load_stage, Catalog};
 use skysweep::sim::stress::Stress;
-use skysweep::sim::{Input, World, WorldConfig};
+use skysweep::sim::Input;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -21,13 +21,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let catalog = Catalog::load(&root.join("assets"));
     let level = load_stage(&root.join("levels/stage1.ron"), &catalog).expect("stage 1 loads");
-    let level = Stress::level_for(level.into(), count);
-    let config = WorldConfig {
-        invincible: true,
-        ..WorldConfig::default()
-    };
-    let mut world = World::new(level, config);
-    let mut stress = Stress::fill(&mut world, count);
+    let (mut world, mut stress) = Stress::invincible_world(level.into(), count);
     let input = [Input::default()];
     for _ in 0..warm + steps {
         stress.top_up(&mut world);

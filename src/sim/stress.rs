@@ -1,5 +1,5 @@
-//! `--stress N`: the stress test's bullets, in the game's window (`src/app`) and in the
-//! step's benchmark (`benches/step.rs`).
+//! `--stress N`: the stress test's bullets, in the game's window (`src/app`), in the step's
+//! benchmark (`benches/step.rs`) and in its byte count (`examples/step_bytes.rs`).
 //!
 //! N bullets circle slowly over the whole playfield for the whole run: bullets expire after
 //! [`BULLET_MAX_AGE`] steps, so their ages are spread at the start and each step tops the
@@ -14,7 +14,7 @@ use crate::level::limits;
 use crate::level::schema::BulletStyle;
 use crate::level::Level;
 
-use super::{Bullet, World, BULLET_MAX_AGE, PLAYFIELD};
+use super::{Bullet, World, WorldConfig, BULLET_MAX_AGE, PLAYFIELD};
 
 /// The stress test's bullets: how many to keep alive, and the next one's place in the spread.
 pub struct Stress {
@@ -33,6 +33,19 @@ impl Stress {
         let mut wider = (*level).clone();
         wider.max_bullets = count;
         Arc::new(wider)
+    }
+
+    /// A world of `level` as the step's benchmark and its byte count play it
+    /// (`benches/step.rs`, `examples/step_bytes.rs`): made for `count` bullets, its players
+    /// invincible so the count holds, and filled.
+    pub fn invincible_world(level: Arc<Level>, count: u32) -> (World, Stress) {
+        let config = WorldConfig {
+            invincible: true,
+            ..WorldConfig::default()
+        };
+        let mut world = World::new(Stress::level_for(level, count), config);
+        let stress = Stress::fill(&mut world, count);
+        (world, stress)
     }
 
     /// Fills the playfield of `world` with `count` bullets of every age.
