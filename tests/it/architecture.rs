@@ -66,7 +66,7 @@ fn architecture_names_every_folder_and_every_long_file() {
     );
 }
 
-/// Every path written in backticks (`app/session/`, `sim/world.rs`, `tests/it/main.rs`) is a
+/// Every path written in backticks (`app/session/`, `sim/world/mod.rs`, `tests/it/main.rs`) is a
 /// file or folder of the repository, found under `src/` or from its root.
 #[test]
 fn every_path_architecture_names_exists() {

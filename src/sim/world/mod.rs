@@ -6,23 +6,26 @@
 //! (`players`, `shots`, `bomb`, `enemies`, `bullets`, `items`, `timeline`, `clear`) is handed
 //! the parts it changes for the length of its work, and readers outside get read-only views.
 
+mod edit;
+#[cfg(any(test, feature = "testkit"))]
+mod set_up;
+mod view;
+
 use std::sync::Arc;
 
-use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BroadPhase, Collider, Config, Layer, Shape};
+use crate::collide::{BroadPhase, Collider, Config, Layer};
 use crate::level::{limits, Level, Tier};
 
 use super::bomb::{self, Blast};
-use super::boss::{Bosses, MidBossWait};
-use super::bullet::Bullet;
+use super::boss::Bosses;
 use super::bullets::{self, Bullets};
-use super::clear::{Progress, StagePhase, Tally};
+use super::clear::{Progress, StagePhase};
 use super::config::WorldConfig;
 use super::encounters::{self, Arena};
 use super::enemies::{self, Spawner};
-use super::enemy::{self, Enemy};
+use super::enemy::Enemy;
 use super::events::{GameEvent, RunStats};
 use super::harm::Harm;
 use super::hash::StateHasher;
@@ -30,14 +33,13 @@ use super::input::Input;
 use super::item::Item;
 use super::items;
 use super::phase_start::{self, PhaseStart};
-use super::pilots;
 use super::player::{Player, Shot};
 use super::players::{self, Crew};
 use super::scratch::{self, Scratch};
 use super::scroll::Scroll;
 use super::shared::Shared;
 use super::shots::{self, Sights};
-use super::timeline::{Banner, Timeline, Upcoming};
+use super::timeline::Timeline;
 use super::weapons::Battle;
 
 /// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
@@ -366,241 +368,6 @@ impl World {
             invincible: self.config.invincible,
         };
         (harm, arena)
-    }
-
-    // --- Reading the world: what drawing, sound, the summaries and the tests see. ---
-
-    /// The run's configuration, as the world was given it (its arcade rules sanitised).
-    pub fn config(&self) -> &WorldConfig {
-        &self.config
-    }
-
-    /// The level as this run's difficulty and loop play it.
-    pub fn level(&self) -> &Arc<Level> {
-        &self.level
-    }
-
-    /// Steps since the world was made.
-    pub fn frame(&self) -> u64 {
-        self.frame
-    }
-
-    /// Seconds on the stage's timeline (starts at `config.start_at`; pauses during bosses).
-    pub fn stage_time(&self) -> f32 {
-        self.timeline.stage_time()
-    }
-
-    /// Ground scroll speed now, pixels per second.
-    pub fn scroll_speed(&self) -> f32 {
-        self.scroll.speed()
-    }
-
-    /// Total ground scrolled, pixels (for drawing the background).
-    pub fn scroll_offset(&self) -> f32 {
-        self.scroll.offset()
-    }
-
-    pub fn phase(&self) -> StagePhase {
-        self.progress.phase()
-    }
-
-    pub fn players(&self) -> &[Player] {
-        &self.players
-    }
-
-    pub fn shots(&self) -> &Slab<Shot> {
-        &self.shots
-    }
-
-    pub fn enemies(&self) -> &Slab<Enemy> {
-        &self.enemies
-    }
-
-    pub fn bullets(&self) -> &Bullets {
-        &self.bullets
-    }
-
-    pub fn items(&self) -> &Slab<Item> {
-        &self.items
-    }
-
-    pub fn blasts(&self) -> &Slab<Blast> {
-        &self.blasts
-    }
-
-    /// The stage boss's enemy key while it lives.
-    pub fn boss(&self) -> Option<usize> {
-        self.bosses.boss
-    }
-
-    /// The mid-boss the timeline waits for, while it lives and the wait lasts.
-    pub fn mid_boss(&self) -> Option<MidBossWait> {
-        self.bosses.mid_boss
-    }
-
-    pub fn banner(&self) -> Option<&Banner> {
-        self.timeline.banner()
-    }
-
-    /// The stage-clear bonus, once the clear began.
-    pub fn tally(&self) -> Option<&Tally> {
-        self.progress.tally()
-    }
-
-    pub fn stats(&self) -> &RunStats {
-        &self.stats
-    }
-
-    /// What happened during the last step, in the order it happened.
-    pub fn events(&self) -> &[GameEvent] {
-        &self.events
-    }
-
-    /// The collider's counters for the last update.
-    pub fn collider_stats(&self) -> crate::collide::Stats {
-        self.collider.stats()
-    }
-
-    /// The collider itself, for tests that check the boxes the world keeps there.
-    #[cfg(test)]
-    pub(crate) fn collider(&self) -> &Collider {
-        &self.collider
-    }
-
-    /// Every body in the collider, for the debug overlay: its layer, its box, and its true
-    /// shape, centred on the box ([`Shape::Aabb`] when the box is the hitbox).
-    pub fn boxes(&self) -> impl Iterator<Item = (Layer, Aabb, Shape)> + '_ {
-        self.collider.boxes().map(|(c, b)| {
-            let shape = self.collider.shape(c.handle).unwrap_or_default();
-            (c.layer, b, shape)
-        })
-    }
-
-    /// True once the stage is cleared.
-    pub fn cleared(&self) -> bool {
-        self.progress.phase() == StagePhase::Cleared
-    }
-
-    pub fn game_over(&self) -> bool {
-        self.progress.phase() == StagePhase::GameOver
-    }
-
-    /// Combined score of all players.
-    pub fn score(&self) -> u64 {
-        self.players.iter().map(|p| p.score).sum()
-    }
-
-    /// The best single player's score: what can enter the high-score table, where each player
-    /// of a two-player game is ranked alone.
-    pub fn best_player_score(&self) -> u64 {
-        self.players.iter().map(|p| p.score).max().unwrap_or(0)
-    }
-
-    /// World position of part `pi` of enemy `k`.
-    pub fn part_pos(&self, k: usize, pi: usize) -> Vec2 {
-        enemy::part_pos(&self.enemies, &self.level, k, pi)
-    }
-
-    /// True when enemy `k` lives and its part `pi` is there to be hurt
-    /// ([`Enemy::part_open`]).
-    pub fn part_open(&self, k: usize, pi: usize) -> bool {
-        enemy::part_open(&self.enemies, &self.level, k, pi)
-    }
-
-    /// The nearest part a melee strike from `from` could hurt, with where it is (see
-    /// `pilots::melee_target_from`). For the autoplay bot; it allocates nothing.
-    pub fn melee_target_from(&self, from: Vec2) -> Option<Vec2> {
-        pilots::melee_target_from(&self.enemies, &self.level, from)
-    }
-
-    /// Where Orla's lamp is for blast `b`: on her ship while it flies, else where she bombed.
-    pub fn lamp(&self, b: &Blast) -> Vec2 {
-        bomb::lamp(b, &self.players)
-    }
-
-    /// The enemies the timeline brings in within `within_s` seconds of stage time, soonest
-    /// first, for the practice toolbox's spawn preview.
-    pub fn upcoming_spawns(&self, within_s: f32) -> Vec<Upcoming> {
-        self.timeline.upcoming_spawns(&self.level, within_s)
-    }
-
-    // --- The door for changes from outside a step: stress bullets, practice, scene set-up. ---
-
-    /// Adds a bullet; its box joins the collider with the rest of this step's spawns, in one
-    /// batch. Returns its key, or `None` when the collider is full.
-    pub fn spawn_bullet(&mut self, bullet: Bullet) -> Option<usize> {
-        bullets::spawn(&mut self.bullets, &mut self.collider, bullet)
-    }
-
-    /// Brings in an enemy of type `kind` at `pos`, as a wave without overrides would (scene
-    /// set-up: `testkit`); its key, or `None` at the level's enemy limit.
-    #[cfg(any(test, feature = "testkit"))]
-    pub(crate) fn spawn_enemy(&mut self, kind: usize, pos: Vec2) -> Option<usize> {
-        let (mut spawner, _) = self.spawner_and_timeline();
-        spawner.spawn(enemies::Spawn {
-            kind,
-            pos,
-            path: None,
-            pattern: None,
-            mirror: false,
-        })
-    }
-
-    /// Drops an item of `kind` at `pos`, as an enemy's drop (scene set-up: `testkit`).
-    #[cfg(any(test, feature = "testkit"))]
-    pub(crate) fn drop_item(&mut self, kind: super::item::ItemKind, pos: Vec2) {
-        let (mut harm, _) = self.harm_and_arena();
-        items::spawn(harm.items, &mut harm.shared, kind, pos, false);
-    }
-
-    /// Scores `points` for `player` as play does, extra lives and all (`testkit`).
-    #[cfg(any(test, feature = "testkit"))]
-    pub(crate) fn add_score(&mut self, player: usize, points: u64) {
-        let extends = self.config.arcade.extends;
-        let events = &mut self.events;
-        super::player::add_score(&mut self.players, player, points, extends, events);
-    }
-
-    /// Fires `player`'s charge attack right now, whatever its gauge (`testkit`).
-    #[cfg(any(test, feature = "testkit"))]
-    pub(crate) fn fire_charge(&mut self, player: usize) {
-        let (shots, collider) = (&mut self.shots, &mut self.collider);
-        players::fire_charge(&self.players[player], shots, collider, &mut self.events);
-    }
-
-    /// Damages part `pi` of enemy `k` for `player` as a hit would, and all that follows
-    /// (scene set-up in tests).
-    #[cfg(test)]
-    pub(crate) fn damage_part(&mut self, k: usize, pi: usize, damage: f32, player: usize) {
-        self.harm_and_arena().0.damage_part(k, pi, damage, player);
-    }
-
-    /// Forgets the last step's events: a rewound world's re-simulated steps were seen already.
-    pub fn forget_events(&mut self) {
-        self.events.clear();
-    }
-
-    /// Turns the run's invincibility on or off (a level author's switch, and tests').
-    pub fn set_invincible(&mut self, invincible: bool) {
-        self.config.invincible = invincible;
-    }
-
-    /// Player `i`, to set up a scene (tests, demos): a ship moved here takes its box along
-    /// on the next step.
-    pub fn player_mut(&mut self, i: usize) -> &mut Player {
-        &mut self.players[i]
-    }
-
-    /// Enemy `k`, to set up a scene (tests): its parts' HP and timers. Boxes follow the enemy
-    /// on the next step.
-    pub fn enemy_mut(&mut self, k: usize) -> &mut Enemy {
-        &mut self.enemies[k]
-    }
-
-    /// Item `k`, to set up a scene (tests): its age, drift and place. Its box follows on the
-    /// next step.
-    pub fn item_mut(&mut self, k: usize) -> &mut Item {
-        &mut self.items[k]
     }
 
     /// A hash of everything that decides how the game goes on from here, so runs and replays
