@@ -183,87 +183,87 @@ pub(crate) fn fire_main_shot(
     };
     spawn_shot(shots, collider, centre);
     match character {
-        Character::Vela => {
-            // A widening fan of single shots: a spread from the first power level.
-            let fans: &[f32] = match power {
-                1 => &[12.0],
-                2 => &[8.0],
-                3 => &[6.0, 12.0],
-                _ => &[5.0, 10.0, 16.0],
-            };
-            for deg in fans {
-                for sign in [-1.0f32, 1.0] {
-                    let a = (-90.0 + sign * deg).to_radians();
-                    spawn_shot(
-                        shots,
-                        collider,
-                        Shot {
-                            vel: Vec2::new(a.cos(), a.sin()) * stats.shot_speed,
-                            paired: false,
-                            ..base.clone()
-                        },
-                    );
-                }
-            }
-        }
-        Character::Brass => {
-            // Heavy bolts side by side, all straight ahead: few, slow to come (six volleys a
-            // second, half Vela's rate) and hard-hitting, a lane of three from the first
-            // power level so popcorn in front of him falls before it fires.
-            // (offset, paired) on each side of the centre.
-            let sides: &[(f32, bool)] = match power {
-                1 | 2 => &[(11.0, false)],
-                3 => &[(11.0, true)],
-                _ => &[(11.0, true), (22.0, false)],
-            };
-            for &(dx, paired) in sides {
-                for sign in [-1.0f32, 1.0] {
-                    spawn_shot(
-                        shots,
-                        collider,
-                        Shot {
-                            pos: base.pos + Vec2::new(sign * dx, 4.0),
-                            half: if paired { paired_half } else { half },
-                            paired,
-                            ..base.clone()
-                        },
-                    );
-                }
-            }
-        }
-        Character::Wren => {
-            // Homing orbs from the familiar with every volley, more with power.
-            let orbs = match power {
-                1 => 1,
-                2 => 2,
-                3 => 3,
-                _ => 4,
-            };
-            {
-                for n in 0..orbs {
-                    let sign = if n % 2 == 0 { -1.0 } else { 1.0 };
-                    let a = (-90.0 + sign * (30.0 + 15.0 * n as f32)).to_radians();
-                    spawn_shot(
-                        shots,
-                        collider,
-                        Shot {
-                            kind: ShotKind::Homing,
-                            pos: pos + Vec2::new(sign * 12.0, 0.0),
-                            vel: Vec2::new(a.cos(), a.sin()) * 220.0,
-                            half: Vec2::splat(4.0),
-                            paired: false,
-                            damage: stats.shot_damage * 0.95,
-                            life: 150,
-                            ..base.clone()
-                        },
-                    );
-                }
-            }
-        }
+        Character::Vela => fire_vela_fan(shots, collider, &base, power),
+        Character::Brass => fire_brass_bolts(shots, collider, &base, power),
+        Character::Wren => fire_wren_orbs(shots, collider, &base, power, pos),
         Character::Orla => fire_orla_side_beams(shots, collider, &base, power),
         Character::Rook => fire_rook_pods(shots, collider, p, &base, power),
     }
     events.push(GameEvent::Shot { player: i });
+}
+
+/// Vela's fan beside the centre shot: single shots at widening angles, a spread from the first
+/// power level.
+fn fire_vela_fan(shots: &mut Slab<Shot>, collider: &mut Collider, base: &Shot, power: u8) {
+    // The centre shot flies straight up at the pilot's shot speed.
+    let speed = -base.vel.y;
+    let fans: &[f32] = match power {
+        1 => &[12.0],
+        2 => &[8.0],
+        3 => &[6.0, 12.0],
+        _ => &[5.0, 10.0, 16.0],
+    };
+    for deg in fans {
+        for sign in [-1.0f32, 1.0] {
+            let a = (-90.0 + sign * deg).to_radians();
+            let shot = Shot {
+                vel: Vec2::new(a.cos(), a.sin()) * speed,
+                paired: false,
+                ..base.clone()
+            };
+            spawn_shot(shots, collider, shot);
+        }
+    }
+}
+
+/// Brass's heavy bolts beside the centre one, all straight ahead: few, slow to come (six
+/// volleys a second, half Vela's rate) and hard-hitting, a lane of three from the first power
+/// level so popcorn in front of him falls before it fires.
+fn fire_brass_bolts(shots: &mut Slab<Shot>, collider: &mut Collider, base: &Shot, power: u8) {
+    let paired_half = Vec2::new(base.half.x + 4.0, base.half.y);
+    // (offset, paired) on each side of the centre.
+    let sides: &[(f32, bool)] = match power {
+        1 | 2 => &[(11.0, false)],
+        3 => &[(11.0, true)],
+        _ => &[(11.0, true), (22.0, false)],
+    };
+    for &(dx, paired) in sides {
+        for sign in [-1.0f32, 1.0] {
+            let shot = Shot {
+                pos: base.pos + Vec2::new(sign * dx, 4.0),
+                half: if paired { paired_half } else { base.half },
+                paired,
+                ..base.clone()
+            };
+            spawn_shot(shots, collider, shot);
+        }
+    }
+}
+
+/// Wren's homing orbs from the familiar beside the `ship` with every volley, one more with
+/// each power level.
+fn fire_wren_orbs(
+    shots: &mut Slab<Shot>,
+    collider: &mut Collider,
+    base: &Shot,
+    power: u8,
+    ship: Vec2,
+) {
+    for n in 0..power.clamp(1, 4) {
+        let sign = if n % 2 == 0 { -1.0 } else { 1.0 };
+        let a = (-90.0 + sign * (30.0 + 15.0 * f32::from(n))).to_radians();
+        let shot = Shot {
+            kind: ShotKind::Homing,
+            pos: ship + Vec2::new(sign * 12.0, 0.0),
+            vel: Vec2::new(a.cos(), a.sin()) * 220.0,
+            half: Vec2::splat(4.0),
+            paired: false,
+            damage: base.damage * 0.95,
+            life: 150,
+            ..base.clone()
+        };
+        spawn_shot(shots, collider, shot);
+    }
 }
 
 /// Fires `p`'s charge attack, its character's own.
