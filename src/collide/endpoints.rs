@@ -15,6 +15,12 @@ pub(super) const BAND_HEIGHT: f32 = 32.0;
 /// Number of bands.
 pub(super) const BANDS: usize = 10;
 
+/// Index of the list holding `layer`'s boxes in `band`.
+#[inline]
+pub(super) fn list_index(layer: Layer, band: usize) -> usize {
+    layer.index() * BANDS + band
+}
+
 /// The `min.y` range of band `band`: the first and last bands are open-ended.
 #[inline]
 pub(super) fn band_range(band: usize) -> (f32, f32) {
@@ -39,7 +45,7 @@ pub(super) fn band_of(min_y: f32) -> usize {
 }
 
 use super::slots::Slots;
-use super::Aabb;
+use super::{Aabb, Layer};
 
 /// A layer's endpoints. Index `i` of every array describes the same box, `ids[i]` its slot.
 #[derive(Clone, Debug, Default)]

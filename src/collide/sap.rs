@@ -19,10 +19,9 @@
 //! shooter make expensive.
 
 use super::bodies::{Bodies, Store};
-use super::endpoints::{band_of, EndpointList, BANDS, BAND_HEIGHT};
-use super::scan::Probe;
+use super::endpoints::{band_of, list_index, EndpointList, BANDS, BAND_HEIGHT};
 use super::slots::State;
-use super::sweep::{self, SCAN_LIMIT};
+use super::sweep::{self, Probe, SCAN_LIMIT};
 use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
@@ -499,12 +498,6 @@ impl BroadPhase for Collider {
         }
         self.bodies.query_pending(&area, layers, out);
     }
-}
-
-/// Index of the list holding `layer`'s boxes in `band`.
-#[inline]
-pub(super) fn list_index(layer: Layer, band: usize) -> usize {
-    layer.index() * BANDS + band
 }
 
 #[cfg(test)]

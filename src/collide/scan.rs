@@ -12,19 +12,11 @@
 //! so that check costs a look at a handful of slot heads.
 
 use super::aabb::interiors_meet;
-use super::endpoints::{EndpointList, BANDS};
-use super::sap::{list_index, Collider};
+use super::endpoints::{list_index, EndpointList, BANDS};
+use super::sap::Collider;
 use super::slots::{pair_key, Slots, State};
-use super::sweep::SCAN_LIMIT;
+use super::sweep::{Probe, SCAN_LIMIT};
 use super::{Aabb, Layer};
-
-/// A box of a small layer, scanned against the layers of `layers` (one bit each).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Probe {
-    aabb: Aabb,
-    id: u32,
-    layers: u16,
-}
 
 /// Boxes tested per block: the block's tests are branch-free so they vectorise, and the few
 /// blocks with a hit are tested again box by box.

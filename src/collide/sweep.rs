@@ -7,11 +7,21 @@
 use super::aabb::interiors_meet;
 use super::endpoints::EndpointList;
 use super::slots::pair_key;
+use super::Aabb;
 
 /// At most this many boxes on one side and the pair is scanned instead of swept: testing a
 /// handful of boxes (the player, a bomb blast) against every box of the other list is cheaper
 /// than keeping that list sorted, so a layer that only meets tiny layers is never sorted.
 pub(super) const SCAN_LIMIT: usize = 8;
+
+/// A box of a small layer, scanned against the layers of `layers` (one bit each): what
+/// `scan.rs` tests, gathered into the collider's buffers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Probe {
+    pub aabb: Aabb,
+    pub id: u32,
+    pub layers: u16,
+}
 
 #[inline(always)]
 fn overlaps(l: &EndpointList, i: usize, m: &EndpointList, k: usize) -> bool {
