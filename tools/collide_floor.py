@@ -106,22 +106,25 @@ def main():
 
     print("\n| scene | boxes | events | pass µs | events µs | floor µs | sap µs | sap / floor |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for scene, (boxes, events, level) in SCENES.items():
-        if level not in bw:
-            continue
-        read, copy = bw[level]
-        pass_us = boxes * ENDPOINT_BYTES / (read * 1e9) * 1e6
-        events_us = events * RECORD_BYTES / (copy * 1e9) * 1e6
+    for scene, boxes, events, pass_us, events_us in floors(bw):
         floor = pass_us + events_us
-        if "/" in scene:
-            group, phase = scene.split("/")
-            sap = median_us(group, f"sap_{phase}_frame")
-        else:
-            sap = median_us(scene, "sap")
+        sap = sap_of(scene, TARGET)
         ratio = f"{sap / floor:.0f}x" if sap else ""
         print(f"| `{scene}` | {boxes:,} | {events:,} | {pass_us:.2f} | {events_us:.2f} | {floor:.2f} | {fmt(sap)} | {ratio} |")
     if BEFORE is not None:
         compare(bw)
+
+
+def floors(bw):
+    """Each scene whose memory level this run measured, with its floor's two parts in µs: one
+    pass reading every box's endpoints, and writing its events."""
+    for scene, (boxes, events, level) in SCENES.items():
+        if level not in bw:
+            continue
+        read, copy = bw[level]
+        pass_us = boxes * ENDPOINT_BYTES / (read * 1e3)
+        events_us = events * RECORD_BYTES / (copy * 1e3)
+        yield scene, boxes, events, pass_us, events_us
 
 
 def sap_of(scene, target):
@@ -167,11 +170,8 @@ def compare(bw):
     """Both builds' sweep-and-prune side by side, with sap / floor from this run's bandwidths."""
     print("\n| scene | sap, before | sap, now | before / now | floor µs | before / floor | now / floor |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for scene, (boxes, events, level) in SCENES.items():
-        if level not in bw:
-            continue
-        read, copy = bw[level]
-        floor = boxes * ENDPOINT_BYTES / (read * 1e3) + events * RECORD_BYTES / (copy * 1e3)
+    for scene, _, _, pass_us, events_us in floors(bw):
+        floor = pass_us + events_us
         old, new = sap_of(scene, BEFORE), sap_of(scene, TARGET)
         if old is None or new is None:
             continue
@@ -179,11 +179,8 @@ def compare(bw):
     cap = {"mass_clear/clear": 60}
     print("\n| target (issue #47) | before | now |")
     print("| --- | ---: | ---: |")
-    for scene, (boxes, events, level) in SCENES.items():
-        if level not in bw:
-            continue
-        read, copy = bw[level]
-        floor = boxes * ENDPOINT_BYTES / (read * 1e3) + events * RECORD_BYTES / (copy * 1e3)
+    for scene, _, _, pass_us, events_us in floors(bw):
+        floor = pass_us + events_us
         limit = cap.get(scene, 20)
         cells = []
         for t in [BEFORE, TARGET]:
