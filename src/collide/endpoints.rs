@@ -8,6 +8,9 @@
 //! and a sweep only pairs bands that boxes can reach across (see [`band_of`]). Layers that are
 //! only scanned, never swept, skip the bands: their boxes stay in whichever list they joined.
 
+use super::slots::Slots;
+use super::{Aabb, Layer};
+
 /// Height of a band. The playfield is 320 px tall, so it is cut into ten bands; a box may be
 /// any size (tall boxes just make their list reach further) and anywhere (outside the field
 /// it joins the first or last band).
@@ -43,9 +46,6 @@ pub(super) fn band_of(min_y: f32) -> usize {
     // `as` saturates, and negative values clamp to band 0.
     ((min_y * (1.0 / BAND_HEIGHT)) as usize).min(BANDS - 1)
 }
-
-use super::slots::Slots;
-use super::{Aabb, Layer};
 
 /// A layer's endpoints. Index `i` of every array describes the same box, `ids[i]` its slot.
 #[derive(Clone, Debug, Default)]
