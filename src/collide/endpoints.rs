@@ -82,12 +82,7 @@ impl EndpointList {
     pub fn reserve(&mut self, n: usize) {
         use super::reserve::touched;
         touched(&mut self.ids, n, 0);
-        for v in [
-            &mut self.min_x,
-            &mut self.max_x,
-            &mut self.min_y,
-            &mut self.max_y,
-        ] {
+        for v in self.coords_mut() {
             touched(v, n, 0.0);
         }
         touched(&mut self.batch, n, (Aabb::default(), 0));
@@ -190,13 +185,9 @@ impl EndpointList {
             // Coordinates again: every entry is loaded below (`reload_with` sizes the arrays,
             // the banded passes write every entry they keep).
             self.direct = false;
-            for v in [
-                &mut self.min_x,
-                &mut self.max_x,
-                &mut self.min_y,
-                &mut self.max_y,
-            ] {
-                v.resize(self.ids.len(), 0.0);
+            let len = self.ids.len();
+            for v in self.coords_mut() {
+                v.resize(len, 0.0);
             }
         }
         if !banded {
@@ -239,14 +230,20 @@ impl EndpointList {
     /// and width bounds only serve sweeps, which never read a direct list. O(1).
     fn go_direct(&mut self) {
         self.direct = true;
-        for v in [
+        for v in self.coords_mut() {
+            v.clear();
+        }
+    }
+
+    /// The four coordinate arrays, which a direct list keeps empty and a banded one as long
+    /// as `ids`.
+    fn coords_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [
             &mut self.min_x,
             &mut self.max_x,
             &mut self.min_y,
             &mut self.max_y,
-        ] {
-            v.clear();
-        }
+        ]
     }
 
     /// The tested box of entry `i`: its coordinates, or for a direct list its slot's current

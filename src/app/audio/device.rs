@@ -42,11 +42,9 @@ impl Pace {
     /// (a stall, a suspend) has that debt forgiven, rather than being fed a burst to catch up.
     fn wait(&mut self, now: Instant, frames: usize, rate: u32) -> Duration {
         let since = *self.since.get_or_insert(now);
-        let elapsed = now.saturating_duration_since(since).as_secs_f64();
+        let mut elapsed = now.saturating_duration_since(since).as_secs_f64();
         if self.handed + LEAD.as_secs_f64() < elapsed {
-            self.since = Some(now);
-            self.handed = 0.0;
-            return self.wait(now, frames, rate);
+            (self.since, self.handed, elapsed) = (Some(now), 0.0, 0.0);
         }
         self.handed += frames as f64 / f64::from(rate.max(1));
         let ahead = self.handed - elapsed - LEAD.as_secs_f64();

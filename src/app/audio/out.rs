@@ -54,6 +54,14 @@ fn settings() -> AudioManagerSettings<PacedCpal> {
     }
 }
 
+/// One of the game's tracks, with room for `sounds` at once and one track inside it (the
+/// music's duck track; the others hold none).
+fn track(sounds: usize) -> TrackBuilder {
+    TrackBuilder::new()
+        .sub_track_capacity(1)
+        .sound_capacity(sounds)
+}
+
 /// The last stage of the mix: peaks over -3 dB (a wall of explosions on loud music) are held
 /// down hard and fast, so the sum does not clip on the device.
 fn limiter() -> CompressorBuilder {
@@ -87,23 +95,9 @@ impl Output {
     /// is none or it will not open.
     pub fn open() -> Option<Output> {
         let mut manager = sound_device::open(|| AudioManager::new(settings()))?;
-        let mut music = manager
-            .add_sub_track(TrackBuilder::new().sub_track_capacity(1).sound_capacity(1))
-            .ok()?;
-        let duck = music
-            .add_sub_track(
-                TrackBuilder::new()
-                    .sub_track_capacity(1)
-                    .sound_capacity(MUSIC_VOICES),
-            )
-            .ok()?;
-        let effects = manager
-            .add_sub_track(
-                TrackBuilder::new()
-                    .sub_track_capacity(1)
-                    .sound_capacity(EFFECT_VOICES),
-            )
-            .ok()?;
+        let mut music = manager.add_sub_track(track(1)).ok()?;
+        let duck = music.add_sub_track(track(MUSIC_VOICES)).ok()?;
+        let effects = manager.add_sub_track(track(EFFECT_VOICES)).ok()?;
         Some(Output {
             _manager: manager,
             music,

@@ -43,11 +43,11 @@ impl Target {
         asks: &'static str,
         out: &[String],
         says: &str,
-        fine: impl FnOnce() -> String,
+        fine: String,
     ) -> Target {
         let holds = out.is_empty();
         let measured = match holds {
-            true => fine(),
+            true => fine,
             false => format!("{says} {}", out.join(", ")),
         };
         Target {
@@ -159,7 +159,7 @@ fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow])
             asks,
             &over(&rows, most),
             "over on",
-            || format!("every pilot; worst median {worst}"),
+            format!("every pilot; worst median {worst}"),
         ));
     }
     let expert = rows_of(deaths, "expert", "hard");
@@ -183,7 +183,7 @@ fn deaths(out: &mut Vec<Target>, deaths: &[DeathRow], first_minute: &[DeathRow])
             "expert on Hard, every stage, every pilot: clears at least 3 of 5 seeds, median deaths at most 3",
             &failing,
             "short on",
-            || "every stage and pilot".to_string(),
+            "every stage and pilot".to_string(),
         ));
     }
     let six = |rows: Vec<&'_ DeathRow>| -> Vec<(String, u32)> {
@@ -286,7 +286,7 @@ fn difficulty_steps(out: &mut Vec<Target>, steps: &[StepRow]) {
         "every stage: Normal over Easy and Hard over Normal each 1.5x-2.5x in enemy bullets fired a minute",
         &bad,
         "out on",
-        || format!("steps {min:.2}-{max:.2}"),
+        format!("steps {min:.2}-{max:.2}"),
     ));
 }
 
@@ -347,7 +347,7 @@ fn bosses(out: &mut Vec<Target>, bosses: &[BossRow], human: &[HumanBossRow]) {
             "average player in a whole run on Normal, every pilot: each boss at most 60 s, the first at most 40 s",
             &slow,
             "slow:",
-            || format!("slowest {worst:.1} s"),
+            format!("slowest {worst:.1} s"),
         ));
     }
 }
