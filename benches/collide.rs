@@ -105,13 +105,41 @@ fn strict(a: &Aabb, b: &Aabb) -> bool {
     a.overlaps(b)
 }
 
+/// The scene's live boxes as every peer tests them (tested box, layer, scene id), gathered
+/// afresh each frame in the scene's order: a peer builds its leaf `i` from entry `i`, and
+/// hands its candidate pairs back here as entry indices to be filtered.
+#[derive(Default)]
+struct LiveBoxes(Vec<(Aabb, Layer, u32)>);
+
+impl LiveBoxes {
+    /// Refills from `scene`'s live bodies and returns them.
+    fn gather(&mut self, scene: &Workload) -> &[(Aabb, Layer, u32)] {
+        self.0.clear();
+        self.0
+            .extend(scene.live().map(|(id, b)| (b.tested(), b.layer, id)));
+        &self.0
+    }
+
+    /// Pushes the scene ids of entries `i` and `j` onto `found` when `map` lets their layers
+    /// meet and their boxes overlap by the strict edge rule: what turns a peer's candidate
+    /// pair into a pair the game would report.
+    #[inline]
+    fn keep(&self, map: &CollisionMap, i: usize, j: usize, found: &mut Vec<(u32, u32)>) {
+        let (a, la, ida) = self.0[i];
+        let (b, lb, idb) = self.0[j];
+        if map.meets(la, lb) && strict(&a, &b) {
+            found.push((ida, idb));
+        }
+    }
+}
+
 /// A textbook uniform grid rebuilt every frame: boxes are bucketed into 16 px cells by a
 /// counting sort, each cell tests its entries pairwise (collision map first, then the strict
 /// overlap test), and a pair is kept only in the cell holding the corner where the two boxes
 /// start to overlap, so it is reported once.
 #[derive(Default)]
 pub struct Grid {
-    boxes: Vec<(Aabb, Layer, u32)>,
+    live: LiveBoxes,
     cells: Vec<(u32, u32, u32, u32)>,
     start: Vec<u32>,
     items: Vec<u32>,
@@ -127,13 +155,11 @@ fn cell_of(v: f32, n: usize) -> u32 {
 
 impl Rebuilds for Grid {
     fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>) {
-        self.boxes.clear();
-        self.boxes
-            .extend(scene.live().map(|(id, b)| (b.tested(), b.layer, id)));
+        let boxes = self.live.gather(scene);
         self.cells.clear();
         self.start.clear();
         self.start.resize(COLS * ROWS + 1, 0);
-        for (b, _, _) in &self.boxes {
+        for (b, _, _) in boxes {
             let r = (
                 cell_of(b.min.x, COLS),
                 cell_of(b.max.x, COLS),
@@ -164,10 +190,10 @@ impl Rebuilds for Grid {
         for c in 0..COLS * ROWS {
             let entries = &self.items[self.start[c] as usize..self.start[c + 1] as usize];
             for (k, &i) in entries.iter().enumerate() {
-                let (a, la, ida) = self.boxes[i as usize];
+                let (a, la, ida) = boxes[i as usize];
                 let row = map.row(la);
                 for &j in &entries[k + 1..] {
-                    let (b, lb, idb) = self.boxes[j as usize];
+                    let (b, lb, idb) = boxes[j as usize];
                     if !row.contains(lb) || !strict(&a, &b) {
                         continue;
                     }
@@ -187,33 +213,25 @@ impl Rebuilds for Grid {
 /// broccoli's tree rebuilt from the frame's boxes, as its docs recommend for moving scenes.
 #[derive(Default)]
 pub struct Broccoli {
+    live: LiveBoxes,
+    /// The tree's leaves: each live box with its index in `live`.
     bots: Vec<(broccoli::axgeom::Rect<f32>, u32)>,
-    info: Vec<(Aabb, Layer)>,
 }
 
 impl Rebuilds for Broccoli {
     fn rebuild(&mut self, map: &CollisionMap, scene: &Workload, found: &mut Vec<(u32, u32)>) {
+        let boxes = self.live.gather(scene);
         self.bots.clear();
-        self.info.clear();
-        for (id, b) in scene.live() {
-            let t = b.tested();
-            self.bots
-                .push((broccoli::rect(t.min.x, t.max.x, t.min.y, t.max.y), id));
-            if self.info.len() <= id as usize {
-                self.info
-                    .resize(id as usize + 1, (Aabb::default(), Layer::Player));
-            }
-            self.info[id as usize] = (t, b.layer);
-        }
-        let (info, pairs) = (&self.info, found);
+        self.bots.extend(
+            boxes.iter().enumerate().map(|(i, (t, _, _))| {
+                (broccoli::rect(t.min.x, t.max.x, t.min.y, t.max.y), i as u32)
+            }),
+        );
+        let live = &self.live;
         let mut tree = broccoli::Tree::new(&mut self.bots);
         tree.find_colliding_pairs(|a, b| {
             let (a, b) = (*a.unpack_inner(), *b.unpack_inner());
-            let (ba, la) = info[a as usize];
-            let (bb, lb) = info[b as usize];
-            if map.meets(la, lb) && strict(&ba, &bb) {
-                pairs.push((a, b));
-            }
+            live.keep(map, a as usize, b as usize, found);
         });
     }
 }
@@ -226,8 +244,9 @@ impl Rebuilds for Broccoli {
 #[derive(Default)]
 pub struct ParryBvh {
     ws: parry2d::partitioning::BvhWorkspace,
+    live: LiveBoxes,
+    /// The tree's leaves: leaf `i` is entry `i` of `live`.
     leaves: Vec<parry2d::bounding_volume::Aabb>,
-    info: Vec<(Aabb, Layer, u32)>,
 }
 
 impl Rebuilds for ParryBvh {
@@ -235,24 +254,15 @@ impl Rebuilds for ParryBvh {
         use parry2d::bounding_volume::Aabb as PAabb;
         use parry2d::math::Vec2 as PVec2;
         use parry2d::partitioning::{Bvh, BvhBuildStrategy};
+        let boxes = self.live.gather(scene);
         self.leaves.clear();
-        self.info.clear();
-        for (id, b) in scene.live() {
-            let t = b.tested();
-            self.leaves.push(PAabb::new(
-                PVec2::new(t.min.x, t.min.y),
-                PVec2::new(t.max.x, t.max.y),
-            ));
-            self.info.push((t, b.layer, id));
-        }
+        self.leaves.extend(boxes.iter().map(|(t, _, _)| {
+            PAabb::new(PVec2::new(t.min.x, t.min.y), PVec2::new(t.max.x, t.max.y))
+        }));
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &self.leaves);
-        let (info, pairs) = (&self.info, found);
+        let live = &self.live;
         bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
-            let (ba, la, ida) = info[a as usize];
-            let (bb, lb, idb) = info[b as usize];
-            if map.meets(la, lb) && strict(&ba, &bb) {
-                pairs.push((ida, idb));
-            }
+            live.keep(map, a as usize, b as usize, found);
         });
     }
 }
