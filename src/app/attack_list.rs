@@ -12,7 +12,7 @@ use skysweep::save::attacks::tally_key;
 use skysweep::sim::Character;
 
 use super::attack_results::boss_label;
-use super::menu_input::MenuInput;
+use super::menu_input::{MenuEvent, MenuInput};
 use super::practice_setup::{PracticeSetup, StageEntry};
 use super::session::AttackRun;
 
@@ -78,16 +78,9 @@ pub enum Line {
     Attack(usize),
 }
 
-/// What a frame's input did to the list.
+/// The list's one choice: play the attack under the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListEvent {
-    Nothing,
-    Moved,
-    /// Another pilot's tallies show.
-    Pilot,
-    Play,
-    Back,
-}
+pub struct Play;
 
 /// The list and its cursor, over PRACTICE's choice (its difficulty, loop, power, lives,
 /// bombs, invincibility, auto-restart and ALL STAGES; the pilot is player 1's, changed here).
@@ -158,16 +151,16 @@ impl AttackList {
     }
 
     /// One frame's input: up and down move over the attacks, left and right change the
-    /// pilot, ok plays the attack, back leaves.
-    pub fn apply(&mut self, m: &MenuInput) -> ListEvent {
+    /// pilot (the event is then [`MenuEvent::Changed`]), ok plays the attack, back leaves.
+    pub fn apply(&mut self, m: &MenuInput) -> MenuEvent<Play> {
         let n = self.listed().len();
         if m.back {
-            return ListEvent::Back;
+            return MenuEvent::Back;
         }
         if (m.up || m.down) && n > 0 {
             let step = if m.up { n - 1 } else { 1 };
             self.cursor = (self.cursor + step) % n;
-            return ListEvent::Moved;
+            return MenuEvent::Moved;
         }
         if m.left || m.right {
             let all = Character::ALL;
@@ -177,12 +170,12 @@ impl AttackList {
                 .unwrap_or(0);
             let j = if m.left { i + all.len() - 1 } else { i + 1 };
             self.setup.pilot1 = all[j % all.len()];
-            return ListEvent::Pilot;
+            return MenuEvent::Changed;
         }
         if m.ok && n > 0 {
-            return ListEvent::Play;
+            return MenuEvent::Picked(Play);
         }
-        ListEvent::Nothing
+        MenuEvent::Nothing
     }
 
     /// The run the chosen attack plays, and the try it counts toward: its stage alone, from

@@ -65,16 +65,16 @@ fn all_stages_lists_every_attack_and_names_the_mid_boss() {
 fn the_cursor_goes_over_attacks_and_the_pilot_changes_whose_tallies_show() {
     let mut l = list(&[TIDAL, BREAKWATER], false);
     assert_eq!(l.chosen().unwrap().key(), BREAKWATER);
-    assert_eq!(l.apply(&press::down()), ListEvent::Moved);
+    assert_eq!(l.apply(&press::down()), MenuEvent::Moved);
     assert_eq!(l.chosen().unwrap().key(), TIDAL);
-    assert_eq!(l.apply(&press::down()), ListEvent::Moved);
+    assert_eq!(l.apply(&press::down()), MenuEvent::Moved);
     assert_eq!(l.chosen().unwrap().key(), BREAKWATER, "round again");
     assert_eq!(l.who(), "vela hard");
-    assert_eq!(l.apply(&press::right()), ListEvent::Pilot);
+    assert_eq!(l.apply(&press::right()), MenuEvent::Changed);
     assert_eq!(l.setup.pilot1, Character::ALL[1]);
-    assert_eq!(l.apply(&press::left()), ListEvent::Pilot);
+    assert_eq!(l.apply(&press::left()), MenuEvent::Changed);
     assert_eq!(l.who(), "vela hard");
-    assert_eq!(l.apply(&press::back()), ListEvent::Back);
+    assert_eq!(l.apply(&press::back()), MenuEvent::Back);
     // Opened on the attack last played.
     let setup = l.setup.clone();
     let again = AttackList::new(l.entries.clone(), setup, Some(TIDAL));
@@ -86,7 +86,7 @@ fn a_chosen_attack_plays_its_stage_alone_from_its_phase() {
     let mut l = list(&[TIDAL], false);
     l.setup.pilot2 = Some(Character::Rook);
     l.setup.options.power = 3;
-    assert_eq!(l.apply(&press::ok()), ListEvent::Play);
+    assert_eq!(l.apply(&press::ok()), MenuEvent::Picked(Play));
     let (plan, run) = l.plan().unwrap();
     assert_eq!(plan.kind, RunKind::Attack);
     assert_eq!(plan.pilots, [Character::Vela], "one pilot: player 1's");

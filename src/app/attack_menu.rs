@@ -3,10 +3,10 @@
 //! difficulty; one is played alone from the start of its phase. The list's logic is
 //! `attack_list`'s, tested without a window.
 
-use super::attack_list::{entries_of, AttackEntry, AttackList, Line, ListEvent};
+use super::attack_list::{entries_of, AttackEntry, AttackList, Line, Play};
 use super::ctx::Ctx;
 use super::draw::Draw;
-use super::menu_input::MenuInput;
+use super::menu_input::{MenuEvent, MenuInput};
 use super::menu_page::MenuPage;
 use super::practice_setup::PracticeSetup;
 use super::practice_start::{begin, last_setup};
@@ -92,18 +92,11 @@ impl AttackMenu {
 
 impl Scene for AttackMenu {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
-        match self.list.apply(m) {
-            ListEvent::Nothing => Transition::Stay,
-            ListEvent::Moved | ListEvent::Pilot => {
-                ctx.audio.play("menu_move");
-                Transition::Stay
-            }
-            ListEvent::Play => {
-                ctx.audio.play("menu_select");
-                self.start(ctx)
-            }
-            ListEvent::Back if self.over_practice => Transition::Pop,
-            ListEvent::Back => Transition::ToMenu(MenuPage::Practice),
+        match self.list.apply(m).heard(&mut ctx.audio) {
+            MenuEvent::Nothing | MenuEvent::Moved | MenuEvent::Changed => Transition::Stay,
+            MenuEvent::Picked(Play) => self.start(ctx),
+            MenuEvent::Back if self.over_practice => Transition::Pop,
+            MenuEvent::Back => Transition::ToMenu(MenuPage::Practice),
         }
     }
 

@@ -63,6 +63,33 @@ impl MenuInput {
     }
 }
 
+/// What a frame's input did to a menu of settings and choices (PRACTICE, BOSS ATTACKS): the
+/// menu's logic returns it, the scene acts on it. `Pick` names the menu's choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuEvent<Pick> {
+    Nothing,
+    /// The cursor moved.
+    Moved,
+    /// A setting changed (LEFT/RIGHT, or OK on a setting's row).
+    Changed,
+    /// A choice was taken.
+    Picked(Pick),
+    Back,
+}
+
+impl<Pick> MenuEvent<Pick> {
+    /// Plays the sound the menu answers the event with, and hands the event on: a move or a
+    /// change clicks, a choice plays the select sound, BACK leaves quietly.
+    pub fn heard(self, audio: &mut Audio) -> Self {
+        match self {
+            MenuEvent::Moved | MenuEvent::Changed => audio.play("menu_move"),
+            MenuEvent::Picked(_) => audio.play("menu_select"),
+            MenuEvent::Nothing | MenuEvent::Back => {}
+        }
+        self
+    }
+}
+
 /// Up/down moves the cursor, ok picks; returns the picked entry.
 pub fn nav(cursor: &mut usize, len: usize, m: &MenuInput, audio: &mut Audio) -> Option<usize> {
     if m.up {

@@ -9,9 +9,9 @@
 use super::attack_menu::AttackMenu;
 use super::ctx::Ctx;
 use super::draw::Draw;
-use super::menu_input::MenuInput;
+use super::menu_input::{MenuEvent, MenuInput};
 use super::practice_results::result_line;
-use super::practice_setup::{MenuEvent, PracticeSetup};
+use super::practice_setup::{Pick, PracticeSetup};
 use super::practice_start::{begin, last_setup};
 use super::scene::{RunSlot, Scene, Transition};
 use super::session::PracticeRun;
@@ -61,18 +61,10 @@ impl PracticeMenu {
 
 impl Scene for PracticeMenu {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
-        match self.setup.apply(m) {
-            MenuEvent::Nothing => Transition::Stay,
-            MenuEvent::Moved | MenuEvent::Changed => {
-                ctx.audio.play("menu_move");
-                Transition::Stay
-            }
-            MenuEvent::Go => {
-                ctx.audio.play("menu_select");
-                self.start(ctx)
-            }
-            MenuEvent::Attacks => {
-                ctx.audio.play("menu_select");
+        match self.setup.apply(m).heard(&mut ctx.audio) {
+            MenuEvent::Nothing | MenuEvent::Moved | MenuEvent::Changed => Transition::Stay,
+            MenuEvent::Picked(Pick::Go) => self.start(ctx),
+            MenuEvent::Picked(Pick::Attacks) => {
                 self.remember(ctx);
                 Transition::push(AttackMenu::new(ctx, self.setup.clone()))
             }

@@ -11,7 +11,7 @@ use skysweep::run::{RunKind, RunPlan, Stages, Start};
 use skysweep::save::practice::{PracticeChoice, PracticeOptions};
 use skysweep::sim::Character;
 
-use super::menu_input::MenuInput;
+use super::menu_input::{MenuEvent, MenuInput};
 
 /// A stage practice can offer, with the places on it a run can start from.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,16 +96,13 @@ pub const ROWS: [Row; 15] = [
 pub const MAX_LIVES: u32 = skysweep::save::practice::MAX_PRACTICE_LIVES;
 pub const MAX_BOMBS: u32 = skysweep::sim::player::MAX_BOMBS;
 
-/// What a frame's input did to the menu.
+/// The menu's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuEvent {
-    Nothing,
-    Moved,
-    Changed,
+pub enum Pick {
+    /// GO: play the chosen stage.
     Go,
-    /// BOSS ATTACKS chosen: its list, over this choice.
+    /// BOSS ATTACKS: its list, over this choice.
     Attacks,
-    Back,
 }
 
 /// Everything practice lets the player choose, and the menu's cursor.
@@ -149,7 +146,7 @@ impl PracticeSetup {
 
     /// One frame's menu input: up and down move, left and right change the row's value, ok
     /// changes it forward (or plays, or leaves), back leaves.
-    pub fn apply(&mut self, m: &MenuInput) -> MenuEvent {
+    pub fn apply(&mut self, m: &MenuInput) -> MenuEvent<Pick> {
         let n = ROWS.len();
         if m.up {
             self.cursor = (self.cursor + n - 1) % n;
@@ -166,9 +163,9 @@ impl PracticeSetup {
             (true, _, _) => -1,
             (_, true, _) => 1,
             (_, _, true) => match self.row() {
-                Row::Go if self.stage_entry().is_some() => return MenuEvent::Go,
+                Row::Go if self.stage_entry().is_some() => return MenuEvent::Picked(Pick::Go),
                 Row::Go => return MenuEvent::Nothing,
-                Row::Attacks => return MenuEvent::Attacks,
+                Row::Attacks => return MenuEvent::Picked(Pick::Attacks),
                 Row::Back => return MenuEvent::Back,
                 _ => 1,
             },

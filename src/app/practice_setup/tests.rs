@@ -8,9 +8,9 @@ use skysweep::level::Difficulty;
 use skysweep::run::{RunKind, Stages, Start};
 use skysweep::sim::Character;
 
-use super::{MenuEvent, PracticeSetup, Row, StageEntry, ROWS};
+use super::{Pick, PracticeSetup, Row, StageEntry, ROWS};
 use crate::app::menu_input::press::with as press;
-use crate::app::menu_input::MenuInput;
+use crate::app::menu_input::{MenuEvent, MenuInput};
 
 fn stage(number: u32, reached: bool) -> StageEntry {
     let markers = BTreeMap::from([
@@ -97,7 +97,10 @@ fn a_boss_practice_becomes_the_command_lines_options() {
     go_to(&mut s, Row::Invincible);
     s.apply(&press(|m| m.ok = true));
     go_to(&mut s, Row::Go);
-    assert_eq!(s.apply(&press(|m| m.ok = true)), MenuEvent::Go);
+    assert_eq!(
+        s.apply(&press(|m| m.ok = true)),
+        MenuEvent::Picked(Pick::Go)
+    );
     let a = s.plan().unwrap();
     assert_eq!(a.stages, Stages::One(PathBuf::from("levels/stage2.ron")));
     assert_eq!(a.start, Start::At("boss".into()));
