@@ -1,4 +1,5 @@
-//! What the menus read once a frame: keyboard and every gamepad folded into one set of presses.
+//! What the menus read once a frame: keyboard and every gamepad folded into one set of presses;
+//! and what a menu of settings answers them with ([`MenuEvent`]), with the sound it makes.
 
 use macroquad::prelude::*;
 
