@@ -14,6 +14,7 @@ use crate::collide::{BroadPhase, Collider};
 use crate::level::limits;
 use crate::sim::bullet::{hitbox_of, needle_half, unit, BULLET_MAX_AGE};
 use crate::sim::clock::DT;
+use crate::sim::shared::remove_box;
 use crate::sim::PLAYFIELD;
 
 use super::{Bullets, Turn, VACANT};
@@ -55,9 +56,9 @@ pub(super) fn out_of_play(pos: Vec2, speed: f32, accel: f32) -> bool {
 
 impl Bullets {
     /// One step of every bullet: turn those still curling (for `curl_steps` steps of their
-    /// life), accelerate and move them all, age them, and give the collider their boxes. The
-    /// keys of those that left the playfield, stopped for good or grew too old are pushed on
-    /// `gone` in ascending order, still stored; `turned` is scratch.
+    /// life), accelerate and move them all, age them, and give the collider their boxes. Those
+    /// that left the playfield, stopped for good or grew too old are taken out with their
+    /// boxes, in ascending key order, and their keys pushed on `gone`; `turned` is scratch.
     ///
     /// The result is the same, bit for bit, as stepping each [`Bullet`](crate::sim::Bullet)
     /// alone in key order.
@@ -88,7 +89,15 @@ impl Bullets {
             self.turn_curling(keys.clone(), curl_steps, turned);
             let mut out = [false; BLOCK];
             self.fly(keys.clone(), &mut out);
+            let leaving = gone.len();
             self.settle(keys, &out, turned, collider, gone);
+            // Taken out while the block's entries are still in the nearest cache. In ascending
+            // key order, as whole-store removals after the step were: the vacant keys chain up
+            // the same way, and the collider is handed the same removals in the same order.
+            for &k in &gone[leaving..] {
+                remove_box(collider, Some(self.handle[k]));
+                self.vacate(k);
+            }
         }
     }
 
@@ -286,7 +295,14 @@ mod tests {
             store.advance(curl_steps, &mut collider, &mut gone, &mut turned);
             let mut leavers = Vec::new();
             for (k, b) in before {
-                let (want, _, leaves) = step_alone(b, curl_steps);
+                let (want, _, leaves) = step_alone(b.clone(), curl_steps);
+                let handle = b.handle.expect("a box");
+                if leaves {
+                    leavers.push(k);
+                    assert!(!store.contains(k), "step {step}, key {k}: taken out");
+                    assert!(!collider.contains(handle), "step {step}, key {k}: box gone");
+                    continue;
+                }
                 let got = store.get(k).expect("still stored");
                 let bits = |b: &Bullet| {
                     [b.pos.x, b.pos.y, b.speed, b.heading_deg, b.dir.x, b.dir.y].map(f32::to_bits)
@@ -296,20 +312,17 @@ mod tests {
                     (bits(&want), want.age),
                     "step {step}, key {k}"
                 );
-                if leaves {
-                    leavers.push(k);
-                } else {
-                    let (_, aabb) = collider.get(got.handle.expect("a box")).expect("live");
-                    assert_eq!(aabb, want.hitbox(), "step {step}, key {k}");
-                    let shape = collider.shape(got.handle.expect("a box"));
-                    assert_eq!(shape.ok(), Some(want.shape()), "step {step}, key {k}");
-                }
+                let (_, aabb) = collider.get(handle).expect("live");
+                assert_eq!(aabb, want.hitbox(), "step {step}, key {k}");
+                let shape = collider.shape(handle);
+                assert_eq!(shape.ok(), Some(want.shape()), "step {step}, key {k}");
             }
             assert_eq!(gone, leavers, "step {step}");
-            for k in gone.drain(..) {
-                let b = store.remove(k).expect("stored");
-                collider.remove(b.handle.expect("a box")).expect("live");
+            // Taken out in ascending order, as a slab would: the last is the next key out.
+            if let Some(&last) = leavers.last() {
+                assert_eq!(store.vacant_key(), last, "step {step}");
             }
+            gone.clear();
             collider.update();
         }
         assert!(store.len() > BLOCK * 2, "most bullets stay on screen");
