@@ -150,7 +150,7 @@ impl Bullets {
             self.handle.push(handle);
             self.dir.push(bullet.dir);
             self.next_free.push(OCCUPIED);
-            if key % 64 == 0 {
+            if key.is_multiple_of(64) {
                 self.curling.push(0);
                 self.speeding.push(0);
             }
