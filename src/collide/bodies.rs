@@ -184,6 +184,7 @@ impl Bodies {
             State::Leaving
         };
         self.slots.visible -= 1;
+        self.slots.unseal(i);
         self.leaving.push(i as u32);
         Ok(())
     }
@@ -246,6 +247,7 @@ pub trait Store {
 #[cfg(test)]
 mod tests {
     use crate::collide::aabb::b;
+    use crate::collide::slots::LAST_GENERATION;
     use crate::collide::{
         AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, Config, Handle, Layer,
     };
@@ -257,10 +259,10 @@ mod tests {
         c.update();
         c.bodies_mut()
             .slots
-            .force_generation(h.index as usize, u32::MAX);
+            .force_generation(h.index as usize, LAST_GENERATION);
         let old = Handle {
             index: h.index,
-            generation: u32::MAX,
+            generation: LAST_GENERATION,
         };
         c.remove(old).unwrap();
         c.update();

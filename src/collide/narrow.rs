@@ -17,7 +17,7 @@
 use glam::Vec2;
 
 use super::shape::{Manifold, Shape};
-use super::slots::{Slots, SHAPED, SWEPT};
+use super::slots::{Slots, SWEPT};
 use super::Aabb;
 
 /// A core and its radius (see the module docs). Corners in order around the core, either
@@ -91,7 +91,7 @@ pub(super) fn solid_of(slots: &Slots, i: usize, now: bool) -> Solid {
 /// update. Two plain boxes pass at once: their boxes are their shapes.
 #[inline]
 pub(super) fn exact(slots: &Slots, i: usize, j: usize) -> bool {
-    if (slots.head[i].flags | slots.head[j].flags) & SHAPED == 0 {
+    if !(slots.is_shaped(i) || slots.is_shaped(j)) {
         return true;
     }
     collide(&solid_of(slots, i, false), &solid_of(slots, j, false)).is_some()

@@ -24,8 +24,11 @@ pub(super) fn key_slots(key: u64) -> (u32, u32) {
 
 /// `Head::flags`: the body is swept (see [`Slots::take_tested`]).
 pub(super) const SWEPT: u8 = 1;
-/// `Head::flags`: the body's shape is not its box, so its pairs need the narrow phase.
-pub(super) const SHAPED: u8 = 2;
+
+/// The last generation a slot is handed out at: freed at it, the slot is retired (see
+/// [`Slots::release_marked`]). `u32::MAX` is never a live generation, so [`Slots::seal`]'s
+/// generation plus one is never 0 for a handle that reaches its slot.
+pub(super) const LAST_GENERATION: u32 = u32::MAX - 1;
 
 /// Where a slot is in its life. Only `Pending` and `Live` boxes are visible to callers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +72,7 @@ pub(super) struct Head {
     /// when it joins one. The tree, which has no bands: flag bits (see `aabb_tree.rs`), zero
     /// after each update.
     pub band: u8,
-    /// [`SWEPT`] and [`SHAPED`].
+    /// [`SWEPT`].
     pub flags: u8,
 }
 
@@ -82,6 +85,10 @@ const _: () = assert!(std::mem::size_of::<Meta>() == 16 && std::mem::size_of::<H
 pub(super) struct Slots {
     pub meta: Vec<Meta>,
     pub head: Vec<Head>,
+    /// The generation plus one of a visible (pending or live) slot, 0 for any other: all
+    /// [`Slots::resolve`] reads to check a handle, 4 bytes where the head is 8. Moving a
+    /// hundred thousand bullets a step is bound by the bytes it touches.
+    pub seal: Vec<u32>,
     /// The box as last set by the caller.
     pub cur: Vec<Aabb>,
     /// The box at the previous update (or at insert/teleport), for swept boxes.
@@ -89,6 +96,11 @@ pub(super) struct Slots {
     /// For swept boxes, the box the last [`Slots::take_tested`] swept from: what the narrow
     /// phase needs after `prev` has moved on.
     pub from: Vec<Aabb>,
+    /// One bit per slot (bit `i % 64` of word `i / 64`): the body's shape is not its box, so
+    /// its pairs need the narrow phase. Kept apart from the head: a needle turning every step
+    /// changes its shape and reads this word, which it shares with its neighbours, not its
+    /// head's cache line.
+    shaped: Vec<u64>,
     /// Each shaped slot's exact shape (read it through [`Slots::shape_of`]): a compact column
     /// (16 bytes) apart from the boxes, read only by the narrow phase, and only for pairs with
     /// a shaped body.
@@ -134,10 +146,13 @@ impl Slots {
         };
         touched(&mut self.meta, more, meta);
         touched(&mut self.head, more, head);
+        touched(&mut self.seal, more, 0);
         touched(&mut self.cur, more, Aabb::default());
         touched(&mut self.prev, more, Aabb::default());
         touched(&mut self.from, more, Aabb::default());
         touched(&mut self.shape, more, Shape::Aabb);
+        let words = n.div_ceil(64).saturating_sub(self.shaped.len());
+        touched(&mut self.shaped, words, 0);
         touched(&mut self.pos, more, 0);
         let free = n.saturating_sub(self.free.len());
         touched(&mut self.free, free, 0);
@@ -146,7 +161,7 @@ impl Slots {
     /// Claims a slot for `desc`. The caller has validated the box and the capacity.
     pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
         let (index, generation) = match self.free.pop() {
-            // Generations never wrap: a slot at u32::MAX is retired in `release` instead.
+            // Generations never wrap: a slot at the last one is retired in `release` instead.
             Some(i) => (i, self.head[i as usize].generation + 1),
             None => {
                 self.meta.push(Meta {
@@ -164,10 +179,14 @@ impl Slots {
                     band: 0,
                     flags: 0,
                 });
+                self.seal.push(0);
                 self.cur.push(desc.aabb);
                 self.prev.push(desc.aabb);
                 self.from.push(desc.aabb);
                 self.shape.push(Shape::Aabb);
+                if self.shaped.len() * 64 < self.meta.len() {
+                    self.shaped.push(0);
+                }
                 self.pos.push(0);
                 ((self.meta.len() - 1) as u32, 0)
             }
@@ -187,10 +206,12 @@ impl Slots {
             state: State::Pending,
             layer: desc.layer,
             band: 0,
-            flags: flags_of(desc.swept, &desc.shape),
+            flags: u8::from(desc.swept) * SWEPT,
         };
-        // A plain box's shape is known from its flags (see `Slots::shape_of`): a burst of
+        self.seal[i] = generation + 1;
+        // A plain box's shape is known from its bit (see `Slots::shape_of`): a burst of
         // bullets at scattered reused slots then skips one cache line each.
+        self.mark_shaped(i, desc.shape != Shape::Aabb);
         if desc.shape != Shape::Aabb {
             self.shape[i] = desc.shape;
         }
@@ -240,14 +261,18 @@ impl Slots {
     #[inline]
     pub fn resolve(&self, h: Handle) -> Result<usize, ColliderError> {
         let i = h.index as usize;
-        match self.head.get(i) {
-            Some(&Head {
-                generation,
-                state: State::Pending | State::Live,
-                ..
-            }) if generation == h.generation => Ok(i),
+        // A handle at `u32::MAX` reaches nothing: its seal would be 0, no handle's mark.
+        let seal = h.generation.wrapping_add(1);
+        match self.seal.get(i) {
+            Some(&s) if s == seal && seal != 0 => Ok(i),
             _ => Err(ColliderError::StaleHandle(h)),
         }
+    }
+
+    /// Marks slot `i` removed by the caller: no handle reaches it any more.
+    #[inline]
+    pub fn unseal(&mut self, i: usize) {
+        self.seal[i] = 0;
     }
 
     /// Frees every slot whose bit is set in `marked` (bit `i % 64` of word `i / 64`), clearing
@@ -267,7 +292,7 @@ impl Slots {
                 let head = &mut self.head[i];
                 head.state = State::Free;
                 self.free[n] = i as u32;
-                n += (head.generation != u32::MAX) as usize;
+                n += (head.generation != LAST_GENERATION) as usize;
                 bits &= bits - 1;
             }
         }
@@ -302,22 +327,42 @@ impl Slots {
         }
     }
 
+    /// Whether slot `i`'s shape is not its box.
+    #[inline]
+    pub fn is_shaped(&self, i: usize) -> bool {
+        self.shaped[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// Words in the shaped bits: one per 64 slots, rounded up.
+    pub fn shaped_words(&self) -> usize {
+        self.shaped.len()
+    }
+
+    #[inline]
+    fn mark_shaped(&mut self, i: usize, on: bool) {
+        let w = &mut self.shaped[i / 64];
+        *w = *w & !(1 << (i % 64)) | (u64::from(on) << (i % 64));
+    }
+
     /// Slot `i`'s exact shape. The `shape` column is written only for shaped bodies, so a
-    /// plain box's entry may hold a previous occupant's shape; the flags decide.
+    /// plain box's entry may hold a previous occupant's shape; its bit decides.
     #[inline]
     pub fn shape_of(&self, i: usize) -> Shape {
-        if self.head[i].flags & SHAPED != 0 {
+        if self.is_shaped(i) {
             self.shape[i]
         } else {
             Shape::Aabb
         }
     }
 
-    /// Gives slot `i` a new shape (already validated).
+    /// Gives slot `i` a new shape (already validated). Reads the head only when the slot turns
+    /// from a plain box to a shaped one, whose layer's bit it sets.
     pub fn set_shape(&mut self, i: usize, shape: Shape) {
-        let head = &mut self.head[i];
-        head.flags = flags_of(head.flags & SWEPT != 0, &shape);
-        self.shaped_layers |= shaped_bit(head.layer, &shape);
+        let shaped = shape != Shape::Aabb;
+        if shaped && !self.is_shaped(i) {
+            self.shaped_layers |= self.head[i].layer.bit();
+        }
+        self.mark_shaped(i, shaped);
         self.shape[i] = shape;
     }
 
@@ -329,11 +374,10 @@ impl Slots {
     pub fn force_generation(&mut self, i: usize, generation: u32) {
         self.head[i].generation = generation;
         self.meta[i].generation = generation;
+        if self.seal[i] != 0 {
+            self.seal[i] = generation + 1;
+        }
     }
-}
-
-fn flags_of(swept: bool, shape: &Shape) -> u8 {
-    (swept as u8 * SWEPT) | ((*shape != Shape::Aabb) as u8 * SHAPED)
 }
 
 fn shaped_bit(layer: Layer, shape: &Shape) -> u16 {

@@ -24,8 +24,9 @@ impl Bodies {
             slots.pos.len(),
             slots.from.len(),
             slots.shape.len(),
+            slots.seal.len(),
         ];
-        if lens != [n; 6] {
+        if lens != [n; 7] || slots.shaped_words() != n.div_ceil(64) {
             return Err("slot arrays differ in length".into());
         }
         if let Some(i) = (0..n).find(|&i| {
@@ -35,6 +36,13 @@ impl Bodies {
             return Err(format!(
                 "slot {i}: meta and head disagree on generation or layer"
             ));
+        }
+        if let Some(i) = (0..n).find(|&i| {
+            let h = slots.head[i];
+            let visible = matches!(h.state, State::Pending | State::Live);
+            slots.seal[i] != if visible { h.generation + 1 } else { 0 }
+        }) {
+            return Err(format!("slot {i}: its seal disagrees with its head"));
         }
         let count = |f: &dyn Fn(State) -> bool| slots.head.iter().filter(|h| f(h.state)).count();
         if count(&|s| matches!(s, State::Live | State::Leaving)) != in_structure {

@@ -1,0 +1,330 @@
+//! One step of every enemy bullet: turn, move, age, and hand the collider the new boxes.
+//!
+//! A step is bound by the bytes it moves, not by its arithmetic (`docs/perf-100k.md`, ninth
+//! pass), so each pass reads only the columns it needs: the turn reads a bullet's heading and
+//! turn rate only where its bit in `curling` is set, and the motion pass reads accelerations
+//! only in a block where some bullet's bit in `speeding` is set. Every other bullet keeps its
+//! heading and speed to the bit, which is what lets the passes skip them.
+
+use std::ops::Range;
+
+use glam::Vec2;
+
+use crate::collide::{BroadPhase, Collider};
+use crate::level::limits;
+use crate::sim::bullet::{hitbox_of, needle_half, unit, BULLET_MAX_AGE};
+use crate::sim::clock::DT;
+use crate::sim::shared::remove_box;
+use crate::sim::PLAYFIELD;
+
+use super::{Bullets, Turn, VACANT};
+
+/// Keys stepped together by [`Bullets::advance`]: a block's columns (about 11 KB: 43 bytes a
+/// key) and the collider's entries for it stay in the first-level cache from one pass to the
+/// next. A multiple of 64, so a block's bits are whole words.
+const BLOCK: usize = 256;
+
+/// How far outside the playfield, in pixels, a bullet may go before it is gone.
+const MARGIN: f32 = 16.0;
+
+/// Whether turning a bullet can change its heading: adding its turn once changes the
+/// heading's bits. A turn adds the same amount every time, so one that changes nothing now
+/// never will (a zero turn leaves every heading but -0 as it is).
+pub(super) fn curls(t: Turn) -> bool {
+    (t.heading_deg + t.ang_vel_deg * DT).to_bits() != t.heading_deg.to_bits()
+}
+
+/// Whether a bullet's speed stays as it is, to the bit, at every step: no acceleration, and a
+/// speed the step's clamp leaves alone (not -0, not over the limit).
+pub(super) fn steady(speed: f32, accel: f32) -> bool {
+    accel == 0.0 && (speed + accel * DT).clamp(0.0, limits::MAX_SPEED).to_bits() == speed.to_bits()
+}
+
+/// Whether a bullet at `pos` moving at `speed` and speeding up by `accel` is out of play: off
+/// the playfield, or stopped for good.
+#[inline]
+pub(super) fn out_of_play(pos: Vec2, speed: f32, accel: f32) -> bool {
+    // Bitwise, not short-circuit: every test is a compare, and most bullets pass them all.
+    let outside = (pos.x < -MARGIN)
+        | (pos.x > PLAYFIELD.x + MARGIN)
+        | (pos.y < -MARGIN)
+        | (pos.y > PLAYFIELD.y + MARGIN);
+    // A bullet that stopped and will never move again would sit there forever.
+    let stuck = (speed == 0.0) & (accel <= 0.0);
+    outside | stuck
+}
+
+impl Bullets {
+    /// One step of every bullet: turn those still curling (for `curl_steps` steps of their
+    /// life), accelerate and move them all, age them, and give the collider their boxes. Those
+    /// that left the playfield, stopped for good or grew too old are taken out with their
+    /// boxes, in ascending key order, and their keys pushed on `gone`; `turned` is scratch.
+    ///
+    /// The result is the same, bit for bit, as stepping each [`Bullet`](crate::sim::Bullet)
+    /// alone in key order.
+    pub(in crate::sim) fn advance(
+        &mut self,
+        curl_steps: u32,
+        collider: &mut Collider,
+        gone: &mut Vec<usize>,
+        turned: &mut Vec<u32>,
+    ) {
+        // A block at a time, every pass over it before the next: a block's columns are still
+        // in the nearest cache for the passes after the first, where whole-store passes read
+        // every column from memory again (a step is bound by memory on a busy host).
+        let n = self.age.len();
+        debug_assert!(
+            [self.pos.len(), self.speed.len(), self.turn.len()]
+                .into_iter()
+                .chain([self.accel.len(), self.style.len(), self.handle.len()])
+                .chain([self.dir.len(), self.next_free.len()])
+                .all(|len| len == n)
+                && self.curling.len() == n.div_ceil(64)
+                && self.speeding.len() == n.div_ceil(64),
+            "every column has one entry per key, and every bit column a bit"
+        );
+        for start in (0..n).step_by(BLOCK) {
+            let keys = start..n.min(start + BLOCK);
+            turned.clear();
+            self.turn_curling(keys.clone(), curl_steps, turned);
+            let mut out = [false; BLOCK];
+            self.fly(keys.clone(), &mut out);
+            let leaving = gone.len();
+            self.settle(keys, &out, turned, collider, gone);
+            // Taken out while the block's entries are still in the nearest cache. In ascending
+            // key order, as whole-store removals after the step were: the vacant keys chain up
+            // the same way, and the collider is handed the same removals in the same order.
+            for &k in &gone[leaving..] {
+                remove_box(collider, Some(self.handle[k]));
+                self.vacate(k);
+            }
+        }
+    }
+
+    /// Turns the bullets of `keys` still curling: those whose bit is set, younger than
+    /// `curl_steps`. The unit heading is a function of the heading's bits: worked out again
+    /// only when they change (adding a zero turn can still turn -0 into +0). Pushes the
+    /// needles that turned, whose shape changes with them, in ascending order.
+    fn turn_curling(&mut self, keys: Range<usize>, curl_steps: u32, turned: &mut Vec<u32>) {
+        let words = keys.start / 64..keys.end.div_ceil(64);
+        for w in words {
+            let mut bits = self.curling[w];
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // A vacant key's bit is clear, and its age `VACANT` is never below the curl.
+                if u32::from(self.age[k]) >= curl_steps {
+                    continue;
+                }
+                let t = &mut self.turn[k];
+                let heading = t.heading_deg + t.ang_vel_deg * DT;
+                if heading.to_bits() != t.heading_deg.to_bits() {
+                    t.heading_deg = heading;
+                    self.dir[k] = unit(heading);
+                    if !self.style[k].is_round() {
+                        turned.push(k as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Speed and position of every key of `keys` at once, in a loop the compiler vectorises (a
+    /// vacant key stays put), and whether each bullet is now out of play by where it is or how
+    /// it moves, in `out` from its start. A block where no bullet changes speed leaves the
+    /// speeds and accelerations unread but for the speed the move needs.
+    fn fly(&mut self, keys: Range<usize>, out: &mut [bool; BLOCK]) {
+        let words = keys.start / 64..keys.end.div_ceil(64);
+        let speeding = self.speeding[words].iter().any(|&w| w != 0);
+        let (pos, dir) = (&mut self.pos[keys.clone()], &self.dir[keys.clone()]);
+        if !speeding {
+            // Every accel here is 0 or -0, and every speed its own next value.
+            let speed = &self.speed[keys];
+            for (((p, d), s), o) in pos.iter_mut().zip(dir).zip(speed).zip(out.iter_mut()) {
+                *p += *d * *s * DT;
+                *o = out_of_play(*p, *s, 0.0);
+            }
+            return;
+        }
+        let (speed, accel) = (&mut self.speed[keys.clone()], &self.accel[keys]);
+        for ((((p, d), s), a), o) in pos
+            .iter_mut()
+            .zip(dir)
+            .zip(speed.iter_mut())
+            .zip(accel)
+            .zip(out.iter_mut())
+        {
+            *s = (*s + *a * DT).clamp(0.0, limits::MAX_SPEED);
+            *p += *d * *s * DT;
+            *o = out_of_play(*p, *s, *a);
+        }
+    }
+
+    /// Ages the bullets of `keys`, pushes those leaving on `gone`, and gives the collider the
+    /// boxes of the others: the new shape of a needle in `turned` (ascending keys), the box of
+    /// the rest. Every column is cut to the block first, so indexing them needs no bounds
+    /// checks.
+    fn settle(
+        &mut self,
+        keys: Range<usize>,
+        out: &[bool; BLOCK],
+        turned: &[u32],
+        collider: &mut Collider,
+        gone: &mut Vec<usize>,
+    ) {
+        let (first, n) = (keys.start, keys.len());
+        let (age, handle) = (&mut self.age[keys.clone()], &self.handle[keys.clone()]);
+        let (pos, dir, out) = (&self.pos[keys.clone()], &self.dir[keys.clone()], &out[..n]);
+        let (style, turn) = (&self.style[keys.clone()], &self.turn[keys]);
+        let mut t = 0;
+        for i in 0..n {
+            if age[i] == VACANT {
+                continue;
+            }
+            let k = first + i;
+            age[i] += 1;
+            let is_turned = turned.get(t) == Some(&(k as u32));
+            t += usize::from(is_turned);
+            if out[i] | (u32::from(age[i]) > BULLET_MAX_AGE) {
+                gone.push(k);
+                continue;
+            }
+            // A needle that turned gives the collider its new shape, turned by the sine and
+            // cosine it has just moved by (its unit heading); a circle only moves, and so does
+            // a needle that did not turn (its shape is the one the collider has).
+            let _ = if is_turned {
+                let heading = turn[i].heading_deg;
+                debug_assert!(!style[i].is_round() && dir[i] == unit(heading));
+                let needle = (needle_half(style[i]), heading.to_radians());
+                collider.set_oriented(handle[i], pos[i], needle, (dir[i].y, dir[i].x))
+            } else {
+                collider.set_aabb(handle[i], hitbox_of(pos[i], style[i], dir[i]))
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::{BoxDesc, Layer};
+    use crate::level::schema::BulletStyle;
+    use crate::sim::Bullet;
+
+    /// Words of bits a block has.
+    const WORDS: usize = BLOCK / 64;
+
+    /// One step of a lone bullet by the rules `advance` states, written plainly: its new
+    /// value, whether its needle turned, and whether it leaves.
+    fn step_alone(mut b: Bullet, curl_steps: u32) -> (Bullet, bool, bool) {
+        b.speed = (b.speed + b.accel * DT).clamp(0.0, limits::MAX_SPEED);
+        let mut turned = false;
+        if b.age < curl_steps {
+            let heading = b.heading_deg + b.ang_vel_deg * DT;
+            if heading.to_bits() != b.heading_deg.to_bits() {
+                b.heading_deg = heading;
+                b.dir = unit(heading);
+                turned = !b.style.is_round();
+            }
+        }
+        b.pos += b.dir * b.speed * DT;
+        b.age += 1;
+        let leaves = out_of_play(b.pos, b.speed, b.accel) || b.age > BULLET_MAX_AGE;
+        (b, turned, leaves)
+    }
+
+    /// Several blocks of bullets of every style, some curling, some slowing to a stop, some
+    /// flying off, with holes: `advance` gives each what a lone step gives it, bit for bit,
+    /// the collider the boxes, and `gone` the leavers in key order.
+    #[test]
+    fn advancing_in_blocks_steps_each_bullet_as_alone() {
+        let mut store = Bullets::default();
+        let mut collider = Collider::default();
+        let mut rng = oorandom::Rand32::new(11);
+        for i in 0..(BLOCK * 5 + 77) {
+            let (speed, heading) = (rng.rand_float() * 90.0, rng.rand_float() * 360.0);
+            let b = match i / BLOCK {
+                // Steady blocks: no bullet changes speed, some turn, some head -0 with no
+                // turn (the first step makes it +0), some turn by too little to show.
+                1 | 3 => Bullet::new(
+                    Vec2::new(rng.rand_float() * 224.0, rng.rand_float() * 320.0),
+                    [speed, 0.0, speed][i % 3],
+                    [heading, -0.0, heading, heading][i % 4],
+                    [0.0, -0.0][i % 2],
+                    [0.0, 0.0, 90.0, 1e-30][i % 4],
+                    BulletStyle::ALL[i % 4],
+                ),
+                // A block that speeds because of its odd speeds alone: -0, and over the limit.
+                2 => Bullet::new(
+                    Vec2::new(rng.rand_float() * 224.0, rng.rand_float() * 320.0),
+                    [-0.0, limits::MAX_SPEED * 2.0, speed][i % 3],
+                    heading,
+                    0.0,
+                    [0.0, -35.0][i % 2],
+                    BulletStyle::ALL[i % 4],
+                ),
+                _ => Bullet::new(
+                    Vec2::new(rng.rand_float() * 224.0, rng.rand_float() * 320.0),
+                    speed,
+                    heading,
+                    [0.0, -40.0, 25.0][i % 3],
+                    [0.0, 0.0, 90.0, -35.0][i % 4],
+                    BulletStyle::ALL[i % 4],
+                ),
+            };
+            let h = collider
+                .insert(BoxDesc::new(b.hitbox(), i as u32, Layer::EnemyBullet).shape(b.shape()))
+                .expect("room");
+            store.insert(b, h);
+        }
+        for k in (0..store.next_free.len()).step_by(7) {
+            store.remove(k);
+        }
+        let steady_blocks = (0..store.speeding.len() / WORDS)
+            .filter(|b| {
+                store.speeding[b * WORDS..(b + 1) * WORDS]
+                    .iter()
+                    .all(|&w| w == 0)
+            })
+            .count();
+        assert_eq!(steady_blocks, 2, "blocks 1 and 3 take the steady path");
+        let (mut gone, mut turned) = (Vec::new(), Vec::new());
+        let curl_steps = 20;
+        for step in 0..40 {
+            let before: Vec<(usize, Bullet)> = store.iter().collect();
+            store.advance(curl_steps, &mut collider, &mut gone, &mut turned);
+            let mut leavers = Vec::new();
+            for (k, b) in before {
+                let (want, _, leaves) = step_alone(b.clone(), curl_steps);
+                let handle = b.handle.expect("a box");
+                if leaves {
+                    leavers.push(k);
+                    assert!(!store.contains(k), "step {step}, key {k}: taken out");
+                    assert!(!collider.contains(handle), "step {step}, key {k}: box gone");
+                    continue;
+                }
+                let got = store.get(k).expect("still stored");
+                let bits = |b: &Bullet| {
+                    [b.pos.x, b.pos.y, b.speed, b.heading_deg, b.dir.x, b.dir.y].map(f32::to_bits)
+                };
+                assert_eq!(
+                    (bits(&got), got.age),
+                    (bits(&want), want.age),
+                    "step {step}, key {k}"
+                );
+                let (_, aabb) = collider.get(handle).expect("live");
+                assert_eq!(aabb, want.hitbox(), "step {step}, key {k}");
+                let shape = collider.shape(handle);
+                assert_eq!(shape.ok(), Some(want.shape()), "step {step}, key {k}");
+            }
+            assert_eq!(gone, leavers, "step {step}");
+            // Taken out in ascending order, as a slab would: the last is the next key out.
+            if let Some(&last) = leavers.last() {
+                assert_eq!(store.vacant_key(), last, "step {step}");
+            }
+            gone.clear();
+            collider.update();
+        }
+        assert!(store.len() > BLOCK * 2, "most bullets stay on screen");
+    }
+}

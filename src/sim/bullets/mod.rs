@@ -1,0 +1,392 @@
+//! The enemy bullets of a world, kept as columns.
+//!
+//! A stage may hold a hundred thousand bullets, and each step moves every one of them. As
+//! whole [`Bullet`] values in a slab, that step read and wrote 56 bytes a bullet through
+//! branchy scalar code; as columns, moving them is a loop over positions, headings and speeds
+//! that the compiler turns into vector instructions, run a block of keys at a time, and the
+//! rarely changed fields (turn, acceleration) are read only where they are needed: a bit per
+//! key says which bullets still curl or change speed (see `advance.rs`).
+//!
+//! Keys behave exactly as [`slab::Slab`]'s did: a removed key is the next one handed out (last
+//! in, first out), and iteration visits keys in ascending order. The order entities are
+//! visited in decides later steps, so this is what keeps replays and state hashes unchanged.
+
+use glam::Vec2;
+
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
+use crate::level::schema::BulletStyle;
+use crate::level::Difficulty;
+
+use super::bullet::{Bullet, BULLET_MAX_AGE};
+use super::clock::DT;
+use super::owner::Owner;
+use super::scratch::Scratch;
+use super::shared::remove_box;
+
+mod advance;
+
+/// `next_free` of an occupied key.
+const OCCUPIED: u32 = u32::MAX;
+
+/// `age` of a vacant key. No stored bullet reaches it: one is gone past [`BULLET_MAX_AGE`]
+/// steps, and [`Bullets::insert`] stores an older age as one step past it.
+const VACANT: u16 = u16::MAX;
+
+// An age one step past the oldest fits below `VACANT`.
+const _: () = assert!(BULLET_MAX_AGE < VACANT as u32 - 1);
+
+/// The handle of the placeholder bullets [`Bullets::reserve`] writes and clears at once; no
+/// collider call ever sees it.
+const PLACEHOLDER: Handle = Handle {
+    index: u32::MAX,
+    generation: u32::MAX,
+};
+
+/// A bullet's heading and turn rate, side by side: a step reads them only for a bullet still
+/// curling, and then one cache line holds both.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Turn {
+    /// Degrees; 90 is straight down.
+    heading_deg: f32,
+    /// Degrees a second.
+    ang_vel_deg: f32,
+}
+
+/// Enemy bullets by key, one column per field. Every column has one entry per key ever handed
+/// out; a vacant key's entry has zero speed and acceleration, so the motion pass may move it
+/// (it stays where it is) without asking whether it is occupied.
+#[derive(Clone, Debug, Default)]
+pub struct Bullets {
+    pos: Vec<Vec2>,
+    /// Pixels per second.
+    speed: Vec<f32>,
+    turn: Vec<Turn>,
+    accel: Vec<f32>,
+    style: Vec<BulletStyle>,
+    /// Steps alive, or [`VACANT`]: the one column a step reads to know a key is occupied.
+    /// Two bytes, as no bullet lives longer than [`BULLET_MAX_AGE`] steps.
+    age: Vec<u16>,
+    handle: Vec<Handle>,
+    /// The unit vector of the heading (see [`Bullet`]'s field of the same name).
+    dir: Vec<Vec2>,
+    /// [`OCCUPIED`], or for a vacant key the next vacant key (the chain a slab keeps). Read
+    /// only by inserts and removals.
+    next_free: Vec<u32>,
+    /// One bit per key (bit `k % 64` of word `k / 64`): the bullet may turn, since a turn
+    /// changes its heading's bits (see `advance::curls`). Clear for vacant keys.
+    curling: Vec<u64>,
+    /// One bit per key: the bullet's speed may change (see `advance::steady`). Clear for
+    /// vacant keys.
+    speeding: Vec<u64>,
+    /// The first vacant key; the number of keys when none is.
+    vacant: usize,
+    len: usize,
+}
+
+/// A bullet as drawing sees it (see [`Bullets::sprites`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BulletSprite {
+    pub pos: Vec2,
+    pub style: BulletStyle,
+    /// Degrees; 90 is straight down.
+    pub heading_deg: f32,
+}
+
+/// Sets or clears bit `k` of `bits`.
+fn set_bit(bits: &mut [u64], k: usize, on: bool) {
+    let (w, b) = (k / 64, k % 64);
+    bits[w] = bits[w] & !(1 << b) | (u64::from(on) << b);
+}
+
+impl Bullets {
+    /// Bullets alive.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True if `key` holds a bullet.
+    pub fn contains(&self, key: usize) -> bool {
+        self.age.get(key).is_some_and(|&a| a != VACANT)
+    }
+
+    /// The bullet at `key`, if there is one.
+    pub fn get(&self, key: usize) -> Option<Bullet> {
+        self.contains(key).then(|| self.at(key))
+    }
+
+    /// The collider handle of the bullet at `key`, if there is one.
+    pub fn handle(&self, key: usize) -> Option<Handle> {
+        self.contains(key).then(|| self.handle[key])
+    }
+
+    /// The key the next [`Bullets::insert`] uses.
+    pub fn vacant_key(&self) -> usize {
+        self.vacant
+    }
+
+    /// Stores `bullet` with collider handle `handle` (`bullet.handle` is not read) at
+    /// [`Bullets::vacant_key`] and returns it. Keys stay below `u32::MAX`, the mark of an
+    /// occupied key: a stage holds at most `limits::MAX_ENEMY_BULLETS`.
+    pub fn insert(&mut self, bullet: Bullet, handle: Handle) -> usize {
+        let key = self.vacant;
+        debug_assert!(key < OCCUPIED as usize);
+        let turn = Turn {
+            heading_deg: bullet.heading_deg,
+            ang_vel_deg: bullet.ang_vel_deg,
+        };
+        // Older than a bullet lives is as good as one step past it, and keeps `VACANT` free.
+        let age = bullet.age.min(BULLET_MAX_AGE + 1) as u16;
+        if key == self.next_free.len() {
+            self.pos.push(bullet.pos);
+            self.speed.push(bullet.speed);
+            self.turn.push(turn);
+            self.accel.push(bullet.accel);
+            self.style.push(bullet.style);
+            self.age.push(age);
+            self.handle.push(handle);
+            self.dir.push(bullet.dir);
+            self.next_free.push(OCCUPIED);
+            if key.is_multiple_of(64) {
+                self.curling.push(0);
+                self.speeding.push(0);
+            }
+            self.vacant = key + 1;
+        } else {
+            self.vacant = self.next_free[key] as usize;
+            self.next_free[key] = OCCUPIED;
+            self.pos[key] = bullet.pos;
+            self.speed[key] = bullet.speed;
+            self.turn[key] = turn;
+            self.accel[key] = bullet.accel;
+            self.style[key] = bullet.style;
+            self.age[key] = age;
+            self.handle[key] = handle;
+            self.dir[key] = bullet.dir;
+        }
+        set_bit(&mut self.curling, key, advance::curls(turn));
+        set_bit(
+            &mut self.speeding,
+            key,
+            !advance::steady(bullet.speed, bullet.accel),
+        );
+        self.len += 1;
+        key
+    }
+
+    /// Takes the bullet at `key` out, if there is one; its key is the next one handed out.
+    pub fn remove(&mut self, key: usize) -> Option<Bullet> {
+        let bullet = self.get(key)?;
+        self.vacate(key);
+        Some(bullet)
+    }
+
+    /// Makes the occupied `key` vacant, the next key handed out, writing only what marks it
+    /// so: the step takes its leavers out with this, without reading them whole.
+    fn vacate(&mut self, key: usize) {
+        debug_assert!(self.contains(key));
+        self.next_free[key] = self.vacant as u32;
+        self.vacant = key;
+        self.len -= 1;
+        // Still: see the type's contract.
+        self.speed[key] = 0.0;
+        self.accel[key] = 0.0;
+        self.age[key] = VACANT;
+        set_bit(&mut self.curling, key, false);
+        set_bit(&mut self.speeding, key, false);
+    }
+
+    /// Every occupied key, in ascending order.
+    fn keys(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        (0..self.age.len()).filter(|&k| self.age[k] != VACANT)
+    }
+
+    /// Every bullet, in ascending key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (usize, Bullet)> + '_ {
+        self.keys().map(|k| (k, self.at(k)))
+    }
+
+    /// What drawing a bullet needs (where, which style, which way), for every bullet in
+    /// ascending key order: three columns read, not all of them.
+    pub fn sprites(&self) -> impl DoubleEndedIterator<Item = BulletSprite> + '_ {
+        self.keys().map(|k| BulletSprite {
+            pos: self.pos[k],
+            style: self.style[k],
+            heading_deg: self.turn[k].heading_deg,
+        })
+    }
+
+    /// Makes room for `n` bullets in all, and writes the memory once, so that no step is the
+    /// first to touch it. Only for an empty store; it stays empty.
+    pub(super) fn reserve(&mut self, n: usize) {
+        debug_assert!(self.is_empty());
+        let placeholder = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
+        for _ in 0..n {
+            self.insert(placeholder.clone(), PLACEHOLDER);
+        }
+        self.clear();
+    }
+
+    /// Removes every bullet, keeping the memory.
+    pub fn clear(&mut self) {
+        // Every field by name: a new column left out here would stop the build, not leave
+        // the columns of different lengths.
+        let Bullets {
+            pos,
+            speed,
+            turn,
+            accel,
+            style,
+            age,
+            handle,
+            dir,
+            next_free,
+            curling,
+            speeding,
+            vacant,
+            len,
+        } = self;
+        pos.clear();
+        dir.clear();
+        turn.clear();
+        for column in [speed, accel] {
+            column.clear();
+        }
+        style.clear();
+        age.clear();
+        handle.clear();
+        next_free.clear();
+        curling.clear();
+        speeding.clear();
+        (*vacant, *len) = (0, 0);
+    }
+
+    fn at(&self, k: usize) -> Bullet {
+        let Turn {
+            heading_deg,
+            ang_vel_deg,
+        } = self.turn[k];
+        Bullet {
+            pos: self.pos[k],
+            speed: self.speed[k],
+            heading_deg,
+            accel: self.accel[k],
+            ang_vel_deg,
+            style: self.style[k],
+            age: u32::from(self.age[k]),
+            handle: Some(self.handle[k]),
+            dir: self.dir[k],
+        }
+    }
+}
+
+/// Adds `bullet` to `bullets`, its box joining `collider` with the rest of this step's spawns,
+/// in one batch; returns its key, or `None` when the collider is full.
+pub(crate) fn spawn(
+    bullets: &mut Bullets,
+    collider: &mut Collider,
+    bullet: Bullet,
+) -> Option<usize> {
+    let key = bullets.vacant_key();
+    let handle = collider
+        .insert(
+            BoxDesc::new(
+                Aabb::from_center(bullet.pos, Vec2::ZERO),
+                Owner::Bullet(key).encode(),
+                Layer::EnemyBullet,
+            )
+            .shape(bullet.shape()),
+        )
+        .ok()?;
+    Some(bullets.insert(bullet, handle))
+}
+
+/// One step of every bullet ([`Bullets::advance`]), as `difficulty` lets curving bullets curl;
+/// those that leave are taken out with their boxes.
+pub(crate) fn step(
+    bullets: &mut Bullets,
+    collider: &mut Collider,
+    difficulty: Difficulty,
+    scratch: &mut Scratch,
+) {
+    let mut gone = std::mem::take(&mut scratch.gone);
+    // Past the difficulty's curl time a curving bullet flies on straight.
+    let curl_steps = difficulty
+        .curl_s()
+        .map_or(u32::MAX, |s| (s / DT).round() as u32);
+    bullets.advance(curl_steps, collider, &mut gone, &mut scratch.turned);
+    gone.clear();
+    scratch.gone = gone;
+}
+
+/// Removes bullet `k` with its box (it hit a ship, or was cancelled); where it was.
+pub(crate) fn remove(bullets: &mut Bullets, collider: &mut Collider, k: usize) -> Option<Vec2> {
+    let b = bullets.remove(k)?;
+    remove_box(collider, b.handle);
+    Some(b.pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bullet(x: f32) -> Bullet {
+        Bullet::new(Vec2::new(x, 0.0), 1.0, 90.0, 0.0, 0.0, BulletStyle::Round)
+    }
+
+    /// The same calls on a slab and on the store give the same keys and the same order.
+    #[test]
+    fn keys_are_handed_out_and_visited_as_a_slab_does() {
+        let mut slab = slab::Slab::new();
+        let mut store = Bullets::default();
+        let h = PLACEHOLDER;
+        let mut rng = oorandom::Rand32::new(7);
+        for step in 0..2_000 {
+            let x = step as f32;
+            if rng.rand_range(0..3) == 0 && !slab.is_empty() {
+                let keys: Vec<usize> = slab.iter().map(|(k, _)| k).collect();
+                let k = keys[rng.rand_range(0..keys.len() as u32) as usize];
+                let a: f32 = slab.remove(k);
+                let b = store.remove(k).expect("the slab had it");
+                assert_eq!(a, b.pos.x);
+                assert!(store.remove(k).is_none(), "removed twice");
+            } else {
+                assert_eq!(store.vacant_key(), slab.vacant_key());
+                assert_eq!(store.insert(bullet(x), h), slab.insert(x));
+            }
+            assert_eq!(store.len(), slab.len());
+            let ours: Vec<(usize, f32)> = store.iter().map(|(k, b)| (k, b.pos.x)).collect();
+            let theirs: Vec<(usize, f32)> = slab.iter().map(|(k, &x)| (k, x)).collect();
+            assert_eq!(ours, theirs, "step {step}");
+            let drawn: Vec<f32> = store.sprites().rev().map(|s| s.pos.x).collect();
+            let backwards: Vec<f32> = theirs.iter().rev().map(|&(_, x)| x).collect();
+            assert_eq!(
+                drawn, backwards,
+                "step {step}: drawing sees them all, in order"
+            );
+        }
+    }
+
+    #[test]
+    fn a_removed_key_holds_still_and_reads_as_empty() {
+        let mut store = Bullets::default();
+        let k = store.insert(bullet(5.0), PLACEHOLDER);
+        assert!(store.contains(k) && store.get(k).is_some());
+        store.remove(k);
+        assert!(!store.contains(k) && store.get(k).is_none() && store.handle(k).is_none());
+        assert_eq!((store.speed[k], store.accel[k]), (0.0, 0.0));
+        assert!(store.is_empty());
+    }
+
+    #[test]
+    fn reserving_leaves_the_store_empty_with_keys_from_zero() {
+        let mut store = Bullets::default();
+        store.reserve(100);
+        assert!(store.is_empty() && store.iter().next().is_none());
+        assert_eq!(store.insert(bullet(1.0), PLACEHOLDER), 0);
+        assert!(store.pos.capacity() >= 100);
+    }
+}
