@@ -83,6 +83,10 @@ impl Bullets {
                 && self.speeding.len() == n.div_ceil(64),
             "every column has one entry per key, and every bit column a bit"
         );
+        if self.curl_steps.is_some_and(|last| curl_steps > last) {
+            self.curl_again();
+        }
+        self.curl_steps = Some(curl_steps);
         for start in (0..n).step_by(BLOCK) {
             let keys = start..n.min(start + BLOCK);
             turned.clear();
@@ -101,10 +105,22 @@ impl Bullets {
         }
     }
 
+    /// Sets the curling bit of every bullet that can turn again, after a longer curl time than
+    /// the one their bits were cleared under. (A world's difficulty, and with it its curl
+    /// time, stays as it is, so this is for a store stepped under another.)
+    #[cold]
+    fn curl_again(&mut self) {
+        for k in 0..self.age.len() {
+            let on = self.age[k] != VACANT && curls(self.turn[k]);
+            super::set_bit(&mut self.curling, k, on);
+        }
+    }
+
     /// Turns the bullets of `keys` still curling: those whose bit is set, younger than
-    /// `curl_steps`. The unit heading is a function of the heading's bits: worked out again
-    /// only when they change (adding a zero turn can still turn -0 into +0). Pushes the
-    /// needles that turned, whose shape changes with them, in ascending order.
+    /// `curl_steps`; a bullet as old clears its bit, as it will not turn again. The unit
+    /// heading is a function of the heading's bits: worked out again only when they change
+    /// (adding a zero turn can still turn -0 into +0). Pushes the needles that turned, whose
+    /// shape changes with them, in ascending order.
     fn turn_curling(&mut self, keys: Range<usize>, curl_steps: u32, turned: &mut Vec<u32>) {
         let words = keys.start / 64..keys.end.div_ceil(64);
         for w in words {
@@ -114,6 +130,7 @@ impl Bullets {
                 bits &= bits - 1;
                 // A vacant key's bit is clear, and its age `VACANT` is never below the curl.
                 if u32::from(self.age[k]) >= curl_steps {
+                    self.curling[w] &= !(1 << (k % 64));
                     continue;
                 }
                 let t = &mut self.turn[k];
@@ -234,7 +251,8 @@ mod tests {
     }
 
     /// Several blocks of bullets of every style, some curling, some slowing to a stop, some
-    /// flying off, with holes: `advance` gives each what a lone step gives it, bit for bit,
+    /// flying off, with holes, under curl times that change: `advance` gives each what a lone
+    /// step gives it, bit for bit,
     /// the collider the boxes, and `gone` the leavers in key order.
     #[test]
     fn advancing_in_blocks_steps_each_bullet_as_alone() {
@@ -289,8 +307,13 @@ mod tests {
             .count();
         assert_eq!(steady_blocks, 2, "blocks 1 and 3 take the steady path");
         let (mut gone, mut turned) = (Vec::new(), Vec::new());
-        let curl_steps = 20;
         for step in 0..40 {
+            // A curl time that grows and shrinks: those past one turn again under a longer.
+            let curl_steps = match step {
+                0..25 => 20,
+                25..32 => u32::MAX,
+                _ => 10,
+            };
             let before: Vec<(usize, Bullet)> = store.iter().collect();
             store.advance(curl_steps, &mut collider, &mut gone, &mut turned);
             let mut leavers = Vec::new();

@@ -73,8 +73,12 @@ pub struct Bullets {
     /// only by inserts and removals.
     next_free: Vec<u32>,
     /// One bit per key (bit `k % 64` of word `k / 64`): the bullet may turn, since a turn
-    /// changes its heading's bits (see `advance::curls`). Clear for vacant keys.
+    /// changes its heading's bits (see `advance::curls`), and it was younger than
+    /// `curl_steps` when last stepped. Clear for vacant keys.
     curling: Vec<u64>,
+    /// The curl time, in steps, of the last [`Bullets::advance`] (`None` before the first):
+    /// the bits of bullets that grew past it were cleared, and a longer one sets them again.
+    curl_steps: Option<u32>,
     /// One bit per key: the bullet's speed may change (see `advance::steady`). Clear for
     /// vacant keys.
     speeding: Vec<u64>,
@@ -245,6 +249,7 @@ impl Bullets {
             dir,
             next_free,
             curling,
+            curl_steps,
             speeding,
             vacant,
             len,
@@ -260,6 +265,7 @@ impl Bullets {
         handle.clear();
         next_free.clear();
         curling.clear();
+        *curl_steps = None;
         speeding.clear();
         (*vacant, *len) = (0, 0);
     }
