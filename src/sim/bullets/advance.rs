@@ -138,9 +138,11 @@ impl Bullets {
                 if heading.to_bits() != t.heading_deg.to_bits() {
                     t.heading_deg = heading;
                     self.dir[k] = unit(heading);
-                    if !self.style[k].is_round() {
-                        turned.push(k as u32);
-                    }
+                    // Pushed, and kept only for a needle: no branch on the style, which
+                    // comes in any order.
+                    let kept = turned.len() + usize::from(!self.style[k].is_round());
+                    turned.push(k as u32);
+                    turned.truncate(kept);
                 }
             }
         }
@@ -178,9 +180,8 @@ impl Bullets {
     }
 
     /// Ages the bullets of `keys`, pushes those leaving on `gone`, and gives the collider the
-    /// boxes of the others: the new shape of a needle in `turned` (ascending keys), the box of
-    /// the rest. Every column is cut to the block first, so indexing them needs no bounds
-    /// checks.
+    /// boxes of the others, then the new shapes of the needles in `turned` (ascending keys).
+    /// Every column is cut to the block first, so indexing them needs no bounds checks.
     fn settle(
         &mut self,
         keys: Range<usize>,
@@ -193,30 +194,31 @@ impl Bullets {
         let (age, handle) = (&mut self.age[keys.clone()], &self.handle[keys.clone()]);
         let (pos, dir, out) = (&self.pos[keys.clone()], &self.dir[keys.clone()], &out[..n]);
         let (style, turn) = (&self.style[keys.clone()], &self.turn[keys]);
-        let mut t = 0;
+        let leaves = |i: usize, age: u16| out[i] | (u32::from(age) > BULLET_MAX_AGE);
         for i in 0..n {
             if age[i] == VACANT {
                 continue;
             }
-            let k = first + i;
             age[i] += 1;
-            let is_turned = turned.get(t) == Some(&(k as u32));
-            t += usize::from(is_turned);
-            if out[i] | (u32::from(age[i]) > BULLET_MAX_AGE) {
-                gone.push(k);
+            if leaves(i, age[i]) {
+                gone.push(first + i);
                 continue;
             }
-            // A needle that turned gives the collider its new shape, turned by the sine and
-            // cosine it has just moved by (its unit heading); a circle only moves, and so does
-            // a needle that did not turn (its shape is the one the collider has).
-            let _ = if is_turned {
-                let heading = turn[i].heading_deg;
-                debug_assert!(!style[i].is_round() && dir[i] == unit(heading));
-                let needle = (needle_half(style[i]), heading.to_radians());
-                collider.set_oriented(handle[i], pos[i], needle, (dir[i].y, dir[i].x))
-            } else {
-                collider.set_aabb(handle[i], hitbox_of(pos[i], style[i], dir[i]))
-            };
+            let _ = collider.set_aabb(handle[i], hitbox_of(pos[i], style[i], dir[i]));
+        }
+        // A needle that turned gives the collider its new shape, turned by the sine and cosine
+        // it has just moved by (its unit heading), over the box it was just given: apart, so
+        // the loop above has no branch on which bullets turned. A circle only moves, and so
+        // does a needle that did not turn (its shape is the one the collider has).
+        for &k in turned {
+            let i = k as usize - first;
+            if leaves(i, age[i]) {
+                continue;
+            }
+            let heading = turn[i].heading_deg;
+            debug_assert!(!style[i].is_round() && dir[i] == unit(heading));
+            let needle = (needle_half(style[i]), heading.to_radians());
+            let _ = collider.set_oriented(handle[i], pos[i], needle, (dir[i].y, dir[i].x));
         }
     }
 }
