@@ -11,7 +11,8 @@
 # the misses times 64 bytes over the bullets alive, and the state hash after 180 steps (which
 # a change that only moves bytes must leave as it was). Needs valgrind.
 set -euo pipefail
-bin=${1:-}
+bin=${1:+$(realpath "$1")}
+cd "$(dirname "$0")/.."
 if [ -z "$bin" ]; then
   cargo build -q --release --example step_bytes
   bin=target/release/examples/step_bytes

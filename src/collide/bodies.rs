@@ -249,7 +249,7 @@ mod tests {
     use crate::collide::aabb::b;
     use crate::collide::slots::LAST_GENERATION;
     use crate::collide::{
-        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, Config, Handle, Layer,
+        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle, Layer,
     };
 
     fn retires<C: BroadPhase>() {
@@ -268,6 +268,39 @@ mod tests {
         c.update();
         let n = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
         assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
+    }
+
+    /// A handle at `u32::MAX`, a generation no slot is handed out at, reaches nothing: not a
+    /// slot freed, removed, removed before any update, or live. (Its generation plus one wraps
+    /// to 0, the seal of a slot no handle reaches.)
+    fn the_unused_generation_reaches<C: BroadPhase>() {
+        let mut c = C::new(Config::default());
+        let unit = b(0., 0., 1., 1.);
+        let freed = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        c.update();
+        c.remove(freed).unwrap();
+        c.update();
+        let live = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
+        let leaving = c.insert(BoxDesc::new(unit, 3, Layer::Player)).unwrap();
+        c.update();
+        c.remove(leaving).unwrap();
+        let stillborn = c.insert(BoxDesc::new(unit, 4, Layer::Player)).unwrap();
+        c.remove(stillborn).unwrap();
+        for h in [freed, live, leaving, stillborn] {
+            let forged = Handle {
+                index: h.index,
+                generation: u32::MAX,
+            };
+            assert_eq!(c.get(forged), Err(ColliderError::StaleHandle(forged)));
+        }
+        assert!(c.get(live).is_ok());
+    }
+
+    #[test]
+    fn a_handle_at_the_unused_generation_reaches_nothing() {
+        the_unused_generation_reaches::<Collider>();
+        the_unused_generation_reaches::<AabbTree>();
+        the_unused_generation_reaches::<BruteForce>();
     }
 
     #[test]

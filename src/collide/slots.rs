@@ -46,7 +46,8 @@ pub(super) enum State {
 /// What reporting reads of a slot, rarely touched by the per-frame loops: with the slot's
 /// index it makes the slot's [`Contact`] (see [`Slots::contact`]) from one 16-byte entry, so
 /// reading an event costs two cache lines, not four. `generation` and `layer` repeat the
-/// [`Head`]'s (both are set only by `allocate`), which keeps handle checks on the small head.
+/// [`Head`]'s (both are set only by `allocate`), which keeps the update's bookkeeping on the
+/// small head.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Meta {
     pub owner: u32,
@@ -59,9 +60,9 @@ pub(super) struct Meta {
     pub jumped: bool,
 }
 
-/// The 8 bytes of a slot that handle checks and the update's bookkeeping read: one cache line
-/// fetch per slot where separate arrays would cost several, which is what inserting or
-/// removing a burst of boxes at scattered reused slots is bound by.
+/// The 8 bytes of a slot that the update's bookkeeping reads: one cache line fetch per slot
+/// where separate arrays would cost several, which is what inserting or removing a burst of
+/// boxes at scattered reused slots is bound by. (Handle checks read [`Slots::seal`].)
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Head {
     /// The generation of the handle that reaches this slot.
@@ -86,8 +87,8 @@ pub(super) struct Slots {
     pub meta: Vec<Meta>,
     pub head: Vec<Head>,
     /// The generation plus one of a visible (pending or live) slot, 0 for any other: all
-    /// [`Slots::resolve`] reads to check a handle, 4 bytes where the head is 8. Moving a
-    /// hundred thousand bullets a step is bound by the bytes it touches.
+    /// [`Slots::resolve`] reads to check a handle, 4 bytes where the head is 8: moving a
+    /// hundred thousand bullets a step checks a hundred thousand handles.
     pub seal: Vec<u32>,
     /// The box as last set by the caller.
     pub cur: Vec<Aabb>,
@@ -161,7 +162,7 @@ impl Slots {
     /// Claims a slot for `desc`. The caller has validated the box and the capacity.
     pub fn allocate(&mut self, desc: &BoxDesc) -> Handle {
         let (index, generation) = match self.free.pop() {
-            // Generations never wrap: a slot at the last one is retired in `release` instead.
+            // Generations never wrap: a slot at the last one is retired in `release_marked`.
             Some(i) => (i, self.head[i as usize].generation + 1),
             None => {
                 self.meta.push(Meta {

@@ -26,8 +26,14 @@ impl Bodies {
             slots.shape.len(),
             slots.seal.len(),
         ];
-        if lens != [n; 7] || slots.shaped_words() != n.div_ceil(64) {
+        if lens != [n; 7] {
             return Err("slot arrays differ in length".into());
+        }
+        if slots.shaped_words() != n.div_ceil(64) {
+            return Err(format!(
+                "{} words of shaped bits for {n} slots",
+                slots.shaped_words()
+            ));
         }
         if let Some(i) = (0..n).find(|&i| {
             (slots.meta[i].generation, slots.meta[i].layer)
@@ -36,6 +42,15 @@ impl Bodies {
             return Err(format!(
                 "slot {i}: meta and head disagree on generation or layer"
             ));
+        }
+        if (n..slots.shaped_words() * 64).any(|i| slots.is_shaped(i)) {
+            return Err("a shaped bit past the last slot".into());
+        }
+        if let Some(i) = (0..n).find(|&i| {
+            let h = slots.head[i];
+            h.state != State::Free && slots.is_shaped(i) && slots.shaped_layers & h.layer.bit() == 0
+        }) {
+            return Err(format!("slot {i} is shaped but its layer's bit is not set"));
         }
         if let Some(i) = (0..n).find(|&i| {
             let h = slots.head[i];

@@ -43,7 +43,7 @@ pub(crate) const ENEMY_BOXES: usize = 256;
 pub(crate) struct Scratch {
     /// Entity keys to visit when the visit may remove entities.
     pub keys: Vec<usize>,
-    /// Bullets to remove after a pass over them.
+    /// The keys of the bullets the bullets' pass took out (see `Bullets::advance`).
     pub gone: Vec<usize>,
     /// Needles turned by this step's bullet pass, by key (see `Bullets::advance`).
     pub turned: Vec<u32>,

@@ -192,6 +192,8 @@ impl Twin {
         prop_assert_eq!(a, b);
         prop_assert_eq!(a, self.tree.insert(desc));
         if let Ok(h) = a {
+            // The three share their slot table: the shape is checked against the call's.
+            prop_assert_eq!(self.sap.shape(h), Ok(desc.shape));
             self.live.push((h, desc.aabb));
         }
         Ok(())

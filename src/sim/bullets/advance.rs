@@ -1,10 +1,10 @@
 //! One step of every enemy bullet: turn, move, age, and hand the collider the new boxes.
 //!
-//! A step is bound by the bytes it moves, not by its arithmetic (`docs/perf-100k.md`, ninth
-//! pass), so each pass reads only the columns it needs: the turn reads a bullet's heading and
-//! turn rate only where its bit in `curling` is set, and the motion pass reads accelerations
-//! only in a block where some bullet's bit in `speeding` is set. Every other bullet keeps its
-//! heading and speed to the bit, which is what lets the passes skip them.
+//! Each pass reads only the columns it needs, and branches on no data that comes in no order
+//! (`docs/perf-100k.md`, ninth pass): the turn reads a bullet's heading and turn rate only
+//! where its bit in `curling` is set, and the motion pass reads accelerations only in a block
+//! where some bullet's bit in `speeding` is set. Every other bullet keeps its heading and
+//! speed to the bit, which is what lets the passes skip them.
 
 use std::ops::Range;
 
@@ -34,8 +34,9 @@ pub(super) fn curls(t: Turn) -> bool {
     (t.heading_deg + t.ang_vel_deg * DT).to_bits() != t.heading_deg.to_bits()
 }
 
-/// Whether a bullet's speed stays as it is, to the bit, at every step: no acceleration, and a
-/// speed the step's clamp leaves alone (not -0, not over the limit).
+/// Whether a bullet's speed stays as it is, to the bit, at every step: no acceleration (0 or
+/// -0), and a speed that adding it and the step's clamp return unchanged, to the bit (not -0
+/// with a +0 acceleration, not over the limit).
 pub(super) fn steady(speed: f32, accel: f32) -> bool {
     accel == 0.0 && (speed + accel * DT).clamp(0.0, limits::MAX_SPEED).to_bits() == speed.to_bits()
 }
@@ -71,7 +72,7 @@ impl Bullets {
     ) {
         // A block at a time, every pass over it before the next: a block's columns are still
         // in the nearest cache for the passes after the first, where whole-store passes read
-        // every column from memory again (a step is bound by memory on a busy host).
+        // every column from memory again.
         let n = self.age.len();
         debug_assert!(
             [self.pos.len(), self.speed.len(), self.turn.len()]
@@ -128,7 +129,8 @@ impl Bullets {
             while bits != 0 {
                 let k = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                // A vacant key's bit is clear, and its age `VACANT` is never below the curl.
+                // Only an occupied key's bit is ever set.
+                debug_assert!(self.age[k] != VACANT);
                 if u32::from(self.age[k]) >= curl_steps {
                     self.curling[w] &= !(1 << (k % 64));
                     continue;
@@ -252,10 +254,34 @@ mod tests {
         (b, turned, leaves)
     }
 
+    /// New bullets at the keys last freed, into blocks of every kind: a curling needle that
+    /// speeds up (a steady block's first), a bullet near the end of its life, and one older
+    /// than any lives, which leaves at its next step.
+    fn join_at_freed_keys(store: &mut Bullets, collider: &mut Collider, step: u32) {
+        let pos = Vec2::new(20.0 + step as f32, 150.0);
+        let old = |age: u32| {
+            let mut b = Bullet::new(pos, 12.0, 80.0, 0.0, 0.0, BulletStyle::Round);
+            b.age = age;
+            b
+        };
+        let joining = [
+            Bullet::new(pos, 30.0, 45.0, 20.0, 60.0, BulletStyle::Needle),
+            old(BULLET_MAX_AGE - 3),
+            old(5_000),
+        ];
+        for b in joining {
+            if store.vacant_key() >= store.age.len() {
+                return;
+            }
+            let desc = BoxDesc::new(b.hitbox(), 9_000 + step, Layer::EnemyBullet);
+            let h = collider.insert(desc.shape(b.shape())).expect("room");
+            store.insert(b, h);
+        }
+    }
+
     /// Several blocks of bullets of every style, some curling, some slowing to a stop, some
     /// flying off, with holes, under curl times that change: `advance` gives each what a lone
-    /// step gives it, bit for bit,
-    /// the collider the boxes, and `gone` the leavers in key order.
+    /// step gives it, bit for bit, the collider the boxes, and `gone` the leavers in key order.
     #[test]
     fn advancing_in_blocks_steps_each_bullet_as_alone() {
         let mut store = Bullets::default();
@@ -308,16 +334,19 @@ mod tests {
             })
             .count();
         assert_eq!(steady_blocks, 2, "blocks 1 and 3 take the steady path");
+        store.check_bits();
         let (mut gone, mut turned) = (Vec::new(), Vec::new());
         for step in 0..40 {
             // A curl time that grows and shrinks: those past one turn again under a longer.
             let curl_steps = match step {
                 0..25 => 20,
                 25..32 => u32::MAX,
-                _ => 10,
+                32..36 => 10,
+                _ => 15,
             };
             let before: Vec<(usize, Bullet)> = store.iter().collect();
             store.advance(curl_steps, &mut collider, &mut gone, &mut turned);
+            store.check_bits();
             let mut leavers = Vec::new();
             for (k, b) in before {
                 let (want, _, leaves) = step_alone(b.clone(), curl_steps);
@@ -348,6 +377,8 @@ mod tests {
                 assert_eq!(store.vacant_key(), last, "step {step}");
             }
             gone.clear();
+            join_at_freed_keys(&mut store, &mut collider, step);
+            store.check_bits();
             collider.update();
         }
         assert!(store.len() > BLOCK * 2, "most bullets stay on screen");

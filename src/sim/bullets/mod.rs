@@ -29,11 +29,15 @@ mod advance;
 const OCCUPIED: u32 = u32::MAX;
 
 /// `age` of a vacant key. No stored bullet reaches it: one is gone past [`BULLET_MAX_AGE`]
-/// steps, and [`Bullets::insert`] stores an older age as one step past it.
+/// steps, and [`Bullets::insert`] stores an age past [`OLDEST`] as `OLDEST`.
 const VACANT: u16 = u16::MAX;
 
-// An age one step past the oldest fits below `VACANT`.
-const _: () = assert!(BULLET_MAX_AGE < VACANT as u32 - 1);
+/// The oldest age a key stores (18 minutes): the step adds one, and stays below `VACANT`. A
+/// bullet given an older one leaves at its next step all the same.
+const OLDEST: u32 = VACANT as u32 - 2;
+
+// Every bullet leaves well before its age could reach `VACANT`.
+const _: () = assert!(BULLET_MAX_AGE + 2 < VACANT as u32);
 
 /// The handle of the placeholder bullets [`Bullets::reserve`] writes and clears at once; no
 /// collider call ever sees it.
@@ -72,9 +76,10 @@ pub struct Bullets {
     /// [`OCCUPIED`], or for a vacant key the next vacant key (the chain a slab keeps). Read
     /// only by inserts and removals.
     next_free: Vec<u32>,
-    /// One bit per key (bit `k % 64` of word `k / 64`): the bullet may turn, since a turn
-    /// changes its heading's bits (see `advance::curls`), and it was younger than
-    /// `curl_steps` when last stepped. Clear for vacant keys.
+    /// One bit per key (bit `k % 64` of word `k / 64`): the bullet may turn. Set by an insert
+    /// (or `advance::curl_again`) when a turn changes its heading's bits (see
+    /// `advance::curls`), cleared once the bullet is as old as the curl time. Clear for vacant
+    /// keys.
     curling: Vec<u64>,
     /// The curl time, in steps, of the last [`Bullets::advance`] (`None` before the first):
     /// the bits of bullets that grew past it were cleared, and a longer one sets them again.
@@ -94,6 +99,12 @@ pub struct BulletSprite {
     pub style: BulletStyle,
     /// Degrees; 90 is straight down.
     pub heading_deg: f32,
+}
+
+/// Bit `k` of `bits`.
+#[cfg(test)]
+fn bit(bits: &[u64], k: usize) -> bool {
+    bits[k / 64] >> (k % 64) & 1 != 0
 }
 
 /// Sets or clears bit `k` of `bits`.
@@ -142,8 +153,7 @@ impl Bullets {
             heading_deg: bullet.heading_deg,
             ang_vel_deg: bullet.ang_vel_deg,
         };
-        // Older than a bullet lives is as good as one step past it, and keeps `VACANT` free.
-        let age = bullet.age.min(BULLET_MAX_AGE + 1) as u16;
+        let age = bullet.age.min(OLDEST) as u16;
         if key == self.next_free.len() {
             self.pos.push(bullet.pos);
             self.speed.push(bullet.speed);
@@ -268,6 +278,33 @@ impl Bullets {
         *curl_steps = None;
         speeding.clear();
         (*vacant, *len) = (0, 0);
+    }
+
+    /// Panics, naming the key, where a bit column breaks its contract (see the fields): a bit
+    /// of a vacant key or past the last set, or a bit clear where the step must not skip.
+    #[cfg(test)]
+    fn check_bits(&self) {
+        let n = self.age.len();
+        assert_eq!(self.curling.len(), n.div_ceil(64), "curling words");
+        assert_eq!(self.speeding.len(), n.div_ceil(64), "speeding words");
+        for k in 0..n.div_ceil(64) * 64 {
+            let (curling, speeding) = (bit(&self.curling, k), bit(&self.speeding, k));
+            if k >= n || self.age[k] == VACANT {
+                assert!(!curling && !speeding, "key {k}: a bit set, and no bullet");
+                continue;
+            }
+            let steady = advance::steady(self.speed[k], self.accel[k]);
+            assert!(
+                speeding || steady,
+                "key {k}: its speed changes, its bit is clear"
+            );
+            let past = self.curl_steps.is_some_and(|c| u32::from(self.age[k]) > c);
+            let curls = advance::curls(self.turn[k]);
+            assert!(
+                curling || !curls || past,
+                "key {k}: it turns, its bit is clear"
+            );
+        }
     }
 
     fn at(&self, k: usize) -> Bullet {
