@@ -24,6 +24,11 @@ use super::{Bullets, Turn, VACANT};
 /// next. A multiple of 64, so a block's bits are whole words.
 const BLOCK: usize = 256;
 
+/// The words of a bit column that hold the bits of `keys`.
+fn words(keys: &Range<usize>) -> Range<usize> {
+    keys.start / 64..keys.end.div_ceil(64)
+}
+
 /// How far outside the playfield, in pixels, a bullet may go before it is gone.
 const MARGIN: f32 = 16.0;
 
@@ -123,8 +128,7 @@ impl Bullets {
     /// (adding a zero turn can still turn -0 into +0). Pushes the needles that turned, whose
     /// shape changes with them, in ascending order.
     fn turn_curling(&mut self, keys: Range<usize>, curl_steps: u32, turned: &mut Vec<u32>) {
-        let words = keys.start / 64..keys.end.div_ceil(64);
-        for w in words {
+        for w in words(&keys) {
             let mut bits = self.curling[w];
             while bits != 0 {
                 let k = w * 64 + bits.trailing_zeros() as usize;
@@ -155,8 +159,7 @@ impl Bullets {
     /// it moves, in `out` from its start. A block where no bullet changes speed leaves the
     /// speeds and accelerations unread but for the speed the move needs.
     fn fly(&mut self, keys: Range<usize>, out: &mut [bool; BLOCK]) {
-        let words = keys.start / 64..keys.end.div_ceil(64);
-        let speeding = self.speeding[words].iter().any(|&w| w != 0);
+        let speeding = self.speeding[words(&keys)].iter().any(|&w| w != 0);
         let (pos, dir) = (&mut self.pos[keys.clone()], &self.dir[keys.clone()]);
         if !speeding {
             // Every accel here is 0 or -0, and every speed its own next value.
