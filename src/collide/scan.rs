@@ -9,7 +9,10 @@
 //! the caller's `set_aabb` wrote it, and nothing is copied into endpoint arrays first. The table
 //! also holds other layers' boxes and free slots' stale ones; the test reads them like the
 //! rest, and a hit counts only if its slot is live on a layer the probe scans. Hits are rare,
-//! so that check costs a look at a handful of slot heads.
+//! so that check costs a look at a handful of slot heads. Both scans are compiled for wider
+//! vector units too, as the sweeps are (see `sweep.rs`).
+
+use multiversion::multiversion;
 
 use super::aabb::interiors_meet;
 use super::endpoints::{list_index, EndpointList, BANDS};
@@ -88,6 +91,7 @@ impl Collider {
 ///
 /// Complexity: O(probes · |big|). The inner loop works in blocks of [`BLOCK`] with a
 /// branch-free test so it vectorises; hits are rare and handled after.
+#[multiversion(targets = "simd")]
 fn scan_list(probes: &[Probe], big: &EndpointList, out: &mut Vec<u64>) -> u64 {
     debug_assert!(!big.direct);
     let n = big.len();
@@ -153,6 +157,7 @@ fn scan_self(probes: &[Probe], out: &mut Vec<u64>) -> u64 {
 ///
 /// Complexity: O(probes · slots), a straight read of 16 bytes a slot; plus a slot head for each
 /// box a probe's box meets.
+#[multiversion(targets = "simd")]
 pub(super) fn scan_table(slots: &Slots, probes: &[Probe], out: &mut Vec<u64>) -> u64 {
     let cur = &slots.cur[..slots.head.len()];
     let keep = |p: &Probe, j: usize, out: &mut Vec<u64>| {
