@@ -1,8 +1,8 @@
 //! The broad phase: which boxes overlap, frame after frame.
 //!
 //! A small library of its own: it knows boxes, layers and owners, never game types, and depends
-//! on glam, wide (the tree's eight-lane search) and multiversion (the sweeps and scans compiled
-//! for wider vector units) alone. The game, the tests and the benchmarks all use this public
+//! on glam, serde (boxes, layers and shapes are saved), wide (the tree's eight-lane search) and
+//! multiversion (the sweeps and scans compiled for newer vector units) alone. The game, the tests and the benchmarks all use this public
 //! API.
 //!
 //! The three broad phases, [`Collider`] (incremental sweep-and-prune), [`AabbTree`] (dynamic

@@ -4,10 +4,12 @@
 //! exact test (via [`interiors_meet`]), appends each overlapping pair once as a [`pair_key`], and returns how many exact
 //! tests it made.
 //!
-//! The sweeps are compiled again for wider vector units (`multiversion`'s `simd` targets:
-//! x86-64's v2, v3 and v4 levels, AVX-512 the widest) and the best the processor has is picked
-//! at run time: a block's compares take one or two vector instructions where SSE2 needs
-//! four. They compare and index alone, so every build finds the same pairs in the same order.
+//! The sweeps are compiled again for newer vector instruction sets (`multiversion`'s `simd`
+//! targets: x86-64's v2 and v3 levels, and an AVX-512 level that needs Ice Lake or Zen 4), and
+//! the best the processor has is picked at run time. Their block test stays four lanes wide;
+//! it takes fewer instructions (three-operand forms, no register copies; with AVX-512, compares
+//! into mask registers). They compare and index alone, so every build finds the same pairs in
+//! the same order.
 
 use multiversion::multiversion;
 
