@@ -2,8 +2,8 @@
 //!
 //! A small library of its own: it knows boxes, layers and owners, never game types, and depends
 //! on glam, serde (boxes, layers and shapes are saved), wide (the tree's eight-lane search) and
-//! multiversion (the sweeps and scans compiled for newer vector units) alone. The game, the tests and the benchmarks all use this public
-//! API.
+//! multiversion (the sweeps and scans compiled for newer vector units) alone. The game, the
+//! tests and the benchmarks all use this public API.
 //!
 //! The three broad phases, [`Collider`] (incremental sweep-and-prune), [`AabbTree`] (dynamic
 //! AABB trees) and the [`BruteForce`] reference, implement one trait, [`BroadPhase`], whose

@@ -212,8 +212,9 @@ impl Slots {
         self.seal[i] = generation + 1;
         // A plain box's shape is known from its bit (see `Slots::shape_of`): a burst of
         // bullets at scattered reused slots then skips one cache line each.
-        self.mark_shaped(i, desc.shape != Shape::Aabb);
-        if desc.shape != Shape::Aabb {
+        let shaped = desc.shape != Shape::Aabb;
+        self.mark_shaped(i, shaped);
+        if shaped {
             self.shape[i] = desc.shape;
         }
         self.shaped_layers |= shaped_bit(desc.layer, &desc.shape);

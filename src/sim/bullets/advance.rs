@@ -246,7 +246,9 @@ impl Bullets {
 ///
 /// Compiled again for AVX2, picked at run time: the motion pass and the boxes take fewer
 /// instructions, and the results are the same to the bit (Rust fuses no multiply with an add,
-/// and compares are exact). Not for AVX-512: its wider vectors made the step slower.
+/// and compares are exact). Not for AVX-512: its wider vectors made the step slower. The
+/// features are x86-64-v3's, as `multiversion` spells that level in its `simd` targets (which
+/// would add AVX-512, hence the list).
 #[multiversion(targets("x86_64+avx+avx2+bmi1+bmi2+cmpxchg16b+f16c+fma+lzcnt+movbe+popcnt+sse3+sse4.1+sse4.2+ssse3+xsave"))]
 fn advance_blocks(
     bullets: &mut Bullets,
