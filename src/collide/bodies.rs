@@ -175,6 +175,9 @@ impl Bodies {
     }
 
     /// Marks a visible body removed (stillborn if no update saw it yet).
+    // Inlined into the caller's loop: as a call, a bomb's thousands of removals each waited on
+    // their own scattered seal load (5,000 took 17.7 µs; inlined, the loads overlap: 12 µs).
+    #[inline]
     pub(super) fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
         let i = self.slots.resolve(h)?;
         let state = &mut self.slots.head[i].state;
