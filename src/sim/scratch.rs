@@ -46,7 +46,7 @@ pub(crate) struct Scratch {
     /// The keys of the bullets the bullets' pass took out (see `Bullets::advance`).
     pub gone: Vec<usize>,
     /// Needles turned by this step's bullet pass, by key (see `Bullets::advance`).
-    pub turned: Vec<u32>,
+    pub turned: Vec<(u32, f32)>,
     /// What an area query of the collider found (homing orbs, melee strikes, scrap bursts).
     pub found: Vec<Contact>,
     /// Enemy parts a burst hits: enemy key and part index.
@@ -109,7 +109,7 @@ impl Scratch {
             .unwrap_or(0);
         reserve_touched(&mut self.keys, boxes, 0);
         reserve_touched(&mut self.gone, bullets, 0);
-        reserve_touched(&mut self.turned, bullets, 0);
+        reserve_touched(&mut self.turned, bullets, (0, 0.0));
         reserve_touched(&mut self.cancelled, bullets, (0, Vec2::ZERO, None));
         self.done.reserve(16);
         reserve_touched(&mut self.hits, ENEMY_BOXES, (0, 0));

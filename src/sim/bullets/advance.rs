@@ -23,7 +23,7 @@ use super::{Bullets, Turn, VACANT};
 /// Keys stepped together by [`Bullets::advance`]: a block's columns (about 11 KB: 43 bytes a
 /// key) and the collider's entries for it stay in the first-level cache from one pass to the
 /// next. A multiple of 64, so a block's bits are whole words.
-const BLOCK: usize = 256;
+pub(super) const BLOCK: usize = 256;
 
 /// The words of a bit column that hold the bits of `keys`.
 fn words(keys: &Range<usize>) -> Range<usize> {
@@ -74,7 +74,7 @@ impl Bullets {
         curl_steps: u32,
         collider: &mut Collider,
         gone: &mut Vec<usize>,
-        turned: &mut Vec<u32>,
+        turned: &mut Vec<(u32, f32)>,
     ) {
         let n = self.age.len();
         debug_assert!(
@@ -84,6 +84,8 @@ impl Bullets {
                 .chain([self.dir.len(), self.next_free.len()])
                 .all(|len| len == n)
                 && self.curling.len() == n.div_ceil(64)
+                && self.fresh.len() == n.div_ceil(64)
+                && self.dropped.len() == n.div_ceil(64)
                 && self.speeding.len() == n.div_ceil(64),
             "every column has one entry per key, and every bit column a bit"
         );
@@ -91,7 +93,9 @@ impl Bullets {
             self.curl_again();
         }
         self.curl_steps = Some(curl_steps);
+        self.curlers.begin();
         advance_blocks(self, curl_steps, collider, gone, turned);
+        self.curlers.end();
     }
 
     /// The passes of [`Bullets::advance`] over the block of `keys`: turn, fly, settle, and
@@ -103,7 +107,7 @@ impl Bullets {
         curl_steps: u32,
         collider: &mut Collider,
         gone: &mut Vec<usize>,
-        turned: &mut Vec<u32>,
+        turned: &mut Vec<(u32, f32)>,
     ) {
         turned.clear();
         self.turn_curling(keys.clone(), curl_steps, turned);
@@ -125,31 +129,65 @@ impl Bullets {
     /// time, stays as it is, so this is for a store stepped under another.)
     #[cold]
     fn curl_again(&mut self) {
+        // Every held turn back in its column first: the bits are about to change.
+        let held: Vec<(usize, Turn)> = (0..self.age.len())
+            .filter(|&k| self.held(k))
+            .map(|k| (k, self.turn_of(k)))
+            .collect();
+        for (k, turn) in held {
+            self.turn[k] = turn;
+        }
+        // No key is ranked now, so the list is empty and every block starts it.
+        self.curlers.clear();
+        for _ in (0..self.age.len()).step_by(BLOCK) {
+            self.curlers.add_block();
+        }
+        self.dropped.fill(0);
         for k in 0..self.age.len() {
             let on = self.age[k] != VACANT && curls(self.turn[k]);
             super::set_bit(&mut self.curling, k, on);
+            super::set_bit(&mut self.fresh, k, on);
         }
     }
 
     /// Turns the bullets of `keys` still curling: those whose bit is set, younger than
-    /// `curl_steps`; a bullet as old clears its bit, as it will not turn again. The unit
-    /// heading is a function of the heading's bits: worked out again only when they change
-    /// (adding a zero turn can still turn -0 into +0). Pushes the needles that turned, whose
-    /// shape changes with them, in ascending order.
+    /// `curl_steps`; a bullet as old clears its bit, as it will not turn again, and its
+    /// heading goes back to the turn column. A held turn is the next entry of `curlers` (a
+    /// fresh one is in the column); the turns still curling go on to the next step's list,
+    /// and the entries of bullets taken out are dropped. The unit heading is a function of the
+    /// heading's bits: worked out again only when they change (adding a zero turn can still
+    /// turn -0 into +0). Pushes the needles that turned, whose shape changes with them, with
+    /// their new headings, in ascending order.
     #[inline(always)]
-    fn turn_curling(&mut self, keys: Range<usize>, curl_steps: u32, turned: &mut Vec<u32>) {
+    fn turn_curling(&mut self, keys: Range<usize>, curl_steps: u32, turned: &mut Vec<(u32, f32)>) {
+        self.curlers.begin_block(keys.start / BLOCK);
         for w in words(&keys) {
-            let mut bits = self.curling[w];
+            let ranked = self.ranked_word(w);
+            let fresh = std::mem::take(&mut self.fresh[w]);
+            let mut bits = self.curling[w] | std::mem::take(&mut self.dropped[w]);
             while bits != 0 {
-                let k = w * 64 + bits.trailing_zeros() as usize;
+                let b = bits.trailing_zeros();
+                let k = w * 64 + b as usize;
                 bits &= bits - 1;
+                let entry = if ranked >> b & 1 != 0 {
+                    self.curlers.take()
+                } else {
+                    None
+                };
+                // The column is read only for a fresh bullet: that read is what the list
+                // saves. A key whose bit is clear here was dropped (and is not fresh).
+                let mut t = match entry {
+                    _ if self.curling[w] >> b & 1 == 0 => continue,
+                    Some(t) if fresh >> b & 1 == 0 => t,
+                    _ => self.turn[k],
+                };
                 // Only an occupied key's bit is ever set.
                 debug_assert!(self.age[k] != VACANT);
                 if u32::from(self.age[k]) >= curl_steps {
-                    self.curling[w] &= !(1 << (k % 64));
+                    self.curling[w] &= !(1 << b);
+                    self.turn[k] = t;
                     continue;
                 }
-                let t = &mut self.turn[k];
                 let heading = t.heading_deg + t.ang_vel_deg * DT;
                 if heading.to_bits() != t.heading_deg.to_bits() {
                     t.heading_deg = heading;
@@ -157,9 +195,10 @@ impl Bullets {
                     // Pushed, and kept only for a needle: no branch on the style, which
                     // comes in any order.
                     let kept = turned.len() + usize::from(!self.style[k].is_round());
-                    turned.push(k as u32);
+                    turned.push((k as u32, heading));
                     turned.truncate(kept);
                 }
+                self.curlers.keep(t);
             }
         }
     }
@@ -203,14 +242,14 @@ impl Bullets {
         &mut self,
         keys: Range<usize>,
         out: &[bool; BLOCK],
-        turned: &[u32],
+        turned: &[(u32, f32)],
         collider: &mut Collider,
         gone: &mut Vec<usize>,
     ) {
         let (first, n) = (keys.start, keys.len());
         let (age, handle) = (&mut self.age[keys.clone()], &self.handle[keys.clone()]);
         let (pos, dir, out) = (&self.pos[keys.clone()], &self.dir[keys.clone()], &out[..n]);
-        let (style, turn) = (&self.style[keys.clone()], &self.turn[keys]);
+        let style = &self.style[keys];
         let leaves = |i: usize, age: u16| out[i] | (u32::from(age) > BULLET_MAX_AGE);
         for i in 0..n {
             if age[i] == VACANT {
@@ -227,12 +266,11 @@ impl Bullets {
         // it has just moved by (its unit heading), over the box it was just given: apart, so
         // the loop above has no branch on which bullets turned. A circle only moves, and so
         // does a needle that did not turn (its shape is the one the collider has).
-        for &k in turned {
+        for &(k, heading) in turned {
             let i = k as usize - first;
             if leaves(i, age[i]) {
                 continue;
             }
-            let heading = turn[i].heading_deg;
             debug_assert!(!style[i].is_round() && dir[i] == unit(heading));
             let needle = (needle_half(style[i]), heading.to_radians());
             let _ = collider.set_oriented(handle[i], pos[i], needle, (dir[i].y, dir[i].x));
@@ -255,7 +293,7 @@ fn advance_blocks(
     curl_steps: u32,
     collider: &mut Collider,
     gone: &mut Vec<usize>,
-    turned: &mut Vec<u32>,
+    turned: &mut Vec<(u32, f32)>,
 ) {
     let n = bullets.age.len();
     for start in (0..n).step_by(BLOCK) {
@@ -421,5 +459,81 @@ mod tests {
             collider.update();
         }
         assert!(store.len() > BLOCK * 2, "most bullets stay on screen");
+    }
+
+    /// Curling bullets taken out between steps, their keys handed straight back out to new
+    /// curlers (and to bullets that do not curl): every bullet still steps as alone, and
+    /// every way of reading a bullet (by key, in order, drawn either way round) sees the
+    /// heading its step gave it.
+    #[test]
+    fn curlers_taken_out_and_replaced_between_steps_keep_their_turns() {
+        let mut store = Bullets::default();
+        let mut collider = Collider::default();
+        let mut rng = oorandom::Rand32::new(5);
+        let curler = |rng: &mut oorandom::Rand32, turns: bool| {
+            let pos = Vec2::new(rng.rand_float() * 224.0, rng.rand_float() * 320.0);
+            let turn = if turns {
+                rng.rand_float() * 90.0 - 45.0
+            } else {
+                0.0
+            };
+            let style = BulletStyle::ALL[rng.rand_range(0..4) as usize];
+            Bullet::new(pos, 20.0, rng.rand_float() * 360.0, 0.0, turn, style)
+        };
+        let add = |store: &mut Bullets, collider: &mut Collider, b: Bullet| {
+            let desc = BoxDesc::new(b.hitbox(), 0, Layer::EnemyBullet).shape(b.shape());
+            let h = collider.insert(desc).expect("room");
+            store.insert(b, h);
+        };
+        for _ in 0..BLOCK * 3 {
+            let b = curler(&mut rng, true);
+            add(&mut store, &mut collider, b);
+        }
+        let (mut gone, mut turned) = (Vec::new(), Vec::new());
+        for step in 0..30 {
+            let before: Vec<(usize, Bullet)> = store.iter().collect();
+            store.advance(40, &mut collider, &mut gone, &mut turned);
+            store.check_bits();
+            for (k, b) in before {
+                let (want, _, leaves) = step_alone(b, 40);
+                if !leaves {
+                    let got = store.get(k).expect("still stored");
+                    assert_eq!(got.heading_deg.to_bits(), want.heading_deg.to_bits());
+                    assert_eq!(got.dir, want.dir, "step {step}, key {k}");
+                }
+            }
+            gone.clear();
+            // Out with every third bullet, then as many in, which take the same keys.
+            let mut want: Vec<(usize, u32)> = (store.iter())
+                .map(|(k, b)| (k, b.heading_deg.to_bits()))
+                .collect();
+            let keys: Vec<usize> = want.iter().map(|&(k, _)| k).step_by(3).collect();
+            for &k in &keys {
+                super::super::remove(&mut store, &mut collider, k);
+            }
+            for i in 0..keys.len() {
+                let b = curler(&mut rng, i % 4 != 0);
+                want.retain(|&(k, _)| k != store.vacant_key());
+                want.push((store.vacant_key(), b.heading_deg.to_bits()));
+                add(&mut store, &mut collider, b);
+            }
+            want.sort_unstable();
+            store.check_bits();
+            let read: Vec<(usize, u32)> = (store.iter())
+                .map(|(k, _)| (k, store.get(k).expect("stored").heading_deg.to_bits()))
+                .collect();
+            assert_eq!(read, want, "step {step}: by key, each as it was or was put");
+            let headings: Vec<u32> = store.iter().map(|(_, b)| b.heading_deg.to_bits()).collect();
+            assert_eq!(headings, want.iter().map(|&(_, h)| h).collect::<Vec<_>>());
+            let drawn: Vec<u32> = store.sprites().map(|s| s.heading_deg.to_bits()).collect();
+            let mut back: Vec<u32> = store
+                .sprites()
+                .rev()
+                .map(|s| s.heading_deg.to_bits())
+                .collect();
+            back.reverse();
+            assert_eq!((&drawn, &back), (&headings, &headings), "step {step}");
+            collider.update();
+        }
     }
 }

@@ -24,6 +24,9 @@ use super::scratch::Scratch;
 use super::shared::remove_box;
 
 mod advance;
+mod curlers;
+
+use curlers::Curlers;
 
 /// `next_free` of an occupied key.
 const OCCUPIED: u32 = u32::MAX;
@@ -64,6 +67,8 @@ pub struct Bullets {
     pos: Vec<Vec2>,
     /// Pixels per second.
     speed: Vec<f32>,
+    /// The heading and turn rate each bullet was given, and its heading once it stops
+    /// curling. A curling bullet's turn, once a step has moved it, is in `curlers`.
     turn: Vec<Turn>,
     accel: Vec<f32>,
     style: Vec<BulletStyle>,
@@ -84,6 +89,17 @@ pub struct Bullets {
     /// The curl time, in steps, of the last [`Bullets::advance`] (`None` before the first):
     /// the bits of bullets that grew past it were cleared, and a longer one sets them again.
     curl_steps: Option<u32>,
+    /// One bit per key: a curling bullet whose turn is still in `turn`, as its insert left it
+    /// (or `advance::curl_again`); the next step moves it to `curlers`. Set only where
+    /// `curling` is.
+    fresh: Vec<u64>,
+    /// One bit per key: a bullet taken out since the last step whose turn `curlers` held; its
+    /// entry waits there for the step to drop it. Never set where a turn is held.
+    dropped: Vec<u64>,
+    /// The turns of the *held* keys (curling, not fresh): the bullets' step streams them,
+    /// where the turn column would cost a scattered cache line a bullet. One entry for each
+    /// *ranked* key (held or dropped), in key order (see `curlers.rs`).
+    curlers: Curlers,
     /// One bit per key: the bullet's speed may change (see `advance::steady`). Clear for
     /// vacant keys.
     speeding: Vec<u64>,
@@ -166,7 +182,12 @@ impl Bullets {
             self.next_free.push(OCCUPIED);
             if key.is_multiple_of(64) {
                 self.curling.push(0);
+                self.fresh.push(0);
+                self.dropped.push(0);
                 self.speeding.push(0);
+            }
+            if key.is_multiple_of(advance::BLOCK) {
+                self.curlers.add_block();
             }
             self.vacant = key + 1;
         } else {
@@ -181,7 +202,9 @@ impl Bullets {
             self.handle[key] = handle;
             self.dir[key] = bullet.dir;
         }
-        set_bit(&mut self.curling, key, advance::curls(turn));
+        let curls = advance::curls(turn);
+        set_bit(&mut self.curling, key, curls);
+        set_bit(&mut self.fresh, key, curls);
         set_bit(
             &mut self.speeding,
             key,
@@ -209,27 +232,68 @@ impl Bullets {
         self.speed[key] = 0.0;
         self.accel[key] = 0.0;
         self.age[key] = VACANT;
+        // A held turn's entry stays until the step: marked, the count of ranked keys holds.
+        if self.held(key) {
+            set_bit(&mut self.dropped, key, true);
+        }
         set_bit(&mut self.curling, key, false);
+        set_bit(&mut self.fresh, key, false);
         set_bit(&mut self.speeding, key, false);
     }
 
-    /// Every occupied key, in ascending order.
-    fn keys(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        (0..self.age.len()).filter(|&k| self.age[k] != VACANT)
+    /// The held keys of word `w`: curling, and not fresh.
+    #[inline(always)]
+    fn held_word(&self, w: usize) -> u64 {
+        self.curling[w] & !self.fresh[w]
+    }
+
+    /// The ranked keys of word `w`: each has an entry in `curlers`.
+    #[inline(always)]
+    fn ranked_word(&self, w: usize) -> u64 {
+        self.held_word(w) | self.dropped[w]
+    }
+
+    /// Whether `key`'s turn is held in `curlers`.
+    fn held(&self, key: usize) -> bool {
+        self.held_word(key / 64) >> (key % 64) & 1 != 0
+    }
+
+    /// The turn of the bullet at the occupied `key`: for a held key, the entry of its rank
+    /// among the ranked keys, counted from its block's start. O(1).
+    fn turn_of(&self, key: usize) -> Turn {
+        if !self.held(key) {
+            return self.turn[key];
+        }
+        let (w, block) = (key / 64, key / advance::BLOCK);
+        let before: u32 = (block * advance::BLOCK / 64..w)
+            .map(|v| self.ranked_word(v).count_ones())
+            .sum();
+        let below = self.ranked_word(w) & ((1 << (key % 64)) - 1);
+        let rank = self.curlers.start(block) + (before + below.count_ones()) as usize;
+        let held = self.curlers.get(rank);
+        debug_assert!(held.is_some(), "key {key}: turn not held");
+        held.unwrap_or_else(|| self.turn[key])
+    }
+
+    /// Every occupied key with its turn, in ascending order.
+    fn turns(&self) -> impl DoubleEndedIterator<Item = (usize, Turn)> + '_ {
+        (0..self.age.len())
+            .filter(|&k| self.age[k] != VACANT)
+            .map(|k| (k, self.turn_of(k)))
     }
 
     /// Every bullet, in ascending key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (usize, Bullet)> + '_ {
-        self.keys().map(|k| (k, self.at(k)))
+        self.turns().map(|(k, turn)| (k, self.with_turn(k, turn)))
     }
 
     /// What drawing a bullet needs (where, which style, which way), for every bullet in
     /// ascending key order: three columns read, not all of them.
     pub fn sprites(&self) -> impl DoubleEndedIterator<Item = BulletSprite> + '_ {
-        self.keys().map(|k| BulletSprite {
+        self.turns().map(|(k, turn)| BulletSprite {
             pos: self.pos[k],
             style: self.style[k],
-            heading_deg: self.turn[k].heading_deg,
+            heading_deg: turn.heading_deg,
         })
     }
 
@@ -242,6 +306,8 @@ impl Bullets {
             self.insert(placeholder.clone(), PLACEHOLDER);
         }
         self.clear();
+        // Every bullet may curl at once.
+        self.curlers.reserve(n);
     }
 
     /// Removes every bullet, keeping the memory.
@@ -260,6 +326,9 @@ impl Bullets {
             next_free,
             curling,
             curl_steps,
+            fresh,
+            dropped,
+            curlers,
             speeding,
             vacant,
             len,
@@ -276,6 +345,9 @@ impl Bullets {
         next_free.clear();
         curling.clear();
         *curl_steps = None;
+        fresh.clear();
+        dropped.clear();
+        curlers.clear();
         speeding.clear();
         (*vacant, *len) = (0, 0);
     }
@@ -287,19 +359,38 @@ impl Bullets {
         let n = self.age.len();
         assert_eq!(self.curling.len(), n.div_ceil(64), "curling words");
         assert_eq!(self.speeding.len(), n.div_ceil(64), "speeding words");
+        assert_eq!(self.fresh.len(), n.div_ceil(64), "fresh words");
+        assert_eq!(self.dropped.len(), n.div_ceil(64), "dropped words");
+        let mut ranked = 0;
+        for w in 0..n.div_ceil(64) {
+            if w % (advance::BLOCK / 64) == 0 {
+                let b = w * 64 / advance::BLOCK;
+                assert_eq!(self.curlers.start(b), ranked, "block {b}: its first entry");
+            }
+            assert_eq!(
+                self.held_word(w) & self.dropped[w],
+                0,
+                "word {w}: held and dropped"
+            );
+            ranked += self.ranked_word(w).count_ones() as usize;
+        }
+        assert_eq!(self.curlers.len(), ranked, "an entry for each ranked key");
         for k in 0..n.div_ceil(64) * 64 {
             let (curling, speeding) = (bit(&self.curling, k), bit(&self.speeding, k));
+            let fresh = bit(&self.fresh, k);
+            assert!(curling || !fresh, "key {k}: fresh, and not curling");
             if k >= n || self.age[k] == VACANT {
                 assert!(!curling && !speeding, "key {k}: a bit set, and no bullet");
                 continue;
             }
+
             let steady = advance::steady(self.speed[k], self.accel[k]);
             assert!(
                 speeding || steady,
                 "key {k}: its speed changes, its bit is clear"
             );
             let past = self.curl_steps.is_some_and(|c| u32::from(self.age[k]) > c);
-            let curls = advance::curls(self.turn[k]);
+            let curls = advance::curls(self.turn_of(k));
             assert!(
                 curling || !curls || past,
                 "key {k}: it turns, its bit is clear"
@@ -308,10 +399,15 @@ impl Bullets {
     }
 
     fn at(&self, k: usize) -> Bullet {
+        self.with_turn(k, self.turn_of(k))
+    }
+
+    /// The bullet at the occupied key `k`, whose turn is `turn`.
+    fn with_turn(&self, k: usize, turn: Turn) -> Bullet {
         let Turn {
             heading_deg,
             ang_vel_deg,
-        } = self.turn[k];
+        } = turn;
         Bullet {
             pos: self.pos[k],
             speed: self.speed[k],
