@@ -158,14 +158,23 @@ impl Collider {
     /// Step 1: removals and teleports; returns how many boxes were removed. A sorted list that
     /// loses boxes is compacted in one pass; an unsorted one fills each hole with its last
     /// entry in O(1), unless it loses so many (a bomb) that one compacting pass is cheaper than
-    /// scattered moves. Teleported boxes of sorted lists rejoin through the batch (step 5),
-    /// since a far jump would cost the insertion sort one exchange per box it crosses.
+    /// scattered moves. When the removals are that many of all the boxes, every list is
+    /// compacted, unasked which lost boxes: asking reads each removed box's head, more than
+    /// the passes over lists that lost none cost. Teleported boxes of sorted lists rejoin
+    /// through the batch (step 5), since a far jump would cost the insertion sort one exchange
+    /// per box it crosses.
     #[inline]
     fn remove_and_reroute(&mut self) -> usize {
         let mut dirty = self.reroute_jumped();
-        let losses = self.mark_leaving();
+        let listed: usize = self.lists.iter().map(EndpointList::len).sum();
+        let bomb = self.bodies.leaving.len() * 8 > listed;
+        let losses = self.mark_leaving(!bomb);
         let mut swapping = 0u128;
         for (l, list) in self.lists.iter().enumerate() {
+            if bomb {
+                dirty |= ((list.len() > 0) as u128) << l;
+                continue;
+            }
             let lost = ((losses[l] > 0) as u128) << l;
             if list.sorted || losses[l] as usize * 8 > list.len() {
                 dirty |= lost;
@@ -226,9 +235,9 @@ impl Collider {
     }
 
     /// Sets the removal bit (`gone`) of every leaving box; returns how many boxes each list
-    /// loses.
+    /// loses if `count`, else zeros.
     #[inline]
-    fn mark_leaving(&mut self) -> [u32; Layer::COUNT * BANDS] {
+    fn mark_leaving(&mut self, count: bool) -> [u32; Layer::COUNT * BANDS] {
         let mut losses = [0u32; Layer::COUNT * BANDS];
         self.bodies.gone.clear();
         if !self.bodies.leaving.is_empty() {
@@ -249,7 +258,7 @@ impl Collider {
             }
             bits |= 1 << (i % 64);
             let i = i as usize;
-            if self.bodies.slots.head[i].state == State::Leaving {
+            if count && self.bodies.slots.head[i].state == State::Leaving {
                 let l = self.list_of(i);
                 if l != list {
                     losses[list] += lost;
@@ -614,6 +623,37 @@ mod tests {
         }
         c.update();
         assert_eq!(c.stats().removed, 25);
+        c.validate().unwrap();
+    }
+
+    /// A bomb removing most of all the boxes compacts every list, those that lost none too
+    /// (the player's): a sorted list drops its teleported boxes to the batch as ever, a box
+    /// removed before any update saw it is only freed, and the pairs are still exact.
+    #[test]
+    fn a_bomb_compacts_every_list_and_keeps_the_pairs_exact() {
+        let mut c = Collider::default();
+        let every_4 = |i: u32| ((i * 4) as f32, (i % 7) as f32);
+        let bullets = row(&mut c, 60, (3., 3.), every_4, 0, Layer::EnemyBullet);
+        let every_12 = |i: u32| ((i * 12) as f32, 2.);
+        let blasts = row(&mut c, 20, (5., 5.), every_12, 200, Layer::BombBlast);
+        row(&mut c, 1, (9., 9.), |_| (0., 0.), 300, Layer::Player);
+        c.update();
+        assert!(sorted(&c, Layer::EnemyBullet) && sorted(&c, Layer::BombBlast));
+        for h in &bullets[..50] {
+            c.remove(*h).unwrap();
+        }
+        c.set_aabb(bullets[55], b(0., 0., 3., 3.)).unwrap();
+        c.teleport(blasts[19], b(1., 1., 6., 6.)).unwrap();
+        let stillborn = c
+            .insert(BoxDesc::new(b(0., 0., 1., 1.), 500, Layer::EnemyBullet))
+            .unwrap();
+        c.remove(stillborn).unwrap();
+        c.update();
+        assert_eq!((c.stats().removed, c.stats().live_boxes), (51, 31));
+        c.validate().unwrap();
+        assert!(c.pairs().any(|p| p.a.owner == 55 || p.b.owner == 55));
+        c.set_aabb(blasts[0], b(200., 0., 240., 9.)).unwrap();
+        c.update();
         c.validate().unwrap();
     }
 
