@@ -59,7 +59,6 @@ impl Curlers {
     }
 
     /// Entries in the list.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.list.len()
     }

@@ -275,11 +275,14 @@ impl Bullets {
         held.unwrap_or_else(|| self.turn[key])
     }
 
-    /// Every occupied key with its turn, in ascending order.
-    fn turns(&self) -> impl DoubleEndedIterator<Item = (usize, Turn)> + '_ {
-        (0..self.age.len())
-            .filter(|&k| self.age[k] != VACANT)
-            .map(|k| (k, self.turn_of(k)))
+    /// Every occupied key with its turn, in ascending order (from either end).
+    fn turns(&self) -> Turns<'_> {
+        Turns {
+            store: self,
+            keys: 0..self.age.len(),
+            up: 0,
+            down: self.curlers.len(),
+        }
     }
 
     /// Every bullet, in ascending key order.
@@ -419,6 +422,64 @@ impl Bullets {
             handle: Some(self.handle[k]),
             dir: self.dir[k],
         }
+    }
+}
+
+/// The occupied keys of a store with their turns (see [`Bullets::turns`]). Each end counts
+/// the ranked keys it passes, so a held turn's rank costs a bit test, not a count from its
+/// block's start: drawing visits every bullet, once a band.
+struct Turns<'a> {
+    store: &'a Bullets,
+    /// Keys not yet visited from either end.
+    keys: std::ops::Range<usize>,
+    /// The rank of the first ranked key at or after `keys.start`.
+    up: usize,
+    /// One past the rank of the last ranked key before `keys.end`.
+    down: usize,
+}
+
+impl Turns<'_> {
+    /// Key `k`'s turn, `rank` being its rank if it is ranked; `None` for a vacant key.
+    #[inline]
+    fn at(&self, k: usize, rank: usize) -> Option<(usize, Turn)> {
+        let s = self.store;
+        if s.age[k] == VACANT {
+            return None;
+        }
+        let held = if s.held(k) { s.curlers.get(rank) } else { None };
+        debug_assert!(held.is_some() || !s.held(k), "key {k}: turn not held");
+        Some((k, held.unwrap_or_else(|| s.turn[k])))
+    }
+
+    fn ranked(&self, k: usize) -> bool {
+        self.store.ranked_word(k / 64) >> (k % 64) & 1 != 0
+    }
+}
+
+impl Iterator for Turns<'_> {
+    type Item = (usize, Turn);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while let Some(k) = self.keys.next() {
+            let rank = self.up;
+            self.up += usize::from(self.ranked(k));
+            if let Some(item) = self.at(k, rank) {
+                return Some(item);
+            }
+        }
+        None
+    }
+}
+
+impl DoubleEndedIterator for Turns<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        while let Some(k) = self.keys.next_back() {
+            self.down = self.down.saturating_sub(usize::from(self.ranked(k)));
+            if let Some(item) = self.at(k, self.down) {
+                return Some(item);
+            }
+        }
+        None
     }
 }
 
