@@ -282,6 +282,8 @@ impl Bullets {
             keys: 0..self.age.len(),
             up: 0,
             down: self.curlers.len(),
+            front: Word::NONE,
+            back: Word::NONE,
         }
     }
 
@@ -427,7 +429,8 @@ impl Bullets {
 
 /// The occupied keys of a store with their turns (see [`Bullets::turns`]). Each end counts
 /// the ranked keys it passes, so a held turn's rank costs a bit test, not a count from its
-/// block's start: drawing visits every bullet, once a band.
+/// block's start; each end keeps the bits of its word of keys, so that test is one shift:
+/// drawing visits every bullet, once a band.
 struct Turns<'a> {
     store: &'a Bullets,
     /// Keys not yet visited from either end.
@@ -436,34 +439,67 @@ struct Turns<'a> {
     up: usize,
     /// One past the rank of the last ranked key before `keys.end`.
     down: usize,
+    /// The word each end is in, with its ranked and held bits.
+    front: Word,
+    back: Word,
+}
+
+/// A word of bits of a store's keys, as [`Turns`] reads them.
+#[derive(Clone, Copy)]
+struct Word {
+    /// `usize::MAX` before the first read.
+    index: usize,
+    ranked: u64,
+    held: u64,
+}
+
+impl Word {
+    const NONE: Word = Word {
+        index: usize::MAX,
+        ranked: 0,
+        held: 0,
+    };
+
+    /// Whether key `k` is ranked and held, reading its word of `store` if it is not this one.
+    #[inline(always)]
+    fn bits(&mut self, store: &Bullets, k: usize) -> (bool, bool) {
+        if k / 64 != self.index {
+            let w = k / 64;
+            *self = Word {
+                index: w,
+                ranked: store.ranked_word(w),
+                held: store.held_word(w),
+            };
+        }
+        let b = k % 64;
+        (self.ranked >> b & 1 != 0, self.held >> b & 1 != 0)
+    }
 }
 
 impl Turns<'_> {
-    /// Key `k`'s turn, `rank` being its rank if it is ranked; `None` for a vacant key.
-    #[inline]
-    fn at(&self, k: usize, rank: usize) -> Option<(usize, Turn)> {
+    /// Key `k`'s turn, `rank` being its rank if it is held; `None` for a vacant key.
+    #[inline(always)]
+    fn at(&self, k: usize, held: bool, rank: usize) -> Option<(usize, Turn)> {
         let s = self.store;
         if s.age[k] == VACANT {
             return None;
         }
-        let held = if s.held(k) { s.curlers.get(rank) } else { None };
-        debug_assert!(held.is_some() || !s.held(k), "key {k}: turn not held");
-        Some((k, held.unwrap_or_else(|| s.turn[k])))
-    }
-
-    fn ranked(&self, k: usize) -> bool {
-        self.store.ranked_word(k / 64) >> (k % 64) & 1 != 0
+        let turn = if held { s.curlers.get(rank) } else { None };
+        debug_assert!(turn.is_some() || !held, "key {k}: turn not held");
+        Some((k, turn.unwrap_or_else(|| s.turn[k])))
     }
 }
 
 impl Iterator for Turns<'_> {
     type Item = (usize, Turn);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         while let Some(k) = self.keys.next() {
+            let (ranked, held) = self.front.bits(self.store, k);
             let rank = self.up;
-            self.up += usize::from(self.ranked(k));
-            if let Some(item) = self.at(k, rank) {
+            self.up += usize::from(ranked);
+            if let Some(item) = self.at(k, held, rank) {
                 return Some(item);
             }
         }
@@ -472,10 +508,12 @@ impl Iterator for Turns<'_> {
 }
 
 impl DoubleEndedIterator for Turns<'_> {
+    #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
         while let Some(k) = self.keys.next_back() {
-            self.down = self.down.saturating_sub(usize::from(self.ranked(k)));
-            if let Some(item) = self.at(k, self.down) {
+            let (ranked, held) = self.back.bits(self.store, k);
+            self.down = self.down.saturating_sub(usize::from(ranked));
+            if let Some(item) = self.at(k, held, self.down) {
                 return Some(item);
             }
         }
