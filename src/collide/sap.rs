@@ -166,8 +166,8 @@ impl Collider {
     #[inline]
     fn remove_and_reroute(&mut self) -> usize {
         let mut dirty = self.reroute_jumped();
-        let listed: usize = self.lists.iter().map(EndpointList::len).sum();
-        let bomb = self.bodies.leaving.len() * 8 > listed;
+        let leaving = self.bodies.leaving.len();
+        let bomb = leaving > 0 && leaving * 8 > self.lists.iter().map(EndpointList::len).sum();
         let losses = self.mark_leaving(!bomb);
         let mut swapping = 0u128;
         for (l, list) in self.lists.iter().enumerate() {

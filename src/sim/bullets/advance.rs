@@ -130,10 +130,7 @@ impl Bullets {
     #[cold]
     fn curl_again(&mut self) {
         // Every held turn back in its column first: the bits are about to change.
-        let held: Vec<(usize, Turn)> = (0..self.age.len())
-            .filter(|&k| self.held(k))
-            .map(|k| (k, self.turn_of(k)))
-            .collect();
+        let held: Vec<(usize, Turn)> = self.turns().filter(|&(k, _)| self.held(k)).collect();
         for (k, turn) in held {
             self.turn[k] = turn;
         }

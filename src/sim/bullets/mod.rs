@@ -388,7 +388,6 @@ impl Bullets {
                 assert!(!curling && !speeding, "key {k}: a bit set, and no bullet");
                 continue;
             }
-
             let steady = advance::steady(self.speed[k], self.accel[k]);
             assert!(
                 speeding || steady,
