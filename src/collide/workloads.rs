@@ -578,6 +578,14 @@ impl<C: BroadPhase + ?Sized> Driven<C> {
     /// Mirrors the workload's last step (removals, spawns, moves, respawns as teleports) and
     /// updates the collider: one game frame.
     pub fn frame(&mut self, workload: &Workload) -> usize {
+        self.catch_up(workload);
+        self.collider.update().len()
+    }
+
+    /// The calls of [`Driven::frame`] without its update: one `remove`, `insert`, `set_aabb`
+    /// or `teleport` for each body the workload's last step touched. Timed apart from the update
+    /// by `examples/collide_profile`.
+    pub fn catch_up(&mut self, workload: &Workload) {
         for &id in &workload.removed {
             if let Some(h) = self.handles[id as usize].take() {
                 self.collider.remove(h).expect("removed body was live");
@@ -600,7 +608,6 @@ impl<C: BroadPhase + ?Sized> Driven<C> {
             };
             r.expect("workload box is valid");
         }
-        self.collider.update().len()
     }
 
     /// Workload id of a collider handle.
