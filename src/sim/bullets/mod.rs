@@ -25,6 +25,8 @@ use super::shared::remove_box;
 
 mod advance;
 mod curlers;
+#[cfg(test)]
+mod model_tests;
 
 use curlers::Curlers;
 
