@@ -108,15 +108,30 @@ impl Cli {
     }
 
     /// Whether the window goes straight into play rather than to the title: a stage, a replay,
-    /// pilots, the autopilot or a stress test was asked for, and not `--title`.
+    /// pilots, the autopilot, a stress test or anything else about the run was asked for
+    /// (`--lives 1` means a run on one life, which the title's START would not give), and not
+    /// `--title`. Options about the window alone (`--debug`, `--frames`, `--screenshot`,
+    /// `--window`) keep the title.
     pub fn straight_in(&self) -> bool {
         let run = &self.run;
+        let shapes_the_run = run.seed.is_some()
+            || run.invincible
+            || run.at.is_some()
+            || run.phase.is_some()
+            || run.difficulty.is_some()
+            || run.power.is_some()
+            || run.loop_number.is_some()
+            || run.lives.is_some()
+            || run.continues.is_some()
+            || run.extends.is_some()
+            || run.record.is_some();
         !self.title
             && (run.pilot().is_some()
                 || run.level.is_some()
                 || run.replay.is_some()
                 || !run.characters.is_empty()
-                || self.stress.is_some())
+                || self.stress.is_some()
+                || shapes_the_run)
     }
 }
 
@@ -595,5 +610,33 @@ mod tests {
             text.starts_with("error: options before `check` are for the windowed game; `check` does not take --seed <N>\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn options_about_the_run_go_straight_in_and_window_options_keep_the_title() {
+        for run in [
+            &["--lives", "1"][..],
+            &["--continues", "0"],
+            &["--at", "boss"],
+            &["--power", "4"],
+            &["--difficulty", "hard"],
+            &["--seed", "3"],
+            &["--invincible"],
+            &["--loop", "2"],
+            &["--extends", "off"],
+            &["--record", "r.ron"],
+        ] {
+            assert!(parse(run).unwrap().straight_in(), "{run:?}");
+            let titled: Vec<&str> = run.iter().copied().chain(["--title"]).collect();
+            assert!(!parse(&titled).unwrap().straight_in(), "{titled:?}");
+        }
+        for window in [
+            &[][..],
+            &["--debug"],
+            &["--frames", "60", "--screenshot", "x.png"],
+            &["--window", "640x480"],
+        ] {
+            assert!(!parse(window).unwrap().straight_in(), "{window:?}");
+        }
     }
 }

@@ -46,6 +46,13 @@ fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
         let Some(path) = path else {
             continue;
         };
+        if option == "--screenshot" && !is_png(path) {
+            eprintln!(
+                "skysweep: --screenshot {}: screenshots are saved as PNG; give a path ending in .png",
+                path.display()
+            );
+            return Err(ExitCode::from(2));
+        }
         skysweep::platform::atomic::check_writable(path).map_err(|e| {
             eprintln!(
                 "skysweep: {option} {}: cannot write there: {e}",
@@ -57,12 +64,19 @@ fn check_outputs(cli: &Cli) -> Result<(), ExitCode> {
     Ok(())
 }
 
+/// Whether `path` ends in `.png` (any case): the only format the window saves its frame in.
+fn is_png(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+}
+
 /// Opens the window and plays. Errors in the command line or level are reported before any
 /// window opens.
 pub fn play(cli: Cli) -> ExitCode {
     // The run is prepared on the settings' difficulty and arcade rules, unless the command
-    // line sets them; the settings are read again, with their warnings, once the window opens.
-    let (settings, _) = Settings::load();
+    // line sets them. Their warning waits for the window, which says it with the others: this
+    // load has already kept a damaged file aside, so a second would find none to report.
+    let (settings, settings_warning) = Settings::load();
     let shipped = Shipped::find();
     let plan = cli.window_plan(&settings);
     let prepared = match skysweep::run::prepare(&plan, &shipped) {
@@ -102,7 +116,8 @@ pub fn play(cli: Cli) -> ExitCode {
     let failed = Arc::new(AtomicBool::new(false));
     let failed_in_game = failed.clone();
     macroquad::Window::from_config(conf, async move {
-        let mut app = App::new(cli, shipped, run).await;
+        let loaded = (settings, settings_warning);
+        let mut app = App::new(cli, shipped, run, loaded).await;
         app.run().await;
         failed_in_game.store(app.saves_failed(), Ordering::SeqCst);
     });
@@ -126,14 +141,19 @@ fn load_store<T: SaveFile + Default>(warnings: &mut Vec<String>) -> T {
 
 impl App {
     /// The app with its services loaded and its first scene: a menu, the ending, the run the
-    /// command line asked for (`run`), or the title.
-    async fn new(cli: Cli, shipped: Shipped, run: Session) -> App {
+    /// command line asked for (`run`), or the title. The settings come loaded, with their
+    /// warning, from before the window opened.
+    async fn new(
+        cli: Cli,
+        shipped: Shipped,
+        run: Session,
+        (settings, settings_warning): (Settings, Option<String>),
+    ) -> App {
         let assets = Assets::load(&find_data("assets"));
         let mut warnings = assets.warnings.clone();
         let mut audio = Audio::load(&find_data("assets"), shipped.catalog(), &mut warnings);
         // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
         let asset_failures = warnings.clone();
-        let (settings, settings_warning) = Settings::load();
         warnings.extend(settings_warning);
         let settings_file = SettingsFile::new(Settings::path(), settings.clone());
         let scores = load_store::<ScoreTable>(&mut warnings);

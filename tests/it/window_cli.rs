@@ -179,3 +179,49 @@ fn the_titles_demo_starts_after_twenty_seconds_and_writes_nothing() {
         .collect();
     assert!(written.is_empty(), "the demo wrote {written:?}: {err}");
 }
+
+/// A `--screenshot` path the window could not save to (not a `.png`) is refused before the
+/// window opens, as an unwritable one is, rather than failing once the frames have played.
+#[test]
+fn a_screenshot_that_is_not_a_png_is_refused_before_the_window() {
+    let dir = tempdir();
+    for name in ["shot.txt", "shot"] {
+        let path = dir.path().join(name);
+        let out = skysweep()
+            .args(["--frames", "5", "--screenshot"])
+            .arg(&path)
+            .env("SKYSWEEP_DATA_DIR", dir.path())
+            .env_remove("DISPLAY")
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains("--screenshot") && err.contains(".png") && !err.contains("panicked"),
+            "{name}: {err}"
+        );
+        assert!(!path.exists(), "{name}");
+    }
+}
+
+/// A damaged settings file is kept aside and said, as the other save files are: loaded once
+/// before the window opens, its warning must not be lost to the second look.
+#[test]
+fn a_damaged_settings_file_is_kept_aside_and_said() {
+    let data = tempdir();
+    let config = data.path().join("config.ron");
+    std::fs::write(&config, "( music_volume: 0.6, effects_volume: \n oops ]]").unwrap();
+    let (out, _) = in_xvfb_with(&["--frames", "2", "--fast"], data.path());
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let warned = err
+        .lines()
+        .any(|l| l.starts_with("warning:") && l.contains("config.ron is damaged (line "));
+    assert!(warned, "{err}");
+    let kept: Vec<_> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("config.ron.damaged"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}: {err}");
+}
