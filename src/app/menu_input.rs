@@ -5,6 +5,8 @@ use macroquad::prelude::*;
 
 use super::audio::Audio;
 use super::gamepad::Gamepads;
+use super::keyboard;
+use skysweep::save::keys::KeyBindings;
 use skysweep::save::pad::PadButton;
 
 /// Menu presses this frame, from the keyboard and every gamepad.
@@ -23,18 +25,65 @@ pub struct MenuInput {
     pub pads: Vec<(usize, PadButton)>,
 }
 
+/// The keys that move and answer in menus: the arrows, Enter, Escape and Backspace always,
+/// and player 1's own keys for moving, SHOT (OK, as the menus' hints say) and BOMB (back). With
+/// the default bindings that is WASD, Z and Space, and X.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuKeys {
+    pub up: Vec<KeyCode>,
+    pub down: Vec<KeyCode>,
+    pub left: Vec<KeyCode>,
+    pub right: Vec<KeyCode>,
+    pub ok: Vec<KeyCode>,
+    pub back: Vec<KeyCode>,
+}
+
+impl MenuKeys {
+    pub fn new(p1: &KeyBindings) -> MenuKeys {
+        // The fixed keys keep their meaning: a bound key that is another action's fixed key
+        // (Enter bound to BOMB) does not answer for its binding too.
+        let fixed = [
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Enter,
+            KeyCode::Escape,
+            KeyCode::Backspace,
+        ];
+        let with = |own: KeyCode, names: &[String]| -> Vec<KeyCode> {
+            let bound = names.iter().filter_map(|n| keyboard::key_from_name(n));
+            std::iter::once(own)
+                .chain(bound.filter(|k| !fixed.contains(k)))
+                .collect()
+        };
+        let mut back = with(KeyCode::Escape, &p1.bomb);
+        back.insert(1, KeyCode::Backspace);
+        MenuKeys {
+            up: with(KeyCode::Up, &p1.up),
+            down: with(KeyCode::Down, &p1.down),
+            left: with(KeyCode::Left, &p1.left),
+            right: with(KeyCode::Right, &p1.right),
+            ok: with(KeyCode::Enter, &p1.shot),
+            back,
+        }
+    }
+}
+
 impl MenuInput {
-    /// This frame's presses. Takes the pads' presses, so call it once a frame.
-    pub fn read(pads: &mut Gamepads) -> MenuInput {
+    /// This frame's presses, through player 1's key bindings ([`MenuKeys`]). Takes the pads'
+    /// presses, so call it once a frame.
+    pub fn read(pads: &mut Gamepads, p1: &KeyBindings) -> MenuInput {
+        let keys = MenuKeys::new(p1);
         let k = |codes: &[KeyCode]| codes.iter().any(|c| is_key_pressed(*c));
         let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
         let mut m = MenuInput {
-            up: k(&[KeyCode::Up, KeyCode::W]),
-            down: k(&[KeyCode::Down, KeyCode::S]),
-            left: k(&[KeyCode::Left, KeyCode::A]),
-            right: k(&[KeyCode::Right, KeyCode::D]),
-            ok: !alt && k(&[KeyCode::Enter, KeyCode::Z, KeyCode::Space]),
-            back: k(&[KeyCode::Escape, KeyCode::X, KeyCode::Backspace]),
+            up: k(&keys.up),
+            down: k(&keys.down),
+            left: k(&keys.left),
+            right: k(&keys.right),
+            ok: !alt && k(&keys.ok),
+            back: k(&keys.back),
             start: false,
             pads: pads.take_pressed(),
         };
@@ -154,4 +203,46 @@ pub mod press {
         pub fn right() -> MenuInput { with(|m| m.right = true) }
     }
     pub use keys::*;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_keys_answer_menus_as_they_always_did() {
+        let keys = MenuKeys::new(&KeyBindings::player1());
+        use KeyCode::*;
+        assert_eq!(keys.ok, [Enter, Z, Space]);
+        assert_eq!(keys.back, [Escape, Backspace, X]);
+        assert_eq!(keys.up, [Up, W]);
+        assert_eq!(keys.right, [Right, D]);
+    }
+
+    /// The play-test's case: C added to SHOT, Z made BOMB alone. The menus' "SHOT PICKS" must
+    /// hold for C, and Z must now go back, as BOMB does.
+    #[test]
+    fn rebound_keys_answer_menus_for_their_actions() {
+        let mut p1 = KeyBindings::player1();
+        p1.shot = vec!["C".into(), "Space".into()];
+        p1.bomb = vec!["Z".into()];
+        p1.up = vec!["Up".into(), "I".into()];
+        let keys = MenuKeys::new(&p1);
+        use KeyCode::*;
+        assert_eq!(keys.ok, [Enter, C, Space]);
+        assert_eq!(keys.back, [Escape, Backspace, Z]);
+        assert_eq!(keys.up, [Up, I]);
+        assert!(!keys.up.contains(&W) && !keys.ok.contains(&Z) && !keys.back.contains(&X));
+    }
+
+    #[test]
+    fn a_fixed_key_bound_to_another_action_keeps_its_own_meaning() {
+        let mut p1 = KeyBindings::player1();
+        p1.bomb = vec!["Enter".into(), "X".into()];
+        p1.shot = vec!["Backspace".into(), "Z".into()];
+        let keys = MenuKeys::new(&p1);
+        assert!(!keys.back.contains(&KeyCode::Enter), "{keys:?}");
+        assert!(!keys.ok.contains(&KeyCode::Backspace), "{keys:?}");
+        assert!(keys.ok.contains(&KeyCode::Enter) && keys.back.contains(&KeyCode::Backspace));
+    }
 }

@@ -190,7 +190,7 @@ impl App {
     fn menus(&mut self) {
         let was_playing = self.top().is_play();
         self.ctx.global_keys();
-        let m = MenuInput::read(&mut self.ctx.pads);
+        let m = MenuInput::read(&mut self.ctx.pads, &self.ctx.settings.keys[0]);
         self.on_top(|s, ctx, run| s.frame(ctx, run, &m));
         // The music ducks while a stage waits under the pause menu or a screen it opened.
         let paused = !self.top().is_play() && self.world().is_some();
