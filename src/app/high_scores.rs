@@ -183,7 +183,7 @@ pub fn hint(entry: Option<&Entry>, mark: Option<&Mark>) -> String {
     }
     match mark {
         Some(Mark::Done(Check::NotVerified(why))) => {
-            let why: String = why.to_uppercase().chars().take(26).collect();
+            let why = menus::one_line(&menus::reason_beside_its_file(why, false), 26);
             format!("REPLAY NO LONGER VERIFIES\n{why}\nSHOT WATCHES ANYWAY")
         }
         Some(Mark::Done(Check::Missing)) => "THE REPLAY FILE IS GONE".into(),
@@ -286,6 +286,11 @@ mod tests {
         );
         assert!(hint(Some(&e), Some(&Mark::Done(Check::Verified))).contains("VERIFIED"));
         assert!(hint(Some(&e), Some(&Mark::Checking)).starts_with("CHECKING"));
+        // A damaged file's reason names the file, which is this row's: said without its path.
+        let damaged = "/tmp/d/score_replays/1_NORMAL_900.ron:1:14: Expected colon";
+        let damaged = Mark::Done(Check::NotVerified(damaged.into()));
+        let text = hint(Some(&e), Some(&damaged));
+        assert_eq!(text.lines().nth(1), Some("EXPECTED COLON"), "{text}");
         let long = Mark::Done(Check::NotVerified("x".repeat(80)));
         for m in [broken, long, Mark::Checking, Mark::Done(Check::Verified)] {
             let text = hint(Some(&e), Some(&m));

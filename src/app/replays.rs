@@ -355,7 +355,15 @@ impl Scene for ReplayBrowser {
 /// would start from, and the keys that do something for it (LEFT/RIGHT only for a replay of
 /// several stages, SHOT only for one that plays).
 fn browse_hint(row: &Row, from: usize) -> String {
-    let mut parts = vec![row.state_text().to_uppercase()];
+    // An unplayable file's reason leaves its own path out (the row is that file); a changed
+    // stage's path stays, in its own case.
+    let state = match &row.listing.state {
+        ListingState::Unplayable(why) => {
+            format!("UNPLAYABLE: {}", menus::reason_beside_its_file(why, true))
+        }
+        _ => menus::capitals_but_paths(&row.state_text()),
+    };
+    let mut parts = vec![state];
     if let Some(stage) = row.listing.stages.get(from) {
         // The stage's own number, as its card shows it when the replay plays.
         let level = row.listing.levels.get(from).map_or("", String::as_str);
