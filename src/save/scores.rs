@@ -53,14 +53,24 @@ pub fn is_own_name(name: &str) -> bool {
 impl Entry {
     /// The line under the name, at most `max` characters: the stage reached, after the rules
     /// tag in brackets when the score was made under other arcade settings
-    /// (`[1L 0C] Meadowvale`). The tag is kept whole; the stage's name is what gets cut.
+    /// (`[1L 0C] Meadowvale`). The tag is kept whole; the stage's name is what gets cut, after
+    /// its last word that fits (`[1L 0C] Saltmarsh`, not `Saltmars`), or mid-word when not even
+    /// its first word fits.
     pub fn subtitle(&self, max: usize) -> String {
         let line = if self.rules.is_empty() {
             self.stage.clone()
         } else {
             format!("[{}] {}", self.rules, self.stage)
         };
-        line.chars().take(max).collect()
+        if line.chars().count() <= max {
+            return line;
+        }
+        let head: String = line.chars().take(max + 1).collect();
+        let tag = line.len() - self.stage.len();
+        match head.rfind(' ') {
+            Some(i) if i > tag => head[..i].to_string(),
+            _ => line.chars().take(max).collect(),
+        }
     }
 }
 
@@ -230,9 +240,17 @@ mod tests {
         };
         assert_eq!(
             long.subtitle(24),
-            "[1L NOEXT 0C] Redrock Ca",
-            "fits the line"
+            "[1L NOEXT 0C] Redrock",
+            "fits the line, cut after a whole word"
         );
+        let harbour = Entry {
+            rules: "1L 0C".into(),
+            stage: "Saltmarsh Harbour".into(),
+            ..entry("ACE", 1)
+        };
+        assert_eq!(harbour.subtitle(24), "[1L 0C] Saltmarsh");
+        assert_eq!(harbour.subtitle(12), "[1L 0C] Salt", "no whole word fits");
+        assert_eq!(harbour.subtitle(25), "[1L 0C] Saltmarsh Harbour");
         // A hand-edited tag cannot draw anything the game would not write.
         std::fs::write(
             &p,
