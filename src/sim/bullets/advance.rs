@@ -522,13 +522,7 @@ mod tests {
             assert_eq!(read, want, "step {step}: by key, each as it was or was put");
             let headings: Vec<u32> = store.iter().map(|(_, b)| b.heading_deg.to_bits()).collect();
             assert_eq!(headings, want.iter().map(|&(_, h)| h).collect::<Vec<_>>());
-            let drawn: Vec<u32> = store.sprites().map(|s| s.heading_deg.to_bits()).collect();
-            let mut back: Vec<u32> = store
-                .sprites()
-                .rev()
-                .map(|s| s.heading_deg.to_bits())
-                .collect();
-            back.reverse();
+            let (drawn, back) = store.drawn_headings();
             assert_eq!((&drawn, &back), (&headings, &headings), "step {step}");
             collider.update();
         }

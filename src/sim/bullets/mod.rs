@@ -404,6 +404,16 @@ impl Bullets {
         }
     }
 
+    /// The headings drawing reads, as bits: front to back, and back to front turned round, so
+    /// a test compares both ends of the visit with what it stored.
+    #[cfg(test)]
+    fn drawn_headings(&self) -> (Vec<u32>, Vec<u32>) {
+        let bits = |s: BulletSprite| s.heading_deg.to_bits();
+        let mut back: Vec<u32> = self.sprites().rev().map(bits).collect();
+        back.reverse();
+        (self.sprites().map(bits).collect(), back)
+    }
+
     fn at(&self, k: usize) -> Bullet {
         self.with_turn(k, self.turn_of(k))
     }

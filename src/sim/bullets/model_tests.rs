@@ -169,13 +169,7 @@ impl Pair {
             assert_eq!(got.as_ref().map(bits), want.map(bits), "{at}: key {k}");
         }
         let headings: Vec<u32> = want.iter().map(|(_, b)| b.0[3]).collect();
-        let drawn: Vec<u32> = store.sprites().map(|s| s.heading_deg.to_bits()).collect();
-        let mut back: Vec<u32> = store
-            .sprites()
-            .rev()
-            .map(|s| s.heading_deg.to_bits())
-            .collect();
-        back.reverse();
+        let (drawn, back) = store.drawn_headings();
         assert_eq!((&drawn, &back), (&headings, &headings), "{at}: drawn");
         let (mut front, mut rear) = (Vec::new(), Vec::new());
         let mut it = store.iter();
