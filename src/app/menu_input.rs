@@ -27,63 +27,69 @@ pub struct MenuInput {
 
 /// The keys that move and answer in menus: the arrows, Enter, Escape and Backspace always,
 /// and player 1's own keys for moving, SHOT (OK, as the menus' hints say) and BOMB (back). With
-/// the default bindings that is WASD, Z and Space, and X.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MenuKeys {
-    pub up: Vec<KeyCode>,
-    pub down: Vec<KeyCode>,
-    pub left: Vec<KeyCode>,
-    pub right: Vec<KeyCode>,
-    pub ok: Vec<KeyCode>,
-    pub back: Vec<KeyCode>,
+/// the default bindings that is WASD, Z and Space, and X. Read each frame without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct MenuKeys<'a>(pub &'a KeyBindings);
+
+/// Keys whose menu meaning no binding changes: a bound key that is another action's fixed key
+/// (Enter bound to BOMB) does not answer for its binding too.
+const FIXED: [KeyCode; 7] = [
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Enter,
+    KeyCode::Escape,
+    KeyCode::Backspace,
+];
+
+impl<'a> MenuKeys<'a> {
+    pub fn up(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Up], &self.0.up)
+    }
+    pub fn down(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Down], &self.0.down)
+    }
+    pub fn left(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Left], &self.0.left)
+    }
+    pub fn right(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Right], &self.0.right)
+    }
+    pub fn ok(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Enter], &self.0.shot)
+    }
+    pub fn back(self) -> impl Iterator<Item = KeyCode> + 'a {
+        keys(&[KeyCode::Escape, KeyCode::Backspace], &self.0.bomb)
+    }
 }
 
-impl MenuKeys {
-    pub fn new(p1: &KeyBindings) -> MenuKeys {
-        // The fixed keys keep their meaning: a bound key that is another action's fixed key
-        // (Enter bound to BOMB) does not answer for its binding too.
-        let fixed = [
-            KeyCode::Up,
-            KeyCode::Down,
-            KeyCode::Left,
-            KeyCode::Right,
-            KeyCode::Enter,
-            KeyCode::Escape,
-            KeyCode::Backspace,
-        ];
-        let with = |own: KeyCode, names: &[String]| -> Vec<KeyCode> {
-            let bound = names.iter().filter_map(|n| keyboard::key_from_name(n));
-            std::iter::once(own)
-                .chain(bound.filter(|k| !fixed.contains(k)))
-                .collect()
-        };
-        let mut back = with(KeyCode::Escape, &p1.bomb);
-        back.insert(1, KeyCode::Backspace);
-        MenuKeys {
-            up: with(KeyCode::Up, &p1.up),
-            down: with(KeyCode::Down, &p1.down),
-            left: with(KeyCode::Left, &p1.left),
-            right: with(KeyCode::Right, &p1.right),
-            ok: with(KeyCode::Enter, &p1.shot),
-            back,
-        }
-    }
+/// Whether any of `codes` went down this frame.
+fn pressed(mut codes: impl Iterator<Item = KeyCode>) -> bool {
+    codes.any(is_key_pressed)
+}
+
+/// `own` fixed keys, then the keys `bound` names that are not fixed.
+fn keys<'a>(own: &'static [KeyCode], bound: &'a [String]) -> impl Iterator<Item = KeyCode> + 'a {
+    let bound = bound.iter().filter_map(|n| keyboard::key_from_name(n));
+    own.iter()
+        .copied()
+        .chain(bound.filter(|k| !FIXED.contains(k)))
 }
 
 impl MenuInput {
     /// This frame's presses, through player 1's key bindings ([`MenuKeys`]). Takes the pads'
     /// presses, so call it once a frame.
     pub fn read(pads: &mut Gamepads, p1: &KeyBindings) -> MenuInput {
-        let keys = MenuKeys::new(p1);
-        let k = |codes: &[KeyCode]| codes.iter().any(|c| is_key_pressed(*c));
+        let keys = MenuKeys(p1);
         let alt = is_key_down(KeyCode::LeftAlt) || is_key_down(KeyCode::RightAlt);
         let mut m = MenuInput {
-            up: k(&keys.up),
-            down: k(&keys.down),
-            left: k(&keys.left),
-            right: k(&keys.right),
-            ok: !alt && k(&keys.ok),
-            back: k(&keys.back),
+            up: pressed(keys.up()),
+            down: pressed(keys.down()),
+            left: pressed(keys.left()),
+            right: pressed(keys.right()),
+            ok: !alt && pressed(keys.ok()),
+            back: pressed(keys.back()),
             start: false,
             pads: pads.take_pressed(),
         };
@@ -209,14 +215,19 @@ pub mod press {
 mod tests {
     use super::*;
 
+    fn all(keys: impl Iterator<Item = KeyCode>) -> Vec<KeyCode> {
+        keys.collect()
+    }
+
     #[test]
     fn the_default_keys_answer_menus_as_they_always_did() {
-        let keys = MenuKeys::new(&KeyBindings::player1());
+        let p1 = KeyBindings::player1();
+        let keys = MenuKeys(&p1);
         use KeyCode::*;
-        assert_eq!(keys.ok, [Enter, Z, Space]);
-        assert_eq!(keys.back, [Escape, Backspace, X]);
-        assert_eq!(keys.up, [Up, W]);
-        assert_eq!(keys.right, [Right, D]);
+        assert_eq!(all(keys.ok()), [Enter, Z, Space]);
+        assert_eq!(all(keys.back()), [Escape, Backspace, X]);
+        assert_eq!(all(keys.up()), [Up, W]);
+        assert_eq!(all(keys.right()), [Right, D]);
     }
 
     /// The play-test's case: C added to SHOT, Z made BOMB alone. The menus' "SHOT PICKS" must
@@ -227,12 +238,13 @@ mod tests {
         p1.shot = vec!["C".into(), "Space".into()];
         p1.bomb = vec!["Z".into()];
         p1.up = vec!["Up".into(), "I".into()];
-        let keys = MenuKeys::new(&p1);
+        let keys = MenuKeys(&p1);
         use KeyCode::*;
-        assert_eq!(keys.ok, [Enter, C, Space]);
-        assert_eq!(keys.back, [Escape, Backspace, Z]);
-        assert_eq!(keys.up, [Up, I]);
-        assert!(!keys.up.contains(&W) && !keys.ok.contains(&Z) && !keys.back.contains(&X));
+        let (ok, back, up) = (all(keys.ok()), all(keys.back()), all(keys.up()));
+        assert_eq!(ok, [Enter, C, Space]);
+        assert_eq!(back, [Escape, Backspace, Z]);
+        assert_eq!(up, [Up, I]);
+        assert!(!up.contains(&W) && !ok.contains(&Z) && !back.contains(&X));
     }
 
     #[test]
@@ -240,9 +252,10 @@ mod tests {
         let mut p1 = KeyBindings::player1();
         p1.bomb = vec!["Enter".into(), "X".into()];
         p1.shot = vec!["Backspace".into(), "Z".into()];
-        let keys = MenuKeys::new(&p1);
-        assert!(!keys.back.contains(&KeyCode::Enter), "{keys:?}");
-        assert!(!keys.ok.contains(&KeyCode::Backspace), "{keys:?}");
-        assert!(keys.ok.contains(&KeyCode::Enter) && keys.back.contains(&KeyCode::Backspace));
+        let keys = MenuKeys(&p1);
+        let (ok, back) = (all(keys.ok()), all(keys.back()));
+        assert!(!back.contains(&KeyCode::Enter), "{back:?}");
+        assert!(!ok.contains(&KeyCode::Backspace), "{ok:?}");
+        assert!(ok.contains(&KeyCode::Enter) && back.contains(&KeyCode::Backspace));
     }
 }
