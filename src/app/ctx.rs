@@ -1,17 +1,17 @@
 //! The services every scene shares: the renderer, audio, pads, settings, the stores (scores,
 //! the practice record, the player's record) and the shipped files. Scenes borrow them for
 //! each call; none of them owns one. The run in play is not a service: the router owns it
-//! (see [`super::session`]).
+//! (see [`crate::app::session`]).
 
 use macroquad::prelude::*;
 
 use skysweep::level::LevelError;
 use skysweep::sim::Input;
 
-use super::audio::Audio;
-use super::gamepad::Gamepads;
-use super::keyboard;
-use super::notice::Notice;
+use crate::app::services::audio::Audio;
+use crate::app::services::gamepad::Gamepads;
+use crate::app::services::keyboard;
+use crate::app::services::notice::Notice;
 use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
 use skysweep::level::Difficulty;
@@ -57,7 +57,7 @@ pub struct Ctx {
     /// A settings or scores write failed: the game's exit status says so.
     pub save_failed: bool,
     /// The high scores' replays, checked in the background for HIGH SCORES.
-    pub score_checks: super::score_checks::ScoreChecks,
+    pub score_checks: crate::app::services::score_checks::ScoreChecks,
     /// The title's next demo: each shows the next stage and pilot (`app::attract`); the
     /// first is drawn at launch.
     pub demo_turn: usize,

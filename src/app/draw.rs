@@ -1,5 +1,5 @@
 //! What a scene's drawing may read, lent by the router each frame: [`Draw`]. Drawing takes
-//! no [`super::ctx::Ctx`], so it cannot change the game; the renderer is the only thing it
+//! no [`crate::app::ctx::Ctx`], so it cannot change the game; the renderer is the only thing it
 //! changes.
 
 use macroquad::prelude::Vec2;
@@ -19,7 +19,7 @@ pub struct Draw<'a> {
     pub settings: &'a Settings,
     pub scores: &'a ScoreTable,
     /// What checking the high scores' replays found so far.
-    pub score_checks: &'a super::score_checks::ScoreChecks,
+    pub score_checks: &'a crate::app::services::score_checks::ScoreChecks,
     /// The player's record for EXTRAS.
     pub player_data: &'a PlayerData,
     /// The practice record: the best result per stage and start.
@@ -40,8 +40,8 @@ pub struct Draw<'a> {
 }
 
 impl Draw<'_> {
-    /// The HI SCORE on `difficulty` (see [`super::ctx::hi_score`]).
+    /// The HI SCORE on `difficulty` (see [`crate::app::ctx::hi_score`]).
     pub fn hi_score(&self, difficulty: Difficulty, playing: Option<u64>) -> u64 {
-        super::ctx::hi_score(self.scores, difficulty, playing)
+        crate::app::ctx::hi_score(self.scores, difficulty, playing)
     }
 }

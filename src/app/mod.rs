@@ -5,47 +5,15 @@
 //! **collide** (inside [`Scene::step`]), and once per frame **render**, which only reads.
 //! Each screen is one file beside this one; this file only routes between them.
 
-mod attack_list;
-mod attack_menu;
-mod attack_results;
-mod attract;
-mod audio;
-mod controls;
 mod ctx;
-mod custom_stages;
-mod difficulty_ask;
 mod draw;
-mod ending;
-mod extras;
-mod game_over;
-mod gamepad;
-mod high_scores;
-mod keyboard;
-mod menu_input;
 mod menu_page;
-mod name_draft;
-mod name_entry;
-mod notice;
-mod options;
-mod pause;
-mod player_record;
 mod practice;
-mod practice_menu;
-mod practice_results;
-mod practice_setup;
-mod practice_start;
-mod replay_controls;
-mod replay_end;
-mod replay_offer;
-mod replays;
-mod results_card;
 mod scene;
-mod score_checks;
-mod select;
+mod scenes;
+mod services;
 mod session;
-mod stage_play;
 mod startup;
-mod title;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -60,14 +28,19 @@ use crate::window::display;
 use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
 use draw::Draw;
-use menu_input::MenuInput;
 use menu_page::MenuPage;
-use notice::{Notice, SOURCE_COLUMNS};
-use replay_offer::ReplayOffer;
+use practice::attack_menu::AttackMenu;
+use practice::menu::PracticeMenu;
 use scene::{RunSlot, Scene, Transition};
+use scenes::high_scores::HighScores;
+use scenes::replay_offer::ReplayOffer;
+use scenes::replays::ReplayBrowser;
+use scenes::stage_play::StagePlay;
+use scenes::title::Title;
+use services::menu_input::MenuInput;
+use services::notice::{Notice, SOURCE_COLUMNS};
 use session::Session;
 use skysweep::sim::clock::FixedStep;
-use stage_play::StagePlay;
 
 pub use startup::play;
 
@@ -251,7 +224,7 @@ impl App {
                 {
                     return self.apply(Transition::switch(offer));
                 }
-                let t = title::Title::enter(&mut self.ctx, self.title_row);
+                let t = Title::enter(&mut self.ctx, self.title_row);
                 self.apply(t);
             }
             Transition::TitleRow { row, then } => {
@@ -261,19 +234,15 @@ impl App {
             Transition::ToMenu(page) => {
                 self.end_run();
                 let menu: Box<dyn Scene> = match page {
-                    MenuPage::Practice => {
-                        Box::new(practice_menu::PracticeMenu::after_run(&mut self.ctx))
-                    }
+                    MenuPage::Practice => Box::new(PracticeMenu::after_run(&mut self.ctx)),
                     MenuPage::Replays => {
                         self.ctx.audio.music("title");
-                        Box::new(replays::ReplayBrowser::new(&mut self.ctx))
+                        Box::new(ReplayBrowser::new(&mut self.ctx))
                     }
-                    MenuPage::Attacks => {
-                        Box::new(attack_menu::AttackMenu::after_run(&mut self.ctx))
-                    }
+                    MenuPage::Attacks => Box::new(AttackMenu::after_run(&mut self.ctx)),
                     MenuPage::HighScores { difficulty, row } => {
                         self.ctx.audio.music("title");
-                        Box::new(high_scores::HighScores::at(difficulty, row))
+                        Box::new(HighScores::at(difficulty, row))
                     }
                 };
                 self.apply(Transition::Switch(menu));

@@ -12,11 +12,11 @@ use std::sync::Arc;
 use skysweep::level::Level;
 use skysweep::sim::World;
 
-use super::ctx::Ctx;
-use super::draw::Draw;
-use super::menu_input::MenuInput;
-use super::menu_page::MenuPage;
-use super::session::{Session, StagePlace};
+use crate::app::ctx::Ctx;
+use crate::app::draw::Draw;
+use crate::app::menu_page::MenuPage;
+use crate::app::services::menu_input::MenuInput;
+use crate::app::session::{Session, StagePlace};
 use crate::render::menus::{NoticeBand, NOTICE_BAND};
 use crate::render::Layout;
 

@@ -1,7 +1,7 @@
 //! Key bindings: the actions a player binds, keys by the names the config file uses, and
 //! mapping held keys to the simulation's [`Input`]. Read once per step, right before the step
 //! runs, so what is held during a step acts in that same step. Plain data with no window: the
-//! binary maps the names to macroquad's key codes (`src/app/keyboard.rs`).
+//! binary maps the names to macroquad's key codes (`src/app/services/keyboard.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -157,7 +157,7 @@ impl KeyBindings {
 }
 
 /// Every bindable key by the name the config file uses, in one order the binary's table of
-/// key codes follows (`src/app/keyboard.rs`).
+/// key codes follows (`src/app/services/keyboard.rs`).
 pub const KEY_NAMES: [&str; 64] = [
     "Up",
     "Down",

@@ -11,6 +11,7 @@
 mod attack;
 mod practice;
 mod recording;
+pub mod replay_speed;
 #[cfg(test)]
 mod tests;
 mod watch;
@@ -29,10 +30,10 @@ pub use practice::{PracticeRun, PracticeTally};
 pub use recording::Finished;
 use recording::Recording;
 
-use super::ctx::Ctx;
-use super::menu_page::MenuPage;
-use super::notice::Notice;
-use super::replay_controls::ReplaySpeed;
+use crate::app::ctx::Ctx;
+use crate::app::menu_page::MenuPage;
+use crate::app::services::notice::Notice;
+use replay_speed::ReplaySpeed;
 
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.

@@ -7,7 +7,7 @@ use skysweep::save::practice::PracticeResult;
 use skysweep::sim::{Carry, World};
 
 use super::attack::AttackRun;
-use crate::app::practice_setup::PracticeSetup;
+use crate::app::practice::setup::PracticeSetup;
 
 #[derive(Clone, Debug)]
 pub struct PracticeRun {

@@ -7,10 +7,10 @@ use skysweep::sim::replay::Replay;
 use skysweep::sim::{Input, Skill, World};
 
 use super::Session;
-use crate::app::practice::{Practice, ToolKeys};
-use crate::app::practice_results::sets_best;
-use crate::app::results_card::Ending;
-use crate::app::stage_play::unranked;
+use crate::app::practice::results::sets_best;
+use crate::app::practice::results_card::Ending;
+use crate::app::practice::tools::{Practice, ToolKeys};
+use crate::app::scenes::stage_play::unranked;
 
 /// A session of `kind` on the whole game (or, for a replay, on a recording of its first
 /// stage), as the screens that start each kind build it.
