@@ -8,13 +8,17 @@ use macroquad::prelude::*;
 use skysweep::level::LevelError;
 use skysweep::sim::Input;
 
+use crate::app::draw::Draw;
 use crate::app::services::audio::Audio;
 use crate::app::services::gamepad::Gamepads;
 use crate::app::services::keyboard;
-use crate::app::services::notice::Notice;
+use crate::app::services::menu_input::MenuInput;
+use crate::app::services::notice::{Notice, Notices};
+use crate::app::services::score_checks::ScoreChecks;
 use crate::render::debug_overlay::FrameTimes;
-use crate::render::Renderer;
+use crate::render::{Assets, Renderer};
 use skysweep::level::Difficulty;
+use skysweep::platform::data::find_data;
 use skysweep::run::Shipped;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::practice::PracticeRecord;
@@ -23,47 +27,274 @@ use skysweep::save::settings::{Setting, Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
 
 pub struct Ctx {
-    pub renderer: Renderer,
-    pub audio: Audio,
-    pub pads: Gamepads,
-    pub settings: Settings,
+    renderer: Renderer,
+    audio: Audio,
+    pads: Gamepads,
+    settings: Settings,
     /// Where `settings` is saved, the moment it changes.
-    pub settings_file: SettingsFile,
-    pub scores: ScoreTable,
+    settings_file: SettingsFile,
+    scores: ScoreTable,
     /// The player's record for EXTRAS: bests, clears, endings seen, time, continues.
-    pub player_data: PlayerData,
+    player_data: PlayerData,
     /// `player_data` has changed since it was last written.
-    pub player_data_unsaved: bool,
+    player_data_unsaved: bool,
     /// Stages reached and the best practice results.
-    pub practice_record: PracticeRecord,
+    practice_record: PracticeRecord,
     /// The shipped stages and the asset catalog, read once.
-    pub shipped: Shipped,
+    shipped: Shipped,
     /// Where a new game's seed comes from.
-    pub seeds: Seeds,
-    /// A problem to show on screen, with its title; level errors stay until a good save.
-    pub message: Option<Notice>,
+    seeds: Seeds,
+    /// The message box on screen: a problem with its title; level errors stay until a good
+    /// save.
+    notices: Notices,
     /// Hitbox overlay on (F1): app state, never a global.
-    pub debug: bool,
-    pub fullscreen: bool,
+    debug: bool,
+    fullscreen: bool,
     /// Keys pressed since the last fixed step, per player: a tap shorter than a frame is
     /// never down when a step reads the keys, and a frame may run no step at all.
-    pub taps: [Input; 2],
+    taps: [Input; 2],
     /// Animation counter, one per step.
-    pub anim: u64,
+    anim: u64,
     /// This frame's timings, for the F1 overlay; a step adds its update and collide time.
-    pub times: FrameTimes,
+    times: FrameTimes,
     /// This frame's screen-shake offset of the playfield.
-    pub shake: Vec2,
+    shake: Vec2,
     /// A settings or scores write failed: the game's exit status says so.
-    pub save_failed: bool,
+    save_failed: bool,
     /// The high scores' replays, checked in the background for HIGH SCORES.
-    pub score_checks: crate::app::services::score_checks::ScoreChecks,
-    /// The title's next demo: each shows the next stage and pilot (`app::attract`); the
-    /// first is drawn at launch.
-    pub demo_turn: usize,
+    score_checks: ScoreChecks,
+    /// The title's next demo: each shows the next stage and pilot (see
+    /// `app::scenes::title::attract`); the first is drawn at launch.
+    demo_turn: usize,
 }
 
 impl Ctx {
+    /// The services, loaded: the images, the sounds, the stores from the data folder and the
+    /// pads, with `settings` as loaded before the window opened (with their warning). Every
+    /// warning is said on stderr; the assets that would not load are said on screen too.
+    /// `debug` starts with the hitbox overlay on; `seed` is the one `--seed` fixed.
+    pub fn load(
+        shipped: Shipped,
+        (settings, settings_warning): (Settings, Option<String>),
+        debug: bool,
+        seed: Option<u64>,
+    ) -> Ctx {
+        let assets = Assets::load(&find_data("assets"));
+        let mut warnings = assets.warnings.clone();
+        let mut audio = Audio::load(&find_data("assets"), shipped.catalog(), &mut warnings);
+        // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
+        let asset_failures = warnings.clone();
+        warnings.extend(settings_warning);
+        let settings_file = SettingsFile::new(Settings::path(), settings.clone());
+        let scores = load_store::<ScoreTable>(&mut warnings);
+        let player_data = load_store::<PlayerData>(&mut warnings);
+        let practice_record = load_store::<PracticeRecord>(&mut warnings);
+        let (pads, pad_warning) = Gamepads::new();
+        warnings.extend(pad_warning);
+        for w in &warnings {
+            eprintln!("warning: {w}");
+        }
+        audio.set_volumes(settings.music_volume, settings.effects_volume);
+        let mut renderer = Renderer::new(assets);
+        renderer.user_scale = (settings.display_scale > 0).then_some(settings.display_scale);
+        renderer.tate = settings.tate;
+        renderer.visibility = settings.visibility;
+        let mut notices = Notices::default();
+        if !asset_failures.is_empty() {
+            notices.post(Notice::asset_errors(&asset_failures));
+        }
+        Ctx {
+            debug,
+            fullscreen: false,
+            renderer,
+            audio,
+            pads,
+            settings,
+            settings_file,
+            scores,
+            player_data,
+            player_data_unsaved: false,
+            practice_record,
+            shipped,
+            seeds: Seeds { fixed: seed },
+            notices,
+            taps: [Input::default(); 2],
+            anim: 0,
+            times: FrameTimes::default(),
+            shake: Vec2::ZERO,
+            save_failed: false,
+            score_checks: Default::default(),
+            // Each launch's first demo is drawn like a new game's seed (fixed by `--seed`).
+            demo_turn: (Seeds { fixed: seed }.next() % 1009) as usize,
+        }
+    }
+
+    /// The renderer: scenes clear its effects and let go of images as stages change.
+    pub fn renderer(&self) -> &Renderer {
+        &self.renderer
+    }
+
+    pub fn renderer_mut(&mut self) -> &mut Renderer {
+        &mut self.renderer
+    }
+
+    /// The sound: effects, music, and its ducking.
+    pub fn audio_mut(&mut self) -> &mut Audio {
+        &mut self.audio
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The settings to change (the options menu, rebinding); the router writes them in the
+    /// frame they change ([`Ctx::save_changed_settings`]), and [`Ctx::apply`] makes a change
+    /// take effect.
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The difficulty the player chose, kept for the next game's question.
+    pub fn choose_difficulty(&mut self, difficulty: Difficulty) {
+        self.settings.difficulty = difficulty;
+    }
+
+    pub fn scores(&self) -> &ScoreTable {
+        &self.scores
+    }
+
+    /// The high-score table, for a run's scores and their names; written by
+    /// [`Ctx::save_scores`].
+    pub fn scores_mut(&mut self) -> &mut ScoreTable {
+        &mut self.scores
+    }
+
+    pub fn player_data(&self) -> &PlayerData {
+        &self.player_data
+    }
+
+    /// Changes the player's record by `change`, which says whether it changed anything; a
+    /// change is written by the next [`Ctx::save_player_data`] (or
+    /// [`Ctx::save_player_data_if_changed`]). Returns what `change` said.
+    pub fn change_player_data(&mut self, change: impl FnOnce(&mut PlayerData) -> bool) -> bool {
+        let changed = change(&mut self.player_data);
+        self.player_data_unsaved |= changed;
+        changed
+    }
+
+    pub fn practice_record(&self) -> &PracticeRecord {
+        &self.practice_record
+    }
+
+    /// The practice record to change; written by [`Ctx::save_practice_record`].
+    pub fn practice_record_mut(&mut self) -> &mut PracticeRecord {
+        &mut self.practice_record
+    }
+
+    /// The shipped stages and the asset catalog.
+    pub fn shipped(&self) -> &Shipped {
+        &self.shipped
+    }
+
+    /// The seed of a new game: the one `--seed` fixed, or the clock's.
+    pub fn next_seed(&self) -> u64 {
+        self.seeds.next()
+    }
+
+    /// The turn of the title's next demo; the one after it is next.
+    pub fn next_demo_turn(&mut self) -> usize {
+        let turn = self.demo_turn;
+        self.demo_turn = self.demo_turn.wrapping_add(1);
+        turn
+    }
+
+    /// The message box on screen: every notice is posted here.
+    pub fn notices_mut(&mut self) -> &mut Notices {
+        &mut self.notices
+    }
+
+    /// A file was not written: the game's exit status says so.
+    pub fn mark_save_failed(&mut self) {
+        self.save_failed = true;
+    }
+
+    /// Whether any write of settings, stores or replays failed.
+    pub fn saves_failed(&self) -> bool {
+        self.save_failed
+    }
+
+    /// The high scores' replays in `dir` checked in the background: those the table names
+    /// that were not asked for yet are, and what is done so far is taken in.
+    pub fn check_score_replays(&mut self, dir: &std::path::Path) {
+        let names = skysweep::save::score_replays::named(&self.scores)
+            .into_iter()
+            .collect();
+        self.score_checks.ask(dir, names, &self.shipped);
+        self.score_checks.poll();
+    }
+
+    /// Polls the pads for their events.
+    pub fn poll_pads(&mut self) {
+        self.pads.poll();
+    }
+
+    /// What the menus read this frame: player 1's keys and every pad.
+    pub fn read_menu_input(&mut self) -> MenuInput {
+        MenuInput::read(&mut self.pads, &self.settings.keys[0])
+    }
+
+    /// Player `player`'s pad as play reads it, if the player has one.
+    pub fn pad_input(&self, player: usize) -> Option<Input> {
+        self.pads.input(player, &self.settings.pad)
+    }
+
+    /// The keys player `player` tapped since the last step, taken by this step.
+    pub fn take_tap(&mut self, player: usize) -> Input {
+        std::mem::take(&mut self.taps[player])
+    }
+
+    /// The animation counter: one per step.
+    pub fn anim(&self) -> u64 {
+        self.anim
+    }
+
+    /// One fixed step has run.
+    pub fn count_step(&mut self) {
+        self.anim += 1;
+    }
+
+    /// This frame's timings, for the F1 overlay and the frame log.
+    pub fn times(&self) -> &FrameTimes {
+        &self.times
+    }
+
+    /// This frame's timings to fill in: the router's frame and render, a step's update and
+    /// collide.
+    pub fn times_mut(&mut self) -> &mut FrameTimes {
+        &mut self.times
+    }
+
+    /// What a frame's drawing may read, with the renderer to draw with, and the notice on
+    /// screen. The playfield's shake for this frame is taken from the renderer's effects.
+    pub fn drawing(&mut self) -> (Draw<'_>, Option<&Notice>) {
+        self.shake = (self.renderer.effects).shake_offset(self.settings.screen_shake);
+        let draw = Draw {
+            renderer: &mut self.renderer,
+            settings: &self.settings,
+            scores: &self.scores,
+            score_checks: &self.score_checks,
+            player_data: &self.player_data,
+            practice: &self.practice_record,
+            pads: self.pads.count(),
+            anim: self.anim,
+            debug: self.debug,
+            times: &self.times,
+            shake: self.shake,
+            covered: false,
+        };
+        (draw, self.notices.current())
+    }
+
     pub fn set_fullscreen(&mut self, on: bool) {
         self.fullscreen = on;
         set_fullscreen(on);
@@ -122,7 +353,7 @@ impl Ctx {
         if let Err(e) = saved {
             eprintln!("warning: {what} not saved: {e}");
             self.save_failed = true;
-            self.message = Some(Notice::brief(title, e));
+            self.notices.post(Notice::brief(title, e));
         }
     }
 
@@ -154,14 +385,15 @@ impl Ctx {
     pub fn level_save_failed(&mut self, e: &LevelError, playing: bool) {
         if playing {
             eprintln!("skysweep: level not reloaded: {e}");
-            self.message = Some(Notice::level_errors(
+            self.notices.post(Notice::level_errors(
                 "SAVE HAS ERRORS",
                 e,
                 "The last good version keeps running.",
             ));
             self.audio.play("warning");
         } else {
-            self.message = Some(Notice::level_errors("SAVE HAS ERRORS", e, ""));
+            self.notices
+                .post(Notice::level_errors("SAVE HAS ERRORS", e, ""));
         }
     }
 
@@ -172,9 +404,19 @@ impl Ctx {
             for f in &failed {
                 eprintln!("skysweep: {f}");
             }
-            self.message = Some(Notice::asset_errors(&failed));
+            self.notices.post(Notice::asset_errors(&failed));
         }
     }
+}
+
+/// Loads a store from the data folder; a damaged file is kept aside with a warning.
+fn load_store<T: SaveFile + Default>(warnings: &mut Vec<String>) -> T {
+    let Some(path) = T::path() else {
+        return T::default();
+    };
+    let (store, warning) = T::load_from(&path);
+    warnings.extend(warning);
+    store
 }
 
 /// Writes `store` to its file in the data folder (none when there is no data folder).
@@ -188,12 +430,12 @@ fn write_store<T: SaveFile>(store: &T) -> Result<(), String> {
 /// Where new games' seeds come from: the one `--seed` fixed, or the clock, so each game from
 /// the title draws its own stage order.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Seeds {
-    pub fixed: Option<u64>,
+struct Seeds {
+    fixed: Option<u64>,
 }
 
 impl Seeds {
-    pub fn next(self) -> u64 {
+    fn next(self) -> u64 {
         self.fixed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)

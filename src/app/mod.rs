@@ -27,7 +27,6 @@ use crate::render::{flush_to_gl, menus, notice_box};
 use crate::window::display;
 use crate::window::frame_log::{FpsMeter, FrameLog, Pace};
 use ctx::Ctx;
-use draw::Draw;
 use menu_page::MenuPage;
 use practice::attack_menu::AttackMenu;
 use practice::menu::PracticeMenu;
@@ -37,8 +36,7 @@ use scenes::replay_offer::ReplayOffer;
 use scenes::replays::ReplayBrowser;
 use scenes::stage_play::StagePlay;
 use scenes::title::Title;
-use services::menu_input::MenuInput;
-use services::notice::{Notice, SOURCE_COLUMNS};
+use services::notice::SOURCE_COLUMNS;
 use session::Session;
 use skysweep::sim::clock::FixedStep;
 
@@ -106,21 +104,21 @@ impl App {
             // Once a frame: menus and other choices.
             self.menus();
             // 2-4. Per step: input, scene update, collide (inside `Scene::step`).
-            self.ctx.times.begin_steps();
+            self.ctx.times_mut().begin_steps();
             for _ in 0..steps {
                 self.on_top(|s, ctx, run| s.step(ctx, run));
-                self.ctx.anim += 1;
+                self.ctx.count_step();
             }
             if let Some(run) = &mut self.run {
                 run.autosave_recording();
             }
-            self.ctx.times.end_steps(steps, rate);
+            self.ctx.times_mut().end_steps(steps, rate);
             // 5. Render: reads the state, changes nothing.
             let t = Instant::now();
             self.render();
-            self.ctx.times.render_us = t.elapsed().as_secs_f64() * 1e6;
+            self.ctx.times_mut().render_us = t.elapsed().as_secs_f64() * 1e6;
             if let Some(log) = &mut self.frame_log {
-                log.push(&self.ctx.times);
+                log.push(self.ctx.times());
             }
             self.frames += 1;
             if loop_ends(
@@ -151,11 +149,9 @@ impl App {
 
     /// What comes in between frames: the pads, a saved level file, a notice running out.
     fn between_frames(&mut self) {
-        self.ctx.pads.poll();
+        self.ctx.poll_pads();
         self.hot_reload();
-        if self.ctx.message.as_mut().is_some_and(Notice::tick) {
-            self.ctx.message = None;
-        }
+        self.ctx.notices_mut().tick();
     }
 
     /// The top scene's once-a-frame update. The key that starts a stage here must not count as
@@ -163,11 +159,11 @@ impl App {
     fn menus(&mut self) {
         let was_playing = self.top().is_play();
         self.ctx.global_keys();
-        let m = MenuInput::read(&mut self.ctx.pads, &self.ctx.settings.keys[0]);
+        let m = self.ctx.read_menu_input();
         self.on_top(|s, ctx, run| s.frame(ctx, run, &m));
         // The music ducks while a stage waits under the pause menu or a screen it opened.
         let paused = !self.top().is_play() && self.world().is_some();
-        self.ctx.audio.set_paused(paused);
+        self.ctx.audio_mut().set_paused(paused);
         self.ctx.save_changed_settings();
         let playing = was_playing && self.top().is_play();
         self.ctx.collect_taps(playing);
@@ -236,12 +232,12 @@ impl App {
                 let menu: Box<dyn Scene> = match page {
                     MenuPage::Practice => Box::new(PracticeMenu::after_run(&mut self.ctx)),
                     MenuPage::Replays => {
-                        self.ctx.audio.music("title");
+                        self.ctx.audio_mut().music("title");
                         Box::new(ReplayBrowser::new(&mut self.ctx))
                     }
                     MenuPage::Attacks => Box::new(AttackMenu::after_run(&mut self.ctx)),
                     MenuPage::HighScores { difficulty, row } => {
-                        self.ctx.audio.music("title");
+                        self.ctx.audio_mut().music("title");
                         Box::new(HighScores::at(difficulty, row))
                     }
                 };
@@ -302,10 +298,10 @@ impl App {
             "memory: loop {} stage {} step {} rss {} MiB peak {} MiB images {}",
             place.loop_index + 1,
             place.index + 1,
-            self.ctx.anim,
+            self.ctx.anim(),
             kib(skysweep::platform::memory::rss_kib()),
             kib(skysweep::platform::memory::peak_rss_kib()),
-            self.ctx.renderer.assets.textures_held(),
+            self.ctx.renderer().assets.textures_held(),
         );
     }
 
@@ -334,15 +330,13 @@ impl App {
                 if let Some(run) = &mut self.run {
                     run.keep_saved(level);
                 }
-                self.ctx.message = None;
+                self.ctx.notices_mut().clear();
             }
         }
     }
 
     /// Draws the top scene, over the ones below it when it is an overlay (a pause menu).
     fn render(&mut self) {
-        let ctx = &mut self.ctx;
-        ctx.shake = ctx.renderer.effects.shake_offset(ctx.settings.screen_shake);
         let clear = match self.scenes.iter().rev().find_map(|s| s.world()) {
             Some(w) => {
                 let (r, g, b) = w.level().background.sky;
@@ -350,20 +344,7 @@ impl App {
             }
             None => Color::from_rgba(20, 30, 60, 255),
         };
-        let mut draw = Draw {
-            renderer: &mut ctx.renderer,
-            settings: &ctx.settings,
-            scores: &ctx.scores,
-            score_checks: &ctx.score_checks,
-            player_data: &ctx.player_data,
-            practice: &ctx.practice_record,
-            pads: ctx.pads.count(),
-            anim: ctx.anim,
-            debug: ctx.debug,
-            times: &ctx.times,
-            shake: ctx.shake,
-            covered: false,
-        };
+        let (mut draw, notice) = self.ctx.drawing();
         draw.renderer.begin_playfield(clear, draw.shake);
         let first = self
             .scenes
@@ -375,7 +356,7 @@ impl App {
             draw.covered = i + 1 < shown.len();
             s.draw(&mut draw);
         }
-        if let Some(n) = ctx.message.as_ref().filter(|n| !n.preformatted) {
+        if let Some(n) = notice.filter(|n| !n.preformatted) {
             let band = shown.last().map_or(menus::NOTICE_BAND, |s| s.notice_band());
             menus::message(draw.renderer, &n.title, &n.text, band);
         }
@@ -384,11 +365,11 @@ impl App {
             draw.covered = i + 1 < shown.len();
             s.draw_panels(&mut draw, &layout);
         }
-        if let Some(n) = ctx.message.as_ref().filter(|n| n.preformatted) {
+        if let Some(n) = notice.filter(|n| n.preformatted) {
             notice_box::draw(draw.renderer, &layout, &n.title, &n.text, SOURCE_COLUMNS);
         }
         draw.renderer.finish_frame();
-        ctx.report_asset_failures();
+        self.ctx.report_asset_failures();
         // Everything is drawn: in a paced run the driver rasterises it while the loop waits
         // for the tick; elsewhere the swap follows at once.
         flush_to_gl();

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use macroquad::prelude::*;
 
 use skysweep::sim::clock::FixedStep;
-use skysweep::sim::Input;
 
 use super::{App, Launch};
-use crate::app::ctx::{Ctx, Seeds};
+use crate::app::ctx::Ctx;
 use crate::app::practice::menu::PracticeMenu;
 use crate::app::scene::{Scene, Transition};
 use crate::app::scenes::custom_stages::CustomStages;
@@ -18,22 +17,12 @@ use crate::app::scenes::ending::Ending;
 use crate::app::scenes::extras::Extras;
 use crate::app::scenes::options::Options;
 use crate::app::scenes::title::Title;
-use crate::app::services::audio::Audio;
-use crate::app::services::gamepad::Gamepads;
-use crate::app::services::notice::Notice;
 use crate::app::session::Session;
 use crate::cli::{Cli, StartMenu};
-use crate::render::debug_overlay::FrameTimes;
-use crate::render::{Assets, Renderer};
 use crate::window::display;
 use crate::window::frame_log::FrameLog;
-use skysweep::platform::data::find_data;
 use skysweep::run::Shipped;
-use skysweep::save::player_data::PlayerData;
-use skysweep::save::practice::PracticeRecord;
-use skysweep::save::scores::ScoreTable;
-use skysweep::save::settings::{Settings, SettingsFile};
-use skysweep::save::store::SaveFile;
+use skysweep::save::settings::Settings;
 
 /// Whether `--screenshot` and `--record` name places that can be written; exit status 2 when
 /// one cannot, said before any window opens.
@@ -129,16 +118,6 @@ pub fn play(cli: Cli) -> ExitCode {
     }
 }
 
-/// Loads a store from the data folder; a damaged file is kept aside with a warning.
-fn load_store<T: SaveFile + Default>(warnings: &mut Vec<String>) -> T {
-    let Some(path) = T::path() else {
-        return T::default();
-    };
-    let (store, warning) = T::load_from(&path);
-    warnings.extend(warning);
-    store
-}
-
 impl App {
     /// The app with its services loaded and its first scene: a menu, the ending, the run the
     /// command line asked for (`run`), or the title. The settings come loaded, with their
@@ -147,58 +126,9 @@ impl App {
         cli: Cli,
         shipped: Shipped,
         run: Session,
-        (settings, settings_warning): (Settings, Option<String>),
+        loaded: (Settings, Option<String>),
     ) -> App {
-        let assets = Assets::load(&find_data("assets"));
-        let mut warnings = assets.warnings.clone();
-        let mut audio = Audio::load(&find_data("assets"), shipped.catalog(), &mut warnings);
-        // Sprites, the font, sounds: files in assets/ that would not load are said on screen.
-        let asset_failures = warnings.clone();
-        warnings.extend(settings_warning);
-        let settings_file = SettingsFile::new(Settings::path(), settings.clone());
-        let scores = load_store::<ScoreTable>(&mut warnings);
-        let player_data = load_store::<PlayerData>(&mut warnings);
-        let practice_record = load_store::<PracticeRecord>(&mut warnings);
-        let (pads, pad_warning) = Gamepads::new();
-        warnings.extend(pad_warning);
-        for w in &warnings {
-            eprintln!("warning: {w}");
-        }
-        audio.set_volumes(settings.music_volume, settings.effects_volume);
-        let mut renderer = Renderer::new(assets);
-        renderer.user_scale = (settings.display_scale > 0).then_some(settings.display_scale);
-        renderer.tate = settings.tate;
-        renderer.visibility = settings.visibility;
-        let ctx = Ctx {
-            debug: cli.debug,
-            fullscreen: false,
-            renderer,
-            audio,
-            pads,
-            settings,
-            settings_file,
-            scores,
-            player_data,
-            player_data_unsaved: false,
-            practice_record,
-            shipped,
-            seeds: Seeds {
-                fixed: cli.run.seed,
-            },
-            message: (!asset_failures.is_empty()).then(|| Notice::asset_errors(&asset_failures)),
-            taps: [Input::default(); 2],
-            anim: 0,
-            times: FrameTimes::default(),
-            shake: Vec2::ZERO,
-            save_failed: false,
-            score_checks: Default::default(),
-            // Each launch's first demo is drawn like a new game's seed (fixed by `--seed`).
-            demo_turn: (Seeds {
-                fixed: cli.run.seed,
-            }
-            .next()
-                % 1009) as usize,
-        };
+        let ctx = Ctx::load(shipped, loaded, cli.debug, cli.run.seed);
         let launch = Launch {
             frames: cli.frames,
             fast: cli.fast,
@@ -218,7 +148,7 @@ impl App {
             quit: false,
             recording_failed: false,
         };
-        if app.ctx.settings.fullscreen && cli.frames.is_none() {
+        if app.ctx.settings().fullscreen && cli.frames.is_none() {
             app.ctx.set_fullscreen(true);
         }
         app.first_scene(&cli, run);
@@ -230,7 +160,7 @@ impl App {
     fn first_scene(&mut self, cli: &Cli, run: Session) {
         let ctx = &mut self.ctx;
         if let Some(menu) = cli.menu {
-            ctx.audio.music("title");
+            ctx.audio_mut().music("title");
             let scene: Box<dyn Scene> = match menu {
                 StartMenu::Practice => Box::new(PracticeMenu::new(ctx)),
                 StartMenu::CustomStages => Box::new(CustomStages::new(ctx)),
@@ -246,12 +176,12 @@ impl App {
         } else if cli.straight_in() {
             self.apply(Transition::Begin(Box::new(run)));
         } else {
-            ctx.audio.music("title");
+            ctx.audio_mut().music("title");
         }
     }
 
     /// Whether any save failed during the game: settings, scores, records or a recording.
     pub(super) fn saves_failed(&self) -> bool {
-        self.ctx.save_failed || self.recording_failed
+        self.ctx.saves_failed() || self.recording_failed
     }
 }

@@ -24,6 +24,9 @@ pub enum RunKind {
     /// A run for show or measurement, nobody's own: the built-in pilots fly (`--autoplay`,
     /// `--skill`), or the playfield is filled for a stress test (`--stress`).
     Demo,
+    /// The title's demo (attract mode): the built-in pilot plays while no one is at the
+    /// game, until someone presses a key.
+    Attract,
 }
 
 /// Which practice tools a kind of run lets the player use.
@@ -104,6 +107,12 @@ pub struct Rules {
     /// Its tries at a boss attack, and their captures and best times, are kept in the
     /// practice record (mortal runs only).
     pub attack_record: bool,
+    /// The command line's `--record` file may take it: a run someone asked for, not a
+    /// replay played back nor the title's demo.
+    pub takes_record_file: bool,
+    /// No one plays it: any key or pad button ends it, and so does its own end (a time, the
+    /// stage over), back to the title; it is labelled DEMO.
+    pub ends_on_any_input: bool,
 }
 
 const PLAY_PAUSE: &[PauseRow] = &[
@@ -141,6 +150,8 @@ const ARCADE: Rules = Rules {
     shows_timeline: false,
     meets_attacks: true,
     attack_record: false,
+    takes_record_file: true,
+    ends_on_any_input: false,
 };
 
 /// A part of the game played to learn it: every tool, and a best to beat.
@@ -155,6 +166,8 @@ const PRACTICE: Rules = Rules {
     shows_timeline: true,
     meets_attacks: true,
     attack_record: false,
+    takes_record_file: true,
+    ends_on_any_input: false,
 };
 
 /// Nobody's own flying: nothing counts.
@@ -169,10 +182,12 @@ const WATCHING_RULES: Rules = Rules {
     shows_timeline: false,
     meets_attacks: false,
     attack_record: false,
+    takes_record_file: true,
+    ends_on_any_input: false,
 };
 
 impl RunKind {
-    pub const ALL: [RunKind; 7] = [
+    pub const ALL: [RunKind; 8] = [
         RunKind::Arcade,
         RunKind::Extra,
         RunKind::Practice,
@@ -180,6 +195,7 @@ impl RunKind {
         RunKind::Custom,
         RunKind::Replay,
         RunKind::Demo,
+        RunKind::Attract,
     ];
 
     /// The rules table: what this kind of run may do. Each row after the first two says how
@@ -205,12 +221,20 @@ impl RunKind {
                 practice_bests: false,
                 ..PRACTICE
             },
-            // Watching: pause, slow and step it, but its past is the recording's.
+            // Watching: pause, slow and step it, but its past is the recording's, and it is no
+            // recording of its own.
             RunKind::Replay => Rules {
                 pause: REPLAY_PAUSE,
+                takes_record_file: false,
                 ..WATCHING_RULES
             },
             RunKind::Demo => WATCHING_RULES,
+            // The title's, not the command line's: someone coming to play ends it.
+            RunKind::Attract => Rules {
+                takes_record_file: false,
+                ends_on_any_input: true,
+                ..WATCHING_RULES
+            },
         }
     }
 
@@ -222,7 +246,7 @@ impl RunKind {
             RunKind::Extra => Some("the Extra stage"),
             RunKind::Practice | RunKind::Attack | RunKind::Custom => Some("a practice run"),
             RunKind::Replay => Some("a replay"),
-            RunKind::Demo => Some("the autopilot played"),
+            RunKind::Demo | RunKind::Attract => Some("the autopilot played"),
         }
     }
 }

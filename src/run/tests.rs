@@ -228,12 +228,13 @@ fn a_start_off_the_stage_gets_the_range_either_side() {
 
 /// The table's rules that hold for every kind, walked over every kind: a kind that is nobody's
 /// own flying adds nothing anywhere; only the whole game is ranked or unlocks; every pause
-/// menu can be left both ways; a replay's past cannot be changed.
+/// menu can be left both ways; a replay's past cannot be changed; only a replay and the
+/// title's demo refuse the `--record` file, and only the demo ends on any key.
 #[test]
 fn the_rules_table_holds_for_every_kind() {
     for kind in RunKind::ALL {
         let r = kind.rules();
-        let own_flying = !matches!(kind, RunKind::Replay | RunKind::Demo);
+        let own_flying = !matches!(kind, RunKind::Replay | RunKind::Demo | RunKind::Attract);
         // A replay cannot start at a boss's phase: a phase played alone offers none.
         let from_a_phase = kind == RunKind::Attack;
         assert_eq!(r.offers_replay, own_flying && !from_a_phase, "{kind:?}");
@@ -244,6 +245,13 @@ fn the_rules_table_holds_for_every_kind() {
         assert_eq!(r.high_scores, kind.unranked_because().is_none(), "{kind:?}");
         assert_eq!(r.unlocks, kind == RunKind::Arcade, "{kind:?}");
         assert_eq!(r.practice_bests, kind == RunKind::Practice, "{kind:?}");
+        // The command line's `--record` file: any run asked for, the autopilot's too.
+        assert_eq!(
+            r.takes_record_file,
+            !matches!(kind, RunKind::Replay | RunKind::Attract),
+            "{kind:?}"
+        );
+        assert_eq!(r.ends_on_any_input, kind == RunKind::Attract, "{kind:?}");
         assert_eq!(r.pause.first(), Some(&PauseRow::Resume), "{kind:?}");
         assert_eq!(r.pause.last(), Some(&PauseRow::Quit), "{kind:?}");
         assert!(r.tools.timing, "{kind:?}: pause and step are always there");

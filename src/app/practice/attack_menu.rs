@@ -20,9 +20,9 @@ fn shipped_attacks(ctx: &Ctx, setup: &PracticeSetup) -> Vec<AttackEntry> {
     let mut out = Vec::new();
     for stage in &setup.stages {
         // A stage that fails to load has no attacks to list; starting it elsewhere says why.
-        if let Ok(level) = ctx.shipped.load(&stage.path) {
+        if let Ok(level) = ctx.shipped().load(&stage.path) {
             out.extend(entries_of(stage, &level, |k| {
-                ctx.practice_record.has_met(k)
+                ctx.practice_record().has_met(k)
             }));
         }
     }
@@ -39,7 +39,7 @@ impl AttackMenu {
     /// The list over PRACTICE, with its choice.
     pub fn new(ctx: &mut Ctx, setup: PracticeSetup) -> AttackMenu {
         let entries = shipped_attacks(ctx, &setup);
-        let at = ctx.practice_record.last_attack.clone();
+        let at = ctx.practice_record().last_attack.clone();
         AttackMenu {
             list: AttackList::new(entries, setup, at.as_deref()),
             over_practice: true,
@@ -60,12 +60,12 @@ impl AttackMenu {
         let Some((plan, attack)) = self.list.plan() else {
             return Transition::Stay;
         };
-        let mut choice = ctx.practice_record.last.clone().unwrap_or_default();
+        let mut choice = ctx.practice_record().last.clone().unwrap_or_default();
         let chosen = self.list.setup.choice();
         choice.pilots = chosen.pilots;
         choice.options = chosen.options;
-        ctx.practice_record.last = Some(choice);
-        ctx.practice_record.last_attack = Some(attack.key());
+        ctx.practice_record_mut().last = Some(choice);
+        ctx.practice_record_mut().last_attack = Some(attack.key());
         ctx.save_practice_record();
         let practice = PracticeRun::new(self.list.setup.clone()).with_attack(attack);
         begin(ctx, &plan, "BOSS ATTACKS", practice)
@@ -92,7 +92,7 @@ impl AttackMenu {
 
 impl Scene for AttackMenu {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
-        match self.list.apply(m).heard(&mut ctx.audio) {
+        match self.list.apply(m).heard(ctx.audio_mut()) {
             MenuEvent::Nothing | MenuEvent::Moved | MenuEvent::Changed => Transition::Stay,
             MenuEvent::Picked(Play) => self.start(ctx),
             MenuEvent::Back if self.over_practice => Transition::Pop,

@@ -22,7 +22,7 @@ static CARD: CardKind = CardKind {
 /// The attack `run` plays, when its tries are to be kept: a kind that keeps them, and
 /// players who can die.
 fn counted(run: &Session, invincible: bool) -> Option<&AttackRun> {
-    let attack = run.practice.as_ref()?.attack.as_ref()?;
+    let attack = run.practice()?.attack.as_ref()?;
     (run.rules().attack_record && !invincible).then_some(attack)
 }
 
@@ -30,7 +30,7 @@ fn counted(run: &Session, invincible: bool) -> Option<&AttackRun> {
 /// counts, as in the genre's spell practice).
 pub fn try_begun(ctx: &mut Ctx, run: &Session, invincible: bool) {
     if let Some(a) = counted(run, invincible) {
-        if ctx.practice_record.try_begun(&a.key(), &a.who) {
+        if ctx.practice_record_mut().try_begun(&a.key(), &a.who) {
             ctx.save_practice_record();
         }
     }
@@ -60,17 +60,17 @@ impl AttackResults {
         invincible: bool,
         ending: Ending,
     ) -> ResultsCard {
-        ctx.audio.stop_music();
+        ctx.audio_mut().stop_music();
         let mut new_best = false;
         let captured = outcome.captured && ending == Ending::Played;
         if let Some(a) = counted(run, invincible).filter(|_| captured) {
             new_best = ctx
-                .practice_record
+                .practice_record_mut()
                 .captured(&a.key(), &a.who, outcome.steps);
             ctx.save_practice_record();
         }
-        let attack = run.practice.as_ref().and_then(|p| p.attack.as_ref());
-        let tally = attack.and_then(|a| ctx.practice_record.tally(&a.key(), &a.who).copied());
+        let attack = run.practice().and_then(|p| p.attack.as_ref());
+        let tally = attack.and_then(|a| ctx.practice_record().tally(&a.key(), &a.who).copied());
         let figures = AttackResults {
             stage: attack.map_or(String::new(), |a| a.stage_name.to_uppercase()),
             boss: attack.map_or(String::new(), |a| boss_label(&a.attack.enemy_name)),

@@ -43,8 +43,8 @@ impl PracticeMenu {
     /// Keeps the choice in the practice record, written at once, for the next visit.
     fn remember(&self, ctx: &mut Ctx) {
         let choice = Some(self.setup.choice());
-        if ctx.practice_record.last != choice {
-            ctx.practice_record.last = choice;
+        if ctx.practice_record().last != choice {
+            ctx.practice_record_mut().last = choice;
             ctx.save_practice_record();
         }
     }
@@ -61,7 +61,7 @@ impl PracticeMenu {
 
 impl Scene for PracticeMenu {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
-        match self.setup.apply(m).heard(&mut ctx.audio) {
+        match self.setup.apply(m).heard(ctx.audio_mut()) {
             MenuEvent::Nothing | MenuEvent::Moved | MenuEvent::Changed => Transition::Stay,
             MenuEvent::Picked(Pick::Go) => self.start(ctx),
             MenuEvent::Picked(Pick::Attacks) => {

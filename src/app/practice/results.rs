@@ -15,8 +15,8 @@ use crate::app::session::StagePlace;
 /// then RETRY, CHANGE SETTINGS or BACK, as at its end. A run left unfinished is not a result,
 /// so the record is not offered it.
 pub fn left(ctx: &mut Ctx, run: &Session, result: PracticeResult, place: StagePlace) -> Transition {
-    ctx.audio.stop_music();
-    let attack = run.practice.as_ref().and_then(|p| p.attack.as_ref());
+    ctx.audio_mut().stop_music();
+    let attack = run.practice().and_then(|p| p.attack.as_ref());
     if let Some(outcome) = attack.map(|a| a.left_now()) {
         let card = AttackResults::card(ctx, run, outcome, place, false, Ending::Left);
         return Transition::switch(card);
@@ -57,7 +57,7 @@ impl Results {
         invincible: bool,
         ending: Ending,
     ) -> ResultsCard {
-        let (key, title) = match run.practice.as_ref() {
+        let (key, title) = match run.practice() {
             Some(p) => {
                 let stage = p.setup.stage_entry();
                 let name = stage.map_or(String::new(), |e| e.name.to_uppercase());
@@ -68,7 +68,7 @@ impl Results {
         let start = key.as_ref().map_or("start".into(), |k| k.1.clone());
         let best = key
             .as_ref()
-            .and_then(|(file, start)| ctx.practice_record.best(file, start).copied());
+            .and_then(|(file, start)| ctx.practice_record().best(file, start).copied());
         let mut results = Results {
             result,
             best,
@@ -88,11 +88,11 @@ impl Results {
             return;
         };
         if sets_best(self.ending, self.invincible) {
-            self.new_best = ctx.practice_record.offer(&file, &start, self.result);
+            self.new_best = ctx.practice_record_mut().offer(&file, &start, self.result);
             if self.new_best {
                 ctx.save_practice_record();
             }
-            self.best = ctx.practice_record.best(&file, &start).copied();
+            self.best = ctx.practice_record().best(&file, &start).copied();
         }
     }
 

@@ -81,9 +81,9 @@ impl Scene for ResultsCard {
             return Transition::Stay;
         }
         let (page, choices) = (self.kind.menu.1, self.choices().len());
-        match nav(&mut self.cursor, choices, m, &mut ctx.audio) {
+        match nav(&mut self.cursor, choices, m, ctx.audio_mut()) {
             Some(0) => {
-                if let Some(p) = run.as_mut().and_then(|r| r.practice.as_mut()) {
+                if let Some(p) = run.as_mut().and_then(|r| r.practice_mut()) {
                     p.retry();
                 }
                 Transition::Restart(self.place.clone())

@@ -14,10 +14,10 @@ use crate::app::session::{self, PracticeRun};
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).
 pub fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
-    let shipped = &ctx.shipped;
+    let shipped = ctx.shipped();
     let mut paths = shipped.stages().unwrap_or_default();
     paths.extend(shipped.extra_stage());
-    let cleared = ctx.player_data.game_cleared();
+    let cleared = ctx.player_data().game_cleared();
     paths
         .into_iter()
         .map(|path| {
@@ -35,7 +35,7 @@ pub fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
             let reached = if skysweep::level::is_extra_stage(&path) {
                 cleared
             } else {
-                ctx.practice_record.offers(number, &file, false)
+                ctx.practice_record().offers(number, &file, false)
             };
             StageEntry {
                 path,
@@ -53,9 +53,9 @@ pub fn shipped_entries(ctx: &Ctx) -> Vec<StageEntry> {
 /// practice record), or the first visit's.
 pub fn last_setup(ctx: &Ctx) -> PracticeSetup {
     let stages = shipped_entries(ctx);
-    match &ctx.practice_record.last {
+    match &ctx.practice_record().last {
         Some(choice) => PracticeSetup::recall(stages, choice),
-        None => PracticeSetup::new(stages, ctx.settings.difficulty),
+        None => PracticeSetup::new(stages, ctx.settings().difficulty),
     }
 }
 

@@ -66,11 +66,11 @@ impl Controls {
 
     fn reset(&self, ctx: &mut Ctx) {
         match self.who {
-            0 => ctx.settings.keys[0] = KeyBindings::player1(),
-            1 => ctx.settings.keys[1] = KeyBindings::player2(),
-            _ => ctx.settings.pad = PadBindings::default(),
+            0 => ctx.settings_mut().keys[0] = KeyBindings::player1(),
+            1 => ctx.settings_mut().keys[1] = KeyBindings::player2(),
+            _ => ctx.settings_mut().pad = PadBindings::default(),
         }
-        ctx.audio.play("menu_select");
+        ctx.audio_mut().play("menu_select");
     }
 
     /// Waits for the key (or pad button) that is bound as `mode` says; Esc cancels.
@@ -113,7 +113,7 @@ impl Controls {
     fn bind(&mut self, ctx: &mut Ctx, name: &str, mode: Mode, confirmed: bool) {
         let (note, outcome) = if self.who < 2 {
             let action = Action::ALL[self.cursor.min(Action::ALL.len() - 1)];
-            let keys = &mut ctx.settings.keys;
+            let keys = &mut ctx.settings_mut().keys;
             let outcome = rebind::bind_key(keys, self.who, action, name, mode, confirmed);
             let label = |&(p, a): &(usize, Action)| format!("{}P {}", p + 1, a.label());
             let target = label(&(self.who, action));
@@ -129,7 +129,7 @@ impl Controls {
                 self.confirming = Some((name.to_string(), mode));
                 return;
             }
-            let outcome = rebind::bind_button(&mut ctx.settings.pad, self.cursor, name, mode);
+            let outcome = rebind::bind_button(&mut ctx.settings_mut().pad, self.cursor, name, mode);
             let label = |r: &usize| format!("PAD {}", rebind::PAD_ACTIONS.get(*r).unwrap_or(&"?"));
             let note = rebind::note(&outcome, name, mode, &target, label);
             (note, outcome.map(|_| ()))
@@ -137,8 +137,8 @@ impl Controls {
         self.note = Some(note);
         match outcome {
             Outcome::Confirm(()) => self.confirming = Some((name.to_string(), mode)),
-            Outcome::Refused(()) => ctx.audio.play("warning"),
-            Outcome::Bound(_) => ctx.audio.play("menu_select"),
+            Outcome::Refused(()) => ctx.audio_mut().play("warning"),
+            Outcome::Bound(_) => ctx.audio_mut().play("menu_select"),
         }
     }
 }
@@ -160,8 +160,8 @@ impl Scene for Controls {
             }
             return Transition::Stay;
         }
-        let rows = self.rows(&ctx.settings).len();
-        match nav(&mut self.cursor, rows, m, &mut ctx.audio) {
+        let rows = self.rows(ctx.settings()).len();
+        match nav(&mut self.cursor, rows, m, ctx.audio_mut()) {
             Some(choice) if choice + 2 == rows => {
                 self.reset(ctx);
                 Transition::Stay

@@ -221,7 +221,7 @@ impl CustomStages {
         CustomStages {
             list: StageList::new(folder.as_deref()),
             folder,
-            catalog: ctx.shipped.catalog().clone(),
+            catalog: ctx.shipped().catalog().clone(),
         }
     }
 }
@@ -232,26 +232,26 @@ impl Scene for CustomStages {
         let before = (self.list.cursor, self.list.pilot);
         let choice = self.list.input(m);
         if before != (self.list.cursor, self.list.pilot) {
-            ctx.audio.play("menu_move");
+            ctx.audio_mut().play("menu_move");
         }
         match choice {
             Choice::None => Transition::Stay,
             Choice::Back => Transition::ToTitle,
             Choice::ShowErrors(i) => {
-                ctx.audio.play("warning");
+                ctx.audio_mut().play("warning");
                 match &self.list.entries[i].status {
                     Status::Broken(e) => Transition::push(StageErrors::new(e)),
                     _ => Transition::Stay,
                 }
             }
             Choice::Play(path) => {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 // Played alone as an author's stage is, on the settings' difficulty and rules.
                 let plan = RunPlan {
                     pilots: vec![Character::ALL[self.list.pilot]],
-                    difficulty: ctx.settings.difficulty,
-                    arcade: ctx.settings.arcade,
-                    seed: ctx.seeds.next(),
+                    difficulty: ctx.settings().difficulty,
+                    arcade: ctx.settings().arcade,
+                    seed: ctx.next_seed(),
                     ..RunPlan::new(RunKind::Custom, Stages::One(path))
                 };
                 match session::prepared(ctx, &plan, "CANNOT PLAY") {

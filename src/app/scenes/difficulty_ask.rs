@@ -33,10 +33,10 @@ impl DifficultyAsk {
     /// What START (`players` 1) or 2 PLAYERS leads to: the question, or pilot select at once
     /// when the settings say not to ask.
     pub fn start(ctx: &Ctx, players: usize) -> Transition {
-        if !ctx.settings.ask_difficulty {
+        if !ctx.settings().ask_difficulty {
             return Transition::switch(Select::new(players));
         }
-        Transition::switch(DifficultyAsk::new(players, ctx.settings.difficulty))
+        Transition::switch(DifficultyAsk::new(players, ctx.settings().difficulty))
     }
 
     /// The question, its cursor on `last`.
@@ -51,10 +51,10 @@ impl Scene for DifficultyAsk {
         if m.back {
             return Transition::ToTitle;
         }
-        match nav(&mut self.cursor, Difficulty::ALL.len(), m, &mut ctx.audio) {
+        match nav(&mut self.cursor, Difficulty::ALL.len(), m, ctx.audio_mut()) {
             Some(i) => {
                 // Kept for the next START: the router saves changed settings this frame.
-                ctx.settings.difficulty = Difficulty::ALL[i];
+                ctx.choose_difficulty(Difficulty::ALL[i]);
                 Transition::switch(Select::new(self.players))
             }
             None => Transition::Stay,

@@ -27,8 +27,8 @@ impl Ending {
     /// solo page), then the credits; `next` is the stage the run goes on to.
     pub fn new(ctx: &mut Ctx, next: StagePlace) -> Ending {
         let pages = ending::pages_for(&next.characters);
-        ctx.audio.music("ending");
-        ctx.renderer.effects.clear();
+        ctx.audio_mut().music("ending");
+        ctx.renderer_mut().effects.clear();
         Ending {
             pages,
             page: 0,

@@ -221,7 +221,7 @@ impl Extras {
     pub fn new(ctx: &mut Ctx) -> Extras {
         // The pilot pages show the pilots' measured damage.
         skysweep::headless::dps::measure_in_background();
-        let shipped = &ctx.shipped;
+        let shipped = ctx.shipped();
         let cues = shipped.catalog().music_cues().map(str::to_string).collect();
         // The Extra stage's tracks are whatever its level file plays.
         let extra: Vec<String> = shipped
@@ -229,7 +229,7 @@ impl Extras {
             .and_then(|path| shipped.load(&path).ok())
             .map(|level| vec![level.music.clone(), level.boss_music.clone()])
             .unwrap_or_default();
-        let cleared = ctx.player_data.game_cleared();
+        let cleared = ctx.player_data().game_cleared();
         let mut x = Extras::with_tracks(music_room(cues, &extra, cleared));
         x.titles = shipped.catalog().music_titles().clone();
         x
@@ -384,25 +384,25 @@ impl Extras {
 impl Scene for Extras {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         let before = (self.page, self.cursor);
-        let action = self.input(m, &ctx.player_data);
+        let action = self.input(m, ctx.player_data());
         if before != (self.page, self.cursor) {
-            ctx.audio.play("menu_move");
+            ctx.audio_mut().play("menu_move");
         }
         match action {
             Action::None => Transition::Stay,
             Action::Leave => Transition::ToTitle,
             Action::Play(i) => {
-                ctx.audio.music(&self.tracks[i]);
+                ctx.audio_mut().music(&self.tracks[i]);
                 self.playing = Some(i);
                 Transition::Stay
             }
             Action::ShowEnding(_) => {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 Transition::Stay
             }
             // The hint under the list already says how it unlocks.
             Action::Locked => {
-                ctx.audio.play("warning");
+                ctx.audio_mut().play("warning");
                 Transition::Stay
             }
         }

@@ -32,7 +32,7 @@ impl GameOver {
         if pending.is_empty() {
             Transition::ToTitle
         } else {
-            ctx.audio.music("title");
+            ctx.audio_mut().music("title");
             Transition::switch(NameEntry::new(pending))
         }
     }

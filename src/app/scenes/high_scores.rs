@@ -95,14 +95,14 @@ impl HighScores {
 
     /// Starts the replay of the row at `rank`, coming back here when it ends.
     fn watch(&self, ctx: &mut Ctx, rank: usize) -> Transition {
-        let entry = ctx.scores.entries(self.difficulty).get(rank);
+        let entry = ctx.scores().entries(self.difficulty).get(rank);
         let path = self
             .dir
             .as_deref()
             .zip(entry)
             .and_then(|(d, e)| score_replays::path_of(d, e));
         let ready = match path {
-            Some(p) => crate::app::scenes::replays::load_for_play(&ctx.shipped, &p, 0),
+            Some(p) => crate::app::scenes::replays::load_for_play(ctx.shipped(), &p, 0),
             None => Err("This score has no replay.".into()),
         };
         match ready {
@@ -111,11 +111,11 @@ impl HighScores {
                     difficulty: self.difficulty,
                     row: rank,
                 };
-                let run = Session::watching(replay, levels, 0, carry, &ctx.shipped);
+                let run = Session::watching(replay, levels, 0, carry, ctx.shipped());
                 Transition::Begin(Box::new(run.chosen_in(page)))
             }
             Err(why) => {
-                ctx.message = Some(Notice::brief("CANNOT PLAY", why));
+                ctx.notices_mut().post(Notice::brief("CANNOT PLAY", why));
                 Transition::Stay
             }
         }
@@ -126,9 +126,7 @@ impl HighScores {
         let Some(dir) = &self.dir else {
             return;
         };
-        let names = score_replays::named(&ctx.scores).into_iter().collect();
-        ctx.score_checks.ask(dir, names, &ctx.shipped);
-        ctx.score_checks.poll();
+        ctx.check_score_replays(dir);
     }
 }
 
@@ -141,8 +139,10 @@ fn keep_as_always(ctx: &mut Ctx, run: &mut RunSlot) {
         return;
     };
     // A `--record` file that failed still fails the game's exit status.
-    ctx.save_failed |= finished.recording_failed;
-    let (Some(mut replay), SaveReplays::Always) = (finished.replay, ctx.settings.save_replays)
+    if finished.recording_failed {
+        ctx.mark_save_failed();
+    }
+    let (Some(mut replay), SaveReplays::Always) = (finished.replay, ctx.settings().save_replays)
     else {
         return;
     };
@@ -152,8 +152,8 @@ fn keep_as_always(ctx: &mut Ctx, run: &mut RunSlot) {
         None => Err("there is no data folder".into()),
     };
     if let Err(e) = saved {
-        ctx.save_failed = true;
-        ctx.message = Some(Notice::brief("REPLAY NOT SAVED", e));
+        ctx.mark_save_failed();
+        ctx.notices_mut().post(Notice::brief("REPLAY NOT SAVED", e));
     }
 }
 
@@ -196,14 +196,14 @@ impl Scene for HighScores {
     fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
         self.ask_checks(ctx);
         if m.up || m.down || m.left || m.right {
-            ctx.audio.play("menu_move");
+            ctx.audio_mut().play("menu_move");
         }
-        let entries = ctx.scores.entries(self.difficulty).to_vec();
+        let entries = ctx.scores().entries(self.difficulty).to_vec();
         match self.input(m, &entries) {
             Action::None => Transition::Stay,
             Action::Back => Transition::ToTitle,
             Action::Watch(rank) => {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 keep_as_always(ctx, run);
                 self.watch(ctx, rank)
             }

@@ -317,24 +317,24 @@ impl Options {
 
 impl Scene for Options {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
-        match self.menu.input(m, &mut ctx.settings) {
+        match self.menu.input(m, ctx.settings_mut()) {
             Action::None => Transition::Stay,
             Action::Moved => {
-                ctx.audio.play("menu_move");
+                ctx.audio_mut().play("menu_move");
                 Transition::Stay
             }
             Action::Changed(setting) => {
                 // The router writes the settings file this same frame.
                 ctx.apply(setting);
-                ctx.audio.play("menu_move");
+                ctx.audio_mut().play("menu_move");
                 Transition::Stay
             }
             Action::Locked => {
-                ctx.audio.play("warning");
+                ctx.audio_mut().play("warning");
                 Transition::Stay
             }
             Action::Rebind(n) => {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 Transition::push(Controls::new(n))
             }
             Action::Leave => Transition::Pop,

@@ -132,13 +132,13 @@ impl Scene for Pause {
         }
         if let Some(w) = &mut self.watching {
             if w.input(self.rows[self.cursor], m) {
-                ctx.audio.play("menu_move");
+                ctx.audio_mut().play("menu_move");
                 if let Some(run) = run {
-                    run.replay_speed = w.speed;
+                    run.set_replay_speed(w.speed);
                 }
             }
         }
-        let Some(row) = nav(&mut self.cursor, self.rows.len(), m, &mut ctx.audio) else {
+        let Some(row) = nav(&mut self.cursor, self.rows.len(), m, ctx.audio_mut()) else {
             return Transition::Stay;
         };
         match self.rows[row] {
@@ -147,7 +147,7 @@ impl Scene for Pause {
             PauseRow::ReplaySpeed => {
                 if let (Some(w), Some(run)) = (&mut self.watching, run) {
                     w.speed = w.speed.next();
-                    run.replay_speed = w.speed;
+                    run.set_replay_speed(w.speed);
                 }
                 Transition::Stay
             }

@@ -34,7 +34,7 @@ impl ReplayOffer {
     /// it; the name starts on the one just given to the run's high score.
     pub fn offer(ctx: &mut Ctx, finished: Finished) -> Option<ReplayOffer> {
         let replay = finished.replay?;
-        let asking = match ctx.settings.save_replays {
+        let asking = match ctx.settings().save_replays {
             SaveReplays::Never => return None,
             SaveReplays::Ask => Some(true),
             SaveReplays::Always => None,
@@ -93,11 +93,11 @@ impl Scene for ReplayOffer {
         if let Some(yes) = self.asking {
             if m.left || m.right || m.up || m.down {
                 self.asking = Some(!yes);
-                ctx.audio.play("menu_move");
+                ctx.audio_mut().play("menu_move");
             } else if m.back || (m.ok && !yes) {
                 return Transition::ToTitle;
             } else if m.ok {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 self.asking = None;
                 while get_char_pressed().is_some() {}
                 self.gate = TypingGate::opened_with(get_keys_down());
@@ -108,22 +108,23 @@ impl Scene for ReplayOffer {
         if !done {
             return Transition::Stay;
         }
-        ctx.audio.play("menu_select");
+        ctx.audio_mut().play("menu_select");
         let name = self.draft.name();
         let saved = match replays_folder() {
             Some(dir) => save_named(&dir, &mut self.replay, &name).map_err(|e| e.to_string()),
             None => Err("there is no data folder".into()),
         };
-        ctx.message = Some(match saved {
+        let notice = match saved {
             Ok(path) => {
                 eprintln!("replay saved to {}", path.display());
                 Notice::done("REPLAY SAVED", format!("{name}\nSEE REPLAYS"))
             }
             Err(e) => {
-                ctx.save_failed = true;
+                ctx.mark_save_failed();
                 Notice::brief("REPLAY NOT SAVED", e)
             }
-        });
+        };
+        ctx.notices_mut().post(notice);
         Transition::ToTitle
     }
 
@@ -140,7 +141,7 @@ impl Scene for ReplayOffer {
             Ok(path) => eprintln!("replay kept on closing: {}", path.display()),
             Err(e) => {
                 eprintln!("warning: replay not saved: {e}");
-                ctx.save_failed = true;
+                ctx.mark_save_failed();
             }
         }
     }

@@ -52,7 +52,7 @@ impl Scene for Select {
         let players = self.cursors.len();
         let two = players == 2;
         for p in 0..players {
-            let keys = &ctx.settings.keys[p];
+            let keys = &ctx.settings().keys[p];
             let pressed = |names: &Vec<String>| {
                 names
                     .iter()
@@ -76,15 +76,15 @@ impl Scene for Select {
             if !self.ready[p] {
                 if left {
                     self.cursors[p] = (self.cursors[p] + PILOTS - 1) % PILOTS;
-                    ctx.audio.play("menu_move");
+                    ctx.audio_mut().play("menu_move");
                 }
                 if right {
                     self.cursors[p] = (self.cursors[p] + 1) % PILOTS;
-                    ctx.audio.play("menu_move");
+                    ctx.audio_mut().play("menu_move");
                 }
                 if ok {
                     self.ready[p] = true;
-                    ctx.audio.play("menu_select");
+                    ctx.audio_mut().play("menu_select");
                 }
             } else if back {
                 self.ready[p] = false;
@@ -99,10 +99,10 @@ impl Scene for Select {
             let pilots = self.cursors.iter().map(|c| Character::ALL[*c]).collect();
             let (kind, stages) = match self.extra {
                 false => (RunKind::Arcade, Stages::Campaign),
-                true => match ctx.shipped.extra_stage() {
+                true => match ctx.shipped().extra_stage() {
                     Some(path) => (RunKind::Extra, Stages::One(path)),
                     None => {
-                        ctx.message = Some(Notice::brief(
+                        ctx.notices_mut().post(Notice::brief(
                             "EXTRA STAGE",
                             format!("levels/{} is missing.", skysweep::level::EXTRA_STAGE),
                         ));
@@ -114,9 +114,9 @@ impl Scene for Select {
             // stages), on the difficulty and arcade rules the settings say.
             let plan = RunPlan {
                 pilots,
-                difficulty: ctx.settings.difficulty,
-                arcade: ctx.settings.arcade,
-                seed: ctx.seeds.next(),
+                difficulty: ctx.settings().difficulty,
+                arcade: ctx.settings().arcade,
+                seed: ctx.next_seed(),
                 ..RunPlan::new(kind, stages)
             };
             match session::prepared(ctx, &plan, "CANNOT START") {

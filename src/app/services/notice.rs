@@ -1,5 +1,6 @@
-//! A message box on screen: a save that failed, a level with errors, an asset that would
-//! not load.
+//! The message box on screen: a save that failed, a level with errors, an asset that would
+//! not load, a replay saved. Every scene posts its notices to the one [`Notices`] service the
+//! context holds; the router counts their time each frame and draws the one on screen.
 
 use skysweep::level::report::{render_all, Style};
 use skysweep::level::LevelError;
@@ -115,6 +116,45 @@ impl Notice {
     }
 }
 
+/// The one message box on screen, if any: every notice is posted here, and only the latest
+/// shows.
+#[derive(Default)]
+pub struct Notices {
+    current: Option<Notice>,
+}
+
+impl Notices {
+    /// Shows `notice` in place of the one on screen.
+    pub fn post(&mut self, notice: Notice) {
+        self.current = Some(notice);
+    }
+
+    /// Takes the notice off the screen.
+    pub fn clear(&mut self) {
+        self.current = None;
+    }
+
+    /// Takes the notice off the screen when it only confirms something done
+    /// ([`Notice::done`]): the player has moved on.
+    pub fn clear_done(&mut self) {
+        if self.current.as_ref().is_some_and(Notice::is_done) {
+            self.current = None;
+        }
+    }
+
+    /// The notice on screen.
+    pub fn current(&self) -> Option<&Notice> {
+        self.current.as_ref()
+    }
+
+    /// Counts a frame: a notice that has had its time goes.
+    pub fn tick(&mut self) {
+        if self.current.as_mut().is_some_and(Notice::tick) {
+            self.current = None;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +181,27 @@ mod tests {
         assert!(n
             .text
             .ends_with("...and 2 more (see the terminal)\n\nThe last good version keeps running."));
+    }
+
+    #[test]
+    fn a_posted_notice_shows_until_its_time_is_up_or_it_is_replaced() {
+        let mut notices = Notices::default();
+        assert!(notices.current().is_none());
+        notices.post(Notice::for_frames("A", "a".into(), 1));
+        notices.tick();
+        assert_eq!(notices.current().map(|n| n.title.as_str()), Some("A"));
+        notices.tick();
+        assert!(notices.current().is_none());
+        notices.post(Notice::lasting("B", "b".into()));
+        notices.post(Notice::done("C", "c".into()));
+        assert_eq!(notices.current().map(|n| n.title.as_str()), Some("C"));
+        notices.clear_done();
+        assert!(notices.current().is_none());
+        notices.post(Notice::lasting("D", "d".into()));
+        notices.clear_done();
+        assert!(notices.current().is_some());
+        notices.clear();
+        assert!(notices.current().is_none());
     }
 
     #[test]

@@ -38,11 +38,11 @@ use replay_speed::ReplaySpeed;
 /// Prepares `plan` with the shipped files into a session; when it cannot start, says why on
 /// screen under `title` and gives `None`.
 pub fn prepared(ctx: &mut Ctx, plan: &RunPlan, title: &str) -> Option<Session> {
-    match skysweep::run::prepare(plan, &ctx.shipped) {
-        Ok(p) => Some(Session::new(p, &ctx.shipped)),
+    match skysweep::run::prepare(plan, ctx.shipped()) {
+        Ok(p) => Some(Session::new(p, ctx.shipped())),
         Err(e) => {
             eprintln!("skysweep: {e}");
-            ctx.message = Some(Notice::brief(title, e.to_string()));
+            ctx.notices_mut().post(Notice::brief(title, e.to_string()));
             None
         }
     }
@@ -72,21 +72,19 @@ pub struct Session {
     first_index: usize,
     /// The menu a replay was chosen in (REPLAYS, HIGH SCORES), which its end goes back to.
     back_to: Option<MenuPage>,
-    /// A demo the title started with no one playing (attract mode): any key ends it.
-    attract: bool,
     /// The replay being played back, whose stages are `stages`.
-    pub replay: Option<Replay>,
+    replay: Option<Replay>,
     /// How fast the replay plays: F5 and its pause menu set it, and it holds from stage to
     /// stage.
-    pub replay_speed: ReplaySpeed,
+    replay_speed: ReplaySpeed,
     /// Players' standing carried into the next stage (empty for the first).
-    pub carry: Vec<Carry>,
+    carry: Vec<Carry>,
     /// The built-in pilot flies every player, at this skill.
-    pub bot: Option<Skill>,
+    bot: Option<Skill>,
     /// `--stress`: the bullets kept on the playfield.
-    pub stress: Option<u32>,
+    stress: Option<u32>,
     /// A run started from PRACTICE: its choice and its count.
-    pub practice: Option<PracticeRun>,
+    practice: Option<PracticeRun>,
     /// The run's recording while it goes on: begun with the run, handed from each cleared
     /// stage to the next, and ended (kept for the replay offer) by anything else.
     recording: Option<Recording>,
@@ -95,9 +93,9 @@ pub struct Session {
     /// The recording once ended, for the SAVE REPLAY offer.
     finished: Option<Replay>,
     /// A write of the recording failed: the game's exit status says so.
-    pub recording_failed: bool,
+    recording_failed: bool,
     /// The name a player just gave this run's high score: the replay offer starts on it.
-    pub name: Option<String>,
+    name: Option<String>,
     /// Watches the stage in play for saves; `None` when the folder cannot be watched.
     watcher: Option<LevelWatcher>,
     /// The assets later stages (and hot reloads) are checked against.
@@ -118,7 +116,6 @@ impl Session {
             base: prepared.config,
             first_index: 0,
             back_to: None,
-            attract: false,
             replay: prepared.replay,
             replay_speed: ReplaySpeed::default(),
             carry: Vec::new(),
@@ -182,21 +179,61 @@ impl Session {
         self
     }
 
-    /// The title's demo with no one playing (see `app::attract`): any key ends it.
-    pub fn attract(mut self) -> Session {
-        self.attract = true;
-        self
+    /// The replay being played back, if the run is one.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
     }
 
-    /// Whether this is the title's demo.
-    pub fn is_attract(&self) -> bool {
-        self.attract
+    /// How fast the replay plays.
+    pub fn replay_speed(&self) -> ReplaySpeed {
+        self.replay_speed
     }
 
-    /// Whether the command line's `--record` file may take this run: a run someone asked
-    /// for, not a replay played back nor the title's demo.
+    /// The replay plays at `speed` from now on, from stage to stage.
+    pub fn set_replay_speed(&mut self, speed: ReplaySpeed) {
+        self.replay_speed = speed;
+    }
+
+    /// What the players carry into the next stage: their standing as a stage ends, or a
+    /// practice run's chosen lives, bombs and power.
+    pub fn carry_forward(&mut self, carry: Vec<Carry>) {
+        self.carry = carry;
+    }
+
+    /// The built-in pilot's skill, when it flies every player.
+    pub fn bot(&self) -> Option<Skill> {
+        self.bot
+    }
+
+    /// `--stress`: the bullets kept on the playfield.
+    pub fn stress(&self) -> Option<u32> {
+        self.stress
+    }
+
+    /// A run started from PRACTICE: its choice and its count.
+    pub fn practice(&self) -> Option<&PracticeRun> {
+        self.practice.as_ref()
+    }
+
+    /// The practice run's count, as play goes on and it starts again.
+    pub fn practice_mut(&mut self) -> Option<&mut PracticeRun> {
+        self.practice.as_mut()
+    }
+
+    /// Whether a write of the recording failed.
+    pub fn recording_failed(&self) -> bool {
+        self.recording_failed
+    }
+
+    /// The name a player just gave this run's high score: the replay offer starts on it.
+    pub fn name_score(&mut self, name: String) {
+        self.name = Some(name);
+    }
+
+    /// Whether the command line's `--record` file may take this run: its kind's rule
+    /// ([`Rules::takes_record_file`]).
     pub fn takes_record_file(&self) -> bool {
-        self.replay.is_none() && !self.attract
+        self.rules().takes_record_file
     }
 
     /// The stage file the run starts on.

@@ -101,14 +101,14 @@ impl Drop for Recording {
 impl super::Session {
     /// Begins the run's recording as its first stage starts: kept in memory for the replay
     /// offer when the kind of run offers one, and written to the `--record` file if the
-    /// command line gave one. A replay's run is never recorded again.
+    /// command line gave one (to a kind that takes it). A replay's run is never recorded
+    /// again: its kind does neither.
     pub fn begin_recording(
         &mut self,
         level: &skysweep::level::Level,
         config: &skysweep::sim::WorldConfig,
     ) {
-        let wanted =
-            self.replay.is_none() && (self.rules().offers_replay || self.record_to.is_some());
+        let wanted = self.rules().offers_replay || self.record_to.is_some();
         if wanted && self.recording.is_none() {
             self.recording = Some(Recording::new(Replay::for_run(level, config)));
         }

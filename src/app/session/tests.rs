@@ -16,7 +16,7 @@ use crate::app::scenes::stage_play::unranked;
 /// stage), as the screens that start each kind build it.
 fn session_of(kind: RunKind, shipped: &Shipped) -> Session {
     let mut plan = RunPlan::new(kind, Stages::Campaign);
-    if kind == RunKind::Demo {
+    if matches!(kind, RunKind::Demo | RunKind::Attract) {
         plan.bot = Some(Skill::Expert);
     }
     let run = Session::new(prepare(&plan, shipped).expect("the shipped game"), shipped);
@@ -82,7 +82,7 @@ fn every_kind_of_run_follows_its_rules() {
         // The player's record and unlocks: the whole game unlocks; nobody's flying adds
         // nothing (the record's own test walks what each rule adds).
         assert_eq!(run.reaches_stages(), kind == RunKind::Arcade, "{kind:?}");
-        let own = !matches!(kind, RunKind::Replay | RunKind::Demo);
+        let own = !matches!(kind, RunKind::Replay | RunKind::Demo | RunKind::Attract);
         assert_eq!(rules.record != Record::Nothing, own, "{kind:?}");
 
         // The pause menu: resumed and left both ways, restarted one way.
@@ -107,6 +107,37 @@ fn every_kind_of_run_follows_its_rules() {
         );
         assert_eq!(tools.changed_past(), rules.tools.past, "{kind:?}");
         assert_eq!(jump.is_some(), rules.tools.past, "{kind:?}");
+    }
+}
+
+/// The command line's `--record` file goes to the first run someone asked for, and is
+/// written whether or not its kind offers a replay (the autopilot's run records too); a
+/// replay played back and the title's demo never take it.
+#[test]
+fn only_a_kind_that_takes_the_record_file_is_given_it() {
+    let shipped = Shipped::find();
+    for kind in RunKind::ALL {
+        let run = session_of(kind, &shipped);
+        assert_eq!(
+            run.takes_record_file(),
+            kind.rules().takes_record_file,
+            "{kind:?}"
+        );
+        assert_eq!(
+            run.takes_record_file(),
+            !matches!(kind, RunKind::Replay | RunKind::Attract),
+            "{kind:?}"
+        );
+        if !run.takes_record_file() {
+            continue;
+        }
+        // As the router hands it on; nothing is written before the stage's first save.
+        let path = std::env::temp_dir().join("skysweep-takes-record-file.ron");
+        let mut run = run.recording_to(Some(path));
+        let (_, level) = run.level(0).unwrap();
+        let config = run.base().clone();
+        run.begin_recording(&level, &config);
+        assert!(run.is_recording(), "{kind:?}");
     }
 }
 

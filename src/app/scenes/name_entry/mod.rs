@@ -43,13 +43,13 @@ impl Scene for NameEntry {
         }
         let mut rest = std::mem::take(&mut self.pending);
         let first = rest.remove(0);
-        let rank = name_kept_score(&mut ctx.scores, &first, &self.draft.name());
+        let rank = name_kept_score(ctx.scores_mut(), &first, &self.draft.name());
         // The run's replay offer starts on the name just given.
         if let Some(run) = run {
-            run.name = Some(self.draft.name());
+            run.name_score(self.draft.name());
         }
         ctx.save_scores();
-        ctx.audio.play("menu_select");
+        ctx.audio_mut().play("menu_select");
         if rest.is_empty() {
             Transition::switch(HighScores::new(first.difficulty, rank))
         } else {
@@ -79,7 +79,7 @@ impl Scene for NameEntry {
             return;
         };
         let name = self.draft.name_so_far();
-        if name != draft::UNNAMED && name_kept_score(&mut ctx.scores, first, &name).is_some() {
+        if name != draft::UNNAMED && name_kept_score(ctx.scores_mut(), first, &name).is_some() {
             ctx.save_scores();
         }
     }

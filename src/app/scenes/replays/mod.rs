@@ -247,7 +247,7 @@ impl ReplayBrowser {
         let dir = skysweep::platform::data::replays_folder();
         let rows = dir
             .as_deref()
-            .map(|d| scan(d, &mut stage_files(&ctx.shipped)))
+            .map(|d| scan(d, &mut stage_files(ctx.shipped())))
             .unwrap_or_default();
         ReplayBrowser {
             browser: Browser::new(rows),
@@ -261,13 +261,13 @@ impl ReplayBrowser {
         let Some(row) = self.browser.rows.get(row) else {
             return Transition::Stay;
         };
-        match load_for_play(&ctx.shipped, &row.path, from) {
+        match load_for_play(ctx.shipped(), &row.path, from) {
             Ok((replay, levels, carry)) => {
-                let run = Session::watching(replay, levels, from, carry, &ctx.shipped);
+                let run = Session::watching(replay, levels, from, carry, ctx.shipped());
                 Transition::Begin(Box::new(run))
             }
             Err(why) => {
-                ctx.message = Some(Notice::brief("CANNOT PLAY", why));
+                ctx.notices_mut().post(Notice::brief("CANNOT PLAY", why));
                 Transition::Stay
             }
         }
@@ -299,22 +299,22 @@ impl Scene for ReplayBrowser {
         use macroquad::prelude::{is_key_pressed, KeyCode};
         let delete = is_key_pressed(KeyCode::Delete);
         if m.up || m.down || m.left || m.right {
-            ctx.audio.play("menu_move");
+            ctx.audio_mut().play("menu_move");
         }
         match self.browser.input(m, delete) {
             Action::None => Transition::Stay,
             Action::Back => Transition::ToTitle,
             Action::Play { row, from } => {
-                ctx.audio.play("menu_select");
+                ctx.audio_mut().play("menu_select");
                 self.play(ctx, row, from)
             }
             Action::Deleted(Ok(())) => Transition::Stay,
             Action::Deleted(Err(why)) => {
-                ctx.message = Some(Notice::brief("NOT DELETED", why));
+                ctx.notices_mut().post(Notice::brief("NOT DELETED", why));
                 Transition::Stay
             }
             Action::Refused(why) => {
-                ctx.message = Some(Notice::brief("CANNOT PLAY", why));
+                ctx.notices_mut().post(Notice::brief("CANNOT PLAY", why));
                 Transition::Stay
             }
         }

@@ -33,8 +33,9 @@ impl StagePlay {
     ) -> Transition {
         if let Some(played) = self.input.advance() {
             if let Some(why) = self.desynced(run, played) {
-                ctx.audio.stop_music();
-                ctx.message = Some(Notice::lasting("REPLAY DESYNCED", why));
+                ctx.audio_mut().stop_music();
+                ctx.notices_mut()
+                    .post(Notice::lasting("REPLAY DESYNCED", why));
                 return self.replay_ended(ctx, run, ReplayEnd::Stopped);
             }
         }
@@ -43,20 +44,22 @@ impl StagePlay {
         let stage_file = || run.stage_file(self.place.index);
         player_record::attacks_met(ctx, self.rules().meets_attacks, stage_file, &self.world);
         let w = &self.world;
-        ctx.renderer.effects.absorb(w.events(), w.scroll_offset());
-        ctx.renderer.effects.watch(w);
-        ctx.renderer
+        ctx.renderer_mut()
+            .effects
+            .absorb(w.events(), w.scroll_offset());
+        ctx.renderer_mut().effects.watch(w);
+        ctx.renderer_mut()
             .effects
             .step(w.scroll_speed(), w.scroll_offset());
-        ctx.audio.react(w.events(), &w.level().boss_music);
-        let titles = ctx.shipped.catalog().music_titles();
+        ctx.audio_mut().react(w.events(), &w.level().boss_music);
+        let titles = ctx.shipped().catalog().music_titles();
         let boss_music = &w.level().boss_music;
         (self.music_banner).after_step(w.events(), boss_music, titles, w.frame());
         if let Some(t) = self.practice_tally(ctx, run) {
             return t;
         }
         // The title's demo ends on its own: back to the title, with no card and no score.
-        if self.attract {
+        if self.rules().ends_on_any_input {
             self.demo_steps += 1;
             if attract::demo_over(self.demo_steps, w.cleared(), w.game_over()) {
                 return Transition::ToTitle;
@@ -85,11 +88,11 @@ impl StagePlay {
     /// A practice run from PRACTICE: its results once cleared or lost, or a restart at the
     /// chosen start after a death with AUTO-RESTART on. `None` outside such a run.
     fn practice_tally(&self, ctx: &mut Ctx, run: &mut Session) -> Option<Transition> {
-        let practice = run.practice.as_mut()?;
+        let practice = run.practice_mut()?;
         match practice.tally(&self.world) {
             PracticeTally::Playing => None,
             PracticeTally::Ended(result) => {
-                ctx.audio.stop_music();
+                ctx.audio_mut().stop_music();
                 let (place, invincible) = (self.place.clone(), self.invincible());
                 let results = Results::card(ctx, run, result, place, invincible, Played);
                 Some(Transition::switch(results))
@@ -107,8 +110,9 @@ impl StagePlay {
                 let start = practice.start_name();
                 eprintln!("practice: auto-restart at {start} after {deaths} deaths");
                 let text = auto_restart_text(&start, deaths);
-                ctx.message = Some(Notice::for_frames("AUTO-RESTART", text, 90));
-                ctx.audio.play("warning");
+                ctx.notices_mut()
+                    .post(Notice::for_frames("AUTO-RESTART", text, 90));
+                ctx.audio_mut().play("warning");
                 Some(Transition::Restart(self.place.clone()))
             }
         }
@@ -120,7 +124,7 @@ impl StagePlay {
     }
 
     fn replay_ended(&self, ctx: &mut Ctx, run: &Session, how: ReplayEnd) -> Transition {
-        ctx.audio.stop_music();
+        ctx.audio_mut().stop_music();
         let stage = self.world.level().name.clone();
         let back_to = run.back_to();
         Transition::switch(ReplayEnded::new(self.scores(), stage, how, back_to))
@@ -133,12 +137,12 @@ impl StagePlay {
         run.end_recording();
         let pending = self.pending_scores(ctx, run);
         if let Some(why) = self.unranked().filter(|_| self.practice.used()) {
-            ctx.message = Some(Notice::brief(
+            ctx.notices_mut().post(Notice::brief(
                 "NOT RANKED",
                 format!("No high score: {why}."),
             ));
         }
-        ctx.audio.stop_music();
+        ctx.audio_mut().stop_music();
         let stage = w.level().name.clone();
         Transition::switch(GameOver::new(self.scores(), stage, pending))
     }
@@ -153,13 +157,13 @@ impl StagePlay {
         player_record::stage_ended(ctx, self.rules().record, &self.world);
         // A stage played alone by a player (an author's, a custom one, the Extra stage) ends
         // here, scores first; a replay reaches here only with another recorded stage to play.
-        let single = !run.is_campaign() && run.replay.is_none() && run.bot.is_none();
+        let single = !run.is_campaign() && run.replay().is_none() && run.bot().is_none();
         if single {
             run.end_recording();
             let pending = self.pending_scores(ctx, run);
             return GameOver::after(ctx, pending);
         }
-        run.carry = self.world.players().iter().map(Carry::of).collect();
+        run.carry_forward(self.world.players().iter().map(Carry::of).collect());
         // The recording goes on into the next stage; it is written now so the file holds
         // every cleared stage even if the next one is never saved.
         run.checkpoint_recording();
@@ -215,7 +219,7 @@ impl StagePlay {
             .collect();
         let ranks = made
             .iter()
-            .any(|p| ctx.scores.rank_for(p.difficulty, p.score).is_some());
+            .any(|p| ctx.scores().rank_for(p.difficulty, p.score).is_some());
         let dir = score_replays::folder();
         let kept = match (&dir, run.finished_replay()) {
             (Some(dir), Some(replay)) if ranks => keep_score_replay(ctx, dir, replay, &made),
@@ -224,15 +228,15 @@ impl StagePlay {
         for p in &mut made {
             p.replay = kept.clone().unwrap_or_default();
         }
-        let before = ctx.scores.clone();
-        let pending = keep_scores(&mut ctx.scores, made);
+        let before = ctx.scores().clone();
+        let pending = keep_scores(ctx.scores_mut(), made);
         if !pending.is_empty() {
             ctx.save_scores();
         }
         // Only once the table is written: a crash before leaves a spare file, never a score
         // naming a replay that is gone.
         if let Some(dir) = &dir {
-            score_replays::tidy(dir, &before, &ctx.scores, kept.as_deref());
+            score_replays::tidy(dir, &before, ctx.scores(), kept.as_deref());
         }
         pending
     }
@@ -240,7 +244,7 @@ impl StagePlay {
     /// Checked playback: where the world, `played` steps into this replayed stage, differs
     /// from the checkpoint recorded at that step, in words (stage and time).
     fn desynced(&self, run: &Session, played: usize) -> Option<String> {
-        let replay = run.replay.as_ref()?;
+        let replay = run.replay()?;
         let record = replay.stages.get(self.place.index)?;
         let step = u32::try_from(played).ok()?;
         let at = record
@@ -276,8 +280,9 @@ fn keep_score_replay(
         Ok(name) => Some(name),
         Err(e) => {
             eprintln!("warning: the high score's replay was not kept: {e}");
-            ctx.save_failed = true;
-            ctx.message = Some(Notice::brief("REPLAY NOT KEPT", e.to_string()));
+            ctx.mark_save_failed();
+            ctx.notices_mut()
+                .post(Notice::brief("REPLAY NOT KEPT", e.to_string()));
             None
         }
     }

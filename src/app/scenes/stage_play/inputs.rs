@@ -83,16 +83,16 @@ impl InputSource {
                 InputSource::Bots(bots) => bots[i].decide(world, i),
                 InputSource::Players(pulse) => {
                     // A tap counts as held for the first step after it.
-                    let tap = std::mem::take(&mut ctx.taps[i]);
-                    let keys = keyboard::read(&ctx.settings.keys[i], is_key_down).or(tap);
-                    let mut input = match ctx.pads.input(i, &ctx.settings.pad) {
+                    let tap = ctx.take_tap(i);
+                    let keys = keyboard::read(&ctx.settings().keys[i], is_key_down).or(tap);
+                    let mut input = match ctx.pad_input(i) {
                         Some(pad) => keys.or(pad),
                         None => keys,
                     };
                     // The shot options act here, on the way into the simulation, so the bit
                     // they give is what a recording keeps. A continue on offer takes the key.
                     let offered = world.players()[i].continue_steps.is_some();
-                    input.shot = pulse[i].shot(ctx.settings.shot, input.shot, offered);
+                    input.shot = pulse[i].shot(ctx.settings().shot, input.shot, offered);
                     input
                 }
             })

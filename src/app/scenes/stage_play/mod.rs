@@ -19,6 +19,7 @@ use skysweep::sim::stress::Stress;
 use skysweep::sim::{Input, World};
 
 use super::pause::{Pause, Watching};
+use super::title::attract;
 use crate::app::ctx::Ctx;
 use crate::app::draw::Draw;
 use crate::app::practice::tools::{self as tools, Jump, Practice, StepPlan, ToolKeys};
@@ -48,8 +49,6 @@ pub struct StagePlay {
     card: StageCard,
     /// The title of the music playing, shown as it starts: the stage's, then the boss's.
     music_banner: MusicBanner,
-    /// The title's demo (attract mode): any key ends it, and so does its time running out.
-    attract: bool,
     /// Steps the demo has played.
     demo_steps: u32,
 }
@@ -66,7 +65,7 @@ impl StagePlay {
                 // A broken shipped stage should not end the game: say so and play one that
                 // loaded (in the whole game, the one just played: see `Session::level`).
                 eprintln!("{e}");
-                ctx.message = Some(Notice::level_errors(
+                ctx.notices_mut().post(Notice::level_errors(
                     "LEVEL ERROR",
                     &e,
                     "The last stage that loaded plays instead.",
@@ -87,14 +86,18 @@ impl StagePlay {
         if first {
             // A practice run starts (and restarts) with the chosen lives, bombs and power; a
             // boss attack's with a new try.
-            if let Some(p) = &mut run.practice {
+            if let Some(p) = run.practice_mut() {
                 p.attack_restarted();
-                run.carry = p.carry(place.characters.len());
+                let carry = p.carry(place.characters.len());
+                run.carry_forward(carry);
             }
         }
         if run.reaches_stages() {
             let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
-            if ctx.practice_record.reach(file.as_deref().unwrap_or("")) {
+            if ctx
+                .practice_record_mut()
+                .reach(file.as_deref().unwrap_or(""))
+            {
                 ctx.save_practice_record();
             }
         }
@@ -115,7 +118,8 @@ impl StagePlay {
         // recording cannot go on through it: it ends here, saved, and is not started again.
         run.end_recording();
         if let Err(why) = run.replay_from(place.index) {
-            ctx.message = Some(Notice::brief("CANNOT RESTART THERE", why));
+            ctx.notices_mut()
+                .post(Notice::brief("CANNOT RESTART THERE", why));
             return Transition::Stay;
         }
         Self::start(ctx, run, place.clone())
@@ -139,28 +143,28 @@ impl StagePlay {
         if !run.recording_goes_on(&level, &config) && first {
             run.begin_recording(&level, &config);
         }
-        let bots = run.bot.map(|skill| {
+        let bots = run.bot().map(|skill| {
             (0..place.characters.len())
                 .map(|i| Bot::for_run(skill, config.seed, i))
                 .collect()
         });
-        ctx.audio.music(&level.music);
-        ctx.renderer.effects.clear();
+        ctx.audio_mut().music(&level.music);
+        ctx.renderer_mut().effects.clear();
         // What the stage before (or the ending) drew from is let go here, so memory holds one
         // stage's images at a time however long the game runs.
         let bg = &level.background;
         let mut keep: Vec<&str> = vec![bg.ground.as_str()];
         keep.extend(bg.layers.iter().map(|l| l.image.as_str()));
-        ctx.renderer.assets.release_textures_except(&keep);
+        ctx.renderer_mut().assets.release_textures_except(&keep);
         let card = StageCard::of(&level.source);
-        let level = match run.stress {
+        let level = match run.stress() {
             Some(n) => Stress::level_for(level, n),
             None => level,
         };
         let mut world = World::new(level, config);
-        let stress = run.stress.map(|n| Stress::fill(&mut world, n));
+        let stress = run.stress().map(|n| Stress::fill(&mut world, n));
         // From the step the stage starts at: a practice run from a later section shows it too.
-        let titles = ctx.shipped.catalog().music_titles();
+        let titles = ctx.shipped().catalog().music_titles();
         let music_banner = MusicBanner::new(&world.level().music, titles, world.frame());
         StagePlay {
             world,
@@ -171,7 +175,6 @@ impl StagePlay {
             stress,
             card,
             music_banner,
-            attract: run.is_attract(),
             demo_steps: 0,
         }
     }
@@ -224,7 +227,7 @@ impl StagePlay {
         };
         let power = self.max_power();
         let level = self.world.level().clone();
-        if let Some(p) = &mut run.practice {
+        if let Some(p) = run.practice_mut() {
             p.attack_restarted();
         }
         let mut next = Self::begin(ctx, run, level, self.place.clone(), at, power, false, None);
@@ -251,7 +254,7 @@ impl StagePlay {
         let jump = self.practice.apply(ToolKeys::read());
         if counted && self.practice.used() {
             // The play-test found this silent: the player learns it the moment it happens.
-            ctx.message = Some(Notice::brief(
+            ctx.notices_mut().post(Notice::brief(
                 "PRACTICE TOOL USED",
                 "This run no longer counts\nfor high scores.".into(),
             ));
@@ -260,14 +263,15 @@ impl StagePlay {
             // The world's past is no longer what was played: the recording ends here. Only a
             // `--record` file is written now; a replay kept for the run's end is not saved yet.
             run.end_recording();
-            let text = match (run.records_to_file(), run.recording_failed) {
+            let text = match (run.records_to_file(), run.recording_failed()) {
                 (true, false) => {
                     "The recording ends here, saved:\nrewind and marker jumps\nare not recorded."
                 }
                 (true, true) => "The recording ends here,\nbut it could not be saved.",
                 (false, _) => "The replay ends here:\nrewind and marker jumps\nare not recorded.",
             };
-            ctx.message = Some(Notice::brief("PRACTICE", text.into()));
+            ctx.notices_mut()
+                .post(Notice::brief("PRACTICE", text.into()));
         }
         jump
     }
@@ -296,8 +300,9 @@ impl StagePlay {
         let t1 = Instant::now();
         self.world.collide();
         let t2 = Instant::now();
-        ctx.times.step_us += (t1 - t0).as_secs_f64() * 1e6;
-        ctx.times.collide_us += (t2 - t1).as_secs_f64() * 1e6;
+        let times = ctx.times_mut();
+        times.step_us += (t1 - t0).as_secs_f64() * 1e6;
+        times.collide_us += (t2 - t1).as_secs_f64() * 1e6;
         // Recorded after the step, with the state it left for the replay's checkpoints.
         run.record(&inputs, &self.world);
         self.after_step(ctx, run, continues)
@@ -322,31 +327,31 @@ impl Scene for StagePlay {
             return Transition::ToTitle;
         };
         // The demo is no one's: any key or button is someone come to play.
-        if self.attract && crate::app::scenes::title::attract::any_input(m) {
+        if self.rules().ends_on_any_input && attract::any_input(m) {
             return Transition::ToTitle;
         }
         if let Some(jump) = self.practice_keys(ctx, run) {
             return self.jump(ctx, run, jump);
         }
         if is_key_pressed(replay_speed::KEY_FAST) && self.input.is_replay() {
-            run.replay_speed = run.replay_speed.next();
+            run.set_replay_speed(run.replay_speed().next());
         }
         // The speed is the run's (the pause menu sets it too); the stage keeps a copy to draw.
-        self.input.set_speed(run.replay_speed);
+        self.input.set_speed(run.replay_speed());
         if is_key_pressed(KeyCode::Escape) || m.start {
-            let practice = run.practice.as_ref().map(|p| p.result(&self.world));
+            let practice = run.practice().map(|p| p.result(&self.world));
             let tools = tools::help(self.rules().tools);
             let watching = self.input.is_replay().then(|| Watching {
                 stages: run.replay_stages(),
                 stage: self.place.index,
-                speed: run.replay_speed,
+                speed: run.replay_speed(),
                 back_to: run.back_to(),
             });
-            let cards = run.replay.iter().flat_map(|r| &r.stages);
+            let cards = run.replay().into_iter().flat_map(|r| &r.stages);
             let cards = cards.map(|s| StageCard::of(&s.level).title()).collect();
             let pause = Pause::new(self.place.clone(), practice, self.rules().pause, tools);
             Transition::push(pause.watching(watching, cards))
-        } else if is_key_pressed(KeyCode::R) && !ctx.settings.r_is_bound() {
+        } else if is_key_pressed(KeyCode::R) && !ctx.settings().r_is_bound() {
             Self::restart(ctx, run, &self.place)
         } else {
             Transition::Stay
@@ -402,7 +407,7 @@ impl Scene for StagePlay {
                 beside::draw_replay_on_field(draw.renderer, p, above);
             }
         }
-        if self.attract {
+        if self.rules().ends_on_any_input {
             stage::draw_demo_label(draw.renderer, draw.anim);
         }
     }
@@ -455,7 +460,7 @@ impl Scene for StagePlay {
         let power = self.max_power();
         run.replace_level(self.place.index, level.clone());
         eprintln!("reloaded {} at {start_at:.1} s", level.source);
-        ctx.message = None;
+        ctx.notices_mut().clear();
         run.end_recording();
         let place = self.place.clone();
         let scene = Self::begin(ctx, run, level.clone(), place, start_at, power, false, None);

@@ -12,9 +12,7 @@ use crate::app::ctx::Ctx;
 /// After one step of play: a step of time, and any continue taken in it (`continues_before`
 /// is the count before the step).
 pub fn step(ctx: &mut Ctx, record: Record, world: &World, continues_before: u32) {
-    if add_step(&mut ctx.player_data, record, world, continues_before) {
-        ctx.player_data_unsaved = true;
-    }
+    ctx.change_player_data(|data| add_step(data, record, world, continues_before));
 }
 
 /// Adds a step of `world` to `data` as `record` allows; whether it changed.
@@ -50,7 +48,7 @@ pub fn attacks_met(ctx: &mut Ctx, meets: bool, stage_file: impl Fn() -> String, 
         {
             let boss = &world.level().enemies[*enemy].name;
             let key = skysweep::run::attack::attack_key(&stage_file, boss, name);
-            news |= ctx.practice_record.meet(&key);
+            news |= ctx.practice_record_mut().meet(&key);
         }
     }
     if news {
@@ -59,7 +57,7 @@ pub fn attacks_met(ctx: &mut Ctx, meets: bool, stage_file: impl Fn() -> String, 
 }
 
 pub fn stage_ended(ctx: &mut Ctx, record: Record, world: &World) {
-    if record_scores(&mut ctx.player_data, record, world) {
+    if ctx.change_player_data(|data| record_scores(data, record, world)) {
         ctx.save_player_data();
     }
 }
@@ -78,11 +76,13 @@ fn record_scores(data: &mut PlayerData, record: Record, world: &World) -> bool {
 /// The final boss has fallen in a run that unlocks: the pilots' ending is seen and a clear
 /// counted for each.
 pub fn game_cleared(ctx: &mut Ctx, world: &World, pilots: &[Character]) {
-    ctx.player_data.record_ending(&ending_id(pilots));
-    for pilot in Character::ALL.into_iter().filter(|c| pilots.contains(c)) {
-        ctx.player_data
-            .record_clear(pilot, world.config().difficulty);
-    }
+    ctx.change_player_data(|data| {
+        data.record_ending(&ending_id(pilots));
+        for pilot in Character::ALL.into_iter().filter(|c| pilots.contains(c)) {
+            data.record_clear(pilot, world.config().difficulty);
+        }
+        true
+    });
     ctx.save_player_data();
 }
 

@@ -4,10 +4,10 @@
 //! key or pad button goes back to the title, and so does the demo's end ([`DEMO_STEPS`], the
 //! stage cleared or lost).
 //!
-//! A demo is a run of [`RunKind::Demo`]: the rules table gives it no high scores, no practice
-//! bests, nothing in the player's record, no unlocks and no replay offer, and
-//! [`Session::takes_record_file`] keeps the command line's `--record` file from it. It is
-//! drawn like any run, so it plays with the player's TATE and visibility settings.
+//! A demo is a run of [`RunKind::Attract`]: the rules table gives it no high scores, no
+//! practice bests, nothing in the player's record, no unlocks, no replay offer and not the
+//! command line's `--record` file, and has any key end it. It is drawn like any run, so it
+//! plays with the player's TATE and visibility settings.
 
 use macroquad::prelude::get_last_key_pressed;
 
@@ -62,7 +62,7 @@ pub fn any_input(m: &MenuInput) -> bool {
 /// by the expert pilot as the `turn`th pilot, on `difficulty`, with a little power to show.
 pub fn demo_plan(stages: &[std::path::PathBuf], turn: usize, difficulty: Difficulty) -> RunPlan {
     let stage = stages[turn % stages.len()].clone();
-    let mut plan = RunPlan::new(RunKind::Demo, Stages::One(stage));
+    let mut plan = RunPlan::new(RunKind::Attract, Stages::One(stage));
     plan.pilots = vec![Character::ALL[turn % Character::ALL.len()]];
     plan.difficulty = difficulty;
     plan.start_power = 2;
@@ -76,14 +76,13 @@ pub fn demo_session(shipped: &Shipped, turn: usize, difficulty: Difficulty) -> O
     let stages = shipped.stages().ok().filter(|s| !s.is_empty())?;
     let plan = demo_plan(&stages, turn, difficulty);
     let prepared = skysweep::run::prepare(&plan, shipped).ok()?;
-    Some(Session::new(prepared, shipped).attract())
+    Some(Session::new(prepared, shipped))
 }
 
 /// Starts the next demo, on the player's difficulty; the title stays if none can be made.
 pub fn begin(ctx: &mut Ctx) -> Transition {
-    let turn = ctx.demo_turn;
-    ctx.demo_turn = ctx.demo_turn.wrapping_add(1);
-    match demo_session(&ctx.shipped, turn, ctx.settings.difficulty) {
+    let turn = ctx.next_demo_turn();
+    match demo_session(ctx.shipped(), turn, ctx.settings().difficulty) {
         Some(run) => {
             eprintln!("attract: demo plays {}", run.first_stage().display());
             Transition::Begin(Box::new(run))
@@ -121,7 +120,7 @@ mod tests {
         assert_eq!(shown.len(), stages.len(), "every stage comes round");
         assert!(plans
             .iter()
-            .all(|p| p.kind == RunKind::Demo && p.bot.is_some()));
+            .all(|p| p.kind == RunKind::Attract && p.bot.is_some()));
     }
 
     /// Issue #44: a demo never writes. Its kind keeps no score, best, record, unlock or replay;
@@ -130,8 +129,9 @@ mod tests {
     fn a_demo_never_writes() {
         let shipped = Shipped::find();
         let mut run = demo_session(&shipped, 3, Difficulty::Hard).expect("a demo");
-        assert!(run.is_attract());
+        assert_eq!(run.kind(), RunKind::Attract);
         let rules = run.rules();
+        assert!(rules.ends_on_any_input, "someone coming to play ends it");
         assert!(!rules.high_scores && !rules.practice_bests && !rules.unlocks);
         assert!(!rules.offers_replay);
         assert_eq!(rules.record, Record::Nothing);

@@ -13,7 +13,6 @@ use crate::app::draw::Draw;
 use crate::app::practice::menu::PracticeMenu;
 use crate::app::scene::{RunSlot, Scene, Transition};
 use crate::app::services::menu_input::{nav, MenuInput};
-use crate::app::services::notice::Notice;
 use crate::render::menus;
 use attract::Idle;
 
@@ -39,7 +38,7 @@ const ROWS: &[(&str, RowAction)] = &[
     }),
     ("OPTIONS", |_| Transition::push(Options::new())),
     ("HIGH SCORES", |ctx| {
-        Transition::switch(HighScores::new(ctx.settings.difficulty, None))
+        Transition::switch(HighScores::new(ctx.settings().difficulty, None))
     }),
     ("QUIT", |_| Transition::Quit),
 ];
@@ -71,9 +70,9 @@ impl Title {
     /// The title screen with its music, from wherever the game was, its cursor on `row` (an
     /// index into the title's full list: the row last picked).
     pub fn enter(ctx: &mut Ctx, row: usize) -> Transition {
-        ctx.audio.music("title");
-        ctx.renderer.effects.clear();
-        let rows = shown_rows(ctx.player_data.game_cleared());
+        ctx.audio_mut().music("title");
+        ctx.renderer_mut().effects.clear();
+        let rows = shown_rows(ctx.player_data().game_cleared());
         Transition::switch(Title {
             cursor: cursor_at(&rows, row),
             idle: Idle::default(),
@@ -92,14 +91,12 @@ impl Title {
 impl Scene for Title {
     fn frame(&mut self, ctx: &mut Ctx, _run: &mut RunSlot, m: &MenuInput) -> Transition {
         self.idle.input(attract::any_input(m));
-        let rows = shown_rows(ctx.player_data.game_cleared());
-        match nav(&mut self.cursor, rows.len(), m, &mut ctx.audio) {
+        let rows = shown_rows(ctx.player_data().game_cleared());
+        match nav(&mut self.cursor, rows.len(), m, ctx.audio_mut()) {
             Some(row) => {
                 // Picking a row is the player's next move: a word that the last one went as
                 // asked (REPLAY SAVED) must not cover the next screen. Failures stay.
-                if ctx.message.as_ref().is_some_and(Notice::is_done) {
-                    ctx.message = None;
-                }
+                ctx.notices_mut().clear_done();
                 let then = Box::new((ROWS[rows[row]].1)(ctx));
                 Transition::TitleRow {
                     row: rows[row],
