@@ -443,10 +443,3 @@ impl Seeds {
         })
     }
 }
-
-/// The table's best on `difficulty`, or `playing`'s best player if higher: each player is
-/// ranked alone, so the HI SCORE a game can set is its best player's.
-pub fn hi_score(scores: &ScoreTable, difficulty: Difficulty, playing: Option<u64>) -> u64 {
-    let best = scores.best(difficulty);
-    playing.map_or(best, |p| best.max(p))
-}

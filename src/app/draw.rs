@@ -1,6 +1,6 @@
-//! What a scene's drawing may read, lent by the router each frame: [`Draw`]. Drawing takes
-//! no [`crate::app::ctx::Ctx`], so it cannot change the game; the renderer is the only thing it
-//! changes.
+//! What a scene's drawing may read, lent by the router each frame (the context's `drawing`):
+//! [`Draw`]. Drawing takes no context (`Ctx`), so it cannot change the game; the renderer is
+//! the only thing it changes.
 
 use macroquad::prelude::Vec2;
 
@@ -40,8 +40,10 @@ pub struct Draw<'a> {
 }
 
 impl Draw<'_> {
-    /// The HI SCORE on `difficulty` (see [`crate::app::ctx::hi_score`]).
+    /// The HI SCORE on `difficulty`: the table's best, or `playing`'s best player if higher.
+    /// Each player is ranked alone, so the HI SCORE a game can set is its best player's.
     pub fn hi_score(&self, difficulty: Difficulty, playing: Option<u64>) -> u64 {
-        crate::app::ctx::hi_score(self.scores, difficulty, playing)
+        let best = self.scores.best(difficulty);
+        playing.map_or(best, |p| best.max(p))
     }
 }

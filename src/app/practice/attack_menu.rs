@@ -5,6 +5,7 @@
 
 use super::attack_list::{entries_of, AttackEntry, AttackList, Line, Play};
 use super::results_card::clock;
+use super::run::PracticeRun;
 use super::setup::PracticeSetup;
 use super::start::{begin, last_setup};
 use crate::app::ctx::Ctx;
@@ -12,7 +13,6 @@ use crate::app::draw::Draw;
 use crate::app::menu_page::MenuPage;
 use crate::app::scene::{RunSlot, Scene, Transition};
 use crate::app::services::menu_input::{MenuEvent, MenuInput};
-use crate::app::session::PracticeRun;
 use crate::render::menus::{self, AttackLine};
 
 /// Every attack of the shipped stages, marked met from the practice record.

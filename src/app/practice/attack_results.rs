@@ -6,10 +6,11 @@
 use skysweep::run::attack::TryOutcome;
 use skysweep::save::attacks::AttackTally;
 
+use super::attack_run::AttackRun;
 use super::results_card::{best_label, clock, CardKind, Ending, ResultsCard};
 use crate::app::ctx::Ctx;
 use crate::app::menu_page::MenuPage;
-use crate::app::session::{AttackRun, Session, StagePlace};
+use crate::app::session::{Session, StagePlace};
 
 /// A boss attack's card: BOSS ATTACKS and ESC both go back to the list of attacks.
 static CARD: CardKind = CardKind {

@@ -8,13 +8,13 @@
 
 use super::attack_menu::AttackMenu;
 use super::results::result_line;
+use super::run::PracticeRun;
 use super::setup::{Pick, PracticeSetup};
 use super::start::{begin, last_setup};
 use crate::app::ctx::Ctx;
 use crate::app::draw::Draw;
 use crate::app::scene::{RunSlot, Scene, Transition};
 use crate::app::services::menu_input::{MenuEvent, MenuInput};
-use crate::app::session::PracticeRun;
 use crate::render::menus;
 
 pub struct PracticeMenu {

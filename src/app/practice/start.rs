@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 
 use skysweep::run::RunPlan;
 
+use super::run::PracticeRun;
 use super::setup::{PracticeSetup, StageEntry};
 use crate::app::ctx::Ctx;
 use crate::app::scene::Transition;
-use crate::app::session::{self, PracticeRun};
+use crate::app::session;
 
 /// The shipped stages, each with its start points and whether practice offers it yet; the
 /// Extra stage last, offered once the game has been cleared (or with ALL STAGES).

@@ -8,8 +8,6 @@
 //! handed to the router, which gives it to the stage scene. It ends at the title: nothing of it
 //! is put back, since the next run is a new session.
 
-mod attack;
-mod practice;
 mod recording;
 pub mod replay_speed;
 #[cfg(test)]
@@ -25,13 +23,12 @@ use skysweep::run::{PreparedRun, Rules, RunKind, RunPlan, Shipped};
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{Carry, Character, Input, Skill, WorldConfig};
 
-pub use attack::AttackRun;
-pub use practice::{PracticeRun, PracticeTally};
 pub use recording::Finished;
 use recording::Recording;
 
 use crate::app::ctx::Ctx;
 use crate::app::menu_page::MenuPage;
+use crate::app::practice::run::PracticeRun;
 use crate::app::services::notice::Notice;
 use replay_speed::ReplaySpeed;
 

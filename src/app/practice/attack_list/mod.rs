@@ -12,9 +12,9 @@ use skysweep::save::attacks::tally_key;
 use skysweep::sim::Character;
 
 use super::attack_results::boss_label;
+use super::attack_run::AttackRun;
 use super::setup::{PracticeSetup, StageEntry};
 use crate::app::services::menu_input::{MenuEvent, MenuInput};
-use crate::app::session::AttackRun;
 
 /// One attack the list may show.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,6 +12,7 @@ use crate::app::ctx::Ctx;
 use crate::app::practice::attack_results::{self, AttackResults};
 use crate::app::practice::results::Results;
 use crate::app::practice::results_card::Ending::Played;
+use crate::app::practice::run::PracticeTally;
 use crate::app::scene::Transition;
 use crate::app::scenes::ending::Ending;
 use crate::app::scenes::game_over::GameOver;
@@ -19,8 +20,8 @@ use crate::app::scenes::name_entry::draft::{keep_scores, PendingScore};
 use crate::app::scenes::replay_end::ReplayEnded;
 use crate::app::scenes::title::attract;
 use crate::app::services::notice::Notice;
+use crate::app::session::Session;
 use crate::app::session::StagePlace;
-use crate::app::session::{PracticeTally, Session};
 use crate::render::menus::ReplayEnd;
 
 impl StagePlay {

@@ -6,8 +6,8 @@ use skysweep::run::attack::{TryOutcome, TryStep};
 use skysweep::save::practice::PracticeResult;
 use skysweep::sim::{Carry, World};
 
-use super::attack::AttackRun;
-use crate::app::practice::setup::PracticeSetup;
+use super::attack_run::AttackRun;
+use super::setup::PracticeSetup;
 
 #[derive(Clone, Debug)]
 pub struct PracticeRun {
