@@ -1,7 +1,12 @@
 //! The services every scene shares: the renderer, audio, pads, settings, the stores (scores,
-//! the practice record, the player's record) and the shipped files. Scenes borrow them for
-//! each call; none of them owns one. The run in play is not a service: the router owns it
-//! (see [`crate::app::session`]).
+//! the practice record, the player's record), the shipped files and the notice on screen.
+//! Scenes borrow them for each call; none of them owns one. The run in play is not a
+//! service: the router owns it (see `app::session`).
+//!
+//! The fields are private. A scene reads through accessors and changes through named
+//! operations (a notice is posted, a seed drawn, a difficulty chosen); the big services and
+//! the stores are lent whole (`renderer_mut`, `audio_mut`, `scores_mut`...), and what drawing
+//! may read is lent by [`Ctx::drawing`].
 
 use macroquad::prelude::*;
 

@@ -1,9 +1,30 @@
-//! The window, the main loop and the router between scenes.
+//! The window's game: the main loop and the router between scenes.
 //!
 //! Each frame runs, in order: **time** (the fixed 60 Hz accumulator decides how many steps),
 //! the top scene's once-a-frame update (menus), then per step **input**, **scene update** and
 //! **collide** (inside [`Scene::step`]), and once per frame **render**, which only reads.
-//! Each screen is one file beside this one; this file only routes between them.
+//!
+//! The router keeps a stack of scenes and applies the [`Transition`] the top one returns:
+//! push, pop, switch, or build the scene a transition names (the title, a menu, a stage of the
+//! run). It owns the run in play and lends it to the scenes. Of its own it draws only the
+//! sky behind the playfield and the notice on screen.
+//!
+//! Beside this file: the scene contract ([`scene`]), the services lent to every call
+//! ([`ctx`]) and what drawing may read ([`draw`]), the menus a scene may end on
+//! ([`menu_page`]), and opening the window ([`startup`]). The folders:
+//! - `scenes/`: the screens, one file or folder each (the title, pilot select, options, high
+//!   scores, replays, stage play...).
+//! - `practice/`: everything practice: the PRACTICE menu and its setup, boss attacks, the
+//!   results cards, a practice run's count, and the tools used in play.
+//! - `session/`: the run in play, from its first stage to the title.
+//! - `services/`: what scenes borrow through [`Ctx`]: audio, pads, keys, menu input, notices,
+//!   the score replays' checks.
+//!
+//! Imports form no circle. `services/` imports nothing else of the app. `session/` takes the
+//! context, the services, the menu pages and a practice run's count (`practice::run`, which
+//! imports no session). The rest of `practice/` takes the session but never a screen of
+//! `scenes/`; `scenes/` may take any of them. The library's rules table decides what a
+//! kind of run may do; no scene asks which kind it is for that.
 
 mod ctx;
 mod draw;

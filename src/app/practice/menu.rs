@@ -2,7 +2,7 @@
 //! and loop, power, lives and bombs, invincibility and auto-restart, then play. The choice
 //! becomes a run plan, prepared as every other run is, so the ways in cannot drift apart.
 //!
-//! The menu's logic ([`PracticeSetup::apply`](crate::app::practice::setup::PracticeSetup::apply))
+//! The menu's logic ([`PracticeSetup::apply`](super::setup::PracticeSetup::apply))
 //! is plain data in, plain data out, and is tested without a window; this scene only draws
 //! it and starts the run.
 

@@ -1,4 +1,13 @@
-//! The screens of the game, one file (or one folder, for a screen that splits again) each.
+//! The screens of the game, one file each, or one folder for a screen that splits again:
+//! `title/` with its demo (`attract`), `name_entry/` with the name being typed (`draft`,
+//! which the replay offer types with too), `replays/` with its tests, and `stage_play/` with
+//! its inputs, what follows a step, the music banner and what play adds to the player's
+//! record. PRACTICE's screens are in `app::practice`.
+//!
+//! A screen keeps the [`Scene`](crate::app::scene::Scene) contract: it owns its state, borrows
+//! the services ([`Ctx`](crate::app::ctx::Ctx)) and the run in play for each call, and names
+//! the next screen by a transition. Screens may import the services, the session, the
+//! practice screens and each other; nothing below them imports a screen.
 
 pub mod controls;
 pub mod custom_stages;

@@ -1,12 +1,13 @@
 //! The run in play, owned by the router: what kind of run it is (and so what it may do, the
 //! library's rules table), its stages and the levels loaded so far, what the players carry
-//! from one stage into the next, its recording, a replay's recorded inputs, a practice run's
-//! count, and the watch on the stage file in play.
+//! from one stage into the next, its recording, a replay's recorded inputs and speed, a
+//! practice run's count (`app::practice::run`), and the watch on the stage file in play. Its
+//! fields are private: scenes ask it and change it through named methods.
 //!
-//! A session is made from a prepared [`RunPlan`](skysweep::run::RunPlan) by whichever screen
-//! starts the run (pilot select, PRACTICE, REPLAYS, CUSTOM STAGES, the command line) and
-//! handed to the router, which gives it to the stage scene. It ends at the title: nothing of it
-//! is put back, since the next run is a new session.
+//! A session is made from a prepared [`RunPlan`] by whichever screen starts the run (pilot
+//! select, PRACTICE, REPLAYS, CUSTOM STAGES, the command line) and handed to the router, which
+//! gives it to the stage scene. It ends at the title: nothing of it is put back, since the
+//! next run is a new session.
 
 mod recording;
 pub mod replay_speed;

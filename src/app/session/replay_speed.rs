@@ -1,6 +1,7 @@
-//! Watching a replay: fast-forward (x2, x4). Pause and frame step are the practice tools' (F3,
-//! F4), which never change what plays; the bar showing how far into the stage it is, and
-//! those keys, is drawn beside the playfield (`render::hud::beside`).
+//! Watching a replay: fast-forward (x2, x4), a speed the run keeps from stage to stage. Pause
+//! and frame step are the practice tools' (F3, F4), which never change what plays; the bar
+//! showing how far into the stage it is, and those keys, is drawn beside the playfield
+//! (`render::hud::beside`).
 
 use macroquad::prelude::*;
 

@@ -285,7 +285,7 @@ impl PracticeSetup {
 
     /// The run this choice plays: its stage alone, from the chosen start, with its pilots,
     /// difficulty, loop, power and invincibility, on the game's own arcade rules (practice
-    /// gives the lives and bombs itself, see [`PracticeRun`](crate::app::session::PracticeRun)).
+    /// gives the lives and bombs itself, see `PracticeRun::carry` in `practice::run`).
     /// `None` with no stage to play.
     pub fn plan(&self) -> Option<RunPlan> {
         let stage = self.stage_entry()?;

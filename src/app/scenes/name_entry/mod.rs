@@ -1,6 +1,7 @@
 //! Name entry for new high scores, one player after another; then the table, highlighted.
 //! The scores are in the table already (kept under a stand-in name when they were made): the
-//! entry only names them.
+//! entry only names them. The name being typed, and the scores kept until they are named,
+//! are `draft`'s, which the replay offer types its name with too.
 
 pub mod draft;
 

@@ -1,6 +1,8 @@
 //! Stage play: a world stepped at 60 Hz from an input source (the players, the built-in pilots
 //! or a replay), handed the run in play by the router. What the run may do comes from its kind
-//! (the library's rules table); what follows a step is in `after_step`.
+//! (the library's rules table). Beside it: the players', bots' or replay's inputs for each
+//! step (`inputs`), what follows a step (`after_step`), the music's title as it starts
+//! (`music_banner`) and what play adds to the player's record (`player_record`).
 
 mod after_step;
 mod inputs;

@@ -20,7 +20,7 @@ use attract::Idle;
 type RowAction = fn(&mut Ctx) -> Transition;
 
 /// The title menu, top to bottom: each row's label and what picking it does. Adding a screen is
-/// one line here, e.g. `("REPLAYS", |ctx| Transition::push(crate::app::scenes::replays::ReplayBrowser::new(ctx)))`
+/// one line here, e.g. `("REPLAYS", |ctx| Transition::push(super::replays::ReplayBrowser::new(ctx)))`
 /// after PRACTICE (REPLAYS, CUSTOM STAGES and EXTRAS belong between PRACTICE and OPTIONS).
 const ROWS: &[(&str, RowAction)] = &[
     ("START", |ctx| DifficultyAsk::start(ctx, 1)),
