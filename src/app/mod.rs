@@ -66,7 +66,7 @@ use notice::{Notice, SOURCE_COLUMNS};
 use replay_offer::ReplayOffer;
 use scene::{RunSlot, Scene, Transition};
 use session::Session;
-use skysweep::sim::clock::FixedStep;
+use skysweep::sim::model::clock::FixedStep;
 use stage_play::StagePlay;
 
 pub use startup::play;

@@ -3,11 +3,11 @@
 //! box joins the collider, a player's invincibility its config); the set-ups only tests and
 //! `testkit` make are in `set_up.rs`.
 
-use crate::sim::bullet::Bullet;
-use crate::sim::bullets;
-use crate::sim::enemy::Enemy;
-use crate::sim::item::Item;
-use crate::sim::player::Player;
+use crate::sim::model::bullet::Bullet;
+use crate::sim::model::enemy::Enemy;
+use crate::sim::model::item::Item;
+use crate::sim::model::player::Player;
+use crate::sim::systems::bullets;
 
 use super::World;
 

@@ -3,8 +3,9 @@
 
 use glam::Vec2;
 
-use crate::sim::item::ItemKind;
-use crate::sim::{enemies, items, player, players};
+use crate::sim::model::item::ItemKind;
+use crate::sim::model::player;
+use crate::sim::systems::{enemies, items, players};
 
 use super::World;
 
