@@ -59,7 +59,7 @@ use scenes::stage_play::StagePlay;
 use scenes::title::Title;
 use services::notice::SOURCE_COLUMNS;
 use session::Session;
-use skysweep::sim::clock::FixedStep;
+use skysweep::sim::model::clock::FixedStep;
 
 pub use startup::play;
 

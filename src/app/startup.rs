@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use macroquad::prelude::*;
 
-use skysweep::sim::clock::FixedStep;
+use skysweep::sim::model::clock::FixedStep;
 
 use super::{App, Launch};
 use crate::app::ctx::Ctx;

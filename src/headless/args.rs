@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::level::Difficulty;
 use crate::run::{RunKind, RunPlan, Stages, Start};
-use crate::sim::arcade::MAX_CONTINUES;
+use crate::sim::model::arcade::MAX_CONTINUES;
 use crate::sim::{ArcadeRules, Character, Continues, Extends, Skill};
 
 /// How `skysweep check` prints problems.

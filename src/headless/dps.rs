@@ -7,7 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::level::{parse_stage, Catalog, Level, Source};
-use crate::sim::input::Input;
+use crate::sim::model::input::Input;
 use crate::sim::{Character, World, WorldConfig};
 
 /// The powers pilot select shows a pilot's damage at: the first and the full.

@@ -17,8 +17,8 @@ mod timing;
 pub use meter::{file_name, BossTtk, Gap, StageMeter, DEAD_AIR_GRACE_STEPS, GAP_S};
 use timing::StepTimes;
 
-use crate::sim::autoplay::Bot;
-use crate::sim::input::Input;
+use crate::sim::bots::autoplay::Bot;
+use crate::sim::model::input::Input;
 use crate::sim::replay::{Replay, StagePlayback};
 use crate::sim::Skill;
 use crate::sim::{Carry, RunStats, World, WorldConfig};

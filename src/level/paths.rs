@@ -1,6 +1,6 @@
 //! Paths made of parts, as authors write them: a waypoint path (`Waypoints`) and a sequence of
 //! paths (`Sequence`), with the geometry of a waypoint path. The simulation moves enemies
-//! along them (`sim::enemy`); this file only says where a path is at a time.
+//! along them (`sim::systems::flight`); this file only says where a path is at a time.
 
 use std::sync::Arc;
 

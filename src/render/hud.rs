@@ -165,7 +165,7 @@ fn draw_player(
     y += line;
     let w = (PANEL_W - 16.0) * s;
     draw_rectangle(x, y, w, 4.0 * s, Color::from_rgba(30, 30, 60, 220));
-    let frac = (p.charge / skysweep::sim::player::MAX_CHARGE).clamp(0.0, 1.0);
+    let frac = (p.charge / skysweep::sim::model::player::MAX_CHARGE).clamp(0.0, 1.0);
     draw_rectangle(
         x,
         y,
@@ -173,7 +173,7 @@ fn draw_player(
         4.0 * s,
         Color::from_rgba(120, 200, 255, 255),
     );
-    let slots = skysweep::sim::player::MAX_CHARGE as u32;
+    let slots = skysweep::sim::model::player::MAX_CHARGE as u32;
     for i in 1..slots {
         draw_rectangle(x + w * i as f32 / slots as f32, y, s, 4.0 * s, BLACK);
     }

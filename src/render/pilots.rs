@@ -1,14 +1,14 @@
 //! Drawing what the pilots put on screen: their ships (with Rook's pods), their shots and
 //! charge attacks, melee strikes and each pilot's own bomb. Everything here only reads the
-//! world; where a bomb's picture must match what it hurts, it asks `sim::bomb` the same
-//! questions the rules do.
+//! world; where a bomb's picture must match what it hurts, it asks `sim::systems::bomb` the
+//! same questions the rules do.
 
 use std::f32::consts::FRAC_PI_2;
 
 use macroquad::prelude::*;
 
-use skysweep::sim::bomb::{self, SCRAP_PIECES};
-use skysweep::sim::player::CHARGE_HOLD_STEPS;
+use skysweep::sim::model::player::CHARGE_HOLD_STEPS;
+use skysweep::sim::systems::bomb::{self, SCRAP_PIECES};
 use skysweep::sim::{Blast, Character, Player, Shot, ShotKind, World, PLAYFIELD};
 
 use super::{Renderer, SpriteParams};
@@ -225,14 +225,19 @@ pub fn draw_players(r: &mut Renderer, world: &World, anim: u64) {
             );
         }
         if let Some(s) = p.strike {
-            let done = skysweep::sim::pilots::MELEE_STEPS - s.steps_left;
+            let done = skysweep::sim::systems::pilots::MELEE_STEPS - s.steps_left;
             let name = format!("melee_{}", c.key());
             r.sprite(&name, (done / 3) as usize, s.at, SpriteParams::default());
         }
         if p.focused {
             // Focus shows the true hitbox: far smaller than the ship.
             if !r.sprite("hitbox_dot", 0, p.pos, SpriteParams::default()) {
-                draw_circle(p.pos.x, p.pos.y, skysweep::sim::player::HITBOX_RADIUS, RED);
+                draw_circle(
+                    p.pos.x,
+                    p.pos.y,
+                    skysweep::sim::model::player::HITBOX_RADIUS,
+                    RED,
+                );
             }
         }
     }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::level::{self, Catalog, Level, LevelError};
 use crate::platform::data::find_data;
-use crate::sim::campaign;
+use crate::sim::model::campaign;
 
 use super::RunError;
 

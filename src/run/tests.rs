@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::*;
 use crate::level::Difficulty;
-use crate::sim::campaign;
+use crate::sim::model::campaign;
 use crate::sim::replay::Replay;
 use crate::sim::{Character, WorldConfig};
 

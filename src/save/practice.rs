@@ -98,8 +98,8 @@ impl Default for PracticeOptions {
             difficulty: Difficulty::default(),
             loop_number: 1,
             power: 1,
-            lives: crate::sim::player::START_LIVES,
-            bombs: crate::sim::player::START_BOMBS,
+            lives: crate::sim::model::player::START_LIVES,
+            bombs: crate::sim::model::player::START_BOMBS,
             invincible: false,
             auto_restart: false,
             unlock_all: false,
@@ -117,7 +117,7 @@ impl PracticeOptions {
             loop_number: self.loop_number.clamp(1, 2),
             power: self.power.clamp(1, 4),
             lives: self.lives.clamp(1, MAX_PRACTICE_LIVES),
-            bombs: self.bombs.min(crate::sim::player::MAX_BOMBS),
+            bombs: self.bombs.min(crate::sim::model::player::MAX_BOMBS),
             ..self
         }
     }

@@ -1,65 +1,55 @@
 //! The game's rules, stepped at a fixed 60 Hz from plain [`Input`] values.
 //!
 //! Nothing here reads a device, a clock or the window: the same seed, level and inputs give
-//! the same game, bit for bit, which tests and replays rely on.
+//! the same game, bit for bit, which tests and replays rely on. `sim` never touches the
+//! window: no macroquad, no kira. It uses `level` (the loaded stage), `collide` (the broad
+//! phase) and, for replay files, `platform`.
+//!
+//! The folders, from the bottom up:
+//! - [`model`]: the game's things as plain values (a player and its shots, an enemy, a bullet,
+//!   an item, the bosses awaited, the scroll, what a run is set up with, the input, the events,
+//!   the fixed step). Their methods work on these values alone; nothing here steps the world.
+//!   Outside its tests it imports nothing of `sim` but [`PLAYFIELD`].
+//! - [`systems`]: what steps the model, each borrowing the world's parts it changes for the
+//!   length of its work: the players and their shots, the pilots' weapons, bombs, the bullet
+//!   store, enemies and their flight and weapons, items, the timeline, the stage's clear, and
+//!   the encounters and the harm they set off. They import the model, never the world.
+//! - [`world`]: the door. [`World`] owns every table, runs one step through the systems in
+//!   order, and hands out read-only views, the state hash and the few changes from outside.
+//! - Built on the world: [`replay`] (recording, files, playback,
+//!   verifying), [`rewind`] (practice's going back in time), [`bots`] (the built-in pilot and
+//!   its skill) and [`stress`] (the stress test's bullets).
+//!
+//! The types other folders use are re-exported here, so most callers write `sim::World`,
+//! `sim::Input` or `sim::GameEvent`.
 
-pub mod arcade;
-pub mod autoplay;
-pub mod bomb;
-mod boss;
-mod bullet;
-mod bullets;
-pub mod campaign;
-pub mod character;
-mod clear;
-pub mod clock;
-mod config;
-mod encounters;
-mod enemies;
-mod enemy;
-pub mod events;
-mod flight;
-mod harm;
-pub mod hash;
-pub mod input;
-pub mod item;
-mod items;
-mod legs;
-mod owner;
-pub mod phase_start;
-pub mod pilots;
-pub mod player;
-mod players;
+pub mod bots;
+pub mod model;
 pub mod replay;
 pub mod rewind;
-mod scratch;
-mod scroll;
-mod shared;
-mod shots;
-pub mod skill;
 pub mod stress;
-mod timeline;
-mod weapons;
+pub mod systems;
 pub mod world;
 
 use glam::Vec2;
 
-pub use arcade::{ArcadeRules, Continues, Extends};
-pub use bomb::Blast;
-pub use boss::MidBossWait;
-pub use bullet::{Bullet, BULLET_MAX_AGE};
-pub use bullets::{BulletSprite, Bullets};
-pub use character::{pair_key, Character};
-pub use clear::{StagePhase, Tally, CLEAR_BONUS_PER_BOMB, CLEAR_BONUS_PER_LIFE, TALLY_STEPS};
-pub use config::{Carry, WorldConfig};
-pub use enemy::{Enemy, PartState, WeaponState};
-pub use events::{GameEvent, RunStats};
-pub use input::Input;
-pub use item::{Item, ItemKind};
-pub use phase_start::PhaseStart;
-pub use player::{Player, Shot, ShotKind, Strike};
-pub use skill::Skill;
-pub use timeline::{Banner, Upcoming};
+pub use bots::skill::Skill;
+pub use model::arcade::{ArcadeRules, Continues, Extends};
+pub use model::boss::MidBossWait;
+pub use model::bullet::{Bullet, BULLET_MAX_AGE};
+pub use model::character::{pair_key, Character};
+pub use model::config::{Carry, PhaseStart, WorldConfig};
+pub use model::enemy::{Enemy, PartState, WeaponState};
+pub use model::events::{GameEvent, RunStats};
+pub use model::input::Input;
+pub use model::item::{Item, ItemKind};
+pub use model::player::{Player, Shot, ShotKind, Strike};
+pub use systems::bomb::Blast;
+pub use systems::bullets::{BulletSprite, Bullets};
+pub use systems::clear::{
+    StagePhase, Tally, CLEAR_BONUS_PER_BOMB, CLEAR_BONUS_PER_LIFE, TALLY_STEPS,
+};
+pub use systems::timeline::{Banner, Upcoming};
 pub use world::World;
 
 /// The logical playfield, in pixels: Gunbird 2's portrait screen.

@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 
 use crate::level::limits;
 
-use super::input::Input;
 use super::world::World;
+use crate::sim::model::input::Input;
 
 /// Steps between snapshots: a rewind re-simulates at most this many steps.
 pub const SNAPSHOT_EVERY: u64 = 30;

@@ -8,7 +8,7 @@ use glam::Vec2;
 use crate::level::schema::BulletStyle;
 use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
-use crate::sim::input::Input;
+use crate::sim::model::input::Input;
 use crate::sim::replay::Replay;
 use crate::sim::{Bullet, GameEvent, ItemKind, World, WorldConfig};
 
@@ -69,7 +69,7 @@ pub fn autoplay_to_boss(level: Arc<Level>, steps: usize) -> World {
         ..WorldConfig::default()
     };
     let mut world = World::new(level, config);
-    let mut bot = crate::sim::autoplay::Bot::new();
+    let mut bot = crate::sim::bots::autoplay::Bot::new();
     for _ in 0..steps {
         if world.stats().bosses_defeated > 0 {
             break;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use skysweep::sim::autoplay::Bot;
+use skysweep::sim::bots::autoplay::Bot;
 use skysweep::sim::{Character, World, WorldConfig};
 
 #[test]

@@ -6,7 +6,7 @@
 //! its mid-boss, and the last stage's boss fought to the end, played by two bots on hard, with
 //! waves, bombs, a mid-boss and a boss falling, bullets by the hundred spawning and dying, and
 //! bullets turned into coins. Not covered: a world rebuilt from a rewind snapshot (practice only), which warms
-//! up again; and levels beyond what the world reserves for (see `src/sim/scratch.rs`).
+//! up again; and levels beyond what the world reserves for (see `src/sim/systems/scratch.rs`).
 //!
 //! It counts allocations with the test binary's global allocator (defined here), only on the
 //! thread that asks, so the other tests, running on other threads, do not disturb the count.
@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use skysweep::level::Difficulty;
 use skysweep::level::{load_stage, Catalog};
-use skysweep::sim::autoplay::Bot;
+use skysweep::sim::bots::autoplay::Bot;
 use skysweep::sim::{Character, Input, World, WorldConfig};
 
 struct Counting;

@@ -1,8 +1,8 @@
 //! The arcade settings played headless: lives, extends and continues decide the game, and a
 //! replay carries them so it plays back the same game.
 
-use skysweep::sim::arcade::{ArcadeRules, Continues, Extends};
-use skysweep::sim::player::CONTINUE_STEPS;
+use skysweep::sim::model::arcade::{ArcadeRules, Continues, Extends};
+use skysweep::sim::model::player::CONTINUE_STEPS;
 use skysweep::sim::replay::Replay;
 use skysweep::sim::{GameEvent, Input, World, WorldConfig};
 use skysweep::testkit::scenario::{self, hold, quiet_level, SHOT};

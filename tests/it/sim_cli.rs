@@ -331,7 +331,7 @@ fn sim_all_plays_the_whole_run_in_the_seeds_order_carrying_the_score() {
         "3",
     ]));
     let stages = v["stages"].as_array().unwrap();
-    let order = skysweep::sim::campaign::stage_order(3, shipped.len());
+    let order = skysweep::sim::model::campaign::stage_order(3, shipped.len());
     assert_eq!(stages.len(), shipped.len(), "{v}");
     // Issue #31: the Extra stage sits beside them in levels/ and is never played in a run.
     assert_eq!(stages.len(), 6, "{v}");

@@ -3,7 +3,7 @@
 use glam::Vec2;
 use skysweep::level::Difficulty;
 use skysweep::level::Level;
-use skysweep::sim::player::{CONTINUE_STEPS, HITBOX_RADIUS};
+use skysweep::sim::model::player::{CONTINUE_STEPS, HITBOX_RADIUS};
 use skysweep::sim::{
     Character, GameEvent, Input, ItemKind, World, WorldConfig, CLEAR_BONUS_PER_BOMB,
     CLEAR_BONUS_PER_LIFE,
@@ -353,7 +353,8 @@ fn coins_caught_while_flashing_build_a_chain() {
     let mut w = quiet_world();
     let at = w.players()[0].pos;
     // A coin placed on the ship at the start of its flash window.
-    let flash_start = skysweep::sim::item::COIN_CYCLE_STEPS - skysweep::sim::item::COIN_FLASH_STEPS;
+    let flash_start =
+        skysweep::sim::model::item::COIN_CYCLE_STEPS - skysweep::sim::model::item::COIN_FLASH_STEPS;
     for n in 1..=3u64 {
         scenario::item(&mut w, ItemKind::Coin, at + Vec2::new(0.0, -200.0));
         let k = w.items().iter().next_back().map(|(k, _)| k).unwrap();
@@ -365,7 +366,7 @@ fn coins_caught_while_flashing_build_a_chain() {
         assert_eq!(w.players()[0].chain as u64, n);
         assert_eq!(
             w.players()[0].score - before,
-            skysweep::sim::item::COIN_FLASH_SCORE * n
+            skysweep::sim::model::item::COIN_FLASH_SCORE * n
         );
     }
     // A plain catch breaks the chain.
@@ -382,7 +383,7 @@ fn items_bounce_inside_the_screen_then_leave() {
     scenario::item(&mut w, ItemKind::Bomb, Vec2::new(112.0, 100.0));
     let mut min = Vec2::splat(f32::MAX);
     let mut max = Vec2::splat(f32::MIN);
-    for _ in 0..(skysweep::sim::item::ITEM_BOUNCE_STEPS - 1) {
+    for _ in 0..(skysweep::sim::model::item::ITEM_BOUNCE_STEPS - 1) {
         w.step(&[Input::default()]);
         if let Some((_, it)) = w.items().iter().next() {
             min = min.min(it.pos);
@@ -444,7 +445,7 @@ fn the_same_seed_and_inputs_give_the_same_hash() {
                 ..WorldConfig::default()
             },
         );
-        let mut bot = skysweep::sim::autoplay::Bot::new();
+        let mut bot = skysweep::sim::bots::autoplay::Bot::new();
         for _ in 0..1500 {
             let i = bot.decide(&w, 0);
             w.step(&[i]);

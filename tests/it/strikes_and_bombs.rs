@@ -2,8 +2,8 @@
 //! and each pilot's own bomb, played headless.
 
 use glam::Vec2;
-use skysweep::sim::bomb::BOMB_GUARD_STEPS;
-use skysweep::sim::player::{CHARGE_HOLD_STEPS, MAX_CHARGE};
+use skysweep::sim::model::player::{CHARGE_HOLD_STEPS, MAX_CHARGE};
+use skysweep::sim::systems::bomb::BOMB_GUARD_STEPS;
 use skysweep::sim::{Character, GameEvent, Input, ItemKind, ShotKind, World};
 use skysweep::testkit::scenario::{self, hold, pilot, saw, BOMB, IDLE, SHOT};
 

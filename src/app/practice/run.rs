@@ -75,7 +75,7 @@ impl PracticeRun {
             bombs: self.setup.options.bombs,
             power: self.setup.options.power,
             charge: 0.0,
-            next_extra_life: skysweep::sim::player::FIRST_EXTRA_LIFE,
+            next_extra_life: skysweep::sim::model::player::FIRST_EXTRA_LIFE,
             continues_used: 0,
         };
         vec![c; players]

@@ -4,7 +4,7 @@
 use oorandom::Rand64;
 
 use crate::level::Difficulty;
-use crate::sim::autoplay::Bot;
+use crate::sim::bots::autoplay::Bot;
 use crate::sim::{Character, Input, World, WorldConfig};
 
 /// Most steps one run plays (over all its stages): long enough to clear a whole stage.

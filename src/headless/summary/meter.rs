@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::level::{Level, TimelineEvent};
 
-use crate::sim::clock::DT;
-use crate::sim::events::GameEvent;
+use crate::sim::model::clock::DT;
+use crate::sim::model::events::GameEvent;
 use crate::sim::{StagePhase, World};
 
 /// Steps at the start of each stage left out of dead air: the first enemies are still on their

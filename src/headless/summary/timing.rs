@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::SlowSteps;
-use crate::sim::input::Input;
+use crate::sim::model::input::Input;
 use crate::sim::world::World;
 
 /// Every step's times, nanoseconds, in the order played, and where each stage's steps begin.

@@ -67,7 +67,7 @@ pub fn draw_overlay(r: &Renderer, world: &World, hi_score: u64, replay: Option<R
 
 fn gauge(pos: Vec2, w: f32, p: &Player) {
     draw_rectangle(pos.x, pos.y, w, 4.0, Color::from_rgba(30, 30, 60, 220));
-    let frac = (p.charge / skysweep::sim::player::MAX_CHARGE).clamp(0.0, 1.0);
+    let frac = (p.charge / skysweep::sim::model::player::MAX_CHARGE).clamp(0.0, 1.0);
     draw_rectangle(
         pos.x,
         pos.y,
@@ -76,7 +76,7 @@ fn gauge(pos: Vec2, w: f32, p: &Player) {
         Color::from_rgba(120, 200, 255, 255),
     );
     // One slot a charge: a full slot is one melee strike or charge attack banked.
-    let slots = skysweep::sim::player::MAX_CHARGE as u32;
+    let slots = skysweep::sim::model::player::MAX_CHARGE as u32;
     for i in 1..slots {
         draw_rectangle(pos.x + w * i as f32 / slots as f32, pos.y, 1.0, 4.0, BLACK);
     }

@@ -3,7 +3,7 @@
 //! ([`ArcadeRules`]); a run takes them when it starts and a replay records them.
 
 use super::problem::Problem;
-use crate::sim::arcade::{ArcadeRules, Extends, MAX_CONTINUES, MAX_LIVES};
+use crate::sim::model::arcade::{ArcadeRules, Extends, MAX_CONTINUES, MAX_LIVES};
 use crate::sim::Continues;
 
 /// Lives one notch in `dir`, round 1 to [`MAX_LIVES`].

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::schema::{Replay, StageRecord, REPLAY_VERSION_STAGES};
 use crate::level::Difficulty;
-use crate::sim::character::Character;
+use crate::sim::model::character::Character;
 
 /// `start_power`'s default in both old layouts: a file that leaves it out started unpowered.
 fn one() -> u8 {

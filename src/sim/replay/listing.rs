@@ -7,7 +7,7 @@ use super::schema::{Replay, REPLAY_VERSION};
 use super::verify::{stages_of, StageSource};
 use super::ReplayError;
 use crate::level::Difficulty;
-use crate::sim::character::Character;
+use crate::sim::model::character::Character;
 
 /// Whether a listed replay can be played, in the order a menu would warn about it.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,8 +5,8 @@ use super::error::ReplayError;
 use super::level_hash::played_hash;
 use super::schema::{Replay, StageRecord, REPLAY_VERSION};
 use crate::level::Level;
-use crate::sim::clock::STEP_HZ;
-use crate::sim::input::Input;
+use crate::sim::model::clock::STEP_HZ;
+use crate::sim::model::input::Input;
 use crate::sim::{Carry, World, WorldConfig};
 
 impl StageRecord {

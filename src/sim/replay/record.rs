@@ -5,8 +5,8 @@ use super::level_hash::played_hash;
 use super::schema::{Replay, StageRecord, CHECKPOINT_STEPS, REPLAY_VERSION};
 use crate::level::Difficulty;
 use crate::level::Level;
-use crate::sim::character::Character;
-use crate::sim::input::Input;
+use crate::sim::model::character::Character;
+use crate::sim::model::input::Input;
 use crate::sim::{World, WorldConfig};
 
 impl StageRecord {

@@ -33,8 +33,10 @@ use std::sync::OnceLock;
 use crate::collide::{CollisionMap, Layer};
 use crate::level::limits;
 use crate::level::Difficulty;
-use crate::sim::character::Character;
-use crate::sim::{bullet, clock, item, player, timeline, PLAYFIELD};
+use crate::sim::model::character::Character;
+use crate::sim::model::{bullet, clock, item, player};
+use crate::sim::systems::timeline;
+use crate::sim::PLAYFIELD;
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).
 pub const RULES_VERSION: u32 = 5;

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::level::Difficulty;
-use crate::sim::arcade::ArcadeRules;
-use crate::sim::character::Character;
+use crate::sim::model::arcade::ArcadeRules;
+use crate::sim::model::character::Character;
 
 /// The format written for a new recording.
 pub const REPLAY_VERSION: u32 = 3;
@@ -45,7 +45,7 @@ pub struct Replay {
     pub difficulty: Difficulty,
     pub invincible: bool,
     /// Power level the players started the run with, 1 to
-    /// [`MAX_POWER`](crate::sim::player::MAX_POWER) in a loaded replay.
+    /// [`MAX_POWER`](crate::sim::model::player::MAX_POWER) in a loaded replay.
     /// Later stages start from the power the simulation carries over, not from this.
     pub start_power: u8,
     /// Lives, extends and continues the run was played under. Written only when they are not

@@ -6,9 +6,9 @@ use super::schema::{track_len, Replay, StageRecord, REPLAY_VERSION, REPLAY_VERSI
 use crate::level::diag::line_col;
 use crate::level::limits::MAX_PATH_LEN;
 use crate::level::locate::{offset_of, Seg};
-use crate::sim::player::MAX_POWER;
+use crate::sim::model::player::MAX_POWER;
 
-/// The bits [`Input::to_bits`](crate::sim::input::Input::to_bits) can set: seven buttons, the
+/// The bits [`Input::to_bits`](crate::sim::model::input::Input::to_bits) can set: seven buttons, the
 /// top bit unused.
 const INPUT_BITS: u8 = 0x7f;
 
@@ -158,8 +158,8 @@ fn check_header(r: &Replay, place: &Place) -> Result<(), ReplayError> {
             format!(
                 "arcade {:?} is out of range: lives run from 1 to {}, continues to {}",
                 r.arcade,
-                crate::sim::arcade::MAX_LIVES,
-                crate::sim::arcade::MAX_CONTINUES
+                crate::sim::model::arcade::MAX_LIVES,
+                crate::sim::model::arcade::MAX_CONTINUES
             ),
         ));
     }

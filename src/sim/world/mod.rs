@@ -2,11 +2,19 @@
 //!
 //! One step is [`World::update`] (timeline, players, enemies, bullets, items move and fire)
 //! followed by [`World::collide`] (the broad phase updates and the encounters it reports are
-//! resolved). [`World::step`] runs both. The world's parts are private: each system below
-//! (`players`, `shots`, `bomb`, `enemies`, `bullets`, `items`, `timeline`, `clear`) is handed
-//! the parts it changes for the length of its work, and readers outside get read-only views.
+//! resolved). [`World::step`] runs both. The world's parts are private: each system of
+//! `sim::systems` (`players`, `shots`, `bomb`, `enemies`, `bullets`, `items`, `timeline`,
+//! `clear`) is handed the parts it changes for the length of its work, and readers outside get
+//! read-only views.
+//!
+//! Here: the world and its step (this file), its read-only views (`view`), the state hash
+//! (`hash`), the few changes the game makes from outside a step (`edit`: the stress test's
+//! bullets, a rewound world's events) and the scene set-up only tests and the `testkit`
+//! feature build (`set_up`: placing enemies and items, scores, and `&mut` players, enemies and
+//! items).
 
 mod edit;
+pub mod hash;
 #[cfg(any(test, feature = "testkit"))]
 mod set_up;
 mod view;
@@ -18,29 +26,30 @@ use slab::Slab;
 use crate::collide::{BroadPhase, Collider, Config, Layer};
 use crate::level::{limits, Level, Tier};
 
-use super::bomb::{self, Blast};
-use super::boss::Bosses;
-use super::bullets::{self, Bullets};
-use super::clear::{Progress, StagePhase};
-use super::config::WorldConfig;
-use super::encounters::{self, Arena};
-use super::enemies::{self, Spawner};
-use super::enemy::Enemy;
-use super::events::{GameEvent, RunStats};
-use super::harm::Harm;
-use super::hash::StateHasher;
-use super::input::Input;
-use super::item::Item;
-use super::items;
-use super::phase_start::{self, PhaseStart};
-use super::player::{Player, Shot};
-use super::players::{self, Crew};
-use super::scratch::{self, Scratch};
-use super::scroll::Scroll;
-use super::shared::Shared;
-use super::shots::{self, Sights};
-use super::timeline::Timeline;
-use super::weapons::Battle;
+use crate::sim::model::boss::Bosses;
+use crate::sim::model::config::PhaseStart;
+use crate::sim::model::config::WorldConfig;
+use crate::sim::model::enemy::Enemy;
+use crate::sim::model::events::{GameEvent, RunStats};
+use crate::sim::model::input::Input;
+use crate::sim::model::item::Item;
+use crate::sim::model::player::{Player, Shot};
+use crate::sim::model::scroll::Scroll;
+use crate::sim::systems::bomb::{self, Blast};
+use crate::sim::systems::bullets::{self, Bullets};
+use crate::sim::systems::clear::{Progress, StagePhase};
+use crate::sim::systems::encounters::{self, Arena};
+use crate::sim::systems::enemies::{self, Spawner};
+use crate::sim::systems::harm::Harm;
+use crate::sim::systems::items;
+use crate::sim::systems::phase_start;
+use crate::sim::systems::players::{self, Crew};
+use crate::sim::systems::scratch::{self, Scratch};
+use crate::sim::systems::shared::Shared;
+use crate::sim::systems::shots::{self, Sights};
+use crate::sim::systems::timeline::Timeline;
+use crate::sim::systems::weapons::Battle;
+use hash::StateHasher;
 
 /// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
 /// same inputs gives the same worlds, bit for bit (rewinding relies on it).

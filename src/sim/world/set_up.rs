@@ -1,14 +1,41 @@
 //! Scene set-up for tests and `testkit` only: an enemy, an item, a score or a charge made to
-//! happen as play would make it, without playing up to it.
+//! happen as play would make it, without playing up to it; and the players, enemies and
+//! items handed out `&mut`, and the run's invincibility switched, to set a scene up directly.
 
 use glam::Vec2;
 
-use crate::sim::item::ItemKind;
-use crate::sim::{enemies, items, player, players};
+use crate::sim::model::enemy::Enemy;
+use crate::sim::model::item::{Item, ItemKind};
+use crate::sim::model::player::{self, Player};
+use crate::sim::systems::{enemies, items, players};
 
 use super::World;
 
 impl World {
+    /// Turns the run's invincibility on or off, to set up a scene (tests; a run's own comes
+    /// from its config).
+    pub fn set_invincible(&mut self, invincible: bool) {
+        self.config.invincible = invincible;
+    }
+
+    /// Player `i`, to set up a scene (tests): a ship moved here takes its box along
+    /// on the next step.
+    pub fn player_mut(&mut self, i: usize) -> &mut Player {
+        &mut self.players[i]
+    }
+
+    /// Enemy `k`, to set up a scene (tests): its parts' HP and timers. Boxes follow the enemy
+    /// on the next step.
+    pub fn enemy_mut(&mut self, k: usize) -> &mut Enemy {
+        &mut self.enemies[k]
+    }
+
+    /// Item `k`, to set up a scene (tests): its age, drift and place. Its box follows on the
+    /// next step.
+    pub fn item_mut(&mut self, k: usize) -> &mut Item {
+        &mut self.items[k]
+    }
+
     /// Brings in an enemy of type `kind` at `pos`, as a wave without overrides would (scene
     /// set-up: `testkit`); its key, or `None` at the level's enemy limit.
     pub(crate) fn spawn_enemy(&mut self, kind: usize, pos: Vec2) -> Option<usize> {

@@ -9,17 +9,17 @@ use slab::Slab;
 use crate::collide::{Aabb, BroadPhase, Layer, Shape};
 use crate::level::Level;
 
-use crate::sim::bomb::{self, Blast};
-use crate::sim::boss::MidBossWait;
-use crate::sim::bullets::Bullets;
-use crate::sim::clear::{StagePhase, Tally};
-use crate::sim::config::WorldConfig;
-use crate::sim::enemy::{self, Enemy};
-use crate::sim::events::{GameEvent, RunStats};
-use crate::sim::item::Item;
-use crate::sim::pilots;
-use crate::sim::player::{Player, Shot};
-use crate::sim::timeline::{Banner, Upcoming};
+use crate::sim::model::boss::MidBossWait;
+use crate::sim::model::config::WorldConfig;
+use crate::sim::model::enemy::{self, Enemy};
+use crate::sim::model::events::{GameEvent, RunStats};
+use crate::sim::model::item::Item;
+use crate::sim::model::player::{Player, Shot};
+use crate::sim::systems::bomb::{self, Blast};
+use crate::sim::systems::bullets::Bullets;
+use crate::sim::systems::clear::{StagePhase, Tally};
+use crate::sim::systems::pilots;
+use crate::sim::systems::timeline::{Banner, Upcoming};
 
 use super::World;
 

@@ -94,7 +94,7 @@ pub const ROWS: [Row; 15] = [
 ];
 
 pub const MAX_LIVES: u32 = skysweep::save::practice::MAX_PRACTICE_LIVES;
-pub const MAX_BOMBS: u32 = skysweep::sim::player::MAX_BOMBS;
+pub const MAX_BOMBS: u32 = skysweep::sim::model::player::MAX_BOMBS;
 
 /// The menu's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

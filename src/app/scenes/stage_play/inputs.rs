@@ -4,7 +4,7 @@
 use macroquad::prelude::*;
 
 use skysweep::save::settings::ShotPulse;
-use skysweep::sim::autoplay::Bot;
+use skysweep::sim::bots::autoplay::Bot;
 use skysweep::sim::{Input, World};
 
 use crate::app::ctx::Ctx;

@@ -16,7 +16,7 @@ use macroquad::prelude::*;
 
 use skysweep::level::Level;
 use skysweep::run::{Rules, RunKind};
-use skysweep::sim::autoplay::Bot;
+use skysweep::sim::bots::autoplay::Bot;
 use skysweep::sim::stress::Stress;
 use skysweep::sim::{Input, World};
 

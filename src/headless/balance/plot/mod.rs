@@ -24,8 +24,8 @@ use crate::headless::summary::{self, RunOptions, DEAD_AIR_GRACE_STEPS};
 use crate::level::schema::{StageDef, TimelineEventDef};
 use crate::level::Difficulty;
 use crate::level::Level;
-use crate::sim::autoplay::Bot;
-use crate::sim::events::GameEvent;
+use crate::sim::bots::autoplay::Bot;
+use crate::sim::model::events::GameEvent;
 use crate::sim::{Character, Skill, StagePhase, World, WorldConfig};
 
 /// Most play time one run may take, as `sim`'s default.

@@ -4,8 +4,8 @@
 use super::*;
 use crate::level::diag::line_col;
 use crate::level::Difficulty;
-use crate::sim::character::Character;
-use crate::sim::input::Input;
+use crate::sim::model::character::Character;
+use crate::sim::model::input::Input;
 
 mod refusals;
 

@@ -2,7 +2,7 @@
 //! column where the value stands, in both file versions.
 
 use super::*;
-use crate::sim::player::MAX_POWER;
+use crate::sim::model::player::MAX_POWER;
 
 #[test]
 fn bad_version_3_files_are_refused_where_the_fault_stands() {

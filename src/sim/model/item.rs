@@ -1,5 +1,5 @@
 //! Items: power-ups, bombs and coins, what each is worth and how long it bounces. Their
-//! table and its step are `items`.
+//! table and its step are `systems::items`.
 
 use glam::Vec2;
 

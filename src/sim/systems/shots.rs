@@ -8,13 +8,13 @@ use slab::Slab;
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Contact, Layer, LayerMask};
 use crate::level::Level;
 
-use super::character::Character;
-use super::clock::DT;
-use super::enemy::{part_open, part_pos, Enemy};
-use super::owner::Owner;
-use super::player::{Player, Shot, ShotKind};
 use super::shared::remove_box;
-use super::PLAYFIELD;
+use crate::sim::model::character::Character;
+use crate::sim::model::clock::DT;
+use crate::sim::model::enemy::{part_open, part_pos, Enemy};
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::{Player, Shot, ShotKind};
+use crate::sim::PLAYFIELD;
 
 /// Adds `shot` with its box; a full collider drops it.
 pub(crate) fn spawn_shot(shots: &mut Slab<Shot>, collider: &mut Collider, shot: Shot) {

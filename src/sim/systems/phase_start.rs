@@ -4,26 +4,12 @@
 //! is where `below_hp` says, and its age is past `after_s`; then the phase is chosen the way
 //! a hit would choose it.
 
-use super::boss::Bosses;
-use super::clock::DT;
 use super::enemies::{update_boss_phase, Spawner};
-use super::events::GameEvent;
-use super::hash::{Feed, StateHasher};
 use super::shared::remove_box;
-
-/// A boss's phase to start at: phase `phase` of the level's enemy type `enemy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PhaseStart {
-    pub enemy: usize,
-    pub phase: usize,
-}
-
-impl Feed for PhaseStart {
-    fn feed(&self, h: &mut StateHasher) {
-        h.u64(self.enemy as u64);
-        h.u64(self.phase as u64);
-    }
-}
+use crate::sim::model::boss::Bosses;
+use crate::sim::model::clock::DT;
+use crate::sim::model::config::PhaseStart;
+use crate::sim::model::events::GameEvent;
 
 /// Once the boss or mid-boss of type `start.enemy` is in, puts it in the state phase
 /// `start.phase` needs and reports the phase. True once done (the start is used up); false

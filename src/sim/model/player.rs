@@ -1,5 +1,5 @@
 //! Players and their shots as values: what a ship holds (lives, bombs, power, charge, score),
-//! the rules' numbers, and scoring with its extra lives. Their step is `players`.
+//! the rules' numbers, and scoring with its extra lives. Their step is `systems::players`.
 
 use glam::Vec2;
 

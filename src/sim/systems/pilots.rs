@@ -7,12 +7,12 @@ use slab::Slab;
 use crate::collide::{Aabb, Collider};
 use crate::level::Level;
 
-use super::character::Character;
-use super::enemy::{part_open, part_pos, Enemy};
-use super::player::{Player, Shot, ShotKind};
 use super::shots::spawn_shot;
+use crate::sim::model::character::Character;
+use crate::sim::model::enemy::{part_open, part_pos, Enemy};
+use crate::sim::model::player::{Player, Shot, ShotKind};
 
-pub use super::player::Strike;
+pub use crate::sim::model::player::Strike;
 
 /// How far in front of the ship a melee strike reaches, pixels from its centre.
 pub const MELEE_REACH: f32 = 56.0;

@@ -10,12 +10,12 @@ use crate::level::schema::PatternDef;
 use crate::level::schema::PatternKind;
 use crate::level::{limits, Difficulty, Level};
 
-use super::bullet::Bullet;
 use super::bullets::{self, Bullets};
-use super::clock::DT;
-use super::enemy::{active_weapons, part_pos, Enemy, WeaponState};
-use super::player::{nearest_player, Player};
 use super::shared::rand_f32;
+use crate::sim::model::bullet::Bullet;
+use crate::sim::model::clock::DT;
+use crate::sim::model::enemy::{active_weapons, part_pos, Enemy, WeaponState};
+use crate::sim::model::player::{nearest_player, Player};
 
 /// The arc, degrees, of the fan a lone aimed bullet becomes on Hard.
 const AIMED_FAN_DEG: f32 = 24.0;

@@ -7,9 +7,8 @@ use crate::level::Difficulty;
 
 use super::arcade::ArcadeRules;
 use super::character::Character;
-use super::phase_start::PhaseStart;
 use super::player::{Player, MAX_CHARGE, MAX_POWER};
-use super::PLAYFIELD;
+use crate::sim::PLAYFIELD;
 
 /// How a run is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +33,13 @@ pub struct WorldConfig {
     /// A boss's phase to start at (with `start_at` at the event that brings the boss in):
     /// the boss comes in already in that phase's state. `None` plays the boss from its first.
     pub start_phase: Option<PhaseStart>,
+}
+
+/// A boss's phase to start at: phase `phase` of the level's enemy type `enemy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseStart {
+    pub enemy: usize,
+    pub phase: usize,
 }
 
 /// A player's standing carried from one stage to the next.

@@ -18,10 +18,10 @@ use crate::level::schema::PathDef;
 
 use crate::level::Level;
 
-use super::character::Character;
-use super::enemy::{Enemy, PartState, WeaponState};
-use super::item::{Item, ItemKind};
-use super::player::{Shot, ShotKind};
+use crate::sim::model::character::Character;
+use crate::sim::model::enemy::{Enemy, PartState, WeaponState};
+use crate::sim::model::item::{Item, ItemKind};
+use crate::sim::model::player::{Shot, ShotKind};
 
 /// Spare part and weapon lists kept for enemies yet to spawn. An enemy that leaves gives its
 /// lists back, so this is only the most alive at once before a list must be allocated.

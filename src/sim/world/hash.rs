@@ -10,17 +10,18 @@ use glam::Vec2;
 
 use crate::level::schema::PathDef;
 
-use super::bomb::{Blast, Scrap};
-use super::boss::MidBossWait;
-use super::bullet::Bullet;
-use super::bullets::Bullets;
-use super::clear::StagePhase;
-use super::enemy::{Enemy, PartState, WeaponState};
-use super::events::RunStats;
-use super::input::Input;
-use super::item::Item;
-use super::player::{Player, Shot, Strike};
-use super::timeline::PendingSpawn;
+use crate::sim::model::boss::MidBossWait;
+use crate::sim::model::bullet::Bullet;
+use crate::sim::model::config::PhaseStart;
+use crate::sim::model::enemy::{Enemy, PartState, WeaponState};
+use crate::sim::model::events::RunStats;
+use crate::sim::model::input::Input;
+use crate::sim::model::item::Item;
+use crate::sim::model::player::{Player, Shot, Strike};
+use crate::sim::systems::bomb::{Blast, Scrap};
+use crate::sim::systems::bullets::Bullets;
+use crate::sim::systems::clear::StagePhase;
+use crate::sim::systems::timeline::PendingSpawn;
 
 /// A small wrapper over FNV-1a with helpers for the simulation's value types. FNV is fixed
 /// forever, unlike the standard library's hasher, so hashes stay comparable across builds.
@@ -431,6 +432,14 @@ impl Feed for MidBossWait {
     fn feed(&self, h: &mut StateHasher) {
         let MidBossWait { key, steps_left } = self;
         h.put(&(*key, *steps_left));
+    }
+}
+
+impl Feed for PhaseStart {
+    fn feed(&self, h: &mut StateHasher) {
+        let PhaseStart { enemy, phase } = self;
+        h.u64(*enemy as u64);
+        h.u64(*phase as u64);
     }
 }
 

@@ -10,13 +10,13 @@
 
 use glam::Vec2;
 
-use super::clock::DT;
-use super::input::Input;
-use super::pilots::MELEE_REACH;
-use super::player::CHARGE_HOLD_STEPS;
 use super::skill::{Skill, SkillTraits};
-use super::world::World;
-use super::{ItemKind, PLAYFIELD};
+use crate::sim::model::clock::DT;
+use crate::sim::model::input::Input;
+use crate::sim::model::player::CHARGE_HOLD_STEPS;
+use crate::sim::systems::pilots::MELEE_REACH;
+use crate::sim::world::World;
+use crate::sim::{ItemKind, PLAYFIELD};
 
 /// The pilot's random stream's increment: one other than the game generator's keeps the two
 /// streams apart even from one seed.
@@ -303,7 +303,7 @@ fn lane(world: &World, player: usize) -> (f32, f32) {
 /// traits `t` sees it: the bullets it notices, followed as far ahead as it looks.
 fn danger(world: &World, pos: Vec2, vel: Vec2, t: &SkillTraits) -> f32 {
     let mut d = 0.0;
-    let reach = super::player::HITBOX_RADIUS + t.margin_px;
+    let reach = crate::sim::model::player::HITBOX_RADIUS + t.margin_px;
     // The pilot sees bullets as they were `reaction_steps` ago: where a bullet was then, and
     // none fired since. Its own ship it knows where it is.
     let late = t.reaction_steps as u32;

@@ -6,16 +6,16 @@ use slab::Slab;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
 
-use super::arcade::Extends;
-use super::clock::DT;
-use super::events::GameEvent;
-use super::item::{
+use super::shared::{remove_box, Shared};
+use crate::sim::model::arcade::Extends;
+use crate::sim::model::clock::DT;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::item::{
     Item, ItemKind, COIN_FLASH_SCORE, COIN_SCORE, ITEM_BOUNCE_STEPS, SURPLUS_ITEM_SCORE,
 };
-use super::owner::Owner;
-use super::player::{add_score, nearest_player, Player, MAX_BOMBS, MAX_POWER};
-use super::shared::{remove_box, Shared};
-use super::PLAYFIELD;
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::{add_score, nearest_player, Player, MAX_BOMBS, MAX_POWER};
+use crate::sim::PLAYFIELD;
 
 /// Drops an item. `flung` items (power lost in a ram) fly out fast.
 pub(crate) fn spawn(

@@ -14,12 +14,12 @@ use slab::Slab;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
 
-use super::character::Character;
-use super::events::GameEvent;
-use super::owner::Owner;
-use super::player::Player;
 use super::shared::Shared;
-use super::PLAYFIELD;
+use crate::sim::model::character::Character;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::Player;
+use crate::sim::PLAYFIELD;
 
 /// Steps every bomb clears bullets and keeps its pilot invulnerable, whoever bombed.
 pub const BOMB_GUARD_STEPS: u32 = 120;

@@ -4,7 +4,7 @@
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle};
 
-use super::events::{GameEvent, RunStats};
+use crate::sim::model::events::{GameEvent, RunStats};
 
 /// The world's common parts, borrowed for the length of one system's work.
 pub(crate) struct Shared<'a> {

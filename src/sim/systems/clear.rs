@@ -1,9 +1,9 @@
 //! Where the stage stands (playing, the tally after the boss, cleared, over) and the
 //! stage-clear bonus the tally pays.
 
-use super::arcade::Extends;
-use super::events::GameEvent;
-use super::player::{add_score, Player};
+use crate::sim::model::arcade::Extends;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::player::{add_score, Player};
 
 /// Where the stage stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,7 +24,7 @@ pub const CLEAR_BONUS_PER_LIFE: u64 = 20_000;
 /// Points the stage-clear bonus pays for each bomb the players still hold, likewise.
 pub const CLEAR_BONUS_PER_BOMB: u64 = 5_000;
 /// Steps the tally shows ([`StagePhase::Clearing`]) before the stage counts as cleared: 4 s.
-pub const TALLY_STEPS: u32 = 4 * super::clock::STEP_HZ;
+pub const TALLY_STEPS: u32 = 4 * crate::sim::model::clock::STEP_HZ;
 
 /// The stage-clear bonus, itemised for the tally screen.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -8,11 +8,11 @@ use glam::Vec2;
 
 use crate::level::{Level, TimelineEvent};
 
-use super::boss::{Bosses, MidBossWait};
-use super::clock::DT;
 use super::enemies::{Spawn, Spawner};
-use super::events::GameEvent;
-use super::scroll::Scroll;
+use crate::sim::model::boss::{Bosses, MidBossWait};
+use crate::sim::model::clock::DT;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::scroll::Scroll;
 
 /// Seconds before the next wave the timeline resumes at once a mid-boss falls.
 pub(crate) const HURRY_LEAD_S: f32 = 0.25;

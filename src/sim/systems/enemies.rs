@@ -9,16 +9,16 @@ use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{limits, Difficulty, Level};
 
-use super::boss::Bosses;
-use super::clock::DT;
-use super::enemy::{active_weapons, part_shape, Enemy, PartState, WeaponState};
-use super::events::GameEvent;
 use super::flight::fly;
-use super::owner::Owner;
 use super::scratch::Scratch;
 use super::shared::remove_box;
 use super::weapons::{fire_weapons, Battle};
-use super::PLAYFIELD;
+use crate::sim::model::boss::Bosses;
+use crate::sim::model::clock::DT;
+use crate::sim::model::enemy::{active_weapons, part_shape, Enemy, PartState, WeaponState};
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::owner::Owner;
+use crate::sim::PLAYFIELD;
 
 /// An enemy to bring in: its type, where, and what its timeline event overrides.
 pub(crate) struct Spawn {

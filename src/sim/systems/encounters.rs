@@ -6,15 +6,15 @@ use crate::collide::{Contact, Handle, Layer, PairEvent, PairEventKind};
 
 use super::bomb::{self, Blast};
 use super::bullets;
-use super::character::Character;
-use super::enemy::part_pos;
-use super::events::GameEvent;
 use super::harm::Harm;
-use super::item::ItemKind;
 use super::items;
-use super::owner::Owner;
-use super::player::{Shot, ShotKind};
 use super::players;
+use crate::sim::model::character::Character;
+use crate::sim::model::enemy::part_pos;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::item::ItemKind;
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::{Shot, ShotKind};
 
 /// Steps between damage ticks from a piercing charge attack staying in contact (a bomb's
 /// are `bomb::tick_steps`).

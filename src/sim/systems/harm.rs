@@ -10,22 +10,22 @@ use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{Difficulty, Level};
 
-use super::arcade::ArcadeRules;
 use super::bomb::{self, Blast, SCRAP_RADIUS};
-use super::boss::Bosses;
 use super::bullets::Bullets;
 use super::clear::Progress;
 use super::enemies::{self, keep_lists, Spawn, Spawner};
-use super::enemy::{part_pos, Enemy};
-use super::events::GameEvent;
-use super::item::{Item, ItemKind};
 use super::items;
-use super::owner::Owner;
 use super::pilots::{melee_area, Strike, MELEE_STEPS};
-use super::player::{add_score, Player, CHARGE_PER_KILL, MAX_CHARGE};
 use super::scratch::Scratch;
 use super::shared::Shared;
 use super::shots::nearest_open_part;
+use crate::sim::model::arcade::ArcadeRules;
+use crate::sim::model::boss::Bosses;
+use crate::sim::model::enemy::{part_pos, Enemy};
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::item::{Item, ItemKind};
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::{add_score, Player, CHARGE_PER_KILL, MAX_CHARGE};
 
 /// The parts of the world a hit may reach, borrowed for the length of the encounters (or a
 /// strike, or a step's scrap landings).
@@ -217,7 +217,7 @@ impl Harm<'_> {
     }
 
     /// Strikes the nearest part an enemy offers within reach in front of player `i`, at once
-    /// and for [`Character::melee_damage`](super::Character::melee_damage). Returns false,
+    /// and for [`Character::melee_damage`](crate::sim::Character::melee_damage). Returns false,
     /// striking nothing, when no part that can be hurt (on screen, not destroyed, not
     /// armoured) is within reach.
     pub fn melee_strike(&mut self, i: usize) -> bool {

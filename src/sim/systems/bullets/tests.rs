@@ -1,7 +1,11 @@
-//! The store against a model: random spawns, removals, steps, clones, clears and reserves, done
-//! both to a [`Bullets`] store and to a plain slab of [`Bullet`] values stepped one by one.
-//! After each, every way of reading the store (by key, in order, drawn either way round, and
-//! from both ends at once) sees what the slab holds, bit for bit.
+//! The bullet store's tests, all against a plain slab. The first few are fixed cases: keys
+//! handed out and visited as a slab does, a removed key reading as empty, a reserve leaving
+//! the store empty.
+//!
+//! The rest drive the store against a model: random spawns, removals, steps, clones, clears and
+//! reserves, done both to a [`Bullets`] store and to a plain slab of [`Bullet`] values stepped
+//! one by one. After each, every way of reading the store (by key, in order, drawn either way
+//! round, and from both ends at once) sees what the slab holds, bit for bit.
 //!
 //! What it drives is where the dense list of curling turns and the bits that rank it could
 //! fall out of step: a curler taken out and its key handed straight back out (to a curler or
@@ -15,12 +19,69 @@ use proptest::prelude::*;
 use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
 use crate::level::limits;
 use crate::level::schema::BulletStyle;
-use crate::sim::bullet::{unit, Bullet, BULLET_MAX_AGE};
-use crate::sim::clock::DT;
+use crate::sim::model::bullet::{unit, Bullet, BULLET_MAX_AGE};
+use crate::sim::model::clock::DT;
 use crate::sim::PLAYFIELD;
 
 use super::advance::out_of_play;
-use super::Bullets;
+use super::{Bullets, PLACEHOLDER};
+
+fn bullet(x: f32) -> Bullet {
+    Bullet::new(Vec2::new(x, 0.0), 1.0, 90.0, 0.0, 0.0, BulletStyle::Round)
+}
+
+/// The same calls on a slab and on the store give the same keys and the same order.
+#[test]
+fn keys_are_handed_out_and_visited_as_a_slab_does() {
+    let mut slab = slab::Slab::new();
+    let mut store = Bullets::default();
+    let h = PLACEHOLDER;
+    let mut rng = oorandom::Rand32::new(7);
+    for step in 0..2_000 {
+        let x = step as f32;
+        if rng.rand_range(0..3) == 0 && !slab.is_empty() {
+            let keys: Vec<usize> = slab.iter().map(|(k, _)| k).collect();
+            let k = keys[rng.rand_range(0..keys.len() as u32) as usize];
+            let a: f32 = slab.remove(k);
+            let b = store.remove(k).expect("the slab had it");
+            assert_eq!(a, b.pos.x);
+            assert!(store.remove(k).is_none(), "removed twice");
+        } else {
+            assert_eq!(store.vacant_key(), slab.vacant_key());
+            assert_eq!(store.insert(bullet(x), h), slab.insert(x));
+        }
+        assert_eq!(store.len(), slab.len());
+        let ours: Vec<(usize, f32)> = store.iter().map(|(k, b)| (k, b.pos.x)).collect();
+        let theirs: Vec<(usize, f32)> = slab.iter().map(|(k, &x)| (k, x)).collect();
+        assert_eq!(ours, theirs, "step {step}");
+        let drawn: Vec<f32> = store.sprites().rev().map(|s| s.pos.x).collect();
+        let backwards: Vec<f32> = theirs.iter().rev().map(|&(_, x)| x).collect();
+        assert_eq!(
+            drawn, backwards,
+            "step {step}: drawing sees them all, in order"
+        );
+    }
+}
+
+#[test]
+fn a_removed_key_holds_still_and_reads_as_empty() {
+    let mut store = Bullets::default();
+    let k = store.insert(bullet(5.0), PLACEHOLDER);
+    assert!(store.contains(k) && store.get(k).is_some());
+    store.remove(k);
+    assert!(!store.contains(k) && store.get(k).is_none() && store.handle(k).is_none());
+    assert_eq!((store.speed[k], store.accel[k]), (0.0, 0.0));
+    assert!(store.is_empty());
+}
+
+#[test]
+fn reserving_leaves_the_store_empty_with_keys_from_zero() {
+    let mut store = Bullets::default();
+    store.reserve(100);
+    assert!(store.is_empty() && store.iter().next().is_none());
+    assert_eq!(store.insert(bullet(1.0), PLACEHOLDER), 0);
+    assert!(store.pos.capacity() >= 100);
+}
 
 /// The curl times a step may use: none, short, the bullets' own, long, and forever.
 const CURLS: [u32; 5] = [0, 5, 20, 60, u32::MAX];

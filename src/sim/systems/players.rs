@@ -7,23 +7,23 @@ use slab::Slab;
 
 use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
 
-use super::arcade::ArcadeRules;
 use super::bomb::{self, Blast};
-use super::character::Character;
-use super::clock::DT;
-use super::events::GameEvent;
-use super::input::Input;
-use super::item::{Item, ItemKind};
 use super::items;
-use super::owner::Owner;
 use super::pilots::{fire_new_charge, fire_orla_side_beams, fire_rook_pods, swing_pods};
-use super::player::{
+use super::shared::Shared;
+use super::shots::spawn_shot;
+use crate::sim::model::arcade::ArcadeRules;
+use crate::sim::model::character::Character;
+use crate::sim::model::clock::DT;
+use crate::sim::model::events::GameEvent;
+use crate::sim::model::input::Input;
+use crate::sim::model::item::{Item, ItemKind};
+use crate::sim::model::owner::Owner;
+use crate::sim::model::player::{
     Player, Shot, ShotKind, CHARGE_HOLD_STEPS, CONTINUE_STEPS, HITBOX_RADIUS, RESPAWN_INVULNERABLE,
     START_BOMBS,
 };
-use super::shared::Shared;
-use super::shots::spawn_shot;
-use super::PLAYFIELD;
+use crate::sim::PLAYFIELD;
 
 /// What a player's step changes besides the ship: its shots and bombs, and the world's
 /// common parts; it reads the previous step's inputs (presses are edges) and the arcade rules.

@@ -6,10 +6,10 @@ use glam::Vec2;
 use crate::level::paths::waypoints_at;
 use crate::level::schema::PathDef;
 
-use super::bullet::unit;
-use super::clock::DT;
-use super::enemy::Enemy;
 use super::legs;
+use crate::sim::model::bullet::unit;
+use crate::sim::model::clock::DT;
+use crate::sim::model::enemy::Enemy;
 
 /// Moves `e` one step along its path, the ground scrolling at `scroll` pixels a second; ages
 /// it and its parts' hit flashes.

@@ -13,9 +13,9 @@ use multiversion::multiversion;
 
 use crate::collide::{BroadPhase, Collider};
 use crate::level::limits;
-use crate::sim::bullet::{hitbox_of, needle_half, unit, BULLET_MAX_AGE};
-use crate::sim::clock::DT;
-use crate::sim::shared::remove_box;
+use crate::sim::model::bullet::{hitbox_of, needle_half, unit, BULLET_MAX_AGE};
+use crate::sim::model::clock::DT;
+use crate::sim::systems::shared::remove_box;
 use crate::sim::PLAYFIELD;
 
 use super::{Bullets, Turn, VACANT};

@@ -3,8 +3,8 @@
 use crate::level::paths::waypoints_total_s;
 use crate::level::schema::PathDef;
 
-use super::clock::DT;
-use super::enemy::Enemy;
+use crate::sim::model::clock::DT;
+use crate::sim::model::enemy::Enemy;
 
 /// Moves `e` on to its sequence's next part once the current one has ended: after its
 /// `for_s`, or a waypoint part without one at its last point. The next part starts where

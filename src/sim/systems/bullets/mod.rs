@@ -17,16 +17,16 @@ use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
 use crate::level::schema::BulletStyle;
 use crate::level::Difficulty;
 
-use super::bullet::{Bullet, BULLET_MAX_AGE};
-use super::clock::DT;
-use super::owner::Owner;
 use super::scratch::Scratch;
 use super::shared::remove_box;
+use crate::sim::model::bullet::{Bullet, BULLET_MAX_AGE};
+use crate::sim::model::clock::DT;
+use crate::sim::model::owner::Owner;
 
 mod advance;
 mod curlers;
 #[cfg(test)]
-mod model_tests;
+mod tests;
 
 use curlers::Curlers;
 
@@ -306,7 +306,7 @@ impl Bullets {
 
     /// Makes room for `n` bullets in all, and writes the memory once, so that no step is the
     /// first to touch it. Only for an empty store; it stays empty.
-    pub(super) fn reserve(&mut self, n: usize) {
+    pub(crate) fn reserve(&mut self, n: usize) {
         debug_assert!(self.is_empty());
         let placeholder = Bullet::new(Vec2::ZERO, 0.0, 0.0, 0.0, 0.0, BulletStyle::Small);
         for _ in 0..n {
@@ -576,66 +576,4 @@ pub(crate) fn remove(bullets: &mut Bullets, collider: &mut Collider, k: usize) -
     let b = bullets.remove(k)?;
     remove_box(collider, b.handle);
     Some(b.pos)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn bullet(x: f32) -> Bullet {
-        Bullet::new(Vec2::new(x, 0.0), 1.0, 90.0, 0.0, 0.0, BulletStyle::Round)
-    }
-
-    /// The same calls on a slab and on the store give the same keys and the same order.
-    #[test]
-    fn keys_are_handed_out_and_visited_as_a_slab_does() {
-        let mut slab = slab::Slab::new();
-        let mut store = Bullets::default();
-        let h = PLACEHOLDER;
-        let mut rng = oorandom::Rand32::new(7);
-        for step in 0..2_000 {
-            let x = step as f32;
-            if rng.rand_range(0..3) == 0 && !slab.is_empty() {
-                let keys: Vec<usize> = slab.iter().map(|(k, _)| k).collect();
-                let k = keys[rng.rand_range(0..keys.len() as u32) as usize];
-                let a: f32 = slab.remove(k);
-                let b = store.remove(k).expect("the slab had it");
-                assert_eq!(a, b.pos.x);
-                assert!(store.remove(k).is_none(), "removed twice");
-            } else {
-                assert_eq!(store.vacant_key(), slab.vacant_key());
-                assert_eq!(store.insert(bullet(x), h), slab.insert(x));
-            }
-            assert_eq!(store.len(), slab.len());
-            let ours: Vec<(usize, f32)> = store.iter().map(|(k, b)| (k, b.pos.x)).collect();
-            let theirs: Vec<(usize, f32)> = slab.iter().map(|(k, &x)| (k, x)).collect();
-            assert_eq!(ours, theirs, "step {step}");
-            let drawn: Vec<f32> = store.sprites().rev().map(|s| s.pos.x).collect();
-            let backwards: Vec<f32> = theirs.iter().rev().map(|&(_, x)| x).collect();
-            assert_eq!(
-                drawn, backwards,
-                "step {step}: drawing sees them all, in order"
-            );
-        }
-    }
-
-    #[test]
-    fn a_removed_key_holds_still_and_reads_as_empty() {
-        let mut store = Bullets::default();
-        let k = store.insert(bullet(5.0), PLACEHOLDER);
-        assert!(store.contains(k) && store.get(k).is_some());
-        store.remove(k);
-        assert!(!store.contains(k) && store.get(k).is_none() && store.handle(k).is_none());
-        assert_eq!((store.speed[k], store.accel[k]), (0.0, 0.0));
-        assert!(store.is_empty());
-    }
-
-    #[test]
-    fn reserving_leaves_the_store_empty_with_keys_from_zero() {
-        let mut store = Bullets::default();
-        store.reserve(100);
-        assert!(store.is_empty() && store.iter().next().is_none());
-        assert_eq!(store.insert(bullet(1.0), PLACEHOLDER), 0);
-        assert!(store.pos.capacity() >= 100);
-    }
 }

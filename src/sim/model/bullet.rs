@@ -1,5 +1,5 @@
 //! An enemy bullet as a value: how it moves, and its hitbox and shape. The world's bullets
-//! are `bullets`; what fires them is `weapons`.
+//! are `systems::bullets`; what fires them is `systems::weapons`.
 
 use glam::Vec2;
 
@@ -23,7 +23,7 @@ pub struct Bullet {
     /// The unit vector of `heading_deg` (its cosine and sine), worked out only when the
     /// heading changes: most bullets never turn, and a step then moves them with no
     /// trigonometry. Derived from `heading_deg`, so the state hash leaves it out.
-    pub(super) dir: Vec2,
+    pub(crate) dir: Vec2,
 }
 
 /// Steps a bullet lives at most (20 seconds).
@@ -71,7 +71,7 @@ impl Bullet {
 }
 
 /// [`Bullet::shape`] of a bullet of `style` heading `heading_deg`.
-pub(super) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
+pub(crate) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
     if style.is_round() {
         Shape::Circle {
             radius: style.half_size(),
@@ -87,13 +87,13 @@ pub(super) fn shape_of(style: BulletStyle, heading_deg: f32) -> Shape {
 /// The half-extents of a bullet of `style` as a box along its heading: half its length
 /// ahead and behind, half its width across. A needle's shape; a round style's box bounds.
 #[inline]
-pub(super) fn needle_half(style: BulletStyle) -> Vec2 {
+pub(crate) fn needle_half(style: BulletStyle) -> Vec2 {
     Vec2::new(style.half_length(), style.half_size())
 }
 
 /// [`Bullet::hitbox`] of a bullet of `style` at `pos` whose unit heading is `dir`.
 #[inline]
-pub(super) fn hitbox_of(pos: Vec2, style: BulletStyle, dir: Vec2) -> Aabb {
+pub(crate) fn hitbox_of(pos: Vec2, style: BulletStyle, dir: Vec2) -> Aabb {
     let half = style.half_size();
     // Both worked out and one picked by its bits, without a branch: styles come in any order,
     // and a branch on them was mispredicted for one bullet in five.

@@ -1,6 +1,6 @@
 //! Enemies as values: an enemy, its parts with their HP and its weapons' timers, and what
 //! may be asked of them (where a part is, whether it can be hurt). Their table and its step
-//! are `enemies`.
+//! are `systems::enemies`.
 
 use glam::Vec2;
 use slab::Slab;
@@ -9,7 +9,7 @@ use crate::collide::{Handle, Shape};
 use crate::level::schema::PathDef;
 use crate::level::{EnemyType, HitShape, Level, Weapon};
 
-use super::PLAYFIELD;
+use crate::sim::PLAYFIELD;
 
 /// One box of an enemy, with its own HP.
 #[derive(Clone, Debug)]
