@@ -20,7 +20,6 @@ pub mod locate;
 pub mod music_loops;
 pub mod music_titles;
 mod parse;
-pub mod paths;
 mod read;
 pub mod report;
 pub mod resolved;
@@ -37,6 +36,9 @@ pub use difficulty::{Difficulty, Tier};
 pub use load::{
     load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
 };
-pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
+pub use resolved::{
+    Background, BossPhase, BulletStyle, EnemyLayer, EnemyType, HitShape, ItemDrop, Level, Parallax,
+    Part, Path, Pattern, PatternKind, TimelineEvent, Weapon,
+};
 pub use stage_files::{extra_stage, is_extra_stage, stage_files, stage_number, EXTRA_STAGE};
 pub use watch::LevelWatcher;

@@ -517,7 +517,10 @@ mod tests {
         assert!(variants::<PathDef>().contains(&"Hover"));
         assert!(variants::<TimelineEventDef>().contains(&"MidBoss"));
         assert_eq!(variants::<PatternKind>().len(), 6);
-        assert_eq!(variants::<BulletStyle>().len(), BulletStyle::ALL.len());
+        assert_eq!(
+            variants::<BulletStyle>().len(),
+            crate::level::BulletStyle::ALL.len()
+        );
         assert_eq!(variants::<ShapeDef>(), ["Circle", "Oriented"]);
     }
 

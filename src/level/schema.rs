@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use super::difficulty::{Difficulty, LoopScale, Only, PerDifficulty};
-pub use super::paths::{LegDef, List};
 
 /// One stage file, `levels/stageN.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -481,17 +480,29 @@ pub enum PathDef {
     /// point to point, or a curve through them with `smooth`; after the last point the enemy
     /// flies straight on, the way and at the pace of the last leg.
     Waypoints {
-        points: List<(f32, f32)>,
+        points: Vec<(f32, f32)>,
         #[serde(default = "defaults::air_speed")]
         speed: f32,
         #[serde(default)]
-        legs_s: List<f32>,
+        legs_s: Vec<f32>,
         #[serde(default)]
         smooth: bool,
     },
     /// Paths flown one after another, each from where the last left the enemy: each part
     /// for its `for_s` seconds, a `Waypoints` part without one until its last point.
-    Sequence { legs: List<LegDef> },
+    Sequence { legs: Vec<LegDef> },
+}
+
+/// One part of a `Sequence` path.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Leg")]
+pub struct LegDef {
+    /// How the enemy moves during this part, starting from where the last part left it.
+    pub path: PathDef,
+    /// Seconds this part lasts. Without it a `Waypoints` part lasts until its last point, and
+    /// any other part for good (so it must be the last).
+    #[serde(default)]
+    pub for_s: Option<f32>,
 }
 
 /// A bullet pattern, fired once per weapon shot.
@@ -559,45 +570,6 @@ pub enum BulletStyle {
     Needle,
 }
 
-/// [`BulletStyle::half_size`] by style, in the order of [`BulletStyle::ALL`]. A table, not a
-/// match: a step boxes every bullet, styles come in any order, and a match here compiled to a
-/// jump that mispredicted on a mixed screen.
-const HALF_SIZE: [f32; 4] = [2.0, 3.0, 5.0, 1.5];
-
-impl BulletStyle {
-    /// Every style, in declaration order, so `ALL[style as usize] == style`.
-    pub const ALL: [BulletStyle; 4] = [
-        BulletStyle::Small,
-        BulletStyle::Round,
-        BulletStyle::Big,
-        BulletStyle::Needle,
-    ];
-
-    /// Hitbox half-size across the bullet's flight: the radius of a round bullet's circle,
-    /// half the width of a needle's box. Hitboxes are smaller than sprites, as players expect.
-    pub fn half_size(self) -> f32 {
-        HALF_SIZE[self as usize]
-    }
-
-    /// Hitbox half-size along the bullet's flight: a needle's box reaches this far ahead of
-    /// and behind its centre (its sprite is 12 long); a round bullet's is its radius. Never
-    /// less than [`half_size`](Self::half_size), so it bounds the hitbox from the centre.
-    pub fn half_length(self) -> f32 {
-        // A round style's length is its size, by construction; only a needle's differs.
-        const HALF_LENGTH: [f32; 4] = {
-            let mut t = HALF_SIZE;
-            t[BulletStyle::Needle as usize] = 4.0;
-            t
-        };
-        HALF_LENGTH[self as usize]
-    }
-
-    /// True for the styles whose hitbox is a circle; a needle's is a box along its flight.
-    pub fn is_round(self) -> bool {
-        self != BulletStyle::Needle
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Item")]
 pub enum ItemDef {
@@ -608,15 +580,3 @@ pub enum ItemDef {
 
 mod defaults;
 pub mod fields;
-
-#[cfg(test)]
-mod tests {
-    use super::BulletStyle;
-
-    #[test]
-    fn every_bullet_style_sits_at_its_own_index() {
-        for (i, style) in BulletStyle::ALL.into_iter().enumerate() {
-            assert_eq!(style as usize, i, "{style:?}");
-        }
-    }
-}

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
 use crate::level::limits;
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 use crate::sim::bullet::{unit, Bullet, BULLET_MAX_AGE};
 use crate::sim::clock::DT;
 use crate::sim::PLAYFIELD;
