@@ -1,5 +1,6 @@
 //! How an enemy flies its path, one step at a time: straight lines, sine waves, swoops,
-//! stops to shoot, hovering, riding the ground, waypoints, and sequences of these.
+//! stops to shoot, hovering, riding the ground, waypoints, and sequences of these; and what
+//! each kind of path gives the state hash.
 
 use glam::Vec2;
 
