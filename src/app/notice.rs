@@ -1,7 +1,7 @@
 //! A message box on screen: a save that failed, a level with errors, an asset that would
 //! not load.
 
-use skysweep::level::report::{render_all, Style};
+use skysweep::level::text::report::{render_all, Style};
 use skysweep::level::LevelError;
 
 /// Columns a level error's source line is cut to in the error box: what the default window

@@ -5,10 +5,10 @@ use super::validate::finite_in;
 use super::Linker;
 use crate::level::assets::AssetKind;
 use crate::level::limits;
-use crate::level::locate::Seg;
+use crate::level::load::is_confined_asset;
 use crate::level::resolved::{Background, Parallax};
 use crate::level::schema::BackgroundDef;
-use crate::level::uses::is_confined_asset;
+use crate::level::text::locate::Seg;
 
 /// The background drawn behind the play, as `def` gives it.
 pub(super) fn resolve(def: &BackgroundDef) -> Background {

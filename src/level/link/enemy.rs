@@ -10,12 +10,12 @@ use super::path::link_path;
 use super::validate::{finite_in, is_plain_name};
 use super::{loc, Linker};
 use crate::level::assets::AssetKind;
-use crate::level::diag::unknown;
 use crate::level::limits;
-use crate::level::locate::Seg;
 use crate::level::resolved::{BossPhase, EnemyLayer, EnemyType, ItemDrop, Part, Weapon};
 use crate::level::schema::{BossPhaseDef, EnemyDef, ItemDef, LayerDef, PartDef, WeaponDef};
-use crate::level::source::Source;
+use crate::level::text::diag::unknown;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 fn part_index(parts: &[Part], name: &str) -> Option<usize> {
     parts.iter().position(|p| p.name == name)

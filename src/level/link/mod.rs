@@ -21,13 +21,13 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::assets::{AssetKind, Catalog};
-use super::diag::{unknown, Diagnostic, LevelError, Message};
-use super::difficulty::{LoopScale, Tier};
+use super::difficulty::Tier;
 use super::limits;
-use super::locate::{map_keys, span_of, Seg};
 use super::resolved::{Level, Pattern};
-use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
-use super::source::{line_col, Source};
+use super::schema::{DefsFile, EnemyDef, LoopScale, PatternDef, StageDef};
+use super::text::diag::{unknown, Diagnostic, LevelError, Message};
+use super::text::locate::{map_keys, span_of, Seg};
+use super::text::source::{line_col, Source};
 use enemy::link_enemy;
 use pattern::check_pattern;
 use timeline::link_event;

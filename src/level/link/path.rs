@@ -5,10 +5,10 @@
 use super::validate::finite_in;
 use super::{loc, Linker};
 use crate::level::limits::{self, MAX_LEGS, MAX_WAYPOINTS};
-use crate::level::locate::Seg;
 use crate::level::resolved::{Leg, Path};
 use crate::level::schema::{LegDef, PathDef};
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// Checks the path `def` at `at` in `src`, and builds the path the simulation flies.
 pub(super) fn link_path(r: &mut Linker, src: &Source, at: &[Seg], def: &PathDef) -> Path {
@@ -202,7 +202,7 @@ fn check_legs(r: &mut Linker, src: &Source, at: &[Seg], legs: &[LegDef]) {
 
 /// Whose path it is, as a prefix: `enemy "drone": `, `event 3: `, `wave "pair", event 1: `.
 fn owner_of(at: &[Seg]) -> String {
-    use crate::level::locate::{item_names, Step};
+    use crate::level::text::locate::{item_names, Step};
     let steps: Vec<Step> = at
         .iter()
         .map(|s| match s {

@@ -4,10 +4,10 @@
 use super::validate::{finite_in, outside};
 use super::{loc, Linker};
 use crate::level::limits;
-use crate::level::locate::Seg;
 use crate::level::resolved::{BulletStyle, Pattern, PatternKind};
 use crate::level::schema::{self, PatternDef};
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// The pattern the simulation fires for `def`, field for field.
 pub(super) fn resolve(def: &PatternDef) -> Pattern {

@@ -7,10 +7,10 @@ use super::path::link_path;
 use super::validate::{finite_in, stage_end};
 use super::{loc, Linker};
 use crate::level::limits;
-use crate::level::locate::Seg;
 use crate::level::resolved::TimelineEvent;
 use crate::level::schema::{StageDef, TimelineEventDef};
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// Checks one event of the flat timeline (see [`super::expand`]) and resolves its names.
 /// Errors are reported at the event's own text; one placed by a wave also names the line

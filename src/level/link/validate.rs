@@ -5,9 +5,9 @@
 use super::Linker;
 use crate::level::assets::AssetKind;
 use crate::level::limits;
-use crate::level::locate::Seg;
 use crate::level::schema::StageDef;
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// True for names the atlas and the music folder use: letters, digits, `_` and `-`.
 pub(super) fn is_plain_name(name: &str) -> bool {
