@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::level::check::{check_file, Checked};
-use crate::level::report::{self, Style};
+use crate::level::load::check::{check_file, Checked};
+use crate::level::text::report::{self, Style};
 use crate::level::{Catalog, Diagnostic};
 
 use super::args::CheckFormat;

@@ -11,6 +11,10 @@ pub const MAX_SPAWN_COUNT: u32 = 64;
 pub const MAX_BULLETS_PER_VOLLEY: u32 = 720;
 /// Volleys one weapon shot may fire.
 pub const MAX_VOLLEYS: u32 = 120;
+/// Points in one waypoint path.
+pub const MAX_WAYPOINTS: usize = 32;
+/// Parts (legs) of one sequence path.
+pub const MAX_LEGS: usize = 16;
 /// Boxes of one multi-part enemy.
 pub const MAX_PARTS: usize = 32;
 /// Weapons in one list (an enemy's, or a phase's).

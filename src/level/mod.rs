@@ -1,42 +1,41 @@
-//! Levels: the RON format authors write ([`schema`]), loading with diagnostics that name file,
-//! line and column ([`load`], [`diag`]) and show the line ([`report`]), the assets a level may
-//! name ([`assets`]), the bounds that keep shared files safe ([`limits`]), hot reload while
-//! editing ([`watch`]), and the resolved [`Level`] the simulation runs.
+//! Levels: from the RON text authors write to the resolved [`Level`] the simulation runs.
 //!
-//! Loading goes down through private steps: reading a file's text (`read`), parsing RON
-//! (`parse`), reading the files a stage `uses` (`uses`), then linking: checking values and
-//! turning names into indices (`link`). [`load`] is their front door.
+//! - [`schema`]: the format as authors write it, each value with its defaults beside it.
+//! - [`text`]: a file as text: reading, parsing RON into the schema, finding places in the
+//!   text, and diagnostics that name file, line and column and show the line.
+//! - `link`: checking the schema's values, turning names into indices, and building the
+//!   resolved level from them.
+//! - [`resolved`]: the loaded level's own types, the only ones the simulation reads.
+//! - [`load`]: the front door that reads, parses and links a stage and the files it `uses`;
+//!   which files are stages, `skysweep check`, and hot reload while editing.
+//! - [`assets`]: the sprite names, images and music cues a level may name, and the music's
+//!   titles and loop regions.
+//! - [`difficulty`]: difficulties, the rules each plays by, and the [`Tier`] a level is resolved
+//!   for; [`limits`]: the bounds that keep a shared file from exhausting memory.
+//!
+//! Data flows one way: `load` reads `text` into the `schema`, `link` turns the schema into the
+//! `resolved` level. The simulation and everything above it name `resolved` types (mostly
+//! through the re-exports below), never `schema` ones. Nothing here imports the simulation,
+//! the window or the app; file I/O goes through `platform`.
 
 pub mod assets;
-mod brackets;
-pub mod check;
-pub mod cue_table;
-pub mod diag;
 pub mod difficulty;
 pub mod limits;
 mod link;
 pub mod load;
-pub mod locate;
-pub mod music_loops;
-pub mod music_titles;
-mod parse;
-pub mod paths;
-mod read;
-pub mod report;
 pub mod resolved;
 pub mod schema;
-mod source;
-pub mod stage_files;
-mod unclosed;
-mod uses;
-pub mod watch;
+pub mod text;
 
 pub use assets::Catalog;
-pub use diag::{Diagnostic, LevelError};
 pub use difficulty::{Difficulty, Tier};
+pub use load::stage_files::{extra_stage, is_extra_stage, stage_files, stage_number, EXTRA_STAGE};
+pub use load::watch::LevelWatcher;
 pub use load::{
     load_stage, load_stage_linted, parse_stage, parse_stage_linted, read_source, Source,
 };
-pub use resolved::{BossPhase, EnemyType, HitShape, Level, Part, TimelineEvent, Weapon};
-pub use stage_files::{extra_stage, is_extra_stage, stage_files, stage_number, EXTRA_STAGE};
-pub use watch::LevelWatcher;
+pub use resolved::{
+    Background, BossPhase, BulletStyle, EnemyLayer, EnemyType, HitShape, ItemDrop, Level, Parallax,
+    Part, Path, Pattern, PatternKind, TimelineEvent, Weapon,
+};
+pub use text::diag::{Diagnostic, LevelError};

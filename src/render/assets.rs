@@ -111,7 +111,7 @@ fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
         skysweep::platform::fileio::read_text(path, skysweep::platform::fileio::MAX_MANIFEST_BYTES)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     ron::from_str(&text).map_err(|e| {
-        let (line, col) = skysweep::level::diag::ron_error_at(&text, &e);
+        let (line, col) = skysweep::level::text::diag::ron_error_at(&text, &e);
         format!("{}:{line}:{col}: {}", path.display(), e.code)
     })
 }

@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use macroquad::prelude::{Image, Rect};
 use serde::Deserialize;
-use skysweep::level::schema::LayerDef;
+use skysweep::level::EnemyLayer;
 use skysweep::level::{load_stage, Catalog};
 
 use super::sprite_layer::{SpriteLayer, ANGLES};
@@ -328,7 +328,7 @@ fn load_grounds() -> Vec<Ground> {
             continue; // definitions files and broken stages are other tests' business
         };
         let mut air = BTreeSet::new();
-        for ty in level.enemies.iter().filter(|t| t.layer == LayerDef::Air) {
+        for ty in level.enemies.iter().filter(|t| t.layer == EnemyLayer::Air) {
             air.insert(ty.sprite.clone());
             air.extend(ty.parts.iter().filter_map(|p| p.sprite.clone()));
         }

@@ -26,7 +26,7 @@ pub mod tate;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
-use skysweep::level::schema::BulletStyle;
+use skysweep::level::BulletStyle;
 use skysweep::save::settings::Visibility;
 use skysweep::save::tate::Tate;
 use skysweep::sim::PLAYFIELD;

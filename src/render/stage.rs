@@ -2,7 +2,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::level::schema::BulletStyle;
+use skysweep::level::BulletStyle;
 use skysweep::sim::{
     BulletSprite, Enemy, ItemKind, PartState, StagePhase, Tally, World, PLAYFIELD,
 };

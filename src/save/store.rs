@@ -86,7 +86,7 @@ pub fn parse_saved<T: DeserializeOwned>(bytes: Vec<u8>) -> Parsed<T> {
     match ron::from_str::<T>(&text) {
         Ok(value) => Parsed::Value(value, text),
         Err(e) => {
-            let (line, col) = crate::level::diag::ron_error_at(&text, &e);
+            let (line, col) = crate::level::text::diag::ron_error_at(&text, &e);
             Parsed::Damaged(format!("line {line}, column {col}: {}", e.code))
         }
     }

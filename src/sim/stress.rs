@@ -11,7 +11,7 @@ use std::sync::Arc;
 use glam::vec2;
 
 use crate::level::limits;
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 use crate::level::Level;
 
 use super::{Bullet, World, WorldConfig, BULLET_MAX_AGE, PLAYFIELD};

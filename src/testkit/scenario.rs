@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use glam::Vec2;
 
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 use crate::level::{parse_stage, Catalog, Level, LevelError, Source};
 
 use crate::sim::model::input::Input;

@@ -2,7 +2,7 @@
 //! events after the Boss, a second Boss) and warnings for what loads but is probably a
 //! mistake, each firing on a small stage written for it; and `check --deny warnings`.
 
-use skysweep::level::diag::Severity;
+use skysweep::level::text::diag::Severity;
 use skysweep::level::{Diagnostic, Level};
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use skysweep::level::check::check_file;
+use skysweep::level::load::check::check_file;
 use skysweep::level::{parse_stage, Catalog, LevelError, Source};
 
 use crate::support;

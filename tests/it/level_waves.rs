@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use skysweep::level::diag::Severity;
+use skysweep::level::text::diag::Severity;
 use skysweep::level::{Diagnostic, Level, TimelineEvent};
 use skysweep::testkit::assert_says;
 

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use kira::sound::static_sound::StaticSoundData;
 use kira::sound::streaming::StreamingSoundData;
 use rayon::prelude::*;
+use skysweep::level::assets::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
 use skysweep::level::assets::{is_long_music, GAME_MUSIC};
-use skysweep::level::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
 use skysweep::level::Catalog;
 
 const RATE: u32 = 44_100;
@@ -181,8 +181,8 @@ fn every_track_decodes_to_stereo_at_44100_hz_and_ends_where_its_loop_does() {
 fn every_levels_music_is_a_file_that_is_there() {
     let catalog = Catalog::load(&assets());
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
-    let mut stages = skysweep::level::stage_files::stage_files(&dir).unwrap();
-    stages.extend(skysweep::level::stage_files::extra_stage(&dir));
+    let mut stages = skysweep::level::load::stage_files::stage_files(&dir).unwrap();
+    stages.extend(skysweep::level::load::stage_files::extra_stage(&dir));
     assert!(
         stages.len() >= 7,
         "the campaign and the Extra stage: {stages:?}"

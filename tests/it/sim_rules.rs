@@ -521,7 +521,7 @@ fn curling_bullets_do_not_live_forever() {
         0.0,
         0.0,
         60.0,
-        skysweep::level::schema::BulletStyle::Round,
+        skysweep::level::BulletStyle::Round,
     ))
     .unwrap();
     idle(&mut w, 60 * 10);

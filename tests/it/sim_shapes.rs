@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 use skysweep::collide::{Layer, Shape};
-use skysweep::level::schema::BulletStyle;
+use skysweep::level::BulletStyle;
 use skysweep::sim::model::player::HITBOX_RADIUS;
 use skysweep::sim::{Bullet, Input, World, WorldConfig};
 use skysweep::testkit::scenario::{self, hold, quiet_level};

@@ -94,8 +94,8 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
 /// are part of stages, not stages to play.
 fn is_defs(path: &Path, catalog: &Catalog) -> bool {
     matches!(
-        skysweep::level::check::check_file(path, catalog),
-        Ok(skysweep::level::check::Checked::Defs { .. })
+        skysweep::level::load::check::check_file(path, catalog),
+        Ok(skysweep::level::load::check::Checked::Defs { .. })
     )
 }
 

@@ -2,7 +2,7 @@
 //! not load, a replay saved. Every scene posts its notices to the one [`Notices`] service the
 //! context holds; the router counts their time each frame and draws the one on screen.
 
-use skysweep::level::report::{render_all, Style};
+use skysweep::level::text::report::{render_all, Style};
 use skysweep::level::LevelError;
 
 /// Columns a level error's source line is cut to in the error box: what the default window

@@ -6,16 +6,16 @@ use std::sync::Arc;
 use glam::Vec2;
 
 use super::hitbox::{link_hitbox, HitboxDef, DEFAULT_SIZE};
-use super::path_check::check_path;
+use super::path::link_path;
 use super::validate::{finite_in, is_plain_name};
 use super::{loc, Linker};
 use crate::level::assets::AssetKind;
-use crate::level::diag::unknown;
 use crate::level::limits;
-use crate::level::locate::Seg;
-use crate::level::resolved::{BossPhase, EnemyType, Part, Weapon};
-use crate::level::schema::{BossPhaseDef, EnemyDef, PartDef, WeaponDef};
-use crate::level::source::Source;
+use crate::level::resolved::{BossPhase, EnemyLayer, EnemyType, ItemDrop, Part, Weapon};
+use crate::level::schema::{BossPhaseDef, EnemyDef, ItemDef, LayerDef, PartDef, WeaponDef};
+use crate::level::text::diag::unknown;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 fn part_index(parts: &[Part], name: &str) -> Option<usize> {
     parts.iter().position(|p| p.name == name)
@@ -103,7 +103,7 @@ pub(super) fn link_enemy(
         }),
     };
     check_rewards(r, &e, def);
-    check_path(r, src, &e.field("path"), &def.path);
+    let path = link_path(r, src, &e.field("path"), &def.path);
     let weapons = link_weapons(r, name, src, &parts, &def.weapons, &e.field("weapons"));
     let phases = link_phases(r, &e, def, &parts);
     let reveals = link_reveals(r, &e, def);
@@ -129,14 +129,21 @@ pub(super) fn link_enemy(
     Some(EnemyType {
         name: name.into(),
         sprite: def.sprite.clone(),
-        layer: def.layer,
+        layer: match def.layer {
+            LayerDef::Air => EnemyLayer::Air,
+            LayerDef::Ground => EnemyLayer::Ground,
+        },
         score: def.score,
         parts,
         core,
-        path: def.path.clone(),
+        path,
         weapons,
         phases,
-        drop: def.drop,
+        drop: def.drop.map(|d| match d {
+            ItemDef::Power => ItemDrop::Power,
+            ItemDef::Bomb => ItemDrop::Bomb,
+            ItemDef::Coin => ItemDrop::Coin,
+        }),
         reveals,
         wreck: def.wreck.as_deref().map(Into::into),
         bonus: def.bonus,
@@ -481,9 +488,10 @@ fn link_phase(r: &mut Linker, e: &Site, pi: usize, ph: &BossPhaseDef, parts: &[P
         (None, Some(_)) => -1.0,
         (None, None) => 1.0,
     };
-    if let Some(p) = &ph.path {
-        check_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p);
-    }
+    let path = ph
+        .path
+        .as_ref()
+        .map(|p| link_path(r, src, &loc(&phase_at, [Seg::Field("path")]), p));
     let weapons = link_weapons(
         r,
         name,
@@ -498,7 +506,7 @@ fn link_phase(r: &mut Linker, e: &Site, pi: usize, ph: &BossPhaseDef, parts: &[P
         below_hp,
         after_s: ph.after_s,
         weapons,
-        path: ph.path.clone(),
+        path,
     }
 }
 

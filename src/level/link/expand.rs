@@ -10,11 +10,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::validate::{check_marker, finite_in, outside};
 use super::{loc, Linker};
-use crate::level::diag::unknown;
 use crate::level::limits;
-use crate::level::locate::{span_of, Seg};
 use crate::level::schema::{StageDef, TimelineEventDef};
-use crate::level::source::line_col;
+use crate::level::text::diag::unknown;
+use crate::level::text::locate::{span_of, Seg};
+use crate::level::text::source::line_col;
 
 /// The playfield's width: a mirrored x is `PLAYFIELD_W - x`. (The simulation's `PLAYFIELD`
 /// says the same; the level format may not import the simulation.)

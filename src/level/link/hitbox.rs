@@ -5,10 +5,10 @@ use glam::Vec2;
 
 use super::validate::finite_in;
 use super::{loc, Linker};
-use crate::level::locate::Seg;
 use crate::level::resolved::HitShape;
 use crate::level::schema::ShapeDef;
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// The hitbox of a single-box enemy when it gives neither `size` nor `shape`.
 pub(super) const DEFAULT_SIZE: (f32, f32) = (14.0, 14.0);

@@ -7,12 +7,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::expand::{Expanded, Placed};
 use super::validate::{finite_in, stage_end};
 use super::{loc, Linker};
-use crate::level::diag::Diagnostic;
-use crate::level::locate::{span_of, Seg};
 use crate::level::resolved::{EnemyType, TimelineEvent};
 use crate::level::schema::{StageDef, TimelineEventDef};
-use crate::level::source::line_col;
-use crate::level::source::Source;
+use crate::level::text::diag::Diagnostic;
+use crate::level::text::locate::{span_of, Seg};
+use crate::level::text::source::line_col;
+use crate::level::text::source::Source;
 
 /// The line of an event's text in the stage file, for messages that point from one event
 /// to another.

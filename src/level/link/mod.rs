@@ -5,11 +5,13 @@
 //! [`Linker`] carries the errors; [`validate`] checks values that need no names resolved,
 //! [`enemy`] and [`timeline`] resolve names to indices as they check.
 
+mod background;
 mod enemy;
 mod expand;
 mod hitbox;
 mod lint;
-mod path_check;
+mod path;
+mod pattern;
 mod tiered;
 mod timeline;
 mod validate;
@@ -19,16 +21,17 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::assets::{AssetKind, Catalog};
-use super::diag::{unknown, Diagnostic, LevelError, Message};
-use super::difficulty::{LoopScale, Tier};
+use super::difficulty::Tier;
 use super::limits;
-use super::locate::{map_keys, span_of, Seg};
-use super::resolved::Level;
-use super::schema::{DefsFile, EnemyDef, PatternDef, StageDef};
-use super::source::{line_col, Source};
+use super::resolved::{Level, Pattern};
+use super::schema::{DefsFile, EnemyDef, LoopScale, PatternDef, StageDef};
+use super::text::diag::{unknown, Diagnostic, LevelError, Message};
+use super::text::locate::{map_keys, span_of, Seg};
+use super::text::source::{line_col, Source};
 use enemy::link_enemy;
+use pattern::check_pattern;
 use timeline::link_event;
-use validate::{check_pattern, check_stage};
+use validate::check_stage;
 
 /// Where a definition came from, so its errors point into the right file.
 struct Defined<'a, T> {
@@ -345,7 +348,11 @@ fn link_tier(
     gather_definitions(&mut r, stage, defs);
     check_stage(&mut r, stage);
     tiered::check_loop2(&mut r, stage);
-    let patterns: Vec<PatternDef> = r.patterns.values().map(|d| d.def.clone()).collect();
+    let patterns: Vec<Pattern> = r
+        .patterns
+        .values()
+        .map(|d| pattern::resolve(d.def))
+        .collect();
     let pattern_entries: Vec<(String, &Source, &PatternDef)> = r
         .patterns
         .iter()
@@ -399,7 +406,7 @@ fn link_tier(
             length_s: stage.length_s,
             scroll_speed: stage.scroll_speed,
             max_bullets: stage.max_bullets as usize,
-            background: stage.background.clone(),
+            background: background::resolve(&stage.background),
             music: stage.music.clone(),
             boss_music: stage.boss_music.clone(),
             markers,

@@ -7,11 +7,13 @@
 
 use super::validate::finite_in;
 use super::{loc, Linker};
-use crate::level::difficulty::{PerDifficulty, Tier, LOOP_FACTOR};
+use crate::level::difficulty::Tier;
 use crate::level::limits;
-use crate::level::locate::Seg;
-use crate::level::schema::{DefsFile, EnemyDef, StageDef, TimelineEventDef};
-use crate::level::source::Source;
+use crate::level::schema::{
+    DefsFile, EnemyDef, PerDifficulty, StageDef, TimelineEventDef, LOOP_FACTOR,
+};
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 impl Linker<'_> {
     /// The value of `v` on this tier's difficulty and where its text is: `at` for a plain

@@ -3,14 +3,14 @@
 use glam::Vec2;
 
 use super::expand::Placed;
-use super::path_check::check_path;
+use super::path::link_path;
 use super::validate::{finite_in, stage_end};
 use super::{loc, Linker};
 use crate::level::limits;
-use crate::level::locate::Seg;
 use crate::level::resolved::TimelineEvent;
 use crate::level::schema::{StageDef, TimelineEventDef};
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// Checks one event of the flat timeline (see [`super::expand`]) and resolves its names.
 /// Errors are reported at the event's own text; one placed by a wave also names the line
@@ -188,9 +188,7 @@ fn link_spawn(
             format!("spacing_s must be 0 to 60 seconds, found {spacing_s}"),
         );
     }
-    if let Some(p) = path {
-        check_path(r, src, &field("path"), p);
-    }
+    let path = path.as_ref().map(|p| link_path(r, src, &field("path"), p));
     Some(TimelineEvent::Spawn {
         at: *at,
         enemy: enemy_i?,
@@ -198,7 +196,7 @@ fn link_spawn(
         count,
         spacing_s: *spacing_s,
         step: Vec2::new(*dx, *dy),
-        path: path.clone(),
+        path,
         pattern: pattern_i,
         mirror: *mirror,
     })

@@ -1,13 +1,13 @@
-//! Checks on values that name nothing else: the stage's own fields and bullet patterns (movement
-//! paths are `path_check`'s), and the shared rules for numbers and names.
+//! Checks on values that name nothing else: the stage's own fields (its background is
+//! `background`'s, bullet patterns `pattern`'s and movement paths `path`'s), and the shared
+//! rules for numbers and names.
 
-use super::{loc, Linker};
+use super::Linker;
 use crate::level::assets::AssetKind;
 use crate::level::limits;
-use crate::level::locate::Seg;
-use crate::level::schema::{BackgroundDef, PatternDef, StageDef};
-use crate::level::source::Source;
-use crate::level::uses::is_confined_asset;
+use crate::level::schema::StageDef;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
 
 /// True for names the atlas and the music folder use: letters, digits, `_` and `-`.
 pub(super) fn is_plain_name(name: &str) -> bool {
@@ -158,169 +158,5 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
         let here = [Seg::Field("markers"), Seg::key(name)];
         check_marker(r, src, &here, name, *t, stage_end(stage), "");
     }
-    check_background(r, &stage.background);
-}
-
-/// Checks the stage's background: the ground image and each layer's image, speed and alpha.
-fn check_background(r: &mut Linker, bg: &BackgroundDef) {
-    let src = r.stage_src;
-    let ground_at = [Seg::Field("background"), Seg::Field("ground")];
-    let layer_at = |i: usize| {
-        [
-            Seg::Field("background"),
-            Seg::Field("layers"),
-            Seg::Index(i),
-            Seg::Field("image"),
-        ]
-    };
-    if is_confined_asset(&bg.ground) {
-        r.asset(src, &ground_at, AssetKind::Image, "ground", &bg.ground);
-    } else {
-        r.err(
-            src,
-            &ground_at,
-            format!(
-                "ground \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
-                bg.ground
-            ),
-        );
-    }
-    r.too_many(
-        src,
-        &[Seg::Field("background"), Seg::Field("layers")],
-        bg.layers.len(),
-        limits::MAX_LAYERS,
-        |n| format!("{n} background layers"),
-    );
-    for (i, l) in bg.layers.iter().enumerate().take(limits::MAX_LAYERS) {
-        let field = format!("background layer {}: image", i + 1);
-        if is_confined_asset(&l.image) {
-            r.asset(src, &layer_at(i), AssetKind::Image, &field, &l.image);
-        } else {
-            r.err(
-                src,
-                &layer_at(i),
-                format!(
-                    "{field} \"{}\" must be a relative path inside assets/ (no `..`, not absolute)",
-                    l.image
-                ),
-            );
-        }
-        let at = |f: &'static str| {
-            [
-                Seg::Field("background"),
-                Seg::Field("layers"),
-                Seg::Index(i),
-                Seg::Field(f),
-            ]
-        };
-        if !finite_in(l.speed, 0.0, 8.0) {
-            r.err(
-                src,
-                &at("speed"),
-                format!(
-                    "background layer {}: speed must be 0 to 8, found {}",
-                    i + 1,
-                    l.speed
-                ),
-            );
-        }
-        if !finite_in(l.alpha, 0.0, 1.0) {
-            r.err(
-                src,
-                &at("alpha"),
-                format!(
-                    "background layer {}: alpha must be 0 to 1, found {}",
-                    i + 1,
-                    l.alpha
-                ),
-            );
-        }
-    }
-}
-
-pub(super) fn check_pattern(r: &mut Linker, name: &str, src: &Source, p: &PatternDef) {
-    let base = [Seg::Field("patterns"), Seg::key(name)];
-    let bad = |r: &mut Linker, field: &'static str, msg: String| {
-        r.err(
-            src,
-            &loc(&base, [Seg::Field(field)]),
-            format!("pattern \"{name}\": {msg}"),
-        )
-    };
-    if p.count == 0 || p.count > limits::MAX_BULLETS_PER_VOLLEY {
-        bad(
-            r,
-            "count",
-            format!(
-                "count must be 1 to {}, found {}",
-                limits::MAX_BULLETS_PER_VOLLEY,
-                p.count
-            ),
-        );
-    }
-    if p.volleys == 0 || p.volleys > limits::MAX_VOLLEYS {
-        bad(
-            r,
-            "volleys",
-            format!(
-                "volleys must be 1 to {}, found {}",
-                limits::MAX_VOLLEYS,
-                p.volleys
-            ),
-        );
-    }
-    if !finite_in(p.speed, 0.0, limits::MAX_SPEED) {
-        bad(
-            r,
-            "speed",
-            format!(
-                "speed must be 0 to {} pixels per second, found {}",
-                limits::MAX_SPEED,
-                p.speed
-            ),
-        );
-    }
-    if !finite_in(p.speed_spread, 0.0, limits::MAX_SPEED) {
-        bad(
-            r,
-            "speed_spread",
-            format!(
-                "speed_spread must be 0 to {}, found {}",
-                limits::MAX_SPEED,
-                p.speed_spread
-            ),
-        );
-    }
-    if !finite_in(p.accel, -limits::MAX_ACCEL, limits::MAX_ACCEL) {
-        bad(
-            r,
-            "accel",
-            format!(
-                "accel must be between -{0} and {0}, found {1}",
-                limits::MAX_ACCEL,
-                p.accel
-            ),
-        );
-    }
-    let angles = [
-        ("ang_vel_deg", p.ang_vel_deg),
-        ("spread_deg", p.spread_deg),
-        ("angle_deg", p.angle_deg),
-        ("spin_deg", p.spin_deg),
-    ];
-    for (field, v) in outside(angles, -3600.0, 3600.0) {
-        let says = format!("{field} must be a number of degrees between -3600 and 3600, found {v}");
-        bad(r, field, says);
-    }
-    if !finite_in(p.volley_interval_s, 0.0, 10.0) {
-        bad(
-            r,
-            "volley_interval_s",
-            format!(
-                "volley_interval_s must be 0 to 10 seconds, found {}",
-                p.volley_interval_s
-            ),
-        );
-    }
+    super::background::check_background(r, &stage.background);
 }

@@ -17,7 +17,7 @@
 //! least [`MIN_SHARE`] of the backdrop's pixels.
 
 use macroquad::prelude::Color;
-use skysweep::level::schema::BulletStyle;
+use skysweep::level::BulletStyle;
 use skysweep::save::settings::Visibility;
 use skysweep::sim::Character;
 

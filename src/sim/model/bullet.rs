@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use crate::collide::{Aabb, Handle, Shape};
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 
 #[derive(Clone, Debug)]
 pub struct Bullet {

@@ -6,7 +6,7 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::{Handle, Shape};
-use crate::level::schema::PathDef;
+use crate::level::Path;
 use crate::level::{EnemyType, HitShape, Level, Weapon};
 
 use crate::sim::PLAYFIELD;
@@ -46,7 +46,7 @@ pub struct Enemy {
     pub(crate) heading_deg: f32,
     /// Steps alive.
     pub age: u32,
-    pub path: PathDef,
+    pub path: Path,
     pub mirror: bool,
     pub parts: Vec<PartState>,
     pub weapons: Vec<WeaponState>,

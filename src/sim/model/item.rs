@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use crate::collide::Handle;
-use crate::level::schema::ItemDef;
+use crate::level::ItemDrop;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ItemKind {
@@ -15,12 +15,12 @@ pub enum ItemKind {
     ScoreCoin,
 }
 
-impl From<ItemDef> for ItemKind {
-    fn from(d: ItemDef) -> Self {
+impl From<ItemDrop> for ItemKind {
+    fn from(d: ItemDrop) -> Self {
         match d {
-            ItemDef::Power => ItemKind::Power,
-            ItemDef::Bomb => ItemKind::Bomb,
-            ItemDef::Coin => ItemKind::Coin,
+            ItemDrop::Power => ItemKind::Power,
+            ItemDrop::Bomb => ItemKind::Bomb,
+            ItemDrop::Coin => ItemKind::Coin,
         }
     }
 }

@@ -48,7 +48,7 @@ impl Replay {
     /// format this build does not read (a newer one is named as such).
     pub fn from_ron(file: &str, text: &str) -> Result<Self, ReplayError> {
         let parse_error = |e: ron::error::SpannedError| {
-            let at = crate::level::diag::ron_error_at(text, &e);
+            let at = crate::level::text::diag::ron_error_at(text, &e);
             ReplayError::parse(file, at, e.code.to_string())
         };
         let version = ron::from_str::<VersionProbe>(text)

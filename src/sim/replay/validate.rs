@@ -3,9 +3,9 @@
 
 use super::error::ReplayError;
 use super::schema::{track_len, Replay, StageRecord, REPLAY_VERSION, REPLAY_VERSION_ONE_STAGE};
-use crate::level::diag::line_col;
 use crate::level::limits::MAX_PATH_LEN;
-use crate::level::locate::{offset_of, Seg};
+use crate::level::text::diag::line_col;
+use crate::level::text::locate::{offset_of, Seg};
 use crate::sim::model::player::MAX_POWER;
 
 /// The bits [`Input::to_bits`](crate::sim::model::input::Input::to_bits) can set: seven buttons, the

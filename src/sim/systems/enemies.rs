@@ -6,8 +6,7 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
-use crate::level::schema::{LayerDef, PathDef};
-use crate::level::{limits, Difficulty, Level};
+use crate::level::{limits, Difficulty, EnemyLayer, Level, Path};
 
 use super::flight::fly;
 use super::scratch::Scratch;
@@ -24,7 +23,7 @@ use crate::sim::PLAYFIELD;
 pub(crate) struct Spawn {
     pub kind: usize,
     pub pos: Vec2,
-    pub path: Option<PathDef>,
+    pub path: Option<Path>,
     pub pattern: Option<usize>,
     pub mirror: bool,
 }
@@ -53,7 +52,7 @@ impl Spawner<'_> {
             return None;
         }
         let ty = self.level.enemies.get(kind)?;
-        let ground = ty.layer == LayerDef::Ground;
+        let ground = ty.layer == EnemyLayer::Ground;
         let layer = if ground {
             Layer::GroundEnemy
         } else {

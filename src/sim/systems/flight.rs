@@ -1,11 +1,13 @@
 //! How an enemy flies its path, one step at a time: straight lines, sine waves, swoops,
-//! stops to shoot, hovering, riding the ground, waypoints, and sequences of these.
+//! stops to shoot, hovering, riding the ground, waypoints, and sequences of these; and what
+//! each kind of path gives the state hash.
 
 use glam::Vec2;
 
-use crate::level::paths::waypoints_at;
-use crate::level::schema::PathDef;
+use crate::level::resolved::waypoints_at;
+use crate::level::Path;
 
+use crate::sim::world::hash::{Feed, StateHasher};
 use super::legs;
 use crate::sim::model::bullet::unit;
 use crate::sim::model::clock::DT;
@@ -23,7 +25,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
     let m = if e.mirror { -1.0 } else { 1.0 };
     legs::next_leg(e);
     match legs::flown(e) {
-        PathDef::Straight { angle_deg, speed } => {
+        Path::Straight { angle_deg, speed } => {
             let a = if e.mirror {
                 180.0 - angle_deg
             } else {
@@ -31,7 +33,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             };
             e.pos += unit(a) * speed * DT;
         }
-        PathDef::Sine {
+        Path::Sine {
             speed,
             amplitude,
             period_s,
@@ -39,7 +41,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             e.pos.y += speed * DT;
             e.pos.x = e.origin.x + m * amplitude * (std::f32::consts::TAU * t / period_s).sin();
         }
-        PathDef::Swoop {
+        Path::Swoop {
             speed,
             turn_y,
             turn_deg_s,
@@ -57,7 +59,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             }
             e.pos += unit(e.heading_deg) * speed * DT;
         }
-        PathDef::StopAndShoot {
+        Path::StopAndShoot {
             speed,
             stop_y,
             wait_s,
@@ -78,8 +80,8 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
                 e.pos += unit(a) * speed * DT;
             }
         }
-        PathDef::Ground => e.pos.y += scroll * DT,
-        PathDef::Drive { angle_deg, speed } => {
+        Path::Ground => e.pos.y += scroll * DT,
+        Path::Drive { angle_deg, speed } => {
             let a = if e.mirror {
                 180.0 - angle_deg
             } else {
@@ -87,7 +89,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             };
             e.pos += (unit(a) * speed + Vec2::new(0.0, scroll)) * DT;
         }
-        PathDef::Hover { y, sway, period_s } => {
+        Path::Hover { y, sway, period_s } => {
             if e.pos.y < y && e.heading_deg == 90.0 {
                 e.pos.y = (e.pos.y + 45.0 * DT).min(y);
                 e.path_timer = 0;
@@ -98,7 +100,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
                 e.pos.y = y + 6.0 * (std::f32::consts::TAU * ts / (period_s * 0.5)).sin();
             }
         }
-        PathDef::Waypoints {
+        Path::Waypoints {
             points,
             speed,
             legs_s,
@@ -112,6 +114,58 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             e.heading_deg = if e.mirror { 180.0 - heading } else { heading };
         }
         // `flown` never hands over a sequence, only its parts, which are never sequences.
-        PathDef::Sequence { .. } => {}
+        Path::Sequence { .. } => {}
+    }
+}
+
+/// What a path gives the state hash (see `hash`). It sits beside the flying, so a new kind of
+/// path changes this one file of the simulation.
+impl Feed for Path {
+    fn feed(&self, h: &mut StateHasher) {
+        // The variant's place in the enum, then its numbers in declaration order.
+        match *self {
+            Path::Straight { angle_deg, speed } => h.put(&(0u8, angle_deg, speed)),
+            Path::Sine {
+                speed,
+                amplitude,
+                period_s,
+            } => h.put(&((1u8, speed), amplitude, period_s)),
+            Path::Swoop {
+                speed,
+                turn_y,
+                turn_deg_s,
+            } => h.put(&((2u8, speed), turn_y, turn_deg_s)),
+            Path::StopAndShoot {
+                speed,
+                stop_y,
+                wait_s,
+                leave_angle_deg,
+            } => h.put(&((3u8, speed), (stop_y, wait_s), leave_angle_deg)),
+            Path::Ground => h.put(&4u8),
+            Path::Drive { angle_deg, speed } => h.put(&(5u8, angle_deg, speed)),
+            Path::Hover { y, sway, period_s } => h.put(&((6u8, y), sway, period_s)),
+            Path::Waypoints {
+                ref points,
+                speed,
+                ref legs_s,
+                smooth,
+            } => {
+                h.put(&((7u8, speed), smooth, points.len()));
+                for &(x, y) in points.iter() {
+                    h.put(&(x, y));
+                }
+                h.put(&legs_s.len());
+                for s in legs_s.iter() {
+                    h.put(s);
+                }
+            }
+            Path::Sequence { ref legs } => {
+                h.put(&(8u8, legs.len()));
+                for leg in legs.iter() {
+                    h.put(&leg.path);
+                    h.put(&leg.for_s.unwrap_or(-1.0));
+                }
+            }
+        }
     }
 }

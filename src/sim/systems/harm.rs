@@ -7,8 +7,7 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
-use crate::level::schema::{LayerDef, PathDef};
-use crate::level::{Difficulty, Level};
+use crate::level::{Difficulty, EnemyLayer, Level, Path};
 
 use super::bomb::{self, Blast, SCRAP_RADIUS};
 use super::bullets::Bullets;
@@ -159,8 +158,8 @@ impl Harm<'_> {
         }
         if let Some(inner) = ty.reveals {
             // What the roof hid rides the ground in the same spot.
-            let path = if level.enemies[inner].layer == LayerDef::Ground {
-                Some(PathDef::Ground)
+            let path = if level.enemies[inner].layer == EnemyLayer::Ground {
+                Some(Path::Ground)
             } else {
                 None
             };

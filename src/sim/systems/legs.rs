@@ -1,7 +1,7 @@
 //! `Sequence` paths: which part an enemy flies, and moving on to the next when one ends.
 
-use crate::level::paths::waypoints_total_s;
-use crate::level::schema::PathDef;
+use crate::level::resolved::waypoints_total_s;
+use crate::level::Path;
 
 use crate::sim::model::clock::DT;
 use crate::sim::model::enemy::Enemy;
@@ -10,7 +10,7 @@ use crate::sim::model::enemy::Enemy;
 /// `for_s`, or a waypoint part without one at its last point. The next part starts where
 /// the enemy is, with its own clock; the last part goes on for good.
 pub(super) fn next_leg(e: &mut Enemy) {
-    let PathDef::Sequence { legs } = &e.path else {
+    let Path::Sequence { legs } = &e.path else {
         return;
     };
     let i = usize::from(e.leg);
@@ -22,7 +22,7 @@ pub(super) fn next_leg(e: &mut Enemy) {
         (Some(s), _) => flown_s > s,
         (
             None,
-            PathDef::Waypoints {
+            Path::Waypoints {
                 points,
                 speed,
                 legs_s,
@@ -43,12 +43,12 @@ pub(super) fn next_leg(e: &mut Enemy) {
 
 /// The path `e` flies this step: its own, or its sequence's current part. Cloning a path
 /// allocates nothing (its lists are shared).
-pub(super) fn flown(e: &Enemy) -> PathDef {
+pub(super) fn flown(e: &Enemy) -> Path {
     match &e.path {
-        PathDef::Sequence { legs } => legs
+        Path::Sequence { legs } => legs
             .get(usize::from(e.leg))
             .or(legs.last())
-            .map_or(PathDef::Ground, |l| l.path.clone()),
+            .map_or(Path::Ground, |l| l.path.clone()),
         p => p.clone(),
     }
 }

@@ -14,7 +14,7 @@ use slab::Slab;
 use glam::Vec2;
 
 use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
-use crate::level::schema::PathDef;
+use crate::level::Path;
 
 use crate::level::Level;
 
@@ -180,7 +180,7 @@ pub(crate) fn placeholder_enemy() -> Enemy {
         origin: Vec2::ZERO,
         heading_deg: 0.0,
         age: 0,
-        path: PathDef::Ground,
+        path: Path::Ground,
         mirror: false,
         parts: Vec::new(),
         weapons: Vec::new(),

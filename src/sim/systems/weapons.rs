@@ -6,9 +6,7 @@ use glam::Vec2;
 use slab::Slab;
 
 use crate::collide::Collider;
-use crate::level::schema::PatternDef;
-use crate::level::schema::PatternKind;
-use crate::level::{limits, Difficulty, Level};
+use crate::level::{limits, Difficulty, Level, Pattern, PatternKind};
 
 use super::bullets::{self, Bullets};
 use super::shared::rand_f32;
@@ -103,7 +101,7 @@ pub(crate) fn fire_weapons(b: &mut Battle, enemies: &mut Slab<Enemy>, k: usize) 
 /// arms are few (two to five), so the difficulty's density changes how long it turns rather
 /// than how many arms it has: rounding 0.7 of two arms would halve it, and a spiral with a
 /// different number of arms is a different pattern to read.
-fn volleys_of(p: &PatternDef, difficulty: Difficulty, loop_index: u32) -> u32 {
+fn volleys_of(p: &Pattern, difficulty: Difficulty, loop_index: u32) -> u32 {
     if p.kind != PatternKind::Spiral {
         return p.volleys;
     }

@@ -8,7 +8,7 @@ use std::hash::Hasher;
 
 use glam::Vec2;
 
-use crate::level::schema::PathDef;
+use crate::level::Path;
 
 use crate::sim::model::boss::MidBossWait;
 use crate::sim::model::bullet::Bullet;
@@ -173,56 +173,6 @@ impl Feed for Input {
     }
 }
 
-impl Feed for PathDef {
-    fn feed(&self, h: &mut StateHasher) {
-        // The variant's place in the enum, then its numbers in declaration order.
-        match *self {
-            PathDef::Straight { angle_deg, speed } => h.put(&(0u8, angle_deg, speed)),
-            PathDef::Sine {
-                speed,
-                amplitude,
-                period_s,
-            } => h.put(&((1u8, speed), amplitude, period_s)),
-            PathDef::Swoop {
-                speed,
-                turn_y,
-                turn_deg_s,
-            } => h.put(&((2u8, speed), turn_y, turn_deg_s)),
-            PathDef::StopAndShoot {
-                speed,
-                stop_y,
-                wait_s,
-                leave_angle_deg,
-            } => h.put(&((3u8, speed), (stop_y, wait_s), leave_angle_deg)),
-            PathDef::Ground => h.put(&4u8),
-            PathDef::Drive { angle_deg, speed } => h.put(&(5u8, angle_deg, speed)),
-            PathDef::Hover { y, sway, period_s } => h.put(&((6u8, y), sway, period_s)),
-            PathDef::Waypoints {
-                ref points,
-                speed,
-                ref legs_s,
-                smooth,
-            } => {
-                h.put(&((7u8, speed), smooth, points.len()));
-                for &(x, y) in points.iter() {
-                    h.put(&(x, y));
-                }
-                h.put(&legs_s.len());
-                for s in legs_s.iter() {
-                    h.put(s);
-                }
-            }
-            PathDef::Sequence { ref legs } => {
-                h.put(&(8u8, legs.len()));
-                for leg in legs.iter() {
-                    h.put(&leg.path);
-                    h.put(&leg.for_s.unwrap_or(-1.0));
-                }
-            }
-        }
-    }
-}
-
 impl Feed for Player {
     fn feed(&self, h: &mut StateHasher) {
         let Player {
@@ -357,7 +307,7 @@ impl Feed for Enemy {
         h.put(&((*kind, *pos, *origin), *heading_deg, *age));
         h.put(path);
         // Only a sequence has parts: the hashes of runs without one stay as they were.
-        if matches!(path, PathDef::Sequence { .. }) {
+        if matches!(path, Path::Sequence { .. }) {
             h.put(&(*leg as u32));
         }
         h.put(&(*mirror, *boss_phase, *pattern_override));

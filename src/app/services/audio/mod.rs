@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 
 use kira::sound::static_sound::StaticSoundData;
 
+use skysweep::level::assets::music_loops::LoopRegion;
 use skysweep::level::assets::GAME_MUSIC;
-use skysweep::level::music_loops::LoopRegion;
 use skysweep::level::Catalog;
 use skysweep::sim::{GameEvent, ItemKind};
 

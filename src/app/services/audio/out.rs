@@ -11,7 +11,7 @@ use kira::sound::{EndPosition, FromFileError, PlaybackPosition, PlaybackState, R
 use kira::track::{MainTrackBuilder, TrackBuilder, TrackHandle};
 use kira::{AudioManager, AudioManagerSettings, Capacities, Decibels, Tween};
 
-use skysweep::level::music_loops::LoopRegion;
+use skysweep::level::assets::music_loops::LoopRegion;
 
 use super::device::PacedCpal;
 use super::mix::{decibels, Voice};

@@ -2,7 +2,7 @@
 //! against changed stages. Files refused for the values they hold are in [`refusals`].
 
 use super::*;
-use crate::level::diag::line_col;
+use crate::level::text::diag::line_col;
 use crate::level::Difficulty;
 use crate::sim::model::character::Character;
 use crate::sim::model::input::Input;

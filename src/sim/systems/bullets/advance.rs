@@ -303,7 +303,7 @@ fn advance_blocks(
 mod tests {
     use super::*;
     use crate::collide::{BoxDesc, Layer};
-    use crate::level::schema::BulletStyle;
+    use crate::level::BulletStyle;
     use crate::sim::Bullet;
 
     /// Words of bits a block has.

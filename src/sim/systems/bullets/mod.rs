@@ -14,7 +14,7 @@
 use glam::Vec2;
 
 use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 use crate::level::Difficulty;
 
 use super::scratch::Scratch;

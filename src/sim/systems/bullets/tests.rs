@@ -18,7 +18,7 @@ use proptest::prelude::*;
 
 use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
 use crate::level::limits;
-use crate::level::schema::BulletStyle;
+use crate::level::BulletStyle;
 use crate::sim::model::bullet::{unit, Bullet, BULLET_MAX_AGE};
 use crate::sim::model::clock::DT;
 use crate::sim::PLAYFIELD;

@@ -1,16 +1,13 @@
-//! Paths made of parts, as authors write them: a waypoint path (`Waypoints`) and a sequence of
-//! paths (`Sequence`), with the geometry of a waypoint path. The simulation moves enemies
-//! along them (`sim::systems::flight`); this file only says where a path is at a time.
+//! How a loaded enemy moves: the [`Path`] kinds the simulation flies (`sim::systems::flight`),
+//! and the geometry of a waypoint path, which says where such a path is at a time.
 
 use std::sync::Arc;
 
 use glam::Vec2;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use super::schema::PathDef;
+use serde::{Serialize, Serializer};
 
 /// A list in a path, shared by every enemy that flies it: an enemy takes its path when it
-/// spawns, during a step, and cloning a `List` allocates nothing. Written in RON as a list.
+/// spawns, during a step, and cloning a `List` allocates nothing. Encoded as a list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct List<T>(pub Arc<[T]>);
 
@@ -39,27 +36,63 @@ impl<T: Serialize> Serialize for List<T> {
     }
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Vec::<T>::deserialize(d).map(List::from)
-    }
+/// How an enemy moves, checked; its spawn point is the path's start. Angles are degrees, 0°
+/// right and 90° down; speeds pixels per second. The variants, their order and their fields'
+/// order and types are the replays' level hash (see `sim::replay::level_hash`): a new kind goes
+/// last.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Path {
+    /// Constant velocity.
+    Straight { angle_deg: f32, speed: f32 },
+    /// Downward drift weaving side to side.
+    Sine {
+        speed: f32,
+        amplitude: f32,
+        period_s: f32,
+    },
+    /// Dives in, turns at `turn_y` and leaves the way it is turning.
+    Swoop {
+        speed: f32,
+        turn_y: f32,
+        /// Turn rate; positive turns towards +x first.
+        turn_deg_s: f32,
+    },
+    /// Flies down to `stop_y`, holds for `wait_s`, then leaves at `leave_angle_deg`.
+    StopAndShoot {
+        speed: f32,
+        stop_y: f32,
+        wait_s: f32,
+        leave_angle_deg: f32,
+    },
+    /// Fixed to the ground, scrolling with it.
+    Ground,
+    /// Drives over the scrolling ground.
+    Drive { angle_deg: f32, speed: f32 },
+    /// Enters to `y` and sways side to side: bosses.
+    Hover { y: f32, sway: f32, period_s: f32 },
+    /// Through `points`, each an (x, y) offset from where the enemy came in, at `speed`, or
+    /// taking `legs_s[i]` seconds to reach point `i` when given; a curve through them with
+    /// `smooth`; after the last point straight on (see [`waypoints_at`]).
+    Waypoints {
+        points: List<(f32, f32)>,
+        speed: f32,
+        legs_s: List<f32>,
+        smooth: bool,
+    },
+    /// Paths flown one after another, each from where the last left the enemy; no leg is a
+    /// sequence itself.
+    Sequence { legs: List<Leg> },
 }
 
-/// One part of a `Sequence` path.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Leg")]
-pub struct LegDef {
+/// One part of a [`Path::Sequence`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Leg {
     /// How the enemy moves during this part, starting from where the last part left it.
-    pub path: PathDef,
+    pub path: Path,
     /// Seconds this part lasts. Without it a `Waypoints` part lasts until its last point, and
-    /// any other part for good (so it must be the last).
-    #[serde(default)]
+    /// any other part for good (it is then the last).
     pub for_s: Option<f32>,
 }
-
-/// Most points in a waypoint path, and most parts in a sequence.
-pub const MAX_POINTS: usize = 32;
-pub const MAX_LEGS: usize = 16;
 
 /// The points a waypoint path goes through, the start (0, 0) first.
 fn points_from_start(points: &[(f32, f32)]) -> impl Iterator<Item = Vec2> + Clone + '_ {

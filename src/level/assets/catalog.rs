@@ -11,9 +11,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::diag::{did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message};
 use super::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
 use super::music_titles::{TITLES, TITLES_FILE};
+use crate::level::text::diag::{
+    did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message,
+};
 use crate::platform::fileio::read_bounded;
 
 /// Largest atlas description read, in bytes.
@@ -132,7 +134,7 @@ impl Catalog {
     }
 
     /// The same catalogue, also accepting `path` as an image when images are checked at all.
-    pub(super) fn also_accepting_image(mut self, path: &str) -> Catalog {
+    pub(in crate::level) fn also_accepting_image(mut self, path: &str) -> Catalog {
         if let Some(images) = &mut self.images {
             images.insert(path.into());
         }
@@ -463,6 +465,6 @@ mod tests {
         let d = &c.problems()[0];
         assert_eq!(d.line, 3, "{d}");
         assert!(d.message.contains("frames"), "{d}");
-        assert_eq!(d.severity, crate::level::diag::Severity::Warning);
+        assert_eq!(d.severity, crate::level::text::diag::Severity::Warning);
     }
 }

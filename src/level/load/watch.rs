@@ -13,11 +13,11 @@ use std::time::Duration;
 use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_mini::{new_debouncer, DebounceEventResult, Debouncer};
 
-use super::assets::Catalog;
-use super::diag::LevelError;
-use super::load::{load_stage, parse, read_source};
-use super::resolved::Level;
-use super::schema::StageDef;
+use crate::level::assets::Catalog;
+use crate::level::load::{load_stage, parse, read_source};
+use crate::level::resolved::Level;
+use crate::level::schema::StageDef;
+use crate::level::text::diag::LevelError;
 
 /// How long the files must stay quiet before a reload: long enough to group one save's events,
 /// short enough to feel live.
@@ -160,7 +160,7 @@ impl LevelWatcher {
         let mut h = fnv::FnvHasher::default();
         for p in &self.relevant {
             p.hash(&mut h);
-            crate::platform::fileio::read_bounded(p, super::limits::MAX_FILE_BYTES as u64)
+            crate::platform::fileio::read_bounded(p, crate::level::limits::MAX_FILE_BYTES as u64)
                 .unwrap_or_default()
                 .hash(&mut h);
         }
@@ -198,7 +198,7 @@ impl LevelWatcher {
             return;
         };
         let dir = self.stage.parent().unwrap_or(Path::new("/")).to_path_buf();
-        for used in uses.iter().take(super::limits::MAX_USES) {
+        for used in uses.iter().take(crate::level::limits::MAX_USES) {
             // Paths that escape the folder are errors at load time; never watch them.
             let (base, rel) = super::uses::uses_base(&dir, used);
             if Path::new(rel)

@@ -1,17 +1,83 @@
-//! Checks of movement paths: every kind's numbers, and the paths made of parts (see
-//! [`crate::level::paths`]): a waypoint path's points, speed and leg times, and a sequence's
-//! parts, each a path checked in turn.
+//! Movement paths: every kind's numbers checked, and the paths made of parts (a waypoint
+//! path's points, speed and leg times, a sequence's parts, each a path checked in turn); then
+//! the [`Path`] the simulation flies built from the [`PathDef`] the author wrote.
 
 use super::validate::finite_in;
 use super::{loc, Linker};
-use crate::level::limits;
-use crate::level::locate::Seg;
-use crate::level::paths::{MAX_LEGS, MAX_POINTS};
+use crate::level::limits::{self, MAX_LEGS, MAX_WAYPOINTS};
+use crate::level::resolved::{Leg, Path};
 use crate::level::schema::{LegDef, PathDef};
-use crate::level::source::Source;
+use crate::level::text::locate::Seg;
+use crate::level::text::source::Source;
+
+/// Checks the path `def` at `at` in `src`, and builds the path the simulation flies.
+pub(super) fn link_path(r: &mut Linker, src: &Source, at: &[Seg], def: &PathDef) -> Path {
+    check_path(r, src, at, def);
+    resolve(def)
+}
+
+/// The path the simulation flies for `def`, field for field.
+fn resolve(def: &PathDef) -> Path {
+    match *def {
+        PathDef::Straight { angle_deg, speed } => Path::Straight { angle_deg, speed },
+        PathDef::Sine {
+            speed,
+            amplitude,
+            period_s,
+        } => Path::Sine {
+            speed,
+            amplitude,
+            period_s,
+        },
+        PathDef::Swoop {
+            speed,
+            turn_y,
+            turn_deg_s,
+        } => Path::Swoop {
+            speed,
+            turn_y,
+            turn_deg_s,
+        },
+        PathDef::StopAndShoot {
+            speed,
+            stop_y,
+            wait_s,
+            leave_angle_deg,
+        } => Path::StopAndShoot {
+            speed,
+            stop_y,
+            wait_s,
+            leave_angle_deg,
+        },
+        PathDef::Ground => Path::Ground,
+        PathDef::Drive { angle_deg, speed } => Path::Drive { angle_deg, speed },
+        PathDef::Hover { y, sway, period_s } => Path::Hover { y, sway, period_s },
+        PathDef::Waypoints {
+            ref points,
+            speed,
+            ref legs_s,
+            smooth,
+        } => Path::Waypoints {
+            points: points.clone().into(),
+            speed,
+            legs_s: legs_s.clone().into(),
+            smooth,
+        },
+        PathDef::Sequence { ref legs } => Path::Sequence {
+            legs: legs
+                .iter()
+                .map(|l| Leg {
+                    path: resolve(&l.path),
+                    for_s: l.for_s,
+                })
+                .collect::<Vec<_>>()
+                .into(),
+        },
+    }
+}
 
 /// Checks a `Waypoints` or `Sequence` path at `at` in `src` (other paths are `check_path`'s).
-pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
+fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
     let field = |f: &'static str| loc(at, [Seg::Field(f)]);
     match path {
         PathDef::Waypoints {
@@ -20,17 +86,17 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
             legs_s,
             ..
         } => {
-            if points.is_empty() || points.len() > MAX_POINTS {
+            if points.is_empty() || points.len() > MAX_WAYPOINTS {
                 r.err(
                     src,
                     &field("points"),
                     format!(
-                        "a waypoint path has 1 to {MAX_POINTS} points, found {}",
+                        "a waypoint path has 1 to {MAX_WAYPOINTS} points, found {}",
                         points.len()
                     ),
                 );
             }
-            for (i, (x, y)) in points.iter().enumerate().take(MAX_POINTS) {
+            for (i, (x, y)) in points.iter().enumerate().take(MAX_WAYPOINTS) {
                 if !finite_in(*x, -1000.0, 1000.0) || !finite_in(*y, -1000.0, 1000.0) {
                     r.err(
                         src,
@@ -63,7 +129,7 @@ pub(super) fn check_parts(r: &mut Linker, src: &Source, at: &[Seg], path: &PathD
                     ),
                 );
             }
-            for (i, s) in legs_s.iter().enumerate().take(MAX_POINTS) {
+            for (i, s) in legs_s.iter().enumerate().take(MAX_WAYPOINTS) {
                 if !finite_in(*s, 0.0, 600.0) {
                     r.err(
                         src,
@@ -136,7 +202,7 @@ fn check_legs(r: &mut Linker, src: &Source, at: &[Seg], legs: &[LegDef]) {
 
 /// Whose path it is, as a prefix: `enemy "drone": `, `event 3: `, `wave "pair", event 1: `.
 fn owner_of(at: &[Seg]) -> String {
-    use crate::level::locate::{item_names, Step};
+    use crate::level::text::locate::{item_names, Step};
     let steps: Vec<Step> = at
         .iter()
         .map(|s| match s {
@@ -154,7 +220,7 @@ fn owner_of(at: &[Seg]) -> String {
 }
 
 /// Checks a path of any kind at `at` in `src`.
-pub(super) fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
+fn check_path(r: &mut Linker, src: &Source, at: &[Seg], path: &PathDef) {
     let nums: Vec<(&'static str, f32)> = match path {
         PathDef::Straight { angle_deg, speed } => {
             vec![("angle_deg", *angle_deg), ("speed", *speed)]

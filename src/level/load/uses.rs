@@ -4,13 +4,13 @@
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
-use super::diag::{did_you_mean, suggest, Diagnostic, LevelError, Message};
-use super::limits;
-use super::locate::{span_of, Seg};
-use super::parse::parse;
-use super::read::read_source;
-use super::schema::{DefsFile, StageDef};
-use super::source::Source;
+use crate::level::limits;
+use crate::level::schema::{DefsFile, StageDef};
+use crate::level::text::diag::{did_you_mean, suggest, Diagnostic, LevelError, Message};
+use crate::level::text::locate::{span_of, Seg};
+use crate::level::text::parse::parse;
+use crate::level::text::read::read_source;
+use crate::level::text::source::Source;
 
 /// The prefix of a `uses` entry that names a file of the game's own `levels/` folder, from a
 /// stage kept anywhere: `uses: ["game:common.ron"]`.

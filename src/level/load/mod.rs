@@ -1,25 +1,35 @@
-//! Loading a level: the entry points that read, parse and link a stage into a [`Level`].
+//! Loading a level: the entry points that read, parse and link a stage into a [`Level`]
+//! (this file), the files a stage `uses` ([`uses`]: read only from inside its folder), which
+//! files of a folder are the game's stages ([`stage_files`]), `skysweep check` on one file
+//! ([`check`]) and hot reload while editing ([`watch`]).
 //!
-//! File I/O happens only in [`load_stage`] and [`read_source`]; everything else works on text,
-//! so tests and the fuzzer parse levels without touching the disk. The steps live beside this
-//! file: [`read_source`] (`read.rs`), [`parse`] (`parse.rs`), the `uses` files (`uses.rs`)
-//! and linking names to indices (`link/`).
+//! File I/O happens only in [`load_stage`], [`read_source`], the `uses` files, the stage list
+//! and the watcher; everything else works on text, so tests and the fuzzer parse levels without
+//! touching the disk. The steps themselves live beside this folder: reading and parsing text
+//! (`text/`) and linking names to indices (`link/`).
+//!
+//! Rules: this folder drives the other steps, and is the only caller of `link`.
+
+pub mod check;
+pub mod stage_files;
+mod uses;
+pub mod watch;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::assets::Catalog;
-use super::diag::{Diagnostic, LevelError};
-use super::limits;
-use super::link::{link, link_linted};
-use super::resolved::Level;
-use super::schema::{DefsFile, StageDef};
-use super::uses::read_uses;
+use crate::level::assets::Catalog;
+use crate::level::limits;
+use crate::level::link::{link, link_linted};
+use crate::level::resolved::Level;
+use crate::level::schema::{DefsFile, StageDef};
+use crate::level::text::diag::{Diagnostic, LevelError};
+use uses::read_uses;
 
-pub use super::parse::parse;
-pub use super::read::read_source;
-pub use super::source::Source;
-pub use super::uses::is_confined_asset;
+pub use crate::level::text::parse::parse;
+pub use crate::level::text::read::read_source;
+pub use crate::level::text::source::Source;
+pub use uses::is_confined_asset;
 
 /// Reads the stage file at `path` and every definitions file it `uses`, and resolves them,
 /// checking every sprite, image and music cue they name against `catalog`.
@@ -99,6 +109,6 @@ pub fn link_defs_only(src: &Source, defs: &DefsFile, catalog: &Catalog) -> Resul
     // A made-up stage's default ground is not the file's to answer for.
     let catalog = catalog
         .clone()
-        .also_accepting_image(&super::schema::BackgroundDef::default().ground);
+        .also_accepting_image(&crate::level::schema::BackgroundDef::default().ground);
     link(&empty, stage, &[(src.clone(), defs.clone())], &catalog).map(|_| ())
 }

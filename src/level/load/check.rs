@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use super::assets::Catalog;
-use super::diag::LevelError;
-use super::load::{link_defs_only, load_stage_linted, parse, read_source};
-use super::schema::DefsFile;
+use crate::level::assets::Catalog;
+use crate::level::load::{link_defs_only, load_stage_linted, parse, read_source};
+use crate::level::schema::DefsFile;
+use crate::level::text::diag::LevelError;
 
 /// What a checked file turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub enum Checked {
     Stage {
         name: String,
         events: usize,
-        warnings: Vec<super::diag::Diagnostic>,
+        warnings: Vec<crate::level::text::diag::Diagnostic>,
     },
     /// A definitions file, with how many patterns and enemy types it defines.
     Defs { patterns: usize, enemies: usize },

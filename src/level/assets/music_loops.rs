@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::cue_table::CueTable;
-use super::diag::{ron_file_error, Diagnostic, LevelError};
-use super::Source;
+use crate::level::text::diag::{ron_file_error, Diagnostic, LevelError};
+use crate::level::Source;
 
 /// The loop regions file's path under the assets folder.
 pub const LOOPS: &str = "music/loops.ron";
@@ -66,8 +66,8 @@ pub static LOOPS_FILE: CueTable<LoopRegion> = CueTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::cue_table::cue_set as cues;
-    use crate::level::diag::Severity;
+    use crate::level::assets::cue_table::cue_set as cues;
+    use crate::level::text::diag::Severity;
 
     #[test]
     fn regions_are_read_in_frames() {

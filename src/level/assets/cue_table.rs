@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::diag::{Diagnostic, LevelError};
-use super::Source;
+use crate::level::text::diag::{Diagnostic, LevelError};
+use crate::level::Source;
 use crate::platform::fileio::read_bounded;
 
 /// One file keyed by music cue: what it holds, in the words of its messages, and how it
@@ -109,8 +109,8 @@ pub(crate) fn cue_set(names: &[&str]) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::music_loops::LOOPS_FILE;
-    use crate::level::music_titles::TITLES_FILE;
+    use crate::level::assets::music_loops::LOOPS_FILE;
+    use crate::level::assets::music_titles::TITLES_FILE;
 
     /// The first error `table` finds in `text`, read as the file `name`.
     fn broken<V>(table: &CueTable<V>, name: &str, text: &str) -> Diagnostic {

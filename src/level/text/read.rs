@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::diag::LevelError;
-use super::limits;
 use super::source::{line_col, Source};
+use crate::level::limits;
 use crate::platform::fileio::{read_bounded, ReadError};
 
 /// The error for a file of `len` bytes, over [`limits::MAX_FILE_BYTES`].

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::cue_table::CueTable;
-use super::diag::{ron_file_error, LevelError};
+use crate::level::text::diag::{ron_file_error, LevelError};
 
 /// The titles file's path under the assets folder.
 pub const TITLES: &str = "music/titles.ron";
@@ -39,7 +39,7 @@ pub static TITLES_FILE: CueTable<String> = CueTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::cue_table::cue_set as cues;
+    use crate::level::assets::cue_table::cue_set as cues;
 
     #[test]
     fn titles_round_trip_through_their_file() {
@@ -62,7 +62,7 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:?}");
         assert!(found
             .iter()
-            .all(|d| d.severity == super::super::diag::Severity::Warning));
+            .all(|d| d.severity == crate::level::text::diag::Severity::Warning));
         assert!(found[0].message.contains("\"boss\""), "{}", found[0]);
         assert_eq!((found[1].line, found[1].col), (3, 3), "{}", found[1]);
     }
@@ -81,6 +81,9 @@ mod tests {
         std::fs::write(&path, "{ \"boss\": }").unwrap();
         let (titles, problems) = TITLES_FILE.load(&path, &cues(&["boss"]));
         assert!(titles.is_empty());
-        assert_eq!(problems[0].severity, super::super::diag::Severity::Error);
+        assert_eq!(
+            problems[0].severity,
+            crate::level::text::diag::Severity::Error
+        );
     }
 }

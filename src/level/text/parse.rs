@@ -10,14 +10,14 @@ use std::ops::Range;
 use serde::de::DeserializeOwned;
 
 use super::diag::{ron_error_at, suggest, Diagnostic, LevelError, Message};
-use super::difficulty::PER_DIFFICULTY;
-use super::limits;
 use super::locate::{is_blank, place_at, Place, Step};
 use super::read::too_big;
-use super::schema::{
+use super::source::{offset_of_line_col, Source};
+use crate::level::limits;
+use crate::level::schema::PER_DIFFICULTY;
+use crate::level::schema::{
     BulletStyle, ItemDef, LayerDef, PathDef, PatternKind, ShapeDef, TimelineEventDef,
 };
-use super::source::{offset_of_line_col, Source};
 
 const BOM: char = '\u{feff}';
 
@@ -463,7 +463,7 @@ fn reworded(code: &ron::Error, text: &str, offset: usize, place: &Place, at: &Fo
     text.into()
 }
 
-/// How [`PerDifficulty`](super::difficulty::PerDifficulty)'s message for a value lacking a
+/// How [`PerDifficulty`](crate::level::schema::PerDifficulty)'s message for a value lacking a
 /// difficulty begins; what follows names the ones it lacks, then a hint in brackets.
 const LACKS_A_DIFFICULTY: &str = "a value per difficulty gives all three";
 
@@ -475,7 +475,7 @@ fn per_difficulty_lacks(message: &str, place: &Place) -> String {
     // above them.
     let mut place = place.clone();
     while let Some(Step::Field(f)) = place.path.last() {
-        if super::difficulty::Difficulty::from_name(f).is_none() {
+        if crate::level::difficulty::Difficulty::from_name(f).is_none() {
             break;
         }
         place.path.pop();
@@ -517,7 +517,10 @@ mod tests {
         assert!(variants::<PathDef>().contains(&"Hover"));
         assert!(variants::<TimelineEventDef>().contains(&"MidBoss"));
         assert_eq!(variants::<PatternKind>().len(), 6);
-        assert_eq!(variants::<BulletStyle>().len(), BulletStyle::ALL.len());
+        assert_eq!(
+            variants::<BulletStyle>().len(),
+            crate::level::BulletStyle::ALL.len()
+        );
         assert_eq!(variants::<ShapeDef>(), ["Circle", "Oriented"]);
     }
 
