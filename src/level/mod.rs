@@ -11,14 +11,17 @@
 //! - [`assets`]: the sprite names, images and music cues a level may name, and the music's
 //!   titles and loop regions.
 //! - [`difficulty`]: difficulties, the rules each plays by, and the [`Tier`] a level is resolved
-//!   for; [`limits`]: the bounds that keep a shared file from exhausting memory.
+//!   for; [`limits`]: the bounds that keep a shared file from exhausting memory; [`confined`]:
+//!   the rule that keeps the paths a level names inside their folders.
 //!
 //! Data flows one way: `load` reads `text` into the `schema`, `link` turns the schema into the
-//! `resolved` level. The simulation and everything above it name `resolved` types (mostly
-//! through the re-exports below), never `schema` ones. Nothing here imports the simulation,
-//! the window or the app; file I/O goes through `platform`.
+//! `resolved` level. The simulation, runs, render and app name `resolved` types (mostly through
+//! the re-exports below), never `schema` ones; only tools that read a file as written (the
+//! balance plot's sections) do. Nothing here imports the simulation, the window or the app;
+//! file I/O goes through `platform`.
 
 pub mod assets;
+pub mod confined;
 pub mod difficulty;
 pub mod limits;
 mod link;

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use glam::Vec2;
 
+use skysweep::level::confined::is_confined_asset;
 use skysweep::level::load::check::{check_file, Checked};
-use skysweep::level::load::is_confined_asset;
 use skysweep::level::{
     limits, load_stage, parse_stage, Catalog, HitShape, LevelError, Source, TimelineEvent,
 };

@@ -4,8 +4,8 @@
 use super::validate::finite_in;
 use super::Linker;
 use crate::level::assets::AssetKind;
+use crate::level::confined::is_confined_asset;
 use crate::level::limits;
-use crate::level::load::is_confined_asset;
 use crate::level::resolved::{Background, Parallax};
 use crate::level::schema::BackgroundDef;
 use crate::level::text::locate::Seg;

@@ -2,8 +2,17 @@
 //! merging the definitions by name, checking every value, turning names into indices, and
 //! reporting all errors together, each at its file, line and column and sorted top to bottom.
 //!
-//! [`Linker`] carries the errors; [`validate`] checks values that need no names resolved,
-//! [`enemy`] and [`timeline`] resolve names to indices as they check.
+//! [`Linker`] carries the errors; [`validate`] checks the stage's own values and holds the
+//! shared rules for numbers and names; [`expand`] flattens waves and sections and [`tiered`]
+//! picks the values of the difficulty and loop being linked; [`enemy`] (with [`hitbox`]) and
+//! [`timeline`] resolve names to indices as they check; [`lint`] warns about what loads but is
+//! probably a mistake. [`path`], [`pattern`] and [`background`] check those values and build
+//! the resolved level's own types from the schema's, field for field: the only place a schema
+//! type becomes a resolved one.
+//!
+//! Rules: linking reads the [`schema`](super::schema) and writes the
+//! [`resolved`](super::resolved) level; it finds places and words messages with `text`, checks
+//! names against the `assets` catalogue, and does no file I/O.
 
 mod background;
 mod enemy;

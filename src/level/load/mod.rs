@@ -29,7 +29,6 @@ use uses::read_uses;
 pub use crate::level::text::parse::parse;
 pub use crate::level::text::read::read_source;
 pub use crate::level::text::source::Source;
-pub use uses::is_confined_asset;
 
 /// Reads the stage file at `path` and every definitions file it `uses`, and resolves them,
 /// checking every sprite, image and music cue they name against `catalog`.

@@ -1,9 +1,10 @@
 //! A stage's `uses` list: reading the shared definitions files it names, only from inside the
-//! stage's folder, and the rule that keeps every path in a level file confined.
+//! stage's folder (by the rule in `level::confined`), or the game's own `levels/` folder.
 
 use std::collections::BTreeSet;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
+use crate::level::confined::is_plain_relative;
 use crate::level::limits;
 use crate::level::schema::{DefsFile, StageDef};
 use crate::level::text::diag::{did_you_mean, suggest, Diagnostic, LevelError, Message};
@@ -223,20 +224,4 @@ fn base_dir(base: &Path) -> &Path {
     } else {
         base
     }
-}
-
-/// Relative, made only of ordinary names (no `..`, `.`, root or drive), with no backslash or
-/// colon so it means the same on every system.
-fn is_plain_relative(path: &str) -> bool {
-    !path.is_empty()
-        && path.len() <= limits::MAX_PATH_LEN
-        && !path.contains(['\\', ':', '\0'])
-        && Path::new(path)
-            .components()
-            .all(|c| matches!(c, Component::Normal(_)))
-}
-
-/// True when `path` is a relative path that stays inside `assets/` (no `..`, not absolute).
-pub fn is_confined_asset(path: &str) -> bool {
-    is_plain_relative(path)
 }

@@ -10,8 +10,9 @@
 //! - [`diag`]: the diagnostics every level problem becomes (file, line, column, the line
 //!   itself, a likely typo's fix); [`report`]: showing them as rustc does, or as JSON.
 //!
-//! Rules: this folder reads text and names the schema only to parse it and word its messages;
-//! it names nothing from linking, the resolved level or the simulation.
+//! Rules: besides its own files this folder names only the schema (to parse into it and word
+//! its messages), the difficulties' names and the limits; nothing from linking, the resolved
+//! level or the simulation.
 
 mod brackets;
 pub mod diag;

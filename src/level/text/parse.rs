@@ -518,8 +518,8 @@ mod tests {
         assert!(variants::<TimelineEventDef>().contains(&"MidBoss"));
         assert_eq!(variants::<PatternKind>().len(), 6);
         assert_eq!(
-            variants::<BulletStyle>().len(),
-            crate::level::BulletStyle::ALL.len()
+            variants::<BulletStyle>(),
+            ["Small", "Round", "Big", "Needle"]
         );
         assert_eq!(variants::<ShapeDef>(), ["Circle", "Oriented"]);
     }
