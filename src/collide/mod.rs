@@ -13,39 +13,23 @@
 //! whatever found the contacts.
 
 mod aabb;
-mod aabb_tree;
-mod bodies;
 mod broad_phase;
 mod brute;
 mod config;
-mod endpoints;
 mod events;
 mod handle;
 mod layer;
 mod narrow;
 mod pair;
-mod pairs;
 pub mod push_out;
-mod reserve;
 mod sap;
-mod sap_validate;
-mod scan;
 mod shape;
-mod slots;
-mod sweep;
+mod store;
 mod tree;
-mod tree_build;
-mod tree_insert;
-mod tree_query;
-mod tree_rotate;
-mod tree_validate;
-mod tree_wide;
-mod validate;
 #[doc(hidden)]
 pub mod workloads;
 
 pub use aabb::Aabb;
-pub use aabb_tree::AabbTree;
 pub use broad_phase::{Boxes, BroadPhase, OwnerPairs, Pairs};
 pub use brute::BruteForce;
 pub use config::{ColliderError, Config, Stats};
@@ -55,3 +39,5 @@ pub use layer::{CollisionMap, Layer, LayerMask};
 pub use pair::{Contact, Pair};
 pub use sap::Collider;
 pub use shape::{Manifold, Shape};
+pub use store::reserve::reserve_touched;
+pub use tree::AabbTree;

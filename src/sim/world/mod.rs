@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use slab::Slab;
 
-use crate::collide::{BroadPhase, Collider, Config, Layer};
+use crate::collide::{reserve_touched, BroadPhase, Collider, Config, Layer};
 use crate::level::{limits, Level, Tier};
 
 use super::bomb::{self, Blast};
@@ -144,7 +144,7 @@ impl World {
         let pairs = scratch::PAIRS_PER_BULLET * bullets;
         self.scratch.reserve(&level, boxes, pairs);
         // A boss turning every bullet into a coin reports each one.
-        scratch::reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
+        reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
         self.bullets.reserve(bullets);
         scratch::reserve_slab(&mut self.shots, scratch::SHOTS, scratch::placeholder_shot());
         scratch::reserve_slab(&mut self.items, scratch::ITEMS, scratch::placeholder_item());

@@ -18,14 +18,14 @@
 //! about the other axis, and sorting the vertical axis too is what the opposing streams of a
 //! shooter make expensive.
 
-use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, list_index, EndpointList, BANDS, BAND_HEIGHT};
-use super::slots::State;
 use super::sweep::{self, Probe, SCAN_LIMIT};
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
+use crate::collide::store::bodies::{Bodies, Store};
+use crate::collide::store::slots::State;
+use crate::collide::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
-/// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
-/// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
+/// Incremental sweep-and-prune broad phase. See [`BroadPhase`](crate::collide::BroadPhase) for the contract
+/// it shares with [`AabbTree`](crate::collide::AabbTree) and [`BruteForce`](crate::collide::BruteForce).
 #[derive(Clone, Debug)]
 pub struct Collider {
     pub(super) bodies: Bodies,
@@ -67,17 +67,17 @@ impl Collider {
     /// once here, so no update is the first to touch it either. Endpoint lists are reserved
     /// per layer by [`Collider::reserve_layer`]. Reserving changes nothing that is reported.
     pub fn reserve(&mut self, boxes: usize, pairs: usize) {
-        use super::reserve::touched;
+        use crate::collide::reserve_touched;
         let b = &mut self.bodies;
         let boxes = boxes.min(b.config.capacity);
         b.slots.reserve(boxes);
         for v in [&mut b.pending, &mut b.leaving, &mut self.jumped] {
-            touched(v, boxes, 0);
+            reserve_touched(v, boxes, 0);
         }
-        touched(&mut b.gone, boxes.div_ceil(64), 0);
-        touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
-        touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
-        touched(
+        reserve_touched(&mut b.gone, boxes.div_ceil(64), 0);
+        reserve_touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
+        reserve_touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
+        reserve_touched(
             &mut self.queued,
             SCAN_LIMIT * Layer::COUNT,
             Probe::default(),
@@ -485,7 +485,7 @@ impl BroadPhase for Collider {
     }
 
     /// [`Collider::validate_structure`], plus the pair set against a brute-force
-    /// recomputation (see `validate_all` in `sap_validate.rs`).
+    /// recomputation (see `validate_all` in `sap/validate.rs`).
     fn validate(&self) -> Result<(), String> {
         self.validate_all()
     }

@@ -14,12 +14,12 @@
 
 use multiversion::multiversion;
 
-use super::aabb::interiors_meet;
+use super::collider::Collider;
 use super::endpoints::{list_index, EndpointList, BANDS};
-use super::sap::Collider;
-use super::slots::{pair_key, Slots, State};
 use super::sweep::{Probe, SCAN_LIMIT};
-use super::{Aabb, Layer};
+use crate::collide::aabb::interiors_meet;
+use crate::collide::store::slots::{pair_key, Slots, State};
+use crate::collide::{Aabb, Layer};
 
 /// Boxes tested per block: the block's tests are branch-free so they vectorise, and the few
 /// blocks with a hit are tested again box by box.

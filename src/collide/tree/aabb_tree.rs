@@ -1,5 +1,5 @@
 //! [`AabbTree`]: a broad phase over dynamic AABB trees, under the same contract as the
-//! sweep-and-prune [`Collider`](super::Collider) and the [`BruteForce`](super::BruteForce)
+//! sweep-and-prune [`Collider`](crate::collide::Collider) and the [`BruteForce`](crate::collide::BruteForce)
 //! reference.
 //!
 //! Layout: one [`Tree`] per layer, so the collision map decides which trees are ever compared
@@ -11,20 +11,20 @@
 //! persistent pair set as the sweep-and-prune's turns them into Enter, Stay and Exit events,
 //! in the same (pair-key) order.
 
-use super::bodies::{Bodies, Store};
-use super::slots::State;
-use super::tree::{contains, fatten, Tree};
-use super::tree_query::pairs;
-use super::tree_wide::pairs_of_boxes;
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
+use super::nodes::{contains, fatten, Tree};
+use super::query::pairs;
+use super::wide::pairs_of_boxes;
+use crate::collide::store::bodies::{Bodies, Store};
+use crate::collide::store::slots::State;
+use crate::collide::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
 /// fat box since the last update (and is on its layer's stray list), or it was teleported.
 const STRAY: u8 = 1;
 const JUMPED: u8 = 2;
 
-/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](super::BroadPhase) for the contract it shares
-/// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
+/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](crate::collide::BroadPhase) for the contract it shares
+/// with [`Collider`](crate::collide::Collider) and [`BruteForce`](crate::collide::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {
     pub(super) bodies: Bodies,
@@ -36,9 +36,9 @@ pub struct AabbTree {
     /// Leaves reinserted by the last update.
     reinserted: usize,
     /// Scratch for the pair descent.
-    stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
+    stack: Vec<(super::nodes::NodeId, super::nodes::NodeId)>,
     /// Scratch for rebuilding a tree.
-    specs: Vec<super::tree_build::LeafSpec>,
+    specs: Vec<super::build::LeafSpec>,
     /// Scratch for the searches of [`pairs_of_boxes`].
     frontier: Vec<u32>,
 }
@@ -111,7 +111,7 @@ impl AabbTree {
             let h = self.bodies.slots.head[i as usize];
             let l = h.layer.index();
             if h.state == State::Leaving && !rebuild(l, &self.trees[l]) {
-                let leaf = super::tree::NodeId(self.bodies.slots.pos[i as usize]);
+                let leaf = super::nodes::NodeId(self.bodies.slots.pos[i as usize]);
                 self.trees[l].remove_leaf(leaf);
             }
         }
@@ -135,7 +135,7 @@ impl AabbTree {
         let slots = &self.bodies.slots;
         for (i, h) in slots.head.iter().enumerate() {
             if h.state == State::Live && h.layer.index() == l {
-                let n = tree.node(super::tree::NodeId(slots.pos[i]));
+                let n = tree.node(super::nodes::NodeId(slots.pos[i]));
                 let tested = slots.tested(i);
                 let fat = if contains(&n.fat, &tested) && !too_loose(&n.fat, &tested) {
                     n.fat
@@ -163,7 +163,7 @@ impl AabbTree {
             }
             let tested = self.bodies.slots.take_tested(i);
             let tree = &mut self.trees[head.layer.index()];
-            let leaf = super::tree::NodeId(self.bodies.slots.pos[i]);
+            let leaf = super::nodes::NodeId(self.bodies.slots.pos[i]);
             let node = tree.node_mut(leaf);
             if contains(&node.fat, &tested) && !too_loose(&node.fat, &tested) {
                 node.tight = tested;
@@ -311,7 +311,7 @@ impl BroadPhase for AabbTree {
     }
 
     /// [`AabbTree::validate_structure`], plus the pair set against a brute-force
-    /// recomputation (see `validate_all` in `tree_validate.rs`).
+    /// recomputation (see `validate_all` in `tree/validate.rs`).
     fn validate(&self) -> Result<(), String> {
         self.validate_all()
     }
