@@ -12,10 +12,11 @@ use std::f32::consts::{PI, TAU};
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle};
 
 use super::character::Character;
 use super::events::GameEvent;
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::player::Player;
 use super::shared::Shared;
@@ -171,7 +172,7 @@ pub(crate) fn fire(blasts: &mut Slab<Blast>, players: &mut [Player], i: usize, s
     let desc = BoxDesc::new(
         Aabb::new(Vec2::ZERO, PLAYFIELD),
         Owner::Blast(key).encode(),
-        Layer::BombBlast,
+        GameLayer::BombBlast,
     );
     if let Ok(handle) = sh.collider.insert(desc) {
         entry.insert(Blast {

@@ -5,7 +5,7 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider};
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{limits, Difficulty, Level};
 
@@ -14,6 +14,7 @@ use super::clock::DT;
 use super::enemy::{active_weapons, part_shape, Enemy, PartState, WeaponState};
 use super::events::GameEvent;
 use super::flight::fly;
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::scratch::Scratch;
 use super::shared::remove_box;
@@ -55,9 +56,9 @@ impl Spawner<'_> {
         let ty = self.level.enemies.get(kind)?;
         let ground = ty.layer == LayerDef::Ground;
         let layer = if ground {
-            Layer::GroundEnemy
+            GameLayer::GroundEnemy
         } else {
-            Layer::AirEnemy
+            GameLayer::AirEnemy
         };
         let key = self.enemies.vacant_entry().key();
         // A list an enemy gave back, when there is one: spawning then allocates nothing.

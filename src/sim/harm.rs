@@ -6,7 +6,7 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+use crate::collide::{Aabb, BroadPhase, LayerMask};
 use crate::level::schema::{LayerDef, PathDef};
 use crate::level::{Difficulty, Level};
 
@@ -20,6 +20,7 @@ use super::enemy::{part_pos, Enemy};
 use super::events::GameEvent;
 use super::item::{Item, ItemKind};
 use super::items;
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::pilots::{melee_area, Strike, MELEE_STEPS};
 use super::player::{add_score, Player, CHARGE_PER_KILL, MAX_CHARGE};
@@ -260,7 +261,7 @@ impl Harm<'_> {
         found.clear();
         self.shared.collider.query(
             Aabb::from_center(at, Vec2::splat(SCRAP_RADIUS)),
-            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+            LayerMask::of(&[GameLayer::AirEnemy, GameLayer::GroundEnemy]),
             &mut found,
         );
         let mut hits = std::mem::take(&mut self.scratch.hits);

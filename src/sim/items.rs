@@ -4,7 +4,7 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider};
 
 use super::arcade::Extends;
 use super::clock::DT;
@@ -12,6 +12,7 @@ use super::events::GameEvent;
 use super::item::{
     Item, ItemKind, COIN_FLASH_SCORE, COIN_SCORE, ITEM_BOUNCE_STEPS, SURPLUS_ITEM_SCORE,
 };
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::player::{add_score, nearest_player, Player, MAX_BOMBS, MAX_POWER};
 use super::shared::{remove_box, Shared};
@@ -40,7 +41,7 @@ pub(crate) fn spawn(
     item.handle = sh.insert_box(BoxDesc::new(
         Aabb::from_center(pos, item.half()),
         Owner::Item(key).encode(),
-        Layer::PowerUp,
+        GameLayer::PowerUp,
     ));
     if item.handle.is_some() {
         entry.insert(item);

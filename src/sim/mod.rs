@@ -24,6 +24,7 @@ pub mod hash;
 pub mod input;
 pub mod item;
 mod items;
+pub mod layers;
 mod legs;
 mod owner;
 pub mod phase_start;

@@ -5,7 +5,7 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{BoxDesc, BroadPhase, Collider};
 
 use super::arcade::ArcadeRules;
 use super::bomb::{self, Blast};
@@ -15,6 +15,7 @@ use super::events::GameEvent;
 use super::input::Input;
 use super::item::{Item, ItemKind};
 use super::items;
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::pilots::{fire_new_charge, fire_orla_side_beams, fire_rook_pods, swing_pods};
 use super::player::{
@@ -43,7 +44,7 @@ pub(crate) fn spawn_box(players: &mut [Player], i: usize, collider: &mut Collide
         p.pos,
         HITBOX_RADIUS,
         Owner::Player(i).encode(),
-        Layer::Player,
+        GameLayer::Player,
     );
     players[i].handle = collider.insert(desc).ok();
 }

@@ -13,7 +13,7 @@ use slab::Slab;
 
 use glam::Vec2;
 
-use crate::collide::{reserve_touched, Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
+use crate::collide::{reserve_touched, Contact, Handle, Pair, PairEvent, PairEventKind};
 use crate::level::schema::PathDef;
 
 use crate::level::Level;
@@ -21,6 +21,7 @@ use crate::level::Level;
 use super::character::Character;
 use super::enemy::{Enemy, PartState, WeaponState};
 use super::item::{Item, ItemKind};
+use super::layers::GameLayer;
 use super::player::{Shot, ShotKind};
 
 /// Spare part and weapon lists kept for enemies yet to spawn. An enemy that leaves gives its
@@ -127,7 +128,7 @@ fn placeholder_event() -> PairEvent {
         },
         owner: 0,
         part: 0,
-        layer: Layer::Player,
+        layer: GameLayer::Player.id(),
         user: 0,
     };
     PairEvent {

@@ -5,12 +5,13 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Contact, Layer, LayerMask};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Contact, LayerMask};
 use crate::level::Level;
 
 use super::character::Character;
 use super::clock::DT;
 use super::enemy::{part_open, part_pos, Enemy};
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::player::{Player, Shot, ShotKind};
 use super::shared::remove_box;
@@ -22,7 +23,7 @@ pub(crate) fn spawn_shot(shots: &mut Slab<Shot>, collider: &mut Collider, shot: 
     let entry = shots.vacant_entry();
     let key = entry.key();
     let user = if shot.paired { 2 } else { 1 };
-    let desc = BoxDesc::new(aabb, Owner::Shot(key).encode(), Layer::PlayerShot)
+    let desc = BoxDesc::new(aabb, Owner::Shot(key).encode(), GameLayer::PlayerShot)
         .user(user)
         .swept(true);
     let handle = collider.insert(desc).ok();
@@ -98,7 +99,7 @@ pub(crate) fn nearest_open_part(
     found.clear();
     collider.query(
         area,
-        LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+        LayerMask::of(&[GameLayer::AirEnemy, GameLayer::GroundEnemy]),
         found,
     );
     found

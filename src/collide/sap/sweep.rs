@@ -1,6 +1,6 @@
 //! Finding the overlapping pairs between two layers' endpoint lists (or within one).
 //!
-//! Every function applies the edge rule of [`Aabb`](crate::collide::Aabb) (strict inequalities) as its
+//! Every function applies the edge rule of [`Aabb`] (strict inequalities) as its
 //! exact test (via [`interiors_meet`]), appends each overlapping pair once as a [`pair_key`], and returns how many exact
 //! tests it made.
 //!

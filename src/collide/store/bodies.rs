@@ -2,9 +2,10 @@
 //! next update, the persistent pair set; the trait's provided methods are written on it once.
 //!
 //! [`Collider`](crate::collide::Collider), [`AabbTree`](crate::collide::AabbTree) and
-//! [`BruteForce`](crate::collide::BruteForce) differ only in how an update finds this frame's pairs.
-//! Everything the contract of [`BroadPhase`](crate::collide::BroadPhase) says about handles, validation, capacity, batching
-//! and slot reuse lives here once, so the three cannot drift apart on it.
+//! [`BruteForce`](crate::collide::BruteForce) differ only in how an update finds this frame's
+//! pairs. Everything the contract of [`BroadPhase`](crate::collide::BroadPhase) says about
+//! handles, validation, capacity, batching and slot reuse lives here once, so the three cannot
+//! drift apart on it.
 
 use super::pairs::PairSet;
 use super::slots::{key_slots, Slots, State};
@@ -248,9 +249,9 @@ impl Bodies {
     }
 }
 
-/// What the provided methods of [`BroadPhase`](crate::collide::BroadPhase) need of a broad phase: its
-/// body store, and what its own structure does when slot `i`'s box is set or teleported (often
-/// nothing). Public in name only, in a private module, so nothing outside `collide` can name it
+/// What the provided methods of [`BroadPhase`](crate::collide::BroadPhase) need of a broad
+/// phase: its body store, and what its own structure does when slot `i`'s box is set or
+/// teleported (often nothing). Public in name only, in a private module, so nothing outside `collide` can name it
 /// or implement the trait (the trait is sealed).
 ///
 /// The accessors are plain field reads: small enough that rustc inlines them everywhere, the
@@ -268,14 +269,15 @@ pub trait Store {
 mod tests {
     use crate::collide::aabb::b;
     use crate::collide::store::slots::LAST_GENERATION;
+    use crate::collide::workloads::layers::PLAYER;
     use crate::collide::{
-        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle, Layer,
+        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle,
     };
 
     fn retires<C: BroadPhase>() {
         let mut c = C::new(Config::default());
         let unit = b(0., 0., 1., 1.);
-        let h = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        let h = c.insert(BoxDesc::new(unit, 1, PLAYER)).unwrap();
         c.update();
         c.bodies_mut()
             .slots
@@ -286,7 +288,7 @@ mod tests {
         };
         c.remove(old).unwrap();
         c.update();
-        let n = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
+        let n = c.insert(BoxDesc::new(unit, 2, PLAYER)).unwrap();
         assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
     }
 
@@ -296,15 +298,15 @@ mod tests {
     fn the_unused_generation_reaches<C: BroadPhase>() {
         let mut c = C::new(Config::default());
         let unit = b(0., 0., 1., 1.);
-        let freed = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        let freed = c.insert(BoxDesc::new(unit, 1, PLAYER)).unwrap();
         c.update();
         c.remove(freed).unwrap();
         c.update();
-        let live = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
-        let leaving = c.insert(BoxDesc::new(unit, 3, Layer::Player)).unwrap();
+        let live = c.insert(BoxDesc::new(unit, 2, PLAYER)).unwrap();
+        let leaving = c.insert(BoxDesc::new(unit, 3, PLAYER)).unwrap();
         c.update();
         c.remove(leaving).unwrap();
-        let stillborn = c.insert(BoxDesc::new(unit, 4, Layer::Player)).unwrap();
+        let stillborn = c.insert(BoxDesc::new(unit, 4, PLAYER)).unwrap();
         c.remove(stillborn).unwrap();
         for h in [freed, live, leaving, stillborn] {
             let forged = Handle {

@@ -2,8 +2,8 @@
 //!
 //! The set is a sorted vector of [`pair_key`](super::slots::pair_key)s. Each update the sweeps
 //! produce this frame's keys; after one bucket sort, a single merge against last frame's keys
-//! yields every event in key order, packed (see [`super::events`]). No hashing, so the event
-//! order depends only on slot numbers, which themselves depend only on the sequence of calls:
+//! yields every event in key order, packed (see `events.rs`). No hashing, so the event order
+//! depends only on slot numbers, which themselves depend only on the sequence of calls:
 //! the collider is deterministic.
 
 use super::slots::{key_slots, Slots, State};

@@ -135,13 +135,13 @@ impl Slots {
             generation: 0,
             part: 0,
             user: 0,
-            layer: Layer::Player,
+            layer: Layer::new(0),
             jumped: false,
         };
         let head = Head {
             generation: 0,
             state: State::Free,
-            layer: Layer::Player,
+            layer: Layer::new(0),
             band: 0,
             flags: 0,
         };
@@ -279,8 +279,8 @@ impl Slots {
 
     /// Frees every slot whose bit is set in `marked` (bit `i % 64` of word `i / 64`), clearing
     /// the bits, and returns how many. They join the free list in ascending index order, as
-    /// the contract of [`BroadPhase`](crate::collide::BroadPhase) requires of one update's frees. A slot whose generation is exhausted is
-    /// retired instead, so no handle can ever repeat. O(words + freed).
+    /// the contract of [`BroadPhase`](crate::collide::BroadPhase) requires of one update's
+    /// frees. A slot whose generation is exhausted is retired instead, so no handle can ever repeat. O(words + freed).
     pub fn release_marked(&mut self, marked: &mut [u64]) -> usize {
         let total: usize = marked.iter().map(|w| w.count_ones() as usize).sum();
         // Written by index with the count in a register: pushing would carry the list's length

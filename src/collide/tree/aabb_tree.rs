@@ -1,6 +1,6 @@
 //! [`AabbTree`]: a broad phase over dynamic AABB trees, under the same contract as the
-//! sweep-and-prune [`Collider`](crate::collide::Collider) and the [`BruteForce`](crate::collide::BruteForce)
-//! reference.
+//! sweep-and-prune [`Collider`](crate::collide::Collider) and the
+//! [`BruteForce`](crate::collide::BruteForce) reference.
 //!
 //! Layout: one [`Tree`] per layer, so the collision map decides which trees are ever compared
 //! and a pair of layers that does not meet costs nothing. Each leaf keeps a fat box (the
@@ -23,7 +23,7 @@ use crate::collide::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEv
 const STRAY: u8 = 1;
 const JUMPED: u8 = 2;
 
-/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](crate::collide::BroadPhase) for the contract it shares
+/// Dynamic-AABB-tree broad phase. See [`BroadPhase`] for the contract it shares
 /// with [`Collider`](crate::collide::Collider) and [`BruteForce`](crate::collide::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {
@@ -41,12 +41,6 @@ pub struct AabbTree {
     specs: Vec<super::build::LeafSpec>,
     /// Scratch for the searches of [`pairs_of_boxes`].
     frontier: Vec<u32>,
-}
-
-impl Default for AabbTree {
-    fn default() -> Self {
-        Self::new(Config::default())
-    }
 }
 
 impl AabbTree {
@@ -341,16 +335,17 @@ fn too_loose(fat: &Aabb, tight: &Aabb) -> bool {
 mod tests {
     use super::*;
     use crate::collide::aabb::b;
+    use crate::collide::workloads::layers::{shooter_map, AIR_ENEMY, ENEMY_BULLET, PLAYER};
     use crate::collide::BoxDesc;
 
     #[test]
     fn only_boxes_leaving_their_fat_box_are_reinserted() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let hs: Vec<_> = (0..100)
             .map(|i| {
                 let x = (i % 10) as f32 * 20.0;
                 let y = (i / 10) as f32 * 20.0;
-                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, Layer::EnemyBullet))
+                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, ENEMY_BULLET))
                     .unwrap()
             })
             .collect();
@@ -374,9 +369,9 @@ mod tests {
 
     #[test]
     fn a_steady_mover_is_reinserted_only_every_few_frames() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let h = t
-            .insert(BoxDesc::new(b(0., 0., 6., 6.), 1, Layer::EnemyBullet))
+            .insert(BoxDesc::new(b(0., 0., 6., 6.), 1, ENEMY_BULLET))
             .unwrap();
         t.update();
         let mut moves = 0;
@@ -392,11 +387,11 @@ mod tests {
 
     #[test]
     fn inserting_in_sorted_order_keeps_the_tree_shallow() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let n = 4096;
         for i in 0..n {
             let x = i as f32 * 3.0;
-            t.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, Layer::EnemyBullet))
+            t.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, ENEMY_BULLET))
                 .unwrap();
             if i % 64 == 63 {
                 t.update();
@@ -406,21 +401,21 @@ mod tests {
         let height = t.height().unwrap();
         // A perfectly balanced tree of 4096 leaves has height 12.
         assert!(height <= 24, "height {height}");
-        assert!(t.trees[Layer::EnemyBullet.index()].rotations > 0);
+        assert!(t.trees[ENEMY_BULLET.index()].rotations > 0);
         t.validate_structure().unwrap();
     }
 
     #[test]
     fn a_bomb_rebuilds_the_tree_from_its_survivors() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let hs: Vec<_> = (0..400)
             .map(|i| {
                 let (x, y) = ((i % 20) as f32 * 5.0, (i / 20) as f32 * 5.0);
-                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, Layer::EnemyBullet))
+                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, ENEMY_BULLET))
                     .unwrap()
             })
             .collect();
-        t.insert(BoxDesc::new(b(0., 0., 100., 100.), 999, Layer::Player))
+        t.insert(BoxDesc::new(b(0., 0., 100., 100.), 999, PLAYER))
             .unwrap();
         t.update();
         assert_eq!(t.stats().live_pairs, 400);
@@ -430,21 +425,21 @@ mod tests {
         t.update();
         assert_eq!((t.stats().removed, t.stats().live_pairs), (300, 100));
         // Balanced from scratch: 100 leaves need a height of 7.
-        assert_eq!(t.trees[Layer::EnemyBullet.index()].height(), Some(7));
+        assert_eq!(t.trees[ENEMY_BULLET.index()].height(), Some(7));
         t.validate().unwrap();
     }
 
     #[test]
     fn validation_catches_a_stale_inner_box() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         for i in 0..8 {
             let x = i as f32 * 10.0;
-            t.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, Layer::AirEnemy))
+            t.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, AIR_ENEMY))
                 .unwrap();
         }
         t.update();
         t.validate().unwrap();
-        let tree = &mut t.trees[Layer::AirEnemy.index()];
+        let tree = &mut t.trees[AIR_ENEMY.index()];
         let root = tree.root;
         tree.node_mut(root).fat.max.x -= 1.0;
         assert!(t.validate_structure().unwrap_err().contains("union"));

@@ -46,8 +46,8 @@ impl Lanes {
     }
 
     /// Bit `k` is set when the probe's interior meets lane `k`'s. For two boxes with nonempty
-    /// interiors this is [`interiors_meet`] on both axes (the larger minimum below the smaller
-    /// maximum); the empty lanes fail it.
+    /// interiors this is [`interiors_meet`](crate::collide::aabb::interiors_meet) on both axes
+    /// (the larger minimum below the smaller maximum); the empty lanes fail it.
     #[inline(always)]
     pub fn meeting(&self, p: &Lanes) -> u32 {
         let hit = p.min_x.simd_lt(self.max_x)

@@ -1,17 +1,21 @@
 //! Scripted, deterministic workloads shared by the benchmark (`benches/collide.rs`), the lab
 //! and the tests: a 224x320 playfield where bodies move each frame and bullets leaving it
-//! respawn ([`Workload`]), and a broad phase driven in step with one ([`Driven`]).
+//! respawn ([`Workload`]), and a broad phase driven in step with one ([`Driven`]). The scenes'
+//! bodies are on a shooter's layers ([`layers`]: the game's, numbered and meeting as the game's).
 //!
-//! Not part of the collider's API; hidden from the docs. Uses only the collider's public API.
+//! Not part of the collider's API; hidden from the docs. Uses only the collider's public API,
+//! and nothing else in `collide/` uses this but tests.
 
 use glam::Vec2;
 
 mod curtain;
 mod driven;
+pub mod layers;
 mod rain;
 mod scale;
 
 pub use driven::{broad_phases, normalize, Driven};
+use layers::{AIR_ENEMY, ENEMY_BULLET, GROUND_ENEMY, PLAYER, PLAYER_SHOT, POWER_UP};
 use scale::{scaled, swarm_patch};
 
 use super::{Aabb, BoxDesc, Layer, Shape};
@@ -208,7 +212,7 @@ impl Workload {
             half: Vec2::splat(3.0),
             vel: Vec2::ZERO,
             origin: player_at(0),
-            layer: Layer::Player,
+            layer: PLAYER,
             owner: 0,
             part: 0,
             user: 0,
@@ -288,7 +292,7 @@ impl Workload {
     }
 
     fn add(&mut self, mut body: Body) -> u32 {
-        body.round = self.round_bullets && body.layer == Layer::EnemyBullet;
+        body.round = self.round_bullets && body.layer == ENEMY_BULLET;
         let id = match self.free_ids.pop() {
             Some(id) => {
                 self.bodies[id as usize] = Some(body);
@@ -318,7 +322,7 @@ impl Workload {
             half: Vec2::splat(half),
             vel,
             origin: center,
-            layer: Layer::EnemyBullet,
+            layer: ENEMY_BULLET,
             owner,
             part: 0,
             user: 0,
@@ -365,7 +369,7 @@ impl Workload {
         Body {
             half: Vec2::new(3.0, 6.0),
             origin: offset,
-            layer: Layer::PlayerShot,
+            layer: PLAYER_SHOT,
             // Every other box stands for a pair of shots.
             user: if i.is_multiple_of(2) { 2 } else { 1 },
             swept: true,
@@ -385,9 +389,9 @@ impl Workload {
         Body {
             origin: Vec2::new(center.x, -7.0),
             layer: if i.is_multiple_of(2) {
-                Layer::AirEnemy
+                AIR_ENEMY
             } else {
-                Layer::GroundEnemy
+                GROUND_ENEMY
             },
             part,
             ..self.bullet(center, vel, 8.0, owner)
@@ -404,7 +408,7 @@ impl Workload {
         let dir = Vec2::from_angle(std::f32::consts::TAU * self.rand());
         Body {
             spin: Vec2::from_angle(if i.is_multiple_of(2) { turn } else { -turn }),
-            layer: Layer::AirEnemy,
+            layer: AIR_ENEMY,
             ..self.bullet(center, dir * speed, 8.0, 300_000 + i)
         }
     }
@@ -418,7 +422,7 @@ impl Workload {
         Body {
             half: Vec2::new(2.0, 6.0),
             origin,
-            layer: Layer::PlayerShot,
+            layer: PLAYER_SHOT,
             user: 1,
             swept: true,
             ..self.bullet(center, Vec2::new(0.0, -8.0), 0.0, 200_000 + i)
@@ -429,7 +433,7 @@ impl Workload {
         let center = Vec2::new(8.0 + 208.0 * self.rand(), FIELD.y * self.rand());
         Body {
             origin: Vec2::new(center.x, -4.0),
-            layer: Layer::PowerUp,
+            layer: POWER_UP,
             ..self.bullet(center, Vec2::new(0.0, 0.5), 5.0, 400_000 + i)
         }
     }
@@ -460,7 +464,7 @@ impl Workload {
                 continue;
             }
             if b.outside() {
-                b.center = if b.layer == Layer::PlayerShot && self.kind != WorkloadKind::Swarm5k {
+                b.center = if b.layer == PLAYER_SHOT && self.kind != WorkloadKind::Swarm5k {
                     player + b.origin
                 } else {
                     b.origin

@@ -13,12 +13,13 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle};
 use crate::level::schema::BulletStyle;
 use crate::level::Difficulty;
 
 use super::bullet::{Bullet, BULLET_MAX_AGE};
 use super::clock::DT;
+use super::layers::GameLayer;
 use super::owner::Owner;
 use super::scratch::Scratch;
 use super::shared::remove_box;
@@ -545,7 +546,7 @@ pub(crate) fn spawn(
             BoxDesc::new(
                 Aabb::from_center(bullet.pos, Vec2::ZERO),
                 Owner::Bullet(key).encode(),
-                Layer::EnemyBullet,
+                GameLayer::EnemyBullet,
             )
             .shape(bullet.shape()),
         )

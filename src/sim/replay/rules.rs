@@ -30,10 +30,10 @@ use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::sync::OnceLock;
 
-use crate::collide::{CollisionMap, Layer};
 use crate::level::limits;
 use crate::level::Difficulty;
 use crate::sim::character::Character;
+use crate::sim::layers::{collision_map, GameLayer};
 use crate::sim::{bullet, clock, item, player, timeline, PLAYFIELD};
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).
@@ -97,8 +97,8 @@ pub fn dump() -> String {
     constants!(line; item: COIN_SCORE, COIN_FLASH_SCORE);
     // Named for the module it was first written in, so the fingerprint stays as it was.
     line("world.hurry_lead_s", &timeline::HURRY_LEAD_S);
-    let map = CollisionMap::game_default();
-    for layer in Layer::ALL {
+    let map = collision_map();
+    for layer in GameLayer::ALL {
         line(&format!("collide.meets.{layer:?}"), &map.row(layer));
     }
     constants!(line; limits: MAX_ENEMY_BULLETS, MAX_ENEMIES, MAX_PARTS, MAX_WEAPONS);
@@ -199,7 +199,7 @@ mod tests {
             assert!(d.contains(&format!("difficulty.{}.loop1 = ", diff.name())));
             assert!(d.contains(&format!("difficulty.{}.fire = ", diff.name())));
         }
-        assert_eq!(d.matches("collide.meets.").count(), Layer::COUNT);
+        assert_eq!(d.matches("collide.meets.").count(), GameLayer::COUNT);
         assert_eq!(fingerprint().len(), 16);
         assert_eq!(fingerprint(), fingerprint_of(&d));
     }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use slab::Slab;
 
-use crate::collide::{reserve_touched, BroadPhase, Collider, Config, Layer};
+use crate::collide::{reserve_touched, BroadPhase, Collider, Config};
 use crate::level::{limits, Level, Tier};
 
 use super::bomb::{self, Blast};
@@ -32,6 +32,7 @@ use super::hash::StateHasher;
 use super::input::Input;
 use super::item::Item;
 use super::items;
+use super::layers::{self, GameLayer};
 use super::phase_start::{self, PhaseStart};
 use super::player::{Player, Shot};
 use super::players::{self, Crew};
@@ -95,7 +96,7 @@ impl World {
         let capacity = level.max_bullets + 8_192;
         let collider = Collider::new(Config {
             capacity,
-            ..Config::default()
+            map: layers::collision_map(),
         });
         let start_at = config.start_at.clamp(0.0, level.length_s);
         let mut scroll = Scroll::new(level.scroll_speed);
@@ -154,15 +155,15 @@ impl World {
         self.timeline.reserve(limits::MAX_SPAWN_COUNT as usize * 8);
         let c = &mut self.collider;
         c.reserve(boxes, pairs);
-        c.reserve_layer(Layer::EnemyBullet, bullets);
-        c.reserve_layer(Layer::PlayerShot, scratch::SHOTS);
-        c.reserve_layer(Layer::PowerUp, scratch::ITEMS);
-        for layer in [Layer::AirEnemy, Layer::GroundEnemy] {
+        c.reserve_layer(GameLayer::EnemyBullet, bullets);
+        c.reserve_layer(GameLayer::PlayerShot, scratch::SHOTS);
+        c.reserve_layer(GameLayer::PowerUp, scratch::ITEMS);
+        for layer in [GameLayer::AirEnemy, GameLayer::GroundEnemy] {
             c.reserve_layer(layer, scratch::ENEMY_BOXES);
         }
         // Two ships, and a blast or two from each.
-        c.reserve_layer(Layer::Player, 2);
-        c.reserve_layer(Layer::BombBlast, 8);
+        c.reserve_layer(GameLayer::Player, 2);
+        c.reserve_layer(GameLayer::BombBlast, 8);
     }
 
     /// Runs one whole step: [`World::update`] then [`World::collide`].
