@@ -11,9 +11,10 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use skysweep::collide::workloads::layers::{shooter_map, AIR_ENEMY, GROUND_ENEMY, PLAYER_SHOT};
 use skysweep::collide::workloads::{normalize, Driven, Workload, WorkloadKind};
 use skysweep::collide::{
-    Aabb, AabbTree, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer, LayerMask,
+    Aabb, AabbTree, BroadPhase, BruteForce, Collider, CollisionMap, Layer, LayerMask,
 };
 
 /// A contender driven by a scene, one frame at a time. Our three broad phases come in through
@@ -272,7 +273,7 @@ pub const WARM_UP_FRAMES: u64 = 120;
 
 /// The named methods for a scene, each starting from the same warmed-up scene.
 pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<dyn Method>)> {
-    let map = CollisionMap::game_default();
+    let map = shooter_map();
     let config = kind.config();
     let mut v: Vec<(&'static str, Box<dyn Method>)> =
         vec![("sap", Box::new(Driven::new(Collider::new(config), scene)))];
@@ -281,7 +282,7 @@ pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<d
         v.push((
             "sap_reading_events",
             Box::new(ReadingEvents(Driven::new(
-                Collider::new(Config::default()),
+                Collider::with_map(shooter_map()),
                 scene,
             ))),
         ));
@@ -289,7 +290,7 @@ pub fn methods(kind: WorkloadKind, scene: &Workload) -> Vec<(&'static str, Box<d
     if kind == WorkloadKind::Sparse1k {
         v.push((
             "brute",
-            Box::new(Driven::new(BruteForce::new(Config::default()), scene)),
+            Box::new(Driven::new(BruteForce::with_map(shooter_map()), scene)),
         ));
     }
     v.push(("grid", Box::new(Rebuilt::<Grid>::new(map))));
@@ -366,8 +367,8 @@ fn bench_mixed(c: &mut Criterion) {
             for _ in 0..WARM_UP_FRAMES {
                 round.step();
             }
-            let sap = Driven::new(Collider::new(Config::default()), &round);
-            let tree = Driven::new(AabbTree::new(Config::default()), &round);
+            let sap = Driven::new(Collider::with_map(shooter_map()), &round);
+            let tree = Driven::new(AabbTree::with_map(shooter_map()), &round);
             time_frames(&mut g, "sap_circles", round.clone(), Box::new(sap));
             time_frames(&mut g, "tree_circles", round, Box::new(tree));
         }
@@ -457,9 +458,9 @@ fn bench_phase(
 ) {
     let mut scene = Workload::after(kind, WARM_UP_FRAMES);
     let mut m: Box<dyn Method> = match method {
-        "sap" => Box::new(Driven::new(Collider::new(Config::default()), &scene)),
-        "tree" => Box::new(Driven::new(AabbTree::new(Config::default()), &scene)),
-        "parry_bvh" => Box::new(Rebuilt::<ParryBvh>::new(CollisionMap::game_default())),
+        "sap" => Box::new(Driven::new(Collider::with_map(shooter_map()), &scene)),
+        "tree" => Box::new(Driven::new(AabbTree::with_map(shooter_map()), &scene)),
+        "parry_bvh" => Box::new(Rebuilt::<ParryBvh>::new(shooter_map())),
         _ => unreachable!("no phase benchmark for {method}"),
     };
     g.bench_function(format!("{method}_{what}_frame"), |b| {
@@ -509,13 +510,13 @@ fn bench_bursts(c: &mut Criterion) {
 /// the frame's update. Each timed iteration is 64 such queries around the scene's shots.
 fn bench_query(c: &mut Criterion) {
     let mut scene = Workload::after(WorkloadKind::BulletHell10k, WARM_UP_FRAMES);
-    let mut sap = Driven::new(Collider::new(Config::default()), &scene);
-    let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
+    let mut sap = Driven::new(Collider::with_map(shooter_map()), &scene);
+    let mut tree = Driven::new(AabbTree::with_map(shooter_map()), &scene);
     scene.step();
     sap.frame(&scene);
     tree.frame(&scene);
     let areas = query_areas(&scene);
-    let mask = skysweep::collide::LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]);
+    let mask = skysweep::collide::LayerMask::of(&[AIR_ENEMY, GROUND_ENEMY]);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     for area in &areas {
         a.clear();
@@ -559,7 +560,7 @@ fn bench_queries<C: BroadPhase>(
 pub fn query_areas(scene: &Workload) -> Vec<Aabb> {
     scene
         .live()
-        .filter(|(_, b)| b.layer == Layer::PlayerShot)
+        .filter(|(_, b)| b.layer == PLAYER_SHOT)
         .step_by(16)
         .take(64)
         .map(|(_, b)| Aabb::from_center(b.center, glam::Vec2::splat(140.0)))

@@ -10,9 +10,9 @@
 
 use std::collections::btree_map;
 
-use super::bodies::Store;
 use super::events::pair_of;
-use super::slots::{Slots, State};
+use super::store::bodies::Store;
+use super::store::slots::{Slots, State};
 use super::{
     Aabb, BoxDesc, ColliderError, CollisionMap, Config, Contact, Handle, LayerMask, Manifold, Pair,
     PairEvents, Shape, Stats,

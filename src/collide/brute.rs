@@ -5,9 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::bodies::{Bodies, Store};
 use super::narrow::exact;
-use super::slots::State;
+use super::store::bodies::{Bodies, Store};
+use super::store::slots::State;
 use super::{
     Aabb, BroadPhase, Config, Contact, Handle, LayerMask, Pair, PairEvent, PairEventKind,
     PairEvents, Pairs,

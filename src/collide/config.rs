@@ -67,6 +67,7 @@ pub struct Config {
     /// Most boxes alive at once, counting inserts not yet applied. At most
     /// [`Config::MAX_CAPACITY`]; the colliders lower a larger value to it.
     pub capacity: usize,
+    /// Which layers meet: none by default, so a caller that wants pairs fills it.
     pub map: super::CollisionMap,
 }
 
@@ -81,7 +82,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             capacity: 65_536,
-            map: super::CollisionMap::game_default(),
+            map: super::CollisionMap::empty(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The events of one update as callers read them: [`PairEvents`], a view, and its iterator.
 //!
 //! The sweep-and-prune stores an update's events packed, one `u64` each: the pair's key (see
-//! [`pair_key`](super::slots::pair_key)) with the kind in its top two bits. An update then
+//! [`pair_key`](super::store::slots::pair_key)) with the kind in its top two bits. An update then
 //! writes 8 bytes per event instead of a whole [`PairEvent`], and Stay, by far the most common
 //! kind, costs no more than copying the key. The two [`Contact`](super::Contact)s are read
 //! from the slot table when an event is read: they cannot change while a box lives.
@@ -10,7 +10,7 @@
 //! later `insert` may take it before the caller reads the event. Those pairs (usually few) are
 //! stored whole at the update, and their record holds an index into that store instead.
 
-use super::slots::{key_slots, Slots};
+use super::store::slots::{key_slots, Slots};
 use super::Pair;
 
 /// How a pair of boxes stands at an update.

@@ -44,12 +44,12 @@ pub struct BoxDesc {
 
 impl BoxDesc {
     /// A non-swept box with part 0 and user value 0.
-    pub fn new(aabb: Aabb, owner: u32, layer: Layer) -> Self {
+    pub fn new(aabb: Aabb, owner: u32, layer: impl Into<Layer>) -> Self {
         Self {
             aabb,
             owner,
             part: 0,
-            layer,
+            layer: layer.into(),
             user: 0,
             swept: false,
             shape: Shape::Aabb,
@@ -57,14 +57,20 @@ impl BoxDesc {
     }
 
     /// A circle of `radius` around `centre`, its box the circle's bounding box.
-    pub fn circle(centre: Vec2, radius: f32, owner: u32, layer: Layer) -> Self {
+    pub fn circle(centre: Vec2, radius: f32, owner: u32, layer: impl Into<Layer>) -> Self {
         Self::new(Aabb::from_center(centre, Vec2::splat(radius)), owner, layer)
             .shape(Shape::Circle { radius })
     }
 
     /// A box of half-extents `half` around `centre`, turned by `angle` radians (see
     /// [`Shape::Oriented`]), its box the turned box's bounding box.
-    pub fn oriented(centre: Vec2, half: Vec2, angle: f32, owner: u32, layer: Layer) -> Self {
+    pub fn oriented(
+        centre: Vec2,
+        half: Vec2,
+        angle: f32,
+        owner: u32,
+        layer: impl Into<Layer>,
+    ) -> Self {
         Self::new(Aabb::from_center(centre, half), owner, layer)
             .shape(Shape::Oriented { half, angle })
     }

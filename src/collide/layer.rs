@@ -1,46 +1,87 @@
-//! Collision layers and the collision map: the table of which layers meet.
+//! Collision layers and the collision map, as data the caller gives: as Box2D's filter
+//! categories and parry's interaction groups, the collider gives no layer a meaning.
+//!
+//! A [`Layer`] is an id below [`Layer::COUNT`]. The caller names its layers with a type of its
+//! own that converts into it (`impl From<TheirLayer> for Layer`), and says which of them meet
+//! by filling a [`CollisionMap`]; every method that takes a layer the caller names takes
+//! `impl Into<Layer>`.
 
-/// What kind of thing a box is. The collision map decides which layers can meet.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+use std::fmt;
+
+/// A layer a box is on: one of [`Layer::COUNT`] ids, nothing more. The [`CollisionMap`]
+/// decides which layers meet, and the canonical order of a [`Pair`](super::Pair) puts the
+/// lower id first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Layer(Id);
+
+/// The ids as an enum rather than a `u8`, so that the compiler knows every layer's index is
+/// below [`Layer::COUNT`]: the per-layer arrays of the hot loops are indexed without a check.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Layer {
-    Player = 0,
-    PlayerShot = 1,
-    PowerUp = 2,
-    GroundEnemy = 3,
-    AirEnemy = 4,
-    EnemyBullet = 5,
-    BombBlast = 6,
+enum Id {
+    L0,
+    L1,
+    L2,
+    L3,
+    L4,
+    L5,
+    L6,
+    L7,
 }
 
 impl Layer {
-    /// Number of layers.
-    pub const COUNT: usize = 7;
-    /// Every layer, in index order.
+    /// How many layers there are: ids 0 to 7. The sweep-and-prune keeps one bit per endpoint
+    /// list (a layer's list in each of its 10 bands) in a `u128`, and a [`LayerMask`] one bit
+    /// per layer in a `u16`; both would hold a few more.
+    pub const COUNT: usize = 8;
+    /// Every layer, in id order.
     pub const ALL: [Layer; Layer::COUNT] = [
-        Layer::Player,
-        Layer::PlayerShot,
-        Layer::PowerUp,
-        Layer::GroundEnemy,
-        Layer::AirEnemy,
-        Layer::EnemyBullet,
-        Layer::BombBlast,
+        Layer(Id::L0),
+        Layer(Id::L1),
+        Layer(Id::L2),
+        Layer(Id::L3),
+        Layer(Id::L4),
+        Layer(Id::L5),
+        Layer(Id::L6),
+        Layer(Id::L7),
     ];
+
+    /// The layer of id `id`.
+    ///
+    /// # Panics
+    /// If `id` is not below [`Layer::COUNT`] (in a constant, the build fails).
+    pub const fn new(id: u8) -> Layer {
+        assert!(
+            (id as usize) < Layer::COUNT,
+            "a layer id is below Layer::COUNT"
+        );
+        Layer::ALL[id as usize]
+    }
+
+    /// The layer's id, as [`Layer::new`] takes it.
+    #[inline]
+    pub const fn id(self) -> u8 {
+        self.0 as u8
+    }
 
     #[inline]
     pub const fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
     #[inline]
     pub const fn bit(self) -> u16 {
-        1 << (self as u16)
+        1 << (self.0 as u16)
     }
 }
 
-/// A set of layers, one bit each.
+impl fmt::Debug for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layer({})", self.id())
+    }
+}
+
+/// A set of layers, one bit each (bit `i` for the layer of id `i`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LayerMask(pub u16);
 
@@ -49,8 +90,8 @@ impl LayerMask {
     pub const ALL: LayerMask = LayerMask((1 << Layer::COUNT) - 1);
 
     /// The set holding exactly `layers`.
-    pub fn of(layers: &[Layer]) -> LayerMask {
-        LayerMask(layers.iter().fold(0, |m, l| m | l.bit()))
+    pub fn of<L: Into<Layer> + Copy>(layers: &[L]) -> LayerMask {
+        LayerMask(layers.iter().fold(0, |m, &l| m | l.into().bit()))
     }
 
     #[inline]
@@ -68,46 +109,34 @@ impl LayerMask {
     }
 }
 
-/// A symmetric table of which layers meet. Pairs of layers that do not meet are never tested
-/// and never reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A symmetric table of which layers meet, which the caller fills. Pairs of layers that do not
+/// meet are never tested and never reported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CollisionMap {
     /// `rows[a]` holds the layers that `a` meets. Kept symmetric by every mutator.
     rows: [LayerMask; Layer::COUNT],
 }
 
 impl CollisionMap {
-    /// No layer meets any other.
+    /// No layer meets any other (the default).
     pub const fn empty() -> Self {
         Self {
             rows: [LayerMask::NONE; Layer::COUNT],
         }
     }
 
-    /// The game's map:
-    /// - player with power-up, air enemy and enemy bullet;
-    /// - player shot with ground enemy and air enemy;
-    /// - bomb blast with enemy bullet, ground enemy and air enemy.
-    pub fn game_default() -> Self {
-        use Layer::*;
+    /// The map in which exactly the pairs `meets` meet (each both ways).
+    pub fn of<L: Into<Layer> + Copy>(meets: &[(L, L)]) -> Self {
         let mut map = Self::empty();
-        for (a, b) in [
-            (Player, PowerUp),
-            (Player, AirEnemy),
-            (Player, EnemyBullet),
-            (PlayerShot, GroundEnemy),
-            (PlayerShot, AirEnemy),
-            (BombBlast, EnemyBullet),
-            (BombBlast, GroundEnemy),
-            (BombBlast, AirEnemy),
-        ] {
+        for &(a, b) in meets {
             map.set(a, b, true);
         }
         map
     }
 
     /// Makes `a` and `b` meet (or not), in both directions.
-    pub fn set(&mut self, a: Layer, b: Layer, meet: bool) {
+    pub fn set(&mut self, a: impl Into<Layer>, b: impl Into<Layer>, meet: bool) {
+        let (a, b) = (a.into(), b.into());
         if meet {
             self.rows[a.index()].0 |= b.bit();
             self.rows[b.index()].0 |= a.bit();
@@ -118,26 +147,20 @@ impl CollisionMap {
     }
 
     /// Builder form of [`CollisionMap::set`].
-    pub fn with(mut self, a: Layer, b: Layer) -> Self {
+    pub fn with(mut self, a: impl Into<Layer>, b: impl Into<Layer>) -> Self {
         self.set(a, b, true);
         self
     }
 
     #[inline]
-    pub fn meets(&self, a: Layer, b: Layer) -> bool {
-        self.rows[a.index()].contains(b)
+    pub fn meets(&self, a: impl Into<Layer>, b: impl Into<Layer>) -> bool {
+        self.rows[a.into().index()].contains(b.into())
     }
 
     /// The layers that `layer` meets.
     #[inline]
-    pub fn row(&self, layer: Layer) -> LayerMask {
-        self.rows[layer.index()]
-    }
-}
-
-impl Default for CollisionMap {
-    fn default() -> Self {
-        Self::game_default()
+    pub fn row(&self, layer: impl Into<Layer>) -> LayerMask {
+        self.rows[layer.into().index()]
     }
 }
 
@@ -145,26 +168,45 @@ impl Default for CollisionMap {
 mod tests {
     use super::*;
 
+    const A: Layer = Layer::new(0);
+    const B: Layer = Layer::new(3);
+    const C: Layer = Layer::new(7);
+
     #[test]
-    fn default_map_is_symmetric_and_matches_the_game() {
-        let map = CollisionMap::game_default();
+    fn a_map_is_symmetric_and_holds_exactly_its_pairs() {
+        let map = CollisionMap::of(&[(A, B), (C, C)]);
         for a in Layer::ALL {
             for b in Layer::ALL {
                 assert_eq!(map.meets(a, b), map.meets(b, a), "{a:?} {b:?}");
             }
         }
-        assert!(map.meets(Layer::Player, Layer::EnemyBullet));
-        assert!(map.meets(Layer::EnemyBullet, Layer::BombBlast));
-        assert!(!map.meets(Layer::Player, Layer::GroundEnemy));
-        assert!(!map.meets(Layer::EnemyBullet, Layer::EnemyBullet));
-        assert!(!map.meets(Layer::PlayerShot, Layer::EnemyBullet));
+        assert!(map.meets(B, A) && map.meets(C, C));
+        assert!(!map.meets(A, A) && !map.meets(A, C) && !map.meets(B, C));
+        assert_eq!(map.row(A), LayerMask::of(&[B]));
+        assert_eq!(CollisionMap::default(), CollisionMap::empty());
     }
 
     #[test]
     fn set_false_removes_both_directions() {
-        let mut map = CollisionMap::game_default();
-        map.set(Layer::AirEnemy, Layer::Player, false);
-        assert!(!map.meets(Layer::Player, Layer::AirEnemy));
-        assert!(!map.meets(Layer::AirEnemy, Layer::Player));
+        let mut map = CollisionMap::empty().with(C, A);
+        map.set(A, C, false);
+        assert!(!map.meets(A, C));
+        assert!(!map.meets(C, A));
+    }
+
+    #[test]
+    fn ids_index_and_bits_agree() {
+        for (i, l) in Layer::ALL.into_iter().enumerate() {
+            assert_eq!((l.index(), l.id() as usize, l), (i, i, Layer::new(i as u8)));
+            assert_eq!(l.bit(), 1 << i);
+        }
+        assert_eq!(format!("{C:?}"), "Layer(7)");
+        assert_eq!(LayerMask::ALL, LayerMask::of(&Layer::ALL));
+    }
+
+    #[test]
+    #[should_panic(expected = "below Layer::COUNT")]
+    fn an_id_past_the_last_is_refused() {
+        let _ = Layer::new(Layer::COUNT as u8);
     }
 }

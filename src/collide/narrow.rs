@@ -17,7 +17,7 @@
 use glam::Vec2;
 
 use super::shape::{Manifold, Shape};
-use super::slots::{Slots, SWEPT};
+use super::store::slots::{Slots, SWEPT};
 use super::Aabb;
 
 /// A core and its radius (see the module docs). Corners in order around the core, either

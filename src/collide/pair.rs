@@ -26,7 +26,9 @@ impl Pair {
         // (layer, index, generation) as one integer: a single compare instead of a chain of
         // branches, since reading events builds a pair per event.
         let rank = |c: &Contact| {
-            (c.layer as u128) << 64 | (c.handle.index as u128) << 32 | c.handle.generation as u128
+            (c.layer.id() as u128) << 64
+                | (c.handle.index as u128) << 32
+                | c.handle.generation as u128
         };
         let swap = rank(&x) > rank(&y);
         Pair {
@@ -50,6 +52,9 @@ impl Pair {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::workloads::layers::{
+        AIR_ENEMY, BOMB_BLAST, ENEMY_BULLET, PLAYER, PLAYER_SHOT,
+    };
 
     fn contact(layer: Layer, index: u32, generation: u32) -> Contact {
         Contact {
@@ -65,21 +70,15 @@ mod tests {
     fn pairs_order_by_layer_then_handle_whichever_side_comes_first() {
         let cases = [
             // Layer decides, even against a lower slot.
-            (
-                contact(Layer::AirEnemy, 1, 0),
-                contact(Layer::PlayerShot, 9, 0),
-            ),
+            (contact(AIR_ENEMY, 1, 0), contact(PLAYER_SHOT, 9, 0)),
             // Same layer: the slot decides, not the generation.
-            (
-                contact(Layer::EnemyBullet, 7, 0),
-                contact(Layer::EnemyBullet, 3, 5),
-            ),
+            (contact(ENEMY_BULLET, 7, 0), contact(ENEMY_BULLET, 3, 5)),
             // Same slot (contacts of different lives): the generation decides.
-            (contact(Layer::Player, 4, 2), contact(Layer::Player, 4, 1)),
+            (contact(PLAYER, 4, 2), contact(PLAYER, 4, 1)),
             // Slots above 2^31 and the highest layer.
             (
-                contact(Layer::BombBlast, u32::MAX, 0),
-                contact(Layer::BombBlast, 1 << 31, 9),
+                contact(BOMB_BLAST, u32::MAX, 0),
+                contact(BOMB_BLAST, 1 << 31, 9),
             ),
         ];
         for (hi, lo) in cases {

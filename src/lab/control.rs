@@ -139,6 +139,7 @@ impl Control {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::collide::workloads::layers::AIR_ENEMY;
 
     #[test]
     fn doubling_and_halving_stay_within_the_range() {
@@ -220,7 +221,7 @@ mod tests {
             let c = Control::new(LabScene::Swarm, bodies);
             let (mut lo, mut hi) = (f32::MAX, f32::MIN);
             for (_, b) in c.scene.live() {
-                if b.layer == skysweep::collide::Layer::AirEnemy {
+                if b.layer == AIR_ENEMY {
                     lo = lo.min(b.center.x);
                     hi = hi.max(b.center.x);
                 }

@@ -370,6 +370,7 @@ fn save_screenshot(path: &std::path::Path) {
 mod tests {
     use super::*;
     use control::MAX_BODIES;
+    use skysweep::collide::workloads::layers::{AIR_ENEMY, GROUND_ENEMY, PLAYER_SHOT};
 
     #[test]
     fn doubling_past_the_cutoff_leaves_brute_force_for_sweep_and_prune() {
@@ -482,10 +483,9 @@ mod tests {
 
     /// Whether the broad phase's pairs include two air enemies (solids meeting solids).
     fn air_meets_air(lab: &Lab) -> bool {
-        use skysweep::collide::Layer::AirEnemy;
         lab.broad
             .pairs()
-            .any(|p| (p.a.layer, p.b.layer) == (AirEnemy, AirEnemy))
+            .any(|p| (p.a.layer, p.b.layer) == (AIR_ENEMY, AIR_ENEMY))
     }
 
     #[test]
@@ -555,7 +555,7 @@ mod tests {
             .control
             .scene
             .live()
-            .filter(|(_, b)| b.layer == skysweep::collide::Layer::AirEnemy)
+            .filter(|(_, b)| b.layer == AIR_ENEMY)
             .map(|(_, b)| b.aabb())
             .collect();
         let mut area = 0.0;
@@ -584,7 +584,7 @@ mod tests {
             let scene = &lab.control.scene;
             scene
                 .live()
-                .filter(|(_, b)| b.layer == skysweep::collide::Layer::PlayerShot)
+                .filter(|(_, b)| b.layer == PLAYER_SHOT)
                 .map(|(_, b)| b.center)
                 .collect()
         };
@@ -600,7 +600,7 @@ mod tests {
             let scene = &lab.control.scene;
             scene
                 .live()
-                .filter(|(_, b)| b.layer == skysweep::collide::Layer::GroundEnemy)
+                .filter(|(_, b)| b.layer == GROUND_ENEMY)
                 .map(|(_, b)| b.aabb())
                 .collect()
         };
@@ -619,7 +619,7 @@ mod tests {
             .control
             .scene
             .live()
-            .filter(|(_, b)| b.layer == skysweep::collide::Layer::AirEnemy)
+            .filter(|(_, b)| b.layer == AIR_ENEMY)
             .filter(|(_, b)| b.center.y < floor_top && b.center.y + b.half.y > floor_top - 1.0)
             .count();
         assert!(resting > 20, "{resting}");

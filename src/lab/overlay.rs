@@ -12,18 +12,19 @@ use macroquad::prelude::*;
 
 use skysweep::collide::workloads::FIELD;
 use skysweep::collide::{Aabb, Layer, Shape};
+use skysweep::sim::layers::GameLayer;
 
 use crate::render::debug_overlay::layer_color;
 
 /// Layers in the order they are painted: the player's box last, on top.
-const PAINT_ORDER: [Layer; Layer::COUNT] = [
-    Layer::BombBlast,
-    Layer::GroundEnemy,
-    Layer::PowerUp,
-    Layer::AirEnemy,
-    Layer::EnemyBullet,
-    Layer::PlayerShot,
-    Layer::Player,
+const PAINT_ORDER: [GameLayer; GameLayer::COUNT] = [
+    GameLayer::BombBlast,
+    GameLayer::GroundEnemy,
+    GameLayer::PowerUp,
+    GameLayer::AirEnemy,
+    GameLayer::EnemyBullet,
+    GameLayer::PlayerShot,
+    GameLayer::Player,
 ];
 
 /// The field's background.
@@ -89,7 +90,10 @@ impl Overlay {
 }
 
 fn rank(layer: Layer) -> u8 {
-    PAINT_ORDER.iter().position(|&l| l == layer).unwrap_or(0) as u8
+    PAINT_ORDER
+        .iter()
+        .position(|&l| l.id() == layer)
+        .unwrap_or(0) as u8
 }
 
 /// Depth of screen point `p` inside `shape` centred at `centre` (screen pixels to its edge),
@@ -128,7 +132,7 @@ impl Canvas<'_> {
         let Some((x0, y0, x1, y1)) = self.clip(aabb, scale) else {
             return;
         };
-        let c = layer_color(layer);
+        let c = layer_color(GameLayer::of(layer));
         let rgb = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u32);
         if shape != Shape::Aabb {
             self.paint_shape(aabb, shape, scale, (x0, y0, x1, y1), rgb, touching);
@@ -160,7 +164,7 @@ impl Canvas<'_> {
         let Some((x0, y0, x1, y1)) = self.clip(aabb, scale) else {
             return;
         };
-        let c = layer_color(layer);
+        let c = layer_color(GameLayer::of(layer));
         let solid = [c.r, c.g, c.b].map(|v| (v * 255.0).round() as u8);
         let solid = [solid[0], solid[1], solid[2], 255];
         let centre = aabb.center() * scale;
@@ -236,6 +240,9 @@ impl Canvas<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::collide::workloads::layers::{
+        self as scene, AIR_ENEMY, ENEMY_BULLET, GROUND_ENEMY, PLAYER, PLAYER_SHOT, POWER_UP,
+    };
 
     fn canvas_of(pixels: &mut Vec<u8>, scale: f32) -> Canvas<'_> {
         let (width, height) = ((FIELD.x * scale) as usize, (FIELD.y * scale) as usize);
@@ -265,7 +272,7 @@ mod tests {
     fn a_box_is_a_one_pixel_outline_in_its_layer_colour() {
         let b = Aabb::new(Vec2::new(10.0, 20.0), Vec2::new(16.0, 24.0));
         let mut px = Vec::new();
-        let c = painted(&mut px, 2.0, &(Layer::PowerUp, b, false, Shape::Aabb));
+        let c = painted(&mut px, 2.0, &(POWER_UP, b, false, Shape::Aabb));
         // Screen box: x 20..32, y 40..48 (exclusive), so its edges are 20, 31, 40 and 47.
         let edges = [(20, 40), (31, 40), (20, 47), (31, 47), (25, 40), (20, 44)];
         let outside = [(25, 44), (19, 40), (32, 40), (20, 39), (20, 48)];
@@ -281,7 +288,7 @@ mod tests {
     fn a_touching_box_is_filled_faintly_and_outlined_in_full() {
         let b = Aabb::new(Vec2::new(50.0, 50.0), Vec2::new(60.0, 60.0));
         let mut px = Vec::new();
-        let c = painted(&mut px, 1.0, &(Layer::GroundEnemy, b, true, Shape::Aabb));
+        let c = painted(&mut px, 1.0, &(GROUND_ENEMY, b, true, Shape::Aabb));
         // The field's (20, 30, 60) mixed 90/256 of the way to ground red (255, 0, 0).
         assert_eq!(at(&c, 55, 55), [102, 19, 38, 255]);
         assert_eq!(at(&c, 50, 55), [255, 0, 0, 255]);
@@ -294,7 +301,7 @@ mod tests {
         // Half off the left and top, wholly outside, and a sliver thinner than a pixel.
         c.paint(
             &(
-                Layer::PlayerShot,
+                PLAYER_SHOT,
                 Aabb::new(Vec2::splat(-5.0), Vec2::splat(5.0)),
                 false,
                 Shape::Aabb,
@@ -303,7 +310,7 @@ mod tests {
         );
         c.paint(
             &(
-                Layer::PlayerShot,
+                PLAYER_SHOT,
                 Aabb::new(Vec2::splat(-9.0), Vec2::splat(-1.0)),
                 false,
                 Shape::Aabb,
@@ -312,7 +319,7 @@ mod tests {
         );
         c.paint(
             &(
-                Layer::EnemyBullet,
+                ENEMY_BULLET,
                 Aabb::new(Vec2::new(100.2, 100.0), Vec2::new(100.4, 100.5)),
                 false,
                 Shape::Aabb,
@@ -328,7 +335,7 @@ mod tests {
         // A box reaching past the far corner is clipped there too, without a panic.
         c.paint(
             &(
-                Layer::Player,
+                PLAYER,
                 Aabb::new(FIELD - 2.0, FIELD + 9.0),
                 false,
                 Shape::Aabb,
@@ -351,7 +358,7 @@ mod tests {
     /// An enemy bullet of radius 10 centred on (50, 50).
     fn round_bullet() -> Shown {
         let b = Aabb::from_center(Vec2::splat(50.0), Vec2::splat(10.0));
-        (Layer::EnemyBullet, b, false, Shape::Circle { radius: 10.0 })
+        (ENEMY_BULLET, b, false, Shape::Circle { radius: 10.0 })
     }
 
     #[test]
@@ -368,7 +375,7 @@ mod tests {
             angle: std::f32::consts::FRAC_PI_2,
         };
         let b = Aabb::from_center(Vec2::new(150.0, 150.0), Vec2::new(3.0, 20.0));
-        c.paint(&(Layer::AirEnemy, b, true, needle), 1.0);
+        c.paint(&(AIR_ENEMY, b, true, needle), 1.0);
         assert_eq!(at(&c, 150, 130), YELLOW);
         assert_eq!(at(&c, 147, 150), YELLOW);
         assert_ne!(at(&c, 150, 150), FIELD_BG);
@@ -378,8 +385,8 @@ mod tests {
 
     #[test]
     fn the_player_is_painted_above_everything() {
-        let others = Layer::ALL.into_iter().filter(|&l| l != Layer::Player);
-        assert!(others.map(rank).all(|r| r < rank(Layer::Player)));
+        let others = scene::ALL.into_iter().filter(|&l| l != PLAYER);
+        assert!(others.map(rank).all(|r| r < rank(PLAYER)));
     }
 
     #[test]
@@ -388,7 +395,7 @@ mod tests {
         let mut c = canvas_of(&mut px, 1.0);
         // A plain box is filled through, not outlined.
         let b = Aabb::from_center(Vec2::splat(120.0), Vec2::splat(6.0));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, Shape::Aabb), 1.0);
+        c.paint_solid(&(ENEMY_BULLET, b, false, Shape::Aabb), 1.0);
         assert_eq!(at(&c, 120, 120), YELLOW);
         // A circle filled to its centre, its box's corners still background.
         c.paint_solid(&round_bullet(), 1.0);
@@ -396,7 +403,7 @@ mod tests {
         expect(&c, &inside, &[(41, 41, FIELD_BG)]);
         // A body far smaller than a pixel at this scale still shows as one.
         let b = Aabb::from_center(Vec2::splat(200.5), Vec2::splat(0.1));
-        c.paint_solid(&(Layer::EnemyBullet, b, false, round_bullet().3), 1.0);
+        c.paint_solid(&(ENEMY_BULLET, b, false, round_bullet().3), 1.0);
         assert_eq!(at(&c, 200, 200), YELLOW);
     }
 }

@@ -181,8 +181,8 @@ fn micros(since: Instant) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skysweep::collide::workloads::layers::{AIR_ENEMY, GROUND_ENEMY};
     use skysweep::collide::workloads::WorkloadKind;
-    use skysweep::collide::Layer;
 
     #[test]
     fn brute_force_is_offered_only_below_the_limit() {
@@ -264,13 +264,7 @@ mod tests {
                 kinds.insert((p.a.layer, p.b.layer));
             }
         }
-        assert!(
-            kinds.contains(&(Layer::GroundEnemy, Layer::AirEnemy)),
-            "{kinds:?}"
-        );
-        assert!(
-            kinds.contains(&(Layer::AirEnemy, Layer::AirEnemy)),
-            "{kinds:?}"
-        );
+        assert!(kinds.contains(&(GROUND_ENEMY, AIR_ENEMY)), "{kinds:?}");
+        assert!(kinds.contains(&(AIR_ENEMY, AIR_ENEMY)), "{kinds:?}");
     }
 }

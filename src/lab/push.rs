@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use glam::Vec2;
 use skysweep::collide::push_out::{Body, BodyContact, Resolver};
+use skysweep::collide::workloads::layers::{AIR_ENEMY, GROUND_ENEMY};
 use skysweep::collide::workloads::{Body as WorkloadBody, Workload, FIELD};
 use skysweep::collide::{Aabb, CollisionMap, Layer};
 
@@ -48,7 +49,7 @@ const WALL_REACH: f32 = 16.0;
 
 /// The layers whose bodies are solid.
 fn is_solid_layer(layer: Layer) -> bool {
-    matches!(layer, Layer::AirEnemy | Layer::GroundEnemy)
+    matches!(layer, AIR_ENEMY | GROUND_ENEMY)
 }
 
 /// The scene's collision map with solid layers meeting themselves: the map a broad phase
@@ -56,8 +57,8 @@ fn is_solid_layer(layer: Layer) -> bool {
 pub fn solid_map(scene: &Workload) -> CollisionMap {
     scene
         .map()
-        .with(Layer::AirEnemy, Layer::AirEnemy)
-        .with(Layer::GroundEnemy, Layer::GroundEnemy)
+        .with(AIR_ENEMY, AIR_ENEMY)
+        .with(GROUND_ENEMY, GROUND_ENEMY)
 }
 
 /// The role the lab gives a scene body (see the module docs).

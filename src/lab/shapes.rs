@@ -8,8 +8,9 @@
 //! box (a smaller box would cut pairs off; see `Shape`). Everything else stays a box.
 
 use glam::Vec2;
+use skysweep::collide::workloads::layers::{AIR_ENEMY, GROUND_ENEMY, PLAYER_SHOT};
 use skysweep::collide::workloads::{Body, Workload};
-use skysweep::collide::{Layer, Shape};
+use skysweep::collide::Shape;
 
 use super::phase::Broad;
 
@@ -35,13 +36,13 @@ pub fn inscribed(half: Vec2, angle: f32) -> Option<Vec2> {
 pub fn shape_for(id: u32, b: &Body) -> Option<Shape> {
     let angle = match b.layer {
         // Static bodies (rain's ledges) stay level.
-        Layer::AirEnemy | Layer::GroundEnemy if b.vel != Vec2::ZERO => {
+        AIR_ENEMY | GROUND_ENEMY if b.vel != Vec2::ZERO => {
             // A fixed turn per body from its id (Knuth's multiplicative hash), either way.
             let u = (id.wrapping_mul(2_654_435_761) >> 8) as f32 / (1u32 << 24) as f32;
             (u * 2.0 - 1.0) * MAX_TURN
         }
         // Along the flight, measured from straight up (y down on screen).
-        Layer::PlayerShot => b.vel.x.atan2(-b.vel.y),
+        PLAYER_SHOT => b.vel.x.atan2(-b.vel.y),
         _ => return None,
     };
     let half = inscribed(b.half, angle)?;

@@ -5,20 +5,21 @@
 
 use macroquad::prelude::*;
 
-use skysweep::collide::{Layer, Shape, Stats};
+use skysweep::collide::{Shape, Stats};
+use skysweep::sim::layers::GameLayer;
 use skysweep::sim::{World, PLAYFIELD};
 
 use super::{outline, Layout, Renderer, PANEL_W};
 
 /// The overlay colour of each layer, as in the arcade original's debug mode.
-pub fn layer_color(layer: Layer) -> Color {
+pub fn layer_color(layer: GameLayer) -> Color {
     match layer {
-        Layer::Player | Layer::PlayerShot => Color::from_rgba(255, 255, 255, 255),
-        Layer::PowerUp => Color::from_rgba(0, 255, 0, 255),
-        Layer::GroundEnemy => Color::from_rgba(255, 0, 0, 255),
-        Layer::AirEnemy | Layer::EnemyBullet => Color::from_rgba(255, 255, 0, 255),
+        GameLayer::Player | GameLayer::PlayerShot => Color::from_rgba(255, 255, 255, 255),
+        GameLayer::PowerUp => Color::from_rgba(0, 255, 0, 255),
+        GameLayer::GroundEnemy => Color::from_rgba(255, 0, 0, 255),
+        GameLayer::AirEnemy | GameLayer::EnemyBullet => Color::from_rgba(255, 255, 0, 255),
         // Not one of the arcade's colours: the bomb's blast box covers the whole screen.
-        Layer::BombBlast => Color::from_rgba(0, 200, 255, 255),
+        GameLayer::BombBlast => Color::from_rgba(0, 200, 255, 255),
     }
 }
 
@@ -56,7 +57,7 @@ impl FrameTimes {
 /// the playfield, so those of bodies leaving the screen never spill onto the side panels.
 pub fn draw_boxes(world: &World, layout: &Layout, shake: Vec2) {
     for (layer, aabb, shape) in world.boxes() {
-        let color = layer_color(layer);
+        let color = layer_color(GameLayer::of(layer));
         let centre = aabb.center() - shake;
         match shape {
             Shape::Aabb => {

@@ -3,6 +3,7 @@
 //! report exactly what the brute-force reference reports for them.
 
 use glam::Vec2;
+use skysweep::collide::workloads::layers::{AIR_ENEMY, ENEMY_BULLET};
 use skysweep::collide::{
     Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, CollisionMap, Config, Layer,
     PairEvent, PairEvents,
@@ -30,11 +31,11 @@ fn self_meeting(layer: Layer) -> Config {
 /// Inserts `boxes` on one self-meeting layer into both colliders, updates both, and returns
 /// the number of pairs after checking that they agree.
 fn pairs_agree(boxes: &[Aabb]) -> usize {
-    let config = self_meeting(Layer::EnemyBullet);
+    let config = self_meeting(ENEMY_BULLET);
     let (mut sap, mut brute) = (Collider::new(config), BruteForce::new(config));
     let mut tree = AabbTree::new(config);
     for (k, &aabb) in boxes.iter().enumerate() {
-        let d = BoxDesc::new(aabb, k as u32, Layer::EnemyBullet);
+        let d = BoxDesc::new(aabb, k as u32, ENEMY_BULLET);
         let h = sap.insert(d);
         assert_eq!(h, brute.insert(d), "{aabb:?}");
         assert_eq!(h, tree.insert(d), "{aabb:?}");
@@ -97,13 +98,13 @@ fn boxes_at_the_float_limits_pair_like_brute_force() {
 
 #[test]
 fn giant_boxes_moving_between_frames_keep_matching() {
-    let config = self_meeting(Layer::AirEnemy);
+    let config = self_meeting(AIR_ENEMY);
     let (mut sap, mut brute) = (Collider::new(config), BruteForce::new(config));
     let mut tree = AabbTree::new(config);
     let mut handles = Vec::new();
     for k in 0..16 {
         let y = 25.0 * k as f32;
-        let d = BoxDesc::new(b(0.0, y, 8.0, y + 8.0), k, Layer::AirEnemy).swept(k % 3 == 0);
+        let d = BoxDesc::new(b(0.0, y, 8.0, y + 8.0), k, AIR_ENEMY).swept(k % 3 == 0);
         let h = sap.insert(d).unwrap();
         assert_eq!(brute.insert(d), Ok(h));
         assert_eq!(tree.insert(d), Ok(h));

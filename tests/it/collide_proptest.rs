@@ -4,9 +4,12 @@
 
 use glam::Vec2;
 use proptest::prelude::*;
+use skysweep::collide::workloads::layers::{
+    self, shooter_map, AIR_ENEMY, ENEMY_BULLET, GROUND_ENEMY, PLAYER, PLAYER_SHOT, POWER_UP,
+};
 use skysweep::collide::{
     Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config,
-    Handle, Layer, LayerMask, Pair, PairEvent, PairEvents, Shape,
+    Handle, LayerMask, Pair, PairEvent, PairEvents, Shape,
 };
 
 #[derive(Clone, Debug)]
@@ -137,8 +140,8 @@ fn cases(default: u32) -> u32 {
 fn map_from(bits: u32) -> CollisionMap {
     let mut map = CollisionMap::empty();
     let mut k = 0;
-    for (i, &a) in Layer::ALL.iter().enumerate() {
-        for &b in &Layer::ALL[i..] {
+    for (i, &a) in layers::ALL.iter().enumerate() {
+        for &b in &layers::ALL[i..] {
             map.set(a, b, bits & (1 << k) != 0);
             k += 1;
         }
@@ -255,7 +258,7 @@ impl Twin {
                     let d = BoxDesc::new(
                         unit(at.0, at.1, size.0, size.1),
                         self.owner / 2,
-                        Layer::ALL[layer as usize],
+                        layers::ALL[layer as usize],
                     )
                     .part((self.owner % 3) as u16)
                     .user(self.owner as u16)
@@ -271,8 +274,9 @@ impl Twin {
             } => {
                 for _ in 0..count {
                     self.owner += 1;
-                    let d = BoxDesc::new(wild_box(corners), self.owner, Layer::ALL[layer as usize])
-                        .swept(swept);
+                    let d =
+                        BoxDesc::new(wild_box(corners), self.owner, layers::ALL[layer as usize])
+                            .swept(swept);
                     self.insert(d)?;
                 }
             }
@@ -386,7 +390,7 @@ impl Twin {
                 prop_assert!(
                     invalid(self.sap.teleport(h, bad)) && invalid(self.brute.teleport(h, bad))
                 );
-                let d = BoxDesc::new(bad, 0, Layer::Player);
+                let d = BoxDesc::new(bad, 0, PLAYER);
                 prop_assert!(invalid(self.sap.insert(d).map(|_| ())));
                 prop_assert!(invalid(self.brute.insert(d).map(|_| ())));
                 prop_assert!(invalid(self.tree.insert(d).map(|_| ())));
@@ -449,7 +453,7 @@ proptest! {
             Aabb::new(Vec2::splat(-f32::MAX), Vec2::splat(f32::MAX)),
             wild_box(query_corners),
         ] {
-            for mask in [skysweep::collide::LayerMask::ALL, LayerMask::of(&[Layer::PowerUp, Layer::AirEnemy])] {
+            for mask in [skysweep::collide::LayerMask::ALL, LayerMask::of(&[POWER_UP, AIR_ENEMY])] {
                 let (mut qa, mut qb, mut qt) = (Vec::new(), Vec::new(), Vec::new());
                 t.sap.query(area, mask, &mut qa);
                 t.brute.query(area, mask, &mut qb);
@@ -474,7 +478,7 @@ proptest! {
         seed in any::<u64>(),
         n in 1500usize..2500,
     ) {
-        let mut t = Twin::new(CollisionMap::game_default(), 1 << 16);
+        let mut t = Twin::new(shooter_map(), 1 << 16);
         let mut rng = seed | 1;
         let mut next = move |m: u64| {
             rng ^= rng << 13;
@@ -482,19 +486,19 @@ proptest! {
             rng ^= rng << 17;
             rng % m
         };
-        let layers = [Layer::EnemyBullet, Layer::EnemyBullet, Layer::PlayerShot, Layer::AirEnemy,
-            Layer::GroundEnemy, Layer::PowerUp];
+        let layers = [ENEMY_BULLET, ENEMY_BULLET, PLAYER_SHOT, AIR_ENEMY,
+            GROUND_ENEMY, POWER_UP];
         for i in 0..n {
-            let layer = if i < 3 { Layer::Player } else { layers[next(6) as usize] };
+            let layer = if i < 3 { PLAYER } else { layers[next(6) as usize] };
             let (x, y) = (next(224) as i8 as f32, next(100) as f32);
             let b = Aabb::new(Vec2::new(x, y), Vec2::new(x + 1.0 + next(8) as f32, y + 1.0 + next(8) as f32));
             t.owner += 1;
-            let d = BoxDesc::new(b, t.owner, layer).swept(layer == Layer::PlayerShot);
+            let d = BoxDesc::new(b, t.owner, layer).swept(layer == PLAYER_SHOT);
             // A mix of exact shapes on the bullets, shots and enemies.
             let r = 0.5 + next(4) as f32;
             let d = match (layer, next(3)) {
-                (Layer::EnemyBullet | Layer::PlayerShot, 0) => d.shape(Shape::Circle { radius: r }),
-                (Layer::AirEnemy | Layer::PlayerShot, 1) => d.shape(Shape::Oriented {
+                (ENEMY_BULLET | PLAYER_SHOT, 0) => d.shape(Shape::Circle { radius: r }),
+                (AIR_ENEMY | PLAYER_SHOT, 1) => d.shape(Shape::Oriented {
                     half: Vec2::new(r, 0.5 * r),
                     angle: next(628) as f32 / 100.0,
                 }),

@@ -197,15 +197,16 @@ fn relaxation_alone_settles_a_short_stack_and_the_support_pass_alone_any() {
 #[test]
 fn exact_shapes_contacts_plug_in() {
     // Two circles of radius 5, centres 8 apart on a diagonal, from the collider itself.
-    use skysweep::collide::{BoxDesc, BroadPhase, Collider, Config, Layer};
-    let mut c = Collider::new(Config::default());
+    use skysweep::collide::workloads::layers::{shooter_map, AIR_ENEMY};
+    use skysweep::collide::{BoxDesc, BroadPhase, Collider};
+    let mut c = Collider::with_map(shooter_map());
     let centre = Vec2::new(50.0, 50.0);
     let step = Vec2::new(1.0, 1.0).normalize() * 8.0;
     let a = c
-        .insert(BoxDesc::circle(centre, 5.0, 1, Layer::AirEnemy))
+        .insert(BoxDesc::circle(centre, 5.0, 1, AIR_ENEMY))
         .unwrap();
     let b = c
-        .insert(BoxDesc::circle(centre + step, 5.0, 2, Layer::AirEnemy))
+        .insert(BoxDesc::circle(centre + step, 5.0, 2, AIR_ENEMY))
         .unwrap();
     c.update();
     let m = c.manifold(a, b).unwrap().expect("they overlap");

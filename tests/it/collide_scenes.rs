@@ -2,8 +2,9 @@
 //! frame, and the scenes are deterministic. That every method of the benchmark, the peers too,
 //! finds the same pairs is checked beside the benchmark, in `benches/peers.rs`.
 
+use skysweep::collide::workloads::layers::shooter_map;
 use skysweep::collide::workloads::{Driven, Workload, WorkloadKind};
-use skysweep::collide::{AabbTree, BroadPhase, BruteForce, Collider, Config, PairEventKind};
+use skysweep::collide::{AabbTree, BroadPhase, BruteForce, Collider, PairEventKind};
 
 #[test]
 fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
@@ -12,9 +13,9 @@ fn sap_and_tree_track_brute_force_through_bursts_and_clears() {
         (WorkloadKind::MassClear, 55, 10),
     ] {
         let mut scene = Workload::after(kind, from);
-        let mut sap = Driven::new(Collider::new(Config::default()), &scene);
-        let mut brute = Driven::new(BruteForce::new(Config::default()), &scene);
-        let mut tree = Driven::new(AabbTree::new(Config::default()), &scene);
+        let mut sap = Driven::new(Collider::with_map(shooter_map()), &scene);
+        let mut brute = Driven::new(BruteForce::with_map(shooter_map()), &scene);
+        let mut tree = Driven::new(AabbTree::with_map(shooter_map()), &scene);
         let (mut spawned, mut removed) = (0, 0);
         for _ in 0..frames {
             scene.step();

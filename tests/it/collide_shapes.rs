@@ -4,13 +4,14 @@
 
 use glam::Vec2;
 use skysweep::collide::workloads::broad_phases;
+use skysweep::collide::workloads::layers::{shooter_map, ENEMY_BULLET, PLAYER};
 use skysweep::collide::{
-    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, CollisionMap, Config,
-    Handle, Layer, Manifold, PairEventKind, Shape,
+    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle,
+    Layer, Manifold, PairEventKind, Shape,
 };
 
-const A: Layer = Layer::Player;
-const B: Layer = Layer::EnemyBullet;
+const A: Layer = PLAYER;
+const B: Layer = ENEMY_BULLET;
 
 fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
     Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1))
@@ -26,7 +27,10 @@ fn close(m: Manifold, normal: Vec2, depth: f32) {
 /// Runs `check` on a fresh instance of each broad phase with the game's map. The name of the
 /// one being checked goes to stderr, which a failing test shows.
 fn on_each(check: impl Fn(&mut dyn BroadPhase)) {
-    for (name, mut c) in broad_phases(Config::default()) {
+    for (name, mut c) in broad_phases(Config {
+        map: shooter_map(),
+        ..Config::default()
+    }) {
         eprintln!("checking {name}");
         check(c.as_mut());
     }
@@ -291,10 +295,10 @@ fn every_phase_reports_the_same_pairs_for_round_bullets_in_a_scene() {
     for kind in [WorkloadKind::Sparse1k, WorkloadKind::BossBurst] {
         let mut round = Workload::with_round_bullets(kind, 1500, true);
         let mut square = Workload::with_round_bullets(kind, 1500, false);
-        let mut sap = Driven::new(Collider::new(Config::default()), &round);
-        let mut tree = Driven::new(AabbTree::new(Config::default()), &round);
-        let mut brute = Driven::new(BruteForce::new(Config::default()), &round);
-        let mut boxes = Driven::new(Collider::new(Config::default()), &square);
+        let mut sap = Driven::new(Collider::with_map(shooter_map()), &round);
+        let mut tree = Driven::new(AabbTree::with_map(shooter_map()), &round);
+        let mut brute = Driven::new(BruteForce::with_map(shooter_map()), &round);
+        let mut boxes = Driven::new(Collider::with_map(shooter_map()), &square);
         let (mut fewer, mut total) = (0, 0);
         for _ in 0..40 {
             round.step();
@@ -322,7 +326,7 @@ fn every_phase_reports_the_same_pairs_for_round_bullets_in_a_scene() {
 
 #[test]
 fn manifolds_refuse_stale_handles() {
-    let mut c = Collider::with_map(CollisionMap::game_default());
+    let mut c = Collider::with_map(shooter_map());
     let h = c.insert(BoxDesc::circle(Vec2::ZERO, 1.0, 1, A)).unwrap();
     let g = c.insert(BoxDesc::circle(Vec2::X, 1.0, 2, B)).unwrap();
     c.remove(g).unwrap();

@@ -3,8 +3,9 @@
 //! puts two bodies whose bounding boxes overlap and checks that only overlapping shapes count.
 
 use glam::Vec2;
-use skysweep::collide::{Layer, Shape};
+use skysweep::collide::Shape;
 use skysweep::level::BulletStyle;
+use skysweep::sim::layers::GameLayer;
 use skysweep::sim::model::player::HITBOX_RADIUS;
 use skysweep::sim::{Bullet, Input, World, WorldConfig};
 use skysweep::testkit::scenario::{self, hold, quiet_level};
@@ -29,7 +30,7 @@ fn the_ship_is_a_circle_of_the_hitbox_radius() {
     let w = quiet_world();
     let ship = w
         .boxes()
-        .find(|(layer, ..)| *layer == Layer::Player)
+        .find(|(layer, ..)| *layer == GameLayer::Player.id())
         .expect("the ship's body");
     assert_eq!(
         ship.2,
@@ -78,7 +79,7 @@ fn a_turning_needles_box_turns_with_it() {
         if let Some((_, b)) = w.bullets().iter().next() {
             let (_, _, shape) = w
                 .boxes()
-                .find(|(layer, ..)| *layer == Layer::EnemyBullet)
+                .find(|(layer, ..)| *layer == GameLayer::EnemyBullet.id())
                 .expect("the needle's body");
             let Shape::Oriented { half, angle } = shape else {
                 panic!("a needle is an oriented box, found {shape:?}");

@@ -2,8 +2,9 @@
 
 use glam::Vec2;
 
+use super::layers::{shooter_map, AIR_ENEMY, GROUND_ENEMY};
 use super::{scaled, Body, Workload, WorkloadKind, FIELD};
-use crate::collide::{CollisionMap, Layer};
+use crate::collide::CollisionMap;
 
 /// Drops at scale 1.
 const RAIN_DROPS: u32 = 4000;
@@ -19,14 +20,13 @@ const RAIN_LEDGES: [(Vec2, Vec2); 6] = [
 ];
 
 impl Workload {
-    /// The collision map the workload is meant for: the game's, except in `rain`, where drops
-    /// (air enemies) also meet each other and the ledges (ground enemies).
+    /// The collision map the workload is meant for: the shooter's ([`shooter_map`]), except
+    /// in `rain`, where drops (air enemies) also meet each other and the ledges (ground
+    /// enemies).
     pub fn map(&self) -> CollisionMap {
-        let map = CollisionMap::game_default();
+        let map = shooter_map();
         match self.kind {
-            WorkloadKind::Rain => map
-                .with(Layer::AirEnemy, Layer::AirEnemy)
-                .with(Layer::AirEnemy, Layer::GroundEnemy),
+            WorkloadKind::Rain => map.with(AIR_ENEMY, AIR_ENEMY).with(AIR_ENEMY, GROUND_ENEMY),
             _ => map,
         }
     }
@@ -36,7 +36,7 @@ impl Workload {
         for (i, &(min, max)) in RAIN_LEDGES.iter().enumerate() {
             let ledge = Body {
                 half: (max - min) * 0.5,
-                layer: Layer::GroundEnemy,
+                layer: GROUND_ENEMY,
                 ..self.bullet((min + max) * 0.5, Vec2::ZERO, 0.0, 600_000 + i as u32)
             };
             self.add(ledge);
@@ -56,7 +56,7 @@ impl Workload {
         let half = 1.0 + 1.5 * self.rand();
         Body {
             origin: Vec2::new(x, -2.0),
-            layer: Layer::AirEnemy,
+            layer: AIR_ENEMY,
             ..self.bullet(center, vel, half, 700_000 + i)
         }
     }

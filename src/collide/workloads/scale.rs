@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::layers::shooter_map;
 use super::{WorkloadKind, FIELD, SWARM_PATCH};
 use crate::collide::Config;
 
@@ -23,12 +24,13 @@ impl WorkloadKind {
         }
     }
 
-    /// The game's settings with room for the workload at its own size: the default
-    /// capacity, or twice the bodies where that is more (`curtain_100k`).
+    /// Settings with room for the workload at its own size (the default capacity, or twice
+    /// the bodies where that is more: `curtain_100k`) and the shooter's map ([`shooter_map`],
+    /// in `rain` too).
     pub fn config(self) -> Config {
         Config {
             capacity: Config::default().capacity.max(2 * self.bodies()),
-            ..Config::default()
+            map: shooter_map(),
         }
     }
 }

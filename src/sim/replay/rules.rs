@@ -30,9 +30,9 @@ use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::sync::OnceLock;
 
-use crate::collide::{CollisionMap, Layer};
 use crate::level::limits;
 use crate::level::Difficulty;
+use crate::sim::layers::{collision_map, GameLayer};
 use crate::sim::model::character::Character;
 use crate::sim::model::{bullet, clock, item, player};
 use crate::sim::systems::timeline;
@@ -99,8 +99,8 @@ pub fn dump() -> String {
     constants!(line; item: COIN_SCORE, COIN_FLASH_SCORE);
     // Named for the module it was first written in, so the fingerprint stays as it was.
     line("world.hurry_lead_s", &timeline::HURRY_LEAD_S);
-    let map = CollisionMap::game_default();
-    for layer in Layer::ALL {
+    let map = collision_map();
+    for layer in GameLayer::ALL {
         line(&format!("collide.meets.{layer:?}"), &map.row(layer));
     }
     constants!(line; limits: MAX_ENEMY_BULLETS, MAX_ENEMIES, MAX_PARTS, MAX_WEAPONS);
@@ -201,7 +201,7 @@ mod tests {
             assert!(d.contains(&format!("difficulty.{}.loop1 = ", diff.name())));
             assert!(d.contains(&format!("difficulty.{}.fire = ", diff.name())));
         }
-        assert_eq!(d.matches("collide.meets.").count(), Layer::COUNT);
+        assert_eq!(d.matches("collide.meets.").count(), GameLayer::COUNT);
         assert_eq!(fingerprint().len(), 16);
         assert_eq!(fingerprint(), fingerprint_of(&d));
     }

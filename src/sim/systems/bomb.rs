@@ -12,9 +12,10 @@ use std::f32::consts::{PI, TAU};
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle};
 
 use super::shared::Shared;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::character::Character;
 use crate::sim::model::events::GameEvent;
 use crate::sim::model::owner::Owner;
@@ -171,7 +172,7 @@ pub(crate) fn fire(blasts: &mut Slab<Blast>, players: &mut [Player], i: usize, s
     let desc = BoxDesc::new(
         Aabb::new(Vec2::ZERO, PLAYFIELD),
         Owner::Blast(key).encode(),
-        Layer::BombBlast,
+        GameLayer::BombBlast,
     );
     if let Ok(handle) = sh.collider.insert(desc) {
         entry.insert(Blast {

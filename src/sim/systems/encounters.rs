@@ -2,13 +2,14 @@
 
 use slab::Slab;
 
-use crate::collide::{Contact, Handle, Layer, PairEvent, PairEventKind};
+use crate::collide::{Contact, Handle, PairEvent, PairEventKind};
 
 use super::bomb::{self, Blast};
 use super::bullets;
 use super::harm::Harm;
 use super::items;
 use super::players;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::character::Character;
 use crate::sim::model::enemy::part_pos;
 use crate::sim::model::events::GameEvent;
@@ -41,13 +42,13 @@ pub(crate) fn resolve(contacts: &[PairEvent], a: &mut Arena, h: &mut Harm) {
         }
         let enter = ev.kind == PairEventKind::Enter;
         let (x, y) = (ev.pair.a, ev.pair.b);
-        match (x.layer, y.layer) {
-            (Layer::Player, Layer::PowerUp) => {
+        match (GameLayer::of(x.layer), GameLayer::of(y.layer)) {
+            (GameLayer::Player, GameLayer::PowerUp) => {
                 if let (Some(i), Some(k)) = (player_of(h, x), item_of(h, y)) {
                     items::take(h.items, h.players, i, k, h.arcade.extends, &mut h.shared);
                 }
             }
-            (Layer::Player, Layer::AirEnemy) if enter => {
+            (GameLayer::Player, GameLayer::AirEnemy) if enter => {
                 // Once per contact: Enter fires on the first overlapping step only.
                 if let Some(i) = player_of(h, x) {
                     let p = &h.players[i];
@@ -57,7 +58,7 @@ pub(crate) fn resolve(contacts: &[PairEvent], a: &mut Arena, h: &mut Harm) {
                     }
                 }
             }
-            (Layer::Player, Layer::EnemyBullet) => {
+            (GameLayer::Player, GameLayer::EnemyBullet) => {
                 if let (Some(i), Some(k)) = (player_of(h, x), bullet_of(h, y)) {
                     let p = &h.players[i];
                     if p.in_play() && p.invulnerable == 0 && !a.invincible {
@@ -66,10 +67,10 @@ pub(crate) fn resolve(contacts: &[PairEvent], a: &mut Arena, h: &mut Harm) {
                     }
                 }
             }
-            (Layer::PlayerShot, Layer::GroundEnemy | Layer::AirEnemy) => {
+            (GameLayer::PlayerShot, GameLayer::GroundEnemy | GameLayer::AirEnemy) => {
                 shot_hits(a, h, x, y, enter)
             }
-            (Layer::GroundEnemy | Layer::AirEnemy, Layer::BombBlast) => {
+            (GameLayer::GroundEnemy | GameLayer::AirEnemy, GameLayer::BombBlast) => {
                 if let (Some(k), Some(blast)) = (enemy_of(h, x), blast_of(a, y)) {
                     let b = &a.blasts[blast];
                     let tick = enter || a.frame.is_multiple_of(bomb::tick_steps(b.character));
@@ -79,7 +80,7 @@ pub(crate) fn resolve(contacts: &[PairEvent], a: &mut Arena, h: &mut Harm) {
                     }
                 }
             }
-            (Layer::EnemyBullet, Layer::BombBlast) => {
+            (GameLayer::EnemyBullet, GameLayer::BombBlast) => {
                 let clearing = blast_of(a, y).filter(|&blast| bomb::clears(&a.blasts[blast]));
                 if let (Some(k), Some(blast)) = (bullet_of(h, x), clearing) {
                     let wren = a.blasts[blast].character == Character::Wren;

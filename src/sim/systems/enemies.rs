@@ -5,13 +5,14 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider};
 use crate::level::{limits, Difficulty, EnemyLayer, Level, Path};
 
 use super::flight::fly;
 use super::scratch::Scratch;
 use super::shared::remove_box;
 use super::weapons::{fire_weapons, Battle};
+use crate::sim::layers::GameLayer;
 use crate::sim::model::boss::Bosses;
 use crate::sim::model::clock::DT;
 use crate::sim::model::enemy::{active_weapons, part_shape, Enemy, PartState, WeaponState};
@@ -54,9 +55,9 @@ impl Spawner<'_> {
         let ty = self.level.enemies.get(kind)?;
         let ground = ty.layer == EnemyLayer::Ground;
         let layer = if ground {
-            Layer::GroundEnemy
+            GameLayer::GroundEnemy
         } else {
-            Layer::AirEnemy
+            GameLayer::AirEnemy
         };
         let key = self.enemies.vacant_entry().key();
         // A list an enemy gave back, when there is one: spawning then allocates nothing.

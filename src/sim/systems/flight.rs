@@ -7,11 +7,11 @@ use glam::Vec2;
 use crate::level::resolved::waypoints_at;
 use crate::level::Path;
 
-use crate::sim::world::hash::{Feed, StateHasher};
 use super::legs;
 use crate::sim::model::bullet::unit;
 use crate::sim::model::clock::DT;
 use crate::sim::model::enemy::Enemy;
+use crate::sim::world::hash::{Feed, StateHasher};
 
 /// Moves `e` one step along its path, the ground scrolling at `scroll` pixels a second; ages
 /// it and its parts' hit flashes.

@@ -6,7 +6,7 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BroadPhase, Layer, LayerMask};
+use crate::collide::{Aabb, BroadPhase, LayerMask};
 use crate::level::{Difficulty, EnemyLayer, Level, Path};
 
 use super::bomb::{self, Blast, SCRAP_RADIUS};
@@ -18,6 +18,7 @@ use super::pilots::{melee_area, Strike, MELEE_STEPS};
 use super::scratch::Scratch;
 use super::shared::Shared;
 use super::shots::nearest_open_part;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::arcade::ArcadeRules;
 use crate::sim::model::boss::Bosses;
 use crate::sim::model::enemy::{part_pos, Enemy};
@@ -259,7 +260,7 @@ impl Harm<'_> {
         found.clear();
         self.shared.collider.query(
             Aabb::from_center(at, Vec2::splat(SCRAP_RADIUS)),
-            LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+            LayerMask::of(&[GameLayer::AirEnemy, GameLayer::GroundEnemy]),
             &mut found,
         );
         let mut hits = std::mem::take(&mut self.scratch.hits);

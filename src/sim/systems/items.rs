@@ -4,9 +4,10 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider};
 
 use super::shared::{remove_box, Shared};
+use crate::sim::layers::GameLayer;
 use crate::sim::model::arcade::Extends;
 use crate::sim::model::clock::DT;
 use crate::sim::model::events::GameEvent;
@@ -40,7 +41,7 @@ pub(crate) fn spawn(
     item.handle = sh.insert_box(BoxDesc::new(
         Aabb::from_center(pos, item.half()),
         Owner::Item(key).encode(),
-        Layer::PowerUp,
+        GameLayer::PowerUp,
     ));
     if item.handle.is_some() {
         entry.insert(item);

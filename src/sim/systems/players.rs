@@ -5,13 +5,14 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{BoxDesc, BroadPhase, Collider};
 
 use super::bomb::{self, Blast};
 use super::items;
 use super::pilots::{fire_new_charge, fire_orla_side_beams, fire_rook_pods, swing_pods};
 use super::shared::Shared;
 use super::shots::spawn_shot;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::arcade::ArcadeRules;
 use crate::sim::model::character::Character;
 use crate::sim::model::clock::DT;
@@ -43,7 +44,7 @@ pub(crate) fn spawn_box(players: &mut [Player], i: usize, collider: &mut Collide
         p.pos,
         HITBOX_RADIUS,
         Owner::Player(i).encode(),
-        Layer::Player,
+        GameLayer::Player,
     );
     players[i].handle = collider.insert(desc).ok();
 }

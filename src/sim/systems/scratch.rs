@@ -13,11 +13,12 @@ use slab::Slab;
 
 use glam::Vec2;
 
-use crate::collide::{Contact, Handle, Layer, Pair, PairEvent, PairEventKind};
+use crate::collide::{reserve_touched, Contact, Handle, Pair, PairEvent, PairEventKind};
 use crate::level::Path;
 
 use crate::level::Level;
 
+use crate::sim::layers::GameLayer;
 use crate::sim::model::character::Character;
 use crate::sim::model::enemy::{Enemy, PartState, WeaponState};
 use crate::sim::model::item::{Item, ItemKind};
@@ -70,14 +71,7 @@ impl Clone for Scratch {
     }
 }
 
-/// Reserves room for `n` more entries in `v` and writes them once, leaving `v` as it was.
-pub(crate) fn reserve_touched<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
-    let len = v.len();
-    v.resize(len + n, fill);
-    v.truncate(len);
-}
-
-/// Reserves room for `n` entries in an empty `slab`, written once (see [`reserve_touched`]).
+/// Reserves room for `n` entries in an empty `slab`, written once (as [`reserve_touched`] does).
 /// Keys are handed out from 0 afterwards as in a fresh slab.
 pub(crate) fn reserve_slab<T: Clone>(slab: &mut Slab<T>, n: usize, fill: T) {
     debug_assert!(slab.is_empty());
@@ -134,7 +128,7 @@ fn placeholder_event() -> PairEvent {
         },
         owner: 0,
         part: 0,
-        layer: Layer::Player,
+        layer: GameLayer::Player.id(),
         user: 0,
     };
     PairEvent {

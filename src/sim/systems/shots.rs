@@ -5,10 +5,11 @@
 use glam::Vec2;
 use slab::Slab;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Contact, Layer, LayerMask};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Contact, LayerMask};
 use crate::level::Level;
 
 use super::shared::remove_box;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::character::Character;
 use crate::sim::model::clock::DT;
 use crate::sim::model::enemy::{part_open, part_pos, Enemy};
@@ -22,7 +23,7 @@ pub(crate) fn spawn_shot(shots: &mut Slab<Shot>, collider: &mut Collider, shot: 
     let entry = shots.vacant_entry();
     let key = entry.key();
     let user = if shot.paired { 2 } else { 1 };
-    let desc = BoxDesc::new(aabb, Owner::Shot(key).encode(), Layer::PlayerShot)
+    let desc = BoxDesc::new(aabb, Owner::Shot(key).encode(), GameLayer::PlayerShot)
         .user(user)
         .swept(true);
     let handle = collider.insert(desc).ok();
@@ -98,7 +99,7 @@ pub(crate) fn nearest_open_part(
     found.clear();
     collider.query(
         area,
-        LayerMask::of(&[Layer::AirEnemy, Layer::GroundEnemy]),
+        LayerMask::of(&[GameLayer::AirEnemy, GameLayer::GroundEnemy]),
         found,
     );
     found

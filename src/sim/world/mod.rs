@@ -23,9 +23,10 @@ use std::sync::Arc;
 
 use slab::Slab;
 
-use crate::collide::{BroadPhase, Collider, Config, Layer};
+use crate::collide::{reserve_touched, BroadPhase, Collider, Config};
 use crate::level::{limits, Level, Tier};
 
+use crate::sim::layers::{self, GameLayer};
 use crate::sim::model::boss::Bosses;
 use crate::sim::model::config::PhaseStart;
 use crate::sim::model::config::WorldConfig;
@@ -104,7 +105,7 @@ impl World {
         let capacity = level.max_bullets + 8_192;
         let collider = Collider::new(Config {
             capacity,
-            ..Config::default()
+            map: layers::collision_map(),
         });
         let start_at = config.start_at.clamp(0.0, level.length_s);
         let mut scroll = Scroll::new(level.scroll_speed);
@@ -153,7 +154,7 @@ impl World {
         let pairs = scratch::PAIRS_PER_BULLET * bullets;
         self.scratch.reserve(&level, boxes, pairs);
         // A boss turning every bullet into a coin reports each one.
-        scratch::reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
+        reserve_touched(&mut self.events, bullets + 1_024, GameEvent::StageClear);
         self.bullets.reserve(bullets);
         scratch::reserve_slab(&mut self.shots, scratch::SHOTS, scratch::placeholder_shot());
         scratch::reserve_slab(&mut self.items, scratch::ITEMS, scratch::placeholder_item());
@@ -163,15 +164,15 @@ impl World {
         self.timeline.reserve(limits::MAX_SPAWN_COUNT as usize * 8);
         let c = &mut self.collider;
         c.reserve(boxes, pairs);
-        c.reserve_layer(Layer::EnemyBullet, bullets);
-        c.reserve_layer(Layer::PlayerShot, scratch::SHOTS);
-        c.reserve_layer(Layer::PowerUp, scratch::ITEMS);
-        for layer in [Layer::AirEnemy, Layer::GroundEnemy] {
+        c.reserve_layer(GameLayer::EnemyBullet, bullets);
+        c.reserve_layer(GameLayer::PlayerShot, scratch::SHOTS);
+        c.reserve_layer(GameLayer::PowerUp, scratch::ITEMS);
+        for layer in [GameLayer::AirEnemy, GameLayer::GroundEnemy] {
             c.reserve_layer(layer, scratch::ENEMY_BOXES);
         }
         // Two ships, and a blast or two from each.
-        c.reserve_layer(Layer::Player, 2);
-        c.reserve_layer(Layer::BombBlast, 8);
+        c.reserve_layer(GameLayer::Player, 2);
+        c.reserve_layer(GameLayer::BombBlast, 8);
     }
 
     /// Runs one whole step: [`World::update`] then [`World::collide`].

@@ -302,8 +302,9 @@ fn advance_blocks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::{BoxDesc, Layer};
+    use crate::collide::BoxDesc;
     use crate::level::BulletStyle;
+    use crate::sim::layers::{collision_map, GameLayer};
     use crate::sim::Bullet;
 
     /// Words of bits a block has.
@@ -347,7 +348,7 @@ mod tests {
             if store.vacant_key() >= store.age.len() {
                 return;
             }
-            let desc = BoxDesc::new(b.hitbox(), 9_000 + step, Layer::EnemyBullet);
+            let desc = BoxDesc::new(b.hitbox(), 9_000 + step, GameLayer::EnemyBullet);
             let h = collider.insert(desc.shape(b.shape())).expect("room");
             store.insert(b, h);
         }
@@ -359,7 +360,7 @@ mod tests {
     #[test]
     fn advancing_in_blocks_steps_each_bullet_as_alone() {
         let mut store = Bullets::default();
-        let mut collider = Collider::default();
+        let mut collider = Collider::with_map(collision_map());
         let mut rng = oorandom::Rand32::new(11);
         for i in 0..(BLOCK * 5 + 77) {
             let (speed, heading) = (rng.rand_float() * 90.0, rng.rand_float() * 360.0);
@@ -393,7 +394,7 @@ mod tests {
                 ),
             };
             let h = collider
-                .insert(BoxDesc::new(b.hitbox(), i as u32, Layer::EnemyBullet).shape(b.shape()))
+                .insert(BoxDesc::new(b.hitbox(), i as u32, GameLayer::EnemyBullet).shape(b.shape()))
                 .expect("room");
             store.insert(b, h);
         }
@@ -465,7 +466,7 @@ mod tests {
     #[test]
     fn curlers_taken_out_and_replaced_between_steps_keep_their_turns() {
         let mut store = Bullets::default();
-        let mut collider = Collider::default();
+        let mut collider = Collider::with_map(collision_map());
         let mut rng = oorandom::Rand32::new(5);
         let curler = |rng: &mut oorandom::Rand32, turns: bool| {
             let pos = Vec2::new(rng.rand_float() * 224.0, rng.rand_float() * 320.0);
@@ -478,7 +479,7 @@ mod tests {
             Bullet::new(pos, 20.0, rng.rand_float() * 360.0, 0.0, turn, style)
         };
         let add = |store: &mut Bullets, collider: &mut Collider, b: Bullet| {
-            let desc = BoxDesc::new(b.hitbox(), 0, Layer::EnemyBullet).shape(b.shape());
+            let desc = BoxDesc::new(b.hitbox(), 0, GameLayer::EnemyBullet).shape(b.shape());
             let h = collider.insert(desc).expect("room");
             store.insert(b, h);
         };

@@ -28,10 +28,10 @@ pub(super) struct Curlers {
 }
 
 impl Curlers {
-    /// Room for `n` curling bullets in both lists, written once (see `scratch::reserve_touched`).
+    /// Room for `n` curling bullets in both lists, written once (see `collide::reserve_touched`).
     pub fn reserve(&mut self, n: usize) {
-        crate::sim::systems::scratch::reserve_touched(&mut self.list, n, Turn::default());
-        crate::sim::systems::scratch::reserve_touched(&mut self.next, n, Turn::default());
+        crate::collide::reserve_touched(&mut self.list, n, Turn::default());
+        crate::collide::reserve_touched(&mut self.next, n, Turn::default());
     }
 
     pub fn clear(&mut self) {

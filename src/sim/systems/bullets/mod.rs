@@ -13,12 +13,13 @@
 
 use glam::Vec2;
 
-use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle, Layer};
+use crate::collide::{Aabb, BoxDesc, BroadPhase, Collider, Handle};
 use crate::level::BulletStyle;
 use crate::level::Difficulty;
 
 use super::scratch::Scratch;
 use super::shared::remove_box;
+use crate::sim::layers::GameLayer;
 use crate::sim::model::bullet::{Bullet, BULLET_MAX_AGE};
 use crate::sim::model::clock::DT;
 use crate::sim::model::owner::Owner;
@@ -545,7 +546,7 @@ pub(crate) fn spawn(
             BoxDesc::new(
                 Aabb::from_center(bullet.pos, Vec2::ZERO),
                 Owner::Bullet(key).encode(),
-                Layer::EnemyBullet,
+                GameLayer::EnemyBullet,
             )
             .shape(bullet.shape()),
         )

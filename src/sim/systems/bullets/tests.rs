@@ -16,9 +16,10 @@
 use glam::Vec2;
 use proptest::prelude::*;
 
-use crate::collide::{BoxDesc, BroadPhase, Collider, Layer};
+use crate::collide::{BoxDesc, BroadPhase, Collider};
 use crate::level::limits;
 use crate::level::BulletStyle;
+use crate::sim::layers::{collision_map, GameLayer};
 use crate::sim::model::bullet::{unit, Bullet, BULLET_MAX_AGE};
 use crate::sim::model::clock::DT;
 use crate::sim::PLAYFIELD;
@@ -154,13 +155,13 @@ impl Pair {
     fn new() -> Pair {
         Pair {
             store: Bullets::default(),
-            collider: Collider::default(),
+            collider: Collider::with_map(collision_map()),
             model: slab::Slab::new(),
         }
     }
 
     fn spawn(&mut self, mut b: Bullet) {
-        let desc = BoxDesc::new(b.hitbox(), 0, Layer::EnemyBullet).shape(b.shape());
+        let desc = BoxDesc::new(b.hitbox(), 0, GameLayer::EnemyBullet).shape(b.shape());
         let h = self.collider.insert(desc).expect("room");
         b.handle = Some(h);
         assert_eq!(self.store.vacant_key(), self.model.vacant_key());
@@ -206,7 +207,7 @@ impl Pair {
     fn clear(&mut self, reserve: usize) {
         self.store.clear();
         self.model.clear();
-        self.collider = Collider::default();
+        self.collider = Collider::with_map(collision_map());
         if reserve > 0 {
             self.store.reserve(reserve);
         }

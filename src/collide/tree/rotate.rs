@@ -13,7 +13,7 @@
 //!   made, if any shrinks it at all: this undoes an incrementally built tree's drift towards
 //!   loose branches.
 
-use super::tree::{half_perimeter, NodeId, Tree};
+use super::nodes::{half_perimeter, NodeId, Tree};
 
 impl Tree {
     /// Rebalances or tightens at inner node `a` (see the module docs) and returns the node now

@@ -1,6 +1,6 @@
 //! [`AabbTree`]: a broad phase over dynamic AABB trees, under the same contract as the
-//! sweep-and-prune [`Collider`](super::Collider) and the [`BruteForce`](super::BruteForce)
-//! reference.
+//! sweep-and-prune [`Collider`](crate::collide::Collider) and the
+//! [`BruteForce`](crate::collide::BruteForce) reference.
 //!
 //! Layout: one [`Tree`] per layer, so the collision map decides which trees are ever compared
 //! and a pair of layers that does not meet costs nothing. Each leaf keeps a fat box (the
@@ -11,20 +11,20 @@
 //! persistent pair set as the sweep-and-prune's turns them into Enter, Stay and Exit events,
 //! in the same (pair-key) order.
 
-use super::bodies::{Bodies, Store};
-use super::slots::State;
-use super::tree::{contains, fatten, Tree};
-use super::tree_query::pairs;
-use super::tree_wide::pairs_of_boxes;
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
+use super::nodes::{contains, fatten, Tree};
+use super::query::pairs;
+use super::wide::pairs_of_boxes;
+use crate::collide::store::bodies::{Bodies, Store};
+use crate::collide::store::slots::State;
+use crate::collide::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
 /// `Head::band` bits for the tree, which has no bands: the box's current box left its leaf's
 /// fat box since the last update (and is on its layer's stray list), or it was teleported.
 const STRAY: u8 = 1;
 const JUMPED: u8 = 2;
 
-/// Dynamic-AABB-tree broad phase. See [`BroadPhase`](super::BroadPhase) for the contract it shares
-/// with [`Collider`](super::Collider) and [`BruteForce`](super::BruteForce).
+/// Dynamic-AABB-tree broad phase. See [`BroadPhase`] for the contract it shares
+/// with [`Collider`](crate::collide::Collider) and [`BruteForce`](crate::collide::BruteForce).
 #[derive(Clone, Debug)]
 pub struct AabbTree {
     pub(super) bodies: Bodies,
@@ -36,17 +36,11 @@ pub struct AabbTree {
     /// Leaves reinserted by the last update.
     reinserted: usize,
     /// Scratch for the pair descent.
-    stack: Vec<(super::tree::NodeId, super::tree::NodeId)>,
+    stack: Vec<(super::nodes::NodeId, super::nodes::NodeId)>,
     /// Scratch for rebuilding a tree.
-    specs: Vec<super::tree_build::LeafSpec>,
+    specs: Vec<super::build::LeafSpec>,
     /// Scratch for the searches of [`pairs_of_boxes`].
     frontier: Vec<u32>,
-}
-
-impl Default for AabbTree {
-    fn default() -> Self {
-        Self::new(Config::default())
-    }
 }
 
 impl AabbTree {
@@ -111,7 +105,7 @@ impl AabbTree {
             let h = self.bodies.slots.head[i as usize];
             let l = h.layer.index();
             if h.state == State::Leaving && !rebuild(l, &self.trees[l]) {
-                let leaf = super::tree::NodeId(self.bodies.slots.pos[i as usize]);
+                let leaf = super::nodes::NodeId(self.bodies.slots.pos[i as usize]);
                 self.trees[l].remove_leaf(leaf);
             }
         }
@@ -135,7 +129,7 @@ impl AabbTree {
         let slots = &self.bodies.slots;
         for (i, h) in slots.head.iter().enumerate() {
             if h.state == State::Live && h.layer.index() == l {
-                let n = tree.node(super::tree::NodeId(slots.pos[i]));
+                let n = tree.node(super::nodes::NodeId(slots.pos[i]));
                 let tested = slots.tested(i);
                 let fat = if contains(&n.fat, &tested) && !too_loose(&n.fat, &tested) {
                     n.fat
@@ -163,7 +157,7 @@ impl AabbTree {
             }
             let tested = self.bodies.slots.take_tested(i);
             let tree = &mut self.trees[head.layer.index()];
-            let leaf = super::tree::NodeId(self.bodies.slots.pos[i]);
+            let leaf = super::nodes::NodeId(self.bodies.slots.pos[i]);
             let node = tree.node_mut(leaf);
             if contains(&node.fat, &tested) && !too_loose(&node.fat, &tested) {
                 node.tight = tested;
@@ -311,7 +305,7 @@ impl BroadPhase for AabbTree {
     }
 
     /// [`AabbTree::validate_structure`], plus the pair set against a brute-force
-    /// recomputation (see `validate_all` in `tree_validate.rs`).
+    /// recomputation (see `validate_all` in `tree/validate.rs`).
     fn validate(&self) -> Result<(), String> {
         self.validate_all()
     }
@@ -341,16 +335,17 @@ fn too_loose(fat: &Aabb, tight: &Aabb) -> bool {
 mod tests {
     use super::*;
     use crate::collide::aabb::b;
+    use crate::collide::workloads::layers::{shooter_map, AIR_ENEMY, ENEMY_BULLET, PLAYER};
     use crate::collide::BoxDesc;
 
     #[test]
     fn only_boxes_leaving_their_fat_box_are_reinserted() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let hs: Vec<_> = (0..100)
             .map(|i| {
                 let x = (i % 10) as f32 * 20.0;
                 let y = (i / 10) as f32 * 20.0;
-                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, Layer::EnemyBullet))
+                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, ENEMY_BULLET))
                     .unwrap()
             })
             .collect();
@@ -374,9 +369,9 @@ mod tests {
 
     #[test]
     fn a_steady_mover_is_reinserted_only_every_few_frames() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let h = t
-            .insert(BoxDesc::new(b(0., 0., 6., 6.), 1, Layer::EnemyBullet))
+            .insert(BoxDesc::new(b(0., 0., 6., 6.), 1, ENEMY_BULLET))
             .unwrap();
         t.update();
         let mut moves = 0;
@@ -392,11 +387,11 @@ mod tests {
 
     #[test]
     fn inserting_in_sorted_order_keeps_the_tree_shallow() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let n = 4096;
         for i in 0..n {
             let x = i as f32 * 3.0;
-            t.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, Layer::EnemyBullet))
+            t.insert(BoxDesc::new(b(x, 0., x + 2., 2.), i, ENEMY_BULLET))
                 .unwrap();
             if i % 64 == 63 {
                 t.update();
@@ -406,21 +401,21 @@ mod tests {
         let height = t.height().unwrap();
         // A perfectly balanced tree of 4096 leaves has height 12.
         assert!(height <= 24, "height {height}");
-        assert!(t.trees[Layer::EnemyBullet.index()].rotations > 0);
+        assert!(t.trees[ENEMY_BULLET.index()].rotations > 0);
         t.validate_structure().unwrap();
     }
 
     #[test]
     fn a_bomb_rebuilds_the_tree_from_its_survivors() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         let hs: Vec<_> = (0..400)
             .map(|i| {
                 let (x, y) = ((i % 20) as f32 * 5.0, (i / 20) as f32 * 5.0);
-                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, Layer::EnemyBullet))
+                t.insert(BoxDesc::new(b(x, y, x + 4., y + 4.), i, ENEMY_BULLET))
                     .unwrap()
             })
             .collect();
-        t.insert(BoxDesc::new(b(0., 0., 100., 100.), 999, Layer::Player))
+        t.insert(BoxDesc::new(b(0., 0., 100., 100.), 999, PLAYER))
             .unwrap();
         t.update();
         assert_eq!(t.stats().live_pairs, 400);
@@ -430,21 +425,21 @@ mod tests {
         t.update();
         assert_eq!((t.stats().removed, t.stats().live_pairs), (300, 100));
         // Balanced from scratch: 100 leaves need a height of 7.
-        assert_eq!(t.trees[Layer::EnemyBullet.index()].height(), Some(7));
+        assert_eq!(t.trees[ENEMY_BULLET.index()].height(), Some(7));
         t.validate().unwrap();
     }
 
     #[test]
     fn validation_catches_a_stale_inner_box() {
-        let mut t = AabbTree::default();
+        let mut t = AabbTree::with_map(shooter_map());
         for i in 0..8 {
             let x = i as f32 * 10.0;
-            t.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, Layer::AirEnemy))
+            t.insert(BoxDesc::new(b(x, 0., x + 4., 4.), i, AIR_ENEMY))
                 .unwrap();
         }
         t.update();
         t.validate().unwrap();
-        let tree = &mut t.trees[Layer::AirEnemy.index()];
+        let tree = &mut t.trees[AIR_ENEMY.index()];
         let root = tree.root;
         tree.node_mut(root).fat.max.x -= 1.0;
         assert!(t.validate_structure().unwrap_err().contains("union"));

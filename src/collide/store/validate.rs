@@ -1,11 +1,11 @@
 //! Consistency checks of the shared body store ([`Bodies`]), which each broad phase's own
-//! validation (`sap_validate.rs`, `tree_validate.rs`) ends with.
+//! validation (`sap/validate.rs`, `tree/validate.rs`) ends with.
 
-use super::aabb::interiors_meet;
 use super::bodies::Bodies;
-use super::narrow::exact;
 use super::slots::{pair_key, State};
-use super::{Aabb, Layer, PairEventKind};
+use crate::collide::aabb::interiors_meet;
+use crate::collide::narrow::exact;
+use crate::collide::{Aabb, Layer, PairEventKind};
 
 impl Bodies {
     /// Checks the slot table against itself and against the `in_structure` boxes the broad

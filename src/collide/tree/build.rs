@@ -5,8 +5,8 @@
 //! curve through their centres and splits the sorted run in halves, so the tree comes out
 //! balanced (height ⌈log2 n⌉) with nearby boxes under the same nodes.
 
-use super::tree::{Node, NodeId, Tree};
-use super::Aabb;
+use super::nodes::{Node, NodeId, Tree};
+use crate::collide::Aabb;
 
 /// A leaf to build: its slot, fat box and tight box.
 pub(super) type LeafSpec = (u32, Aabb, Aabb);

@@ -1,11 +1,11 @@
 //! Consistency checks for [`Collider`]: cheap structural ones (run after every update in debug
 //! builds) and a full one that recomputes the pair set by brute force (for tests). The checks
-//! of the shared body store are in `validate.rs`.
+//! of the shared body store are in `store/validate.rs`.
 
+use super::collider::Collider;
 use super::endpoints::{band_of, BANDS};
-use super::sap::Collider;
-use super::slots::State;
-use super::Layer;
+use crate::collide::store::slots::State;
+use crate::collide::Layer;
 
 impl Collider {
     /// Checks the endpoint lists against the slot table: equal array lengths, every entry's

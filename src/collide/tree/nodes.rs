@@ -4,11 +4,11 @@
 //! children. Leaves hold a *fat* box, the box grown by a margin and by its recent motion, so
 //! a box that moves a little stays inside it and the tree need not change; the leaf's *tight*
 //! box (the one tested this update) is kept beside it for the exact tests. Inserting
-//! (`tree_insert.rs`), rotating (`tree_rotate.rs`), traversing (`tree_query.rs`) and checking
-//! (`tree_validate.rs`) live in their own files.
+//! (`insert.rs`), rotating (`rotate.rs`), traversing (`query.rs`) and checking
+//! (`validate.rs`) live in their own files.
 
-use super::tree_wide::Wide;
-use super::Aabb;
+use super::wide::Wide;
+use crate::collide::Aabb;
 
 /// A node of one [`Tree`]: an index into its pool, never valid in another tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

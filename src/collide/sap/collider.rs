@@ -18,14 +18,14 @@
 //! about the other axis, and sorting the vertical axis too is what the opposing streams of a
 //! shooter make expensive.
 
-use super::bodies::{Bodies, Store};
 use super::endpoints::{band_of, list_index, EndpointList, BANDS, BAND_HEIGHT};
-use super::slots::State;
 use super::sweep::{self, Probe, SCAN_LIMIT};
-use super::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
+use crate::collide::store::bodies::{Bodies, Store};
+use crate::collide::store::slots::State;
+use crate::collide::{Aabb, BroadPhase, Config, Contact, Layer, LayerMask, PairEvents, Stats};
 
-/// Incremental sweep-and-prune broad phase. See [`BroadPhase`](super::BroadPhase) for the contract
-/// it shares with [`AabbTree`](super::AabbTree) and [`BruteForce`](super::BruteForce).
+/// Incremental sweep-and-prune broad phase. See [`BroadPhase`] for the contract it shares
+/// with [`AabbTree`](crate::collide::AabbTree) and [`BruteForce`](crate::collide::BruteForce).
 #[derive(Clone, Debug)]
 pub struct Collider {
     pub(super) bodies: Bodies,
@@ -55,29 +55,23 @@ const _: () = assert!(
     "one bit per layer must fit in a u16"
 );
 
-impl Default for Collider {
-    fn default() -> Self {
-        Self::new(Config::default())
-    }
-}
-
 impl Collider {
     /// Reserves room for `boxes` boxes in all (at most the capacity) and `pairs` overlapping
     /// pairs, so that updates within those numbers allocate nothing; the memory is written
     /// once here, so no update is the first to touch it either. Endpoint lists are reserved
     /// per layer by [`Collider::reserve_layer`]. Reserving changes nothing that is reported.
     pub fn reserve(&mut self, boxes: usize, pairs: usize) {
-        use super::reserve::touched;
+        use crate::collide::reserve_touched;
         let b = &mut self.bodies;
         let boxes = boxes.min(b.config.capacity);
         b.slots.reserve(boxes);
         for v in [&mut b.pending, &mut b.leaving, &mut self.jumped] {
-            touched(v, boxes, 0);
+            reserve_touched(v, boxes, 0);
         }
-        touched(&mut b.gone, boxes.div_ceil(64), 0);
-        touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
-        touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
-        touched(
+        reserve_touched(&mut b.gone, boxes.div_ceil(64), 0);
+        reserve_touched(&mut self.moved, boxes, (0, Aabb::default(), 0));
+        reserve_touched(&mut self.gathered, SCAN_LIMIT, Probe::default());
+        reserve_touched(
             &mut self.queued,
             SCAN_LIMIT * Layer::COUNT,
             Probe::default(),
@@ -87,7 +81,8 @@ impl Collider {
 
     /// Reserves room for `boxes` boxes of `layer` in each of its bands' endpoint lists, as
     /// [`Collider::reserve`] does for the rest.
-    pub fn reserve_layer(&mut self, layer: Layer, boxes: usize) {
+    pub fn reserve_layer(&mut self, layer: impl Into<Layer>, boxes: usize) {
+        let layer = layer.into();
         let boxes = boxes.min(self.bodies.config.capacity);
         for band in 0..BANDS {
             self.lists[list_index(layer, band)].reserve(boxes);
@@ -485,7 +480,7 @@ impl BroadPhase for Collider {
     }
 
     /// [`Collider::validate_structure`], plus the pair set against a brute-force
-    /// recomputation (see `validate_all` in `sap_validate.rs`).
+    /// recomputation (see `validate_all` in `sap/validate.rs`).
     fn validate(&self) -> Result<(), String> {
         self.validate_all()
     }
@@ -513,6 +508,9 @@ impl BroadPhase for Collider {
 mod tests {
     use super::*;
     use crate::collide::aabb::b;
+    use crate::collide::workloads::layers::{
+        shooter_map, AIR_ENEMY, BOMB_BLAST, ENEMY_BULLET, PLAYER, PLAYER_SHOT,
+    };
     use crate::collide::{BoxDesc, Handle, PairEventKind};
 
     /// Inserts `n` boxes of `w` × `h` on `layer`, the `i`th with its top-left corner at
@@ -545,13 +543,13 @@ mod tests {
 
     #[test]
     fn batched_spawns_merge_into_a_sorted_list_in_one_pass() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         // Enough shots and enemies that both lists are swept, so both are kept sorted.
         let every_5 = |y: f32| move |i: u32| ((i * 5) as f32, y);
-        row(&mut c, 40, (2., 2.), every_5(0.), 0, Layer::PlayerShot);
-        row(&mut c, 40, (2., 2.), every_5(10.), 100, Layer::AirEnemy);
+        row(&mut c, 40, (2., 2.), every_5(0.), 0, PLAYER_SHOT);
+        row(&mut c, 40, (2., 2.), every_5(10.), 100, AIR_ENEMY);
         c.update();
-        assert!(sorted(&c, Layer::PlayerShot));
+        assert!(sorted(&c, PLAYER_SHOT));
         // A burst from one point plus a spread, some landing on enemies.
         let burst = |i: u32| {
             (
@@ -563,7 +561,7 @@ mod tests {
                 9.,
             )
         };
-        row(&mut c, 300, (1., 2.), burst, 1000, Layer::PlayerShot);
+        row(&mut c, 300, (1., 2.), burst, 1000, PLAYER_SHOT);
         let enters = c
             .update()
             .iter()
@@ -581,11 +579,11 @@ mod tests {
 
     #[test]
     fn a_bomb_clearing_an_unsorted_list_keeps_its_teleported_boxes() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         let every_5 = |i: u32| ((i * 5) as f32, 1.);
-        let bullets = row(&mut c, 40, (2., 2.), every_5, 0, Layer::EnemyBullet);
+        let bullets = row(&mut c, 40, (2., 2.), every_5, 0, ENEMY_BULLET);
         let p = c
-            .insert(BoxDesc::new(b(0., 0., 300., 4.), 99, Layer::Player))
+            .insert(BoxDesc::new(b(0., 0., 300., 4.), 99, PLAYER))
             .unwrap();
         assert_eq!(c.update().len(), 40);
         // Most bullets go at once (one compacting pass), one survivor is teleported.
@@ -605,18 +603,18 @@ mod tests {
 
     #[test]
     fn a_list_left_unsorted_is_sorted_again_when_a_sweep_needs_it() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         let scattered = |i: u32| (((i * 37) % 200) as f32, 0.);
-        let bullets = row(&mut c, 50, (3., 3.), scattered, 0, Layer::EnemyBullet);
-        c.insert(BoxDesc::new(b(0., 0., 300., 3.), 99, Layer::Player))
+        let bullets = row(&mut c, 50, (3., 3.), scattered, 0, ENEMY_BULLET);
+        c.insert(BoxDesc::new(b(0., 0., 300., 3.), 99, PLAYER))
             .unwrap();
         c.update();
-        assert!(!sorted(&c, Layer::EnemyBullet), "only scanned");
+        assert!(!sorted(&c, ENEMY_BULLET), "only scanned");
         // Twenty bomb blasts: now the bullets are swept and must be sorted.
         let every_10 = |i: u32| ((i * 10) as f32, 0.);
-        row(&mut c, 20, (4., 3.), every_10, 200, Layer::BombBlast);
+        row(&mut c, 20, (4., 3.), every_10, 200, BOMB_BLAST);
         c.update();
-        assert!(sorted(&c, Layer::EnemyBullet));
+        assert!(sorted(&c, ENEMY_BULLET));
         c.validate().unwrap();
         for h in bullets.iter().step_by(2) {
             c.remove(*h).unwrap();
@@ -631,21 +629,21 @@ mod tests {
     /// removed before any update saw it is only freed, and the pairs are still exact.
     #[test]
     fn a_bomb_compacts_every_list_and_keeps_the_pairs_exact() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         let every_4 = |i: u32| ((i * 4) as f32, (i % 7) as f32);
-        let bullets = row(&mut c, 60, (3., 3.), every_4, 0, Layer::EnemyBullet);
+        let bullets = row(&mut c, 60, (3., 3.), every_4, 0, ENEMY_BULLET);
         let every_12 = |i: u32| ((i * 12) as f32, 2.);
-        let blasts = row(&mut c, 20, (5., 5.), every_12, 200, Layer::BombBlast);
-        row(&mut c, 1, (9., 9.), |_| (0., 0.), 300, Layer::Player);
+        let blasts = row(&mut c, 20, (5., 5.), every_12, 200, BOMB_BLAST);
+        row(&mut c, 1, (9., 9.), |_| (0., 0.), 300, PLAYER);
         c.update();
-        assert!(sorted(&c, Layer::EnemyBullet) && sorted(&c, Layer::BombBlast));
+        assert!(sorted(&c, ENEMY_BULLET) && sorted(&c, BOMB_BLAST));
         for h in &bullets[..50] {
             c.remove(*h).unwrap();
         }
         c.set_aabb(bullets[55], b(0., 0., 3., 3.)).unwrap();
         c.teleport(blasts[19], b(1., 1., 6., 6.)).unwrap();
         let stillborn = c
-            .insert(BoxDesc::new(b(0., 0., 1., 1.), 500, Layer::EnemyBullet))
+            .insert(BoxDesc::new(b(0., 0., 1., 1.), 500, ENEMY_BULLET))
             .unwrap();
         c.remove(stillborn).unwrap();
         c.update();
@@ -661,19 +659,19 @@ mod tests {
     /// swept box still sweeps from where it was, its first update included.
     #[test]
     fn a_scanned_layers_first_swept_box_sweeps_across_what_it_jumped() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         let every_9 = |i: u32| ((i * 9) as f32, 200.);
-        row(&mut c, 30, (2., 2.), every_9, 0, Layer::EnemyBullet);
-        c.insert(BoxDesc::new(b(100., 100., 110., 110.), 99, Layer::Player))
+        row(&mut c, 30, (2., 2.), every_9, 0, ENEMY_BULLET);
+        c.insert(BoxDesc::new(b(100., 100., 110., 110.), 99, PLAYER))
             .unwrap();
         c.update();
-        assert_eq!(c.bodies.slots.swept_layers & Layer::EnemyBullet.bit(), 0);
+        assert_eq!(c.bodies.slots.swept_layers & ENEMY_BULLET.bit(), 0);
         // Above the player, then past it in one step: only the sweep meets it.
         let above = b(104., 80., 106., 82.);
-        let fast = BoxDesc::new(above, 500, Layer::EnemyBullet).swept(true);
+        let fast = BoxDesc::new(above, 500, ENEMY_BULLET).swept(true);
         let h = c.insert(fast).unwrap();
         assert_eq!(c.update().len(), 0, "above the player");
-        assert!(!sorted(&c, Layer::EnemyBullet), "still only scanned");
+        assert!(!sorted(&c, ENEMY_BULLET), "still only scanned");
         c.set_aabb(h, b(104., 130., 106., 132.)).unwrap();
         let enters: Vec<u32> = c
             .update()

@@ -14,12 +14,12 @@
 
 use multiversion::multiversion;
 
-use super::aabb::interiors_meet;
+use super::collider::Collider;
 use super::endpoints::{list_index, EndpointList, BANDS};
-use super::sap::Collider;
-use super::slots::{pair_key, Slots, State};
 use super::sweep::{Probe, SCAN_LIMIT};
-use super::{Aabb, Layer};
+use crate::collide::aabb::interiors_meet;
+use crate::collide::store::slots::{pair_key, Slots, State};
+use crate::collide::{Aabb, Layer};
 
 /// Boxes tested per block: the block's tests are branch-free so they vectorise, and the few
 /// blocks with a hit are tested again box by box.
@@ -207,6 +207,9 @@ pub(super) fn scan_table(slots: &Slots, probes: &[Probe], out: &mut Vec<u64>) ->
 #[cfg(test)]
 mod tests {
     use crate::collide::aabb::b;
+    use crate::collide::workloads::layers::{
+        shooter_map, AIR_ENEMY, BOMB_BLAST, ENEMY_BULLET, PLAYER, POWER_UP,
+    };
     use crate::collide::{BoxDesc, BroadPhase, Collider, Handle, Layer};
 
     fn put(c: &mut Collider, x: f32, owner: u32, layer: Layer) -> Handle {
@@ -219,25 +222,25 @@ mod tests {
     /// layers each probe scans become pairs.
     #[test]
     fn the_table_pass_reports_live_boxes_of_the_scanned_layers_alone() {
-        let mut c = Collider::default();
-        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, Layer::Player))
+        let mut c = Collider::with_map(shooter_map());
+        c.insert(BoxDesc::new(b(0., 0., 10., 10.), 1, PLAYER))
             .unwrap();
         // Twenty bullets, the first ten on the player; three power-ups and an enemy on it too.
         let bullets: Vec<Handle> = (0..20)
-            .map(|i| put(&mut c, i as f32, 100 + i, Layer::EnemyBullet))
+            .map(|i| put(&mut c, i as f32, 100 + i, ENEMY_BULLET))
             .collect();
         for i in 0..3 {
-            put(&mut c, 2. * i as f32, 200 + i, Layer::PowerUp);
+            put(&mut c, 2. * i as f32, 200 + i, POWER_UP);
         }
-        put(&mut c, 4., 300, Layer::AirEnemy);
+        put(&mut c, 4., 300, AIR_ENEMY);
         // Two blasts over bullets 14 to 17, four pairs and two (power-ups and bullets never meet).
-        c.insert(BoxDesc::new(b(15., 0., 18., 4.), 400, Layer::BombBlast))
+        c.insert(BoxDesc::new(b(15., 0., 18., 4.), 400, BOMB_BLAST))
             .unwrap();
-        c.insert(BoxDesc::new(b(15.5, 0., 16., 4.), 401, Layer::BombBlast))
+        c.insert(BoxDesc::new(b(15.5, 0., 16., 4.), 401, BOMB_BLAST))
             .unwrap();
         assert_eq!(c.update().len(), 10 + 3 + 1 + 6);
         assert!(c.lists.iter().any(|l| l.direct && l.len() == 20));
-        assert_ne!(c.direct_layers & Layer::EnemyBullet.bit(), 0);
+        assert_ne!(c.direct_layers & ENEMY_BULLET.bit(), 0);
         c.validate().unwrap();
         // Removed bullets leave their boxes on the player in free slots.
         for h in &bullets[..5] {
@@ -248,7 +251,7 @@ mod tests {
         c.validate().unwrap();
         // New bullets away from everything take the freed slots: still no pair for them.
         for i in 0..5 {
-            put(&mut c, 100. + i as f32, 500 + i, Layer::EnemyBullet);
+            put(&mut c, 100. + i as f32, 500 + i, ENEMY_BULLET);
         }
         c.update();
         assert_eq!(c.stats().live_pairs, 5 + 3 + 1 + 6);
@@ -263,15 +266,15 @@ mod tests {
     /// it panicked with "only banded lists take batches".)
     #[test]
     fn a_batch_joins_a_list_that_goes_direct_in_the_same_update() {
-        let mut c = Collider::default();
+        let mut c = Collider::with_map(shooter_map());
         let p = c
-            .insert(BoxDesc::new(b(0., 0., 100., 4.), 1, Layer::Player))
+            .insert(BoxDesc::new(b(0., 0., 100., 4.), 1, PLAYER))
             .unwrap();
         let bullets: Vec<Handle> = (0..20)
-            .map(|i| put(&mut c, 3. * i as f32, 100 + i, Layer::EnemyBullet))
+            .map(|i| put(&mut c, 3. * i as f32, 100 + i, ENEMY_BULLET))
             .collect();
         let blasts: Vec<Handle> = (0..10)
-            .map(|i| put(&mut c, 6. * i as f32, 200 + i, Layer::BombBlast))
+            .map(|i| put(&mut c, 6. * i as f32, 200 + i, BOMB_BLAST))
             .collect();
         c.update();
         assert!(c.lists.iter().any(|l| l.sorted && !l.ids.is_empty()));
@@ -283,11 +286,7 @@ mod tests {
             c.remove(*h).unwrap();
         }
         c.update();
-        assert_ne!(
-            c.direct_layers & Layer::EnemyBullet.bit(),
-            0,
-            "only scanned now"
-        );
+        assert_ne!(c.direct_layers & ENEMY_BULLET.bit(), 0, "only scanned now");
         assert!(c.lists.iter().all(|l| l.batch.is_empty()));
         c.validate().unwrap();
         // The moved bullets left the player, and are found where they went when it reaches
@@ -302,12 +301,12 @@ mod tests {
         assert!(on_player(&c, 103) && on_player(&c, 104));
         c.validate().unwrap();
         // And back to sorted lists with ten blasts again: the bullets load their coordinates.
-        put(&mut c, 300., 300, Layer::BombBlast);
+        put(&mut c, 300., 300, BOMB_BLAST);
         for i in 0..4 {
-            put(&mut c, 3. * i as f32, 301 + i, Layer::BombBlast);
+            put(&mut c, 3. * i as f32, 301 + i, BOMB_BLAST);
         }
         c.update();
-        assert_eq!(c.direct_layers & Layer::EnemyBullet.bit(), 0);
+        assert_eq!(c.direct_layers & ENEMY_BULLET.bit(), 0);
         c.validate().unwrap();
     }
 }

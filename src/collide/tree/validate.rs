@@ -2,9 +2,9 @@
 //! in debug builds) and a full one that recomputes the pair set by brute force (for tests).
 
 use super::aabb_tree::AabbTree;
-use super::slots::State;
-use super::tree::{contains, NodeId, Tree};
-use super::Layer;
+use super::nodes::{contains, NodeId, Tree};
+use crate::collide::store::slots::State;
+use crate::collide::Layer;
 
 impl Tree {
     /// Checks links both ways, that each inner node's fat and tight boxes are exactly the

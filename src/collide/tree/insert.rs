@@ -5,8 +5,8 @@
 //! parent's, plus how much every ancestor grows) is least. The search is a greedy
 //! branch-and-bound descent: it stops when no subtree can beat the best sibling found so far.
 
-use super::tree::{half_perimeter, Node, NodeId, Tree};
-use super::Aabb;
+use super::nodes::{half_perimeter, Node, NodeId, Tree};
+use crate::collide::Aabb;
 
 impl Tree {
     /// Adds a leaf for `slot` with boxes `fat` and `tight` (inside `fat`) and returns it.
@@ -95,7 +95,7 @@ impl Tree {
         }
     }
 
-    /// Walks from `from` towards the root, rotating (see `tree_rotate.rs`) and recomputing each
+    /// Walks from `from` towards the root, rotating (see `rotate.rs`) and recomputing each
     /// inner node's box and height. Stops at the first node whose box and height come out as
     /// they were: nothing above it can change.
     pub fn refit_from(&mut self, from: NodeId) {

@@ -1,19 +1,24 @@
-//! Scripted, deterministic workloads shared by the benchmark (`benches/collide.rs`) and the tests:
-//! a 224x320 playfield where bodies move each frame and bullets leaving it respawn.
+//! Scripted, deterministic workloads shared by the benchmark (`benches/collide.rs`), the lab
+//! and the tests: a 224x320 playfield where bodies move each frame and bullets leaving it
+//! respawn ([`Workload`]), and a broad phase driven in step with one ([`Driven`]). The scenes'
+//! bodies are on a shooter's layers ([`layers`]: the game's, numbered and meeting as the game's).
 //!
-//! Not part of the collider's API; hidden from the docs.
+//! Not part of the collider's API; hidden from the docs. Uses only the collider's public API,
+//! and nothing else in `collide/` uses this but tests.
 
 use glam::Vec2;
 
 mod curtain;
+mod driven;
+pub mod layers;
 mod rain;
 mod scale;
 
+pub use driven::{broad_phases, normalize, Driven};
+use layers::{AIR_ENEMY, ENEMY_BULLET, GROUND_ENEMY, PLAYER, PLAYER_SHOT, POWER_UP};
 use scale::{scaled, swarm_patch};
 
-use super::{
-    Aabb, AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, Config, Handle, Layer, Shape,
-};
+use super::{Aabb, BoxDesc, Layer, Shape};
 
 /// Playfield size in pixels, y pointing down.
 pub const FIELD: Vec2 = Vec2::new(224.0, 320.0);
@@ -207,7 +212,7 @@ impl Workload {
             half: Vec2::splat(3.0),
             vel: Vec2::ZERO,
             origin: player_at(0),
-            layer: Layer::Player,
+            layer: PLAYER,
             owner: 0,
             part: 0,
             user: 0,
@@ -287,7 +292,7 @@ impl Workload {
     }
 
     fn add(&mut self, mut body: Body) -> u32 {
-        body.round = self.round_bullets && body.layer == Layer::EnemyBullet;
+        body.round = self.round_bullets && body.layer == ENEMY_BULLET;
         let id = match self.free_ids.pop() {
             Some(id) => {
                 self.bodies[id as usize] = Some(body);
@@ -317,7 +322,7 @@ impl Workload {
             half: Vec2::splat(half),
             vel,
             origin: center,
-            layer: Layer::EnemyBullet,
+            layer: ENEMY_BULLET,
             owner,
             part: 0,
             user: 0,
@@ -364,7 +369,7 @@ impl Workload {
         Body {
             half: Vec2::new(3.0, 6.0),
             origin: offset,
-            layer: Layer::PlayerShot,
+            layer: PLAYER_SHOT,
             // Every other box stands for a pair of shots.
             user: if i.is_multiple_of(2) { 2 } else { 1 },
             swept: true,
@@ -384,9 +389,9 @@ impl Workload {
         Body {
             origin: Vec2::new(center.x, -7.0),
             layer: if i.is_multiple_of(2) {
-                Layer::AirEnemy
+                AIR_ENEMY
             } else {
-                Layer::GroundEnemy
+                GROUND_ENEMY
             },
             part,
             ..self.bullet(center, vel, 8.0, owner)
@@ -403,7 +408,7 @@ impl Workload {
         let dir = Vec2::from_angle(std::f32::consts::TAU * self.rand());
         Body {
             spin: Vec2::from_angle(if i.is_multiple_of(2) { turn } else { -turn }),
-            layer: Layer::AirEnemy,
+            layer: AIR_ENEMY,
             ..self.bullet(center, dir * speed, 8.0, 300_000 + i)
         }
     }
@@ -417,7 +422,7 @@ impl Workload {
         Body {
             half: Vec2::new(2.0, 6.0),
             origin,
-            layer: Layer::PlayerShot,
+            layer: PLAYER_SHOT,
             user: 1,
             swept: true,
             ..self.bullet(center, Vec2::new(0.0, -8.0), 0.0, 200_000 + i)
@@ -428,7 +433,7 @@ impl Workload {
         let center = Vec2::new(8.0 + 208.0 * self.rand(), FIELD.y * self.rand());
         Body {
             origin: Vec2::new(center.x, -4.0),
-            layer: Layer::PowerUp,
+            layer: POWER_UP,
             ..self.bullet(center, Vec2::new(0.0, 0.5), 5.0, 400_000 + i)
         }
     }
@@ -459,7 +464,7 @@ impl Workload {
                 continue;
             }
             if b.outside() {
-                b.center = if b.layer == Layer::PlayerShot && self.kind != WorkloadKind::Swarm5k {
+                b.center = if b.layer == PLAYER_SHOT && self.kind != WorkloadKind::Swarm5k {
                     player + b.origin
                 } else {
                     b.origin
@@ -516,125 +521,4 @@ fn player_at(frame: u64) -> Vec2 {
         112.0 + 80.0 * (t / 60.0).sin(),
         270.0 + 20.0 * (t / 45.0).sin(),
     )
-}
-
-/// A fresh instance of each broad phase with `config`, named as the benchmark names them
-/// (`sap`, `tree`, `brute`): for tests and tools that run one check on all three, where one
-/// virtual call per operation costs nothing that matters.
-pub fn broad_phases(config: Config) -> [(&'static str, Box<dyn BroadPhase>); 3] {
-    [
-        ("sap", Box::new(Collider::new(config))),
-        ("tree", Box::new(AabbTree::new(config))),
-        ("brute", Box::new(BruteForce::new(config))),
-    ]
-}
-
-/// A collider kept in step with a workload: the way the game drives it.
-///
-/// Generic over the [`BroadPhase`], so a concrete one is driven with static calls (the
-/// benchmark's); `Box<Driven<dyn BroadPhase>>` lets a tool switch phases at run time.
-#[derive(Clone, Debug)]
-pub struct Driven<C: ?Sized> {
-    handles: Vec<Option<Handle>>,
-    /// Workload id of each collider slot.
-    ids: Vec<u32>,
-    /// Last, so that a `Driven` of a concrete broad phase coerces to one of `dyn BroadPhase`.
-    pub collider: C,
-}
-
-impl<C: BroadPhase + ?Sized> Driven<C> {
-    /// Inserts every live body and runs the first update.
-    pub fn new(collider: C, workload: &Workload) -> Self
-    where
-        C: Sized,
-    {
-        let mut d = Driven {
-            collider,
-            handles: Vec::new(),
-            ids: Vec::new(),
-        };
-        for (id, b) in workload.live() {
-            d.spawn(id, b);
-        }
-        d.collider.update();
-        d
-    }
-
-    fn spawn(&mut self, id: u32, b: &Body) {
-        let h = self
-            .collider
-            .insert(b.desc())
-            .expect("workload box is valid");
-        if self.handles.len() <= id as usize {
-            self.handles.resize(id as usize + 1, None);
-        }
-        self.handles[id as usize] = Some(h);
-        if self.ids.len() <= h.index() as usize {
-            self.ids.resize(h.index() as usize + 1, u32::MAX);
-        }
-        self.ids[h.index() as usize] = id;
-    }
-
-    /// Mirrors the workload's last step (removals, spawns, moves, respawns as teleports) and
-    /// updates the collider: one game frame.
-    pub fn frame(&mut self, workload: &Workload) -> usize {
-        self.catch_up(workload);
-        self.collider.update().len()
-    }
-
-    /// The calls of [`Driven::frame`] without its update: one `remove`, `insert`, `set_aabb`
-    /// or `teleport` for each body the workload's last step touched. Timed apart from the update
-    /// by `examples/collide_profile`.
-    pub fn catch_up(&mut self, workload: &Workload) {
-        for &id in &workload.removed {
-            if let Some(h) = self.handles[id as usize].take() {
-                self.collider.remove(h).expect("removed body was live");
-            }
-        }
-        for &id in &workload.spawned {
-            if let Some(b) = &workload.bodies[id as usize] {
-                self.spawn(id, b);
-            }
-        }
-        for (id, b) in workload.live() {
-            if b.born == workload.frame {
-                continue;
-            }
-            let h = self.handles[id as usize].expect("live body has a handle");
-            let r = if b.jumped == workload.frame {
-                self.collider.teleport(h, b.aabb())
-            } else {
-                self.collider.set_aabb(h, b.aabb())
-            };
-            r.expect("workload box is valid");
-        }
-    }
-
-    /// Workload id of a collider handle.
-    pub fn id_of(&self, h: Handle) -> u32 {
-        self.ids[h.index() as usize]
-    }
-}
-
-/// Workload-id pairs, each ordered and the list sorted: the form every method is compared in.
-pub fn normalize(pairs: &mut [(u32, u32)]) {
-    for p in pairs.iter_mut() {
-        if p.0 > p.1 {
-            *p = (p.1, p.0);
-        }
-    }
-    pairs.sort_unstable();
-}
-
-impl<C: BroadPhase + ?Sized> Driven<C> {
-    /// The collider's current pairs as workload ids, normalized.
-    pub fn pairs(&self) -> Vec<(u32, u32)> {
-        let mut v: Vec<_> = self
-            .collider
-            .pairs()
-            .map(|p| (self.id_of(p.a.handle), self.id_of(p.b.handle)))
-            .collect();
-        normalize(&mut v);
-        v
-    }
 }

@@ -1,15 +1,16 @@
 //! The body store the three broad phases share: the slot table, the calls batched until the
 //! next update, the persistent pair set; the trait's provided methods are written on it once.
 //!
-//! [`Collider`](super::Collider), [`AabbTree`](super::AabbTree) and
-//! [`BruteForce`](super::BruteForce) differ only in how an update finds this frame's pairs.
-//! Everything the contract of [`BroadPhase`](super::BroadPhase) says about handles, validation, capacity, batching
-//! and slot reuse lives here once, so the three cannot drift apart on it.
+//! [`Collider`](crate::collide::Collider), [`AabbTree`](crate::collide::AabbTree) and
+//! [`BruteForce`](crate::collide::BruteForce) differ only in how an update finds this frame's
+//! pairs. Everything the contract of [`BroadPhase`](crate::collide::BroadPhase) says about
+//! handles, validation, capacity, batching and slot reuse lives here once, so the three cannot
+//! drift apart on it.
 
-use super::narrow::{collide, exact, solid_of};
 use super::pairs::PairSet;
 use super::slots::{key_slots, Slots, State};
-use super::{
+use crate::collide::narrow::{collide, exact, solid_of};
+use crate::collide::{
     Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, LayerMask, Manifold, PairEvents,
     Pairs, Shape, Stats,
 };
@@ -17,25 +18,25 @@ use super::{
 /// The state every broad phase keeps besides its own structure.
 #[derive(Clone, Debug)]
 pub struct Bodies {
-    pub(super) config: Config,
-    pub(super) slots: Slots,
+    pub(in crate::collide) config: Config,
+    pub(in crate::collide) slots: Slots,
     /// Pairs of layers that meet, lower layer first, computed once from the map.
-    pub(super) meeting: Vec<(Layer, Layer)>,
+    pub(in crate::collide) meeting: Vec<(Layer, Layer)>,
     /// Slots inserted since the last update, in call order.
-    pub(super) pending: Vec<u32>,
+    pub(in crate::collide) pending: Vec<u32>,
     /// Slots removed since the last update (leaving or stillborn).
-    pub(super) leaving: Vec<u32>,
+    pub(in crate::collide) leaving: Vec<u32>,
     /// The persistent pair set and the last update's events (the brute-force reference keeps
     /// its own, independently, and leaves this one empty).
-    pub(super) pairs: PairSet,
-    pub(super) stats: Stats,
+    pub(in crate::collide) pairs: PairSet,
+    pub(in crate::collide) stats: Stats,
     /// One bit per slot removed since the last update, built and cleared within `update`.
-    pub(super) gone: Vec<u64>,
+    pub(in crate::collide) gone: Vec<u64>,
 }
 
 impl Bodies {
     /// An empty store; a capacity above [`Config::MAX_CAPACITY`] is lowered to it.
-    pub(super) fn new(mut config: Config) -> Self {
+    pub(in crate::collide) fn new(mut config: Config) -> Self {
         config.capacity = config.capacity.min(Config::MAX_CAPACITY);
         let mut meeting = Vec::new();
         for (i, &a) in Layer::ALL.iter().enumerate() {
@@ -59,23 +60,23 @@ impl Bodies {
 
     /// Ends an update of the sweep-and-prune or the tree: turns the persistent pair set's
     /// changes into this update's events and keeps `stats` as the update's figures.
-    pub(super) fn finish_update(&mut self, mut stats: Stats) {
+    pub(in crate::collide) fn finish_update(&mut self, mut stats: Stats) {
         self.pairs.diff(&self.slots, stats.removed > 0, &mut stats);
         self.stats = stats;
     }
 
     /// The events of the last update, in pair-key order (lower slot, then higher slot).
-    pub(super) fn events(&self) -> PairEvents<'_> {
+    pub(in crate::collide) fn events(&self) -> PairEvents<'_> {
         self.pairs.events(&self.slots)
     }
 
     /// Pairs overlapping at the last update, in pair-key order.
-    pub(super) fn live_pairs(&self) -> Pairs<'_> {
+    pub(in crate::collide) fn live_pairs(&self) -> Pairs<'_> {
         Pairs::keys(self.pairs.live(), &self.slots)
     }
 
-    /// See [`BroadPhase::insert`](super::BroadPhase::insert).
-    pub(super) fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
+    /// See [`BroadPhase::insert`](crate::collide::BroadPhase::insert).
+    pub(in crate::collide) fn insert(&mut self, desc: BoxDesc) -> Result<Handle, ColliderError> {
         if !desc.aabb.is_valid() {
             return Err(ColliderError::InvalidAabb(desc.aabb));
         }
@@ -96,7 +97,11 @@ impl Bodies {
 
     /// Sets the current box of a visible body; returns its slot.
     #[inline]
-    pub(super) fn set_aabb(&mut self, h: Handle, aabb: Aabb) -> Result<usize, ColliderError> {
+    pub(in crate::collide) fn set_aabb(
+        &mut self,
+        h: Handle,
+        aabb: Aabb,
+    ) -> Result<usize, ColliderError> {
         if !aabb.is_valid() {
             return Err(ColliderError::InvalidAabb(aabb));
         }
@@ -106,7 +111,11 @@ impl Bodies {
     }
 
     /// Sets the current box and forgets the previous one; returns the slot.
-    pub(super) fn teleport(&mut self, h: Handle, aabb: Aabb) -> Result<usize, ColliderError> {
+    pub(in crate::collide) fn teleport(
+        &mut self,
+        h: Handle,
+        aabb: Aabb,
+    ) -> Result<usize, ColliderError> {
         let i = self.set_aabb(h, aabb)?;
         self.slots.prev[i] = aabb;
         Ok(i)
@@ -114,7 +123,7 @@ impl Bodies {
 
     /// Gives a visible body `shape` centred on `centre` and the shape's bounding box as its
     /// box (a [`Shape::Aabb`] keeps the box's size); returns the slot and the new box.
-    pub(super) fn set_shape(
+    pub(in crate::collide) fn set_shape(
         &mut self,
         h: Handle,
         centre: glam::Vec2,
@@ -126,7 +135,7 @@ impl Bodies {
     /// [`Bodies::set_shape`] with the shape's bounding box already worked out (`None` for a
     /// [`Shape::Aabb`]).
     #[inline]
-    pub(super) fn set_shape_bounded(
+    pub(in crate::collide) fn set_shape_bounded(
         &mut self,
         h: Handle,
         centre: glam::Vec2,
@@ -146,7 +155,11 @@ impl Bodies {
 
     /// The exact contact of two visible bodies at their current boxes (no sweep), normal
     /// from `a` to `b`; `None` when they do not overlap. Ignores layers and the map.
-    pub(super) fn manifold(&self, a: Handle, b: Handle) -> Result<Option<Manifold>, ColliderError> {
+    pub(in crate::collide) fn manifold(
+        &self,
+        a: Handle,
+        b: Handle,
+    ) -> Result<Option<Manifold>, ColliderError> {
         let (i, j) = (self.slots.resolve(a)?, self.slots.resolve(b)?);
         if i == j {
             return Ok(None);
@@ -162,7 +175,7 @@ impl Bodies {
     /// do not overlap exactly. Call it only for pairs of layers in
     /// [`Slots::shaped_layers`]; the others need no exact test. O(keys) flag tests, plus an
     /// exact test for each pair with a shaped body.
-    pub(super) fn narrow(&mut self, start: usize) {
+    pub(in crate::collide) fn narrow(&mut self, start: usize) {
         let (found, slots) = (&mut self.pairs.found, &self.slots);
         let mut w = start;
         for r in start..found.len() {
@@ -178,7 +191,7 @@ impl Bodies {
     // Inlined into the caller's loop: as a call, a bomb's thousands of removals each waited on
     // their own scattered seal load (5,000 took 17.7 µs; inlined, the loads overlap: 12 µs).
     #[inline]
-    pub(super) fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
+    pub(in crate::collide) fn remove(&mut self, h: Handle) -> Result<(), ColliderError> {
         let i = self.slots.resolve(h)?;
         let state = &mut self.slots.head[i].state;
         *state = if *state == State::Pending {
@@ -192,14 +205,19 @@ impl Bodies {
         Ok(())
     }
 
-    pub(super) fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
+    pub(in crate::collide) fn get(&self, h: Handle) -> Result<(Contact, Aabb), ColliderError> {
         let i = self.slots.resolve(h)?;
         Ok((self.slots.contact(i), self.slots.cur[i]))
     }
 
     /// The area query's share for bodies inserted since the last update, which no broad
     /// phase structure holds yet. O(pending).
-    pub(super) fn query_pending(&self, area: &Aabb, layers: LayerMask, out: &mut Vec<Contact>) {
+    pub(in crate::collide) fn query_pending(
+        &self,
+        area: &Aabb,
+        layers: LayerMask,
+        out: &mut Vec<Contact>,
+    ) {
         let s = &self.slots;
         for &id in &self.pending {
             let i = id as usize;
@@ -213,7 +231,7 @@ impl Bodies {
     }
 
     /// Sets the bit of every slot removed since the last update in `gone` (cleared first).
-    pub(super) fn mark_gone(&mut self) {
+    pub(in crate::collide) fn mark_gone(&mut self) {
         self.gone.clear();
         self.gone.resize(self.slots.meta.len().div_ceil(64), 0);
         for &i in &self.leaving {
@@ -224,16 +242,16 @@ impl Bodies {
     /// Frees this update's removed slots in ascending order, which the shared slot-reuse
     /// contract requires, by reading the removal bitmap word by word; clears the bitmap and
     /// the leaving list. Returns how many were freed. O(slots / 64 + removed).
-    pub(super) fn release_gone(&mut self) -> usize {
+    pub(in crate::collide) fn release_gone(&mut self) -> usize {
         let freed = self.slots.release_marked(&mut self.gone);
         self.leaving.clear();
         freed
     }
 }
 
-/// What the provided methods of [`BroadPhase`](super::BroadPhase) need of a broad phase: its
-/// body store, and what its own structure does when slot `i`'s box is set or teleported (often
-/// nothing). Public in name only, in a private module, so nothing outside `collide` can name it
+/// What the provided methods of [`BroadPhase`](crate::collide::BroadPhase) need of a broad
+/// phase: its body store, and what its own structure does when slot `i`'s box is set or
+/// teleported (often nothing). Public in name only, in a private module, so nothing outside `collide` can name it
 /// or implement the trait (the trait is sealed).
 ///
 /// The accessors are plain field reads: small enough that rustc inlines them everywhere, the
@@ -250,15 +268,16 @@ pub trait Store {
 #[cfg(test)]
 mod tests {
     use crate::collide::aabb::b;
-    use crate::collide::slots::LAST_GENERATION;
+    use crate::collide::store::slots::LAST_GENERATION;
+    use crate::collide::workloads::layers::PLAYER;
     use crate::collide::{
-        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle, Layer,
+        AabbTree, BoxDesc, BroadPhase, BruteForce, Collider, ColliderError, Config, Handle,
     };
 
     fn retires<C: BroadPhase>() {
         let mut c = C::new(Config::default());
         let unit = b(0., 0., 1., 1.);
-        let h = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        let h = c.insert(BoxDesc::new(unit, 1, PLAYER)).unwrap();
         c.update();
         c.bodies_mut()
             .slots
@@ -269,7 +288,7 @@ mod tests {
         };
         c.remove(old).unwrap();
         c.update();
-        let n = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
+        let n = c.insert(BoxDesc::new(unit, 2, PLAYER)).unwrap();
         assert_ne!(n.index, h.index, "an exhausted slot must not be reused");
     }
 
@@ -279,15 +298,15 @@ mod tests {
     fn the_unused_generation_reaches<C: BroadPhase>() {
         let mut c = C::new(Config::default());
         let unit = b(0., 0., 1., 1.);
-        let freed = c.insert(BoxDesc::new(unit, 1, Layer::Player)).unwrap();
+        let freed = c.insert(BoxDesc::new(unit, 1, PLAYER)).unwrap();
         c.update();
         c.remove(freed).unwrap();
         c.update();
-        let live = c.insert(BoxDesc::new(unit, 2, Layer::Player)).unwrap();
-        let leaving = c.insert(BoxDesc::new(unit, 3, Layer::Player)).unwrap();
+        let live = c.insert(BoxDesc::new(unit, 2, PLAYER)).unwrap();
+        let leaving = c.insert(BoxDesc::new(unit, 3, PLAYER)).unwrap();
         c.update();
         c.remove(leaving).unwrap();
-        let stillborn = c.insert(BoxDesc::new(unit, 4, Layer::Player)).unwrap();
+        let stillborn = c.insert(BoxDesc::new(unit, 4, PLAYER)).unwrap();
         c.remove(stillborn).unwrap();
         for h in [freed, live, leaving, stillborn] {
             let forged = Handle {

@@ -1,38 +1,38 @@
 //! The generational slot table behind [`Handle`]s: box descriptions, lifecycle states, the
 //! current and previous positions, and the free list.
 //!
-//! Slot reuse order is part of the contract shared with [`BruteForce`](super::BruteForce):
+//! Slot reuse order is part of the contract shared with [`BruteForce`](crate::collide::BruteForce):
 //! slots freed by an update join the free list in ascending index order and `insert` takes the
 //! most recently freed one, so both colliders hand out the same handles for the same calls.
 
-use super::{Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, Shape};
+use crate::collide::{Aabb, BoxDesc, ColliderError, Config, Contact, Handle, Layer, Shape};
 
 /// The persistent identity of a pair of slots, lower slot in the high half, so sorting keys
 /// orders pairs by (lower slot, higher slot). Slots stay below [`Config::MAX_CAPACITY`], so a
 /// key leaves its top two bits clear (the events keep a kind there).
 #[inline]
-pub(super) fn pair_key(a: u32, b: u32) -> u64 {
+pub(in crate::collide) fn pair_key(a: u32, b: u32) -> u64 {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     ((lo as u64) << 32) | hi as u64
 }
 
 /// The two slots of a key, lower first.
 #[inline]
-pub(super) fn key_slots(key: u64) -> (u32, u32) {
+pub(in crate::collide) fn key_slots(key: u64) -> (u32, u32) {
     ((key >> 32) as u32, key as u32)
 }
 
 /// `Head::flags`: the body is swept (see [`Slots::take_tested`]).
-pub(super) const SWEPT: u8 = 1;
+pub(in crate::collide) const SWEPT: u8 = 1;
 
 /// The last generation a slot is handed out at: freed at it, the slot is retired (see
 /// [`Slots::release_marked`]). `u32::MAX` is never a live generation, so [`Slots::seal`]'s
 /// generation plus one is never 0 for a handle that reaches its slot.
-pub(super) const LAST_GENERATION: u32 = u32::MAX - 1;
+pub(in crate::collide) const LAST_GENERATION: u32 = u32::MAX - 1;
 
 /// Where a slot is in its life. Only `Pending` and `Live` boxes are visible to callers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum State {
+pub(in crate::collide) enum State {
     Free,
     /// Inserted; joins the broad phase at the next update.
     Pending,
@@ -49,7 +49,7 @@ pub(super) enum State {
 /// [`Head`]'s (both are set only by `allocate`), which keeps the update's bookkeeping on the
 /// small head.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Meta {
+pub(in crate::collide) struct Meta {
     pub owner: u32,
     pub generation: u32,
     pub part: u16,
@@ -64,13 +64,13 @@ pub(super) struct Meta {
 /// where separate arrays would cost several, which is what inserting or removing a burst of
 /// boxes at scattered reused slots is bound by. (Handle checks read [`Slots::seal`].)
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Head {
+pub(in crate::collide) struct Head {
     /// The generation of the handle that reaches this slot.
     pub generation: u32,
     pub state: State,
     pub layer: Layer,
     /// The sweep-and-prune: the band of the list the box is in (see `endpoints::band_of`), set
-    /// when it joins one. The tree, which has no bands: flag bits (see `aabb_tree.rs`), zero
+    /// when it joins one. The tree, which has no bands: flag bits (see `tree/aabb_tree.rs`), zero
     /// after each update.
     pub band: u8,
     /// [`SWEPT`].
@@ -83,7 +83,7 @@ const _: () = assert!(std::mem::size_of::<Meta>() == 16 && std::mem::size_of::<H
 /// Slots in struct-of-arrays form: the arrays read or written every update are kept apart
 /// from `meta`, which the hot loops rarely touch.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Slots {
+pub(in crate::collide) struct Slots {
     pub meta: Vec<Meta>,
     pub head: Vec<Head>,
     /// The generation plus one of a visible (pending or live) slot, 0 for any other: all
@@ -126,37 +126,37 @@ pub(super) struct Slots {
 }
 
 impl Slots {
-    /// Room for `n` slots in all, written once (see `reserve::touched`).
+    /// Room for `n` slots in all, written once (see `reserve_touched`).
     pub fn reserve(&mut self, n: usize) {
-        use super::reserve::touched;
+        use super::reserve::reserve_touched;
         let more = n.saturating_sub(self.meta.len());
         let meta = Meta {
             owner: 0,
             generation: 0,
             part: 0,
             user: 0,
-            layer: Layer::Player,
+            layer: Layer::new(0),
             jumped: false,
         };
         let head = Head {
             generation: 0,
             state: State::Free,
-            layer: Layer::Player,
+            layer: Layer::new(0),
             band: 0,
             flags: 0,
         };
-        touched(&mut self.meta, more, meta);
-        touched(&mut self.head, more, head);
-        touched(&mut self.seal, more, 0);
-        touched(&mut self.cur, more, Aabb::default());
-        touched(&mut self.prev, more, Aabb::default());
-        touched(&mut self.from, more, Aabb::default());
-        touched(&mut self.shape, more, Shape::Aabb);
+        reserve_touched(&mut self.meta, more, meta);
+        reserve_touched(&mut self.head, more, head);
+        reserve_touched(&mut self.seal, more, 0);
+        reserve_touched(&mut self.cur, more, Aabb::default());
+        reserve_touched(&mut self.prev, more, Aabb::default());
+        reserve_touched(&mut self.from, more, Aabb::default());
+        reserve_touched(&mut self.shape, more, Shape::Aabb);
         let words = n.div_ceil(64).saturating_sub(self.shaped.len());
-        touched(&mut self.shaped, words, 0);
-        touched(&mut self.pos, more, 0);
+        reserve_touched(&mut self.shaped, words, 0);
+        reserve_touched(&mut self.pos, more, 0);
         let free = n.saturating_sub(self.free.len());
-        touched(&mut self.free, free, 0);
+        reserve_touched(&mut self.free, free, 0);
     }
 
     /// Claims a slot for `desc`. The caller has validated the box and the capacity.
@@ -279,8 +279,8 @@ impl Slots {
 
     /// Frees every slot whose bit is set in `marked` (bit `i % 64` of word `i / 64`), clearing
     /// the bits, and returns how many. They join the free list in ascending index order, as
-    /// the contract of [`BroadPhase`](super::BroadPhase) requires of one update's frees. A slot whose generation is exhausted is
-    /// retired instead, so no handle can ever repeat. O(words + freed).
+    /// the contract of [`BroadPhase`](crate::collide::BroadPhase) requires of one update's
+    /// frees. A slot whose generation is exhausted is retired instead, so no handle can ever repeat. O(words + freed).
     pub fn release_marked(&mut self, marked: &mut [u64]) -> usize {
         let total: usize = marked.iter().map(|w| w.count_ones() as usize).sum();
         // Written by index with the count in a register: pushing would carry the list's length

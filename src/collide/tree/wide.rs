@@ -1,4 +1,4 @@
-//! The pair search's view of a [`Tree`](super::tree::Tree): its leaves in depth-first order,
+//! The pair search's view of a [`Tree`](super::nodes::Tree): its leaves in depth-first order,
 //! eight to a node of an implicit eight-way tree whose nodes hold their eight boxes side by
 //! side, one SIMD vector per coordinate.
 //!
@@ -9,8 +9,8 @@
 //! mispredicted branch, on every node. The layout is rebuilt from the leaves at every update:
 //! O(leaves), reading and writing memory in order.
 
-use super::slots::pair_key;
-use super::Aabb;
+use crate::collide::store::slots::pair_key;
+use crate::collide::Aabb;
 use wide::f32x8;
 
 /// Lanes of a [`Lanes`] node.
@@ -46,8 +46,8 @@ impl Lanes {
     }
 
     /// Bit `k` is set when the probe's interior meets lane `k`'s. For two boxes with nonempty
-    /// interiors this is [`interiors_meet`] on both axes (the larger minimum below the smaller
-    /// maximum); the empty lanes fail it.
+    /// interiors this is [`interiors_meet`](crate::collide::aabb::interiors_meet) on both axes
+    /// (the larger minimum below the smaller maximum); the empty lanes fail it.
     #[inline(always)]
     pub fn meeting(&self, p: &Lanes) -> u32 {
         let hit = p.min_x.simd_lt(self.max_x)

@@ -7,10 +7,10 @@
 //! whose bounds' interiors meet: the edge rule of [`Aabb`] holds for the pruning too. Leaves
 //! are tested exactly on their tight boxes (pairs) or by the caller (areas).
 
-use super::aabb::interiors_meet;
-use super::slots::pair_key;
-use super::tree::{half_perimeter, Node, NodeId, Tree};
-use super::Aabb;
+use super::nodes::{half_perimeter, Node, NodeId, Tree};
+use crate::collide::aabb::interiors_meet;
+use crate::collide::store::slots::pair_key;
+use crate::collide::Aabb;
 
 #[inline(always)]
 fn meet(a: &Aabb, b: &Aabb) -> bool {

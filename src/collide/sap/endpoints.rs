@@ -8,8 +8,8 @@
 //! and a sweep only pairs bands that boxes can reach across (see [`band_of`]). Layers that are
 //! only scanned, never swept, skip the bands: their boxes stay in whichever list they joined.
 
-use super::slots::Slots;
-use super::{Aabb, Layer};
+use crate::collide::store::slots::Slots;
+use crate::collide::{Aabb, Layer};
 
 /// Height of a band. The playfield is 320 px tall, so it is cut into ten bands; a box may be
 /// any size (tall boxes just make their list reach further) and anywhere (outside the field
@@ -77,16 +77,16 @@ pub(super) struct EndpointList {
 }
 
 impl EndpointList {
-    /// Room for `n` more boxes, written once (see `reserve::touched`): in the arrays, and in
+    /// Room for `n` more boxes, written once (see `reserve_touched`): in the arrays, and in
     /// the batch and scratch lists a whole list may pass through.
     pub fn reserve(&mut self, n: usize) {
-        use super::reserve::touched;
-        touched(&mut self.ids, n, 0);
+        use crate::collide::reserve_touched;
+        reserve_touched(&mut self.ids, n, 0);
         for v in self.coords_mut() {
-            touched(v, n, 0.0);
+            reserve_touched(v, n, 0.0);
         }
-        touched(&mut self.batch, n, (Aabb::default(), 0));
-        touched(&mut self.scratch, n, (Aabb::default(), 0));
+        reserve_touched(&mut self.batch, n, (Aabb::default(), 0));
+        reserve_touched(&mut self.scratch, n, (Aabb::default(), 0));
     }
 
     pub fn len(&self) -> usize {

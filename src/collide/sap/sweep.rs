@@ -1,6 +1,6 @@
 //! Finding the overlapping pairs between two layers' endpoint lists (or within one).
 //!
-//! Every function applies the edge rule of [`Aabb`](super::Aabb) (strict inequalities) as its
+//! Every function applies the edge rule of [`Aabb`] (strict inequalities) as its
 //! exact test (via [`interiors_meet`]), appends each overlapping pair once as a [`pair_key`], and returns how many exact
 //! tests it made.
 //!
@@ -13,10 +13,10 @@
 
 use multiversion::multiversion;
 
-use super::aabb::interiors_meet;
 use super::endpoints::EndpointList;
-use super::slots::pair_key;
-use super::Aabb;
+use crate::collide::aabb::interiors_meet;
+use crate::collide::store::slots::pair_key;
+use crate::collide::Aabb;
 
 /// At most this many boxes on one side and the pair is scanned instead of swept: testing a
 /// handful of boxes (the player, a bomb blast) against every box of the other list is cheaper

@@ -2,16 +2,16 @@
 //!
 //! The set is a sorted vector of [`pair_key`](super::slots::pair_key)s. Each update the sweeps
 //! produce this frame's keys; after one bucket sort, a single merge against last frame's keys
-//! yields every event in key order, packed (see [`super::events`]). No hashing, so the event
-//! order depends only on slot numbers, which themselves depend only on the sequence of calls:
+//! yields every event in key order, packed (see `events.rs`). No hashing, so the event order
+//! depends only on slot numbers, which themselves depend only on the sequence of calls:
 //! the collider is deterministic.
 
-use super::events::{pair_of, PairEvents, DEPARTED, EXIT, STAY};
 use super::slots::{key_slots, Slots, State};
-use super::{Pair, Stats};
+use crate::collide::events::{pair_of, PairEvents, DEPARTED, EXIT, STAY};
+use crate::collide::{Pair, Stats};
 
 #[derive(Clone, Debug, Default)]
-pub(super) struct PairSet {
+pub(in crate::collide) struct PairSet {
     /// Pairs alive after the last update, sorted.
     live: Vec<u64>,
     /// This update's pairs as found by the sweeps; becomes `live` after `diff`.
@@ -26,15 +26,15 @@ pub(super) struct PairSet {
 }
 
 impl PairSet {
-    /// Room for `pairs` pairs among `slots` slots, written once (see `reserve::touched`).
+    /// Room for `pairs` pairs among `slots` slots, written once (see `reserve_touched`).
     pub fn reserve(&mut self, pairs: usize, slots: usize) {
-        use super::reserve::touched;
+        use super::reserve::reserve_touched;
         // One more for the end marker `diff` puts on both lists.
-        touched(&mut self.live, pairs + 1, 0);
-        touched(&mut self.found, pairs + 1, 0);
-        touched(&mut self.records, 2 * pairs, 0);
-        touched(&mut self.scratch.starts, 2 * slots + 1, 0);
-        touched(&mut self.scratch.tmp, pairs, 0);
+        reserve_touched(&mut self.live, pairs + 1, 0);
+        reserve_touched(&mut self.found, pairs + 1, 0);
+        reserve_touched(&mut self.records, 2 * pairs, 0);
+        reserve_touched(&mut self.scratch.starts, 2 * slots + 1, 0);
+        reserve_touched(&mut self.scratch.tmp, pairs, 0);
         self.departed.reserve(pairs);
     }
 
