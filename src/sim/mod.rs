@@ -14,6 +14,7 @@ pub mod character;
 mod clear;
 pub mod clock;
 mod config;
+pub mod dps;
 mod encounters;
 mod enemies;
 mod enemy;

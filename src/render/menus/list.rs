@@ -3,7 +3,8 @@
 
 use macroquad::prelude::*;
 
-use super::{wrap, TITLE_GOLD};
+use super::text::wrap;
+use super::TITLE_GOLD;
 use crate::render::Renderer;
 
 /// A list menu with a title: `(label, value)` rows, the cursor's row highlighted. A value too
