@@ -17,8 +17,8 @@ use super::draw::Draw;
 use super::menu_input::MenuInput;
 use super::scene::{RunSlot, Scene, Transition};
 use crate::render::ending::{self, EndingPage};
-use crate::render::menus::{self, TITLE_GOLD};
 use crate::render::SpriteParams;
+use crate::render::{menus, TITLE_GOLD};
 
 /// Rows of a list on screen at once; longer lists scroll with the cursor.
 const VISIBLE: usize = 12;

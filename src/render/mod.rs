@@ -7,8 +7,9 @@
 //!
 //! What is here, by concern:
 //! - the renderer: this file (the playfield's target, its scaling and [`Layout`], sprites,
-//!   text), what it loads ([`assets`]), its shader (`shaders`), the sprite layer the enemy
-//!   bullets are composited in ([`sprite_layer`]) and TATE's turned picture ([`tate`]);
+//!   text, the gold every screen shares), what it loads ([`assets`]), its shader (`shaders`),
+//!   the sprite layer the enemy bullets are composited in ([`sprite_layer`]) and TATE's turned
+//!   picture ([`tate`]);
 //! - a stage in play: [`stage`], the pilots' ships, shots and bombs ([`pilots`]), [`effects`],
 //!   a boss attack's title card ([`attack_card`]), the HUD ([`hud`]), the practice toolbox's
 //!   timeline and preview ([`practice`]) and the hitbox overlay ([`debug_overlay`]);
@@ -62,6 +63,9 @@ uniform sampler2D Texture;
 void main() {
     gl_FragColor = vec4(color.rgb, color.a * texture2D(Texture, uv).a);
 }"#;
+
+/// The game's gold: titles, the cursor's row in a menu, keys in key help, the HUD's labels.
+pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
 /// Width of one HUD side panel in playfield pixels.
 pub const PANEL_W: f32 = 88.0;

@@ -7,7 +7,7 @@ use macroquad::prelude::*;
 use skysweep::level::TimelineEvent;
 use skysweep::sim::{Upcoming, World, PLAYFIELD};
 
-use super::menus::TITLE_GOLD;
+use super::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 
 /// Height of the timeline strip, in playfield pixels.

@@ -10,7 +10,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::{Player, World, PLAYFIELD};
 
-use super::menus::TITLE_GOLD;
+use super::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 use skysweep::save::keys::KeyBindings;
 

@@ -3,8 +3,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// The score lines of an end card: `SCORE n` for one player; for two, one line each labelled
 /// as the HUD labels them (`1P n`, `2P n`), since their sum is a score neither of them made.

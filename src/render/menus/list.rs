@@ -4,8 +4,7 @@
 use macroquad::prelude::*;
 
 use super::text::wrap;
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// A list menu with a title: `(label, value)` rows, the cursor's row highlighted. A value too
 /// long for its row (a stage's full name) is drawn narrower, never cut.

@@ -9,8 +9,6 @@
 //! (`crate::render`) and the library's values (`skysweep::sim`, `skysweep::level`); never
 //! `app`.
 
-use macroquad::prelude::Color;
-
 mod attacks;
 mod difficulty;
 mod end_card;
@@ -37,6 +35,3 @@ pub(crate) use select::c_blurb;
 pub use select::select;
 pub use text::{capitals_but_paths, one_line, reason_beside_its_file};
 pub use title::title;
-
-/// The menus' gold: titles, the cursor's row, keys in key help.
-pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);

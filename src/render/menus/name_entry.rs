@@ -3,8 +3,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// Name entry for a new high score.
 pub fn name_entry(

@@ -3,8 +3,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// The pause menu over the frozen stage.
 pub fn pause(r: &Renderer, items: &[&str], cursor: usize) {

@@ -6,8 +6,7 @@ use macroquad::prelude::*;
 
 use skysweep::sim::Character;
 
-use super::TITLE_GOLD;
-use crate::render::{outline, pilots, Renderer, SpriteParams};
+use crate::render::{outline, pilots, Renderer, SpriteParams, TITLE_GOLD};
 
 /// Pilot select: the five pilots side by side, each player's cursor on one, with the
 /// portrait and the weapons of the pilot player 1 (and player 2) is on.

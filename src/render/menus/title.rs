@@ -2,8 +2,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// The title screen with its menu; `cursor` is the highlighted entry.
 pub fn title(r: &mut Renderer, items: &[String], cursor: usize, anim: u64, footer: &str) {
