@@ -1,4 +1,7 @@
-//! The command line: play (the default), `sim` to run headless, `check` to validate levels.
+//! The command line: play (the default, and the window's plan from its options:
+//! [`Cli::window_plan`]), and the commands `sim`, `balance`, `check`, `soak`, `verify` and
+//! `lab`. The run options play and `sim` share are the library's (`headless::args`), flattened
+//! in; `lab`'s are the lab's own.
 
 use std::ffi::OsString;
 use std::path::PathBuf;

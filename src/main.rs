@@ -1,5 +1,11 @@
-//! The SkySweep binary: parses the command line, then plays in a window, runs the simulation
-//! headless (`sim`, `soak`), or checks level files (`check`).
+//! The SkySweep binary: parses the command line ([`cli`]), then plays in a window ([`app`]),
+//! opens the collision lab ([`lab`]), or runs a command with no window from the library's
+//! `headless` (`sim`, `balance`, `check`, `soak`, `verify`).
+//!
+//! Its modules, top down, each importing only modules below it and the library: `main`; `app`
+//! (the window's game, launched from the command line's options); `cli`; `lab` (the collision
+//! lab, whose options are `cli`'s `lab` command's); `render` (drawing); `window` (display,
+//! sound device, frame timing), which imports the library alone.
 
 mod app;
 mod cli;

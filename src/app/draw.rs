@@ -4,8 +4,8 @@
 
 use macroquad::prelude::Vec2;
 
-use crate::render::debug_overlay::FrameTimes;
 use crate::render::Renderer;
+use crate::window::frame_times::FrameTimes;
 use skysweep::level::Difficulty;
 use skysweep::save::player_data::PlayerData;
 use skysweep::save::practice::PracticeRecord;

@@ -14,6 +14,10 @@
 //! switch), [`plot`], [`overlay`] (the hitboxes), [`view`] (the layout and panel), [`switches`]
 //! (the shape and resolution switches), [`push`] (resolution on the scenes' bodies),
 //! [`shapes`] (the shape mix), [`args`] (the command line).
+//!
+//! May import the library's collider (`skysweep::collide`, its workloads and push-out),
+//! `skysweep::platform` and `skysweep::headless::percentile`, the renderer (`crate::render`) and
+//! the window (`crate::window`); never `app` or `cli` (`cli` imports [`args`]).
 
 mod args;
 mod control;

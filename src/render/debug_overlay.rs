@@ -10,6 +10,7 @@ use skysweep::sim::layers::GameLayer;
 use skysweep::sim::{World, PLAYFIELD};
 
 use super::{outline, Layout, Renderer, PANEL_W};
+use crate::window::frame_times::FrameTimes;
 
 /// The overlay colour of each layer, as in the arcade original's debug mode.
 pub fn layer_color(layer: GameLayer) -> Color {
@@ -20,34 +21,6 @@ pub fn layer_color(layer: GameLayer) -> Color {
         GameLayer::AirEnemy | GameLayer::EnemyBullet => Color::from_rgba(255, 255, 0, 255),
         // Not one of the arcade's colours: the bomb's blast box covers the whole screen.
         GameLayer::BombBlast => Color::from_rgba(0, 200, 255, 255),
-    }
-}
-
-/// Timings of the last frame, in microseconds, and the frame rate.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FrameTimes {
-    pub fps: i32,
-    pub step_us: f64,
-    pub collide_us: f64,
-    pub render_us: f64,
-    pub steps: u32,
-}
-
-impl FrameTimes {
-    /// Before a frame's steps: each step adds its update and collide time.
-    pub fn begin_steps(&mut self) {
-        self.step_us = 0.0;
-        self.collide_us = 0.0;
-    }
-
-    /// After a frame's `steps` steps: their times become the mean of one step.
-    pub fn end_steps(&mut self, steps: u32, fps: i32) {
-        if steps > 0 {
-            self.step_us /= steps as f64;
-            self.collide_us /= steps as f64;
-        }
-        self.steps = steps;
-        self.fps = fps;
     }
 }
 

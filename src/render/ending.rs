@@ -8,8 +8,8 @@ use macroquad::prelude::*;
 
 use skysweep::sim::{pair_key, Character, PLAYFIELD};
 
-use super::menus::TITLE_GOLD;
 use super::Renderer;
+use super::TITLE_GOLD;
 
 /// One page of the ending.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,6 +4,22 @@
 //! The 224x320 playfield is drawn into an offscreen target, then scaled to the window by the
 //! largest whole factor that fits (crisp pixels) and letterboxed; the HUD goes in side panels
 //! when the window is wide enough.
+//!
+//! What is here, by concern:
+//! - the renderer: this file (the playfield's target, its scaling and [`Layout`], sprites,
+//!   text, the gold every screen shares), what it loads ([`assets`]), its shader (`shaders`),
+//!   the sprite layer the enemy bullets are composited in ([`sprite_layer`]) and TATE's turned
+//!   picture ([`tate`]);
+//! - a stage in play: [`stage`], the pilots' ships, shots and bombs ([`pilots`]), [`effects`],
+//!   a boss attack's title card ([`attack_card`]), the HUD ([`hud`]), the practice toolbox's
+//!   timeline and preview ([`practice`]) and the hitbox overlay ([`debug_overlay`]);
+//! - the menus and the screens between stages ([`menus`], the [`ending`]), and a notice across
+//!   the whole window ([`notice_box`]);
+//! - `bullet_contrast`, a test: every enemy bullet reads on every ground, as drawn here.
+//!
+//! May import: the library (`skysweep::*`, for the values it draws) and `crate::window` (a
+//! frame's timings, which the overlay shows). Never `app`, `lab` or `cli`: the scenes and the
+//! lab call in, and drawing calls nothing back.
 
 pub mod assets;
 pub mod attack_card;
@@ -17,7 +33,6 @@ pub mod menus;
 pub mod notice_box;
 pub mod pilots;
 pub mod practice;
-pub mod select_blurbs;
 mod shaders;
 pub mod sprite_layer;
 pub mod stage;
@@ -48,6 +63,9 @@ uniform sampler2D Texture;
 void main() {
     gl_FragColor = vec4(color.rgb, color.a * texture2D(Texture, uv).a);
 }"#;
+
+/// The game's gold: titles, the cursor's row in a menu, keys in key help, the HUD's labels.
+pub const TITLE_GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
 
 /// Width of one HUD side panel in playfield pixels.
 pub const PANEL_W: f32 = 88.0;

@@ -7,7 +7,7 @@ use macroquad::prelude::*;
 use skysweep::level::TimelineEvent;
 use skysweep::sim::{Upcoming, World, PLAYFIELD};
 
-use super::menus::TITLE_GOLD;
+use super::TITLE_GOLD;
 use super::{Layout, Renderer, SpriteParams, PANEL_W};
 
 /// Height of the timeline strip, in playfield pixels.
@@ -168,34 +168,4 @@ pub fn draw_timeline(
         text,
         WHITE,
     );
-}
-
-/// A small block of key help under a heading, keys in gold and what they do in white, from
-/// `top` down; centred as one block.
-pub fn key_help(r: &Renderer, heading: &str, keys: &[(&str, &str)], top: f32) {
-    r.text_centered(
-        heading,
-        112.0,
-        top,
-        1.0,
-        Color::from_rgba(150, 170, 200, 255),
-    );
-    let key_w = keys.iter().map(|(k, _)| k.len()).max().unwrap_or(0) + 1;
-    let width = keys
-        .iter()
-        .map(|(_, what)| key_w + what.len())
-        .max()
-        .unwrap_or(0) as f32
-        * r.text_width("M", 1.0);
-    let x = ((224.0 - width) * 0.5).round();
-    for (i, (key, what)) in keys.iter().enumerate() {
-        let y = top + 14.0 + i as f32 * 11.0;
-        r.text(key, vec2(x, y), 1.0, TITLE_GOLD);
-        r.text(
-            what,
-            vec2(x + key_w as f32 * r.text_width("M", 1.0), y),
-            1.0,
-            WHITE,
-        );
-    }
 }

@@ -1,8 +1,13 @@
-//! The player's files: settings (with key and pad bindings), high scores, and the store that
-//! writes them atomically and keeps damaged files aside. Window-free, so the fuzz targets and
+//! The player's files: settings ([`settings`], with key and pad bindings as data in [`keys`]
+//! and [`pad`], rebinding in [`rebind`], TATE in [`tate`]), the high scores ([`scores`]) and
+//! their replays ([`score_replays`]), the practice record with its boss attacks ([`practice`]),
+//! the player's record for EXTRAS ([`player_data`]), and the store that writes them
+//! atomically and keeps damaged files aside ([`store`]). Window-free, so the fuzz targets and
 //! tests build these very modules without macroquad.
+//!
+//! May import `sim`, `level` and `platform` (and `testkit` in tests); never `run` or
+//! `headless`.
 
-pub mod attacks;
 pub mod keys;
 pub mod pad;
 pub mod player_data;

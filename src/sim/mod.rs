@@ -24,6 +24,7 @@
 //! `sim::Input` or `sim::GameEvent`.
 
 pub mod bots;
+pub mod dps;
 pub mod layers;
 pub mod model;
 pub mod replay;

@@ -1,6 +1,11 @@
-//! Test support shared by the unit tests, the integration tests, the benchmarks and the fuzz
-//! targets: small scenarios, hostile stand-ins for files, and the fuzz targets' bodies. Hidden
-//! from the documentation: nothing here is part of the game.
+//! Test support shared by the unit tests, the integration tests and the fuzz targets: small
+//! scenarios ([`scenario`]), hostile stand-ins for files ([`files`]), and the fuzz targets'
+//! bodies ([`fuzzing`], [`save_fuzz`]). Hidden from the documentation: nothing here is part of
+//! the game.
+//!
+//! Built with `cfg(test)` or the `testkit` feature (which `tests/it` and `fuzz/` turn on). May
+//! import any of the library (today `sim`, `level` and `save`); in the library only tests
+//! import it.
 
 pub mod files;
 pub mod fuzzing;

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::render::debug_overlay::FrameTimes;
+use super::frame_times::FrameTimes;
 use skysweep::headless::percentile::quantile;
 use skysweep::platform::cpu_steal::CpuTicks;
 
@@ -262,7 +262,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::{FpsMeter, FrameLog, Pace, Timings};
-    use crate::render::debug_overlay::FrameTimes;
+    use crate::window::frame_times::FrameTimes;
 
     /// Feeds `meter` frames `gaps_ms` apart, cycling, for `secs` seconds from `start`; returns
     /// the last rate it gave and when the next frame would begin.

@@ -1,8 +1,15 @@
 //! What both windowed commands (play and `lab`) need from the window: whether a display can be
-//! opened, a quiet sound device, the screenshot, and the frame timings and pace.
+//! opened and the screenshot ([`display`]), a quiet sound device ([`sound_device`]), a frame's
+//! timings ([`frame_times`]), a `--frames` run's log, its pace and the frame rate
+//! ([`frame_log`]), and the `--size` parser (this file).
+//!
+//! The lowest layer of the binary. May import the library (`skysweep::*`) only; never
+//! `render`, `app`, `lab` or `cli`. `render` may import this folder (the overlay shows
+//! [`frame_times::FrameTimes`]), and `app`, `lab` and `cli` use it.
 
 pub mod display;
 pub mod frame_log;
+pub mod frame_times;
 pub mod sound_device;
 
 /// A window size on the command line (`--size WxH` for play and the lab): at least 224x240,

@@ -4,7 +4,7 @@
 //! [`try_begun`]: only a kind of run that keeps attack records, and only mortal tries.
 
 use skysweep::run::attack::TryOutcome;
-use skysweep::save::attacks::AttackTally;
+use skysweep::save::practice::attacks::AttackTally;
 
 use super::attack_run::AttackRun;
 use super::results_card::{best_label, clock, CardKind, Ending, ResultsCard};

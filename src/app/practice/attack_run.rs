@@ -12,7 +12,7 @@ pub struct AttackRun {
     pub stage_name: String,
     pub attack: Attack,
     /// Whose tally the tries count toward: the pilot and difficulty
-    /// ([`tally_key`](skysweep::save::attacks::tally_key)).
+    /// ([`tally_key`](skysweep::save::practice::attacks::tally_key)).
     pub who: String,
     try_now: AttackTry,
 }

@@ -17,8 +17,8 @@ use crate::app::draw::Draw;
 use crate::app::scene::{RunSlot, Scene, Transition};
 use crate::app::services::menu_input::MenuInput;
 use crate::render::ending::{self, EndingPage};
-use crate::render::menus::{self, TITLE_GOLD};
 use crate::render::SpriteParams;
+use crate::render::{menus, TITLE_GOLD};
 
 /// Rows of a list on screen at once; longer lists scroll with the cursor.
 const VISIBLE: usize = 12;
@@ -220,7 +220,7 @@ pub struct Extras {
 impl Extras {
     pub fn new(ctx: &mut Ctx) -> Extras {
         // The pilot pages show the pilots' measured damage.
-        skysweep::headless::dps::measure_in_background();
+        skysweep::sim::dps::measure_in_background();
         let shipped = ctx.shipped();
         let cues = shipped.catalog().music_cues().map(str::to_string).collect();
         // The Extra stage's tracks are whatever its level file plays.
@@ -345,13 +345,13 @@ impl Extras {
         for (k, l) in menus::c_blurb(i).unwrap_or(&[]).iter().enumerate() {
             r.text_centered(l, 112.0, 140.0 + k as f32 * 11.0, 1.0, light);
         }
-        let measured = |k: usize| match skysweep::headless::dps::ready() {
+        let measured = |k: usize| match skysweep::sim::dps::ready() {
             Some(t) => format!("{:.0}", t[i][k]),
             None => "...".to_string(),
         };
         let stats = [
             ("SPEED", format!("{:.0}", s.speed)),
-            // Measured against a target dummy, misses included (`headless::dps`), not shots
+            // Measured against a target dummy, misses included (`sim::dps`), not shots
             // a second times damage a shot.
             ("DAMAGE/S POWER 1", measured(0)),
             ("DAMAGE/S POWER 4", measured(1)),

@@ -186,7 +186,7 @@ impl Scene for Pause {
             .collect();
         let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
         menus::pause(draw.renderer, &labels, self.cursor);
-        crate::render::practice::key_help(draw.renderer, "PRACTICE", self.tools, 196.0);
+        menus::key_help(draw.renderer, "PRACTICE", self.tools, 196.0);
     }
 
     fn is_overlay(&self) -> bool {

@@ -30,7 +30,7 @@ pub struct Select {
 impl Select {
     pub fn new(players: usize) -> Select {
         // The pilots' measured damage, shown on the page, is ready in a moment.
-        skysweep::headless::dps::measure_in_background();
+        skysweep::sim::dps::measure_in_background();
         Select {
             cursors: (0..players).collect(),
             ready: vec![false; players],
@@ -129,7 +129,7 @@ impl Scene for Select {
     }
 
     fn draw(&self, draw: &mut Draw) {
-        let dps = skysweep::headless::dps::ready();
+        let dps = skysweep::sim::dps::ready();
         menus::select(draw.renderer, &self.cursors, &self.ready, draw.anim, dps)
     }
 }

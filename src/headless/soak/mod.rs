@@ -7,6 +7,10 @@
 //! stage is hot-reloaded ([`mutate`]): a refusal must be a clear error, and a stage that loads
 //! must play, twice, to the same hash. A panic anywhere in a run is caught and counted, and
 //! the soak goes on with the next run. The summary ([`SoakSummary`]) says how it went.
+//!
+//! Here: the soak and its runs (this file), a run drawn ([`plan`]), a stage mutated
+//! ([`mutate`]). May import the runner (`headless::summary`), `sim`, `level` and `platform`;
+//! `skysweep soak`'s command is `headless::soak_cmd`.
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};

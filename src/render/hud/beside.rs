@@ -11,8 +11,7 @@ use macroquad::prelude::*;
 use skysweep::sim::{World, PLAYFIELD};
 
 use super::{PanelText, PANEL_W};
-use crate::render::menus::TITLE_GOLD;
-use crate::render::{outline, Layout, Renderer};
+use crate::render::{outline, Layout, Renderer, TITLE_GOLD};
 
 /// A replay's progress through its stage: steps played of those recorded, and how many world
 /// steps it takes a step of the clock.

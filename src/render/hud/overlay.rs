@@ -6,8 +6,7 @@ use macroquad::prelude::*;
 use skysweep::sim::{Player, World};
 
 use super::{ReplayMarker, LOOP_ORANGE, REPLAY_MARKER};
-use crate::render::menus::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// Top of the overlay's bottom row (each player's power and gauge, the replay marker), so that
 /// what else goes along the playfield's foot can stay above it.

@@ -4,8 +4,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// A line of the list as drawn.
 #[derive(Clone, Debug, PartialEq)]

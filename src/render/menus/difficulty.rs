@@ -2,8 +2,7 @@
 
 use macroquad::prelude::*;
 
-use super::TITLE_GOLD;
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// The question for `who` ("1 PLAYER"): `rows` are each difficulty's name and its line, the
 /// cursor's highlighted, over the title's artwork.

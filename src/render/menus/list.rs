@@ -3,8 +3,8 @@
 
 use macroquad::prelude::*;
 
-use super::{wrap, TITLE_GOLD};
-use crate::render::Renderer;
+use super::text::wrap;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// A list menu with a title: `(label, value)` rows, the cursor's row highlighted. A value too
 /// long for its row (a stage's full name) is drawn narrower, never cut.

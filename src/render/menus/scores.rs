@@ -2,8 +2,10 @@
 
 use macroquad::prelude::*;
 
-use super::{SCORE_SUBTITLE_CHARS, TITLE_GOLD};
-use crate::render::Renderer;
+use crate::render::{Renderer, TITLE_GOLD};
+
+/// Characters of the line under a high score's name that fit in the playfield.
+pub const SCORE_SUBTITLE_CHARS: usize = 24;
 
 /// One row of the table as drawn.
 #[derive(Clone, Debug)]

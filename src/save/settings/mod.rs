@@ -5,6 +5,9 @@
 //! `problem` finds a hand-edited value's place in the file; `shot`, `arcade` and `visibility`
 //! hold each group of options' values and steps; `save_replays` is whether a finished run's
 //! replay is kept.
+//!
+//! Tests in `tests.rs`. May import `save`'s bindings (`keys`, `pad`), `tate` and `store`,
+//! `sim`, `level` and `platform`.
 
 pub mod arcade;
 mod problem;

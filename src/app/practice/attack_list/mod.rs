@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use skysweep::level::Level;
 use skysweep::run::attack::{attacks, Attack};
 use skysweep::run::{RunKind, RunPlan, Stages, Start};
-use skysweep::save::attacks::tally_key;
+use skysweep::save::practice::attacks::tally_key;
 use skysweep::sim::Character;
 
 use super::attack_results::boss_label;

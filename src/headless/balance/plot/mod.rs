@@ -9,6 +9,10 @@
 //!
 //! plotters draws the charts into an RGB buffer; the words are drawn with the game's own
 //! bitmap font ([`font`]), so no system font is needed; `png` writes the file.
+//!
+//! Here: the runs traced and the picture's parts (this file), the x-axis ([`axis`]), the
+//! chart drawn (`chart`), its words (`font`). May import `balance`'s own runs, the runner
+//! (`headless::summary`), `sim`, `level` and `platform`.
 
 pub mod axis;
 mod chart;

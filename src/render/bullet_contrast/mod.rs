@@ -4,6 +4,10 @@
 //! beside it: bullets are turned by the renderer's own sprite layer, so a change to how it
 //! turns them is measured here.
 //!
+//! Compiled for tests only. This file measures bullets and flying enemies on the grounds;
+//! `own_fire` measures bullets against the pilots' own fire. Imports the renderer's `stage`,
+//! `pilots` and `sprite_layer`, and the library (stages loaded, settings, pilots); never `app`.
+//!
 //! # What the player sees under a bullet
 //! The renderer draws, bottom to top: the stage's ground image (untinted, undimmed), the
 //! ground enemies, the stage's parallax layers (the clouds, drawn at the layer's `alpha`,

@@ -1,8 +1,8 @@
 //! The practice record's boss attacks (PRACTICE > BOSS ATTACKS): which named boss phases a game
 //! has met, and for each, per pilot and difficulty, its tries, captures and best time to clear.
 //! Kept in `practice.ron` beside the stages' bests (the record's own methods, in
-//! `save::practice`, keep them); an older file without them loads with none. Here: a tally,
-//! its key, and the limits a loaded file is held to.
+//! [`save::practice`](super), keep them); an older file without them loads with none. Here: a
+//! tally, its key, and the limits a loaded file is held to.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,4 +1,7 @@
-//! A sprite layer composited on the CPU and drawn as one textured quad.
+//! A sprite layer composited on the CPU and drawn as one textured quad: the layer and its
+//! frame (this file), a band of its rows (`band`), and the stamps copied into it (`stamp`).
+//! Imports nothing of the game (only macroquad and rayon): sprites come in as an atlas image and
+//! rectangles in it.
 //!
 //! Enemy bullets come in thousands, all small and pixel-aligned. Drawn one quad each, their
 //! cost is per quad: macroquad builds and flushes vertex batches on the CPU, and a software GL

@@ -7,6 +7,9 @@
 //! aside) are removed, oldest first, only past [`MAX_FILES`], so a table repaired by hand
 //! finds its replays. Replays are written atomically before the table that names them. A
 //! damaged or missing replay never costs its score: the row says so, and the score stays.
+//!
+//! Tests in `tests.rs`. Imports `save::scores` and `save::store`, `sim`'s replays, `level` and
+//! `platform`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -211,5 +214,4 @@ pub fn read_table(path: &Path) -> Result<ScoreTable, String> {
 }
 
 #[cfg(test)]
-#[path = "score_replays_tests.rs"]
 mod tests;

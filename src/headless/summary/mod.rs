@@ -3,6 +3,9 @@
 //! The runner times each step with the system clock for the `*_us` figures, and with the
 //! thread's CPU clock for `step_cpu_us`; those timings are reported only and never feed back
 //! into the game.
+//!
+//! Here: the runner and the summary (this file), its pacing meters (`meter`) and its steps'
+//! timing (`timing`). May import `sim`, `level` and `headless::percentile`; `testkit` in tests.
 
 use std::sync::Arc;
 

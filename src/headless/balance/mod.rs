@@ -7,6 +7,11 @@
 //!
 //! Every figure comes from [`summary::run`], the same runner as `sim`, so a number here can be
 //! reproduced with the matching `sim` command line.
+//!
+//! Here: the runs and the report (this file); the bots' deaths ([`deaths`]), the targets
+//! ([`targets`]), the difficulties' steps ([`steps`]), the average player's time to kill
+//! ([`human`]), the tables printed (`print`) and `--plot` ([`plot`]). May import the runner
+//! (`headless::summary`), `run`, `sim`, `level` and `platform`.
 
 pub mod deaths;
 pub mod human;

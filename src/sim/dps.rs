@@ -1,8 +1,9 @@
 //! Each pilot's damage a second, measured: one pilot holds fire at a still target dummy the
 //! size of a boss's body, straight above where the ship starts, and the dummy's lost HP is
-//! counted. Pilot select shows these figures (issue #43): what a pilot's fire really does,
-//! spread shots that miss and homing orbs that find their mark included, not shots a second
-//! times damage a shot.
+//! counted. Pilot select and EXTRAS' pilot pages show these figures (issue #43): what a
+//! pilot's fire really does, spread shots that miss and homing orbs that find their mark
+//! included, not shots a second times damage a shot. A measurement over the game's own world,
+//! measured once on a thread of its own and kept; nothing in a run reads it.
 
 use std::sync::{Arc, OnceLock};
 

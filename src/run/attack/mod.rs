@@ -1,6 +1,9 @@
 //! Boss attacks: a level's named boss phases, found by name, and the capture rule a phase
 //! played alone is judged by. PRACTICE > BOSS ATTACKS lists and plays them; `sim --phase`
 //! starts at one.
+//!
+//! Tests in `tests.rs` (every shipped phase named and started in the state it needs, and the
+//! capture rule). Imports `level` and `sim`.
 
 use std::sync::Arc;
 
@@ -194,5 +197,4 @@ impl AttackTry {
 }
 
 #[cfg(test)]
-#[path = "attack_tests.rs"]
 mod tests;

@@ -1,6 +1,13 @@
 //! The player's practice record: which stages a run has reached (practice offers those), the
 //! best practice result per stage and start point, and the menu's last choice. Saved atomically in the data folder as
 //! `practice.ron`; a damaged file is kept aside and a fresh record used, as with the scores.
+//!
+//! Its boss attacks (PRACTICE > BOSS ATTACKS) are kept in the same file: [`attacks`] holds a
+//! tally, its key and the limits a loaded file is held to, and the record's own methods for
+//! them are here. Tests in `tests.rs`. Imports `level`, `sim` and `save::store`; [`attacks`]
+//! imports only `level` and `sim`.
+
+pub mod attacks;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,9 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::level::Difficulty;
 use crate::save::store::SaveFile;
-
-use super::attacks::{self, fits, AttackTally, MAX_ATTACKS, MAX_ATTACK_KEY, MAX_TALLIES};
 use crate::sim::Character;
+
+use attacks::{fits, AttackTally, MAX_ATTACKS, MAX_ATTACK_KEY, MAX_TALLIES};
 
 /// Stages practice offers before any run has reached them: the first three.
 pub const OPEN_FROM_THE_START: u32 = 3;
@@ -150,10 +157,10 @@ pub struct PracticeRecord {
     /// PRACTICE's last choice.
     pub last: Option<PracticeChoice>,
     /// Boss attacks met in a game, by key (`stage2.ron/tidewarden/Tidal Lance`): BOSS
-    /// ATTACKS lists these (see `save::attacks`).
+    /// ATTACKS lists these (see [`attacks`]).
     pub met: BTreeSet<String>,
     /// Each attack's tries, captures and best time, by key and then by pilot and difficulty
-    /// ([`tally_key`](super::attacks::tally_key)).
+    /// ([`tally_key`](attacks::tally_key)).
     pub attacks: BTreeMap<String, BTreeMap<String, AttackTally>>,
     /// The boss attack last played from BOSS ATTACKS, by key: the list opens on it.
     pub last_attack: Option<String>,
@@ -226,7 +233,7 @@ impl PracticeRecord {
 }
 
 /// The boss attacks' part of the record (PRACTICE > BOSS ATTACKS), held to
-/// [`save::attacks`](super::attacks)'s limits.
+/// [`attacks`]'s limits.
 impl PracticeRecord {
     /// Notes that a game met attack `key`; true when that is news (the file needs saving).
     pub fn meet(&mut self, key: &str) -> bool {
@@ -241,7 +248,7 @@ impl PracticeRecord {
         self.met.contains(key) || self.attacks.contains_key(key)
     }
 
-    /// How attack `key` has gone for `who` (see [`tally_key`]).
+    /// How attack `key` has gone for `who` (see [`tally_key`](attacks::tally_key)).
     pub fn tally(&self, key: &str, who: &str) -> Option<&AttackTally> {
         self.attacks.get(key).and_then(|t| t.get(who))
     }
@@ -286,153 +293,4 @@ impl PracticeRecord {
 }
 
 #[cfg(test)]
-#[path = "attacks_tests.rs"]
-mod attacks_tests;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testkit::files::load_damaged;
-
-    /// Issue #42: PRACTICE forgot its choice at every launch. The choice now round-trips
-    /// through the file, and a hand-edited one is brought back within the menu's range.
-    #[test]
-    fn the_last_choice_survives_a_save_and_is_kept_in_range() {
-        let choice = PracticeChoice {
-            stage: "stage2.ron".into(),
-            start: "boss".into(),
-            pilots: vec![Character::Brass, Character::Orla],
-            options: PracticeOptions {
-                difficulty: Difficulty::Hard,
-                loop_number: 2,
-                power: 3,
-                lives: 5,
-                bombs: 1,
-                invincible: true,
-                auto_restart: true,
-                unlock_all: false,
-            },
-        };
-        let record = PracticeRecord {
-            last: Some(choice.clone()),
-            ..PracticeRecord::default()
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(PracticeRecord::FILE);
-        record.save_to(&path).unwrap();
-        let (back, warning) = PracticeRecord::load_from(&path);
-        assert_eq!((back.last, warning), (Some(choice), None));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let wild = text
-            .replace("power: 3", "power: 99")
-            .replace("lives: 5", "lives: 0");
-        assert_ne!(wild, text);
-        std::fs::write(&path, wild).unwrap();
-        let (back, _) = PracticeRecord::load_from(&path);
-        let last = back.last.unwrap();
-        assert_eq!((last.options.power, last.options.lives), (4, 1));
-    }
-
-    fn result(cleared: bool, deaths: u32, steps: u64) -> PracticeResult {
-        PracticeResult {
-            cleared,
-            steps,
-            deaths,
-            boss_steps: cleared.then_some(steps / 2),
-        }
-    }
-
-    #[test]
-    fn the_first_three_stages_and_reached_ones_are_offered() {
-        let mut r = PracticeRecord::default();
-        assert!(r.offers(1, "stage1.ron", false));
-        assert!(r.offers(3, "stage3.ron", false));
-        assert!(!r.offers(4, "stage4.ron", false));
-        assert!(r.offers(4, "stage4.ron", true), "unlock all");
-        assert!(r.reach("stage4.ron"));
-        assert!(!r.reach("stage4.ron"), "no news the second time");
-        assert!(r.offers(4, "stage4.ron", false));
-        assert!(!r.offers(5, "stage5.ron", false));
-    }
-
-    #[test]
-    fn only_a_better_result_replaces_the_best() {
-        let mut r = PracticeRecord::default();
-        assert!(r.offer("stage2.ron", "boss", result(false, 0, 600)));
-        assert!(
-            r.offer("stage2.ron", "boss", result(true, 3, 5000)),
-            "a clear wins"
-        );
-        assert!(
-            !r.offer("stage2.ron", "boss", result(true, 4, 100)),
-            "more deaths"
-        );
-        assert!(
-            r.offer("stage2.ron", "boss", result(true, 3, 4000)),
-            "quicker"
-        );
-        assert_eq!(r.best("stage2.ron", "boss"), Some(&result(true, 3, 4000)));
-        assert_eq!(r.best("stage2.ron", "start"), None, "each start its own");
-    }
-
-    #[test]
-    fn saves_and_loads_atomically() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("practice.ron");
-        let mut r = PracticeRecord::default();
-        r.reach("stage5.ron");
-        r.offer("stage1.ron", "midboss", result(true, 1, 900));
-        r.save_to(&p).unwrap();
-        let (back, warning) = PracticeRecord::load_from(&p);
-        assert_eq!(warning, None);
-        assert_eq!(back, r);
-        assert_eq!(
-            crate::testkit::files::names_in(dir.path()),
-            ["practice.ron"],
-            "no temporary file left"
-        );
-    }
-
-    #[test]
-    fn a_damaged_file_is_kept_aside_and_the_record_starts_fresh() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("practice.ron");
-        let text = "(reached: [\"stage4.ron\"], best: {\"x\": 5})";
-        let w = load_damaged(&p, text, PracticeRecord::load_from);
-        assert!(w.contains("damaged") && w.contains("kept as"), "{w}");
-        assert!(dir.path().read_dir().unwrap().any(|e| e
-            .unwrap()
-            .file_name()
-            .to_string_lossy()
-            .contains("damaged")));
-    }
-
-    /// A stranger's file that parses but asks too much: huge names and too many entries are
-    /// trimmed, never kept whole.
-    #[test]
-    fn a_hostile_record_is_trimmed_to_the_limits() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("practice.ron");
-        let long = "x".repeat(MAX_NAME + 1);
-        let reached: Vec<String> = (0..MAX_ENTRIES + 50)
-            .map(|i| format!("\"s{i}.ron\""))
-            .collect();
-        let text = format!(
-            "(reached: [\"{long}\", \"\", {}], best: {{\"{long}\": {{\"start\": (cleared: true, \
-             steps: 1, deaths: 0, boss_steps: None)}}, \"stage1.ron\": {{}}}})",
-            reached.join(", ")
-        );
-        std::fs::write(&p, text).unwrap();
-        let (r, warning) = PracticeRecord::load_from(&p);
-        assert_eq!(warning, None);
-        assert_eq!(r.reached.len(), MAX_ENTRIES);
-        assert!(r
-            .reached
-            .iter()
-            .all(|s| !s.is_empty() && s.len() <= MAX_NAME));
-        assert!(r.best.is_empty(), "{:?}", r.best);
-        let mut r = r;
-        assert!(!r.reach("one-more.ron"), "full");
-        assert!(!r.offer(&long, "start", result(true, 0, 1)));
-    }
-}
+mod tests;
