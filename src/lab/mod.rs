@@ -16,7 +16,7 @@
 //! [`shapes`] (the shape mix), [`args`] (the command line).
 //!
 //! May import the library's collider (`skysweep::collide`, its workloads and push-out),
-//! `skysweep::platform` and `skysweep::headless::percentile`, the renderer (`crate::render`) and
+//! `skysweep::platform` and `skysweep::platform::percentile`, the renderer (`crate::render`) and
 //! the window (`crate::window`); never `app` or `cli` (`cli` imports [`args`]).
 
 mod args;

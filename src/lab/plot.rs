@@ -3,7 +3,7 @@
 
 use macroquad::prelude::*;
 
-use skysweep::headless::percentile::quantile;
+use skysweep::platform::percentile::quantile;
 
 use super::phase::Method;
 use crate::render::Renderer;

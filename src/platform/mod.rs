@@ -1,6 +1,7 @@
-//! What the game needs from the operating system, with no game types: standard output that
+//! The plumbing every part of the game may use, with no game types: standard output that
 //! survives a closed pipe, bounded reads and atomic writes, where its folders are, how much
-//! memory the process holds, and how much CPU time a hypervisor took. Imports nothing else in
+//! memory the process holds, how much CPU time a hypervisor took, and percentiles of the
+//! timings the summaries, the window's `--frames` log and the lab report. Imports nothing else in
 //! the crate (its tests use `testkit`'s hostile files); everything else may import it.
 
 pub mod atomic;
@@ -8,4 +9,5 @@ pub mod cpu_steal;
 pub mod data;
 pub mod fileio;
 pub mod memory;
+pub mod percentile;
 pub mod stdout;

@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use super::frame_times::FrameTimes;
-use skysweep::headless::percentile::quantile;
 use skysweep::platform::cpu_steal::CpuTicks;
+use skysweep::platform::percentile::quantile;
 
 /// A `--frames` run's timings. Each series holds at most [`Timings::KEPT`] samples, taken
 /// when the run starts, so a run of any length holds the same memory and a long run's

@@ -5,14 +5,14 @@
 //! into the game.
 //!
 //! Here: the runner and the summary (this file), its pacing meters (`meter`) and its steps'
-//! timing (`timing`). May import `sim`, `level` and `headless::percentile`; `testkit` in tests.
+//! timing (`timing`). May import `sim`, `level` and `platform::percentile`; `testkit` in tests.
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::percentile::quantile;
 use crate::level::Level;
+use crate::platform::percentile::quantile;
 
 mod meter;
 mod timing;
