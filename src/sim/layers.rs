@@ -3,7 +3,7 @@
 //! collision map the world's collider is built with ([`collision_map`]).
 //!
 //! A new layer is a variant here (the next id, below [`Layer::COUNT`]), its rows in [`MEETS`],
-//! the encounters it has (`encounters.rs`) and its colour in the debug overlay
+//! the encounters it has (`systems/encounters.rs`) and its colour in the debug overlay
 //! (`render/debug_overlay.rs`). Ids, names and rows are replay rules: the rules fingerprint
 //! prints each layer's name and row (`replay/rules.rs`).
 

@@ -18,7 +18,10 @@
 //!   order, and hands out read-only views, the state hash and the few changes from outside.
 //! - Built on the world: [`replay`] (recording, files, playback,
 //!   verifying), [`rewind`] (practice's going back in time), [`bots`] (the built-in pilot and
-//!   its skill) and [`stress`] (the stress test's bullets).
+//!   its skill), [`stress`] (the stress test's bullets) and [`dps`] (each pilot's damage a
+//!   second, measured against a dummy for pilot select and the pilot pages).
+//! - [`layers`]: the game's collision layers and which of them meet, handed to the collider
+//!   as data (the collider names no layer of its own).
 //!
 //! The types other folders use are re-exported here, so most callers write `sim::World`,
 //! `sim::Input` or `sim::GameEvent`.

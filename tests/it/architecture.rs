@@ -4,13 +4,16 @@
 //! Every file under `src/` is parsed with `syn`; every `use` and every path that starts at the
 //! crate's root (`crate::…` or, from the binary, `skysweep::…`) is one import of a top-level
 //! module. The table [`MAY_USE`] is the rule; `ARCHITECTURE.md` prints the same table. A file
-//! may always use its own top-level module.
+//! may always use its own top-level module. Besides, every path the doc names exists, and it
+//! counts the pilots the game has.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
+
+use skysweep::sim::Character;
 
 /// Each top-level module of ours and the others it may import; test code may use `testkit`
 /// besides. The library's modules are the `mod`s of `src/lib.rs`, the binary's those of
@@ -38,8 +41,16 @@ const MAY_USE: &[(&str, &[&str])] = &[
 /// Crates only the binary may use: the window, drawing, sound and pads.
 const WINDOW_CRATES: &[&str] = &["macroquad", "miniquad", "kira", "gilrs"];
 
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    root().join("src")
+}
+
+fn architecture() -> String {
+    std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md")
 }
 
 /// The `mod` names declared in a crate root file.
@@ -256,4 +267,46 @@ fn the_rules_cover_every_module() {
     modules.insert("main".to_string());
     let rows: BTreeSet<String> = MAY_USE.iter().map(|(m, _)| m.to_string()).collect();
     assert_eq!(rows, modules);
+}
+
+/// Every path written in backticks (`app/session/`, `sim/world/mod.rs`, `tests/it/main.rs`) is a
+/// file or folder of the repository, found under `src/` or from its root.
+#[test]
+fn every_path_architecture_names_exists() {
+    let doc = architecture();
+    let stale: Vec<&str> = doc
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            let pathlike = s.contains('/') || s.ends_with(".rs") || s.ends_with(".md");
+            pathlike && !s.contains(' ') && !s.contains("::") && !s.starts_with("--")
+        })
+        .filter(|s| !root().join("src").join(s).exists() && !root().join(s).exists())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "ARCHITECTURE.md names what is not there: {stale:?}"
+    );
+}
+
+#[test]
+fn architecture_counts_the_pilots_the_game_has() {
+    let doc = architecture();
+    let words = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ];
+    let count = words[Character::ALL.len()];
+    assert!(
+        doc.contains(&format!("{count} pilots")),
+        "the doc should say {count} pilots"
+    );
+    for (n, word) in words.iter().enumerate() {
+        if n != Character::ALL.len() {
+            assert!(
+                !doc.contains(&format!("{word} pilots")),
+                "the doc says {word} pilots"
+            );
+        }
+    }
 }
