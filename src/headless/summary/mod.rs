@@ -282,7 +282,7 @@ pub fn run_driven(
     let mut carry: Vec<Carry> = Vec::new();
     let mut last: Option<World> = None;
     for (index, level) in levels.iter().take(stage_count).enumerate() {
-        // The same configuration the window builds for stage `index` (see app::begin_stage).
+        // The same configuration the window builds for stage `index` (see `Session::world_config`).
         let recorded = opts.replay.as_ref().and_then(|r| r.stages.get(index));
         let (start_at, loop_index) = match recorded {
             Some(s) => (s.start_at, s.loop_index),
