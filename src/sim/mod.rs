@@ -20,6 +20,8 @@
 //!   verifying), [`rewind`] (practice's going back in time), [`bots`] (the built-in pilot and
 //!   its skill), [`stress`] (the stress test's bullets) and [`dps`] (each pilot's damage a
 //!   second, measured against a dummy for pilot select and the pilot pages).
+//! - [`hasher`]: the state hash's vocabulary (the hasher and the `Feed` trait), which any
+//!   folder may feed without a circle.
 //! - [`layers`]: the game's collision layers and which of them meet, handed to the collider
 //!   as data (the collider names no layer of its own).
 //!
@@ -28,6 +30,7 @@
 
 pub mod bots;
 pub mod dps;
+pub mod hasher;
 pub mod layers;
 pub mod model;
 pub mod replay;

@@ -162,11 +162,12 @@ impl Collider {
     fn remove_and_reroute(&mut self) -> usize {
         let mut dirty = self.reroute_jumped();
         let leaving = self.bodies.leaving.len();
-        let bomb = leaving > 0 && leaving * 8 > self.lists.iter().map(EndpointList::len).sum();
-        let losses = self.mark_leaving(!bomb);
+        let mass_removal =
+            leaving > 0 && leaving * 8 > self.lists.iter().map(EndpointList::len).sum();
+        let losses = self.mark_leaving(!mass_removal);
         let mut swapping = 0u128;
         for (l, list) in self.lists.iter().enumerate() {
-            if bomb {
+            if mass_removal {
                 dirty |= ((list.len() > 0) as u128) << l;
                 continue;
             }

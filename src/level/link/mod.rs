@@ -356,6 +356,7 @@ fn link_tier(
     };
     gather_definitions(&mut r, stage, defs);
     check_stage(&mut r, stage);
+    background::check_background(&mut r, &stage.background);
     tiered::check_loop2(&mut r, stage);
     let patterns: Vec<Pattern> = r
         .patterns

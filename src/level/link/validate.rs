@@ -158,5 +158,4 @@ pub(super) fn check_stage(r: &mut Linker, stage: &StageDef) {
         let here = [Seg::Field("markers"), Seg::key(name)];
         check_marker(r, src, &here, name, *t, stage_end(stage), "");
     }
-    super::background::check_background(r, &stage.background);
 }

@@ -8,10 +8,10 @@ use crate::level::resolved::waypoints_at;
 use crate::level::Path;
 
 use super::legs;
+use crate::sim::hasher::{Feed, StateHasher};
 use crate::sim::model::bullet::unit;
 use crate::sim::model::clock::DT;
 use crate::sim::model::enemy::Enemy;
-use crate::sim::world::hash::{Feed, StateHasher};
 
 /// Moves `e` one step along its path, the ground scrolling at `scroll` pixels a second; ages
 /// it and its parts' hit flashes.

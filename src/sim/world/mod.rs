@@ -26,6 +26,7 @@ use slab::Slab;
 use crate::collide::{reserve_touched, BroadPhase, Collider, Config};
 use crate::level::{limits, Level, Tier};
 
+use crate::sim::hasher::StateHasher;
 use crate::sim::layers::{self, GameLayer};
 use crate::sim::model::boss::Bosses;
 use crate::sim::model::config::PhaseStart;
@@ -50,7 +51,6 @@ use crate::sim::systems::shared::Shared;
 use crate::sim::systems::shots::{self, Sights};
 use crate::sim::systems::timeline::Timeline;
 use crate::sim::systems::weapons::Battle;
-use hash::StateHasher;
 
 /// The whole state of a stage in play. A clone is an exact snapshot: stepping it with the
 /// same inputs gives the same worlds, bit for bit (rewinding relies on it).
