@@ -130,8 +130,9 @@ pub trait BroadPhase: Store {
 
     /// [`set_shape`](Self::set_shape) with a [`Shape::Oriented`] of half-extents `half` turned
     /// by `angle`, for a caller that has the angle's sine and cosine already: given
-    /// `angle.sin_cos()`, the same box, bit for bit, without working them out again (a curling
-    /// needle turns every step, and its heading's sine and cosine move it).
+    /// `libm::sincosf(angle)` (as [`Shape::bounds`] works them out), the same box, bit for bit,
+    /// without working them out again (a curling needle turns every step, and its heading's
+    /// sine and cosine move it).
     fn set_oriented(
         &mut self,
         h: Handle,
@@ -140,7 +141,8 @@ pub trait BroadPhase: Store {
         (sin, cos): (f32, f32),
     ) -> Result<(), ColliderError> {
         debug_assert!(
-            (sin.to_bits(), cos.to_bits()) == (angle.sin().to_bits(), angle.cos().to_bits()),
+            [sin, cos].map(f32::to_bits)
+                == <[f32; 2]>::from(libm::sincosf(angle)).map(f32::to_bits),
             "set_oriented given a sine and cosine not of its angle"
         );
         let shape = Shape::Oriented { half, angle };

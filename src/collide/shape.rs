@@ -51,7 +51,7 @@ impl Shape {
             Shape::Aabb => None,
             Shape::Circle { radius } => Some(Aabb::from_center(centre, Vec2::splat(radius))),
             Shape::Oriented { half, angle } => {
-                let (s, c) = angle.sin_cos();
+                let (s, c) = libm::sincosf(angle);
                 Some(Self::oriented_bounds(centre, half, s, c))
             }
         }

@@ -27,6 +27,36 @@
 //!
 //! The types other folders use are re-exported here, so most callers write `sim::World`,
 //! `sim::Input` or `sim::GameEvent`.
+//!
+//! # The same game on every platform
+//!
+//! The same bits on every machine, too: a replay recorded on Linux verifies on Windows or a
+//! Mac, and two machines playing one game stay in step. Three things see to it.
+//!
+//! - **Trigonometry comes from the `libm` crate**, never from `f32::sin` and its kin, which call
+//!   the platform's C library: its last bits differ between glibc, the Windows runtime and
+//!   Apple's (glibc's `sinf` and `cosf` disagree with libm's on about one value in 80 between
+//!   -100 and 100). The rules, the collider's shapes (`collide/`) and the levels' paths
+//!   (`level/`) call `libm::sinf`, `cosf`, `sincosf` and `atan2f`; glam's `Vec2::from_angle`
+//!   and `to_angle` reach the same functions through glam's `libm` feature.
+//!   `tests/it/play_maths.rs` fails on a platform call in `sim/`, `collide/`, `level/` or `run/`,
+//!   and on glam's angles not being libm's. libm is musl's maths ported to Rust, the same source
+//!   on every target. Its default `arch` feature swaps in a hardware instruction only for `sqrt`,
+//!   `fma` and `rint` (and, on wasm, `floor` and its kin), which IEEE 754 defines to the bit, so
+//!   the instruction and the software agree; its trigonometry has no hardware path, and
+//!   `force-soft-floats` would only slow those few down.
+//! - **Every other float operation is exact by IEEE 754.** `+`, `-`, `*`, `/` and `sqrt` round
+//!   correctly (to the one nearest float); `%`, `abs`, `floor`, `round`, `min`, `max`, `clamp`
+//!   and comparisons are exact; `to_radians` and `to_degrees` are one multiplication; `as`
+//!   conversions are Rust's, not the platform's.
+//! - **No fused multiply-add.** Rust never contracts `a * b + c` into one `fma`, which rounds
+//!   once instead of twice: not by default, and not in the clones `multiversion` compiles for
+//!   AVX2 (`collide/sap/sweep.rs`, `collide/sap/scan.rs`, `sim/systems/bullets/advance.rs`), whose `fma` target
+//!   feature lets LLVM use the instruction where asked, never to fuse. Play calls no `mul_add`:
+//!   std's would fall back on the platform's `fmaf` on a machine without the instruction.
+//!
+//! IEEE leaves open only a NaN's sign and payload, and the state hash reads floats' bits: play
+//! must make none. A 32-bit x86 without SSE2, whose x87 unit rounds wider, is not a target.
 
 pub mod bots;
 pub mod dps;

@@ -276,7 +276,7 @@ fn an_oriented_box_given_its_sine_and_cosine_is_the_one_set_shape_gives() {
             let centre = Vec2::new(100.0 + k as f32 * 0.37, 50.0 - k as f32 * 0.11);
             c.set_shape(plain, centre, Shape::Oriented { half, angle })
                 .unwrap();
-            c.set_oriented(given, centre, (half, angle), angle.sin_cos())
+            c.set_oriented(given, centre, (half, angle), libm::sincosf(angle))
                 .unwrap();
             assert_eq!(c.shape(given), c.shape(plain));
             assert_eq!(c.get(given).unwrap().1, c.get(plain).unwrap().1, "{angle}");

@@ -40,6 +40,7 @@ mod level_waves;
 mod music_loops;
 mod no_alloc;
 mod pilots;
+mod play_maths;
 mod practice_start;
 mod replay_stages;
 mod replay_verify;

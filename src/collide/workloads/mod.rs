@@ -342,7 +342,7 @@ impl Workload {
         let origin = Vec2::new(14.0 + 28.0 * e as f32, 30.0 + 25.0 * (e % 3) as f32);
         let vel = if i.is_multiple_of(2) {
             let a = std::f32::consts::PI * (0.1 + 0.8 * self.rand());
-            Vec2::new(a.cos(), a.sin()) * (0.8 + 0.8 * self.rand())
+            Vec2::new(libm::cosf(a), libm::sinf(a)) * (0.8 + 0.8 * self.rand())
         } else {
             Vec2::new(0.6 * (self.rand() - 0.5), 1.5 + self.rand())
         };
@@ -518,7 +518,7 @@ impl Workload {
 fn player_at(frame: u64) -> Vec2 {
     let t = frame as f32;
     Vec2::new(
-        112.0 + 80.0 * (t / 60.0).sin(),
-        270.0 + 20.0 * (t / 45.0).sin(),
+        112.0 + 80.0 * libm::sinf(t / 60.0),
+        270.0 + 20.0 * libm::sinf(t / 45.0),
     )
 }

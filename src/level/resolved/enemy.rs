@@ -131,7 +131,7 @@ impl HitShape {
             HitShape::Box => box_half,
             HitShape::Circle { radius } => Vec2::splat(radius),
             HitShape::Oriented { half, angle } => {
-                let (s, c) = angle.sin_cos();
+                let (s, c) = libm::sincosf(angle);
                 Vec2::new(
                     c.abs() * half.x + s.abs() * half.y,
                     s.abs() * half.x + c.abs() * half.y,

@@ -140,7 +140,7 @@ pub fn waypoints_at(
         if v == Vec2::ZERO {
             90.0
         } else {
-            v.y.atan2(v.x).to_degrees()
+            libm::atan2f(v.y, v.x).to_degrees()
         }
     };
     let mut start = 0.0;

@@ -39,7 +39,7 @@ use crate::sim::systems::timeline;
 use crate::sim::PLAYFIELD;
 
 /// Bumped by hand when play changes in a way [`dump`] cannot see (see the module's doc).
-pub const RULES_VERSION: u32 = 5;
+pub const RULES_VERSION: u32 = 6;
 
 /// Loops whose difficulty factors differ (later loops play as the last of these).
 const LOOPS_THAT_DIFFER: u32 = 5;

@@ -120,7 +120,7 @@ pub fn beam_angle(age: u32, total: u32) -> f32 {
 
 /// True when `to` (from the lamp) lies within either of Orla's beams at `angle`.
 pub fn in_beam(angle: f32, to: Vec2) -> bool {
-    let at = to.x.atan2(-to.y);
+    let at = libm::atan2f(to.x, -to.y);
     // The beams are opposite: fold the difference onto half a turn.
     let d = (at - angle).rem_euclid(PI);
     d.min(PI - d) <= BEAM_HALF_ANGLE

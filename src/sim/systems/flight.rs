@@ -39,7 +39,7 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             period_s,
         } => {
             e.pos.y += speed * DT;
-            e.pos.x = e.origin.x + m * amplitude * (std::f32::consts::TAU * t / period_s).sin();
+            e.pos.x = e.origin.x + m * amplitude * libm::sinf(std::f32::consts::TAU * t / period_s);
         }
         Path::Swoop {
             speed,
@@ -96,8 +96,8 @@ pub(crate) fn fly(e: &mut Enemy, scroll: f32) {
             } else {
                 e.heading_deg = 0.0;
                 let ts = e.path_timer as f32 * DT;
-                e.pos.x = e.origin.x + m * sway * (std::f32::consts::TAU * ts / period_s).sin();
-                e.pos.y = y + 6.0 * (std::f32::consts::TAU * ts / (period_s * 0.5)).sin();
+                e.pos.x = e.origin.x + m * sway * libm::sinf(std::f32::consts::TAU * ts / period_s);
+                e.pos.y = y + 6.0 * libm::sinf(std::f32::consts::TAU * ts / (period_s * 0.5));
             }
         }
         Path::Waypoints {

@@ -31,7 +31,7 @@ pub(crate) fn spawn(
     let mut item = Item {
         kind,
         pos,
-        vel: Vec2::new(angle.cos(), angle.sin()) * speed,
+        vel: Vec2::new(libm::cosf(angle), libm::sinf(angle)) * speed,
         age: 0,
         pickup_delay: if flung { 45 } else { 0 },
         handle: None,

@@ -40,7 +40,7 @@ pub fn swing_pods(angle: f32, dir_x: f32, firing: bool) -> f32 {
 
 /// The direction a pod at `angle` (radians from straight up, positive to the right) faces.
 pub fn pod_heading(angle: f32) -> Vec2 {
-    Vec2::new(angle.sin(), -angle.cos())
+    Vec2::new(libm::sinf(angle), -libm::cosf(angle))
 }
 
 /// The box in front of a ship at `pos` that its melee strike reaches.

@@ -208,7 +208,7 @@ fn fire_vela_fan(shots: &mut Slab<Shot>, collider: &mut Collider, base: &Shot, p
         for sign in [-1.0f32, 1.0] {
             let a = (-90.0 + sign * deg).to_radians();
             let shot = Shot {
-                vel: Vec2::new(a.cos(), a.sin()) * speed,
+                vel: Vec2::new(libm::cosf(a), libm::sinf(a)) * speed,
                 paired: false,
                 ..base.clone()
             };
@@ -256,7 +256,7 @@ fn fire_wren_orbs(
         let shot = Shot {
             kind: ShotKind::Homing,
             pos: ship + Vec2::new(sign * 12.0, 0.0),
-            vel: Vec2::new(a.cos(), a.sin()) * 220.0,
+            vel: Vec2::new(libm::cosf(a), libm::sinf(a)) * 220.0,
             half: Vec2::splat(4.0),
             paired: false,
             damage: base.damage * 0.95,
@@ -297,7 +297,7 @@ pub(crate) fn fire_charge(
                     shots,
                     collider,
                     Shot {
-                        vel: Vec2::new(a.cos(), a.sin()) * 260.0,
+                        vel: Vec2::new(libm::cosf(a), libm::sinf(a)) * 260.0,
                         ..base.clone()
                     },
                 );
@@ -327,7 +327,7 @@ pub(crate) fn fire_charge(
                     collider,
                     Shot {
                         kind: ShotKind::Homing,
-                        vel: Vec2::new(a.cos(), a.sin()) * 200.0,
+                        vel: Vec2::new(libm::cosf(a), libm::sinf(a)) * 200.0,
                         half: Vec2::splat(6.0),
                         damage: 5.0,
                         life: 180,
