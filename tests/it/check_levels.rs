@@ -74,10 +74,12 @@ const BAD: &[(&str, &[&str])] = &[
              assets/backgrounds/stage2_grund.png; did you mean \"backgrounds/stage2_ground.png\"?",
             "8:26: background layer 1: image \"backgrounds/cloud.png\" is not an image file: there \
              is no assets/backgrounds/cloud.png; did you mean \"backgrounds/clouds.png\"?",
-            "10:12: music \"stage9\" is not a music cue: there is no assets/music/stage9.ogg; did \
-             you mean \"stage1\"?",
-            "11:17: boss_music \"bos\" is not a music cue: there is no assets/music/bos.ogg; did you \
-             mean \"boss\"?",
+            "10:12: music \"stage9\" is not a music cue: there is no assets/music/stage9.ogg \
+             (the cues are boss, ending, extra_boss, final_boss, stage1, stage2, stage3, stage4, \
+             stage5, stage6, stage7, title); did you mean \"stage1\"?",
+            "11:17: boss_music \"bos\" is not a music cue: there is no assets/music/bos.ogg \
+             (the cues are boss, ending, extra_boss, final_boss, stage1, stage2, stage3, stage4, \
+             stage5, stage6, stage7, title); did you mean \"boss\"?",
             "13:26: enemy \"kite\": sprite \"air_dron\" is not a sprite in \
              assets/sprites/atlas.ron; did you mean \"air_drone\"?",
             "13:68: enemy \"kite\": wreck \"wreck_smal\" is not a sprite in \

@@ -129,3 +129,28 @@ fn parse_error(name: &str, text: &str) -> String {
     err.map(|e| e.to_string())
         .unwrap_or_else(|| format!("{name}: no error"))
 }
+
+/// A closed event with no comma after it is said to lack its comma, not its `)` (issue #60),
+/// with the caret right after the `)`; a pattern's entry likewise, not at the next line.
+#[test]
+fn a_missing_comma_is_named_right_after_the_entry_that_needs_it() {
+    let e = error_with_line_7_ending(")", "");
+    assert!(
+        e.starts_with("s.ron:7:40: missing comma `,` after this event"),
+        "{e}"
+    );
+    assert!(e.contains("`Spawn(` on line 8"), "{e}");
+    assert!(!e.contains("missing `)`"), "{e}");
+    let text = "Stage(\n    name: \"m\",\n    length_s: 30,\n    patterns: {\n        \"a\": (kind: Aimed, count: 1, speed: 50)\n        \"b\": (kind: Aimed, count: 1, speed: 50),\n    },\n    events: [],\n)";
+    let src = Source {
+        name: "d.ron".into(),
+        text: text.into(),
+    };
+    let e = parse_stage(&src, &[], &Catalog::unchecked())
+        .expect_err("the stage is refused")
+        .to_string();
+    assert!(
+        e.starts_with("d.ron:5:48: missing comma `,` after this entry"),
+        "{e}"
+    );
+}

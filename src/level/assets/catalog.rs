@@ -14,7 +14,7 @@ use serde::Deserialize;
 use super::music_loops::{LoopRegion, LOOPS, LOOPS_FILE};
 use super::music_titles::{TITLES, TITLES_FILE};
 use crate::level::text::diag::{
-    did_you_mean, ron_file_error, suggest, Diagnostic, LevelError, Message,
+    did_you_mean, nearest, ron_file_error, suggest, Diagnostic, LevelError, Message,
 };
 use crate::platform::fileio::read_bounded;
 
@@ -293,9 +293,14 @@ impl Catalog {
         if known.contains(&name) {
             return Ok(());
         }
-        let hint = match kind {
-            AssetKind::Image => suggest_path(name, &known),
-            _ => suggest(name, known.iter().copied()),
+        let (hint, what) = match kind {
+            AssetKind::Image => (suggest_path(name, &known), what),
+            AssetKind::Sprite => (suggest(name, known.iter().copied()), what),
+            // Few enough to list them all, and the nearest is worth proposing.
+            AssetKind::Music => (
+                nearest(name, known.iter().copied()),
+                format!("{what} (the cues are {})", known.join(", ")),
+            ),
         };
         Err(did_you_mean(format!("\"{name}\" {what}"), hint))
     }
@@ -394,6 +399,18 @@ mod tests {
             .check(AssetKind::Image, "backgrounds/volcano_night.png")
             .unwrap_err();
         assert_eq!(m.suggestion, None);
+    }
+
+    #[test]
+    fn an_unknown_music_cue_lists_the_cues_and_proposes_the_nearest_however_far() {
+        let c = Catalog::new().with_music("stage1").with_music("boss");
+        let m = c.check(AssetKind::Music, "storm").unwrap_err();
+        assert_eq!(
+            m.text,
+            "\"storm\" is not a music cue: there is no assets/music/storm.ogg (the cues are \
+             boss, stage1); did you mean \"boss\"?"
+        );
+        assert_eq!(m.suggestion.as_deref(), Some("boss"));
     }
 
     #[test]

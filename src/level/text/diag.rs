@@ -242,6 +242,15 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, k)| k)
 }
 
+/// The closest of `known` to `name`, however far, unless it is `name` itself: for a short
+/// list (the music cues) where the nearest is worth proposing even when it is not a typo.
+pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .filter(|k| *k != name)
+        .min_by_key(|k| strsim::damerau_levenshtein(name, k))
+}
+
 /// "unknown enemy \"tnak\"; did you mean \"tank\"?", with "tank" as the suggestion.
 pub fn unknown<'a>(what: &str, name: &str, known: impl IntoIterator<Item = &'a str>) -> Message {
     did_you_mean(format!("unknown {what} \"{name}\""), suggest(name, known))

@@ -3,8 +3,9 @@
 //! - [`source`]: a file's text ([`source::Source`]), and a byte offset as the line and column
 //!   a person reads; [`read`]: reading a file from disk within its bound.
 //! - [`parse`]: RON text into the [`schema`](super::schema)'s types, with ron's errors told at
-//!   the value's line and column in an author's words; `unclosed` and `brackets` find the
-//!   bracket left open that ron stopped after.
+//!   the value's line and column in an author's words; `comma` finds the comma left out
+//!   between two entries, `unclosed` and `brackets` the bracket left open that ron stopped
+//!   after.
 //! - [`locate`]: finding where a value sits in the text by its path, since serde gives values
 //!   without positions.
 //! - [`diag`]: the diagnostics every level problem becomes (file, line, column, the line
@@ -15,6 +16,7 @@
 //! level or the simulation.
 
 mod brackets;
+mod comma;
 pub mod diag;
 pub mod locate;
 pub(super) mod parse;

@@ -48,8 +48,17 @@ pub fn parse<T: DeserializeOwned>(src: &Source) -> Result<T, LevelError> {
         let (line, col) = ron_error_at(text, &e);
         let offset = skipped + offset_of_line_col(text, line, col);
         let kinds = variants::<TimelineEventDef>();
+        // A bracket left open can look like a missing comma where ron stops: it goes first.
+        let bracket = || super::brackets::hint(&src.text, offset);
         let unclosed = super::unclosed::hint(&e.code, &src.text, offset, kinds)
-            .or_else(|| super::brackets::hint(&src.text, offset));
+            .filter(|_| !super::comma::follows_closed_entry(&src.text, offset))
+            .or_else(|| {
+                bracket()
+                    .is_none()
+                    .then(|| super::comma::hint(&e.code, &src.text, offset, kinds))
+                    .flatten()
+            })
+            .or_else(bracket);
         if let Some((span, message)) = unclosed {
             return LevelError {
                 diagnostics: vec![Diagnostic::in_source(src, span, message)],
