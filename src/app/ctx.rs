@@ -280,9 +280,11 @@ impl Ctx {
     }
 
     /// What a frame's drawing may read, with the renderer to draw with, and the notice on
-    /// screen. The playfield's shake for this frame is taken from the renderer's effects.
-    pub fn drawing(&mut self) -> (Draw<'_>, Option<&Notice>) {
-        self.shake = (self.renderer.effects).shake_offset(self.settings.screen_shake);
+    /// screen. The playfield's shake for this frame is taken from the renderer's effects while
+    /// `playing` (live play is the top scene); any other screen draws with none.
+    pub fn drawing(&mut self, playing: bool) -> (Draw<'_>, Option<&Notice>) {
+        let effects = &mut self.renderer.effects;
+        self.shake = effects.shake_offset(self.settings.screen_shake, playing);
         let draw = Draw {
             renderer: &mut self.renderer,
             settings: &self.settings,

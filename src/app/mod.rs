@@ -365,7 +365,8 @@ impl App {
             }
             None => Color::from_rgba(20, 30, 60, 255),
         };
-        let (mut draw, notice) = self.ctx.drawing();
+        let playing = self.top().is_play();
+        let (mut draw, notice) = self.ctx.drawing(playing);
         draw.renderer.begin_playfield(clear, draw.shake);
         let first = self
             .scenes
