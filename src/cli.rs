@@ -13,6 +13,7 @@ use skysweep::headless::args::{parse_count, CheckFormat, Deny, PlanDefaults, Run
 use skysweep::level::Difficulty;
 use skysweep::run::{RunKind, RunPlan, Stages};
 use skysweep::save::settings::Settings;
+use skysweep::save::tate::Tate;
 use skysweep::sim::{Character, Skill};
 
 /// A menu `--menu` opens on.
@@ -57,6 +58,10 @@ pub struct Cli {
     /// Start windowed at this size, WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", value_parser = crate::window::parse_size, allow_hyphen_values = true)]
     pub window: Option<(i32, i32)>,
+    /// Turn the picture for a monitor stood on its side, as OPTIONS' TATE does, for this
+    /// launch only (the saved TATE stays): 90 (turned clockwise) or 270.
+    #[arg(long, value_name = "90|270", value_parser = parse_tate, allow_hyphen_values = true)]
+    pub tate: Option<Tate>,
     /// Start on the ending (the pilots of --character, then the credits), to look at it
     /// without playing through every stage; the run then goes on into the second loop.
     #[arg(long, conflicts_with_all = ["replay", "record", "title"])]
@@ -306,6 +311,15 @@ fn parse_minutes(s: &str) -> Result<f64, String> {
 /// A soak's length in seconds: a number from 0 up to a week, fractions allowed.
 fn parse_seconds(s: &str) -> Result<f64, String> {
     parse_span(s, MAX_SOAK_MINUTES * 60.0)
+}
+
+/// `--tate`: which way the monitor is turned, 90 or 270 (as OPTIONS names them).
+fn parse_tate(s: &str) -> Result<Tate, String> {
+    match s {
+        "90" => Ok(Tate::Turned90),
+        "270" => Ok(Tate::Turned270),
+        _ => Err(format!("`{s}` is not a turn: TATE is 90 or 270")),
+    }
 }
 
 fn parse_span(s: &str, max: f64) -> Result<f64, String> {
@@ -638,8 +652,28 @@ mod tests {
             &["--debug"],
             &["--frames", "60", "--screenshot", "x.png"],
             &["--window", "640x480"],
+            &["--tate", "90"],
         ] {
             assert!(!parse(window).unwrap().straight_in(), "{window:?}");
+        }
+    }
+
+    /// `--tate` turns the picture as OPTIONS' TATE does: 90 or 270; anything else is refused
+    /// with the values it takes, and exit status 2.
+    #[test]
+    fn tate_takes_90_or_270_and_refuses_the_rest() {
+        use skysweep::save::tate::Tate;
+        assert_eq!(parse(&[]).unwrap().tate, None);
+        assert_eq!(parse(&["--tate", "90"]).unwrap().tate, Some(Tate::Turned90));
+        assert_eq!(
+            parse(&["--tate", "270"]).unwrap().tate,
+            Some(Tate::Turned270)
+        );
+        for v in ["180", "-90", "off", ""] {
+            let want = format!(
+                "error: invalid value '{v}' for '--tate <90|270>': `{v}` is not a turn: TATE is 90 or 270"
+            );
+            assert_eq!(error_line(&["--tate", v]), want);
         }
     }
 }

@@ -30,6 +30,7 @@ use skysweep::save::practice::PracticeRecord;
 use skysweep::save::scores::ScoreTable;
 use skysweep::save::settings::{Setting, Settings, SettingsFile};
 use skysweep::save::store::SaveFile;
+use skysweep::save::tate::Tate;
 
 pub struct Ctx {
     renderer: Renderer,
@@ -55,6 +56,9 @@ pub struct Ctx {
     /// Hitbox overlay on (F1): app state, never a global.
     debug: bool,
     fullscreen: bool,
+    /// `--tate`: the picture turned for this launch, over the saved TATE, which it does not
+    /// change; stepping TATE in OPTIONS ends it.
+    launch_tate: Option<Tate>,
     /// Keys pressed since the last fixed step, per player: a tap shorter than a frame is
     /// never down when a step reads the keys, and a frame may run no step at all.
     taps: [Input; 2],
@@ -111,6 +115,7 @@ impl Ctx {
         Ctx {
             debug,
             fullscreen: false,
+            launch_tate: None,
             renderer,
             audio,
             pads,
@@ -280,9 +285,11 @@ impl Ctx {
     }
 
     /// What a frame's drawing may read, with the renderer to draw with, and the notice on
-    /// screen. The playfield's shake for this frame is taken from the renderer's effects.
-    pub fn drawing(&mut self) -> (Draw<'_>, Option<&Notice>) {
-        self.shake = (self.renderer.effects).shake_offset(self.settings.screen_shake);
+    /// screen. The playfield's shake for this frame is taken from the renderer's effects while
+    /// `playing` (live play is the top scene); any other screen draws with none.
+    pub fn drawing(&mut self, playing: bool) -> (Draw<'_>, Option<&Notice>) {
+        let effects = &mut self.renderer.effects;
+        self.shake = effects.shake_offset(self.settings.screen_shake, playing);
         let draw = Draw {
             renderer: &mut self.renderer,
             settings: &self.settings,
@@ -298,6 +305,12 @@ impl Ctx {
             covered: false,
         };
         (draw, self.notices.current())
+    }
+
+    /// Turns the picture for this launch (`--tate`), leaving the saved TATE as it is.
+    pub fn turn_for_launch(&mut self, tate: Option<Tate>) {
+        self.launch_tate = tate;
+        self.renderer.tate = tate.unwrap_or(self.settings.tate);
     }
 
     pub fn set_fullscreen(&mut self, on: bool) {
@@ -316,7 +329,10 @@ impl Ctx {
             .set_volumes(self.settings.music_volume, self.settings.effects_volume);
         self.renderer.user_scale =
             (self.settings.display_scale > 0).then_some(self.settings.display_scale);
-        self.renderer.tate = self.settings.tate;
+        if setting == Setting::Tate {
+            self.launch_tate = None;
+        }
+        self.renderer.tate = self.launch_tate.unwrap_or(self.settings.tate);
         self.renderer.visibility = self.settings.visibility;
     }
 

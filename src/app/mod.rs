@@ -106,8 +106,11 @@ impl App {
         // Without this macroquad ends the program as soon as the window is closed, in the middle
         // of a frame, and a recording (or anything else unsaved) is lost.
         prevent_quit();
-        // A `--frames` run is paced at 60 frames a second like play, unless `--fast`.
-        let mut pace = Pace::new(lockstep && !self.launch.fast);
+        // Frames come at most 60 a second, as play steps: with no vsync (Xvfb, some laptops)
+        // nothing else holds the loop, and it would draw hundreds of frames no one asked for.
+        // With vsync at 60 Hz the swap already waits, and this seldom does. A `--frames` run
+        // with `--fast` goes as fast as the machine can.
+        let mut pace = Pace::new(!(lockstep && self.launch.fast));
         let mut fps = FpsMeter::new();
         loop {
             // 1. Time: when this frame began, and how many fixed steps it owes.
@@ -365,7 +368,8 @@ impl App {
             }
             None => Color::from_rgba(20, 30, 60, 255),
         };
-        let (mut draw, notice) = self.ctx.drawing();
+        let playing = self.top().is_play();
+        let (mut draw, notice) = self.ctx.drawing(playing);
         draw.renderer.begin_playfield(clear, draw.shake);
         let first = self
             .scenes

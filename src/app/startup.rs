@@ -128,7 +128,8 @@ impl App {
         run: Session,
         loaded: (Settings, Option<String>),
     ) -> App {
-        let ctx = Ctx::load(shipped, loaded, cli.debug, cli.run.seed);
+        let mut ctx = Ctx::load(shipped, loaded, cli.debug, cli.run.seed);
+        ctx.turn_for_launch(cli.tate);
         let launch = Launch {
             frames: cli.frames,
             fast: cli.fast,

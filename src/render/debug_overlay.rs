@@ -110,12 +110,14 @@ fn clip_segment(a: Vec2, b: Vec2, min: Vec2, max: Vec2) -> Option<(Vec2, Vec2)> 
     (t0 <= t1).then(|| (a + d * t0, a + d * t1))
 }
 
-/// The panel's rows, full labels and units: (label, value).
+/// The panel's rows, full labels and units: (label, value). The step's times are the mean over
+/// the last second of steps, not the last frame's, which reads 0 when the frame had no step.
 fn rows(world: &World, times: &FrameTimes, stats: &Stats) -> [(&'static str, String); 11] {
+    let (update_us, collide_us) = times.recent.mean();
     [
         ("fps", count(times.fps.max(0) as u64)),
-        ("sim", duration(times.step_us)),
-        ("collide", duration(times.collide_us)),
+        ("sim", duration(update_us)),
+        ("collide", duration(collide_us)),
         ("render", duration(times.render_us)),
         ("boxes", count(stats.live_boxes as u64)),
         ("swaps", count(stats.swaps)),

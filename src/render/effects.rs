@@ -234,9 +234,11 @@ impl Effects {
         self.attack.step();
     }
 
-    /// The camera offset for screen shake, if enabled.
-    pub fn shake_offset(&mut self, enabled: bool) -> Vec2 {
-        if !enabled || self.shake == 0.0 {
+    /// The camera offset for screen shake, if enabled. The shake belongs to play: it decays
+    /// only with steps, so a screen where play does not step (`stepping` false: a pause, a
+    /// result card, SAVE REPLAY?) draws steady, whatever shake the last step left.
+    pub fn shake_offset(&mut self, enabled: bool, stepping: bool) -> Vec2 {
+        if !enabled || !stepping || self.shake == 0.0 {
             return Vec2::ZERO;
         }
         let s = self.shake;
@@ -374,6 +376,33 @@ fn draw_hit_particle(r: &Renderer, p: &Particle) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A big blast shakes play, and the shake dies out with the steps; a screen where play
+    /// does not step (SAVE REPLAY? after the blast that ended the game, a result card) draws
+    /// steady at once, however many frames it shows.
+    #[test]
+    fn the_shake_belongs_to_play_and_no_other_screen_shakes() {
+        let mut fx = Effects::default();
+        let blast = GameEvent::Explosion {
+            pos: vec2(100.0, 80.0),
+            size: 2,
+        };
+        fx.absorb(&[blast], 0.0);
+        let shaken = (0..20).any(|_| fx.shake_offset(true, true) != Vec2::ZERO);
+        assert!(shaken, "a big blast shakes play");
+        for frame in 0..2_400 {
+            assert_eq!(fx.shake_offset(true, false), Vec2::ZERO, "frame {frame}");
+        }
+        assert_eq!(fx.shake_offset(false, true), Vec2::ZERO, "SCREEN SHAKE off");
+        for _ in 0..60 {
+            fx.step(0.0, 0.0);
+        }
+        assert_eq!(
+            fx.shake_offset(true, true),
+            Vec2::ZERO,
+            "a second of steps settles it"
+        );
+    }
 
     /// A glance off armour makes flecks that fly and burn out; a plain hit makes none.
     #[test]

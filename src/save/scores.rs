@@ -51,26 +51,55 @@ pub fn is_own_name(name: &str) -> bool {
 }
 
 impl Entry {
-    /// The line under the name, at most `max` characters: the stage reached, after the rules
-    /// tag in brackets when the score was made under other arcade settings
-    /// (`[1L 0C] Meadowvale`). The tag is kept whole; the stage's name is what gets cut, after
-    /// its last word that fits (`[1L 0C] Saltmarsh`, not `Saltmars`), or mid-word when not even
-    /// its first word fits.
+    /// The line under the name, at most `max` characters (see [`Subtitle::fit`]).
     pub fn subtitle(&self, max: usize) -> String {
-        let line = if self.rules.is_empty() {
-            self.stage.clone()
+        self.subtitle_parts().fit(max)
+    }
+
+    /// The line under the name, uncut: the drawing fits it to the room its row has.
+    pub fn subtitle_parts(&self) -> Subtitle {
+        Subtitle {
+            tag: self.rules.clone(),
+            stage: self.stage.clone(),
+        }
+    }
+}
+
+/// The line under a score's name: the stage reached, after the rules tag in brackets when the
+/// score was made under other arcade settings (`[1L 0C] Meadowvale`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Subtitle {
+    /// The rules tag, without its brackets; empty under the standard rules.
+    pub tag: String,
+    pub stage: String,
+}
+
+impl Subtitle {
+    /// The line in at most `max` characters. The tag is kept whole; the stage's name is cut
+    /// only between words, after its last word that fits (`[1L 0C] Saltmarsh`, never
+    /// `Saltmars`), and left off when not even its first word fits. Only a name with no tag
+    /// and a first word longer than the line is cut mid-word, rather than show nothing.
+    pub fn fit(&self, max: usize) -> String {
+        let tag = if self.tag.is_empty() {
+            String::new()
         } else {
-            format!("[{}] {}", self.rules, self.stage)
+            format!("[{}]", self.tag)
         };
-        if line.chars().count() <= max {
-            return line;
+        let mut line = tag.clone();
+        for word in self.stage.split_whitespace() {
+            let sep = usize::from(!line.is_empty());
+            if line.chars().count() + sep + word.chars().count() > max {
+                break;
+            }
+            if sep == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
         }
-        let head: String = line.chars().take(max + 1).collect();
-        let tag = line.len() - self.stage.len();
-        match head.rfind(' ') {
-            Some(i) if i > tag => head[..i].to_string(),
-            _ => line.chars().take(max).collect(),
+        if line.is_empty() {
+            return self.stage.chars().take(max).collect();
         }
+        line
     }
 }
 
@@ -249,7 +278,7 @@ mod tests {
             ..entry("ACE", 1)
         };
         assert_eq!(harbour.subtitle(24), "[1L 0C] Saltmarsh");
-        assert_eq!(harbour.subtitle(12), "[1L 0C] Salt", "no whole word fits");
+        assert_eq!(harbour.subtitle(12), "[1L 0C]", "no whole word fits");
         assert_eq!(harbour.subtitle(25), "[1L 0C] Saltmarsh Harbour");
         // A hand-edited tag cannot draw anything the game would not write.
         std::fs::write(

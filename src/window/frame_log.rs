@@ -180,8 +180,8 @@ impl Timings {
 /// How long before a tick [`Pace::wait`] stops sleeping and yields instead.
 const SPIN: Duration = Duration::from_micros(500);
 
-/// Holds a `--frames` run, and the lab, to 60 frames a second, as play goes; off, it never
-/// waits.
+/// Holds the game's frames, and the lab's, to 60 a second, as play steps (with no vsync
+/// nothing else would); off (a `--fast` run), it never waits.
 pub struct Pace {
     frame: Option<Duration>,
     deadline: Instant,

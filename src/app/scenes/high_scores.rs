@@ -218,7 +218,7 @@ impl Scene for HighScores {
                 name: e.name.clone(),
                 score: e.score,
                 character: e.character.name().to_string(),
-                subtitle: e.subtitle(menus::SCORE_SUBTITLE_CHARS),
+                subtitle: e.subtitle_parts(),
                 mark: mark(draw.score_checks, e),
             })
             .collect();

@@ -30,7 +30,7 @@ pub use list::{key_list, list, list_with_looks, rows_above_hint, unbroken, RowLo
 pub use message::{message, NoticeBand, NOTICE_BAND, TITLE_NOTICE_BAND};
 pub use name_entry::name_entry;
 pub use pause::{key_help, pause};
-pub use scores::{scores, ScoreRow, SCORE_SUBTITLE_CHARS};
+pub use scores::{scores, ScoreRow};
 pub(crate) use select::c_blurb;
 pub use select::select;
 pub use text::{capitals_but_paths, one_line, reason_beside_its_file};

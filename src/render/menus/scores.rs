@@ -2,10 +2,9 @@
 
 use macroquad::prelude::*;
 
-use crate::render::{Renderer, TITLE_GOLD};
+use skysweep::save::scores::Subtitle;
 
-/// Characters of the line under a high score's name that fit in the playfield.
-pub const SCORE_SUBTITLE_CHARS: usize = 24;
+use crate::render::{Renderer, TITLE_GOLD};
 
 /// One row of the table as drawn.
 #[derive(Clone, Debug)]
@@ -13,13 +12,16 @@ pub struct ScoreRow {
     pub name: String,
     pub score: u64,
     pub character: String,
-    /// The line under the name: rules tag and stage reached.
-    pub subtitle: String,
+    /// The line under the name, uncut: rules tag and stage reached. The row fits it once, to
+    /// the room the mark leaves ([`subtitle_line`]).
+    pub subtitle: Subtitle,
     /// The replay's mark at the row's right (REPLAY, CHECKING, NOT VERIFIED) and its colour;
     /// `None` for a score kept before scores carried replays.
     pub mark: Option<(&'static str, Color)>,
 }
 
+/// Where the name and the line under it start.
+const LEFT: f32 = 30.0;
 /// The right edge marks end at.
 const RIGHT: f32 = 220.0;
 const DIM: Color = Color::new(0.55, 0.59, 0.71, 1.0);
@@ -83,15 +85,60 @@ fn draw_row(r: &Renderer, row: &ScoreRow, y: f32, highlight: bool, chosen: bool,
     let s = format!("{}", row.score);
     r.text_shadow(&s, vec2(140.0 - r.text_width(&s, 1.0), y), 1.0, color);
     r.text_shadow(&row.character.to_uppercase(), vec2(150.0, y), 1.0, SKY);
-    // The stage's name gives way to the mark, which is kept whole.
-    let mut room = RIGHT - 30.0;
     if let Some((mark, mark_color)) = row.mark {
         let w = r.text_width(mark, 1.0);
         r.text_shadow(mark, vec2(RIGHT - w, y + 9.0), 1.0, mark_color);
-        room -= w + r.text_width(" ", 1.0);
     }
-    let cell = r.text_width("M", 1.0).max(1.0);
-    let fits = ((room / cell) as usize).min(SCORE_SUBTITLE_CHARS);
-    let subtitle: String = row.subtitle.to_uppercase().chars().take(fits).collect();
-    r.text_shadow(&subtitle, vec2(30.0, y + 9.0), 1.0, DIM);
+    let subtitle = subtitle_line(row, r.text_width("M", 1.0));
+    r.text_shadow(&subtitle, vec2(LEFT, y + 9.0), 1.0, DIM);
+}
+
+/// The line under a row's name as drawn, in a font `cell` wide: the stage's name gives way to
+/// the mark, which is kept whole, and is cut once, between words, leaving two cells clear
+/// before the mark (or the right edge).
+fn subtitle_line(row: &ScoreRow, cell: f32) -> String {
+    let cell = cell.max(1.0);
+    let mark = row.mark.map_or(0, |(m, _)| m.chars().count());
+    let room = RIGHT - LEFT - (mark + 2) as f32 * cell;
+    row.subtitle
+        .fit((room / cell).max(0.0) as usize)
+        .to_uppercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(tag: &str, stage: &str, mark: Option<&'static str>) -> ScoreRow {
+        ScoreRow {
+            name: "ACE".into(),
+            score: 1,
+            character: "Vela".into(),
+            subtitle: Subtitle {
+                tag: tag.into(),
+                stage: stage.into(),
+            },
+            mark: mark.map(|m| (m, WHITE)),
+        }
+    }
+
+    /// The line is cut once, only between words, and ends two cells clear of the mark: the
+    /// font's cell is 8 wide, where `[1L 0C] SALTMARS` showed beside REPLAY.
+    #[test]
+    fn the_stage_is_cut_between_words_and_clear_of_the_mark() {
+        let cell = 8.0;
+        for (tag, stage, mark, want) in [
+            ("1L 0C", "Saltmarsh Harbour", Some("REPLAY"), "[1L 0C]"),
+            ("1L 0C", "Saltmarsh Harbour", None, "[1L 0C] SALTMARSH"),
+            ("", "Saltmarsh Harbour", Some("REPLAY"), "SALTMARSH"),
+            ("", "Redrock Canyon", Some("NOT VERIFIED"), "REDROCK"),
+        ] {
+            let row = row(tag, stage, mark);
+            let line = subtitle_line(&row, cell);
+            assert_eq!(line, want, "{tag} {stage} {mark:?}");
+            let mark_left = RIGHT - mark.map_or(0.0, |m| m.len() as f32 * cell);
+            let end = LEFT + line.len() as f32 * cell;
+            assert!(end + 2.0 * cell <= mark_left, "{line} ends at {end}");
+        }
+    }
 }

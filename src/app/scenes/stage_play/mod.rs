@@ -302,9 +302,8 @@ impl StagePlay {
         let t1 = Instant::now();
         self.world.collide();
         let t2 = Instant::now();
-        let times = ctx.times_mut();
-        times.step_us += (t1 - t0).as_secs_f64() * 1e6;
-        times.collide_us += (t2 - t1).as_secs_f64() * 1e6;
+        let (update_us, collide_us) = ((t1 - t0).as_secs_f64(), (t2 - t1).as_secs_f64());
+        ctx.times_mut().add_step(update_us * 1e6, collide_us * 1e6);
         // Recorded after the step, with the state it left for the replay's checkpoints.
         run.record(&inputs, &self.world);
         self.after_step(ctx, run, continues)
