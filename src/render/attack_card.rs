@@ -56,7 +56,7 @@ impl AttackCard {
         let field = vec2(PLAYFIELD.x, PLAYFIELD.y);
         let hazards = || hazards(world);
         let w = r.text_width(&title, 1.0);
-        let corner = vec2(field.x - w - 4.0, 24.0);
+        let corner = vec2(field.x - w - 4.0, CORNER_Y);
         if self.age < BANNER_STEPS {
             // Sweeping in from the right, easing out.
             let t = (self.age as f32 / SWEEP_STEPS as f32).min(1.0);
@@ -100,6 +100,9 @@ impl AttackCard {
     }
 }
 
+/// The settled name's top: under the score drawn over the playfield when there are no side
+/// panels (TATE) and under the music's title there (`stage::draw_music_title` at 26, 12 high).
+const CORNER_Y: f32 = 40.0;
 /// How far the band behind the banner darkens the playfield, with nothing under it.
 const BAND_ALPHA: f32 = 0.45;
 /// The least a name fades to, with a bullet or a ship right under it: still legible up close.
