@@ -143,18 +143,18 @@ pub fn draw_timeline(
     // its phases have no times of their own to be drawn at.
     if let Some((n, of, title)) = super::attack_card::phase_in_play(world) {
         let label_x = x + 12.0 * s;
-        let label = match title {
-            Some(t) => format!("{n}/{of} {}", t.to_uppercase()),
-            None => format!("PHASE {n}/{of}"),
-        };
-        r.text_shadow_within(
-            &label,
-            // A line under the marker the clock waits at, whose name sits level with it.
-            vec2(label_x, now + line * 0.6),
-            text,
-            layout.origin.x - 4.0 * s - label_x,
-            WHITE,
-        );
+        let room = layout.origin.x - 4.0 * s - label_x;
+        let fits = (room / r.text_width("M", text)).floor().max(0.0) as usize;
+        let label = phase_label(n, of, title.as_deref(), fits);
+        for (i, part) in label.iter().enumerate() {
+            r.text_shadow(
+                part,
+                // A line under the marker the clock waits at, whose name sits level with it.
+                vec2(label_x, now + line * (0.6 + i as f32)),
+                text,
+                WHITE,
+            );
+        }
     }
     draw_triangle(
         vec2(x - 2.0 * s, now),
@@ -168,4 +168,58 @@ pub fn draw_timeline(
         text,
         WHITE,
     );
+}
+
+/// The boss attack in play as the timeline names it, `n` of `of`: its title in capitals, like
+/// every label of the interface, at one size whatever its length. A title too long for `fits`
+/// characters goes on to a second line under its first word, and past that is cut at a word:
+/// never shrunk, never cut mid-word.
+pub fn phase_label(n: usize, of: usize, title: Option<&str>, fits: usize) -> Vec<String> {
+    let Some(title) = title else {
+        return vec![format!("PHASE {n}/{of}")];
+    };
+    let number = format!("{n}/{of}");
+    let indent = " ".repeat(number.chars().count());
+    let mut lines = vec![number];
+    for word in title.to_uppercase().split_whitespace() {
+        let last = lines.last_mut().expect("one line at least");
+        if last.chars().count() + 1 + word.chars().count() <= fits {
+            last.push(' ');
+            last.push_str(word);
+        } else if lines.len() < 2 && indent.chars().count() + 1 + word.chars().count() <= fits {
+            lines.push(format!("{indent} {word}"));
+        } else {
+            break;
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phase_label;
+
+    #[test]
+    fn an_attack_is_named_in_capitals() {
+        assert_eq!(
+            phase_label(2, 4, Some("Broken Beak"), 30),
+            ["2/4 BROKEN BEAK"]
+        );
+        assert_eq!(phase_label(1, 4, None, 30), ["PHASE 1/4"]);
+    }
+
+    #[test]
+    fn a_long_name_goes_on_under_itself_at_a_word_not_shrunk() {
+        // "1/4 HERON'S SPREAD" is 18 characters.
+        let heron = |fits| phase_label(1, 4, Some("Heron's Spread"), fits);
+        assert_eq!(heron(18), ["1/4 HERON'S SPREAD"]);
+        assert_eq!(heron(17), ["1/4 HERON'S", "    SPREAD"]);
+        let long = phase_label(3, 4, Some("Ring of Iron and Fire"), 12);
+        assert_eq!(
+            long,
+            ["3/4 RING OF", "    IRON AND"],
+            "two lines, then cut at a word"
+        );
+        assert_eq!(heron(5), ["1/4"]);
+    }
 }

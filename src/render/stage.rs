@@ -93,6 +93,11 @@ pub fn draw(r: &mut Renderer, world: &World, card: StageCard, anim: u64, banners
         }
     }
 
+    // A boss attack's name, under all that flies and shoots: it must never hide a bullet.
+    if banners {
+        r.effects.attack.draw(r, world);
+    }
+
     // Player shots, the ships, and the bombs, each in its pilot's own look.
     super::pilots::draw_shots(r, world, anim);
     super::pilots::draw_players(r, world, anim);
@@ -387,7 +392,6 @@ fn draw_banners(r: &Renderer, world: &World, card: StageCard, anim: u64) {
     if world.frame() < INTRO_STEPS && world.config().start_at == 0.0 {
         draw_intro(r, world, card);
     }
-    r.effects.attack.draw(r);
     if let Some(b) = &world.banner() {
         if !(anim / 10).is_multiple_of(3) {
             draw_rectangle(

@@ -9,6 +9,7 @@
 //! the next screen by a transition. Screens may import the services, the session, the
 //! practice screens and each other; nothing below them imports a screen.
 
+pub mod confirm;
 pub mod controls;
 pub mod custom_stages;
 pub mod difficulty_ask;

@@ -3,6 +3,7 @@
 
 use macroquad::prelude::*;
 
+use super::confirm::{Answer, Confirm};
 use super::options::Options;
 use crate::app::ctx::Ctx;
 use crate::app::draw::Draw;
@@ -30,6 +31,8 @@ pub struct Pause {
     watching: Option<Watching>,
     /// The replay's recorded stages as their cards name them (STAGE 2, EXTRA STAGE).
     cards: Vec<String>,
+    /// A row that throws the run away, chosen, and the question asked before it is done.
+    asking: Option<(PauseRow, Confirm)>,
 }
 
 /// What a replay's pause menu chooses: the recorded stage to watch from and the speed.
@@ -111,6 +114,7 @@ impl Pause {
             practice,
             watching: None,
             cards: Vec::new(),
+            asking: None,
         }
     }
 
@@ -125,23 +129,53 @@ impl Pause {
     }
 }
 
-impl Scene for Pause {
-    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
-        if is_key_pressed(KeyCode::Escape) || m.start {
-            return Transition::Pop;
+impl Pause {
+    /// The question asked before `row` is done, if it throws away a run being played: a
+    /// replay's rows lose nothing.
+    fn question(&self, row: PauseRow) -> Option<String> {
+        if self.watching.is_some() {
+            return None;
         }
-        if let Some(w) = &mut self.watching {
-            if w.input(self.rows[self.cursor], m) {
-                ctx.audio_mut().play("menu_move");
-                if let Some(run) = run {
-                    run.set_replay_speed(w.speed);
-                }
-            }
+        match row {
+            PauseRow::RestartStage => Some(format!("{}?", row.label())),
+            PauseRow::Quit if self.practice.is_some() => Some("END PRACTICE?".into()),
+            PauseRow::Quit => Some(format!("{}?", row.label())),
+            _ => None,
         }
-        let Some(row) = nav(&mut self.cursor, self.rows.len(), m, ctx.audio_mut()) else {
+    }
+
+    /// The question up: NO (or back, Escape, start) returns to the menu, YES does the row.
+    fn answer(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
+        let Some((row, confirm)) = &mut self.asking else {
             return Transition::Stay;
         };
-        match self.rows[row] {
+        let back = MenuInput {
+            back: m.back || m.start || is_key_pressed(KeyCode::Escape),
+            ..m.clone()
+        };
+        let was = confirm.rows().1;
+        let answer = confirm.input(&back);
+        if confirm.rows().1 != was {
+            ctx.audio_mut().play("menu_move");
+        }
+        let row = *row;
+        match answer {
+            None => Transition::Stay,
+            Some(Answer::No) => {
+                self.asking = None;
+                Transition::Stay
+            }
+            Some(Answer::Yes) => {
+                ctx.audio_mut().play("menu_select");
+                self.asking = None;
+                self.choose(ctx, run, row)
+            }
+        }
+    }
+
+    /// Does `row`, chosen (and confirmed, if it asked).
+    fn choose(&mut self, ctx: &mut Ctx, run: &mut RunSlot, row: PauseRow) -> Transition {
+        match row {
             PauseRow::Resume => Transition::Pop,
             // Pick steps it as right does.
             PauseRow::ReplaySpeed => {
@@ -174,6 +208,34 @@ impl Scene for Pause {
             },
         }
     }
+}
+
+impl Scene for Pause {
+    fn frame(&mut self, ctx: &mut Ctx, run: &mut RunSlot, m: &MenuInput) -> Transition {
+        if self.asking.is_some() {
+            return self.answer(ctx, run, m);
+        }
+        if is_key_pressed(KeyCode::Escape) || m.start {
+            return Transition::Pop;
+        }
+        if let Some(w) = &mut self.watching {
+            if w.input(self.rows[self.cursor], m) {
+                ctx.audio_mut().play("menu_move");
+                if let Some(run) = run {
+                    run.set_replay_speed(w.speed);
+                }
+            }
+        }
+        let Some(row) = nav(&mut self.cursor, self.rows.len(), m, ctx.audio_mut()) else {
+            return Transition::Stay;
+        };
+        let row = self.rows[row];
+        if let Some(question) = self.question(row) {
+            self.asking = Some((row, Confirm::new(question)));
+            return Transition::Stay;
+        }
+        self.choose(ctx, run, row)
+    }
 
     fn draw(&self, draw: &mut Draw) {
         let labels: Vec<String> = (self.rows.iter().enumerate())
@@ -185,7 +247,13 @@ impl Scene for Pause {
             })
             .collect();
         let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-        menus::pause(draw.renderer, &labels, self.cursor);
+        match &self.asking {
+            Some((_, confirm)) => {
+                let (rows, cursor) = confirm.rows();
+                menus::pause(draw.renderer, &rows, cursor);
+            }
+            None => menus::pause(draw.renderer, &labels, self.cursor),
+        }
         menus::key_help(draw.renderer, "PRACTICE", self.tools, 196.0);
     }
 
@@ -198,6 +266,34 @@ impl Scene for Pause {
 mod tests {
     use super::*;
     use crate::app::services::menu_input::press::{left, right};
+
+    #[test]
+    fn leaving_or_restarting_a_run_asks_first_a_replay_does_not() {
+        let place = StagePlace {
+            index: 0,
+            loop_index: 0,
+            characters: Vec::new(),
+        };
+        let live = Pause::new(place, None, &[], &[]);
+        let ask = |p: &Pause, row| p.question(row);
+        assert_eq!(
+            ask(&live, PauseRow::Quit).as_deref(),
+            Some("QUIT TO TITLE?")
+        );
+        let restart = ask(&live, PauseRow::RestartStage);
+        assert_eq!(restart.as_deref(), Some("RESTART STAGE?"));
+        assert_eq!(ask(&live, PauseRow::Resume), None);
+        assert_eq!(ask(&live, PauseRow::Options), None);
+        let watching = Watching {
+            stages: 1,
+            stage: 0,
+            speed: ReplaySpeed::default(),
+            back_to: None,
+        };
+        let replay = live.watching(Some(watching), Vec::new());
+        assert_eq!(ask(&replay, PauseRow::Quit), None);
+        assert_eq!(ask(&replay, PauseRow::RestartReplay), None);
+    }
 
     #[test]
     fn a_replays_pause_menu_chooses_its_stage_and_speed_and_says_where_quit_goes() {

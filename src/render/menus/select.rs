@@ -8,6 +8,31 @@ use skysweep::sim::Character;
 
 use crate::render::{outline, pilots, Renderer, SpriteParams, TITLE_GOLD};
 
+/// Where a pilot's card and what is on it sit, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CardLayout {
+    top: f32,
+    bottom: f32,
+    ship_y: f32,
+    /// The name, the shot and the speed: the same rows on every card, chosen or not, so
+    /// the five cards' text reads as one line across.
+    text_y: [f32; 3],
+}
+
+impl CardLayout {
+    /// A card a cursor is on stands taller, its top and its ship raised; its text stays on
+    /// the rows of the others.
+    fn of(chosen: bool) -> CardLayout {
+        let lift = if chosen { 3.0 } else { 0.0 };
+        CardLayout {
+            top: 28.0 - lift,
+            bottom: 112.0,
+            ship_y: 50.0 - lift,
+            text_y: [74.0, 86.0, 98.0],
+        }
+    }
+}
+
 /// Pilot select: the five pilots side by side, each player's cursor on one, with the
 /// portrait and the weapons of the pilot player 1 (and player 2) is on.
 pub fn select(
@@ -30,8 +55,8 @@ pub fn select(
             .filter(|(_, &k)| k == i)
             .map(|(p, _)| p)
             .collect();
-        let lift = if chosen_by.is_empty() { 0.0 } else { -3.0 };
-        let (top, h) = (28.0 + lift, 84.0);
+        let card = CardLayout::of(!chosen_by.is_empty());
+        let (top, h) = (card.top, card.bottom - card.top);
         draw_rectangle(
             x - 21.0,
             top,
@@ -44,15 +69,15 @@ pub fn select(
         r.sprite(
             &format!("ship_{}", c.key()),
             frame,
-            vec2(x, 50.0 + lift + bob),
+            vec2(x, card.ship_y + bob),
             SpriteParams::default(),
         );
-        r.text_centered(&c.name().to_uppercase(), x, 74.0 + lift, 1.0, WHITE);
+        r.text_centered(&c.name().to_uppercase(), x, card.text_y[0], 1.0, WHITE);
         let (shot, speed) = traits(*c);
         let blue = Color::from_rgba(160, 220, 255, 255);
-        r.text_centered(shot, x, 86.0 + lift, 1.0, blue);
+        r.text_centered(shot, x, card.text_y[1], 1.0, blue);
         let grey = Color::from_rgba(200, 200, 200, 255);
-        r.text_centered(speed, x, 98.0 + lift, 1.0, grey);
+        r.text_centered(speed, x, card.text_y[2], 1.0, grey);
         for p in chosen_by {
             let col = player_color(p);
             let tag = if ready.get(p).copied().unwrap_or(false) {
@@ -231,6 +256,17 @@ mod tests {
             let shown: Vec<usize> = blurbs(&cursors).iter().map(|b| b.1).collect();
             assert_eq!(shown, cursors);
             assert!(shown.iter().all(|&k| c_blurb(k).is_some()));
+        }
+    }
+
+    #[test]
+    fn the_chosen_card_stands_taller_but_its_text_sits_on_the_others_rows() {
+        let (chosen, other) = (CardLayout::of(true), CardLayout::of(false));
+        assert_eq!(chosen.text_y, other.text_y);
+        assert!(chosen.top < other.top && chosen.ship_y < other.ship_y);
+        for card in [chosen, other] {
+            let last = card.text_y[2] + 8.0;
+            assert!(card.top < card.ship_y && last <= card.bottom, "{card:?}");
         }
     }
 
