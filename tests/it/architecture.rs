@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::support::rust_files;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
@@ -157,18 +158,6 @@ impl<'ast> Visit<'ast> for Imports<'_> {
             }
         }
         visit::visit_path(self, p);
-    }
-}
-
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
     }
 }
 

@@ -6,7 +6,9 @@
 //! The source scan reads tokens, not text: comments are gone and strings are single tokens,
 //! so neither can fool it, and calls inside macros (`debug_assert!`) are still seen.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::support::rust_files;
 use std::str::FromStr;
 
 use glam::Vec2;
@@ -62,22 +64,6 @@ fn scan(tokens: TokenStream, found: &mut Vec<(usize, String)>) {
         if method || on_float {
             let how = if method { "." } else { "f32/f64::" };
             found.push((name.span().start().line, format!("{how}{name_s}")));
-        }
-    }
-}
-
-/// Every `.rs` file below `dir`, sorted.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
         }
     }
 }

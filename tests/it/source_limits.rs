@@ -7,7 +7,9 @@
 //! the line numbers `proc-macro2`'s `span-locations` gives.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::support::rust_files;
 
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
@@ -79,22 +81,6 @@ impl<'ast> Visit<'ast> for Functions {
             self.add(&f.sig.ident, f.sig.span(), block);
         }
         visit::visit_trait_item_fn(self, f);
-    }
-}
-
-/// Every `.rs` file below `dir`, sorted.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
     }
 }
 
